@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const port = z.coerce
+  .number({ error: 'a whole number from 1 to 65535' })
+  .int('a whole number from 1 to 65535')
+  .min(1, 'a whole number from 1 to 65535')
+  .max(65535, 'a whole number from 1 to 65535');
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'development, production or test' })
+      .default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().min(1, 'a host name or address').default('127.0.0.1'),
+    PUBLIC_URL: z.url({ error: 'an http(s) URL such as http://localhost:3000' }).optional(),
+    DATA_DIR: z.string().min(1, 'a folder path').default('.data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// connection URL')
+      .optional(),
+    AUTH_PROVIDER: z.enum(['local', 'firebase'], { error: 'local or firebase' }).default('local'),
+    FIREBASE_PROJECT_ID: optionalText,
+    FIREBASE_API_KEY: optionalText,
+    FIREBASE_AUTH_DOMAIN: optionalText,
+    PAYMENTS_PROVIDER: z.enum(['local', 'stripe'], { error: 'local or stripe' }).default('local'),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_URL: z.url({ error: 'an http(s) URL' }).optional(),
+    PREMIUM_AMOUNT: z.coerce
+      .number({ error: 'a positive number' })
+      .positive('a positive number')
+      .max(1_000_000, 'at most 1000000')
+      .default(100),
+    PREMIUM_CURRENCY: z
+      .string()
+      .regex(/^[a-zA-Z]{3}$/, 'a three-letter ISO currency code such as usd')
+      .transform((value) => value.toLowerCase())
+      .default('usd'),
+    RETELL_API_KEY: optionalText,
+    RETELL_AGENT_ID: optionalText,
+    RETELL_BASE_URL: z.url({ error: 'an http(s) URL' }).optional(),
+    HOSPITAL_SEARCH_URL: z
+      .url({ error: 'an http(s) URL' })
+      .default('https://www.apollohospitals.com/'),
+    CONTACT_PHONE: z
+      .string()
+      .regex(/^\+?[0-9 ()-]{3,20}$/, 'a phone number such as +1 800 555 0100')
+      .default('+1 800 555 0100'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'fatal, error, warn, info, debug, trace or silent',
+      })
+      .default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const require = (name: keyof typeof env, because: string) => {
+      if (!env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required ${because}` });
+    };
+    if (env.AUTH_PROVIDER === 'firebase') {
+      require('FIREBASE_PROJECT_ID', 'when AUTH_PROVIDER=firebase');
+      require('FIREBASE_API_KEY', 'when AUTH_PROVIDER=firebase');
+      require('FIREBASE_AUTH_DOMAIN', 'when AUTH_PROVIDER=firebase');
+    }
+    if (env.AUTH_PROVIDER === 'local' && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_PROVIDER'],
+        message:
+          'cannot be local when NODE_ENV=production (local sign-in is for development only): use firebase',
+      });
+    }
+    if (env.PAYMENTS_PROVIDER === 'stripe') {
+      require('STRIPE_SECRET_KEY', 'when PAYMENTS_PROVIDER=stripe');
+      require('STRIPE_PUBLISHABLE_KEY', 'when PAYMENTS_PROVIDER=stripe');
+      require('STRIPE_WEBHOOK_SECRET', 'when PAYMENTS_PROVIDER=stripe');
+    }
+    if (env.RETELL_API_KEY && !env.RETELL_AGENT_ID)
+      require('RETELL_AGENT_ID', 'when RETELL_API_KEY is set');
+  });
+
+export type TEnv = z.infer<typeof ZEnv>;
+
+export interface Config extends Omit<TEnv, 'PUBLIC_URL'> {
+  PUBLIC_URL: string;
+  /** Absolute form of DATA_DIR. */
+  dataDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; the first bad variable becomes one readable line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const isSecret = /KEY|SECRET|DATABASE_URL/.test(name);
+    const shown = env[name] === undefined || isSecret ? '' : ` (got ${JSON.stringify(env[name])})`;
+    const rule = /^(is|cannot) /.test(issue.message) ? issue.message : `must be ${issue.message}`;
+    throw new ConfigError(`Invalid configuration: ${name} ${rule}${shown}.`);
+  }
+  const value = parsed.data;
+  return {
+    ...value,
+    PUBLIC_URL: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(value.DATA_DIR),
+  };
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  /** True when a trivial query answers within a second. */
+  isHealthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Resolved from this file in the sources and from `dist/` in the bundle alike. */
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  fileURLToPath(import.meta.url).includes(`${path.sep}dist${path.sep}`)
+    ? '../src/db/migrations'
+    : './migrations',
+);
+
+export function connectDatabase(url: string, { max = 10 }: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return {
+    db,
+    pool,
+    async isHealthy() {
+      try {
+        await Promise.race([
+          pool.query('select 1'),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1_000).unref()),
+        ]);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function migrateDatabase(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+}

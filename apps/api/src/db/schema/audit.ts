@@ -1,0 +1,21 @@
+import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Append-only trail of every read or change of a patient record (a trigger in the
+ * migration refuses UPDATE and DELETE). Never holds the patient's fields.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id').notNull(),
+    patientId: uuid('patient_id'),
+    action: text('action').notNull(),
+    outcome: text('outcome').notNull(),
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_events_actor_idx').on(table.actorId, table.id)],
+);
+
+export type AuditEventRow = typeof auditEvents.$inferSelect;

@@ -1,0 +1,46 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TUser } from '@portal/shared/user';
+import type { Db } from '../../db/client.ts';
+import { users, type UserRow } from '../../db/schema/users.ts';
+import type { VerifiedIdentity } from '../../providers/identity/identity.ts';
+
+export function toApiUser(row: UserRow): TUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    picture: row.picture,
+    age: row.age,
+    gender: row.gender,
+    address: row.address,
+    phone: row.phone,
+    premiumMember: row.isPremium,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Creates the user on first sign-in; later sign-ins return the stored row unchanged. */
+export async function upsertUserFromIdentity(db: Db, identity: VerifiedIdentity): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      uid: identity.uid,
+      email: identity.email,
+      name: identity.name,
+      picture: identity.picture,
+    })
+    .onConflictDoUpdate({ target: users.uid, set: { uid: sql`excluded.uid` } })
+    .returning();
+  return row!;
+}
+
+export async function findUserByUid(db: Db, uid: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.uid, uid)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}

@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERRORS, type TApiError, type TErrorCode } from '@portal/shared/errors';
+import { AppError } from '../lib/app-error.ts';
+
+/** Fastify's own error codes that are the client's fault, mapped onto the shared table. */
+const FASTIFY_CODES: Record<string, TErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+  FST_ERR_RATE_LIMIT: 'RATE_LIMITED',
+};
+
+/**
+ * The one place that turns a thrown value into `{ message, code, fieldErrors? }`.
+ * 5xx answers never carry internals; they are logged with the request id instead.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const body = toApiError(error);
+    const status = error instanceof AppError ? error.status : statusOf(error, body.code);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status }, 'request rejected');
+    if (error instanceof AppError && error.headers) void reply.headers(error.headers);
+    return reply.code(status).send(body);
+  });
+}
+
+export function errorBody(code: TErrorCode, message?: string): TApiError {
+  return { message: message ?? ERRORS[code].message, code };
+}
+
+function toApiError(error: FastifyError | AppError): TApiError {
+  if (error instanceof AppError) {
+    return {
+      message: error.message,
+      code: error.code,
+      ...(error.fieldErrors && { fieldErrors: error.fieldErrors }),
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const { keys } = issue.params as { keys?: string[] };
+      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      if (issue.keyword === 'unrecognized_keys' && keys) {
+        for (const key of keys)
+          fieldErrors[path ? `${path}.${key}` : key] ??= 'This field is not allowed.';
+      } else {
+        fieldErrors[path || '_'] ??= issue.message ?? ERRORS.VALIDATION_FAILED.message;
+      }
+    }
+    const [first] = Object.values(fieldErrors);
+    return {
+      message: first ?? ERRORS.VALIDATION_FAILED.message,
+      code: 'VALIDATION_FAILED',
+      fieldErrors,
+    };
+  }
+  const code = (error.code && FASTIFY_CODES[error.code]) || undefined;
+  if (code)
+    return errorBody(code, code === 'RATE_LIMITED' ? undefined : clientMessage(error, code));
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return errorBody('BAD_REQUEST');
+  return errorBody('INTERNAL');
+}
+
+/** Fastify's messages for malformed bodies are safe and useful; keep them short. */
+function clientMessage(error: FastifyError, code: TErrorCode): string {
+  if (code === 'VALIDATION_FAILED' || code === 'BAD_REQUEST') {
+    return error.message.length <= 200 ? error.message : ERRORS[code].message;
+  }
+  return ERRORS[code].message;
+}
+
+function statusOf(error: FastifyError, code: string): number {
+  if (code in ERRORS) {
+    const known = ERRORS[code as TErrorCode].status;
+    if (code !== 'INTERNAL' && code !== 'BAD_REQUEST') return known;
+  }
+  const status = error.statusCode ?? 500;
+  return status >= 400 && status < 600 ? status : 500;
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './error-handler.ts';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated,
+ * and any non-API GET that matches no file answered with index.html (SPA fallback).
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+): Promise<void> {
+  const hasWebApp = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasWebApp) await registerStaticFiles(app, distDir);
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    const isFile = path.extname(request.url.split('?')[0]!) !== '';
+    if (!hasWebApp || !isPage || isFile) {
+      request.log.info({ code: 'ROUTE_NOT_FOUND' }, 'no such route');
+      return reply.code(404).send(errorBody('ROUTE_NOT_FOUND'));
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}
+
+async function registerStaticFiles(app: FastifyInstance, distDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      void reply.header(
+        'Cache-Control',
+        isHashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '../../ui/button.tsx';
+import pageStyles from '../../ui/page.module.css';
+import styles from './error-screen.module.css';
+
+export function describeError(error: unknown): { message: string; details: string } {
+  if (isRouteErrorResponse(error)) {
+    return { message: `${error.status} ${error.statusText}`, details: String(error.data ?? '') };
+  }
+  if (error instanceof Error)
+    return { message: error.message, details: error.stack ?? error.message };
+  return { message: String(error), details: String(error) };
+}
+
+/** The global screen for uncaught rendering errors (SPEC.md §2, §8). */
+export function ErrorView({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const { message, details } = describeError(error);
+  return (
+    <section role="alert" className={`${pageStyles.card} ${styles.screen}`}>
+      <h1>{t('errors.crash.title')}</h1>
+      <p className={styles.message}>{message}</p>
+      <Button onClick={() => window.location.reload()}>{t('errors.crash.reload')}</Button>
+      <details className={styles.details}>
+        <summary>{t('errors.crash.details')}</summary>
+        <pre>{details}</pre>
+      </details>
+    </section>
+  );
+}
+
+export function ErrorScreen() {
+  return (
+    <div className={styles.frame}>
+      <ErrorView error={useRouteError()} />
+    </div>
+  );
+}

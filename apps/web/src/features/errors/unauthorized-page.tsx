@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../ui/button.tsx';
+import { StatusPage } from './status-page.tsx';
+
+export function UnauthorizedPage() {
+  const { t } = useTranslation();
+  return (
+    <StatusPage code="403" title={t('errors.unauthorized.message')}>
+      <ButtonLink to="/login">{t('errors.goToLogin')}</ButtonLink>
+      <ButtonLink to="/" variant="secondary">
+        {t('errors.goHome')}
+      </ButtonLink>
+    </StatusPage>
+  );
+}

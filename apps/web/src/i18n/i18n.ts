@@ -1,0 +1,84 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  directionOf,
+  isLanguageCode,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  type LanguageCode,
+} from './languages.ts';
+
+/**
+ * Resources live in `locales/<language>/<namespace>.json`, one namespace per feature, and
+ * are loaded on demand: the home page ships only the language being shown.
+ */
+const resources = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+
+export const NAMESPACES = [
+  'common',
+  'home',
+  'auth',
+  'profile',
+  'records',
+  'premium',
+  'voice',
+] as const;
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = resources[`./locales/${language}/${namespace}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+function initialLanguage(): LanguageCode {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (isLanguageCode(stored)) return stored;
+  } catch {
+    // Storage can be unavailable (privacy modes); fall back to the browser's language.
+  }
+  const preferred = navigator.languages?.find((tag) =>
+    LANGUAGES.some((l) => tag.startsWith(l.code.slice(0, 2))),
+  );
+  const match = LANGUAGES.find((l) => preferred?.startsWith(l.code.slice(0, 2)));
+  return match?.code ?? 'en';
+}
+
+function applyToDocument(language: string): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}
+
+i18next.on('languageChanged', (language) => {
+  applyToDocument(language);
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not persisted when storage is unavailable; the switch itself still works.
+  }
+});
+
+export const i18nReady = i18next
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: LANGUAGES.map((l) => l.code),
+    load: 'currentOnly',
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    returnNull: false,
+  })
+  .then(() => applyToDocument(i18next.language));
+
+export default i18next;

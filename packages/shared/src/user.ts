@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** The signed-in user as the API answers it (`{ user }`). */
+export const ZUser = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  picture: z.string().nullable(),
+  age: z.number().int().nullable(),
+  gender: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  premiumMember: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZUserResponse = z.object({ user: ZUser });
