@@ -21,7 +21,7 @@ const rootReducer = combineReducers({
 
 /** Persisted under key `root`, only the auth part, rehydrate timeout 5000 ms (SPEC.md §3, §9). */
 const persistedReducer = persistReducer(
-  { key: 'root', storage, whitelist: ['auth'], timeout: 5000 },
+  { key: 'root', keyPrefix: '', storage, whitelist: ['auth'], timeout: 5000 },
   rootReducer,
 );
 

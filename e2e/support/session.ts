@@ -1,0 +1,58 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export interface SignedInUser {
+  idToken: string;
+  user: { _id: string; name: string; email: string; premiumMember: boolean };
+}
+
+let counter = 0;
+
+/** A unique e-mail per call, so parallel specs never share a user. */
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}-${process.pid}-${Date.now()}-${counter}@example.test`;
+}
+
+/** Signs in through the local provider's API (no UI): an ID token and the stored user. */
+export async function signInViaApi(
+  request: APIRequestContext,
+  baseURL: string,
+  { email = uniqueEmail(), name = 'Dr. Test User' }: { email?: string; name?: string } = {},
+): Promise<SignedInUser> {
+  const tokenResponse = await request.post(`${baseURL}/api/dev-auth/token`, {
+    data: { email, name },
+  });
+  const { idToken } = (await tokenResponse.json()) as { idToken: string };
+  const loginResponse = await request.post(`${baseURL}/api/auth/login`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  const { user } = (await loginResponse.json()) as SignedInUser;
+  return { idToken, user };
+}
+
+/**
+ * Puts a signed-in session into the browser exactly where the app keeps it (SPEC.md §3):
+ * `firebase_token` in local and session storage and the auth slice under `root`.
+ * Navigate afterwards; the app rehydrates from storage.
+ */
+export async function signInAs(
+  page: Page,
+  baseURL: string,
+  options: { email?: string; name?: string } = {},
+): Promise<SignedInUser> {
+  const session = await signInViaApi(page.request, baseURL, options);
+  await page.goto(`${baseURL}/not-found`);
+  await page.evaluate(({ idToken, user }) => {
+    localStorage.setItem('firebase_token', idToken);
+    sessionStorage.setItem('firebase_token', idToken);
+    localStorage.setItem('user', JSON.stringify(user));
+    localStorage.setItem(
+      'root',
+      JSON.stringify({
+        auth: JSON.stringify({ status: true, userData: user }),
+        _persist: JSON.stringify({ version: -1, rehydrated: true }),
+      }),
+    );
+  }, session);
+  return session;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { PATIENT_MESSAGES, ZPatientInput } from './patient.ts';
+
+const valid = {
+  name: 'Amina Yusuf',
+  diagnosedWith: 'Type 2 diabetes',
+  address: '12 Harbour Road',
+  age: 54,
+  bloodGroup: 'O+',
+  gender: 'Female',
+  email: 'amina@example.com',
+  phone: '5551234567',
+  emergencyContact: { phone: '5559876543' },
+  hasChronicDiseases: true,
+};
+
+function messageFor(input: unknown, field: string): string | undefined {
+  const result = ZPatientInput.safeParse(input);
+  return result.success
+    ? undefined
+    : result.error.issues.find((i) => i.path.join('.') === field)?.message;
+}
+
+describe('ZPatientInput', () => {
+  it('accepts a complete patient', () => {
+    expect(ZPatientInput.parse(valid)).toEqual(valid);
+  });
+
+  it.each([
+    ['name', { name: '' }, PATIENT_MESSAGES.nameRequired],
+    ['name', { name: '   ' }, PATIENT_MESSAGES.nameRequired],
+    ['diagnosedWith', { diagnosedWith: undefined }, PATIENT_MESSAGES.diagnosisRequired],
+    ['address', { address: '' }, PATIENT_MESSAGES.addressRequired],
+    ['age', { age: undefined }, PATIENT_MESSAGES.ageRequired],
+    ['age', { age: Number.NaN }, PATIENT_MESSAGES.ageRequired],
+    ['age', { age: -1 }, PATIENT_MESSAGES.ageNegative],
+    ['bloodGroup', { bloodGroup: '' }, PATIENT_MESSAGES.bloodGroupRequired],
+    ['bloodGroup', { bloodGroup: 'C+' }, PATIENT_MESSAGES.bloodGroupRequired],
+    ['gender', { gender: '' }, PATIENT_MESSAGES.genderRequired],
+    ['email', { email: 'not-an-email' }, PATIENT_MESSAGES.emailInvalid],
+    ['phone', { phone: '' }, PATIENT_MESSAGES.phoneRequired],
+    ['phone', { phone: '12345' }, PATIENT_MESSAGES.phoneDigits],
+    ['phone', { phone: '555123456a' }, PATIENT_MESSAGES.phoneDigits],
+    [
+      'emergencyContact.phone',
+      { emergencyContact: { phone: '' } },
+      PATIENT_MESSAGES.emergencyPhoneRequired,
+    ],
+    [
+      'emergencyContact.phone',
+      { emergencyContact: { phone: '123' } },
+      PATIENT_MESSAGES.emergencyPhoneDigits,
+    ],
+  ])('rejects %s with the spec message (%j)', (field, change, message) => {
+    expect(messageFor({ ...valid, ...change }, field)).toBe(message);
+  });
+
+  it('treats an empty email as absent and accepts a missing one', () => {
+    expect(ZPatientInput.safeParse({ ...valid, email: '' }).success).toBe(true);
+    const { email: _email, ...withoutEmail } = valid;
+    expect(ZPatientInput.safeParse(withoutEmail).success).toBe(true);
+  });
+
+  it('rejects unknown fields such as an owner id', () => {
+    expect(ZPatientInput.safeParse({ ...valid, ownerId: 'someone-else' }).success).toBe(false);
+  });
+});
