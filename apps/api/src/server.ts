@@ -17,6 +17,20 @@ function fail(message: string, error?: unknown): never {
   process.exit(1);
 }
 
+/** The innermost cause, in a few words: drivers wrap the network error in query errors. */
+function rootCause(error: unknown): string {
+  let inner = error as { cause?: unknown; code?: string; message?: string };
+  while (inner.cause) inner = inner.cause as typeof inner;
+  const known: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ENOTFOUND: 'host not found',
+    ETIMEDOUT: 'connection timed out',
+    '28P01': 'password authentication failed',
+    '3D000': 'database does not exist',
+  };
+  return (inner.code && known[inner.code]) || (inner.message ?? String(inner)).split('\n')[0]!;
+}
+
 async function openDatabase(
   config: Config,
 ): Promise<{ database: Database; embedded?: EmbeddedServer }> {
@@ -34,12 +48,8 @@ async function openDatabase(
   } catch (error) {
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
-    const reason =
-      (error as { code?: string }).code === 'ECONNREFUSED'
-        ? 'connection refused'
-        : (error as Error).message;
     fail(
-      `cannot reach or migrate the database (${reason}): check DATABASE_URL and that the server is up.`,
+      `cannot reach or migrate the database (${rootCause(error)}): check DATABASE_URL and that the server is up.`,
       error,
     );
   }

@@ -66,10 +66,22 @@ export async function startEmbeddedPostgres({
   };
 }
 
+/**
+ * Creates DATA_DIR one level at a time (recursive mkdir can spin on special file systems
+ * such as /proc) and proves it writable with a probe file: root passes access() checks.
+ */
 function assertWritable(dir: string): void {
   try {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.accessSync(dir, fs.constants.W_OK);
+    const missing: string[] = [];
+    let existing = path.resolve(dir);
+    while (!fs.existsSync(existing)) {
+      missing.unshift(existing);
+      existing = path.dirname(existing);
+    }
+    for (const folder of missing) fs.mkdirSync(folder);
+    const probe = path.join(dir, `.write-probe-${process.pid}`);
+    fs.writeFileSync(probe, '', { flag: 'wx' });
+    fs.unlinkSync(probe);
   } catch {
     throw new Error(`DATA_DIR ${dir} is not writable: choose a folder this user can write to.`);
   }
