@@ -22,7 +22,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The portal's own CSP (helmet) covers the docs too: Swagger UI needs no inline script,
+  // only one inline <style> element, so the docs pages alone may apply inline styles.
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/docs')) return;
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') {
+      void reply.header(
+        'content-security-policy',
+        csp.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+      );
+    }
+  });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { isPublic: true } }, () =>
     app.swagger(),
   );
