@@ -1,0 +1,167 @@
+// API throughput against the ceiling of a bare Fastify route, all in one run on this machine.
+import { spawn } from 'node:child_process';
+import { findFreePort } from '../apps/api/src/db/embedded-postgres.ts';
+import { runLoad, sampleMemory, type LoadResult } from './lib/load.ts';
+import {
+  printTable,
+  seedPatients,
+  signIn,
+  startPortal,
+  startPostgres,
+  waitHealthy,
+  writeResult,
+} from './lib/portal.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PATIENTS_PER_USER = Number(process.env.BENCH_PATIENTS ?? 100_000);
+
+const newPatient = JSON.stringify({
+  name: 'Load Test Patient',
+  diagnosedWith: 'Hypertension',
+  address: '1 Bench Street',
+  age: 61,
+  bloodGroup: 'B+',
+  gender: 'Female',
+  email: 'load@example.test',
+  phone: '5550001111',
+  emergencyContact: { phone: '5550002222' },
+  hasChronicDiseases: true,
+});
+
+async function measureCeiling(): Promise<LoadResult> {
+  const port = await findFreePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'lib/ceiling-server.ts', String(port)],
+    {
+      cwd: import.meta.dirname,
+      stdio: 'ignore',
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const result = await runLoad({ url, connections: CONNECTIONS, seconds: SECONDS });
+  child.kill('SIGTERM');
+  return result;
+}
+
+export async function benchApi() {
+  console.log(
+    `API bench: ${CONNECTIONS} connections, ${SECONDS} s each; seeding ${PATIENTS_PER_USER} patients for each of 2 users…`,
+  );
+  const postgres = await startPostgres();
+  const portal = await startPortal({ DATABASE_URL: postgres.url });
+  try {
+    await waitHealthy(portal.url);
+    const doctor = await signIn(portal.url, 'bench-doctor@example.test');
+    const other = await signIn(portal.url, 'bench-other@example.test');
+    await seedPatients(postgres.url, doctor.userId, PATIENTS_PER_USER);
+    await seedPatients(postgres.url, other.userId, PATIENTS_PER_USER);
+    const auth = { authorization: `Bearer ${doctor.token}` };
+    const list = (await (
+      await fetch(`${portal.url}/api/records/patients?limit=1`, { headers: auth })
+    ).json()) as { _id: string }[];
+    const patientId = list[0]!._id;
+
+    const ceiling = await measureCeiling();
+    const memory = sampleMemory(portal.process.pid!);
+    const runs: [string, LoadResult][] = [
+      [
+        'GET /api/records/patients?limit=50',
+        await runLoad({
+          url: `${portal.url}/api/records/patients?limit=50`,
+          headers: auth,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+        }),
+      ],
+      [
+        'GET /api/records/patients/{id}',
+        await runLoad({
+          url: `${portal.url}/api/records/patients/${patientId}`,
+          headers: auth,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+        }),
+      ],
+      [
+        'POST /api/records/patients',
+        await runLoad({
+          url: `${portal.url}/api/records/patients`,
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: newPatient,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+        }),
+      ],
+    ];
+    const fixedRate = await runLoad({
+      url: `${portal.url}/api/records/patients?limit=50`,
+      headers: auth,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      rate: 500,
+    });
+    const peakMemoryMiB = memory.stop();
+
+    const targets: Record<string, number> = {
+      'GET /api/records/patients?limit=50': 0.25,
+      'GET /api/records/patients/{id}': 0.35,
+      'POST /api/records/patients': 0.2,
+    };
+    const rows = [
+      {
+        route: 'bare Fastify (ceiling)',
+        'req/s': ceiling.requestsPerSecond,
+        'p50 ms': ceiling.p50,
+        'p99 ms': ceiling.p99,
+        ratio: '1.00',
+        target: '',
+        errors: ceiling.errors + ceiling.non2xx,
+      },
+      ...runs.map(([route, r]) => ({
+        route,
+        'req/s': r.requestsPerSecond,
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        ratio: (r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2),
+        target: `≥ ${targets[route]}`,
+        errors: r.errors + r.non2xx,
+      })),
+      {
+        route: 'list at a fixed 500 req/s',
+        'req/s': fixedRate.requestsPerSecond,
+        'p50 ms': fixedRate.p50,
+        'p99 ms': fixedRate.p99,
+        ratio: '',
+        target: 'p99 ≤ 15 ms',
+        errors: fixedRate.errors + fixedRate.non2xx,
+      },
+    ];
+    printTable('API throughput (autocannon, separate process)', rows);
+    console.log(`Peak API memory under load: ${peakMemoryMiB} MiB (target ≤ 250 MB)`);
+    const result = {
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      patientsPerUser: PATIENTS_PER_USER,
+      rows,
+      peakMemoryMiB,
+    };
+    writeResult('api', result);
+    return result;
+  } finally {
+    await portal.stop();
+    await postgres.stop();
+  }
+}
+
+if (import.meta.filename === process.argv[1]) await benchApi();

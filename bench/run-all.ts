@@ -1,0 +1,14 @@
+// `npm run bench`: every benchmark in one run, each printing its table and writing
+// bench/results/<name>.json. Figures are reported, never asserted.
+import { execFileSync } from 'node:child_process';
+import { benchApi } from './api.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { ROOT } from './lib/portal.ts';
+import { benchStartup } from './startup.ts';
+import { benchWebSize } from './web-size.ts';
+
+execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: ROOT, stdio: 'inherit' });
+await benchStartup();
+await benchWebSize();
+await benchLighthouse();
+await benchApi();
