@@ -9,17 +9,22 @@ import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { devAuthRoutes } from './modules/auth/dev-auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { voiceRoutes } from './modules/voice/voice.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import type { IdentityProvider } from './providers/identity/identity.ts';
 import type { LocalIdentityProvider } from './providers/identity/local.ts';
+import { createVoiceProvider } from './providers/voice/create-voice-provider.ts';
+import type { VoiceProvider } from './providers/voice/voice.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   identity: IdentityProvider;
+  /** Voice calls; null when unconfigured. Omitted: chosen from config (RETELL_*). */
+  voice?: VoiceProvider | null;
   /** Folder of the built web app; served with SPA fallback when it holds index.html. */
   webDistDir?: string;
   /** Where log lines go (stdout by default); tests pass a stream to read them. */
@@ -76,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   configRoutes(app, { config });
   authRoutes(app, { db: database.db });
   if (identity.name === 'local') devAuthRoutes(app, { local: identity as LocalIdentityProvider });
+  voiceRoutes(app, { voice: deps.voice === undefined ? createVoiceProvider(config) : deps.voice });
 
   await registerWebApp(app, deps.webDistDir);
   return app;

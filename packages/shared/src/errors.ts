@@ -16,6 +16,12 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'There is a problem with the server. Please try again later.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
+  VOICE_AGENT_MISMATCH: { status: 400, message: 'This voice agent is not available.' },
+  VOICE_CALL_FAILED: {
+    status: 502,
+    message: 'The voice assistant could not start a call. Please try again later.',
+  },
+  VOICE_NOT_CONFIGURED: { status: 503, message: 'The voice assistant is not configured.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof ERRORS;

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import styles from './root-layout.module.css';
 
 /** Header, side menu, page, footer and the voice button: the shared layout of SPEC.md §2. */
@@ -8,6 +9,7 @@ export function RootLayout() {
       <main id="main" className={styles.main}>
         <Outlet />
       </main>
+      <VoiceButton />
     </div>
   );
 }

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZConnectVoiceInput, ZConnectVoiceResponse } from '@portal/shared/voice';
+import { AppError } from '../../lib/app-error.ts';
+import type { VoiceProvider } from '../../providers/voice/voice.ts';
+import { connectWebCall } from './voice.service.ts';
+
+const ZApiError = z.object({
+  message: z.string(),
+  code: z.string(),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+
+/** Calls a user may start per minute: each one is a billed call with the voice provider. */
+export const VOICE_CALLS_PER_MINUTE = 5;
+
+export function voiceRoutes(app: FastifyInstance, { voice }: { voice: VoiceProvider | null }) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/retellai/connect-retellai',
+    {
+      schema: {
+        tags: ['voice'],
+        summary:
+          'Starts a voice call with the configured AI agent: a short-lived access token for the browser',
+        description: `The \`agent_id\` must be the configured one (see \`voice.agentId\` in \`GET /api/config\`). At most ${VOICE_CALLS_PER_MINUTE} calls per user per minute. 503 when the voice assistant is not configured.`,
+        body: ZConnectVoiceInput,
+        response: {
+          200: ZConnectVoiceResponse,
+          400: ZApiError,
+          429: ZApiError,
+          502: ZApiError,
+          503: ZApiError,
+        },
+      },
+      config: {
+        rateLimit: {
+          max: VOICE_CALLS_PER_MINUTE,
+          timeWindow: '1 minute',
+          // Per signed-in user (the auth hook has verified the token before this runs).
+          keyGenerator: (request) => `voice:${request.identity?.uid ?? request.ip}`,
+          // The plugin's default error has no code; this one renders as RATE_LIMITED.
+          errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+        },
+      },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      return connectWebCall({
+        voice,
+        agentId: request.body.agent_id,
+        userId: user.id,
+        log: request.log,
+      });
+    },
+  );
+}

@@ -1,0 +1,28 @@
+/** A web call the browser can join with the access token (valid for a short time only). */
+export interface WebCall {
+  accessToken: string;
+  callId: string;
+}
+
+/**
+ * Creates voice calls with the AI agent. The agent id is server configuration; the API key
+ * stays inside the provider and never reaches the browser.
+ */
+export interface VoiceProvider {
+  readonly name: 'retell';
+  /** The one agent users may call (RETELL_AGENT_ID). */
+  readonly agentId: string;
+  /** `userId` is the only thing the call's metadata carries: no patient data. */
+  createWebCall(input: { userId: string }): Promise<WebCall>;
+}
+
+/** The voice service answered with an error or could not be reached. */
+export class VoiceProviderError extends Error {
+  /** The upstream HTTP status, when there was an answer. */
+  readonly status?: number;
+
+  constructor(message: string, { status }: { status?: number } = {}) {
+    super(message);
+    this.status = status;
+  }
+}

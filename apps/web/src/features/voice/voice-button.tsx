@@ -1,0 +1,119 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import botUrl from './bot.svg';
+import type { VoiceMessage } from './voice-call-reducer.ts';
+import type { VoiceClientFactory } from './voice-client.ts';
+import { useVoiceCall } from './use-voice-call.ts';
+import styles from './voice-button.module.css';
+
+/** Failures are alerts; the two "not available here" answers are plain status messages. */
+const STATUS_MESSAGES: ReadonlySet<VoiceMessage> = new Set(['notConfigured', 'signInRequired']);
+
+function MicrophoneIcon({ isMuted }: { isMuted: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <rect x="9" y="3" width="6" height="11" rx="3" fill="currentColor" />
+      <path
+        d="M6 11a6 6 0 0 0 12 0M12 17v4M9 21h6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+      {isMuted && (
+        <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      )}
+    </svg>
+  );
+}
+
+/**
+ * The floating voice-assistant button of SPEC.md §2 and §4, fixed at the bottom inline-end
+ * corner of every page (bottom-right; bottom-left in Arabic, mirrored like the rest of the
+ * layout). Green when inactive, red when active, with a talking indicator and mute toggle.
+ */
+export function VoiceButton({ createClient }: { createClient?: VoiceClientFactory } = {}) {
+  const { t } = useTranslation('voice');
+  const call = useVoiceCall({ createClient });
+  const isActive = call.status === 'active';
+  const isConnecting = call.status === 'starting' || (isActive && !call.isConnected);
+  const isStatusMessage = call.message !== null && STATUS_MESSAGES.has(call.message);
+
+  const messageBox = call.message && (
+    <div className={isStatusMessage ? styles.message : `${styles.message} ${styles.alert}`}>
+      <p className={styles.messageText}>
+        {t(`messages.${call.message}`)}
+        {call.message === 'signInRequired' && (
+          <>
+            {' '}
+            <Link to="/login">{t('signIn')}</Link>
+          </>
+        )}
+      </p>
+      <button
+        type="button"
+        className={styles.dismiss}
+        aria-label={t('dismiss')}
+        title={t('dismiss')}
+        onClick={call.dismissMessage}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+
+  return (
+    <aside className={styles.dock} aria-label={t('callButton')}>
+      <div role="alert" className={styles.region}>
+        {!isStatusMessage && messageBox}
+      </div>
+      <div role="status" className={styles.region}>
+        {isStatusMessage && messageBox}
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {isConnecting ? t('connecting') : isActive ? t('connected') : ''}
+      </p>
+      <div className={styles.controls}>
+        {call.isAgentTalking && (
+          <span className={styles.talking} data-testid="voice-agent-talking">
+            <span className={styles.bars} aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+            {t('agentTalking')}
+          </span>
+        )}
+        {isActive && call.isConnected && (
+          <button
+            type="button"
+            className={styles.mute}
+            aria-pressed={call.isMuted}
+            aria-label={t('mute')}
+            title={t('mute')}
+            onClick={call.toggleMute}
+          >
+            <MicrophoneIcon isMuted={call.isMuted} />
+          </button>
+        )}
+        <button
+          type="button"
+          className={[
+            styles.call,
+            isActive ? styles.active : styles.inactive,
+            call.isAgentTalking && styles.speaking,
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          aria-pressed={isActive}
+          aria-busy={isConnecting || undefined}
+          aria-label={t('callButton')}
+          title={t(isActive ? 'activeBot' : 'inactiveBot')}
+          onClick={call.toggleCall}
+        >
+          <img className={styles.bot} src={botUrl} alt="" width="36" height="36" />
+        </button>
+      </div>
+    </aside>
+  );
+}

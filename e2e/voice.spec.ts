@@ -1,0 +1,196 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { startServer } from './support/server.ts';
+import { signInAs, uniqueEmail } from './support/session.ts';
+import { expect, test } from './support/test.ts';
+
+const GREEN = 'rgb(23, 114, 69)';
+const RED = 'rgb(180, 35, 24)';
+const API_KEY = 'key_e2e_retell_7d3c';
+const AGENT_ID = 'agent_e2e_4b2a';
+
+const callButton = (page: Page) => page.getByRole('button', { name: 'Voice assistant' });
+
+/** A local stand-in for Retell's `POST /v3/create-web-call`. */
+async function startFakeRetell() {
+  const received: Array<{ path: string; authorization?: string; body: unknown }> = [];
+  const server = http.createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      received.push({
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        body: JSON.parse(raw || 'null'),
+      });
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          access_token: 'e2e-access-token',
+          call_id: 'call_e2e_1',
+          expires_at: Date.now() + 30_000,
+          ice_servers: [],
+          transport: 'gateway',
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Installs a fake voice client through the app's documented test seam
+ * (`window.__PORTAL_VOICE_CLIENT_FACTORY__`), exposed as `window.__fakeVoice` so the test can
+ * emit the SDK's events and read what the app asked of it.
+ */
+async function injectFakeVoiceClient(page: Page) {
+  await page.addInitScript(() => {
+    type Listener = (...args: unknown[]) => void;
+    const listeners = new Map<string, Set<Listener>>();
+    const calls: string[] = [];
+    let isConnected = false;
+    const emit = (event: string, ...args: unknown[]) => {
+      if (event === 'call_started') isConnected = true;
+      if (event === 'call_ended') isConnected = false;
+      for (const listener of [...(listeners.get(event) ?? [])]) listener(...args);
+    };
+    const fake = {
+      calls,
+      emit,
+      requestMicrophone: async () => {
+        calls.push('requestMicrophone');
+      },
+      startCall: async ({ accessToken }: { accessToken: string }) => {
+        calls.push(`startCall:${accessToken}`);
+      },
+      stopCall: () => {
+        calls.push('stopCall');
+        if (isConnected) emit('call_ended');
+      },
+      mute: () => calls.push('mute'),
+      unmute: () => calls.push('unmute'),
+      on: (event: string, handler: Listener) => {
+        const set = listeners.get(event) ?? new Set<Listener>();
+        set.add(handler);
+        listeners.set(event, set);
+        return () => set.delete(handler);
+      },
+    };
+    Object.assign(window, { __fakeVoice: fake, __PORTAL_VOICE_CLIENT_FACTORY__: () => fake });
+  });
+  return {
+    emit: (event: string) =>
+      page.evaluate(
+        (name) =>
+          (window as unknown as { __fakeVoice: { emit(e: string): void } }).__fakeVoice.emit(name),
+        event,
+      ),
+    calls: () =>
+      page.evaluate(
+        () => (window as unknown as { __fakeVoice: { calls: string[] } }).__fakeVoice.calls,
+      ),
+  };
+}
+
+test.describe('the voice assistant button', () => {
+  test('with voice unconfigured, pressing says so and stays green', async ({ page }) => {
+    const sdkRequests: string[] = [];
+    page.on('request', (r) => r.url().includes('retell-voice-client') && sdkRequests.push(r.url()));
+
+    await page.goto('/');
+    const button = callButton(page);
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute('title', 'Inactive Bot');
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await expect(button).toHaveCSS('background-color', GREEN);
+
+    await button.click();
+    await expect(page.getByRole('status').filter({ hasText: 'not configured' })).toHaveText(
+      /The voice assistant is not configured\./,
+    );
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await expect(button).toHaveAttribute('title', 'Inactive Bot');
+    await expect(button).toHaveCSS('background-color', GREEN);
+    expect(sdkRequests, 'the Retell SDK is never loaded for an unconfigured assistant').toEqual([]);
+    const axe = await new AxeBuilder({ page })
+      .include('aside[aria-label="Voice assistant"]')
+      .analyze();
+    expect(axe.violations).toEqual([]);
+
+    // Fixed at the bottom-right corner, on every page.
+    await page.goto('/not-found');
+    const box = (await callButton(page).boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(viewport.width - (box.x + box.width)).toBeLessThan(40);
+    expect(viewport.height - (box.y + box.height)).toBeLessThan(40);
+  });
+
+  test('a call turns red, shows talking, mutes, and ends on a second press', async ({ page }) => {
+    test.setTimeout(120_000);
+    const retell = await startFakeRetell();
+    const server = await startServer({
+      env: { RETELL_API_KEY: API_KEY, RETELL_AGENT_ID: AGENT_ID, RETELL_BASE_URL: retell.url },
+    });
+    try {
+      const fake = await injectFakeVoiceClient(page);
+      const { user } = await signInAs(page, server.url, { email: uniqueEmail('voice') });
+      await page.goto(`${server.url}/`);
+
+      const button = callButton(page);
+      await expect(button).toHaveCSS('background-color', GREEN);
+      await button.click();
+
+      await expect(button).toHaveAttribute('aria-pressed', 'true');
+      await expect(button).toHaveAttribute('title', 'Active Bot');
+      await expect(button).toHaveCSS('background-color', RED);
+      await expect.poll(fake.calls).toEqual(['requestMicrophone', 'startCall:e2e-access-token']);
+      expect(retell.received).toEqual([
+        {
+          path: '/v3/create-web-call',
+          authorization: `Bearer ${API_KEY}`,
+          body: { agent_id: AGENT_ID, metadata: { user_id: user._id } },
+        },
+      ]);
+
+      await fake.emit('call_started');
+      const mute = page.getByRole('button', { name: 'Mute microphone' });
+      await expect(mute).toHaveAttribute('aria-pressed', 'false');
+
+      await fake.emit('agent_start_talking');
+      await expect(page.getByText('The assistant is speaking')).toBeVisible();
+      const axe = await new AxeBuilder({ page })
+        .include('aside[aria-label="Voice assistant"]')
+        .analyze();
+      expect(axe.violations).toEqual([]);
+      await fake.emit('agent_stop_talking');
+      await expect(page.getByText('The assistant is speaking')).toBeHidden();
+
+      await mute.click();
+      await expect(mute).toHaveAttribute('aria-pressed', 'true');
+      await mute.click();
+      await expect(mute).toHaveAttribute('aria-pressed', 'false');
+      expect((await fake.calls()).slice(-2)).toEqual(['mute', 'unmute']);
+
+      await button.click();
+      await expect(button).toHaveAttribute('aria-pressed', 'false');
+      await expect(button).toHaveAttribute('title', 'Inactive Bot');
+      await expect(button).toHaveCSS('background-color', GREEN);
+      await expect(mute).toBeHidden();
+      expect((await fake.calls()).at(-1)).toBe('stopCall');
+
+      // The API key never reaches the browser.
+      const config = await page.request.get(`${server.url}/api/config`);
+      expect(await config.text()).not.toContain(API_KEY);
+    } finally {
+      await server.stop();
+      await retell.close();
+    }
+  });
+});
