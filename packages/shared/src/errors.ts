@@ -16,6 +16,10 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'There is a problem with the server. Please try again later.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
+  EMAIL_READ_ONLY: {
+    status: 400,
+    message: 'Your email address comes from your sign-in account and cannot be changed here.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof ERRORS;
