@@ -131,7 +131,7 @@ export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TU
     <form className={styles.form} noValidate onSubmit={handleSubmit(save)}>
       <div className={styles.field}>
         <label htmlFor="profile-name">{t('fields.name')}</label>
-        <input type="text" autoComplete="name" {...control('name')} />
+        <input type="text" dir="auto" autoComplete="name" {...control('name')} />
         {message('name')}
       </div>
       <div className={styles.field}>
@@ -144,7 +144,7 @@ export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TU
         <label htmlFor="profile-age">{t('fields.age')}</label>
         {/* Text, not type=number: the browser would silently drop "abc" instead of letting us
             say what is wrong with it. */}
-        <input type="text" inputMode="numeric" autoComplete="off" {...control('age')} />
+        <input type="text" dir="ltr" inputMode="numeric" autoComplete="off" {...control('age')} />
         {message('age')}
       </div>
       <div className={styles.field}>
@@ -161,7 +161,7 @@ export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TU
       </div>
       <div className={`${styles.field} ${styles.wide}`}>
         <label htmlFor="profile-address">{t('fields.address')}</label>
-        <input type="text" autoComplete="street-address" {...control('address')} />
+        <input type="text" dir="auto" autoComplete="street-address" {...control('address')} />
         {message('address')}
       </div>
       <div className={styles.field}>

@@ -24,8 +24,9 @@ export function ProfileView({ user }: { user: TUser }) {
         {rows.map(({ key, value, isLtr }) => (
           <div key={key} className={styles.detail}>
             <dt>{t(`fields.${key}`)}</dt>
-            {/* E-mail and phone read left to right even on an Arabic page. */}
-            <dd>{value === null ? missing : isLtr ? <span dir="ltr">{value}</span> : value}</dd>
+            {/* What people typed keeps its own direction (a Latin address on an Arabic page
+                stays "12 Harbour Road"); e-mail and phone always read left to right. */}
+            <dd>{value === null ? missing : <span dir={isLtr ? 'ltr' : 'auto'}>{value}</span>}</dd>
           </div>
         ))}
       </dl>
