@@ -10,6 +10,7 @@ import { devAuthRoutes } from './modules/auth/dev-auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { voiceRoutes } from './modules/voice/voice.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, { isDatabaseHealthy: () => database.isHealthy() });
   configRoutes(app, { config });
   authRoutes(app, { db: database.db });
+  usersRoutes(app, { db: database.db });
   if (identity.name === 'local') devAuthRoutes(app, { local: identity as LocalIdentityProvider });
   voiceRoutes(app, { voice: deps.voice === undefined ? createVoiceProvider(config) : deps.voice });
 

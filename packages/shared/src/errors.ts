@@ -22,6 +22,10 @@ export const ERRORS = {
     message: 'The voice assistant could not start a call. Please try again later.',
   },
   VOICE_NOT_CONFIGURED: { status: 503, message: 'The voice assistant is not configured.' },
+  EMAIL_READ_ONLY: {
+    status: 400,
+    message: 'Your email address comes from your sign-in account and cannot be changed here.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof ERRORS;

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { TProfileData } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
@@ -42,5 +43,26 @@ export async function findUserByUid(db: Db, uid: string): Promise<UserRow | unde
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Replaces the editable profile fields; the e-mail and premium flag are not touched here. */
+export async function updateUserProfile(
+  db: Db,
+  { id, profile }: { id: string; profile: Omit<TProfileData, 'email'> },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      name: profile.name,
+      age: profile.age,
+      gender: profile.gender,
+      address: profile.address,
+      phone: profile.phone,
+      picture: profile.picture,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }

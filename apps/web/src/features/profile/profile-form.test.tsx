@@ -1,0 +1,177 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROFILE_MESSAGES } from '@portal/shared/profile';
+import type { TUser } from '@portal/shared/user';
+import {
+  createUser,
+  detail,
+  fakeProfileServer,
+  renderProfilePage,
+} from './profile-test-helpers.tsx';
+
+afterEach(async () => {
+  await i18next.changeLanguage('en');
+});
+
+async function openForm(user: TUser = createUser()) {
+  const server = fakeProfileServer(user);
+  const rendered = renderProfilePage(user);
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+  return { server, ...rendered, save: screen.getByRole('button', { name: 'Save Changes' }) };
+}
+
+async function replace(label: string, text: string) {
+  const input = screen.getByLabelText(label);
+  await userEvent.clear(input);
+  if (text) await userEvent.type(input, text);
+  return input;
+}
+
+describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
+  it.each([
+    ['Name', '', 'Name is required.'],
+    ['Name', '   ', 'Name is required.'],
+    ['Age', '-1', 'Age must be a positive number.'],
+    ['Age', 'abc', 'Age must be a positive number.'],
+    ['Phone', '12345', 'Please enter a valid 10-digit phone number.'],
+    ['Phone', '55512345678', 'Please enter a valid 10-digit phone number.'],
+    ['Phone', '555-123-456', 'Please enter a valid 10-digit phone number.'],
+  ])('%s %j shows %j and blocks saving', async (label, text, message) => {
+    const { save, server } = await openForm();
+    const input = await replace(label, text);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(save).toBeDisabled();
+    await userEvent.click(save);
+    expect(server.saves).toEqual([]);
+  });
+
+  it('shows only the changed field’s error, and clears it once fixed', async () => {
+    const { save } = await openForm(createUser({ phone: '123' }));
+    await replace('Age', '-3');
+    expect(await screen.findByText('Age must be a positive number.')).toBeInTheDocument();
+    // The stored bad phone is not reported until it is touched or the form is saved.
+    expect(screen.queryByText(PROFILE_MESSAGES.phoneInvalid)).not.toBeInTheDocument();
+    await replace('Age', '30');
+    expect(screen.queryByText('Age must be a positive number.')).not.toBeInTheDocument();
+    expect(save).toBeEnabled();
+  });
+
+  it('checks every field on save: a bad stored email, gender and phone are all reported', async () => {
+    const { save, server } = await openForm(
+      createUser({ email: 'amina-at-example', gender: 'robot', phone: '12' }),
+    );
+    await userEvent.click(save);
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Please select a valid gender.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid 10-digit phone number.')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    expect(server.saves).toEqual([]);
+  });
+
+  it('reports a picture that is not an https link', async () => {
+    const { save } = await openForm();
+    await replace('Profile picture URL', 'http://images.example.com/me.jpg');
+    expect(await screen.findByText(PROFILE_MESSAGES.pictureInvalid)).toBeInTheDocument();
+    expect(save).toBeDisabled();
+  });
+
+  it('shows the messages in the reader’s language', async () => {
+    await i18next.changeLanguage('ar');
+    fakeProfileServer(createUser());
+    renderProfilePage(createUser());
+    await userEvent.click(await screen.findByRole('button', { name: 'تعديل' }));
+    await replace('الاسم', '');
+    expect(await screen.findByText('الاسم مطلوب.')).toBeInTheDocument();
+    await replace('الهاتف', '12');
+    expect(await screen.findByText('يرجى إدخال رقم هاتف صالح من 10 أرقام.')).toBeInTheDocument();
+  });
+});
+
+describe('ProfileForm saving', () => {
+  it('saves, shows the saved values in the read view and updates the session user', async () => {
+    const { save, server, store } = await openForm();
+    await replace('Name', 'Dr. Amina Bello');
+    await replace('Age', '42');
+    await userEvent.selectOptions(screen.getByLabelText('Gender'), 'Other');
+    await replace('Address', '');
+    await replace('Phone', '0123456789');
+    await replace('Profile picture URL', 'https://images.example.com/new.png');
+    await userEvent.click(save);
+
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(server.saves).toEqual([
+      {
+        name: 'Dr. Amina Bello',
+        email: 'amina@example.com',
+        age: 42,
+        gender: 'other',
+        address: null,
+        phone: '0123456789',
+        picture: 'https://images.example.com/new.png',
+      },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(detail('Name')).toHaveTextContent('Dr. Amina Bello');
+    expect(detail('Age')).toHaveTextContent('42');
+    expect(detail('Gender')).toHaveTextContent('Other');
+    expect(detail('Address')).toHaveTextContent('Not provided');
+    expect(detail('Phone')).toHaveTextContent('0123456789');
+    expect(screen.getByRole('img', { name: 'Profile picture of Dr. Amina Bello' })).toHaveAttribute(
+      'src',
+      'https://images.example.com/new.png',
+    );
+    expect(store.getState().auth.userData).toMatchObject({ name: 'Dr. Amina Bello', age: 42 });
+  });
+
+  it('keeps the form and the typed values when the server fails, and says so', async () => {
+    const { save, server, store } = await openForm();
+    server.failNextSave({
+      status: 500,
+      body: {
+        message: 'There is a problem with the server. Please try again later.',
+        code: 'INTERNAL',
+      },
+    });
+    await replace('Name', 'Dr. Amina Bello');
+    await replace('Phone', '0123456789');
+    await userEvent.click(save);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your changes could not be saved. Please try again.',
+    );
+    expect(screen.getByLabelText('Name')).toHaveValue('Dr. Amina Bello');
+    expect(screen.getByLabelText('Phone')).toHaveValue('0123456789');
+    expect(store.getState().auth.userData?.name).toBe('Dr. Amina Yusuf');
+
+    // The same form can be sent again once the server is back.
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(server.stored().name).toBe('Dr. Amina Bello');
+  });
+
+  it('shows the server’s field errors, translated, on the fields', async () => {
+    const { save, server } = await openForm();
+    server.failNextSave({
+      status: 400,
+      body: {
+        message: PROFILE_MESSAGES.emailReadOnly,
+        code: 'EMAIL_READ_ONLY',
+        fieldErrors: { email: PROFILE_MESSAGES.emailReadOnly },
+      },
+    });
+    await replace('Name', 'Changed');
+    await userEvent.click(save);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your changes were not saved. Please correct the highlighted fields.',
+    );
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      expect.stringContaining(PROFILE_MESSAGES.emailReadOnly),
+    );
+    expect(screen.getByLabelText('Name')).toHaveValue('Changed');
+  });
+});

@@ -1,0 +1,144 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createUser,
+  detail,
+  fakeProfileServer,
+  renderProfilePage,
+} from './profile-test-helpers.tsx';
+
+afterEach(async () => {
+  await i18next.changeLanguage('en');
+});
+
+describe('ProfilePage read view', () => {
+  it('shows the title, the section and every field of the saved profile', async () => {
+    const user = createUser();
+    fakeProfileServer(user);
+    renderProfilePage(user);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'User Profile' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Personal Information' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Dr. Amina Yusuf')).toBeInTheDocument();
+    expect(detail('Name')).toHaveTextContent('Dr. Amina Yusuf');
+    expect(detail('Email')).toHaveTextContent('amina@example.com');
+    expect(detail('Age')).toHaveTextContent('41');
+    expect(detail('Gender')).toHaveTextContent('Female');
+    expect(detail('Address')).toHaveTextContent('12 Harbour Road, Lagos');
+    expect(detail('Phone')).toHaveTextContent('5551234567');
+  });
+
+  it('shows the picture when there is one and a neutral avatar otherwise', async () => {
+    const withPicture = createUser({ picture: 'https://images.example.com/amina.jpg' });
+    fakeProfileServer(withPicture);
+    renderProfilePage(withPicture);
+    const image = await screen.findByRole('img', { name: 'Profile picture of Dr. Amina Yusuf' });
+    expect(image).toHaveAttribute('src', 'https://images.example.com/amina.jpg');
+    expect(screen.queryByTestId('neutral-avatar')).not.toBeInTheDocument();
+  });
+
+  it('falls back to the neutral avatar when there is no picture', async () => {
+    const user = createUser({ picture: null, age: null, gender: null, phone: null });
+    fakeProfileServer(user);
+    renderProfilePage(user);
+    expect(await screen.findByTestId('neutral-avatar')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(detail('Age')).toHaveTextContent('Not provided');
+    expect(detail('Gender')).toHaveTextContent('Not provided');
+    expect(detail('Phone')).toHaveTextContent('Not provided');
+  });
+
+  it('shows the Premium Member button, to /premier, only to premium members', async () => {
+    const member = createUser({ premiumMember: true });
+    fakeProfileServer(member);
+    const { router } = renderProfilePage(member);
+    const button = await screen.findByRole('link', { name: /Premium Member/ });
+    expect(button).toHaveAttribute('href', '/premier');
+    await userEvent.click(button);
+    expect(router.state.location.pathname).toBe('/premier');
+  });
+
+  it('has no Premium Member button for other users', async () => {
+    const user = createUser({ premiumMember: false });
+    fakeProfileServer(user);
+    renderProfilePage(user);
+    await screen.findByText('Dr. Amina Yusuf');
+    expect(screen.queryByRole('link', { name: /Premium Member/ })).not.toBeInTheDocument();
+  });
+
+  it('sends a guest to the login-required page', async () => {
+    fakeProfileServer(createUser());
+    const { router } = renderProfilePage(null);
+    expect(await screen.findByRole('heading', { name: 'Login Required' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/protected');
+  });
+
+  it('says so when the profile cannot be loaded, and retries', async () => {
+    const user = createUser();
+    fakeProfileServer(user);
+    const working = globalThis.fetch;
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        calls += 1;
+        return calls === 1 ? new Response('{}', { status: 500 }) : working(request);
+      }),
+    );
+    renderProfilePage(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your profile could not be loaded. Please try again.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Dr. Amina Yusuf')).toBeInTheDocument();
+  });
+
+  it('reads in Arabic: translated labels and gender', async () => {
+    await i18next.changeLanguage('ar');
+    const user = createUser({ gender: 'male' });
+    fakeProfileServer(user);
+    renderProfilePage(user);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('الملف الشخصي للمستخدم');
+    await screen.findByText('Dr. Amina Yusuf');
+    expect(detail('الجنس')).toHaveTextContent('ذكر');
+    expect(screen.getByRole('button', { name: 'تعديل' })).toBeInTheDocument();
+  });
+});
+
+describe('ProfilePage Edit/Cancel toggle', () => {
+  it('switches to the edit form and back, discarding what was typed', async () => {
+    const user = createUser();
+    fakeProfileServer(user);
+    renderProfilePage(user);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+    const name = screen.getByLabelText('Name');
+    expect(name).toHaveFocus();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Someone Else');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(detail('Name')).toHaveTextContent('Dr. Amina Yusuf');
+    expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus();
+  });
+
+  it('keeps the email read-only in the form', async () => {
+    const user = createUser();
+    fakeProfileServer(user);
+    renderProfilePage(user);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('readonly');
+    expect(email).toHaveValue('amina@example.com');
+    await userEvent.type(email, 'x');
+    expect(email).toHaveValue('amina@example.com');
+    expect(email).toHaveAccessibleDescription(
+      'Your email comes from your sign-in account and cannot be changed here.',
+    );
+  });
+});

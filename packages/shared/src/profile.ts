@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { ERRORS } from './errors.ts';
+
+export const PROFILE_GENDERS = ['male', 'female', 'other'] as const;
+export type TProfileGender = (typeof PROFILE_GENDERS)[number];
+
+export const PROFILE_LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  ageMax: 150,
+  addressMax: 500,
+  pictureMax: 2048,
+} as const;
+
+/**
+ * The spec's messages (SPEC.md §5, profile form), shared by the form and the API. The first
+ * five are the spec's verbatim; the others cover limits the spec leaves open. The web app
+ * translates them by key, so every value here must stay unique.
+ */
+export const PROFILE_MESSAGES = {
+  nameRequired: 'Name is required.',
+  emailInvalid: 'Please enter a valid email address.',
+  ageInvalid: 'Age must be a positive number.',
+  genderInvalid: 'Please select a valid gender.',
+  phoneInvalid: 'Please enter a valid 10-digit phone number.',
+  nameTooLong: 'Name must be at most 100 characters.',
+  ageWhole: 'Age must be a whole number.',
+  ageTooHigh: 'Age cannot be more than 150.',
+  addressTooLong: 'Address must be at most 500 characters.',
+  pictureInvalid: 'Picture must be an https:// image link.',
+  emailReadOnly: ERRORS.EMAIL_READ_ONLY.message,
+} as const;
+
+export type TProfileMessageKey = keyof typeof PROFILE_MESSAGES;
+
+/** The spec's "simple address": text, @, text, dot, text. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TEN_DIGITS = /^\d{10}$/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** Empty text, null or an absent key all mean "not given", stored as null. */
+function isBlank(value: unknown): value is '' | null | undefined {
+  return (
+    value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+  );
+}
+
+/** Optional text: trimmed, blank → null; anything but text → `message`. */
+function optionalText(
+  description: string,
+  message: string,
+  check: (value: string) => string | undefined,
+) {
+  return z
+    .union([z.string(), z.null()], { error: message })
+    .optional()
+    .meta({ description })
+    .transform((value, ctx): string | null => {
+      if (isBlank(value)) return null;
+      const trimmed = value.trim();
+      const problem = check(trimmed);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem, input: value });
+        return z.NEVER;
+      }
+      return trimmed;
+    });
+}
+
+/**
+ * Age arrives as a number from the API's JSON clients and as typed text from the form, so
+ * both are accepted: blank → null, otherwise a whole number from 0 to 150.
+ */
+const ZAge = z
+  .union([z.number(), z.string(), z.null()], { error: PROFILE_MESSAGES.ageInvalid })
+  .optional()
+  .meta({ description: 'A whole number from 0 to 150 (or its digits as text); empty = not given' })
+  .transform((value, ctx): number | null => {
+    if (isBlank(value)) return null;
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message, input: value });
+      return z.NEVER;
+    };
+    let age: number;
+    if (typeof value === 'string') {
+      const text = value.trim();
+      if (!NUMBER.test(text)) return fail(PROFILE_MESSAGES.ageInvalid);
+      age = Number(text);
+    } else {
+      age = value;
+    }
+    if (!Number.isFinite(age) || age < 0) return fail(PROFILE_MESSAGES.ageInvalid);
+    if (!Number.isInteger(age)) return fail(PROFILE_MESSAGES.ageWhole);
+    if (age > PROFILE_LIMITS.ageMax) return fail(PROFILE_MESSAGES.ageTooHigh);
+    return age;
+  });
+
+function isHttpsUrl(text: string): boolean {
+  if (/\s/.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the profile form sends and `PUT /api/user/update-profile` accepts (SPEC.md §5): the
+ * same rules and messages on both sides. Unknown fields are rejected. The optional fields
+ * may be empty or absent; they are stored as null.
+ */
+export const ZProfileInput = z.strictObject({
+  name: z
+    .string({ error: PROFILE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: PROFILE_MESSAGES.nameRequired })
+    .max(PROFILE_LIMITS.nameMax, { error: PROFILE_MESSAGES.nameTooLong }),
+  email: z
+    .string({ error: PROFILE_MESSAGES.emailInvalid })
+    .meta({ description: "The account's own e-mail, unchanged: it comes from the sign-in" })
+    .trim()
+    .max(PROFILE_LIMITS.emailMax, { error: PROFILE_MESSAGES.emailInvalid })
+    .regex(EMAIL, { error: PROFILE_MESSAGES.emailInvalid }),
+  age: ZAge,
+  gender: z
+    .union([z.string(), z.null()], { error: PROFILE_MESSAGES.genderInvalid })
+    .optional()
+    .meta({ description: 'male, female or other; empty = not given' })
+    .transform((value, ctx): TProfileGender | null => {
+      if (isBlank(value)) return null;
+      if ((PROFILE_GENDERS as readonly string[]).includes(value)) return value as TProfileGender;
+      ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.genderInvalid, input: value });
+      return z.NEVER;
+    }),
+  address: optionalText(
+    'Up to 500 characters; empty = not given',
+    PROFILE_MESSAGES.addressTooLong,
+    (text) =>
+      text.length > PROFILE_LIMITS.addressMax ? PROFILE_MESSAGES.addressTooLong : undefined,
+  ),
+  phone: optionalText(
+    'Exactly 10 digits; empty = not given',
+    PROFILE_MESSAGES.phoneInvalid,
+    (text) => (TEN_DIGITS.test(text) ? undefined : PROFILE_MESSAGES.phoneInvalid),
+  ),
+  picture: optionalText(
+    'An https:// image URL; empty = no picture',
+    PROFILE_MESSAGES.pictureInvalid,
+    (text) =>
+      text.length <= PROFILE_LIMITS.pictureMax && isHttpsUrl(text)
+        ? undefined
+        : PROFILE_MESSAGES.pictureInvalid,
+  ),
+});
+
+/** What the form holds and the API receives. */
+export type TProfileInput = z.input<typeof ZProfileInput>;
+/** What is stored: trimmed, blanks as null, age as a number. */
+export type TProfileData = z.output<typeof ZProfileInput>;
