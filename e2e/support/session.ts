@@ -41,7 +41,8 @@ export async function signInAs(
   options: { email?: string; name?: string } = {},
 ): Promise<SignedInUser> {
   const session = await signInViaApi(page.request, baseURL, options);
-  await page.goto(`${baseURL}/not-found`);
+  // A same-origin page without the app, so nothing in the page can overwrite the storage.
+  await page.goto(`${baseURL}/api/health`);
   await page.evaluate(({ idToken, user }) => {
     localStorage.setItem('firebase_token', idToken);
     sessionStorage.setItem('firebase_token', idToken);
