@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { devAuthRoutes } from './modules/auth/dev-auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -15,11 +16,13 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import type { IdentityProvider } from './providers/identity/identity.ts';
 import type { LocalIdentityProvider } from './providers/identity/local.ts';
+import type { PaymentsProvider } from './providers/payments/payments.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   identity: IdentityProvider;
+  payments: PaymentsProvider;
   /** Folder of the built web app; served with SPA fallback when it holds index.html. */
   webDistDir?: string;
   /** Where log lines go (stdout by default); tests pass a stream to read them. */
@@ -76,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   configRoutes(app, { config });
   authRoutes(app, { db: database.db });
   if (identity.name === 'local') devAuthRoutes(app, { local: identity as LocalIdentityProvider });
+  await app.register(billingRoutes, { db: database.db, payments: deps.payments, config });
 
   await registerWebApp(app, deps.webDistDir);
   return app;

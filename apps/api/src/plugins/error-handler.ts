@@ -60,7 +60,10 @@ function toApiError(error: FastifyError | AppError): TApiError {
       fieldErrors,
     };
   }
-  const code = (error.code && FASTIFY_CODES[error.code]) || undefined;
+  // @fastify/rate-limit throws a plain Error with statusCode 429 and no code.
+  const code =
+    (error.code && FASTIFY_CODES[error.code]) ||
+    (error.statusCode === 429 ? ('RATE_LIMITED' as const) : undefined);
   if (code)
     return errorBody(code, code === 'RATE_LIMITED' ? undefined : clientMessage(error, code));
   const status = error.statusCode ?? 500;
