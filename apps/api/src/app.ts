@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { devAuthRoutes } from './modules/auth/dev-auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -19,6 +20,8 @@ import type { IdentityProvider } from './providers/identity/identity.ts';
 import type { LocalIdentityProvider } from './providers/identity/local.ts';
 import { createVoiceProvider } from './providers/voice/create-voice-provider.ts';
 import type { VoiceProvider } from './providers/voice/voice.ts';
+import { createPaymentsProvider } from './providers/payments/create-payments-provider.ts';
+import type { PaymentsProvider } from './providers/payments/payments.ts';
 
 export interface AppDeps {
   config: Config;
@@ -26,6 +29,8 @@ export interface AppDeps {
   identity: IdentityProvider;
   /** Voice calls; null when unconfigured. Omitted: chosen from config (RETELL_*). */
   voice?: VoiceProvider | null;
+  /** Checkout provider. Omitted: chosen from config (PAYMENTS_PROVIDER). */
+  payments?: PaymentsProvider;
   /** Folder of the built web app; served with SPA fallback when it holds index.html. */
   webDistDir?: string;
   /** Where log lines go (stdout by default); tests pass a stream to read them. */
@@ -84,6 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   usersRoutes(app, { db: database.db });
   if (identity.name === 'local') devAuthRoutes(app, { local: identity as LocalIdentityProvider });
   voiceRoutes(app, { voice: deps.voice === undefined ? createVoiceProvider(config) : deps.voice });
+  await app.register(billingRoutes, {
+    db: database.db,
+    payments: deps.payments ?? createPaymentsProvider(config),
+    config,
+  });
 
   await registerWebApp(app, deps.webDistDir);
   return app;

@@ -34,6 +34,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_PROVIDER cannot be local/);
   });
 
+  it('refuses the local checkout in production (it grants premium without a card)', () => {
+    const firebase = {
+      AUTH_PROVIDER: 'firebase',
+      FIREBASE_PROJECT_ID: 'p',
+      FIREBASE_API_KEY: 'k',
+      FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com',
+    };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...firebase })).toThrow(
+      /PAYMENTS_PROVIDER cannot be local/,
+    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        ...firebase,
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk',
+        STRIPE_PUBLISHABLE_KEY: 'pk',
+        STRIPE_WEBHOOK_SECRET: 'whsec',
+      }).PAYMENTS_PROVIDER,
+    ).toBe('stripe');
+  });
+
   it('requires the Firebase settings with AUTH_PROVIDER=firebase', () => {
     expect(() => loadConfig({ AUTH_PROVIDER: 'firebase' })).toThrow(
       /FIREBASE_PROJECT_ID is required/,

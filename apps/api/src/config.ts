@@ -79,6 +79,14 @@ const ZEnv = z
           'cannot be local when NODE_ENV=production (local sign-in is for development only): use firebase',
       });
     }
+    if (env.PAYMENTS_PROVIDER === 'local' && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_PROVIDER'],
+        message:
+          'cannot be local when NODE_ENV=production (its test checkout grants premium without a card): use stripe',
+      });
+    }
     if (env.PAYMENTS_PROVIDER === 'stripe') {
       require('STRIPE_SECRET_KEY', 'when PAYMENTS_PROVIDER=stripe');
       require('STRIPE_PUBLISHABLE_KEY', 'when PAYMENTS_PROVIDER=stripe');

@@ -7,6 +7,7 @@ import { connectDatabase, migrateDatabase, type Database } from './db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded-postgres.ts';
 import { createIdentityProvider } from './providers/identity/create-identity-provider.ts';
 import { createVoiceProvider } from './providers/voice/create-voice-provider.ts';
+import { createPaymentsProvider } from './providers/payments/create-payments-provider.ts';
 
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -71,7 +72,8 @@ async function main(): Promise<void> {
   try {
     const identity = await createIdentityProvider(config);
     const voice = createVoiceProvider(config);
-    app = await buildApp({ config, database, identity, voice, webDistDir: WEB_DIST_DIR });
+    const payments = createPaymentsProvider(config);
+    app = await buildApp({ config, database, identity, voice, payments, webDistDir: WEB_DIST_DIR });
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     await database.close().catch(() => {});

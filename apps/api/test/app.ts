@@ -10,6 +10,7 @@ import {
   createLocalIdentityProvider,
   type LocalIdentityProvider,
 } from '../src/providers/identity/local.ts';
+import { createPaymentsProvider } from '../src/providers/payments/create-payments-provider.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestContext {
@@ -51,6 +52,7 @@ export async function createTestApp({
     config,
     database,
     identity: local,
+    payments: createPaymentsProvider(config),
     logStream: stream,
     ...deps,
   });

@@ -26,6 +26,21 @@ export const ERRORS = {
     status: 400,
     message: 'Your email address comes from your sign-in account and cannot be changed here.',
   },
+  // Billing (Premier membership)
+  AMOUNT_MISMATCH: { status: 400, message: 'The amount does not match the Premier price.' },
+  PAYMENT_REQUIRED: {
+    status: 402,
+    message: 'No paid Premier checkout was found for this account. Premium was not activated.',
+  },
+  ALREADY_PREMIUM: { status: 409, message: 'You are already a Premium Member!' },
+  WEBHOOK_INVALID: {
+    status: 400,
+    message: 'The webhook signature is missing, invalid or too old.',
+  },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: 'The payment provider could not be reached. Please try again later.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof ERRORS;

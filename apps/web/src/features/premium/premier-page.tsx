@@ -1,6 +1,115 @@
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../../app/hooks.ts';
+import { Button } from '../../ui/button.tsx';
+import heroImage from './images/hero.svg';
+import { PREMIER_FEATURES } from './premier-features.ts';
+import styles from './premier-page.module.css';
+import { useCreateCheckoutSessionMutation, usePremiumConfigQuery } from './premium-api.ts';
+import { redirectTo } from './redirect.ts';
+import { usePaymentProviderReady } from './use-payment-provider.ts';
 
+function formatPrice(amount: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(amount);
+}
+
+/** The Premium page (SPEC.md §2): hero, six features, and the checkout form. */
 export function PremierPage() {
-  const { t } = useTranslation('premium');
-  return <h1>{t('title')}</h1>;
+  const { t, i18n } = useTranslation('premium');
+  const navigate = useNavigate();
+  const { status: isSignedIn, userData } = useAppSelector((s) => s.auth);
+  const isMember = userData?.premiumMember === true;
+  const { data: config } = usePremiumConfigQuery();
+  const isProviderReady = usePaymentProviderReady(config);
+  const [createCheckoutSession, { isLoading }] = useCreateCheckoutSessionMutation();
+  const [isRedirecting, setIsRedirecting] = useState(false);
+  const [hasFailed, setHasFailed] = useState(false);
+  const isBusy = isLoading || isRedirecting;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isMember) {
+      window.alert(t('form.alreadyMember'));
+      return;
+    }
+    if (!isSignedIn) {
+      void navigate('/login');
+      return;
+    }
+    if (!config || isBusy) return;
+    setHasFailed(false);
+    try {
+      const { url } = await createCheckoutSession({ amount: config.premiumAmount }).unwrap();
+      if (!url) throw new Error('The checkout answer has no url');
+      setIsRedirecting(true);
+      redirectTo(url);
+    } catch (error) {
+      console.error('Checkout could not start:', error);
+      setIsRedirecting(false);
+      setHasFailed(true);
+    }
+  }
+
+  const label = isMember ? t('form.member') : isBusy ? t('form.processing') : t('form.submit');
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero} aria-labelledby="premier-title">
+        <div className={styles.heroText}>
+          <p className={styles.eyebrow}>{t('eyebrow')}</p>
+          <h1 id="premier-title">{isMember ? t('memberTitle') : t('title')}</h1>
+          <p className={styles.intro}>{isMember ? t('memberIntro') : t('intro')}</p>
+        </div>
+        <img className={styles.heroImage} src={heroImage} alt="" width={480} height={320} />
+      </section>
+
+      <section aria-labelledby="premier-features">
+        <h2 id="premier-features" className={styles.sectionTitle}>
+          {t('featuresTitle')}
+        </h2>
+        <ul className={styles.features}>
+          {PREMIER_FEATURES.map(({ key, image }) => (
+            <li key={key} className={styles.feature}>
+              <img src={image} alt="" width={64} height={64} />
+              <h3>{t(`features.${key}.title`)}</h3>
+              <p>{t(`features.${key}.description`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.checkout} aria-label={t('checkoutLabel')}>
+        {!isMember && config && (
+          <p className={styles.price}>
+            {t('price', {
+              price: formatPrice(config.premiumAmount, config.premiumCurrency, i18n.language),
+            })}
+          </p>
+        )}
+        <form onSubmit={(event) => void handleSubmit(event)}>
+          <Button
+            type="submit"
+            className={styles.submit}
+            disabled={!isMember && (!isProviderReady || isBusy)}
+            aria-busy={isBusy}
+          >
+            {label}
+          </Button>
+        </form>
+        {hasFailed && (
+          <div className={styles.status} role="alert">
+            <p className={styles.statusLine}>
+              <span>{t('status.label')}</span>
+              <strong>{t('status.failed')}</strong>
+            </p>
+            <p>{t('status.error')}</p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,121 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { checkoutSessions, payments, webhookEvents } from '../../db/schema/billing.ts';
+import { users, type UserRow } from '../../db/schema/users.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+export function withTransaction<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(run);
+}
+
+/** Stores a session the provider created; the same id twice (an idempotent retry) is a no-op. */
+export async function insertCheckoutSession(
+  db: Executor,
+  input: { id: string; userId: string; provider: string; amountMinor: number; currency: string },
+): Promise<void> {
+  await db
+    .insert(checkoutSessions)
+    .values({ ...input, status: 'open' })
+    .onConflictDoNothing({ target: checkoutSessions.id });
+}
+
+/** The session only when it belongs to this user: someone else's id reads as unknown. */
+export async function findCheckoutSessionOfUser(
+  db: Executor,
+  { id, userId }: { id: string; userId: string },
+): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function findCheckoutSession(
+  db: Executor,
+  id: string,
+): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Reads the session and holds its row lock until the transaction ends (pay vs cancel races). */
+export async function lockCheckoutSession(
+  tx: Tx,
+  id: string,
+): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, id))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function markCheckoutSessionPaid(tx: Tx, id: string): Promise<void> {
+  await tx
+    .update(checkoutSessions)
+    .set({ status: 'paid', paidAt: sql`now()` })
+    .where(eq(checkoutSessions.id, id));
+}
+
+/** Open → canceled; a paid session is never touched. True when it was open. */
+export async function cancelOpenCheckoutSession(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(checkoutSessions)
+    .set({ status: 'canceled' })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
+    .returning({ id: checkoutSessions.id });
+  return rows.length > 0;
+}
+
+/**
+ * Claims a provider event id. The primary key makes concurrent deliveries of one event wait
+ * for the first transaction and then see it as taken: false means already handled.
+ */
+export async function claimWebhookEvent(
+  tx: Tx,
+  { id, type }: { id: string; type: string },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(webhookEvents)
+    .values({ id, type })
+    .onConflictDoNothing({ target: webhookEvents.id })
+    .returning({ id: webhookEvents.id });
+  return rows.length > 0;
+}
+
+/** One payment per checkout session (unique); false when it was already recorded. */
+export async function insertPayment(
+  tx: Tx,
+  input: { userId: string; checkoutSessionId: string; amountMinor: number; currency: string },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(payments)
+    .values(input)
+    .onConflictDoNothing({ target: payments.checkoutSessionId })
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+export async function grantPremium(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ isPremium: true, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.isPremium, false)));
+}
+
+export async function findUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}

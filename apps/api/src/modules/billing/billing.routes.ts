@@ -1,0 +1,264 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZCheckoutInput,
+  ZCheckoutSession,
+  ZPaymentIntent,
+  ZSubscriptionInput,
+  ZSubscriptionQuery,
+} from '@portal/shared/billing';
+import { ZUserResponse } from '@portal/shared/user';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { InvalidWebhookError, type PaymentsProvider } from '../../providers/payments/payments.ts';
+import { toApiUser } from '../users/users.repository.ts';
+import { createBillingService, type BillingService } from './billing.service.ts';
+import {
+  LOCAL_CHECKOUT_CSS,
+  LOCAL_CHECKOUT_CSS_PATH,
+  renderCheckoutNotFound,
+  renderLocalCheckout,
+} from './local-checkout.html.ts';
+
+export interface BillingRoutesOptions {
+  db: Db;
+  payments: PaymentsProvider;
+  config: Config;
+}
+
+/** Checkout creation is limited per signed-in user (per address when that is unknown). */
+const perUser = (request: FastifyRequest) => request.identity?.uid ?? request.ip;
+
+/**
+ * Premier membership: checkout, payment intent, subscription confirmation, the provider's
+ * webhook and, with the local provider, its test checkout page. Registered with `app.register`
+ * so the body parsers below apply to these routes only.
+ */
+export async function billingRoutes(
+  app: FastifyInstance,
+  { db, payments, config }: BillingRoutesOptions,
+) {
+  const billing = createBillingService({ db, payments, config });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  // `PUT /user/subscription` may arrive with a JSON content type and no body at all.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
+
+  typed.post(
+    '/api/premier/create-checkout-session',
+    {
+      schema: {
+        tags: ['premier'],
+        summary:
+          'Starts a hosted checkout for the Premier price; answers the session id and the url to send the browser to',
+        body: ZCheckoutInput,
+        response: { 200: ZCheckoutSession },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perUser } },
+    },
+    async (request) =>
+      billing.createCheckout({
+        user: await request.currentUser(),
+        amount: request.body.amount,
+        requestId: request.id,
+        log: request.log,
+      }),
+  );
+
+  typed.post(
+    '/api/premier/create-payment-intent',
+    {
+      schema: {
+        tags: ['premier'],
+        summary: 'Creates a payment intent for the Premier price; answers its client secret',
+        body: ZCheckoutInput,
+        response: { 200: ZPaymentIntent },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perUser } },
+    },
+    async (request) =>
+      billing.createPaymentIntent({
+        user: await request.currentUser(),
+        amount: request.body.amount,
+        requestId: request.id,
+        log: request.log,
+      }),
+  );
+
+  typed.put(
+    '/api/user/subscription',
+    {
+      schema: {
+        tags: ['premier'],
+        summary:
+          'Marks the user premium when the given checkout session is theirs and paid; otherwise 402, nothing changes',
+        body: ZSubscriptionInput,
+        querystring: ZSubscriptionQuery,
+        response: { 200: ZUserResponse },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
+    },
+    async (request) => {
+      const fromBody = request.body?.sessionId;
+      const fromQuery = request.query.session_id;
+      if (fromBody && fromQuery && fromBody !== fromQuery)
+        throw new AppError('BAD_REQUEST', {
+          message: 'sessionId and session_id name different checkout sessions.',
+        });
+      const user = await billing.confirmSubscription({
+        user: await request.currentUser(),
+        sessionId: fromBody ?? fromQuery,
+        log: request.log,
+      });
+      return { user: toApiUser(user) };
+    },
+  );
+
+  await app.register(async (scope) => webhookRoute(scope, billing));
+  if (payments.name === 'local')
+    await app.register(async (scope) => localCheckoutRoutes(scope, { billing, config }));
+}
+
+/** The signature covers the exact bytes, so this route alone takes its body raw. */
+function webhookRoute(scope: FastifyInstance, billing: BillingService) {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  scope.withTypeProvider<ZodTypeProvider>().post(
+    '/api/premier/webhook',
+    {
+      schema: {
+        tags: ['premier'],
+        summary:
+          "The payment provider's signed event delivery (Stripe-Signature over the raw body, at most 300 s old)",
+        security: [],
+        response: {
+          200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+        },
+      },
+      config: { isPublic: true, rateLimit: { max: 600, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const header = request.headers['stripe-signature'];
+      try {
+        const { isDuplicate } = await billing.handleWebhook({
+          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          signature: typeof header === 'string' ? header : undefined,
+          log: request.log,
+        });
+        return { received: true as const, duplicate: isDuplicate };
+      } catch (error) {
+        if (!(error instanceof InvalidWebhookError)) throw error;
+        request.log.warn({ reason: error.message }, 'webhook rejected');
+        throw new AppError('WEBHOOK_INVALID');
+      }
+    },
+  );
+}
+
+/** PAYMENTS_PROVIDER=local: the API-served stand-in for the provider's hosted checkout page. */
+function localCheckoutRoutes(
+  scope: FastifyInstance,
+  { billing, config }: { billing: BillingService; config: Config },
+) {
+  // Pay and Cancel are plain HTML forms; their (empty) bodies carry nothing we read.
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, {}),
+  );
+  const typed = scope.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ id: z.string().max(300) });
+  const limit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+  const notFound = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(renderCheckoutNotFound());
+
+  typed.get(
+    LOCAL_CHECKOUT_CSS_PATH,
+    { schema: { hide: true }, config: { isPublic: true } },
+    async (_request, reply) =>
+      reply
+        .type('text/css; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(LOCAL_CHECKOUT_CSS),
+  );
+
+  typed.get(
+    '/api/premier/local-checkout/:id',
+    {
+      schema: {
+        tags: ['premier'],
+        summary: 'Local provider: the test checkout page (HTML) with the price, Pay and Cancel',
+        security: [],
+        params,
+      },
+      config: { isPublic: true, ...limit },
+    },
+    async (request, reply) => {
+      const session = await billing.findOpenLocalCheckout(request.params.id);
+      if (!session) return notFound(reply);
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          renderLocalCheckout({
+            id: session.id,
+            amount: config.PREMIUM_AMOUNT,
+            currency: config.PREMIUM_CURRENCY,
+          }),
+        );
+    },
+  );
+
+  typed.post(
+    '/api/premier/local-checkout/:id/pay',
+    {
+      schema: {
+        tags: ['premier'],
+        summary:
+          'Local provider: Pay. Records the payment as the webhook would, then 303 to /payment-success',
+        security: [],
+        params,
+      },
+      config: { isPublic: true, ...limit },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const outcome = await billing.payLocalCheckout({ id, log: request.log });
+      if (outcome === 'unknown') return notFound(reply);
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`${config.PUBLIC_URL}/payment-success?session_id=${encodeURIComponent(id)}`, 303);
+    },
+  );
+
+  typed.post(
+    '/api/premier/local-checkout/:id/cancel',
+    {
+      schema: {
+        tags: ['premier'],
+        summary: 'Local provider: Cancel. Marks the session canceled, then 303 to /payment-cancel',
+        security: [],
+        params,
+      },
+      config: { isPublic: true, ...limit },
+    },
+    async (request, reply) => {
+      if ((await billing.cancelLocalCheckout(request.params.id)) === 'unknown')
+        return notFound(reply);
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`${config.PUBLIC_URL}/payment-cancel`, 303);
+    },
+  );
+}

@@ -1,0 +1,274 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { toMinorUnits, ZCheckoutSessionId } from '@portal/shared/billing';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  PaymentProviderError,
+  type PaymentEvent,
+  type PaymentsProvider,
+  type ProviderCheckoutSession,
+} from '../../providers/payments/payments.ts';
+import * as repo from './billing.repository.ts';
+
+export interface BillingDeps {
+  db: Db;
+  payments: PaymentsProvider;
+  config: Pick<Config, 'PREMIUM_AMOUNT' | 'PREMIUM_CURRENCY' | 'PUBLIC_URL'>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Premier membership. Premium is granted in exactly one place, `recordPaidCheckout`, inside the
+ * transaction that records the payment, and only for a session the provider says is paid.
+ */
+export function createBillingService({ db, payments, config }: BillingDeps) {
+  const price = () => ({
+    amountMinor: toMinorUnits(config.PREMIUM_AMOUNT, config.PREMIUM_CURRENCY),
+    currency: config.PREMIUM_CURRENCY,
+  });
+
+  async function askProvider<T>(run: () => Promise<T>, log: FastifyBaseLogger): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      log.warn({ reason: error.message }, 'payment provider call failed');
+      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+    }
+  }
+
+  function checkAmount({ user, amount }: { user: UserRow; amount: number }) {
+    if (amount !== config.PREMIUM_AMOUNT) throw new AppError('AMOUNT_MISMATCH');
+    if (user.isPremium) throw new AppError('ALREADY_PREMIUM');
+  }
+
+  /** Records the payment and grants premium, when the paid session matches what we sold. */
+  async function recordPaidCheckout(
+    tx: repo.Tx,
+    session: ProviderCheckoutSession,
+    log: FastifyBaseLogger,
+  ): Promise<'granted' | 'already-recorded' | 'ignored'> {
+    if (!session.isPaid) return 'ignored';
+    let row = await repo.lockCheckoutSession(tx, session.id);
+    if (!row) row = await adoptUnknownSession(tx, session);
+    if (!row) {
+      log.warn('a paid checkout session unknown to this portal was ignored');
+      return 'ignored';
+    }
+    const matches =
+      session.clientReferenceId === row.userId &&
+      session.amountMinor === row.amountMinor &&
+      session.currency?.toLowerCase() === row.currency;
+    if (!matches) {
+      log.error(
+        { userId: row.userId },
+        'paid checkout does not match the session sold; not granted',
+      );
+      return 'ignored';
+    }
+    if (row.status !== 'paid') await repo.markCheckoutSessionPaid(tx, row.id);
+    const isNew = await repo.insertPayment(tx, {
+      userId: row.userId,
+      checkoutSessionId: row.id,
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+    });
+    if (!isNew) return 'already-recorded';
+    await repo.grantPremium(tx, row.userId);
+    log.info({ userId: row.userId, provider: row.provider }, 'payment recorded, premium granted');
+    return 'granted';
+  }
+
+  /**
+   * The provider created the session but storing it failed (crash between the two): a signed
+   * event for one of our users at today's price is still honoured, so nobody pays for nothing.
+   */
+  async function adoptUnknownSession(tx: repo.Tx, session: ProviderCheckoutSession) {
+    const { amountMinor, currency } = price();
+    const userId = session.clientReferenceId;
+    if (!userId || !UUID.test(userId)) return undefined;
+    if (session.amountMinor !== amountMinor || session.currency?.toLowerCase() !== currency)
+      return undefined;
+    if (!(await repo.findUser(tx, userId))) return undefined;
+    await repo.insertCheckoutSession(tx, {
+      id: session.id,
+      userId,
+      provider: payments.name,
+      amountMinor,
+      currency,
+    });
+    return repo.lockCheckoutSession(tx, session.id);
+  }
+
+  /** Handles one verified event once: a repeated event id changes nothing. */
+  async function applyEvent(tx: repo.Tx, event: PaymentEvent, log: FastifyBaseLogger) {
+    const type = event.type === 'other' ? event.providerType : event.type;
+    if (!(await repo.claimWebhookEvent(tx, { id: event.id, type }))) return { isDuplicate: true };
+    if (event.type === 'checkout.completed') await recordPaidCheckout(tx, event.session, log);
+    if (event.type === 'checkout.expired')
+      await repo.cancelOpenCheckoutSession(tx, event.session.id);
+    return { isDuplicate: false };
+  }
+
+  return {
+    async createCheckout({
+      user,
+      amount,
+      requestId,
+      log,
+    }: {
+      user: UserRow;
+      amount: number;
+      requestId: string;
+      log: FastifyBaseLogger;
+    }) {
+      checkAmount({ user, amount });
+      const { amountMinor, currency } = price();
+      const session = await askProvider(
+        () =>
+          payments.createCheckoutSession({
+            userId: user.id,
+            amountMinor,
+            currency,
+            successUrl: `${config.PUBLIC_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${config.PUBLIC_URL}/payment-cancel`,
+            // A retried request (same x-request-id) gets the same session, never a second one.
+            idempotencyKey: `premier-checkout:${user.id}:${requestId}`,
+          }),
+        log,
+      );
+      await repo.insertCheckoutSession(db, {
+        id: session.id,
+        userId: user.id,
+        provider: payments.name,
+        amountMinor,
+        currency,
+      });
+      return session;
+    },
+
+    async createPaymentIntent({
+      user,
+      amount,
+      requestId,
+      log,
+    }: {
+      user: UserRow;
+      amount: number;
+      requestId: string;
+      log: FastifyBaseLogger;
+    }) {
+      checkAmount({ user, amount });
+      const { id, clientSecret } = await askProvider(
+        () =>
+          payments.createPaymentIntent({
+            userId: user.id,
+            ...price(),
+            idempotencyKey: `premier-intent:${user.id}:${requestId}`,
+          }),
+        log,
+      );
+      return { id, clientSecret };
+    },
+
+    /**
+     * 200 with the premium user only for a session of this user that the provider confirms
+     * paid; everything else is 402 and changes nothing. Safe to repeat.
+     */
+    async confirmSubscription({
+      user,
+      sessionId,
+      log,
+    }: {
+      user: UserRow;
+      sessionId: string | undefined;
+      log: FastifyBaseLogger;
+    }): Promise<UserRow> {
+      if (!sessionId)
+        throw new AppError('PAYMENT_REQUIRED', {
+          message: 'No checkout session was given. Premium was not activated.',
+        });
+      const row = await repo.findCheckoutSessionOfUser(db, { id: sessionId, userId: user.id });
+      if (!row) throw new AppError('PAYMENT_REQUIRED');
+      if (row.status === 'canceled')
+        throw new AppError('PAYMENT_REQUIRED', {
+          message: 'This checkout was canceled, so no payment was made. Premium was not activated.',
+        });
+      if (row.status === 'open') {
+        // The webhook may not have arrived yet: ask the provider directly.
+        const remote = await askProvider(() => payments.retrieveCheckoutSession(row.id), log);
+        if (!remote?.isPaid || remote.id !== row.id)
+          throw new AppError('PAYMENT_REQUIRED', {
+            message: 'This checkout has not been paid. Premium was not activated.',
+          });
+        await repo.withTransaction(db, (tx) => recordPaidCheckout(tx, remote, log));
+      }
+      const fresh = await repo.findUser(db, user.id);
+      if (!fresh?.isPremium) throw new AppError('PAYMENT_REQUIRED');
+      return fresh;
+    },
+
+    /** `POST /premier/webhook`: verify, then apply once. */
+    async handleWebhook({
+      rawBody,
+      signature,
+      log,
+    }: {
+      rawBody: Buffer;
+      signature: string | undefined;
+      log: FastifyBaseLogger;
+    }) {
+      const event = payments.parseWebhook({ rawBody, signature });
+      return repo.withTransaction(db, (tx) => applyEvent(tx, event, log));
+    },
+
+    /** The local checkout page shows only sessions that exist, are local and still open. */
+    async findOpenLocalCheckout(id: string) {
+      if (payments.name !== 'local' || !ZCheckoutSessionId.safeParse(id).success) return undefined;
+      const row = await repo.findCheckoutSession(db, id);
+      return row?.provider === 'local' && row.status === 'open' ? row : undefined;
+    },
+
+    /** Pay on the local checkout: the same event Stripe's webhook would deliver. */
+    async payLocalCheckout({ id, log }: { id: string; log: FastifyBaseLogger }) {
+      if (payments.name !== 'local' || !ZCheckoutSessionId.safeParse(id).success) return 'unknown';
+      return repo.withTransaction(db, async (tx) => {
+        const row = await repo.lockCheckoutSession(tx, id);
+        if (!row || row.provider !== 'local') return 'unknown' as const;
+        if (row.status === 'paid') return 'paid' as const;
+        if (row.status !== 'open') return 'unknown' as const;
+        await applyEvent(
+          tx,
+          {
+            id: `evt_local_${row.id}`,
+            type: 'checkout.completed',
+            session: {
+              id: row.id,
+              isPaid: true,
+              clientReferenceId: row.userId,
+              amountMinor: row.amountMinor,
+              currency: row.currency,
+            },
+          },
+          log,
+        );
+        return 'paid' as const;
+      });
+    },
+
+    /** Cancel on the local checkout: the session can no longer be paid (a paid one stays paid). */
+    async cancelLocalCheckout(id: string): Promise<'canceled' | 'unknown'> {
+      if (payments.name !== 'local' || !ZCheckoutSessionId.safeParse(id).success) return 'unknown';
+      const row = await repo.findCheckoutSession(db, id);
+      if (row?.provider !== 'local' || row.status === 'paid') return 'unknown';
+      if (row.status === 'open' && !(await repo.cancelOpenCheckoutSession(db, id)))
+        return 'unknown';
+      return 'canceled';
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,413 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { checkoutSessions, payments } from '../../db/schema/billing.ts';
+import { users } from '../../db/schema/users.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+type Headers = Record<string, string>;
+
+async function startCheckout(headers: Headers, amount: unknown = 100) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/premier/create-checkout-session',
+    headers,
+    payload: { amount },
+  });
+}
+
+async function openCheckout(headers: Headers): Promise<{ id: string; url: string }> {
+  const response = await startCheckout(headers);
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+const pay = (id: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/premier/local-checkout/${id}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+
+const cancel = (id: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/premier/local-checkout/${id}/cancel`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+
+const confirm = (headers: Headers, body?: unknown, query = '') =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/user/subscription${query}`,
+    headers,
+    ...(body !== undefined && { payload: body as object }),
+  });
+
+async function isPremium(userId: string): Promise<boolean> {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
+  return row!.isPremium;
+}
+
+async function paymentsOf(userId: string) {
+  return ctx.database.db.select().from(payments).where(eq(payments.userId, userId));
+}
+
+async function sessionRow(id: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, id));
+  return row;
+}
+
+describe('POST /api/premier/create-checkout-session', () => {
+  it('answers 401 without a signed-in user', async () => {
+    const response = await startCheckout({});
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ message: 'not authenticated' });
+  });
+
+  it('answers { id, url } for the configured price and stores an open session in cents', async () => {
+    const { headers, user } = await signIn(ctx);
+    const { id, url } = await openCheckout(headers);
+    expect(id).toMatch(/^cs_local_[A-Za-z0-9_-]{32}$/);
+    expect(url).toBe(`${ctx.config.PUBLIC_URL}/api/premier/local-checkout/${id}`);
+    expect(await sessionRow(id)).toMatchObject({
+      userId: user._id,
+      provider: 'local',
+      amountMinor: 10_000,
+      currency: 'usd',
+      status: 'open',
+      paidAt: null,
+    });
+  });
+
+  it.each([[1], [99.99], [100.01], [10_000]])(
+    'answers 400 for amount %s, which is not the price, and stores nothing',
+    async (amount) => {
+      const { headers, user } = await signIn(ctx);
+      const response = await startCheckout(headers, amount);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'AMOUNT_MISMATCH',
+        message: 'The amount does not match the Premier price.',
+      });
+      const rows = await ctx.database.db
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.userId, user._id));
+      expect(rows).toEqual([]);
+    },
+  );
+
+  it.each([['100'], [null], [-100], [0]])('answers 400 for the amount %j', async (amount) => {
+    const { headers } = await signIn(ctx);
+    const response = await startCheckout(headers, amount);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('answers 400 for unknown fields and for a missing body', async () => {
+    const { headers } = await signIn(ctx);
+    const extra = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/premier/create-checkout-session',
+      headers,
+      payload: { amount: 100, userId: 'someone-else' },
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json()).toMatchObject({ fieldErrors: { userId: 'This field is not allowed.' } });
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/premier/create-checkout-session',
+      headers,
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('answers 409 to a member, who has nothing left to buy', async () => {
+    const { headers } = await signIn(ctx);
+    const { id } = await openCheckout(headers);
+    await pay(id);
+    const response = await startCheckout(headers);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: 'You are already a Premium Member!' });
+  });
+
+  it('limits each user to 10 checkouts a minute: 429 with Retry-After, others unaffected', async () => {
+    const { headers } = await signIn(ctx);
+    for (let i = 0; i < 10; i += 1) expect((await startCheckout(headers)).statusCode).toBe(200);
+    const limited = await startCheckout(headers);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    const other = await signIn(ctx);
+    expect((await startCheckout(other.headers)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/premier/create-payment-intent', () => {
+  it('answers a client secret for the price', async () => {
+    const { headers } = await signIn(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/premier/create-payment-intent',
+      headers,
+      payload: { amount: 100 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: expect.stringMatching(/^pi_local_/),
+      clientSecret: expect.stringMatching(/^pi_local_.+_secret_.+/),
+    });
+  });
+
+  it('answers 400 for another amount', async () => {
+    const { headers } = await signIn(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/premier/create-payment-intent',
+      headers,
+      payload: { amount: 1 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'AMOUNT_MISMATCH' });
+  });
+});
+
+describe('the local checkout page', () => {
+  it('shows the price with Pay and Cancel forms, no script, under the CSP', async () => {
+    const { headers } = await signIn(ctx);
+    const { id, url } = await openCheckout(headers);
+    const response = await ctx.app.inject(new URL(url).pathname);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.body).toContain('$100.00');
+    expect(response.body).toContain('Local test checkout');
+    expect(response.body).toContain(
+      `<form method="post" action="/api/premier/local-checkout/${id}/pay"><button class="pay" type="submit">Pay</button></form>`,
+    );
+    expect(response.body).toContain(
+      `action="/api/premier/local-checkout/${id}/cancel"><button class="cancel" type="submit">Cancel</button>`,
+    );
+    expect(response.body).not.toContain('<script');
+    expect(response.body).not.toContain('style=');
+    const css = await ctx.app.inject('/api/premier/local-checkout.css');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+  });
+
+  it.each([
+    ['an unknown id', 'cs_local_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['a malformed id', "cs_local_'%3Cscript%3E"],
+  ])('answers 404 for %s', async (_label, id) => {
+    const page = await ctx.app.inject(`/api/premier/local-checkout/${id}`);
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('This checkout does not exist or is no longer open.');
+    expect(page.body).not.toContain('<script');
+    expect((await pay(id)).statusCode).toBe(404);
+  });
+
+  it('refuses an overlong id before any lookup', async () => {
+    expect(
+      (await ctx.app.inject(`/api/premier/local-checkout/${'x'.repeat(400)}`)).statusCode,
+    ).toBe(414);
+  });
+
+  it('Pay records one payment, grants premium and redirects to /payment-success; repeating is harmless', async () => {
+    const { headers, user } = await signIn(ctx);
+    const { id } = await openCheckout(headers);
+    const response = await pay(id);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(
+      `${ctx.config.PUBLIC_URL}/payment-success?session_id=${id}`,
+    );
+    expect(await isPremium(user._id)).toBe(true);
+    expect(await sessionRow(id)).toMatchObject({ status: 'paid', paidAt: expect.any(Date) });
+    expect(await paymentsOf(user._id)).toMatchObject([
+      { checkoutSessionId: id, amountMinor: 10_000, currency: 'usd' },
+    ]);
+
+    const again = await pay(id);
+    expect(again.statusCode).toBe(303);
+    expect(await paymentsOf(user._id)).toHaveLength(1);
+    // A paid session is no longer open: its page is gone.
+    expect((await ctx.app.inject(`/api/premier/local-checkout/${id}`)).statusCode).toBe(404);
+  });
+
+  it('Cancel marks the session canceled, redirects to /payment-cancel and grants nothing', async () => {
+    const { headers, user } = await signIn(ctx);
+    const { id } = await openCheckout(headers);
+    const response = await cancel(id);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${ctx.config.PUBLIC_URL}/payment-cancel`);
+    expect(await sessionRow(id)).toMatchObject({ status: 'canceled', paidAt: null });
+    expect((await ctx.app.inject(`/api/premier/local-checkout/${id}`)).statusCode).toBe(404);
+    expect((await pay(id)).statusCode).toBe(404);
+    expect(await isPremium(user._id)).toBe(false);
+    expect(await paymentsOf(user._id)).toEqual([]);
+  });
+
+  it('Cancel after Pay leaves the payment standing', async () => {
+    const { headers, user } = await signIn(ctx);
+    const { id } = await openCheckout(headers);
+    await pay(id);
+    expect((await cancel(id)).statusCode).toBe(404);
+    expect(await sessionRow(id)).toMatchObject({ status: 'paid' });
+    expect(await isPremium(user._id)).toBe(true);
+  });
+
+  it('Pay and Cancel racing on one session end in exactly one outcome', async () => {
+    const { headers, user } = await signIn(ctx);
+    const { id } = await openCheckout(headers);
+    const [paid, canceled] = await Promise.all([pay(id), cancel(id)]);
+    const row = await sessionRow(id);
+    const premium = await isPremium(user._id);
+    if (row!.status === 'paid') {
+      expect(paid.statusCode).toBe(303);
+      expect(premium).toBe(true);
+      expect(await paymentsOf(user._id)).toHaveLength(1);
+    } else {
+      expect(row!.status).toBe('canceled');
+      expect(canceled.statusCode).toBe(303);
+      expect(premium).toBe(false);
+      expect(await paymentsOf(user._id)).toHaveLength(0);
+    }
+  });
+});
+
+describe('PUT /api/user/subscription', () => {
+  it('answers 401 without a signed-in user', async () => {
+    expect((await confirm({}, { sessionId: 'cs_local_x' })).statusCode).toBe(401);
+  });
+
+  it('answers 200 with the premium user for their own paid session, by body or query, repeatably', async () => {
+    const { headers, user } = await signIn(ctx);
+    const { id } = await openCheckout(headers);
+    await pay(id);
+    for (const response of [
+      await confirm(headers, { sessionId: id }),
+      await confirm(headers, undefined, `?session_id=${id}`),
+      await confirm(headers, { sessionId: id }),
+    ]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        user: { _id: user._id, email: user.email, premiumMember: true },
+      });
+    }
+    expect(await paymentsOf(user._id)).toHaveLength(1);
+  });
+
+  describe('leaves premiumMember false with 402 and a clear message', () => {
+    const expectRefused = async (
+      response: Awaited<ReturnType<typeof confirm>>,
+      userId: string,
+      message: string | RegExp = /Premium was not activated\.$/,
+    ) => {
+      expect(response.statusCode).toBe(402);
+      expect(response.json()).toMatchObject({ code: 'PAYMENT_REQUIRED', message });
+      expect(await isPremium(userId)).toBe(false);
+    };
+
+    it('with no session (empty JSON body, {}, no body at all)', async () => {
+      const { headers, user } = await signIn(ctx);
+      const message = 'No checkout session was given. Premium was not activated.';
+      await expectRefused(
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/user/subscription',
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: '',
+        }),
+        user._id,
+        message,
+      );
+      await expectRefused(await confirm(headers, {}), user._id, message);
+      await expectRefused(await confirm(headers), user._id, message);
+    });
+
+    it('with an unknown session', async () => {
+      const { headers, user } = await signIn(ctx);
+      await expectRefused(
+        await confirm(headers, { sessionId: 'cs_local_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }),
+        user._id,
+        'No paid Premier checkout was found for this account. Premium was not activated.',
+      );
+    });
+
+    it("with another user's paid session", async () => {
+      const owner = await signIn(ctx);
+      const { id } = await openCheckout(owner.headers);
+      await pay(id);
+      const thief = await signIn(ctx);
+      await expectRefused(
+        await confirm(thief.headers, { sessionId: id }),
+        thief.user._id,
+        'No paid Premier checkout was found for this account. Premium was not activated.',
+      );
+      await expectRefused(
+        await confirm(thief.headers, undefined, `?session_id=${id}`),
+        thief.user._id,
+      );
+      expect(await paymentsOf(thief.user._id)).toEqual([]);
+    });
+
+    it('with an unpaid session', async () => {
+      const { headers, user } = await signIn(ctx);
+      const { id } = await openCheckout(headers);
+      await expectRefused(
+        await confirm(headers, { sessionId: id }),
+        user._id,
+        'This checkout has not been paid. Premium was not activated.',
+      );
+      expect(await sessionRow(id)).toMatchObject({ status: 'open' });
+    });
+
+    it('with a cancelled session', async () => {
+      const { headers, user } = await signIn(ctx);
+      const { id } = await openCheckout(headers);
+      await cancel(id);
+      await expectRefused(
+        await confirm(headers, { sessionId: id }),
+        user._id,
+        'This checkout was canceled, so no payment was made. Premium was not activated.',
+      );
+    });
+  });
+
+  it('answers 400 for a malformed id, unknown fields, or body and query naming different sessions', async () => {
+    const { headers, user } = await signIn(ctx);
+    expect((await confirm(headers, { sessionId: "x' or 1=1 --" })).statusCode).toBe(400);
+    expect((await confirm(headers, { sessionId: 'cs_1', premiumMember: true })).statusCode).toBe(
+      400,
+    );
+    const { id } = await openCheckout(headers);
+    await pay(id);
+    const mixed = await confirm(headers, { sessionId: id }, '?session_id=cs_local_other');
+    expect(mixed.statusCode).toBe(400);
+    expect(await isPremium(user._id)).toBe(true);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the billing routes', async () => {
+    const document = (await ctx.app.inject('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(document.paths['/api/premier/create-checkout-session']).toHaveProperty('post');
+    expect(document.paths['/api/premier/create-payment-intent']).toHaveProperty('post');
+    expect(document.paths['/api/premier/webhook']).toHaveProperty('post');
+    expect(document.paths['/api/user/subscription']).toHaveProperty('put');
+    expect(document.paths['/api/premier/local-checkout/{id}']).toHaveProperty('get');
+  });
+});

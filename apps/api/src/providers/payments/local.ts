@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import { InvalidWebhookError, type PaymentsProvider } from './payments.ts';
+
+/** Path of the API-served test checkout page for a local session. */
+export function localCheckoutPath(id: string): string {
+  return `/api/premier/local-checkout/${encodeURIComponent(id)}`;
+}
+
+/**
+ * The default provider: no network, no card. A session is an unguessable id (192 random bits)
+ * whose checkout page is served by the API itself (billing's local-checkout routes); its Pay
+ * button records the payment exactly as Stripe's webhook would.
+ */
+export function createLocalPaymentsProvider({
+  publicUrl,
+}: {
+  publicUrl: string;
+}): PaymentsProvider {
+  return {
+    name: 'local',
+    async createCheckoutSession() {
+      const id = `cs_local_${crypto.randomBytes(24).toString('base64url')}`;
+      return { id, url: `${publicUrl}${localCheckoutPath(id)}` };
+    },
+    async createPaymentIntent() {
+      const id = `pi_local_${crypto.randomBytes(18).toString('base64url')}`;
+      return { id, clientSecret: `${id}_secret_${crypto.randomBytes(18).toString('base64url')}` };
+    },
+    async retrieveCheckoutSession() {
+      return null;
+    },
+    parseWebhook() {
+      throw new InvalidWebhookError('the local payments provider sends no webhooks');
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import Stripe from 'stripe';
+import {
+  InvalidWebhookError,
+  PaymentProviderError,
+  type PaymentEvent,
+  type PaymentsProvider,
+  type ProviderCheckoutSession,
+} from './payments.ts';
+
+/** Stripe rejects signatures older than this; we say it explicitly rather than rely on a default. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+const PRODUCT_NAME = 'CareBridge Premier membership';
+
+/** `STRIPE_API_URL` (a local fake in tests) becomes the SDK's host, port and protocol options. */
+function endpointOptions(apiUrl: string | undefined) {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+  };
+}
+
+function toProviderSession(session: Stripe.Checkout.Session): ProviderCheckoutSession {
+  return {
+    id: session.id,
+    isPaid: session.payment_status === 'paid',
+    clientReferenceId: session.client_reference_id,
+    amountMinor: session.amount_total,
+    currency: session.currency,
+  };
+}
+
+function providerError(what: string, error: unknown): PaymentProviderError {
+  const reason =
+    error instanceof Stripe.errors.StripeError
+      ? [error.type, error.statusCode, error.code].filter(Boolean).join(' ')
+      : 'unexpected error';
+  return new PaymentProviderError(`stripe ${what} failed: ${reason}`, { cause: error });
+}
+
+/** Runs an SDK call; anything that is not a clear answer becomes a PaymentProviderError. */
+async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw providerError(what, error);
+  }
+}
+
+export function createStripePaymentsProvider({
+  secretKey,
+  webhookSecret,
+  apiUrl,
+}: {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another base URL for Stripe's API, e.g. a local fake `http://127.0.0.1:4010`. */
+  apiUrl?: string;
+}): PaymentsProvider {
+  const stripe = new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...endpointOptions(apiUrl),
+  });
+
+  return {
+    name: 'stripe',
+
+    async createCheckoutSession({
+      userId,
+      amountMinor,
+      currency,
+      successUrl,
+      cancelUrl,
+      idempotencyKey,
+    }) {
+      const session = await call('checkout session creation', () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            client_reference_id: userId,
+            metadata: { userId },
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency,
+                  unit_amount: amountMinor,
+                  product_data: { name: PRODUCT_NAME },
+                },
+              },
+            ],
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+          },
+          { idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new PaymentProviderError('stripe answered a session without a url');
+      return { id: session.id, url: session.url };
+    },
+
+    async createPaymentIntent({ userId, amountMinor, currency, idempotencyKey }) {
+      const intent = await call('payment intent creation', () =>
+        stripe.paymentIntents.create(
+          {
+            amount: amountMinor,
+            currency,
+            metadata: { userId },
+            automatic_payment_methods: { enabled: true },
+          },
+          { idempotencyKey },
+        ),
+      );
+      if (!intent.client_secret)
+        throw new PaymentProviderError('stripe answered a payment intent without a client secret');
+      return { id: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async retrieveCheckoutSession(id) {
+      try {
+        return toProviderSession(await stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+        throw providerError('checkout session retrieval', error);
+      }
+    },
+
+    parseWebhook({ rawBody, signature }): PaymentEvent {
+      if (!signature) throw new InvalidWebhookError('no Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
+      } catch (error) {
+        throw new InvalidWebhookError(
+          error instanceof Error ? error.message.split('\n')[0]! : 'signature check failed',
+        );
+      }
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
+          return {
+            id: event.id,
+            type: 'checkout.completed',
+            session: toProviderSession(event.data.object),
+          };
+        case 'checkout.session.expired':
+          return {
+            id: event.id,
+            type: 'checkout.expired',
+            session: toProviderSession(event.data.object),
+          };
+        default:
+          return { id: event.id, type: 'other', providerType: event.type };
+      }
+    },
+  };
+}

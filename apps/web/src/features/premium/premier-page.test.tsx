@@ -1,0 +1,210 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetStripeJsForTests } from './load-stripe.ts';
+import { PremierPage } from './premier-page.tsx';
+import { json, LOCAL_CONFIG, makeUser, renderPage, stubApi } from './premium-test-utils.tsx';
+import { redirectTo } from './redirect.ts';
+
+vi.mock('./redirect.ts', () => ({ redirectTo: vi.fn() }));
+
+const FEATURES = [
+  [
+    'AI-Assisted Calling',
+    'An AI assistant helps with calls between patients and doctors, from booking to follow-up.',
+  ],
+  [
+    'Unlimited Patient Data Storage',
+    'Keep every patient record, report and scan without worrying about limits.',
+  ],
+  ['Advanced Search', 'Find medicines, prescriptions and patient history in seconds.'],
+  [
+    'Custom Treatment Plans',
+    'Build personalised treatment plans and send timely reminders to patients.',
+  ],
+  ['Medical Tool Integration', 'Connect the medical tools and devices your practice already uses.'],
+  ['24/7 Priority Support', 'Reach our support team at any hour and be answered first.'],
+];
+
+const submitButton = (name: string | RegExp) => screen.findByRole('button', { name });
+
+beforeEach(() => {
+  vi.mocked(redirectTo).mockReset();
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+  resetStripeJsForTests();
+});
+
+afterEach(() => {
+  document.head.querySelectorAll('script[src*="js.stripe.com"]').forEach((s) => s.remove());
+  delete window.Stripe;
+});
+
+describe('PremierPage', () => {
+  it('shows the hero, the title and six features with title, description and image', async () => {
+    stubApi({ 'GET /api/config': () => json(LOCAL_CONFIG) });
+    renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unlock Premium Membership' }),
+    ).toBeInTheDocument();
+    expect(document.querySelector('section img[src*="hero"]')).not.toBeNull();
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(6);
+    FEATURES.forEach(([title, description], index) => {
+      const item = within(items[index]!);
+      expect(item.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+      expect(item.getByText(description!)).toBeInTheDocument();
+      expect(items[index]!.querySelector('img')?.getAttribute('src')).toMatch(/feature-.*\.svg/);
+    });
+    expect(await screen.findByText('One-time payment of $100.00')).toBeInTheDocument();
+  });
+
+  it('keeps the button disabled until the provider is ready (local: once the config is known)', async () => {
+    let answerConfig!: () => void;
+    stubApi({
+      'GET /api/config': () =>
+        new Promise((resolve) => (answerConfig = () => resolve(json(LOCAL_CONFIG)))),
+    });
+    renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+    const button = await submitButton('Become a Premium Member Now');
+    expect(button).toBeDisabled();
+    await waitFor(() => expect(answerConfig).toBeTypeOf('function'));
+    act(() => answerConfig());
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
+  it("asks for a checkout with the price, shows 'Processing...' and goes to the returned url", async () => {
+    let answerCheckout!: () => void;
+    const calls = stubApi({
+      'GET /api/config': () => json(LOCAL_CONFIG),
+      'POST /api/premier/create-checkout-session': () =>
+        new Promise(
+          (resolve) =>
+            (answerCheckout = () =>
+              resolve(
+                json({ id: 'cs_1', url: 'http://localhost:3000/api/premier/local-checkout/cs_1' }),
+              )),
+        ),
+    });
+    renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+    const button = await submitButton('Become a Premium Member Now');
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+
+    const busy = await submitButton('Processing...');
+    expect(busy).toBeDisabled();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/api/premier/create-checkout-session',
+      body: { amount: 100 },
+    });
+    act(() => answerCheckout());
+    await waitFor(() =>
+      expect(redirectTo).toHaveBeenCalledWith(
+        'http://localhost:3000/api/premier/local-checkout/cs_1',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(screen.queryByText('Payment Status')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['the call fails', () => json({ message: 'boom', code: 'INTERNAL' }, 500)],
+    ['the answer has no url', () => json({ id: 'cs_1' })],
+  ])('shows Payment Status Failed with the message when %s', async (_label, answer) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({
+      'GET /api/config': () => json(LOCAL_CONFIG),
+      'POST /api/premier/create-checkout-session': answer,
+    });
+    renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+    const button = await submitButton('Become a Premium Member Now');
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+
+    const status = await screen.findByRole('alert');
+    expect(within(status).getByText('Payment Status')).toBeInTheDocument();
+    expect(within(status).getByText('Failed')).toBeInTheDocument();
+    expect(
+      within(status).getByText('An error occurred. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(redirectTo).not.toHaveBeenCalled();
+    expect(await submitButton('Become a Premium Member Now')).toBeEnabled();
+  });
+
+  it("for a member: 'Premium Member' title and button, which alerts and buys nothing", async () => {
+    const calls = stubApi({ 'GET /api/config': () => json(LOCAL_CONFIG) });
+    renderPage(<PremierPage />, { path: '/premier', user: makeUser({ premiumMember: true }) });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Premium Member' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Unlock Premium Membership')).not.toBeInTheDocument();
+    const button = await submitButton('Premium Member');
+    await userEvent.click(button);
+    expect(window.alert).toHaveBeenCalledWith('You are already a Premium Member!');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('sends a guest to sign in instead of starting a checkout', async () => {
+    const calls = stubApi({ 'GET /api/config': () => json(LOCAL_CONFIG) });
+    const { router } = renderPage(<PremierPage />, { path: '/premier', user: null });
+    const button = await submitButton('Become a Premium Member Now');
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  describe('with Stripe', () => {
+    const STRIPE_CONFIG = {
+      ...LOCAL_CONFIG,
+      paymentsProvider: 'stripe' as const,
+      stripePublishableKey: 'pk_test_portal',
+    };
+    const stripeScript = () =>
+      waitFor(() => {
+        const script = document.head.querySelector<HTMLScriptElement>(
+          'script[src="https://js.stripe.com/v3/"]',
+        );
+        expect(script).not.toBeNull();
+        return script!;
+      });
+
+    it('loads Stripe.js v3 with the publishable key; the button is enabled once it has loaded', async () => {
+      stubApi({ 'GET /api/config': () => json(STRIPE_CONFIG) });
+      renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+      const button = await submitButton('Become a Premium Member Now');
+      const script = await stripeScript();
+      expect(button).toBeDisabled();
+      const stripeFactory = vi.fn(() => ({}));
+      window.Stripe = stripeFactory;
+      act(() => {
+        script.dispatchEvent(new Event('load'));
+      });
+      await waitFor(() => expect(button).toBeEnabled());
+      expect(stripeFactory).toHaveBeenCalledWith('pk_test_portal');
+    });
+
+    it('logs a warning and keeps the button disabled when the script fails to load', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      stubApi({ 'GET /api/config': () => json(STRIPE_CONFIG) });
+      renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+      const script = await stripeScript();
+      act(() => {
+        script.dispatchEvent(new Event('error'));
+      });
+      await waitFor(() =>
+        expect(warn).toHaveBeenCalledWith('Payment script failed to load:', expect.any(Error)),
+      );
+      expect(screen.getByRole('button', { name: 'Become a Premium Member Now' })).toBeDisabled();
+    });
+
+    it('never loads Stripe.js with the local provider', async () => {
+      stubApi({ 'GET /api/config': () => json(LOCAL_CONFIG) });
+      renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Become a Premium Member Now' })).toBeEnabled(),
+      );
+      expect(document.head.querySelector('script[src*="js.stripe.com"]')).toBeNull();
+    });
+  });
+});
