@@ -1,15 +1,44 @@
-import { Outlet } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { SideMenu } from './side-menu.tsx';
 import styles from './root-layout.module.css';
 
 /** Header, side menu, page, footer and the voice button: the shared layout of SPEC.md §2. */
 export function RootLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenOn === location.key;
+  const openMenu = useCallback(() => setMenuOpenOn(location.key), [location.key]);
+  const closeMenu = useCallback(() => setMenuOpenOn(null), []);
+
+  // The browser tab's title follows the language too.
+  useEffect(() => {
+    document.title = t('documentTitle');
+  }, [t]);
+
   return (
     <div className={styles.shell}>
-      <main id="main" className={styles.main}>
-        <Outlet />
-      </main>
-      <VoiceButton />
+      {/* While the menu is open everything behind it is inert: no focus, no clicks, not read. */}
+      <div className={styles.page} inert={isMenuOpen}>
+        <a href="#main" className={styles.skipLink}>
+          {t('skipToContent')}
+        </a>
+        <Header isMenuOpen={isMenuOpen} onOpenMenu={openMenu} menuButtonRef={menuButtonRef} />
+        <main id="main" tabIndex={-1} className={styles.main}>
+          <Outlet />
+        </main>
+        <Footer />
+        <VoiceButton />
+      </div>
+      <SideMenu isOpen={isMenuOpen} onClose={closeMenu} returnFocusRef={menuButtonRef} />
+      {/* Global alert region: mounted here, outside the inert part, so alerts are always read. */}
     </div>
   );
 }

@@ -1,0 +1,96 @@
+import type { FormEvent, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { telHref, usePublicConfig } from '../../lib/config/public-config.ts';
+import { Icon } from '../../ui/icon.tsx';
+import logo from '../../ui/images/logo.svg';
+import { LanguageSelect } from './language-select.tsx';
+import styles from './header.module.css';
+
+/**
+ * The sticky header of SPEC.md §2: the logo (opens the side menu), the hospital search form
+ * (a plain GET with field `s` to the configured hospital-group site), the contact phone and
+ * the language selector.
+ */
+export function Header({
+  isMenuOpen,
+  onOpenMenu,
+  menuButtonRef,
+}: {
+  isMenuOpen: boolean;
+  onOpenMenu: () => void;
+  menuButtonRef: Ref<HTMLButtonElement>;
+}) {
+  const { t } = useTranslation();
+  const config = usePublicConfig();
+
+  // Until the configuration has arrived the form has no address to go to; stay on the page.
+  const preventEarlySubmit = (event: FormEvent) => {
+    if (!config) event.preventDefault();
+  };
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className={styles.brand}
+          aria-haspopup="dialog"
+          aria-expanded={isMenuOpen}
+          aria-controls={isMenuOpen ? 'side-menu' : undefined}
+          onClick={onOpenMenu}
+        >
+          <Icon name="menu" size={22} className={styles.menuIcon} />
+          <img src={logo} width={36} height={36} alt="" />
+          <span className={styles.brandName}>{t('brand')}</span>
+          <span className="visually-hidden">{t('header.openMenu')}</span>
+        </button>
+
+        <form
+          role="search"
+          className={styles.search}
+          action={config?.hospitalSearchUrl}
+          method="get"
+          onSubmit={preventEarlySubmit}
+        >
+          <label htmlFor="hospital-search" className="visually-hidden">
+            {t('header.search')}
+          </label>
+          <input
+            id="hospital-search"
+            name="s"
+            type="search"
+            className={styles.searchInput}
+            placeholder={t('header.search')}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+          <button
+            type="submit"
+            className={styles.searchButton}
+            aria-label={t('header.searchSubmit')}
+          >
+            <Icon name="search" />
+          </button>
+        </form>
+
+        {config ? (
+          <a
+            className={styles.phone}
+            href={telHref(config.contactPhone)}
+            aria-label={t('header.call', { phone: config.contactPhone })}
+          >
+            <Icon name="phone" />
+            <span className={styles.phoneNumber} dir="ltr">
+              {config.contactPhone}
+            </span>
+          </a>
+        ) : (
+          <span className={styles.phone} aria-hidden="true" />
+        )}
+
+        <LanguageSelect className={styles.language} />
+      </div>
+    </header>
+  );
+}

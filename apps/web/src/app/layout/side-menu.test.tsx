@@ -1,0 +1,216 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { TUser } from '@portal/shared/user';
+import type { TPublicConfig } from '@portal/shared/public-config';
+import { createStore } from '../store.ts';
+import { RootLayout } from './root-layout.tsx';
+import type * as PublicConfig from '../../lib/config/public-config.ts';
+
+const { CONFIG } = vi.hoisted(() => ({
+  CONFIG: {
+    authProvider: 'local',
+    firebase: null,
+    paymentsProvider: 'local',
+    stripePublishableKey: null,
+    premiumAmount: 100,
+    premiumCurrency: 'usd',
+    voice: { isEnabled: false, agentId: null },
+    hospitalSearchUrl: 'https://hospitals.example.test/',
+    contactPhone: '+1 800 555 0100',
+  } satisfies TPublicConfig,
+}));
+
+// `GET /api/config` as the server answers it.
+vi.mock('../../lib/config/public-config.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof PublicConfig>()),
+  usePublicConfig: () => CONFIG,
+}));
+
+function createUser(overrides: Partial<TUser> = {}): TUser {
+  return {
+    _id: '7a0c3b9e-9d7f-4c55-8a43-0e6f1d2c3b4a',
+    name: 'Dr. Ada Lovelace',
+    email: 'ada@example.test',
+    picture: null,
+    age: null,
+    gender: null,
+    address: null,
+    phone: null,
+    premiumMember: false,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function renderLayout({ user }: { user?: TUser } = {}) {
+  const store = createStore(user ? { auth: { status: true, userData: user } } : undefined);
+  const router = createMemoryRouter([
+    {
+      element: <RootLayout />,
+      children: [
+        { index: true, element: <h1>Home page</h1> },
+        { path: '*', element: <h1>Another page</h1> },
+      ],
+    },
+  ]);
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { router };
+}
+
+const logoButton = () => screen.getByRole('button', { name: /open menu/i });
+const menu = () => screen.getByRole('dialog', { name: 'Menu' });
+
+async function openMenu() {
+  await userEvent.click(logoButton());
+  return menu();
+}
+
+describe('side menu', () => {
+  it('opens on the logo, takes focus, and makes the page behind it inert', async () => {
+    renderLayout();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(logoButton()).toHaveAttribute('aria-expanded', 'false');
+
+    const dialog = await openMenu();
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    expect(screen.getByRole('banner', { hidden: true }).parentElement).toHaveAttribute('inert');
+  });
+
+  it('closes on Escape and gives focus back to the logo', async () => {
+    renderLayout();
+    await openMenu();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(logoButton()).toHaveFocus();
+    expect(logoButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes with the close button and gives focus back to the logo', async () => {
+    renderLayout();
+    const dialog = await openMenu();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close menu' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(logoButton()).toHaveFocus();
+  });
+
+  it('closes on a click outside it, but not on a click inside it', async () => {
+    renderLayout();
+    const dialog = await openMenu();
+    await userEvent.click(within(dialog).getByRole('heading', { name: 'Hello, Guest' }));
+    expect(menu()).toBeInTheDocument();
+
+    await userEvent.click(document.querySelector('.backdrop')!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(logoButton()).toHaveFocus();
+  });
+
+  it('keeps Tab and Shift+Tab inside the open menu', async () => {
+    renderLayout();
+    const dialog = await openMenu();
+    const close = within(dialog).getByRole('button', { name: 'Close menu' });
+    const links = within(dialog).getAllByRole('link');
+    const last = links[links.length - 1]!;
+
+    await userEvent.tab({ shift: true });
+    expect(last).toHaveFocus();
+    await userEvent.tab();
+    expect(close).toHaveFocus();
+
+    for (let press = 0; press < 12; press += 1) {
+      await userEvent.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
+  it('greets a guest and offers Login, not the signed-in entries', async () => {
+    renderLayout();
+    const dialog = await openMenu();
+    expect(within(dialog).getByRole('heading', { name: 'Hello, Guest' })).toBeInTheDocument();
+    expect(within(dialog).queryByText('Welcome back!')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(dialog).getByRole('link', { name: 'Records' })).toHaveAttribute(
+      'href',
+      '/records',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(dialog).queryByRole('link', { name: 'View Profile' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('greets a signed-in user by name with View Profile and Logout instead of Login', async () => {
+    renderLayout({ user: createUser() });
+    const dialog = await openMenu();
+    expect(
+      within(dialog).getByRole('heading', { name: 'Hello, Dr. Ada Lovelace' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Welcome back!')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'View Profile' })).toHaveAttribute(
+      'href',
+      '/userProfile',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    expect(within(dialog).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('shows Transaction History, Medicines and Support as not yet available, without links', async () => {
+    renderLayout();
+    const dialog = await openMenu();
+    for (const entry of ['Transaction History', 'Medicines', 'Support']) {
+      const item = within(dialog).getByText(entry);
+      expect(item.closest('a, button')).toBeNull();
+      expect(item.closest('li')).toHaveTextContent(`${entry}, Not yet available`);
+    }
+  });
+
+  it('leads a member who is not premium to /premier and closes', async () => {
+    const { router } = renderLayout({ user: createUser({ premiumMember: false }) });
+    const dialog = await openMenu();
+    const premier = within(dialog).getByRole('link', { name: 'Premier' });
+    expect(premier).toHaveAttribute('href', '/premier');
+    await userEvent.click(premier);
+    expect(router.state.location.pathname).toBe('/premier');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Premiumed' to a premium member, and it does nothing", async () => {
+    const { router } = renderLayout({ user: createUser({ premiumMember: true }) });
+    const dialog = await openMenu();
+    const premiumed = within(dialog).getByRole('button', { name: 'Premiumed' });
+    expect(premiumed).toHaveAttribute('aria-disabled', 'true');
+    expect(within(dialog).queryByRole('link', { name: /premier/i })).not.toBeInTheDocument();
+    await userEvent.click(premiumed);
+    expect(router.state.location.pathname).toBe('/');
+    expect(menu()).toBeInTheDocument();
+  });
+
+  it('closes when the reader navigates elsewhere', async () => {
+    const { router } = renderLayout();
+    await openMenu();
+    await act(() => router.navigate('/somewhere'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('header', () => {
+  it('searches the configured hospital site with a GET field s, and calls the contact phone', () => {
+    renderLayout();
+    const search = screen.getByRole('searchbox', { name: 'Search Doctor or Hospital' });
+    expect(search).toHaveAttribute('name', 's');
+    const form = search.closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(screen.getByRole('link', { name: 'Call +1 800 555 0100' })).toHaveAttribute(
+      'href',
+      'tel:+18005550100',
+    );
+    expect(form).toHaveAttribute('action', 'https://hospitals.example.test/');
+  });
+});

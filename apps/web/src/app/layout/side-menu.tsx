@@ -1,0 +1,162 @@
+import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useAppSelector } from '../hooks.ts';
+import { Icon, type IconName } from '../../ui/icon.tsx';
+import { trapTab } from './focus-trap.ts';
+import styles from './side-menu.module.css';
+
+const UNAVAILABLE: { key: string; icon: IconName }[] = [
+  { key: 'transactionHistory', icon: 'receipt' },
+  { key: 'medicines', icon: 'pill' },
+  { key: 'support', icon: 'support' },
+];
+
+/**
+ * The slide-in side menu of SPEC.md §2, a modal dialog: it takes focus when it opens, keeps
+ * Tab inside, closes on Escape, the close button or a click outside, and gives focus back to
+ * the logo button (`returnFocusRef`) when it closes.
+ */
+export function SideMenu({
+  isOpen,
+  onClose,
+  returnFocusRef,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  returnFocusRef: RefObject<HTMLElement | null>;
+}) {
+  const { t } = useTranslation();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
+
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+    } else if (event.key === 'Tab' && panelRef.current) {
+      trapTab(event, panelRef.current);
+    }
+  });
+  const restoreFocus = useEffectEvent(() => returnFocusRef.current?.focus());
+
+  useEffect(() => {
+    if (!isOpen) return;
+    closeButtonRef.current?.focus();
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      restoreFocus();
+    };
+  }, [isOpen]);
+
+  if (!isOpen) return null;
+  return (
+    <>
+      <div className={styles.backdrop} aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panelRef}
+        id="side-menu"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('menu.title')}
+        className={styles.panel}
+      >
+        <div className={styles.top}>
+          <Greeting />
+          <button
+            ref={closeButtonRef}
+            type="button"
+            className={styles.close}
+            aria-label={t('menu.close')}
+            onClick={onClose}
+          >
+            <Icon name="close" size={22} />
+          </button>
+        </div>
+        <PremierButton onNavigate={onClose} />
+        <MenuEntries onNavigate={onClose} />
+        <div className={styles.unavailable}>
+          <h3 className={styles.unavailableTitle}>{t('menu.comingSoon')}</h3>
+          <ul className={styles.list}>
+            {UNAVAILABLE.map(({ key, icon }) => (
+              <li key={key} className={`${styles.entry} ${styles.muted}`}>
+                <Icon name={icon} />
+                <span>
+                  {t(`menu.${key}`)}
+                  <span className="visually-hidden">, {t('menu.notAvailable')}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Greeting() {
+  const { t } = useTranslation();
+  const { status, userData } = useAppSelector((state) => state.auth);
+  const isSignedIn = status && userData !== null;
+  return (
+    <div className={styles.greeting}>
+      <h2 className={styles.hello}>
+        {t('menu.hello', { name: userData?.name || t('menu.guest') })}
+      </h2>
+      {isSignedIn && <p className={styles.welcome}>{t('menu.welcomeBack')}</p>}
+    </div>
+  );
+}
+
+/** 'Premiumed' and inert for a premium member, otherwise a way to /premier. */
+function PremierButton({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const isPremium = useAppSelector((state) => state.auth.userData?.premiumMember === true);
+  if (isPremium)
+    return (
+      <button
+        type="button"
+        className={`${styles.premier} ${styles.premiumed}`}
+        aria-disabled="true"
+      >
+        <Icon name="check" />
+        {t('menu.premiumed')}
+      </button>
+    );
+  return (
+    <NavLink to="/premier" className={styles.premier} onClick={onNavigate}>
+      <Icon name="star" />
+      {t('menu.premier')}
+    </NavLink>
+  );
+}
+
+function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const isSignedIn = useAppSelector((state) => state.auth.status && state.auth.userData !== null);
+  const entries: { to: string; label: string; icon: IconName }[] = [
+    { to: '/', label: t('menu.home'), icon: 'home' },
+    { to: '/records', label: t('menu.records'), icon: 'records' },
+    ...(isSignedIn
+      ? [
+          { to: '/userProfile', label: t('menu.viewProfile'), icon: 'user' as const },
+          { to: '/logout', label: t('menu.logout'), icon: 'logout' as const },
+        ]
+      : [{ to: '/login', label: t('menu.login'), icon: 'login' as const }]),
+  ];
+  return (
+    <nav aria-label={t('menu.navigation')}>
+      <ul className={styles.list}>
+        {entries.map((entry) => (
+          <li key={entry.to}>
+            <NavLink to={entry.to} end className={styles.entry} onClick={onNavigate}>
+              <Icon name={entry.icon} />
+              {entry.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

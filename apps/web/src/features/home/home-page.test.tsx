@@ -1,0 +1,97 @@
+import { act, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18next from '../../i18n/i18n.ts';
+import { BookAppointmentPage, BuyMedicinePage } from './coming-soon-page.tsx';
+import { HomePage } from './home-page.tsx';
+import type * as PublicConfig from '../../lib/config/public-config.ts';
+
+vi.mock('../../lib/config/public-config.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof PublicConfig>()),
+  usePublicConfig: () => ({ contactPhone: '+1 800 555 0100' }),
+}));
+
+function renderPage(page: ReactNode) {
+  render(<MemoryRouter>{page}</MemoryRouter>);
+}
+
+afterEach(async () => {
+  await act(() => i18next.changeLanguage('en'));
+});
+
+describe('HomePage', () => {
+  it('shows the title, the tagline and a carousel whose first slide calls the contact phone', () => {
+    renderPage(<HomePage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to CareBridge' })).toBeVisible();
+    expect(
+      screen.getByText('A bridge between patients and doctors for better healthcare.'),
+    ).toBeVisible();
+    const carousel = screen.getByRole('region', { name: 'Highlights' });
+    expect(within(carousel).getByRole('link', { name: /Call now/ })).toHaveAttribute(
+      'href',
+      'tel:+18005550100',
+    );
+  });
+
+  it('links the four action tiles to their pages', () => {
+    renderPage(<HomePage />);
+    const tiles = screen.getByRole('region', { name: 'How can we help you today?' });
+    const expected = {
+      'Book Appointment': '/book-appointment',
+      'Find Doctor': '/find-doctor',
+      'Find Hospital': '/find-hospital',
+      'Buy Medicine': '/buy-medicine',
+    };
+    for (const [title, href] of Object.entries(expected))
+      expect(within(tiles).getByRole('link', { name: new RegExp(`^${title}`) })).toHaveAttribute(
+        'href',
+        href,
+      );
+    expect(within(tiles).getAllByRole('link')).toHaveLength(4);
+  });
+
+  it("shows the 'Why Choose' section with its image and the six counters", () => {
+    renderPage(<HomePage />);
+    const why = screen.getByRole('region', { name: 'Why Choose CareBridge?' });
+    expect(within(why).getByRole('img')).toHaveAttribute('height', '360');
+    const counters = within(why)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(counters).toEqual([
+      '73+Hospitals',
+      '700+Clinics',
+      '2,300+Diagnostic Centres',
+      '6,000+Pharmacies',
+      '11,000+Doctors',
+      '10,000+Beds',
+    ]);
+  });
+
+  it('formats the counters for the language being read', async () => {
+    renderPage(<HomePage />);
+    await act(() => i18next.changeLanguage('de'));
+    expect(screen.getByText('2.300+')).toBeInTheDocument();
+    expect(screen.getByText('Diagnosezentren')).toBeInTheDocument();
+  });
+});
+
+describe('the action tiles’ pages', () => {
+  it('say honestly that the service is coming soon and offer the phone and home', () => {
+    renderPage(<BookAppointmentPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Book Appointment' })).toBeVisible();
+    expect(
+      screen.getByText('Booking appointments online is not available yet. We are building it now.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+18005550100');
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('name the service the tile promised', () => {
+    renderPage(<BuyMedicinePage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Buy Medicine' })).toBeVisible();
+    expect(
+      screen.getByText('Ordering medicines online is not available yet. We are building it now.'),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,215 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+
+const COUNTERS = [
+  ['73+', 'Hospitals'],
+  ['700+', 'Clinics'],
+  ['2,300+', 'Diagnostic Centres'],
+  ['6,000+', 'Pharmacies'],
+  ['11,000+', 'Doctors'],
+  ['10,000+', 'Beds'],
+];
+
+const TILES = [
+  ['Book Appointment', '/book-appointment'],
+  ['Find Doctor', '/find-doctor'],
+  ['Find Hospital', '/find-hospital'],
+  ['Buy Medicine', '/buy-medicine'],
+];
+
+const tiles = (page: Page) => page.getByRole('region', { name: 'How can we help you today?' });
+const carousel = (page: Page) => page.getByRole('region', { name: 'Highlights' });
+/** The slide shown: the others are hidden from the accessibility tree. */
+const currentSlide = (page: Page) => carousel(page).getByRole('group');
+
+/** Milliseconds from now until the shown slide is no longer `label`, measured in the page. */
+function timeUntilSlideLeaves(page: Page, label: string, action: 'blur' | 'none' = 'none') {
+  return page.evaluate(
+    ({ label, action }) =>
+      new Promise<number>((resolve) => {
+        if (action === 'blur') (document.activeElement as HTMLElement | null)?.blur();
+        const start = performance.now();
+        const shown = () =>
+          document.querySelector('[aria-roledescription="slide"][data-current="true"]');
+        const observer = new MutationObserver(() => {
+          if (shown()?.getAttribute('aria-label') !== label) {
+            observer.disconnect();
+            resolve(performance.now() - start);
+          }
+        });
+        observer.observe(document.body, { attributes: true, subtree: true });
+      }),
+    { label, action },
+  );
+}
+
+test.describe('home page', () => {
+  test('shows the title, tagline, tiles and the six counters', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to CareBridge');
+    await expect(
+      page.getByText('A bridge between patients and doctors for better healthcare.').first(),
+    ).toBeVisible();
+    for (const [title, href] of TILES)
+      await expect(
+        tiles(page).getByRole('link', { name: new RegExp(`^${title}`) }),
+      ).toHaveAttribute('href', href!);
+    const why = page.getByRole('region', { name: 'Why Choose CareBridge?' });
+    await expect(why.getByRole('img')).toBeVisible();
+    await expect(why.getByRole('listitem')).toHaveText(
+      COUNTERS.map(([count, label]) => `${count}${label}`),
+    );
+  });
+
+  test('the carousel advances by itself after about 3 seconds', async ({ page }) => {
+    await page.goto('/');
+    await expect(currentSlide(page)).toHaveAccessibleName('1 of 4');
+    await expect(currentSlide(page)).toHaveAccessibleName('2 of 4', { timeout: 4_500 });
+
+    // A full interval, measured in the page from the moment rotation resumes.
+    await carousel(page).getByRole('button', { name: 'Next slide' }).click();
+    await expect(currentSlide(page)).toHaveAccessibleName('3 of 4');
+    await page.mouse.move(0, 0);
+    const elapsed = await timeUntilSlideLeaves(page, '3 of 4', 'blur');
+    expect(elapsed).toBeGreaterThan(2_800);
+    expect(elapsed).toBeLessThan(4_500);
+    await expect(currentSlide(page)).toHaveAccessibleName('4 of 4');
+  });
+
+  test('the carousel moves with its previous and next buttons and holds still while hovered', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const next = carousel(page).getByRole('button', { name: 'Next slide' });
+    const previous = carousel(page).getByRole('button', { name: 'Previous slide' });
+    await next.click();
+    await expect(currentSlide(page)).toHaveAccessibleName('2 of 4');
+    await previous.click();
+    await previous.click();
+    await expect(currentSlide(page)).toHaveAccessibleName('4 of 4');
+    await next.click();
+    await expect(currentSlide(page)).toHaveAccessibleName('1 of 4');
+    await carousel(page).getByRole('button', { name: 'Show slide 3' }).click();
+    await expect(currentSlide(page)).toHaveAccessibleName('3 of 4');
+
+    // Focus and pointer are on the carousel: several intervals pass and nothing moves.
+    await page.waitForTimeout(3_500);
+    await expect(currentSlide(page)).toHaveAccessibleName('3 of 4');
+  });
+
+  test('the first slide calls the contact phone; the slides link to their pages', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const config = (await (await request.get(`${baseURL}/api/config`)).json()) as {
+      contactPhone: string;
+    };
+    await page.goto('/');
+    await carousel(page).getByRole('button', { name: 'Stop automatic slide show' }).click();
+    await expect(currentSlide(page).getByRole('link', { name: /Call now/ })).toHaveAttribute(
+      'href',
+      `tel:${config.contactPhone.replace(/[^\d+]/g, '')}`,
+    );
+    await carousel(page).getByRole('button', { name: 'Next slide' }).click();
+    await currentSlide(page)
+      .getByRole('link', { name: /Open records/ })
+      .click();
+    await expect(page).toHaveURL(/\/records$/);
+  });
+
+  test('does not rotate under prefers-reduced-motion', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(currentSlide(page)).toHaveAccessibleName('1 of 4');
+    await page.waitForTimeout(3_600);
+    await expect(currentSlide(page)).toHaveAccessibleName('1 of 4');
+    await carousel(page).getByRole('button', { name: 'Next slide' }).click();
+    await expect(currentSlide(page)).toHaveAccessibleName('2 of 4');
+    await context.close();
+  });
+
+  test('each action tile leads to a page that says the service is coming soon', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await tiles(page)
+      .getByRole('link', { name: /^Book Appointment/ })
+      .click();
+    await expect(page).toHaveURL(/\/book-appointment$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book Appointment');
+    await expect(
+      page.getByText('Booking appointments online is not available yet. We are building it now.'),
+    ).toBeVisible();
+    for (const [title, href] of TILES.slice(1)) {
+      await page.goto(href!);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+      await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
+    }
+  });
+
+  test('looks complete offline: every image is shipped with the app and has its size set', async ({
+    page,
+    baseURL,
+  }) => {
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(baseURL!)) foreign.push(request.url());
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('region', { name: 'Why Choose CareBridge?' }).scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    const images = await page.locator('img').evaluateAll((elements) =>
+      (elements as HTMLImageElement[]).map((image) => ({
+        src: image.currentSrc,
+        isLoaded: image.complete && image.naturalWidth > 0,
+        hasSize: image.hasAttribute('width') && image.hasAttribute('height'),
+      })),
+    );
+    expect(images.length).toBeGreaterThanOrEqual(11);
+    for (const image of images) {
+      expect(image.src, image.src).toMatch(/\.(svg|webp)$/);
+      expect(image.hasSize, image.src).toBe(true);
+    }
+    expect(foreign).toEqual([]);
+    expect(
+      images.filter((image) => !image.isLoaded && !image.src.includes('banner-')).map((i) => i.src),
+    ).toEqual([]);
+  });
+});
+
+async function expectNoAxeViolations(
+  browser: Browser,
+  baseURL: string,
+  { language, width }: { language: string; width: number },
+) {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+  await context.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+  const page = await context.newPage();
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  // Hold the carousel still so no slide is caught half-faded.
+  await page.getByRole('main').getByRole('region').first().getByRole('button').first().click();
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(700);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    })),
+  ).toEqual([]);
+  await context.close();
+}
+
+test.describe('home page accessibility (axe, WCAG 2.2 A/AA)', () => {
+  for (const language of ['en', 'ar'])
+    for (const width of [360, 1280])
+      test(`no violations in ${language} at ${width} px`, async ({ browser, baseURL }) => {
+        await expectNoAxeViolations(browser, baseURL!, { language, width });
+      });
+});

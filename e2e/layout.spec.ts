@@ -1,0 +1,180 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { signInAs, uniqueEmail } from './support/session.ts';
+import { expect, test } from './support/test.ts';
+
+/** The logo button, in any language. */
+const logo = (page: Page) => page.getByRole('banner').locator('button[aria-haspopup="dialog"]');
+const menu = (page: Page) => page.getByRole('dialog');
+
+async function openMenu(page: Page) {
+  await logo(page).click();
+  await expect(menu(page)).toBeVisible();
+  return menu(page);
+}
+
+test.describe('shared layout', () => {
+  test('the side menu opens on the logo and closes with Escape, the close button and a click outside', async ({
+    page,
+  }) => {
+    await page.goto('/');
+
+    await openMenu(page);
+    await expect(menu(page).getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu(page)).toHaveCount(0);
+    await expect(logo(page)).toBeFocused();
+
+    await openMenu(page);
+    await menu(page).getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu(page)).toHaveCount(0);
+    await expect(logo(page)).toBeFocused();
+
+    await openMenu(page);
+    const viewport = page.viewportSize()!;
+    await page.mouse.click(viewport.width - 20, viewport.height / 2);
+    await expect(menu(page)).toHaveCount(0);
+    await expect(logo(page)).toBeFocused();
+  });
+
+  test('the open menu keeps keyboard focus inside it', async ({ page }) => {
+    await page.goto('/');
+    await openMenu(page);
+    for (let press = 0; press < 10; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await menu(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(
+        true,
+      );
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await menu(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(
+      true,
+    );
+  });
+
+  test('a guest is greeted as Guest and sees Login; placeholders are not links', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const dialog = await openMenu(page);
+    await expect(dialog.getByRole('heading', { name: 'Hello, Guest' })).toBeVisible();
+    await expect(dialog.getByText('Welcome back!')).toHaveCount(0);
+    await expect(dialog.getByRole('link', { name: 'Premier' })).toHaveAttribute('href', '/premier');
+    await expect(dialog.getByRole('link')).toHaveText(['Premier', 'Home', 'Records', 'Login']);
+    for (const placeholder of ['Transaction History', 'Medicines', 'Support']) {
+      const entry = dialog.getByRole('listitem').filter({ hasText: placeholder });
+      await expect(entry).toHaveText(`${placeholder}, Not yet available`);
+      await expect(entry.locator('a, button')).toHaveCount(0);
+    }
+    await dialog.getByRole('link', { name: 'Records' }).click();
+    await expect(page).toHaveURL(/\/records$/);
+    await expect(menu(page)).toHaveCount(0);
+  });
+
+  test('a signed-in user is welcomed back by name with View Profile and Logout', async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAs(page, baseURL!, { email: uniqueEmail('layout'), name: 'Dr. Grace Hopper' });
+    await page.goto('/');
+    const dialog = await openMenu(page);
+    await expect(dialog.getByRole('heading', { name: 'Hello, Dr. Grace Hopper' })).toBeVisible();
+    await expect(dialog.getByText('Welcome back!')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'View Profile' })).toHaveAttribute(
+      'href',
+      '/userProfile',
+    );
+    await expect(dialog.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    await expect(dialog.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  });
+
+  test('switching to Arabic is instant, right-to-left, translates the menu and survives a reload', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await page.getByLabel('Language').selectOption('ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('مرحبًا بك في كيربريدج');
+    await expect(page).toHaveTitle('بوابة كيربريدج الصحية');
+
+    await logo(page).click();
+    const dialog = menu(page);
+    await expect(dialog).toHaveAccessibleName('القائمة');
+    await expect(dialog.getByRole('heading', { name: 'مرحبًا، زائر' })).toBeVisible();
+    await expect(dialog.getByRole('link')).toHaveText([
+      'بريمير',
+      'الرئيسية',
+      'السجلات',
+      'تسجيل الدخول',
+    ]);
+    // Mirrored: the menu slides in from the right-hand side.
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThan(page.viewportSize()!.width / 2);
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('searchbox', { name: 'ابحث عن طبيب أو مستشفى' })).toBeVisible();
+    await page.getByLabel('اللغة').selectOption('en');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('searchbox', { name: 'Search Doctor or Hospital' })).toBeVisible();
+  });
+
+  test('the search sends a GET with field s to the configured hospital site; the phone is a tel: link', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const config = (await (await request.get(`${baseURL}/api/config`)).json()) as {
+      hospitalSearchUrl: string;
+      contactPhone: string;
+    };
+    const searches: string[] = [];
+    await page.route(`${config.hospitalSearchUrl}**`, (route) => {
+      searches.push(route.request().url());
+      return route.fulfill({ contentType: 'text/html', body: '<h1>Hospital search</h1>' });
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: `Call ${config.contactPhone}` })).toHaveAttribute(
+      'href',
+      `tel:${config.contactPhone.replace(/[^\d+]/g, '')}`,
+    );
+    await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).fill('cardiology');
+    await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).press('Enter');
+    await expect(page.getByRole('heading', { name: 'Hospital search' })).toBeVisible();
+    const sent = new URL(searches[0]!);
+    expect(`${sent.origin}${sent.pathname}`).toBe(config.hospitalSearchUrl);
+    expect(sent.searchParams.get('s')).toBe('cardiology');
+  });
+
+  test('the footer has social, product, useful-links and contact sections and the 2024 copyright', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('heading', { name: 'Share CareBridge' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /^Share on Facebook/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.facebook\.com\/sharer/,
+    );
+    await expect(footer.getByRole('navigation', { name: 'Product' })).toBeVisible();
+    await expect(footer.getByRole('navigation', { name: 'Useful links' })).toBeVisible();
+    await expect(footer.getByRole('region', { name: 'Contact' })).toBeVisible();
+    await expect(footer.getByText('© 2024 CareBridge. All rights reserved.')).toBeVisible();
+  });
+
+  test('the open menu passes axe (WCAG 2.2 A/AA) on a phone', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await openMenu(page);
+    await page.waitForTimeout(400);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    await context.close();
+  });
+});
