@@ -113,6 +113,12 @@ describe('POST /api/auth/login with a valid token', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('tolerates a few seconds of clock skew on iat and auth_time, no more', async () => {
+    const soon = nowSeconds() + 3;
+    const skewed = await signLocal(validClaims({ iat: soon, auth_time: soon }));
+    expect((await login({ authorization: `Bearer ${skewed}` })).statusCode).toBe(200);
+  });
+
   it('accepts the scheme in any letter case', async () => {
     const token = await signLocal(validClaims());
     expect((await login({ authorization: `bearer ${token}` })).statusCode).toBe(200);
@@ -393,6 +399,10 @@ describe('local development sign-in (AUTH_PROVIDER=local)', () => {
     expect(script.body).toContain('window.opener.postMessage(');
     expect(script.body).toContain('location.origin');
     expect(script.body).not.toMatch(/postMessage\([^)]*'\*'/);
+    // Parses as JavaScript, and its regular expressions survived the template string intact.
+    expect(() => new Function(script.body)).not.toThrow();
+    expect(script.body).toContain(String.raw`const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;`);
+    expect(script.body).toContain(String.raw`/^(dr|prof|mr|mrs|ms)\.?\s+/i`);
     const styles = await ctx.app.inject('/api/dev-auth/popup.css');
     expect(styles.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(styles.body).not.toMatch(/\b(margin|padding)-(left|right)\b|\b(left|right):/);

@@ -124,6 +124,7 @@ export function renderPopupPage(language: PopupLanguage): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${e('badge')}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/api/dev-auth/popup.css">
 <script type="module" src="/api/dev-auth/popup.js"></script>
 </head>
@@ -240,7 +241,8 @@ function renderAccounts() {
     const avatar = document.createElement('span');
     avatar.className = 'avatar';
     avatar.setAttribute('aria-hidden', 'true');
-    avatar.textContent = (account.name.trim()[0] || '?').toUpperCase();
+    const bareName = account.name.trim().replace(/^(dr|prof|mr|mrs|ms)\\.?\\s+/i, '');
+    avatar.textContent = (Array.from(bareName)[0] || '?').toUpperCase();
     const who = document.createElement('span');
     who.className = 'who';
     const name = document.createElement('span');
@@ -288,8 +290,8 @@ export const POPUP_STYLES = `:root {
 body { margin: 0; background: #f5f8f9; color: var(--text); line-height: 1.5; }
 .card {
   max-inline-size: 28rem;
-  margin: 1rem auto;
-  padding: 1.25rem 1.5rem;
+  margin: 0.75rem auto;
+  padding: 1rem 1.25rem;
   background: #fff;
   border: 1px solid var(--border);
   border-radius: 16px;
@@ -306,8 +308,8 @@ body { margin: 0; background: #f5f8f9; color: var(--text); line-height: 1.5; }
 }
 h1 { margin: 0; font-size: 1.4rem; }
 h2 { margin: 0 0 0.5rem; font-size: 1rem; }
-.lead { margin: 0 0 1rem; color: var(--muted); }
-.recent { margin-block-end: 1rem; }
+.lead { margin: 0 0 0.75rem; color: var(--muted); }
+.recent { margin-block-end: 0.75rem; }
 .accounts { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; }
 .account {
   inline-size: 100%;
@@ -338,7 +340,7 @@ h2 { margin: 0 0 0.5rem; font-size: 1rem; }
 .name { font-weight: 600; }
 .email { color: var(--muted); font-size: 0.9rem; overflow-wrap: anywhere; }
 .form { display: grid; gap: 0.35rem; }
-label { font-weight: 600; font-size: 0.95rem; margin-block-start: 0.4rem; }
+label { font-weight: 600; font-size: 0.95rem; margin-block-start: 0.25rem; }
 input {
   font: inherit;
   padding: 0.5rem 0.65rem;
@@ -359,5 +361,5 @@ input:focus-visible, button:focus-visible { outline: 3px solid #1d4ed8; outline-
 .primary:hover { background: var(--brand-strong); }
 .secondary { background: #fff; color: var(--text); border: 1px solid var(--border); }
 button:disabled { opacity: 0.6; cursor: progress; }
-.note { margin: 1rem 0 0; font-size: 0.85rem; color: var(--muted); }
+.note { margin: 0.75rem 0 0; font-size: 0.85rem; color: var(--muted); }
 `;

@@ -2,6 +2,11 @@ import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { InvalidTokenError, KeySetUnavailableError, type VerifiedIdentity } from './identity.ts';
 
 const MAX_SUB_LENGTH = 128;
+/**
+ * `iat` and `auth_time` may be this far ahead of our clock: a token Google minted a moment
+ * ago must not be refused because this server's clock lags by a second or two.
+ */
+export const CLOCK_SKEW_SECONDS = 5;
 /** Far above any real ID token (Firebase's are ~1 kB); parsing stops before work is wasted. */
 const MAX_TOKEN_LENGTH = 8192;
 
@@ -52,9 +57,9 @@ export function createIdTokenVerifier({
     if (typeof sub !== 'string' || sub.length === 0 || sub.length > MAX_SUB_LENGTH) {
       throw new InvalidTokenError('sub must be 1 to 128 characters');
     }
-    if (typeof iat !== 'number' || iat > nowSeconds)
+    if (typeof iat !== 'number' || iat > nowSeconds + CLOCK_SKEW_SECONDS)
       throw new InvalidTokenError('iat in the future');
-    if (typeof authTime !== 'number' || authTime > nowSeconds) {
+    if (typeof authTime !== 'number' || authTime > nowSeconds + CLOCK_SKEW_SECONDS) {
       throw new InvalidTokenError('auth_time in the future');
     }
     const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';

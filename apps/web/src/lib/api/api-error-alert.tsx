@@ -29,20 +29,27 @@ export function ApiErrorAlert() {
     if (owner && pathname !== owner.pathname) dismissApiNotice(owner.id);
   }, [pathname]);
 
+  // Only the message sits in the live region, so it is announced without the button.
   return (
-    <div className={styles.region} role="alert" aria-atomic="true">
-      {notice && (
-        <div key={notice.id} className={styles.alert}>
-          <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path
-              d="M12 7v6m0 4h.01"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-            />
-          </svg>
-          <p className={styles.message}>{notice.detail ?? t(notice.messageKey)}</p>
+    <div className={styles.region}>
+      <div className={notice ? styles.alert : styles.idle}>
+        <div className={styles.message} role="alert" aria-atomic="true">
+          {notice && (
+            <>
+              <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path
+                  d="M12 7v6m0 4h.01"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                />
+              </svg>
+              <p key={notice.id}>{notice.detail ?? t(notice.messageKey)}</p>
+            </>
+          )}
+        </div>
+        {notice && (
           <button
             type="button"
             className={styles.dismiss}
@@ -51,8 +58,8 @@ export function ApiErrorAlert() {
           >
             <span aria-hidden="true">×</span>
           </button>
-        </div>
-      )}
+        )}
+      </div>
     </div>
   );
 }
