@@ -387,6 +387,12 @@ describe('local development sign-in (AUTH_PROVIDER=local)', () => {
     expect(html).toContain('تسجيل دخول للتطوير المحلي');
   });
 
+  it('falls back to English for a language it does not have', async () => {
+    const response = await ctx.app.inject('/api/dev-auth/popup?lang=xx-YY');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<html lang="en" dir="ltr">');
+  });
+
   it('refuses a state that is not a random URL-safe value', async () => {
     const response = await ctx.app.inject('/api/dev-auth/popup?state=%3Cscript%3E');
     expect(response.statusCode).toBe(400);

@@ -21,8 +21,16 @@ const ZPopupQuery = z.object({
     .regex(/^[A-Za-z0-9_-]{16,128}$/, 'a random value of 16 to 128 URL-safe characters')
     .optional()
     .describe('Echoed back to the opener with the token, so it can match the answer'),
-  lang: z.enum(POPUP_LANGUAGES).optional().describe('Language of the page (default en)'),
+  lang: z
+    .string()
+    .max(16)
+    .optional()
+    .describe(`Language of the page: ${POPUP_LANGUAGES.join(', ')}; anything else gives en`),
 });
+
+function popupLanguage(lang: string | undefined): PopupLanguage {
+  return POPUP_LANGUAGES.find((code) => code === lang) ?? 'en';
+}
 
 /** Dev-only and sensitive (it mints tokens): generous for e2e suites, still bounded. */
 const DEV_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
@@ -68,7 +76,7 @@ export function devAuthRoutes(app: FastifyInstance, { local }: { local: LocalIde
       reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .send(renderPopupPage((request.query.lang ?? 'en') as PopupLanguage)),
+        .send(renderPopupPage(popupLanguage(request.query.lang))),
   );
 
   typed.get(
