@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../features/errors/error-screen.tsx';
+import { RequireSession } from '../lib/session/require-session.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 
 /** Every route of SPEC.md section 2. Pages are split into their own chunks, loaded on visit. */
@@ -27,24 +28,10 @@ export const routes: RouteObject[] = [
               import('../features/auth/logout-page.tsx').then((m) => ({ Component: m.LogoutPage })),
           },
           {
-            path: 'userProfile',
-            lazy: () =>
-              import('../features/profile/profile-page.tsx').then((m) => ({
-                Component: m.ProfilePage,
-              })),
-          },
-          {
             path: 'premier',
             lazy: () =>
               import('../features/premium/premier-page.tsx').then((m) => ({
                 Component: m.PremierPage,
-              })),
-          },
-          {
-            path: 'payment-success',
-            lazy: () =>
-              import('../features/premium/payment-success-page.tsx').then((m) => ({
-                Component: m.PaymentSuccessPage,
               })),
           },
           {
@@ -55,11 +42,31 @@ export const routes: RouteObject[] = [
               })),
           },
           {
-            path: 'records',
-            lazy: () =>
-              import('../features/records/records-page.tsx').then((m) => ({
-                Component: m.RecordsPage,
-              })),
+            // Signed-in only: a guest is sent to /protected.
+            element: <RequireSession />,
+            children: [
+              {
+                path: 'userProfile',
+                lazy: () =>
+                  import('../features/profile/profile-page.tsx').then((m) => ({
+                    Component: m.ProfilePage,
+                  })),
+              },
+              {
+                path: 'payment-success',
+                lazy: () =>
+                  import('../features/premium/payment-success-page.tsx').then((m) => ({
+                    Component: m.PaymentSuccessPage,
+                  })),
+              },
+              {
+                path: 'records',
+                lazy: () =>
+                  import('../features/records/records-page.tsx').then((m) => ({
+                    Component: m.RecordsPage,
+                  })),
+              },
+            ],
           },
           {
             path: 'book-appointment',

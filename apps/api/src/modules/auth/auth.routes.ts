@@ -1,8 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZUserResponse } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
 import { toApiUser, upsertUserFromIdentity } from '../users/users.repository.ts';
+
+/**
+ * Limited per signed-in user, not per address: a clinic's staff often share one public IP,
+ * and the token check runs first, so an anonymous flood never reaches the database.
+ */
+const perUser = (request: FastifyRequest) => request.identity?.uid ?? request.ip;
 
 export function authRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -11,9 +17,11 @@ export function authRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags: ['auth'],
         summary: 'Sign in: creates the user on first sign-in from the ID token, answers the user',
+        description:
+          'Bearer ID token, empty body. The first sign-in stores name, e-mail and picture from the token; later sign-ins answer the stored user unchanged.',
         response: { 200: ZUserResponse },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
     },
     async (request) => ({ user: toApiUser(await upsertUserFromIdentity(db, request.identity)) }),
   );

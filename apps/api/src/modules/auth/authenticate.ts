@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import type { IdentityProvider, VerifiedIdentity } from '../../providers/identity/identity.ts';
+import {
+  KeySetUnavailableError,
+  type IdentityProvider,
+  type VerifiedIdentity,
+} from '../../providers/identity/identity.ts';
 import { findUserByUid } from '../users/users.repository.ts';
 
 declare module 'fastify' {
@@ -13,14 +17,21 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified token's identity; set on every non-public /api route. */
     identity: VerifiedIdentity;
-    /** Loads the stored user for the identity (null before the first `POST /auth/login`). */
+    /** Loads the stored user for the identity (401 before the first `POST /auth/login`). */
     currentUser(): Promise<UserRow>;
   }
 }
 
+/** `Bearer <JWS compact>`; the scheme is case-insensitive (RFC 9110), the token is not. */
+const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*) *$/i;
+/** Query keys a misguided client might use for a token; never accepted, only named in logs. */
+const QUERY_TOKEN_KEY = /token|jwt|auth|bearer/i;
+
 /**
  * Default deny: every /api route needs `Authorization: Bearer <ID token>` unless its route
- * config says `isPublic`. Failures are 401 `not authenticated` and are logged without the token.
+ * config says `isPublic`. Failures are 401 `not authenticated` and are logged with a reason,
+ * never with the token. The decision uses the matched route, not the raw URL, so an encoded
+ * path such as `/%61pi/...` cannot slip past it.
  */
 export function registerAuthentication(
   app: FastifyInstance,
@@ -34,25 +45,34 @@ export function registerAuthentication(
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config.isPublic) return;
-    if (request.routeOptions.url === undefined || request.routeOptions.url.startsWith('/api/docs'))
-      return;
+    const route = request.routeOptions.url;
+    // Unmatched paths fall through to the 404 handler; public routes need no token.
+    if (route === undefined || !route.startsWith('/api/')) return;
+    if (request.routeOptions.config.isPublic || route.startsWith('/api/docs')) return;
+
     const header = request.headers.authorization ?? '';
-    const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/.exec(header);
+    const match = BEARER.exec(header);
     if (!match) {
-      request.log.warn(
-        { reason: header ? 'malformed authorization header' : 'no bearer token' },
-        'sign-in rejected',
+      const hasQueryToken = Object.keys((request.query as object | null) ?? {}).some((key) =>
+        QUERY_TOKEN_KEY.test(key),
       );
+      const reason = header
+        ? 'malformed authorization header'
+        : hasQueryToken
+          ? 'token in the query string (not accepted)'
+          : 'no bearer token';
+      request.log.warn({ reason, route }, 'sign-in rejected');
       throw new AppError('NOT_AUTHENTICATED');
     }
     try {
       request.identity = await identity.verifyIdToken(match[1]!);
     } catch (error) {
-      request.log.warn(
-        { reason: error instanceof Error ? error.message : 'invalid' },
-        'sign-in rejected',
-      );
+      if (error instanceof KeySetUnavailableError) {
+        request.log.error({ reason: error.message, route }, 'cannot verify sign-in');
+        throw new AppError('SERVICE_UNAVAILABLE');
+      }
+      const reason = error instanceof Error ? error.message : 'invalid';
+      request.log.warn({ reason, route }, 'sign-in rejected');
       throw new AppError('NOT_AUTHENTICATED');
     }
   });

@@ -2,13 +2,43 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LocalIdentityProvider } from '../../providers/identity/local.ts';
+import {
+  POPUP_LANGUAGES,
+  POPUP_SCRIPT,
+  POPUP_STYLES,
+  renderPopupPage,
+  type PopupLanguage,
+} from './dev-auth-popup.ts';
 
 const ZDevTokenInput = z.strictObject({
   email: z.email({ error: 'Please enter a valid email address.' }).max(254),
   name: z.string().trim().min(1, { error: 'Name is required.' }).max(100),
 });
 
-/** Local development sign-in (AUTH_PROVIDER=local only): issues RS256 ID tokens. */
+const ZPopupQuery = z.object({
+  state: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'a random value of 16 to 128 URL-safe characters')
+    .optional()
+    .describe('Echoed back to the opener with the token, so it can match the answer'),
+  lang: z
+    .string()
+    .max(16)
+    .optional()
+    .describe(`Language of the page: ${POPUP_LANGUAGES.join(', ')}; anything else gives en`),
+});
+
+function popupLanguage(lang: string | undefined): PopupLanguage {
+  return POPUP_LANGUAGES.find((code) => code === lang) ?? 'en';
+}
+
+/** Dev-only and sensitive (it mints tokens): generous for e2e suites, still bounded. */
+const DEV_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
+
+/**
+ * Local development sign-in (AUTH_PROVIDER=local only; never registered with firebase):
+ * the popup account chooser, its script and styles, the token endpoint and the key set.
+ */
 export function devAuthRoutes(app: FastifyInstance, { local }: { local: LocalIdentityProvider }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
@@ -21,13 +51,70 @@ export function devAuthRoutes(app: FastifyInstance, { local }: { local: LocalIde
         body: ZDevTokenInput,
         response: { 200: z.object({ idToken: z.string(), expiresIn: z.number() }) },
       },
-      config: { isPublic: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { isPublic: true, rateLimit: DEV_RATE_LIMIT },
     },
-    async (request) => local.issueIdToken(request.body),
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      return local.issueIdToken(request.body);
+    },
   );
+
+  typed.get(
+    '/api/dev-auth/popup',
+    {
+      schema: {
+        tags: ['dev-auth'],
+        summary: 'Local development sign-in: the popup account chooser page (HTML)',
+        description:
+          'Opened by the web app in a 500x600 popup. Picking a recent local account or entering a name and e-mail posts `{ type: "portal-dev-auth", state, idToken, expiresIn }` to `window.opener`, for the page\'s own origin only.',
+        security: [],
+        querystring: ZPopupQuery,
+      },
+      config: { isPublic: true, rateLimit: DEV_RATE_LIMIT },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(renderPopupPage(popupLanguage(request.query.lang))),
+  );
+
+  typed.get(
+    '/api/dev-auth/popup.js',
+    {
+      schema: { tags: ['dev-auth'], summary: 'Script of the popup account chooser', security: [] },
+      config: { isPublic: true },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(POPUP_SCRIPT),
+  );
+
+  typed.get(
+    '/api/dev-auth/popup.css',
+    {
+      schema: { tags: ['dev-auth'], summary: 'Styles of the popup account chooser', security: [] },
+      config: { isPublic: true },
+    },
+    async (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send(POPUP_STYLES),
+  );
+
   typed.get(
     '/api/dev-auth/jwks.json',
-    { schema: { hide: true }, config: { isPublic: true } },
+    {
+      schema: {
+        tags: ['dev-auth'],
+        summary: 'Public key set of the local identity provider',
+        security: [],
+        response: {
+          200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
+        },
+      },
+      config: { isPublic: true },
+    },
     async () => local.jwks(),
   );
 }

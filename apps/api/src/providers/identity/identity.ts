@@ -7,10 +7,17 @@ export interface VerifiedIdentity {
   picture: string | null;
 }
 
-/** Verifies bearer ID tokens; every failure is the same `InvalidTokenError`. */
+/**
+ * Verifies bearer ID tokens. Every bad token is the same `InvalidTokenError`; a key set
+ * that cannot be fetched is a `KeySetUnavailableError` (our outage, not the caller's fault).
+ */
 export interface IdentityProvider {
   readonly name: 'local' | 'firebase';
   verifyIdToken(token: string): Promise<VerifiedIdentity>;
 }
 
+/** The token is not acceptable; `message` is a short reason safe to log (never the token). */
 export class InvalidTokenError extends Error {}
+
+/** The signing keys could not be loaded, so no token can be checked right now. */
+export class KeySetUnavailableError extends Error {}

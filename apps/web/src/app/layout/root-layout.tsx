@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
+import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -38,7 +39,8 @@ export function RootLayout() {
         <VoiceButton />
       </div>
       <SideMenu isOpen={isMenuOpen} onClose={closeMenu} returnFocusRef={menuButtonRef} />
-      {/* Global alert region: mounted here, outside the inert part, so alerts are always read. */}
+      {/* Outside the inert part, so alerts are always read. */}
+      <ApiErrorAlert />
     </div>
   );
 }

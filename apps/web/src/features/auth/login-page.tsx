@@ -1,6 +1,123 @@
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { getIdentityClient } from '../../lib/identity/get-identity-client.ts';
+import { isRedirectPending, type IdentityClient } from '../../lib/identity/identity-client.ts';
+import { startSession } from '../../lib/session/session-actions.ts';
+import { useLoginMutation } from './auth-api.ts';
+import { GoogleLogo, WelcomeIllustration } from './login-art.tsx';
+import styles from './login-page.module.css';
+import { signInErrorKey, type SignInErrorKey } from './sign-in-errors.ts';
 
+/**
+ * SPEC.md §2 Login: a welcome banner, 'Sign In to Continue' and 'Sign In with Google'.
+ * On success the token is stored, the login call made, the user saved, and the user sent to /.
+ */
 export function LoginPage() {
   const { t } = useTranslation('auth');
-  return <h1>{t('login.title')}</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const isSignedIn = useAppSelector((state) => state.auth.status);
+  const [requestLogin] = useLoginMutation();
+  const [client, setClient] = useState<IdentityClient | null>(null);
+  // Busy from the start when coming back from Google's redirect, until its result is in.
+  const [isBusy, setIsBusy] = useState(isRedirectPending);
+  const [errorKey, setErrorKey] = useState<SignInErrorKey | null>(null);
+
+  const finishSignIn = useCallback(
+    async (idToken: string) => {
+      await startSession({ dispatch, idToken, requestLogin: () => requestLogin().unwrap() });
+      await navigate('/', { replace: true });
+    },
+    [dispatch, navigate, requestLogin],
+  );
+
+  const fail = useCallback((error: unknown) => {
+    const key = signInErrorKey(error);
+    if (key !== 'login.errors.cancelled') console.error('Sign-in failed', error);
+    setErrorKey(key);
+  }, []);
+
+  // Load the provider early: the popup must open within the click's user activation.
+  useEffect(() => {
+    let isCurrent = true;
+    getIdentityClient().then(
+      (loaded) => isCurrent && setClient(loaded),
+      (error: unknown) => {
+        console.error('Sign-in provider unavailable', error);
+        if (isCurrent) setIsBusy(false);
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  // Coming back from Google after the redirect fallback (popup blocked).
+  useEffect(() => {
+    if (!client || !isRedirectPending()) return;
+    client
+      .completeRedirectSignIn()
+      .then((idToken) => (idToken ? finishSignIn(idToken) : undefined))
+      .catch(fail)
+      .finally(() => setIsBusy(false));
+  }, [client, finishSignIn, fail]);
+
+  async function handleSignIn() {
+    setErrorKey(null);
+    setIsBusy(true);
+    try {
+      const identity = client ?? (await getIdentityClient());
+      await finishSignIn(await identity.signIn());
+    } catch (error) {
+      fail(error);
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  if (isSignedIn && !isBusy) return <Navigate to="/" replace />;
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.banner} aria-labelledby="welcome-title">
+        <WelcomeIllustration className={styles.illustration} />
+        <p id="welcome-title" className={styles.welcome}>
+          {t('login.welcome')}
+        </p>
+        <p className={styles.welcomeText}>{t('login.welcomeText')}</p>
+        <ul className={styles.perks}>
+          <li>{t('login.perks.records')}</li>
+          <li>{t('login.perks.doctors')}</li>
+          <li>{t('login.perks.privacy')}</li>
+        </ul>
+      </section>
+      <section className={styles.card} aria-labelledby="login-title">
+        <h1 id="login-title" className={styles.title}>
+          {t('login.title')}
+        </h1>
+        <p className={styles.subtitle}>{t('login.subtitle')}</p>
+        <button
+          type="button"
+          className={styles.google}
+          onClick={() => void handleSignIn()}
+          disabled={isBusy}
+          aria-busy={isBusy}
+        >
+          <GoogleLogo className={styles.logo} />
+          <span>{t('login.google')}</span>
+        </button>
+        <p className={styles.status} aria-live="polite">
+          {isBusy ? t('login.signingIn') : ''}
+        </p>
+        {errorKey && (
+          <p role="alert" className={styles.error}>
+            {t(errorKey)}
+          </p>
+        )}
+        {client?.name === 'local' && <p className={styles.hint}>{t('login.localHint')}</p>}
+      </section>
+    </div>
+  );
 }

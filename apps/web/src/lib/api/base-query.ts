@@ -1,26 +1,100 @@
-import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { getIdentityClient, peekIdentityClient } from '../identity/get-identity-client.ts';
+import { logout, type AuthState } from '../session/auth-slice.ts';
+import {
+  clearStoredSession,
+  readStoredToken,
+  secondsUntilExpiry,
+  storeToken,
+} from '../session/stored-session.ts';
+import { describeApiFailure } from './error-catalogue.ts';
+import { publishApiFailure } from './error-notices.ts';
 
-export const TOKEN_STORAGE_KEY = 'firebase_token';
+export { readStoredToken, TOKEN_STORAGE_KEY } from '../session/stored-session.ts';
 
-/** The ID token from local or session storage (SPEC.md §7). */
-export function readStoredToken(): string | null {
+/** A call that has not answered after this long is the catalogue's network/timeout case. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** The provider is asked for a fresh token this long before expiry (as the Firebase SDK does). */
+const REFRESH_BEFORE_EXPIRY_S = 300;
+
+type StateWithAuth = { auth?: AuthState };
+
+/**
+ * The stored token while it has more than five minutes left; otherwise (or when storage has
+ * none) the provider's current user's token, stored in both storages. The provider is only
+ * loaded for someone signed in, so a guest's page never downloads the Firebase SDK.
+ */
+async function resolveToken(getState: () => unknown): Promise<string | null> {
+  const stored = readStoredToken();
+  const remaining = stored ? secondsUntilExpiry(stored) : undefined;
+  if (stored && (remaining === undefined || remaining > REFRESH_BEFORE_EXPIRY_S)) return stored;
+  const isSignedIn = Boolean((getState() as StateWithAuth).auth?.status);
   try {
-    return localStorage.getItem(TOKEN_STORAGE_KEY) ?? sessionStorage.getItem(TOKEN_STORAGE_KEY);
+    const client =
+      peekIdentityClient() ?? (isSignedIn || stored ? await getIdentityClient() : undefined);
+    const fresh = await client?.currentIdToken();
+    if (fresh) {
+      storeToken(fresh);
+      return fresh;
+    }
   } catch {
-    return null;
+    // The provider could not answer; the stored token (if any) is tried and the API decides.
   }
+  return stored;
 }
 
 /**
- * Base URL + `/api`, JSON, `Authorization: Bearer <token>`. The sign-in issue completes it:
- * token from the provider's current user when storage has none, and the error catalogue.
+ * The one base query of SPEC.md section 7: base URL + `/api`, `Authorization: Bearer <token>`,
+ * JSON (the Content-Type is sent with a body, as browsers' clients do; a bodiless POST with a
+ * JSON Content-Type is a 400 in Fastify), 30 s timeout, and every failure mapped by the
+ * error catalogue of section 8: alerted, navigated, the session ended on 401.
  */
-export const baseQuery = fetchBaseQuery({
-  baseUrl: '/api',
-  prepareHeaders(headers) {
-    const token = readStoredToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-    return headers;
-  },
-});
+export function createBaseQuery({
+  baseUrl = `${window.location.origin}/api`,
+  fetchFn,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+}: {
+  baseUrl?: string;
+  fetchFn?: typeof fetch;
+  timeoutMs?: number;
+} = {}): BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> {
+  const rawBaseQuery = fetchBaseQuery({
+    baseUrl,
+    timeout: timeoutMs,
+    ...(fetchFn && { fetchFn }),
+    async prepareHeaders(headers, { getState }) {
+      headers.set('Accept', 'application/json');
+      if (!headers.has('Authorization')) {
+        const token = await resolveToken(getState);
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+      }
+      return headers;
+    },
+  });
+
+  return async (args, api, extraOptions) => {
+    const result = await rawBaseQuery(args, api, extraOptions);
+    if (!result.error) return result;
+    // A request the app itself cancelled (page left, query replaced) is nobody's failure.
+    if (api.signal.aborted && result.error.status !== 'TIMEOUT_ERROR') return result;
+    const failure = describeApiFailure(result.error);
+    if (failure.endsSession) {
+      clearStoredSession();
+      api.dispatch(logout());
+      peekIdentityClient()
+        ?.signOut()
+        .catch((error: unknown) =>
+          console.error('Sign-out after an expired session failed', error),
+        );
+    }
+    publishApiFailure(failure);
+    return result;
+  };
+}
+
+export const baseQuery = createBaseQuery();

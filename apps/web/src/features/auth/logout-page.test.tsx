@@ -1,0 +1,105 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TUser } from '@portal/shared/user';
+import { createStore } from '../../app/store.ts';
+import { setIdentityClient } from '../../lib/identity/get-identity-client.ts';
+import type { IdentityClient } from '../../lib/identity/identity-client.ts';
+import { LogoutPage } from './logout-page.tsx';
+
+const user: TUser = {
+  _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  name: 'Dr. Leaving',
+  email: 'leaving@example.test',
+  picture: null,
+  age: null,
+  gender: null,
+  address: null,
+  phone: null,
+  premiumMember: true,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+};
+
+function fakeIdentity(signOut: () => Promise<void>): IdentityClient {
+  return {
+    name: 'firebase',
+    signIn: vi.fn(),
+    completeRedirectSignIn: vi.fn(),
+    currentIdToken: vi.fn(() => Promise.resolve(null)),
+    signOut: vi.fn(signOut),
+  };
+}
+
+function renderLogout() {
+  const store = createStore({ auth: { status: true, userData: user } });
+  const router = createMemoryRouter(
+    [
+      { path: '/logout', element: <LogoutPage /> },
+      { path: '/login', element: <p>login page</p> },
+      { path: '/', element: <p>home page</p> },
+    ],
+    { initialEntries: ['/logout'] },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { store, router };
+}
+
+beforeEach(() => {
+  for (const storage of [localStorage, sessionStorage]) {
+    storage.setItem('firebase_token', 'a.b.c');
+    storage.setItem('user', JSON.stringify(user));
+  }
+  localStorage.setItem('lang', 'en');
+});
+afterEach(() => {
+  setIdentityClient(undefined);
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('LogoutPage (SPEC.md §4)', () => {
+  it('signs out of the provider, clears both storages and the session, then goes to /login', async () => {
+    const identity = fakeIdentity(() => Promise.resolve());
+    setIdentityClient(identity);
+    const { store, router } = renderLogout();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(identity.signOut).toHaveBeenCalledTimes(1);
+    for (const storage of [localStorage, sessionStorage]) {
+      expect(storage.getItem('firebase_token')).toBeNull();
+      expect(storage.getItem('user')).toBeNull();
+    }
+    expect(localStorage.getItem('lang')).toBe('en');
+    expect(store.getState().auth).toEqual({ status: false, userData: null });
+  });
+
+  it('only logs a failure and leaves the user signed in where they are', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let shouldFail = true;
+    const identity = fakeIdentity(() =>
+      shouldFail ? Promise.reject(new Error('auth/network-request-failed')) : Promise.resolve(),
+    );
+    setIdentityClient(identity);
+    const { store, router } = renderLogout();
+
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(logged).toHaveBeenCalledWith('Logout failed', expect.any(Error));
+    expect(router.state.location.pathname).toBe('/logout');
+    expect(store.getState().auth).toEqual({ status: true, userData: user });
+    expect(localStorage.getItem('firebase_token')).toBe('a.b.c');
+    expect(sessionStorage.getItem('user')).not.toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    shouldFail = false;
+    await userEvent.click(retry);
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(store.getState().auth.status).toBe(false);
+  });
+});

@@ -1,0 +1,220 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TUser } from '@portal/shared/user';
+import { authSlice } from '../session/auth-slice.ts';
+import { ApiErrorAlert } from './api-error-alert.tsx';
+import { createBaseQuery } from './base-query.ts';
+import { dismissApiNotice } from './error-notices.ts';
+
+const user: TUser = {
+  _id: '3b241101-e2bb-4255-8caf-4136c566a962',
+  name: 'Dr. Alert',
+  email: 'alert@example.test',
+  picture: null,
+  age: null,
+  gender: null,
+  address: null,
+  phone: null,
+  premiumMember: false,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+};
+
+const json = (status: number, body: unknown) => () =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+
+function Where() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+/** The alert mounted as in the root layout, a page whose query answers with `answer`. */
+function renderWithAnswer(answer: (request: Request) => Promise<Response>) {
+  const testApi = createApi({
+    reducerPath: 'api',
+    baseQuery: createBaseQuery({ fetchFn: (input) => answer(input as Request) }),
+    endpoints: (build) => ({ probe: build.query<unknown, void>({ query: () => '/probe' }) }),
+  });
+  const store = configureStore({
+    reducer: { auth: authSlice.reducer, api: testApi.reducer },
+    preloadedState: { auth: { status: true, userData: user } },
+    middleware: (getDefault) => getDefault().concat(testApi.middleware),
+  });
+  function RecordsProbe() {
+    testApi.useProbeQuery();
+    return <p>records page</p>;
+  }
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <ApiErrorAlert />
+            <Outlet />
+            <Where />
+          </>
+        ),
+        children: [
+          { path: '/records', element: <RecordsProbe /> },
+          { path: '/login', element: <p>login page</p> },
+          { path: '/unauthorized', element: <p>403 page</p> },
+          { path: '/not-found', element: <p>404 page</p> },
+          { path: '/', element: <p>home</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/records'] },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { store, router };
+}
+
+beforeEach(() => {
+  localStorage.setItem('firebase_token', 'header.payload.signature');
+  sessionStorage.setItem('firebase_token', 'header.payload.signature');
+  localStorage.setItem('user', JSON.stringify(user));
+});
+afterEach(() => {
+  act(() => dismissApiNotice());
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+async function expectAlert(text: string) {
+  expect(await screen.findByText(text)).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent(text);
+}
+
+describe('ApiErrorAlert shows the error catalogue of SPEC.md §8', () => {
+  it('401: alerts the session expired, clears the session and goes to /login', async () => {
+    const { store } = renderWithAnswer(
+      json(401, { message: 'not authenticated', code: 'NOT_AUTHENTICATED' }),
+    );
+    await expectAlert('Your session has expired. Please log in again.');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent('/login');
+    expect(store.getState().auth).toEqual({ status: false, userData: null });
+    for (const storage of [localStorage, sessionStorage]) {
+      expect(storage.getItem('firebase_token')).toBeNull();
+      expect(storage.getItem('user')).toBeNull();
+    }
+  });
+
+  it("a message containing 'not authenticated' is treated like a 401", async () => {
+    const { store } = renderWithAnswer(json(400, { message: 'User not authenticated' }));
+    await expectAlert('Your session has expired. Please log in again.');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(store.getState().auth.status).toBe(false);
+  });
+
+  it('403: alerts and goes to /unauthorized, keeping the session', async () => {
+    const { store } = renderWithAnswer(json(403, { message: 'Forbidden', code: 'FORBIDDEN' }));
+    await expectAlert('You do not have permission to access this resource.');
+    expect(await screen.findByText('403 page')).toBeInTheDocument();
+    expect(store.getState().auth.status).toBe(true);
+    expect(localStorage.getItem('firebase_token')).toBe('header.payload.signature');
+  });
+
+  it('404: alerts and goes to /not-found', async () => {
+    renderWithAnswer(json(404, { message: 'The requested resource could not be found.' }));
+    await expectAlert('The requested resource could not be found.');
+    expect(await screen.findByText('404 page')).toBeInTheDocument();
+  });
+
+  it('500 or above: alerts the server problem and stays', async () => {
+    renderWithAnswer(json(503, { message: 'The service is temporarily unavailable.' }));
+    await expectAlert('There is a problem with the server. Please try again later.');
+    expect(screen.getByText('records page')).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent('/records');
+  });
+
+  it('400: alerts the server message', async () => {
+    renderWithAnswer(
+      json(400, { message: 'Phone number must be 10 digits', code: 'VALIDATION_FAILED' }),
+    );
+    await expectAlert('Phone number must be 10 digits');
+    expect(screen.getByTestId('path')).toHaveTextContent('/records');
+  });
+
+  it('400 without a message: alerts the default text', async () => {
+    renderWithAnswer(json(400, {}));
+    await expectAlert('Invalid request. Please check your input.');
+  });
+
+  it('a network error: alerts the network text', async () => {
+    renderWithAnswer(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expectAlert(
+      'Network error or timeout. Please check your internet connection and try again.',
+    );
+    expect(screen.getByTestId('path')).toHaveTextContent('/records');
+  });
+
+  it('anything else: alerts the server message', async () => {
+    renderWithAnswer(json(402, { message: 'Payment required for Premium.' }));
+    await expectAlert('Payment required for Premium.');
+  });
+
+  it('anything else without a message: alerts the unknown-error text', async () => {
+    renderWithAnswer(json(409, null));
+    await expectAlert('An unknown error occurred. Please try again later.');
+  });
+
+  it('anything else with only an error message: alerts the error message', async () => {
+    renderWithAnswer(() =>
+      Promise.resolve(
+        new Response('not json', { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    const alert = await screen.findByRole('alert', {}, { timeout: 2000 });
+    await expect.poll(() => alert.textContent).toMatch(/SyntaxError|JSON/);
+  });
+
+  it('can be dismissed', async () => {
+    renderWithAnswer(json(500, {}));
+    await expectAlert('There is a problem with the server. Please try again later.');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('leaves when the user moves to another page', async () => {
+    const { router } = renderWithAnswer(json(500, {}));
+    await expectAlert('There is a problem with the server. Please try again later.');
+    await act(() => router.navigate('/'));
+    expect(screen.getByText('home')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('stays on the page it sent the user to, then goes when the user moves on', async () => {
+    const { router } = renderWithAnswer(json(403, {}));
+    await screen.findByText('403 page');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You do not have permission to access this resource.',
+    );
+    await act(() => router.navigate('/'));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('speaks the reader’s language', async () => {
+    await act(() => i18next.changeLanguage('fr'));
+    try {
+      renderWithAnswer(json(401, {}));
+      await expectAlert('Votre session a expiré. Veuillez vous reconnecter.');
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import styles from './api-error-alert.module.css';
+import { currentApiNotice, dismissApiNotice, subscribeApiNotices } from './error-notices.ts';
+
+/**
+ * Shows the error catalogue's alert for a failed API call (role="alert", announced at once)
+ * and performs its navigation. The alert stays on the page it was raised on, or the page it
+ * sent the user to, and goes away when the user moves on or dismisses it.
+ */
+export function ApiErrorAlert() {
+  const { t } = useTranslation('auth');
+  const notice = useSyncExternalStore(subscribeApiNotices, currentApiNotice, () => null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const home = useRef<{ id: number; pathname: string } | null>(null);
+
+  useEffect(() => {
+    if (!notice || home.current?.id === notice.id) return;
+    home.current = { id: notice.id, pathname: notice.navigateTo ?? pathname };
+    if (notice.navigateTo && notice.navigateTo !== pathname) {
+      void navigate(notice.navigateTo, { replace: true });
+    }
+  }, [notice, pathname, navigate]);
+
+  useEffect(() => {
+    const owner = home.current;
+    if (owner && pathname !== owner.pathname) dismissApiNotice(owner.id);
+  }, [pathname]);
+
+  // Only the message sits in the live region, so it is announced without the button.
+  return (
+    <div className={styles.region}>
+      <div className={notice ? styles.alert : styles.idle}>
+        <div className={styles.message} role="alert" aria-atomic="true">
+          {notice && (
+            <>
+              <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path
+                  d="M12 7v6m0 4h.01"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                />
+              </svg>
+              <p key={notice.id}>{notice.detail ?? t(notice.messageKey)}</p>
+            </>
+          )}
+        </div>
+        {notice && (
+          <button
+            type="button"
+            className={styles.dismiss}
+            onClick={() => dismissApiNotice(notice.id)}
+            aria-label={t('apiErrors.dismiss')}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

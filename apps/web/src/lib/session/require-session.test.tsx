@@ -1,0 +1,62 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { authSlice, type AuthState } from './auth-slice.ts';
+
+function renderAt(path: string, auth: AuthState) {
+  const store = configureStore({ reducer: { auth: authSlice.reducer }, preloadedState: { auth } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
+
+const signedIn: AuthState = {
+  status: true,
+  userData: {
+    _id: '16fd2706-8baf-433b-82eb-8c7fada847da',
+    name: 'Dr. Guard',
+    email: 'guard@example.test',
+    picture: null,
+    age: null,
+    gender: null,
+    address: null,
+    phone: null,
+    premiumMember: false,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-01T00:00:00.000Z',
+  },
+};
+
+describe('route guards', () => {
+  it.each(['/records', '/userProfile', '/payment-success'])(
+    'send a guest opening %s to /protected',
+    async (path) => {
+      const router = renderAt(path, { status: false, userData: null });
+      expect(await screen.findByRole('heading', { name: 'Login Required' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/protected');
+    },
+  );
+
+  it.each(['/records', '/userProfile', '/payment-success'])(
+    'let a signed-in user open %s',
+    async (path) => {
+      const router = renderAt(path, signedIn);
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      expect(screen.queryByText('Login Required')).not.toBeInTheDocument();
+    },
+  );
+
+  it('leave public pages open to guests', async () => {
+    const router = renderAt('/premier', { status: false, userData: null });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/premier');
+  });
+});
