@@ -43,7 +43,7 @@ export function toFhirEntries(
   now: Date,
 ): { fullUrl: string; resource: FhirResource }[] {
   const patientUrl = `urn:uuid:${row.id}`;
-  const subject = { reference: patientUrl, display: row.name };
+  const subject = { reference: patientUrl, type: 'Patient', display: row.name };
   const lastUpdated = row.updatedAt.toISOString();
   const telecom = [
     { system: 'phone', value: row.phone, use: 'mobile' },
@@ -158,13 +158,14 @@ export async function* fhirBundleChunks(
   batches: AsyncIterable<PatientRow[]>,
   now: Date,
 ): AsyncGenerator<string> {
-  yield `{"resourceType":"Bundle","id":"${crypto.randomUUID()}","type":"collection","timestamp":"${now.toISOString()}","entry":[`;
-  let isFirst = true;
+  yield `{"resourceType":"Bundle","id":"${crypto.randomUUID()}","type":"collection","timestamp":"${now.toISOString()}"`;
+  // FHIR JSON has no empty arrays: no patients means no `entry` at all.
+  let hasEntries = false;
   for await (const rows of batches) {
     const parts = rows.flatMap((row) => toFhirEntries(row, now).map((e) => JSON.stringify(e)));
     if (parts.length === 0) continue;
-    yield (isFirst ? '' : ',') + parts.join(',');
-    isFirst = false;
+    yield (hasEntries ? ',' : ',"entry":[') + parts.join(',');
+    hasEntries = true;
   }
-  yield ']}';
+  yield hasEntries ? ']}' : '}';
 }

@@ -10,6 +10,7 @@ import type { PatientRow } from '../../db/schema/patients.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
 import { insertAuditEvents, type AuditEntry } from '../audit/audit.repository.ts';
+import { createCountCache } from './patients.count-cache.ts';
 import * as repository from './patients.repository.ts';
 
 /** Who is asking, for scoping and for the audit trail. */
@@ -83,7 +84,15 @@ const isListKey = (key: unknown[]): key is repository.ListKey =>
   typeof key[1] === 'string' &&
   UUID.test(key[1]);
 
-export function createPatientService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+export function createPatientService({
+  db,
+  now = () => new Date(),
+  counts = createCountCache(),
+}: {
+  db: Db;
+  now?: () => Date;
+  counts?: ReturnType<typeof createCountCache>;
+}) {
   const audit = (
     actor: Actor,
     action: TAuditAction,
@@ -122,6 +131,7 @@ export function createPatientService({ db, now = () => new Date() }: { db: Db; n
         await audit(actor, 'create', 'success', inserted.id, tx);
         return inserted;
       });
+      counts.invalidate(actor.actorId);
       const warnings = sameIds.map((patientId) => ({
         code: 'POSSIBLE_DUPLICATE' as const,
         message: PATIENT_WARNINGS.POSSIBLE_DUPLICATE,
@@ -153,7 +163,7 @@ export function createPatientService({ db, now = () => new Date() }: { db: Db; n
       const ownerId = actor.actorId;
       const [rows, total] = await Promise.all([
         repository.findPatientsPage(db, { ownerId, q: query, after, limit: limit + 1 }),
-        repository.countPatients(db, { ownerId, q: query }),
+        counts.get(ownerId, query, () => repository.countPatients(db, { ownerId, q: query })),
         audit(actor, 'list', 'success', null),
       ]);
       const items = rows.slice(0, limit);
@@ -190,7 +200,10 @@ export function createPatientService({ db, now = () => new Date() }: { db: Db; n
         if (updated) await audit(actor, 'update', 'success', updated.id, tx);
         return updated;
       });
-      if (row) return toApiPatient(row);
+      if (row) {
+        counts.invalidate(actor.actorId);
+        return toApiPatient(row);
+      }
       const current = versions ? await repository.findPatient(db, owned(actor, id)) : undefined;
       if (!current) return deny(actor, 'update', id);
       await audit(actor, 'update', 'conflict', current.id);
@@ -207,6 +220,7 @@ export function createPatientService({ db, now = () => new Date() }: { db: Db; n
         return trashed;
       });
       if (!row) return deny(actor, 'delete', id);
+      counts.invalidate(actor.actorId);
     },
 
     /** Idempotent: restoring a patient that is not in the trash answers it unchanged. */
@@ -221,6 +235,7 @@ export function createPatientService({ db, now = () => new Date() }: { db: Db; n
         return restored;
       });
       if (!row) return deny(actor, 'restore', id);
+      counts.invalidate(actor.actorId);
       return toApiPatient(row);
     },
 
