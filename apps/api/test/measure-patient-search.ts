@@ -3,8 +3,8 @@
  * belonging to one practitioner. Runs the repository's own functions once to capture their
  * SQL, then prints EXPLAIN (ANALYZE, BUFFERS) execution times (median of 5 runs).
  *
- *   cd apps/api && npx tsx scripts/measure-patient-search.ts          # embedded PostgreSQL
- *   DATABASE_URL=postgres://… npx tsx scripts/measure-patient-search.ts
+ *   cd apps/api && npx tsx test/measure-patient-search.ts          # embedded PostgreSQL
+ *   DATABASE_URL=postgres://… npx tsx test/measure-patient-search.ts
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
