@@ -129,7 +129,7 @@ export const ZPageQuery = z.object({ limit: ZPageLimit, cursor: ZPageCursor });
 /** `GET /api/records/patients?q=&limit=&cursor=` (newest first). */
 export const ZPatientListQuery = z.object({
   q: z
-    .string({ error: PAGE_MESSAGES.query })
+    .string({ error: 'q must be one text of at most 100 characters' })
     .max(100, { error: PAGE_MESSAGES.query })
     .optional()
     .describe('Case-insensitive fragment of the name, diagnosis, phone or e-mail'),
