@@ -12,6 +12,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { voiceRoutes } from './modules/voice/voice.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { recordsPlugin } from './modules/patients/records.plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   configRoutes(app, { config });
   authRoutes(app, { db: database.db });
   usersRoutes(app, { db: database.db });
+  await app.register(recordsPlugin, { db: database.db });
   if (identity.name === 'local') devAuthRoutes(app, { local: identity as LocalIdentityProvider });
   voiceRoutes(app, { voice: deps.voice === undefined ? createVoiceProvider(config) : deps.voice });
   await app.register(billingRoutes, {

@@ -41,6 +41,16 @@ export const ERRORS = {
     status: 502,
     message: 'The payment provider could not be reached. Please try again later.',
   },
+  PATIENT_NOT_FOUND: { status: 404, message: 'The patient could not be found.' },
+  PATIENT_CHANGED: {
+    status: 409,
+    message:
+      'This patient was changed after you opened it. Reload to see the latest details, then make your changes again.',
+  },
+  INVALID_CURSOR: {
+    status: 400,
+    message: 'This page link is no longer valid. Start again from the first page.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof ERRORS;
