@@ -81,12 +81,16 @@ describe('ProfilePage read view', () => {
     const user = createUser();
     fakeProfileServer(user);
     const working = globalThis.fetch;
-    let calls = 0;
+    let hasFailed = false;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (request: Request) => {
-        calls += 1;
-        return calls === 1 ? new Response('{}', { status: 500 }) : working(request);
+        // Only the first profile load fails; other calls (e.g. /api/config) go through.
+        if (!hasFailed && String(request.url).endsWith('/api/user/profile')) {
+          hasFailed = true;
+          return new Response('{}', { status: 500 });
+        }
+        return working(request);
       }),
     );
     renderProfilePage(user);

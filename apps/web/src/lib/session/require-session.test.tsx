@@ -1,13 +1,13 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
-import { authSlice, type AuthState } from './auth-slice.ts';
+import { createStore } from '../../app/store.ts';
+import type { AuthState } from './auth-slice.ts';
 
 function renderAt(path: string, auth: AuthState) {
-  const store = configureStore({ reducer: { auth: authSlice.reducer }, preloadedState: { auth } });
+  const store = createStore({ auth });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <Provider store={store}>
