@@ -99,12 +99,16 @@ async function main(): Promise<void> {
     force.unref();
     // Close HTTP first (drains in-flight requests), then the database, then exit.
     const closing = app.close();
+    // Keep-alive connections become idle once their in-flight request is answered: close
+    // them then, instead of waiting for the keep-alive timeout.
+    const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
     const drained = await Promise.race([
       closing.then(() => true),
       new Promise<boolean>((resolve) =>
         setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS).unref(),
       ),
     ]);
+    clearInterval(sweeper);
     if (!drained) app.server.closeAllConnections();
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});

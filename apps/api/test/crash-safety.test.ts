@@ -82,24 +82,26 @@ describe('crash safety (real server process, embedded PostgreSQL, SIGKILL)', () 
     let sent = 0;
     for (let round = 0; round <= KILLS; round += 1) {
       const roundEnd = Math.round((TOTAL * (round + 1)) / (KILLS + 1));
-      const inFlight: Promise<void>[] = [];
+      const inFlight = new Set<Promise<void>>();
+      const all: Promise<void>[] = [];
       // 20 concurrent writers; the kill lands while requests are in flight.
       const killAt = round < KILLS ? sent + Math.floor((roundEnd - sent) * 0.8) : Infinity;
       while (sent < roundEnd) {
         const name = `Crash ${String(sent).padStart(4, '0')}`;
         sent += 1;
-        inFlight.push(
-          create(url, token, name).then((status) => {
-            if (status === 201) acknowledged.push(name);
-          }),
-        );
-        if (inFlight.length % 20 === 0) await Promise.race(inFlight);
+        const request: Promise<void> = create(url, token, name).then((status) => {
+          if (status === 201) acknowledged.push(name);
+          inFlight.delete(request);
+        });
+        inFlight.add(request);
+        all.push(request);
+        if (inFlight.size >= 20) await Promise.race(inFlight);
         if (sent === killAt) {
           server.child.kill('SIGKILL');
           await server.exited;
         }
       }
-      await Promise.all(inFlight);
+      await Promise.all(all);
       if (round < KILLS) {
         server = spawnServer(env);
         await waitForHealth(url, server);
