@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18nReady } from '../i18n/i18n.ts';
+
+// Lazily loaded routes are transformed on first import: slow on a busy 2-core machine.
+configure({ asyncUtilTimeout: 5000 });
 
 await i18nReady;
 afterEach(() => cleanup());

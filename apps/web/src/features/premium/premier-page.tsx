@@ -6,7 +6,8 @@ import { Button } from '../../ui/button.tsx';
 import heroImage from './images/hero.svg';
 import { PREMIER_FEATURES } from './premier-features.ts';
 import styles from './premier-page.module.css';
-import { useCreateCheckoutSessionMutation, usePremiumConfigQuery } from './premium-api.ts';
+import { usePublicConfig } from '../../lib/config/public-config.ts';
+import { useCreateCheckoutSessionMutation } from './premium-api.ts';
 import { redirectTo } from './redirect.ts';
 import { usePaymentProviderReady } from './use-payment-provider.ts';
 
@@ -23,7 +24,7 @@ export function PremierPage() {
   const navigate = useNavigate();
   const { status: isSignedIn, userData } = useAppSelector((s) => s.auth);
   const isMember = userData?.premiumMember === true;
-  const { data: config } = usePremiumConfigQuery();
+  const config = usePublicConfig();
   const isProviderReady = usePaymentProviderReady(config);
   const [createCheckoutSession, { isLoading }] = useCreateCheckoutSessionMutation();
   const [isRedirecting, setIsRedirecting] = useState(false);

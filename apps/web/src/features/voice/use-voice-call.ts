@@ -1,7 +1,8 @@
 import type { TPublicConfig } from '@portal/shared/public-config';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useAppSelector } from '../../app/hooks.ts';
-import { useConnectVoiceCallMutation, useLazyGetVoiceConfigQuery } from './voice-api.ts';
+import { useLazyGetPublicConfigQuery } from '../../lib/config/public-config.ts';
+import { useConnectVoiceCallMutation } from './voice-api.ts';
 import { createVoiceClient, type VoiceClient, type VoiceClientFactory } from './voice-client.ts';
 import {
   initialVoiceCallState,
@@ -49,7 +50,7 @@ export function useVoiceCall({
 }: { createClient?: VoiceClientFactory | undefined } = {}): VoiceCall {
   const [state, dispatch] = useReducer(voiceCallReducer, initialVoiceCallState);
   const isSignedIn = useAppSelector((s) => s.auth.status);
-  const [loadConfig] = useLazyGetVoiceConfigQuery();
+  const [loadConfig] = useLazyGetPublicConfigQuery();
   const [connect] = useConnectVoiceCallMutation();
   const attemptRef = useRef(0);
   const clientRef = useRef<VoiceClient | null>(null);
@@ -77,7 +78,7 @@ export function useVoiceCall({
 
     let voice: TPublicConfig['voice'];
     try {
-      voice = await loadConfig(undefined, true).unwrap();
+      ({ voice } = await loadConfig(undefined, true).unwrap());
     } catch {
       return fail('startFailed');
     }

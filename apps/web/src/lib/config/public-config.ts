@@ -14,7 +14,7 @@ const publicConfigApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPublicConfigQuery } = publicConfigApi;
+export const { useGetPublicConfigQuery, useLazyGetPublicConfigQuery } = publicConfigApi;
 
 /** The public configuration, or `undefined` until it has arrived. */
 export function usePublicConfig(): TPublicConfig | undefined {

@@ -1,5 +1,5 @@
 import type { IdentityClient } from './identity-client.ts';
-import { loadPublicConfig } from './public-config.ts';
+import { loadPublicConfig } from '../config/load-public-config.ts';
 
 let loading: Promise<IdentityClient> | undefined;
 let loaded: IdentityClient | undefined;

@@ -39,7 +39,9 @@ describe('route guards', () => {
     'send a guest opening %s to /protected',
     async (path) => {
       const router = renderAt(path, { status: false, userData: null });
-      expect(await screen.findByRole('heading', { name: 'Login Required' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Login Required' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/protected');
     },
   );
@@ -48,7 +50,9 @@ describe('route guards', () => {
     'let a signed-in user open %s',
     async (path) => {
       const router = renderAt(path, signedIn);
-      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { level: 1 }, { timeout: 5000 }),
+      ).toBeInTheDocument();
       expect(router.state.location.pathname).toBe(path);
       expect(screen.queryByText('Login Required')).not.toBeInTheDocument();
     },
@@ -56,7 +60,7 @@ describe('route guards', () => {
 
   it('leave public pages open to guests', async () => {
     const router = renderAt('/premier', { status: false, userData: null });
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/premier');
   });
 });
