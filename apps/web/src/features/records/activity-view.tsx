@@ -8,8 +8,17 @@ import { useCursorPager } from './use-cursor-pager.ts';
 import { useFocusRequest } from './use-focus-request.ts';
 import styles from './records.module.css';
 
-const KNOWN_ACTIONS = new Set(['create', 'read', 'list', 'update', 'delete', 'restore', 'export']);
-const KNOWN_OUTCOMES = new Set(['success', 'denied', 'not_found', 'conflict', 'failure']);
+const KNOWN_ACTIONS = new Set([
+  'create',
+  'read',
+  'list',
+  'update',
+  'delete',
+  'restore',
+  'export',
+  'purge',
+]);
+const KNOWN_OUTCOMES = new Set(['success', 'denied', 'conflict', 'invalid']);
 
 function formatTime(iso: string, language: string): string {
   const date = new Date(iso);
@@ -53,41 +62,39 @@ export function ActivityView({
     body = <p className={styles.empty}>{t('activity.empty')}</p>;
   } else {
     body = (
-        <table className={styles.table} aria-busy={isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">{t('activity.time')}</th>
-              <th scope="col">{t('activity.action')}</th>
-              <th scope="col">{t('activity.outcome')}</th>
-              <th scope="col">{t('activity.patient')}</th>
+      <table className={styles.table} aria-busy={isFetching}>
+        <thead>
+          <tr>
+            <th scope="col">{t('activity.time')}</th>
+            <th scope="col">{t('activity.action')}</th>
+            <th scope="col">{t('activity.outcome')}</th>
+            <th scope="col">{t('activity.patient')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.events.map((event) => (
+            <tr key={event.id}>
+              <td data-label={t('activity.time')}>
+                <time dateTime={event.createdAt}>{formatTime(event.createdAt, i18n.language)}</time>
+              </td>
+              <td data-label={t('activity.action')}>{actionText(event)}</td>
+              <td
+                data-label={t('activity.outcome')}
+                className={event.outcome === 'success' ? undefined : styles.outcomeWarn}
+              >
+                {outcomeText(event)}
+              </td>
+              <td data-label={t('activity.patient')}>
+                {event.patientId ? (
+                  <code title={event.patientId}>{shortId(event.patientId)}</code>
+                ) : (
+                  t('activity.noPatient')
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {page.events.map((event) => (
-              <tr key={event.id}>
-                <td data-label={t('activity.time')}>
-                  <time dateTime={event.createdAt}>
-                    {formatTime(event.createdAt, i18n.language)}
-                  </time>
-                </td>
-                <td data-label={t('activity.action')}>{actionText(event)}</td>
-                <td
-                  data-label={t('activity.outcome')}
-                  className={event.outcome === 'success' ? undefined : styles.outcomeWarn}
-                >
-                  {outcomeText(event)}
-                </td>
-                <td data-label={t('activity.patient')}>
-                  {event.patientId ? (
-                    <code title={event.patientId}>{shortId(event.patientId)}</code>
-                  ) : (
-                    t('activity.noPatient')
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </tbody>
+      </table>
     );
   }
 

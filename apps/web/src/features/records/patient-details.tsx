@@ -36,17 +36,15 @@ export function PatientDetails({
     [t('fields.email'), patient.email || t('details.none')],
     [t('fields.phone'), patient.phone],
     [t('fields.emergencyPhone'), patient.emergencyContact.phone],
-    [t('fields.hasChronicDiseases'), patient.hasChronicDiseases ? t('details.yes') : t('details.no')],
+    [
+      t('fields.hasChronicDiseases'),
+      patient.hasChronicDiseases ? t('details.yes') : t('details.no'),
+    ],
   ];
 
   return (
     <section className={styles.view} aria-labelledby="patient-details-title">
-      <h4
-        id="patient-details-title"
-        ref={headingRef}
-        tabIndex={-1}
-        className={styles.viewTitle}
-      >
+      <h4 id="patient-details-title" ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
         {t('details.title')}
       </h4>
       <dl className={styles.details}>

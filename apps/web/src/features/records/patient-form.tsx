@@ -321,11 +321,7 @@ export function PatientForm({
 
       <div className={styles.actions}>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting
-            ? t('form.submitting')
-            : isEditing
-              ? t('form.update')
-              : t('form.create')}
+          {isSubmitting ? t('form.submitting') : isEditing ? t('form.update') : t('form.create')}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
           {t('form.cancel')}

@@ -56,46 +56,46 @@ export function PatientList({
     body = <p className={styles.empty}>{t('list.empty')}</p>;
   } else {
     body = (
-        <ul className={styles.rows} aria-busy={isFetching}>
-          {page.patients.map((patient) => {
-            const nameId = `${id}-${patient._id}`;
-            return (
-              <li key={patient._id} className={styles.row}>
-                <div className={styles.rowText}>
-                  <span id={nameId} className={styles.rowName} dir="auto">
-                    {patient.name}
-                  </span>
-                  <span className={styles.rowDiagnosis} dir="auto">
-                    {patient.diagnosedWith}
-                  </span>
-                </div>
-                <div className={styles.rowActions}>
-                  <Button
-                    variant="secondary"
-                    aria-describedby={nameId}
-                    onClick={() => onView(patient)}
-                  >
-                    {t('list.viewDetails')}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    aria-describedby={nameId}
-                    onClick={() => onEdit(patient)}
-                  >
-                    {t('list.edit')}
-                  </Button>
-                  <Button
-                    variant="danger"
-                    aria-describedby={nameId}
-                    onClick={() => onDelete(patient)}
-                  >
-                    {t('list.delete')}
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+      <ul className={styles.rows} aria-busy={isFetching}>
+        {page.patients.map((patient) => {
+          const nameId = `${id}-${patient._id}`;
+          return (
+            <li key={patient._id} className={styles.row}>
+              <div className={styles.rowText}>
+                <span id={nameId} className={styles.rowName} dir="auto">
+                  {patient.name}
+                </span>
+                <span className={styles.rowDiagnosis} dir="auto">
+                  {patient.diagnosedWith}
+                </span>
+              </div>
+              <div className={styles.rowActions}>
+                <Button
+                  variant="secondary"
+                  aria-describedby={nameId}
+                  onClick={() => onView(patient)}
+                >
+                  {t('list.viewDetails')}
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-describedby={nameId}
+                  onClick={() => onEdit(patient)}
+                >
+                  {t('list.edit')}
+                </Button>
+                <Button
+                  variant="danger"
+                  aria-describedby={nameId}
+                  onClick={() => onDelete(patient)}
+                >
+                  {t('list.delete')}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
     );
   }
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { PATIENT_GENDERS, PATIENT_MESSAGES } from '@portal/shared/patient';
+import { PATIENT_MESSAGES, type PATIENT_GENDERS } from '@portal/shared/patient';
 
 type Gender = (typeof PATIENT_GENDERS)[number];
 

@@ -128,7 +128,9 @@ export const recordsApi = api.injectEndpoints({
         const { warnings, ...patient } = body;
         return { patient, warnings: toWarnings(warnings) };
       },
-      invalidatesTags: [{ type: 'Patient', id: 'LIST' }, 'Audit'],
+      // A failed save changes nothing on the server; refetching would only reset the form.
+      invalidatesTags: (_result, error) =>
+        error ? ['Audit'] : [{ type: 'Patient', id: 'LIST' }, 'Audit'],
     }),
     updatePatient: build.mutation<
       TPatient,
@@ -140,11 +142,9 @@ export const recordsApi = api.injectEndpoints({
         body: input,
         ...(etag && { headers: { 'If-Match': etag } }),
       }),
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Patient', id },
-        { type: 'Patient', id: 'LIST' },
-        'Audit',
-      ],
+      // Not on failure: after a 409 the form keeps the user's edits beside the message.
+      invalidatesTags: (_result, error, { id }) =>
+        error ? ['Audit'] : [{ type: 'Patient', id }, { type: 'Patient', id: 'LIST' }, 'Audit'],
     }),
     deletePatient: build.mutation<void, string>({
       query: (id) => ({ url: `/records/patients/${encodeURIComponent(id)}`, method: 'DELETE' }),
@@ -179,7 +179,8 @@ export const recordsApi = api.injectEndpoints({
         url: `/records/patients/${encodeURIComponent(id)}/restore`,
         method: 'POST',
       }),
-      invalidatesTags: [{ type: 'Patient', id: 'LIST' }, 'Audit'],
+      invalidatesTags: (_result, error) =>
+        error ? ['Audit'] : [{ type: 'Patient', id: 'LIST' }, 'Audit'],
     }),
     listAuditEvents: build.query<AuditPage, { cursor?: string }>({
       query: ({ cursor }) => ({

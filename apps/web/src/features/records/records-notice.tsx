@@ -58,9 +58,7 @@ export function RecordsNotice({
   } else if (notice?.kind === 'restored') {
     content = <p>{t('notices.restored', { name: notice.patient.name })}</p>;
   } else if (notice?.kind === 'restoreFailed') {
-    content = (
-      <p role="alert">{t('notices.restoreFailed', { name: notice.patient.name })}</p>
-    );
+    content = <p role="alert">{t('notices.restoreFailed', { name: notice.patient.name })}</p>;
   } else if (notice?.kind === 'warnings') {
     content = (
       <ul className={styles.warningList}>

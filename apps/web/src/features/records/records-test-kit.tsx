@@ -198,9 +198,12 @@ export class FakeRecordsApi {
     }
     const patient = one && this.patients.get(decodeURIComponent(one[1]!));
     const notFound = () =>
-      json({ message: 'The requested resource could not be found.', code: 'NOT_FOUND' }, {
-        status: 404,
-      });
+      json(
+        { message: 'The requested resource could not be found.', code: 'NOT_FOUND' },
+        {
+          status: 404,
+        },
+      );
     if (one?.[2] && method === 'POST') {
       if (!patient?.deleted) return notFound();
       patient.deleted = false;
@@ -215,20 +218,29 @@ export class FakeRecordsApi {
     if (method === 'PUT') {
       if (request.headers.get('If-Match') !== this.etag(patient)) {
         this.log('update', patient._id, 'conflict');
-        return json({ message: 'The patient was changed meanwhile.', code: 'CONFLICT' }, {
-          status: 409,
-        });
+        return json(
+          { message: 'The patient was changed meanwhile.', code: 'CONFLICT' },
+          {
+            status: 409,
+          },
+        );
       }
       const parsed = ZPatientInput.safeParse(request.body);
       if (!parsed.success) {
         const fieldErrors = fieldErrorsOf(parsed.error);
-        return json({ message: 'Invalid', code: 'VALIDATION_FAILED', fieldErrors }, {
-          status: 400,
-        });
+        return json(
+          { message: 'Invalid', code: 'VALIDATION_FAILED', fieldErrors },
+          {
+            status: 400,
+          },
+        );
       }
       const updated = { ...parsed.data, _id: patient._id, createdAt: patient.createdAt };
       sequence += 1;
-      const next = { ...updated, updatedAt: new Date(Date.UTC(2025, 1, 1, 0, 0, sequence)).toISOString() };
+      const next = {
+        ...updated,
+        updatedAt: new Date(Date.UTC(2025, 1, 1, 0, 0, sequence)).toISOString(),
+      };
       this.patients.set(patient._id, next);
       this.log('update', patient._id);
       return json(next, { headers: { ETag: this.etag(next) } });

@@ -16,7 +16,8 @@ export function useCursorPager(key = '') {
     /** Zero-based index of the current page. */
     pageIndex: cursors.length - 1,
     goNext: (cursor: string) => setState({ key, cursors: [...cursors, cursor] }),
-    goPrevious: () => setState({ key, cursors: cursors.length > 1 ? cursors.slice(0, -1) : cursors }),
+    goPrevious: () =>
+      setState({ key, cursors: cursors.length > 1 ? cursors.slice(0, -1) : cursors }),
   };
 }
 
