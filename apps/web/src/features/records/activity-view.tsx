@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { shortId } from './patient-text.ts';
@@ -39,7 +40,9 @@ export function ActivityView({
   const { t, i18n } = useTranslation('records');
   const headingRef = useFocusRequest<HTMLHeadingElement>(focusRequest);
   const pager = useCursorPager();
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
   const { data, currentData, isError, isFetching } = useListAuditEventsQuery({
+    viewer,
     cursor: pager.cursor,
   });
   const page = currentData ?? data;

@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PatientForm } from './patient-form.tsx';
-import { installFakeApi, renderWithStore, type FakeRecordsApi } from './records-test-kit.tsx';
+import { fill, installFakeApi, renderWithStore, type FakeRecordsApi } from './records-test-kit.tsx';
+
+// Generous: the suite runs on a busy shared machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 let fake: FakeRecordsApi;
 
@@ -27,14 +30,14 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create 
 
 async function fillValid() {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText('Name'), 'Amina Yusuf');
-  await user.type(screen.getByLabelText('Diagnosed with'), 'Asthma');
-  await user.type(screen.getByLabelText('Address'), '12 Harbour Road');
-  await user.type(screen.getByLabelText('Age'), '42');
+  await fill(user, screen.getByLabelText('Name'), 'Amina Yusuf');
+  await fill(user, screen.getByLabelText('Diagnosed with'), 'Asthma');
+  await fill(user, screen.getByLabelText('Address'), '12 Harbour Road');
+  await fill(user, screen.getByLabelText('Age'), '42');
   await user.selectOptions(screen.getByLabelText('Blood group'), 'AB-');
   await user.selectOptions(screen.getByLabelText('Gender'), 'Prefer not to say');
-  await user.type(screen.getByLabelText('Phone number'), '0123456789');
-  await user.type(screen.getByLabelText('Emergency contact phone'), '0987654321');
+  await fill(user, screen.getByLabelText('Phone number'), '0123456789');
+  await fill(user, screen.getByLabelText('Emergency contact phone'), '0987654321');
 }
 
 /** The error text tied to a field through aria-describedby. */
@@ -76,12 +79,12 @@ describe('PatientForm validation', () => {
     await fillValid();
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText('Age'));
-    await user.type(screen.getByLabelText('Age'), '-1');
-    await user.type(screen.getByLabelText('Email (optional)'), 'amina@example');
+    await fill(user, screen.getByLabelText('Age'), '-1');
+    await fill(user, screen.getByLabelText('Email (optional)'), 'amina@example');
     await user.clear(screen.getByLabelText('Phone number'));
-    await user.type(screen.getByLabelText('Phone number'), '012345678');
+    await fill(user, screen.getByLabelText('Phone number'), '012345678');
     await user.clear(screen.getByLabelText('Emergency contact phone'));
-    await user.type(screen.getByLabelText('Emergency contact phone'), '09876x4321');
+    await fill(user, screen.getByLabelText('Emergency contact phone'), '09876x4321');
 
     await submit();
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
+import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { PAGE_SIZE, useListPatientsQuery } from './records-api.ts';
@@ -36,7 +37,9 @@ export function PatientList({
   const { t } = useTranslation('records');
   const id = useId();
   const headingRef = useFocusRequest<HTMLHeadingElement>(focusRequest);
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
   const { data, currentData, isError, isFetching } = useListPatientsQuery({
+    viewer,
     q: query,
     cursor: pager.cursor,
   });

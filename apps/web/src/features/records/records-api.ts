@@ -4,7 +4,12 @@ import { api } from '../../lib/api/api.ts';
 
 export const PAGE_SIZE = 50;
 
+/**
+ * `viewer` is the signed-in user's id. It is not sent: it only keys the cache, so pages
+ * fetched for one person are never shown to the next person signing in on this browser.
+ */
 export interface PatientPageArgs {
+  viewer?: string;
   q: string;
   cursor?: string;
 }
@@ -182,7 +187,7 @@ export const recordsApi = api.injectEndpoints({
       invalidatesTags: (_result, error) =>
         error ? ['Audit'] : [{ type: 'Patient', id: 'LIST' }, 'Audit'],
     }),
-    listAuditEvents: build.query<AuditPage, { cursor?: string }>({
+    listAuditEvents: build.query<AuditPage, { viewer?: string; cursor?: string }>({
       query: ({ cursor }) => ({
         url: '/records/audit',
         params: { limit: PAGE_SIZE, ...(cursor && { cursor }) },

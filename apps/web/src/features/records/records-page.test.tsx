@@ -1,13 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { login, logout } from '../../lib/session/auth-slice.ts';
 import {
+  TEST_USER,
+  fill,
   installFakeApi,
   patientInput,
   renderRecordsPage,
   type FakeRecordsApi,
 } from './records-test-kit.tsx';
 import { UNDO_MS } from './records-notice.tsx';
+
+// Generous: the suite runs on a busy shared machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 let fake: FakeRecordsApi;
 
@@ -139,6 +145,23 @@ describe('RecordsPage: list', () => {
   });
 });
 
+describe('RecordsPage: privacy', () => {
+  it("never shows one user's cached patients to the next user signing in here", async () => {
+    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    const { store } = renderRecordsPage();
+    await findRow('Amina Yusuf');
+
+    fake.on('GET', LIST, () => Response.json([], { headers: { 'X-Total-Count': '0' } }));
+    act(() => {
+      store.dispatch(logout());
+      store.dispatch(login({ ...TEST_USER, _id: '5d0c0a11-0000-4000-8000-000000000002' }));
+    });
+
+    expect(await screen.findByText('No patients found.')).toBeInTheDocument();
+    expect(screen.queryByText('Amina Yusuf')).not.toBeInTheDocument();
+  });
+});
+
 describe('RecordsPage: details', () => {
   it('opens the details, hides Add, shows Yes/No, and goes back to the list', async () => {
     fake.insert(patientInput({ name: 'Amina Yusuf', hasChronicDiseases: true }));
@@ -193,14 +216,14 @@ describe('RecordsPage: form', () => {
     await screen.findByText('No patients found.');
     await userEvent.click(addButton()!);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Name'), 'Chen Wei');
-    await user.type(screen.getByLabelText('Diagnosed with'), 'Hypertension');
-    await user.type(screen.getByLabelText('Address'), '8 Garden Lane');
-    await user.type(screen.getByLabelText('Age'), '67');
+    await fill(user, screen.getByLabelText('Name'), 'Chen Wei');
+    await fill(user, screen.getByLabelText('Diagnosed with'), 'Hypertension');
+    await fill(user, screen.getByLabelText('Address'), '8 Garden Lane');
+    await fill(user, screen.getByLabelText('Age'), '67');
     await user.selectOptions(screen.getByLabelText('Blood group'), 'B+');
     await user.selectOptions(screen.getByLabelText('Gender'), 'Male');
-    await user.type(screen.getByLabelText('Phone number'), '5550001111');
-    await user.type(screen.getByLabelText('Emergency contact phone'), '5550002222');
+    await fill(user, screen.getByLabelText('Phone number'), '5550001111');
+    await fill(user, screen.getByLabelText('Emergency contact phone'), '5550002222');
     const gate = fake.hold('POST', LIST);
 
     await user.click(screen.getByRole('button', { name: 'Create Patient' }));
@@ -220,14 +243,14 @@ describe('RecordsPage: form', () => {
     await findRow('Amina Yusuf');
     await userEvent.click(addButton()!);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Name'), 'Amina Yusuf');
-    await user.type(screen.getByLabelText('Diagnosed with'), 'Asthma');
-    await user.type(screen.getByLabelText('Address'), '12 Harbour Road');
-    await user.type(screen.getByLabelText('Age'), '42');
+    await fill(user, screen.getByLabelText('Name'), 'Amina Yusuf');
+    await fill(user, screen.getByLabelText('Diagnosed with'), 'Asthma');
+    await fill(user, screen.getByLabelText('Address'), '12 Harbour Road');
+    await fill(user, screen.getByLabelText('Age'), '42');
     await user.selectOptions(screen.getByLabelText('Blood group'), 'O+');
     await user.selectOptions(screen.getByLabelText('Gender'), 'Female');
-    await user.type(screen.getByLabelText('Phone number'), '0123456789');
-    await user.type(screen.getByLabelText('Emergency contact phone'), '0987654321');
+    await fill(user, screen.getByLabelText('Phone number'), '0123456789');
+    await fill(user, screen.getByLabelText('Emergency contact phone'), '0987654321');
     await user.click(screen.getByRole('button', { name: 'Create Patient' }));
 
     expect(

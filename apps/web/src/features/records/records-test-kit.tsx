@@ -1,10 +1,13 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { vi } from 'vitest';
 import { ZPatientInput, type TPatient, type TPatientInput } from '@portal/shared/patient';
 import { api } from '../../lib/api/api.ts';
+import { authSlice } from '../../lib/session/auth-slice.ts';
+import type { TUser } from '@portal/shared/user';
 import type { AuditEvent } from './records-api.ts';
 import { RecordsPage } from './records-page.tsx';
 
@@ -264,6 +267,15 @@ export class FakeRecordsApi {
   }
 }
 
+/** Replaces a field's text in one input event: much faster than typing key by key. */
+export async function fill(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
+  await user.clear(field);
+  if (text) {
+    await user.click(field);
+    await user.paste(text);
+  }
+}
+
 /** `fetch` and `Request` for jsdom: Node's Request refuses the relative `/api/…` URLs. */
 export function installFakeApi(): FakeRecordsApi {
   const fake = new FakeRecordsApi();
@@ -280,10 +292,25 @@ export function installFakeApi(): FakeRecordsApi {
   return fake;
 }
 
-/** Renders `ui` with a store holding only the RTK Query api (no session needed here). */
+export const TEST_USER: TUser = {
+  _id: '5d0c0a11-0000-4000-8000-000000000001',
+  name: 'Dr. Test',
+  email: 'dr.test@example.com',
+  picture: null,
+  age: null,
+  gender: null,
+  address: null,
+  phone: null,
+  premiumMember: false,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+/** Renders `ui` with a signed-in session and the RTK Query api. */
 export function renderWithStore(ui: ReactElement) {
   const store = configureStore({
-    reducer: { [api.reducerPath]: api.reducer },
+    reducer: { auth: authSlice.reducer, [api.reducerPath]: api.reducer },
+    preloadedState: { auth: { status: true, userData: TEST_USER } },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
   return { store, ...render(<Provider store={store}>{ui}</Provider>) };
