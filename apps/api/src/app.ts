@@ -9,6 +9,7 @@ import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { devAuthRoutes } from './modules/auth/dev-auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { recordsPlugin } from './modules/patients/records.plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, { isDatabaseHealthy: () => database.isHealthy() });
   configRoutes(app, { config });
   authRoutes(app, { db: database.db });
+  await app.register(recordsPlugin, { db: database.db });
   if (identity.name === 'local') devAuthRoutes(app, { local: identity as LocalIdentityProvider });
 
   await registerWebApp(app, deps.webDistDir);

@@ -16,6 +16,16 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'There is a problem with the server. Please try again later.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
+  PATIENT_NOT_FOUND: { status: 404, message: 'The patient could not be found.' },
+  PATIENT_CHANGED: {
+    status: 409,
+    message:
+      'This patient was changed after you opened it. Reload to see the latest details, then make your changes again.',
+  },
+  INVALID_CURSOR: {
+    status: 400,
+    message: 'This page link is no longer valid. Start again from the first page.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof ERRORS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PATIENT_MESSAGES, ZPatientInput } from './patient.ts';
+import { PAGE_MESSAGES, PATIENT_MESSAGES, ZPatientInput, ZPatientListQuery } from './patient.ts';
 
 const valid = {
   name: 'Amina Yusuf',
@@ -63,5 +63,34 @@ describe('ZPatientInput', () => {
 
   it('rejects unknown fields such as an owner id', () => {
     expect(ZPatientInput.safeParse({ ...valid, ownerId: 'someone-else' }).success).toBe(false);
+  });
+});
+
+describe('control characters', () => {
+  it.each([
+    ['name', { name: 'Ami\u0000na' }, PATIENT_MESSAGES.invalidCharacters],
+    ['address', { address: 'Road\u001b[2J' }, PATIENT_MESSAGES.invalidCharacters],
+    ['email', { email: 'a\u0000b@example.com' }, PATIENT_MESSAGES.emailInvalid],
+  ])('rejects them in %s (%j)', (field, change, message) => {
+    expect(messageFor({ ...valid, ...change }, field)).toBe(message);
+  });
+
+  it('keeps line breaks and tabs, which addresses use', () => {
+    expect(ZPatientInput.safeParse({ ...valid, address: 'Line 1\nLine 2\tFlat 3' }).success).toBe(
+      true,
+    );
+  });
+});
+
+describe('ZPatientListQuery', () => {
+  it('defaults limit to 50 and reads it from the query string', () => {
+    expect(ZPatientListQuery.parse({})).toEqual({ limit: 50 });
+    expect(ZPatientListQuery.parse({ limit: '200', q: 'ab' })).toEqual({ limit: 200, q: 'ab' });
+  });
+
+  it.each(['0', '201', '1.5', 'x'])('rejects limit=%s', (limit) => {
+    expect(ZPatientListQuery.safeParse({ limit }).error?.issues[0]?.message).toBe(
+      PAGE_MESSAGES.limit,
+    );
   });
 });

@@ -19,17 +19,22 @@ export const PATIENT_MESSAGES = {
   emergencyPhoneRequired: 'Emergency contact phone is required',
   emergencyPhoneDigits: 'Emergency contact phone must be 10 digits',
   tooLong: 'This text is too long',
+  invalidCharacters: 'This text contains a character that is not allowed',
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TEN_DIGITS = /^\d{10}$/;
+/** PostgreSQL text cannot hold NUL; other control characters have no place in a record either. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
 function requiredText(required: string, max: number) {
   return z
     .string({ error: required })
     .trim()
     .min(1, { error: required })
-    .max(max, { error: PATIENT_MESSAGES.tooLong });
+    .max(max, { error: PATIENT_MESSAGES.tooLong })
+    .regex(NO_CONTROL_CHARACTERS, { error: PATIENT_MESSAGES.invalidCharacters });
 }
 
 function tenDigitPhone(required: string, digits: string) {
@@ -56,7 +61,9 @@ export const ZPatientInput = z.strictObject({
     .string({ error: PATIENT_MESSAGES.emailInvalid })
     .trim()
     .max(254, { error: PATIENT_MESSAGES.emailInvalid })
-    .refine((value) => value === '' || EMAIL.test(value), { error: PATIENT_MESSAGES.emailInvalid })
+    .refine((value) => value === '' || (EMAIL.test(value) && NO_CONTROL_CHARACTERS.test(value)), {
+      error: PATIENT_MESSAGES.emailInvalid,
+    })
     .optional(),
   phone: tenDigitPhone(PATIENT_MESSAGES.phoneRequired, PATIENT_MESSAGES.phoneDigits),
   emergencyContact: z.strictObject(
@@ -92,3 +99,72 @@ export const ZPatient = z.object({
 });
 
 export type TPatient = z.infer<typeof ZPatient>;
+
+/** `?limit=` bounds of the patient list and the audit trail. */
+export const PAGE_LIMIT = { default: 50, max: 200 } as const;
+
+export const PAGE_MESSAGES = {
+  limit: `limit must be a whole number from 1 to ${PAGE_LIMIT.max}`,
+  cursor: 'cursor is not a valid page cursor',
+  query: 'q must be at most 100 characters',
+} as const;
+
+const ZPageLimit = z.coerce
+  .number({ error: PAGE_MESSAGES.limit })
+  .int({ error: PAGE_MESSAGES.limit })
+  .min(1, { error: PAGE_MESSAGES.limit })
+  .max(PAGE_LIMIT.max, { error: PAGE_MESSAGES.limit })
+  .default(PAGE_LIMIT.default)
+  .describe(`Page size, 1 to ${PAGE_LIMIT.max} (default ${PAGE_LIMIT.default})`);
+
+const ZPageCursor = z
+  .string({ error: PAGE_MESSAGES.cursor })
+  .max(200, { error: PAGE_MESSAGES.cursor })
+  .optional()
+  .describe('Opaque cursor from the `Link: <…>; rel="next"` header of the previous page');
+
+/** Keyset paging shared by every paged list: `?limit=&cursor=`. */
+export const ZPageQuery = z.object({ limit: ZPageLimit, cursor: ZPageCursor });
+
+/** `GET /api/records/patients?q=&limit=&cursor=` (newest first). */
+export const ZPatientListQuery = z.object({
+  q: z
+    .string({ error: 'q must be one text of at most 100 characters' })
+    .max(100, { error: PAGE_MESSAGES.query })
+    .optional()
+    .describe('Case-insensitive fragment of the name, diagnosis, phone or e-mail'),
+  limit: ZPageLimit,
+  cursor: ZPageCursor,
+});
+
+export type TPatientListQuery = z.input<typeof ZPatientListQuery>;
+
+export const EXPORT_FORMATS = ['fhir', 'csv'] as const;
+
+export const ZPatientExportQuery = z.object({
+  format: z
+    .enum(EXPORT_FORMATS, { error: 'format must be fhir or csv' })
+    .default('fhir')
+    .describe('fhir: a FHIR R4 Bundle (JSON); csv: one row per patient with a header row'),
+});
+
+/** Non-blocking remarks on a successful save, e.g. a probable duplicate. */
+export const PATIENT_WARNINGS = {
+  POSSIBLE_DUPLICATE: 'A patient with the same name and phone number already exists.',
+} as const;
+
+export type TPatientWarningCode = keyof typeof PATIENT_WARNINGS;
+
+export const ZPatientWarning = z.object({
+  code: z.enum(Object.keys(PATIENT_WARNINGS) as [TPatientWarningCode]),
+  message: z.string(),
+  /** The existing patient this one resembles. */
+  patientId: z.uuid(),
+});
+
+export type TPatientWarning = z.infer<typeof ZPatientWarning>;
+
+/** `POST /api/records/patients` answers the stored patient plus `warnings` (often empty). */
+export const ZPatientCreated = ZPatient.extend({ warnings: z.array(ZPatientWarning) });
+
+export type TPatientCreated = z.infer<typeof ZPatientCreated>;

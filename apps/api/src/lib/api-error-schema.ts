@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** The one error body of the API (ARCHITECTURE.md), for routes' OpenAPI responses. */
+export const ZApiError = z.object({
+  message: z.string(),
+  code: z.string(),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});

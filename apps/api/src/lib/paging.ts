@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
+
+/** A page of a keyset-paged list: the rows, the cursor of the next page (if any), the total. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/** Opaque cursor: the sort key of the last row, base64url JSON. Not a secret, just not a contract. */
+export function encodeCursor(key: readonly (string | number)[]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+/** The sort key inside a cursor, checked by `isValid`; anything else is a 400 INVALID_CURSOR. */
+export function decodeCursor<T extends unknown[]>(
+  cursor: string,
+  isValid: (key: unknown[]) => key is T,
+): T {
+  let key: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new AppError('INVALID_CURSOR');
+  }
+  if (!Array.isArray(key) || !isValid(key)) throw new AppError('INVALID_CURSOR');
+  return key;
+}
+
+/**
+ * `X-Total-Count` always, and `Link: <…>; rel="next"` when there is a next page: the same path
+ * and query with the next cursor, so a client just follows it.
+ */
+export function sendPageHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Pick<Page<unknown>, 'nextCursor' | 'total'>,
+): void {
+  void reply.header('x-total-count', String(page.total));
+  if (page.nextCursor === null) return;
+  const url = new URL(request.url, 'http://localhost');
+  url.searchParams.set('cursor', page.nextCursor);
+  void reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+}

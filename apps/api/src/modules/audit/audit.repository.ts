@@ -1,0 +1,47 @@
+import { and, count, desc, eq, lt } from 'drizzle-orm';
+import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
+import type { Db } from '../../db/client.ts';
+import { auditEvents, type AuditEventRow } from '../../db/schema/audit.ts';
+
+/** Who did what to which patient, how it ended, in which request. Never the patient's fields. */
+export interface AuditEntry {
+  actorId: string;
+  patientId: string | null;
+  action: TAuditAction;
+  outcome: TAuditOutcome;
+  requestId: string | null;
+}
+
+/** A drizzle handle or an open transaction: audit rows join the change they describe. */
+export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
+
+export async function insertAuditEvents(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditEvents).values(entries);
+}
+
+/** The actor's own events, newest first, after the event id `beforeId` when given. */
+export async function findAuditEvents(
+  db: Db,
+  { actorId, beforeId, limit }: { actorId: string; beforeId: number | null; limit: number },
+): Promise<AuditEventRow[]> {
+  return db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.actorId, actorId),
+        beforeId === null ? undefined : lt(auditEvents.id, beforeId),
+      ),
+    )
+    .orderBy(desc(auditEvents.id))
+    .limit(limit);
+}
+
+export async function countAuditEvents(db: Db, actorId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(auditEvents)
+    .where(eq(auditEvents.actorId, actorId));
+  return row?.total ?? 0;
+}

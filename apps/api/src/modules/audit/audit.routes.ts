@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZAuditEvent } from '@portal/shared/audit';
+import { ZPageQuery } from '@portal/shared/patient';
+import type { Db } from '../../db/client.ts';
+import { sendPageHeaders } from '../../lib/paging.ts';
+import { createAuditService } from './audit.service.ts';
+
+export function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const audit = createAuditService({ db });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/records/audit',
+    {
+      schema: {
+        tags: ['records'],
+        summary:
+          "The signed-in user's audit trail of patient records, newest first, paged (Link, X-Total-Count)",
+        querystring: ZPageQuery,
+        response: { 200: z.array(ZAuditEvent) },
+      },
+    },
+    async (request, reply) => {
+      const { id: actorId } = await request.currentUser();
+      const page = await audit.findAuditEvents({ actorId, ...request.query });
+      sendPageHeaders(request, reply, page);
+      return page.items;
+    },
+  );
+}

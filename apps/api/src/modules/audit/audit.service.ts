@@ -1,0 +1,50 @@
+import type { TAuditEvent } from '@portal/shared/audit';
+import type { Db } from '../../db/client.ts';
+import type { AuditEventRow } from '../../db/schema/audit.ts';
+import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
+import { countAuditEvents, findAuditEvents } from './audit.repository.ts';
+
+function toApiAuditEvent(row: AuditEventRow): TAuditEvent {
+  return {
+    id: String(row.id),
+    actorId: row.actorId,
+    patientId: row.patientId,
+    action: row.action as TAuditEvent['action'],
+    outcome: row.outcome as TAuditEvent['outcome'],
+    requestId: row.requestId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const isEventKey = (key: unknown[]): key is [number] =>
+  key.length === 1 && Number.isSafeInteger(key[0]) && (key[0] as number) > 0;
+
+export function createAuditService({ db }: { db: Db }) {
+  return {
+    /** The signed-in user's own trail, newest first. */
+    async findAuditEvents({
+      actorId,
+      limit,
+      cursor,
+    }: {
+      actorId: string;
+      limit: number;
+      cursor?: string;
+    }): Promise<Page<TAuditEvent>> {
+      const beforeId = cursor ? decodeCursor(cursor, isEventKey)[0] : null;
+      const [rows, total] = await Promise.all([
+        findAuditEvents(db, { actorId, beforeId, limit: limit + 1 }),
+        countAuditEvents(db, actorId),
+      ]);
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      return {
+        items: items.map(toApiAuditEvent),
+        nextCursor: rows.length > limit && last ? encodeCursor([last.id]) : null,
+        total,
+      };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAuditEvent } from '@portal/shared/audit';
+import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { createPatient, patientInput } from '../patients/patients.factories.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function trail(headers: Record<string, string>, query = '') {
+  const response = await ctx.app.inject({ url: `/api/records/audit${query}`, headers });
+  return {
+    status: response.statusCode,
+    events: response.json() as TAuditEvent[],
+    total: Number(response.headers['x-total-count']),
+    next: /^<([^>]+)>; rel="next"$/.exec(String(response.headers.link ?? ''))?.[1],
+  };
+}
+
+describe('audit events', () => {
+  it('records every create, read, list, update, delete, restore and export with who, which, outcome, when and the request id', async () => {
+    const user = await signIn(ctx);
+    const headers = user.headers;
+    const ids: string[] = [];
+    const send = async (
+      options: {
+        method?: 'POST' | 'PUT' | 'DELETE';
+        url: string;
+        payload?: object;
+        headers?: object;
+      },
+      requestId: string,
+    ) => {
+      const response = await ctx.app.inject({
+        ...options,
+        headers: { ...headers, ...options.headers, 'x-request-id': requestId },
+      });
+      expect(response.headers['x-request-id']).toBe(requestId);
+      ids.push(requestId);
+      return response;
+    };
+    const created = (
+      await send(
+        { method: 'POST', url: '/api/records/patients', payload: patientInput() },
+        'req-create',
+      )
+    ).json();
+    const path = `/api/records/patients/${created._id}`;
+    await send({ url: path }, 'req-read');
+    await send({ url: '/api/records/patients?q=amina' }, 'req-list');
+    await send({ method: 'PUT', url: path, payload: patientInput() }, 'req-update');
+    await send(
+      {
+        method: 'PUT',
+        url: path,
+        payload: patientInput(),
+        headers: { 'if-match': `"${created.updatedAt}"` },
+      },
+      'req-conflict',
+    );
+    await send({ method: 'DELETE', url: path }, 'req-delete');
+    await send({ method: 'POST', url: `${path}/restore` }, 'req-restore');
+    await send({ url: '/api/records/patients/export?format=csv' }, 'req-export');
+    await send({ url: '/api/records/patients/00000000-0000-4000-8000-000000000000' }, 'req-denied');
+
+    const { events } = await trail(headers);
+    const started = Date.now();
+    expect(
+      events.map(({ action, outcome, patientId, requestId }) => ({
+        action,
+        outcome,
+        patientId,
+        requestId,
+      })),
+    ).toEqual([
+      {
+        action: 'read',
+        outcome: 'denied',
+        patientId: '00000000-0000-4000-8000-000000000000',
+        requestId: 'req-denied',
+      },
+      { action: 'export', outcome: 'success', patientId: null, requestId: 'req-export' },
+      { action: 'restore', outcome: 'success', patientId: created._id, requestId: 'req-restore' },
+      { action: 'delete', outcome: 'success', patientId: created._id, requestId: 'req-delete' },
+      { action: 'update', outcome: 'conflict', patientId: created._id, requestId: 'req-conflict' },
+      { action: 'update', outcome: 'success', patientId: created._id, requestId: 'req-update' },
+      { action: 'list', outcome: 'success', patientId: null, requestId: 'req-list' },
+      { action: 'read', outcome: 'success', patientId: created._id, requestId: 'req-read' },
+      { action: 'create', outcome: 'success', patientId: created._id, requestId: 'req-create' },
+    ]);
+    for (const event of events) {
+      expect(event.actorId).toBe(user.user._id);
+      expect(Math.abs(Date.parse(event.createdAt) - started)).toBeLessThan(60_000);
+    }
+  });
+
+  it('never holds patient fields: only who, which patient, what, outcome, when and request id', async () => {
+    const { rows } = await ctx.database.pool.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_name = 'audit_events' order by column_name`,
+    );
+    expect(rows.map((r) => r.column_name)).toEqual([
+      'action',
+      'actor_id',
+      'created_at',
+      'id',
+      'outcome',
+      'patient_id',
+      'request_id',
+    ]);
+    const user = await signIn(ctx);
+    await createPatient(ctx, user.headers, { name: 'Zanele Secretname' });
+    const response = await ctx.app.inject({ url: '/api/records/audit', headers: user.headers });
+    expect(response.body).not.toContain('Secretname');
+    expect(Object.keys(response.json()[0]).sort()).toEqual(
+      ['action', 'actorId', 'createdAt', 'id', 'outcome', 'patientId', 'requestId'].sort(),
+    );
+  });
+
+  it('is append-only in the database', async () => {
+    await expect(
+      ctx.database.pool.query(`update audit_events set outcome = 'success'`),
+    ).rejects.toThrow('append-only');
+    await expect(ctx.database.pool.query('delete from audit_events')).rejects.toThrow(
+      'append-only',
+    );
+  });
+});
+
+describe('GET /api/records/audit', () => {
+  it('lists only my events, newest first, paged with Link and X-Total-Count', async () => {
+    const user = await signIn(ctx);
+    const other = await signIn(ctx);
+    await createPatient(ctx, other.headers);
+    for (let i = 0; i < 7; i += 1) await createPatient(ctx, user.headers);
+    const first = await trail(user.headers, '?limit=5');
+    expect(first.status).toBe(200);
+    expect(first.total).toBe(7);
+    expect(first.events).toHaveLength(5);
+    const numbers = first.events.map((e) => Number(e.id));
+    expect([...numbers].sort((a, b) => b - a)).toEqual(numbers);
+    expect(first.next).toMatch(/^\/api\/records\/audit\?limit=5&cursor=/);
+    const second = await trail(user.headers, first.next!.replace('/api/records/audit', ''));
+    expect(second.events).toHaveLength(2);
+    expect(second.next).toBeUndefined();
+    const all = [...first.events, ...second.events];
+    expect(new Set(all.map((e) => e.id)).size).toBe(7);
+    expect(all.every((e) => e.actorId === user.user._id)).toBe(true);
+  });
+
+  it('rejects a bad limit or cursor, and answers 401 without a token', async () => {
+    const user = await signIn(ctx);
+    expect((await trail(user.headers, '?limit=500')).status).toBe(400);
+    const bad = await ctx.app.inject({
+      url: '/api/records/audit?cursor=WzAuNV0',
+      headers: user.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('INVALID_CURSOR');
+    expect((await ctx.app.inject({ url: '/api/records/audit' })).statusCode).toBe(401);
+  });
+});

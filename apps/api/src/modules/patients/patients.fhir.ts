@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import type { TPatient } from '@portal/shared/patient';
+import type { PatientRow } from '../../db/schema/patients.ts';
+
+/** FHIR R4 (4.0.1) resources for the export. Only the elements we fill in. */
+type FhirResource = { resourceType: string; id: string } & Record<string, unknown>;
+
+const GENDER: Record<TPatient['gender'], 'male' | 'female' | 'other' | 'unknown'> = {
+  Male: 'male',
+  Female: 'female',
+  Other: 'other',
+  'Prefer not to say': 'unknown',
+};
+
+/** SNOMED CT findings for each ABO/Rh(D) group, the usual answers to LOINC 882-1. */
+const BLOOD_GROUP_SNOMED: Record<TPatient['bloodGroup'], { code: string; display: string }> = {
+  'A+': { code: '278149003', display: 'Blood group A Rh(D) positive' },
+  'A-': { code: '278152006', display: 'Blood group A Rh(D) negative' },
+  'B+': { code: '278150003', display: 'Blood group B Rh(D) positive' },
+  'B-': { code: '278153001', display: 'Blood group B Rh(D) negative' },
+  'AB+': { code: '278151004', display: 'Blood group AB Rh(D) positive' },
+  'AB-': { code: '278154007', display: 'Blood group AB Rh(D) negative' },
+  'O+': { code: '278147001', display: 'Blood group O Rh(D) positive' },
+  'O-': { code: '278148006', display: 'Blood group O Rh(D) negative' },
+};
+
+/** A stable UUID for a resource derived from a patient (name-based, RFC 4122 version 5 layout). */
+function derivedUuid(patientId: string, kind: string): string {
+  const hash = crypto.createHash('sha1').update(`${patientId}/${kind}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The bundle entries for one patient: the Patient, a Condition for the diagnosis and an
+ * Observation (LOINC 882-1) for the blood group, linked by `urn:uuid:` references.
+ * `now` fixes the year the approximate birth date is counted from.
+ */
+export function toFhirEntries(
+  row: PatientRow,
+  now: Date,
+): { fullUrl: string; resource: FhirResource }[] {
+  const patientUrl = `urn:uuid:${row.id}`;
+  const subject = { reference: patientUrl, type: 'Patient', display: row.name };
+  const lastUpdated = row.updatedAt.toISOString();
+  const telecom = [
+    { system: 'phone', value: row.phone, use: 'mobile' },
+    ...(row.email ? [{ system: 'email', value: row.email }] : []),
+  ];
+  const patient: FhirResource = {
+    resourceType: 'Patient',
+    id: row.id,
+    meta: { lastUpdated },
+    active: true,
+    name: [{ text: row.name }],
+    telecom,
+    gender: GENDER[row.gender as TPatient['gender']] ?? 'unknown',
+    // Only the age is known: the year it gives is approximate (it may be one year off).
+    birthDate: String(now.getUTCFullYear() - row.age).padStart(4, '0'),
+    address: [{ text: row.address }],
+    contact: [
+      {
+        relationship: [
+          {
+            coding: [
+              {
+                system: 'http://terminology.hl7.org/CodeSystem/v2-0131',
+                code: 'C',
+                display: 'Emergency Contact',
+              },
+            ],
+          },
+        ],
+        telecom: [{ system: 'phone', value: row.emergencyPhone }],
+      },
+    ],
+  };
+  const conditionId = derivedUuid(row.id, 'condition');
+  const condition: FhirResource = {
+    resourceType: 'Condition',
+    id: conditionId,
+    meta: { lastUpdated },
+    clinicalStatus: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/condition-clinical',
+          code: 'active',
+        },
+      ],
+    },
+    category: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/condition-category',
+            code: 'problem-list-item',
+            display: 'Problem List Item',
+          },
+        ],
+      },
+    ],
+    code: { text: row.diagnosedWith },
+    subject,
+    recordedDate: row.createdAt.toISOString(),
+  };
+  const bloodGroup = BLOOD_GROUP_SNOMED[row.bloodGroup as TPatient['bloodGroup']];
+  const observationId = derivedUuid(row.id, 'blood-group');
+  const observation: FhirResource = {
+    resourceType: 'Observation',
+    id: observationId,
+    meta: { lastUpdated },
+    status: 'final',
+    category: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+            code: 'laboratory',
+            display: 'Laboratory',
+          },
+        ],
+      },
+    ],
+    code: {
+      coding: [
+        {
+          system: 'http://loinc.org',
+          code: '882-1',
+          display: 'ABO and Rh group [Type] in Blood',
+        },
+      ],
+      text: 'Blood group',
+    },
+    subject,
+    valueCodeableConcept: {
+      ...(bloodGroup && {
+        coding: [
+          { system: 'http://snomed.info/sct', code: bloodGroup.code, display: bloodGroup.display },
+        ],
+      }),
+      text: row.bloodGroup,
+    },
+  };
+  return [
+    { fullUrl: patientUrl, resource: patient },
+    { fullUrl: `urn:uuid:${conditionId}`, resource: condition },
+    { fullUrl: `urn:uuid:${observationId}`, resource: observation },
+  ];
+}
+
+/**
+ * A FHIR R4 `Bundle` of type `collection`, written as JSON text piece by piece so that any
+ * number of patients streams in bounded memory.
+ */
+export async function* fhirBundleChunks(
+  batches: AsyncIterable<PatientRow[]>,
+  now: Date,
+): AsyncGenerator<string> {
+  yield `{"resourceType":"Bundle","id":"${crypto.randomUUID()}","type":"collection","timestamp":"${now.toISOString()}"`;
+  // FHIR JSON has no empty arrays: no patients means no `entry` at all.
+  let hasEntries = false;
+  for await (const rows of batches) {
+    const parts = rows.flatMap((row) => toFhirEntries(row, now).map((e) => JSON.stringify(e)));
+    if (parts.length === 0) continue;
+    yield (hasEntries ? ',' : ',"entry":[') + parts.join(',');
+    hasEntries = true;
+  }
+  yield hasEntries ? ']}' : '}';
+}

@@ -1,0 +1,207 @@
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { TPatientData } from '@portal/shared/patient';
+import type { Db } from '../../db/client.ts';
+import { patients, type PatientRow } from '../../db/schema/patients.ts';
+import type { DbOrTx } from '../audit/audit.repository.ts';
+
+/** Every query on patients is scoped by owner: there is no function here without `ownerId`. */
+
+/** What the API stores for a patient: the input with `email: ''` as null. */
+export type PatientValues = Omit<TPatientData, 'email' | 'emergencyContact'> & {
+  email: string | null;
+  emergencyPhone: string;
+};
+
+/** Position in the list, newest first: `createdAt` (ms) then id. */
+export type ListKey = [createdAt: string, id: string];
+
+const isLive = isNull(patients.deletedAt);
+
+function isOwned(ownerId: string, id: string) {
+  return and(eq(patients.ownerId, ownerId), eq(patients.id, id));
+}
+
+/** `search_text` is lower-cased in the table; lower() the fragment with the same function. */
+function matches(fragment: string): SQL {
+  const escaped = fragment.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return like(patients.searchText, sql`lower(${`%${escaped}%`})`);
+}
+
+export async function insertPatient(
+  db: DbOrTx,
+  { ownerId, values }: { ownerId: string; values: PatientValues },
+): Promise<PatientRow> {
+  const [row] = await db
+    .insert(patients)
+    .values({ ...values, ownerId })
+    .returning();
+  return row!;
+}
+
+export async function findPatient(
+  db: DbOrTx,
+  { ownerId, id }: { ownerId: string; id: string },
+): Promise<PatientRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(patients)
+    .where(and(isOwned(ownerId, id), isLive))
+    .limit(1);
+  return row;
+}
+
+/** Live patients of the owner with the same phone and the same name, ignoring case. */
+export async function findSameNameAndPhone(
+  db: DbOrTx,
+  { ownerId, name, phone }: { ownerId: string; name: string; phone: string },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.ownerId, ownerId),
+        eq(patients.phone, phone),
+        isLive,
+        sql`lower(${patients.name}) = lower(${name})`,
+      ),
+    )
+    .orderBy(patients.createdAt)
+    .limit(5);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Changes a live patient. With `versions` (from If-Match) only when its `updatedAt` is one of
+ * them. `updatedAt` always moves forward by at least 1 ms, so every change gets a new ETag.
+ */
+export async function updatePatient(
+  db: DbOrTx,
+  {
+    ownerId,
+    id,
+    values,
+    versions,
+  }: { ownerId: string; id: string; values: PatientValues; versions: Date[] | null },
+): Promise<PatientRow | undefined> {
+  const [row] = await db
+    .update(patients)
+    .set({
+      ...values,
+      updatedAt: sql`greatest(date_trunc('milliseconds', now()), ${patients.updatedAt} + interval '1 millisecond')`,
+    })
+    .where(
+      and(
+        isOwned(ownerId, id),
+        isLive,
+        versions === null ? undefined : inArray(patients.updatedAt, versions),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function trashPatient(
+  db: DbOrTx,
+  { ownerId, id }: { ownerId: string; id: string },
+): Promise<PatientRow | undefined> {
+  const [row] = await db
+    .update(patients)
+    .set({ deletedAt: sql`now()` })
+    .where(and(isOwned(ownerId, id), isLive))
+    .returning();
+  return row;
+}
+
+/** Brings a patient back from the trash if it was deleted after `deletedAfter`. */
+export async function restorePatient(
+  db: DbOrTx,
+  { ownerId, id, deletedAfter }: { ownerId: string; id: string; deletedAfter: Date },
+): Promise<PatientRow | undefined> {
+  const [row] = await db
+    .update(patients)
+    .set({ deletedAt: null })
+    .where(
+      and(
+        isOwned(ownerId, id),
+        isNotNull(patients.deletedAt),
+        gt(patients.deletedAt, deletedAfter),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+function listFilter(ownerId: string, q: string | null): SQL {
+  return and(eq(patients.ownerId, ownerId), isLive, q ? matches(q) : undefined)!;
+}
+
+/**
+ * One page of live patients, newest first, strictly after `after`. The ids come first from the
+ * covering list index (the search filter runs on its entries, no heap visits), then the rows.
+ */
+export async function findPatientsPage(
+  db: Db,
+  {
+    ownerId,
+    q,
+    after,
+    limit,
+  }: { ownerId: string; q: string | null; after: ListKey | null; limit: number },
+): Promise<PatientRow[]> {
+  // A row comparison, so the (owner_id, created_at desc, id desc) index serves it as one range.
+  const keyset = after
+    ? sql`(${patients.createdAt}, ${patients.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+    : undefined;
+  const ids = db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(listFilter(ownerId, q), keyset))
+    .orderBy(desc(patients.createdAt), desc(patients.id))
+    .limit(limit);
+  return db
+    .select()
+    .from(patients)
+    .where(and(eq(patients.ownerId, ownerId), sql`${patients.id} = any(array(${ids}))`))
+    .orderBy(desc(patients.createdAt), desc(patients.id));
+}
+
+export async function countPatients(
+  db: Db,
+  { ownerId, q }: { ownerId: string; q: string | null },
+): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(patients).where(listFilter(ownerId, q));
+  return row?.total ?? 0;
+}
+
+/**
+ * Deletes for good the patients trashed before `deletedBefore`, writing one `purge` audit event
+ * per patient (actor: its owner) in the same statement. Answers how many went.
+ */
+export async function purgeTrash(
+  db: Db,
+  { deletedBefore }: { deletedBefore: Date },
+): Promise<number> {
+  const result = await db.execute<{ purged: number }>(sql`
+    with gone as (
+      delete from patients where deleted_at is not null and deleted_at < ${deletedBefore.toISOString()}::timestamptz
+      returning id, owner_id
+    ), logged as (
+      insert into audit_events (actor_id, patient_id, action, outcome)
+      select owner_id, id, 'purge', 'success' from gone
+    )
+    select count(*)::int as purged from gone`);
+  return result.rows[0]?.purged ?? 0;
+}

@@ -1,0 +1,206 @@
+import { Readable } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZPatient,
+  ZPatientCreated,
+  ZPatientExportQuery,
+  ZPatientInput,
+  ZPatientListQuery,
+} from '@portal/shared/patient';
+import { ZApiError } from '../../lib/api-error-schema.ts';
+import { sendPageHeaders } from '../../lib/paging.ts';
+import { csvChunks } from './patients.csv.ts';
+import { fhirBundleChunks } from './patients.fhir.ts';
+import { etagOf, type Actor, type PatientService } from './patients.service.ts';
+
+const ZId = z.object({
+  id: z.string().max(200).describe('The patient `_id`'),
+});
+const ZIfMatch = z.object({
+  'if-match': z
+    .string()
+    .optional()
+    .describe('The `ETag` of the version being edited; a changed patient then answers 409'),
+});
+const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
+
+async function actorOf(request: FastifyRequest): Promise<Actor> {
+  const user = await request.currentUser();
+  return { actorId: user.id, requestId: request.id };
+}
+
+/** Patient CRUD, trash, search and export under /api/records/patients (HTTP only). */
+export function patientRoutes(app: FastifyInstance, { patients }: { patients: PatientService }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['records'];
+
+  /** A body refused by validation (say, an injected owner id) still leaves an audit event. */
+  const auditInvalidBody =
+    (action: 'create' | 'update') =>
+    async (request: FastifyRequest, _reply: unknown, error: FastifyError) => {
+      if (error.code !== 'FST_ERR_VALIDATION' || error.validationContext !== 'body') return;
+      try {
+        const actor = await actorOf(request);
+        const { id } = (request.params ?? {}) as { id?: string };
+        await patients.recordInvalidAttempt({ actor, action, id });
+      } catch (auditError) {
+        request.log.error({ err: auditError }, 'audit of an invalid attempt failed');
+      }
+    };
+
+  typed.post(
+    '/api/records/patients',
+    {
+      schema: {
+        tags,
+        summary: 'Create a patient; `warnings` flags a probable duplicate (same name and phone)',
+        body: ZPatientInput,
+        response: { 201: ZPatientCreated, ...errors },
+      },
+      onError: auditInvalidBody('create'),
+    },
+    async (request, reply) => {
+      const { patient, warnings } = await patients.createPatient({
+        actor: await actorOf(request),
+        input: request.body,
+      });
+      return reply
+        .code(201)
+        .header('etag', etagOf(patient))
+        .send({ ...patient, warnings });
+    },
+  );
+
+  typed.get(
+    '/api/records/patients',
+    {
+      schema: {
+        tags,
+        summary:
+          'My patients, newest first; `?q=` searches name, diagnosis, phone and e-mail; paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
+        querystring: ZPatientListQuery,
+        response: { 200: z.array(ZPatient), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await patients.findPatients({ actor: await actorOf(request), ...request.query });
+      sendPageHeaders(request, reply, page);
+      return page.items;
+    },
+  );
+
+  typed.get(
+    '/api/records/patients/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'Export all my patients: `format=fhir` a FHIR R4 Bundle (collection) of Patient, Condition and Observation resources; `format=csv` CSV with a header row',
+        querystring: ZPatientExportQuery,
+        produces: ['application/fhir+json', 'text/csv'],
+      },
+      config: {
+        rateLimit: {
+          max: 20,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => request.identity?.uid ?? request.ip,
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const batches = await patients.exportPatients({ actor: await actorOf(request) });
+      const day = now.toISOString().slice(0, 10);
+      if (request.query.format === 'csv') {
+        void reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="patients-${day}.csv"`);
+        return reply.send(Readable.from(csvChunks(batches)));
+      }
+      void reply
+        .type('application/fhir+json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="patients-${day}.fhir.json"`);
+      return reply.send(Readable.from(fhirBundleChunks(batches, now)));
+    },
+  );
+
+  typed.get(
+    '/api/records/patients/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of my patients, with its `ETag`',
+        params: ZId,
+        response: { 200: ZPatient, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const patient = await patients.getPatient({
+        actor: await actorOf(request),
+        id: request.params.id,
+      });
+      return reply.header('etag', etagOf(patient)).send(patient);
+    },
+  );
+
+  typed.put(
+    '/api/records/patients/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Replace one of my patients; with `If-Match`, 409 if it changed meanwhile',
+        params: ZId,
+        headers: ZIfMatch,
+        body: ZPatientInput,
+        response: { 200: ZPatient, ...errors, 409: ZApiError },
+      },
+      onError: auditInvalidBody('update'),
+    },
+    async (request, reply) => {
+      const patient = await patients.updatePatient({
+        actor: await actorOf(request),
+        id: request.params.id,
+        input: request.body,
+        ifMatch: request.headers['if-match'],
+      });
+      return reply.header('etag', etagOf(patient)).send(patient);
+    },
+  );
+
+  typed.delete(
+    '/api/records/patients/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Move one of my patients to the trash (restorable for 30 days)',
+        params: ZId,
+        response: { 204: z.null().describe('Moved to the trash'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await patients.deletePatient({ actor: await actorOf(request), id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+
+  typed.post(
+    '/api/records/patients/:id/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Bring one of my patients back from the trash',
+        params: ZId,
+        response: { 200: ZPatient, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const patient = await patients.restorePatient({
+        actor: await actorOf(request),
+        id: request.params.id,
+      });
+      return reply.header('etag', etagOf(patient)).send(patient);
+    },
+  );
+}

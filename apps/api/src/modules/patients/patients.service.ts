@@ -1,0 +1,287 @@
+import {
+  PATIENT_WARNINGS,
+  type TPatient,
+  type TPatientData,
+  type TPatientWarning,
+} from '@portal/shared/patient';
+import type { TAuditAction } from '@portal/shared/audit';
+import type { Db } from '../../db/client.ts';
+import type { PatientRow } from '../../db/schema/patients.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
+import { insertAuditEvents, type AuditEntry } from '../audit/audit.repository.ts';
+import { createCountCache } from './patients.count-cache.ts';
+import * as repository from './patients.repository.ts';
+
+/** Who is asking, for scoping and for the audit trail. */
+export interface Actor {
+  actorId: string;
+  requestId: string;
+}
+
+export const TRASH_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EXPORT_BATCH = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export function toApiPatient(row: PatientRow): TPatient {
+  return {
+    _id: row.id,
+    name: row.name,
+    diagnosedWith: row.diagnosedWith,
+    address: row.address,
+    age: row.age,
+    bloodGroup: row.bloodGroup as TPatient['bloodGroup'],
+    gender: row.gender as TPatient['gender'],
+    ...(row.email !== null && { email: row.email }),
+    phone: row.phone,
+    emergencyContact: { phone: row.emergencyPhone },
+    hasChronicDiseases: row.hasChronicDiseases,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The ETag of a patient is its quoted `updatedAt`, so a client holding the JSON can build If-Match. */
+export function etagOf(patient: Pick<TPatient, 'updatedAt'>): string {
+  return `"${patient.updatedAt}"`;
+}
+
+/**
+ * The versions an `If-Match` header accepts: null for none or `*` (any current version),
+ * otherwise the `updatedAt` of each listed tag. A tag that is not ours matches nothing.
+ */
+export function parseIfMatch(header: string | undefined): Date[] | null {
+  if (header === undefined || header.trim() === '*') return null;
+  const versions: Date[] = [];
+  for (const part of header.split(',')) {
+    const tag = /^\s*(?:W\/)?"([^"]*)"\s*$/.exec(part)?.[1];
+    if (tag && ISO_MS.test(tag) && !Number.isNaN(Date.parse(tag))) versions.push(new Date(tag));
+  }
+  return versions;
+}
+
+/** Digits only when the fragment looks like a phone number, so "555-123" finds 5551234567. */
+export function normaliseQuery(q: string | undefined): string | null {
+  // eslint-disable-next-line no-control-regex -- PostgreSQL text cannot hold NUL
+  const text = (q ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (!text) return null;
+  if (/^[\d\s().+-]+$/.test(text) && /\d/.test(text)) return text.replace(/\D/g, '');
+  return text;
+}
+
+function toValues(input: TPatientData): repository.PatientValues {
+  const { email, emergencyContact, ...rest } = input;
+  return { ...rest, email: email ? email : null, emergencyPhone: emergencyContact.phone };
+}
+
+const isListKey = (key: unknown[]): key is repository.ListKey =>
+  key.length === 2 &&
+  typeof key[0] === 'string' &&
+  ISO_MS.test(key[0]) &&
+  !Number.isNaN(Date.parse(key[0])) &&
+  typeof key[1] === 'string' &&
+  UUID.test(key[1]);
+
+export function createPatientService({
+  db,
+  now = () => new Date(),
+  counts = createCountCache(),
+}: {
+  db: Db;
+  now?: () => Date;
+  counts?: ReturnType<typeof createCountCache>;
+}) {
+  const audit = (
+    actor: Actor,
+    action: TAuditAction,
+    outcome: AuditEntry['outcome'],
+    patientId: string | null,
+    tx: Pick<Db, 'insert'> = db,
+  ) =>
+    insertAuditEvents(tx as Db, [
+      { actorId: actor.actorId, requestId: actor.requestId, action, outcome, patientId },
+    ]);
+
+  /** Missing, trashed, someone else's or not an id at all: one answer, one audit outcome. */
+  async function deny(actor: Actor, action: TAuditAction, id: string): Promise<never> {
+    await audit(actor, action, 'denied', UUID.test(id) ? id.toLowerCase() : null);
+    throw new AppError('PATIENT_NOT_FOUND');
+  }
+
+  const owned = (actor: Actor, id: string) => ({ ownerId: actor.actorId, id: id.toLowerCase() });
+
+  return {
+    async createPatient({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: TPatientData;
+    }): Promise<{ patient: TPatient; warnings: TPatientWarning[] }> {
+      const values = toValues(input);
+      const sameIds = await repository.findSameNameAndPhone(db, {
+        ownerId: actor.actorId,
+        name: values.name,
+        phone: values.phone,
+      });
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repository.insertPatient(tx, { ownerId: actor.actorId, values });
+        await audit(actor, 'create', 'success', inserted.id, tx);
+        return inserted;
+      });
+      counts.invalidate(actor.actorId);
+      const warnings = sameIds.map((patientId) => ({
+        code: 'POSSIBLE_DUPLICATE' as const,
+        message: PATIENT_WARNINGS.POSSIBLE_DUPLICATE,
+        patientId,
+      }));
+      return { patient: toApiPatient(row), warnings };
+    },
+
+    async getPatient({ actor, id }: { actor: Actor; id: string }): Promise<TPatient> {
+      const row = UUID.test(id) ? await repository.findPatient(db, owned(actor, id)) : undefined;
+      if (!row) return deny(actor, 'read', id);
+      await audit(actor, 'read', 'success', row.id);
+      return toApiPatient(row);
+    },
+
+    async findPatients({
+      actor,
+      q,
+      limit,
+      cursor,
+    }: {
+      actor: Actor;
+      q?: string;
+      limit: number;
+      cursor?: string;
+    }): Promise<Page<TPatient>> {
+      const after = cursor ? decodeCursor(cursor, isListKey) : null;
+      const query = normaliseQuery(q);
+      const ownerId = actor.actorId;
+      const [rows, total] = await Promise.all([
+        repository.findPatientsPage(db, { ownerId, q: query, after, limit: limit + 1 }),
+        counts.get(ownerId, query, () => repository.countPatients(db, { ownerId, q: query })),
+        audit(actor, 'list', 'success', null),
+      ]);
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      return {
+        items: items.map(toApiPatient),
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor([last.createdAt.toISOString(), last.id])
+            : null,
+        total,
+      };
+    },
+
+    async updatePatient({
+      actor,
+      id,
+      input,
+      ifMatch,
+    }: {
+      actor: Actor;
+      id: string;
+      input: TPatientData;
+      ifMatch?: string;
+    }): Promise<TPatient> {
+      if (!UUID.test(id)) return deny(actor, 'update', id);
+      const versions = parseIfMatch(ifMatch);
+      const row = await db.transaction(async (tx) => {
+        const updated = await repository.updatePatient(tx, {
+          ...owned(actor, id),
+          values: toValues(input),
+          versions,
+        });
+        if (updated) await audit(actor, 'update', 'success', updated.id, tx);
+        return updated;
+      });
+      if (row) {
+        counts.invalidate(actor.actorId);
+        return toApiPatient(row);
+      }
+      const current = versions ? await repository.findPatient(db, owned(actor, id)) : undefined;
+      if (!current) return deny(actor, 'update', id);
+      await audit(actor, 'update', 'conflict', current.id);
+      throw new AppError('PATIENT_CHANGED', {
+        headers: { etag: etagOf(toApiPatient(current)) },
+      });
+    },
+
+    async deletePatient({ actor, id }: { actor: Actor; id: string }): Promise<void> {
+      if (!UUID.test(id)) return deny(actor, 'delete', id);
+      const row = await db.transaction(async (tx) => {
+        const trashed = await repository.trashPatient(tx, owned(actor, id));
+        if (trashed) await audit(actor, 'delete', 'success', trashed.id, tx);
+        return trashed;
+      });
+      if (!row) return deny(actor, 'delete', id);
+      counts.invalidate(actor.actorId);
+    },
+
+    /** Idempotent: restoring a patient that is not in the trash answers it unchanged. */
+    async restorePatient({ actor, id }: { actor: Actor; id: string }): Promise<TPatient> {
+      if (!UUID.test(id)) return deny(actor, 'restore', id);
+      const deletedAfter = new Date(now().getTime() - TRASH_DAYS * DAY_MS);
+      const row = await db.transaction(async (tx) => {
+        const restored =
+          (await repository.restorePatient(tx, { ...owned(actor, id), deletedAfter })) ??
+          (await repository.findPatient(tx, owned(actor, id)));
+        if (restored) await audit(actor, 'restore', 'success', restored.id, tx);
+        return restored;
+      });
+      if (!row) return deny(actor, 'restore', id);
+      counts.invalidate(actor.actorId);
+      return toApiPatient(row);
+    },
+
+    /**
+     * Every live patient of the actor, newest first, in batches (so 100,000 patients stream
+     * in bounded memory). The export is audited once, before the first byte.
+     */
+    async exportPatients({ actor }: { actor: Actor }): Promise<AsyncIterable<PatientRow[]>> {
+      await audit(actor, 'export', 'success', null);
+      return (async function* batches() {
+        let after: repository.ListKey | null = null;
+        for (;;) {
+          const rows = await repository.findPatientsPage(db, {
+            ownerId: actor.actorId,
+            q: null,
+            after,
+            limit: EXPORT_BATCH,
+          });
+          if (rows.length > 0) yield rows;
+          if (rows.length < EXPORT_BATCH) return;
+          const last = rows.at(-1)!;
+          after = [last.createdAt.toISOString(), last.id];
+        }
+      })();
+    },
+
+    /** A create or update refused by validation (e.g. an injected owner id) is a denied attempt. */
+    async recordInvalidAttempt({
+      actor,
+      action,
+      id,
+    }: {
+      actor: Actor;
+      action: 'create' | 'update';
+      id?: string;
+    }): Promise<void> {
+      await audit(actor, action, 'invalid', id && UUID.test(id) ? id.toLowerCase() : null);
+    },
+
+    /** Deletes for good what has been in the trash longer than 30 days. */
+    async purgeExpiredTrash(): Promise<number> {
+      return repository.purgeTrash(db, {
+        deletedBefore: new Date(now().getTime() - TRASH_DAYS * DAY_MS),
+      });
+    },
+  };
+}
+
+export type PatientService = ReturnType<typeof createPatientService>;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** What was done to a patient record. `list` is one event per list or search request. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'read',
+  'list',
+  'update',
+  'delete',
+  'restore',
+  'export',
+  'purge',
+] as const;
+
+/**
+ * How it ended. `denied`: the patient does not exist or is not the actor's (one outcome for
+ * both, so the trail leaks no more than the API); `conflict`: a stale `If-Match`; `invalid`:
+ * the input was rejected (e.g. an injected owner id).
+ */
+export const AUDIT_OUTCOMES = ['success', 'denied', 'conflict', 'invalid'] as const;
+
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+export type TAuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** One entry of `GET /api/records/audit`: who, which patient, what, outcome, when, request id. */
+export const ZAuditEvent = z.object({
+  id: z.string().describe('Increasing event number'),
+  actorId: z.uuid(),
+  patientId: z.uuid().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  requestId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export type TAuditEvent = z.infer<typeof ZAuditEvent>;
