@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@portal/shared/audit';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
@@ -9,17 +10,8 @@ import { useCursorPager } from './use-cursor-pager.ts';
 import { useFocusRequest } from './use-focus-request.ts';
 import styles from './records.module.css';
 
-const KNOWN_ACTIONS = new Set([
-  'create',
-  'read',
-  'list',
-  'update',
-  'delete',
-  'restore',
-  'export',
-  'purge',
-]);
-const KNOWN_OUTCOMES = new Set(['success', 'denied', 'conflict', 'invalid']);
+const KNOWN_ACTIONS = new Set<string>(AUDIT_ACTIONS);
+const KNOWN_OUTCOMES = new Set<string>(AUDIT_OUTCOMES);
 
 function formatTime(iso: string, language: string): string {
   const date = new Date(iso);
