@@ -116,7 +116,11 @@ test.describe('patient records', () => {
     await expect(page.getByText('Chen Wei was restored.')).toBeVisible();
     await expect(row(page, 'Chen Wei')).toBeVisible();
     await row(page, 'Chen Wei').getByRole('button', { name: 'View Details' }).click();
+    const deleted = page.waitForResponse(
+      (response) => response.request().method() === 'DELETE' && response.status() === 204,
+    );
     await page.getByRole('button', { name: 'Delete' }).click();
+    await deleted;
     await expect(page.getByRole('heading', { name: 'Patients List' })).toBeVisible();
     await expect(row(page, 'Chen Wei')).toHaveCount(0);
     await page.reload();

@@ -26,19 +26,21 @@ export function PatientDetails({
   const { currentData } = useGetPatientQuery(fromList._id);
   const patient = currentData?.patient ?? fromList;
 
-  const rows: [string, string][] = [
-    [t('fields.name'), patient.name],
-    [t('fields.diagnosedWith'), patient.diagnosedWith],
-    [t('fields.address'), patient.address],
-    [t('fields.age'), formatNumber(patient.age)],
-    [t('fields.bloodGroup'), patient.bloodGroup],
-    [t('fields.gender'), genderLabel(t, patient.gender)],
-    [t('fields.email'), patient.email || t('details.none')],
-    [t('fields.phone'), patient.phone],
-    [t('fields.emergencyPhone'), patient.emergencyContact.phone],
+  // Codes, numbers and addresses are always left-to-right; free text takes its own direction.
+  const rows: [string, string, 'ltr' | 'auto'][] = [
+    [t('fields.name'), patient.name, 'auto'],
+    [t('fields.diagnosedWith'), patient.diagnosedWith, 'auto'],
+    [t('fields.address'), patient.address, 'auto'],
+    [t('fields.age'), formatNumber(patient.age), 'auto'],
+    [t('fields.bloodGroup'), patient.bloodGroup, 'ltr'],
+    [t('fields.gender'), genderLabel(t, patient.gender), 'auto'],
+    [t('fields.email'), patient.email || t('details.none'), patient.email ? 'ltr' : 'auto'],
+    [t('fields.phone'), patient.phone, 'ltr'],
+    [t('fields.emergencyPhone'), patient.emergencyContact.phone, 'ltr'],
     [
       t('fields.hasChronicDiseases'),
       patient.hasChronicDiseases ? t('details.yes') : t('details.no'),
+      'auto',
     ],
   ];
 
@@ -48,10 +50,12 @@ export function PatientDetails({
         {t('details.title')}
       </h4>
       <dl className={styles.details}>
-        {rows.map(([label, value]) => (
+        {rows.map(([label, value, dir]) => (
           <div key={label} className={styles.detailRow}>
             <dt>{label}</dt>
-            <dd dir="auto">{value}</dd>
+            <dd>
+              <bdi dir={dir}>{value}</bdi>
+            </dd>
           </div>
         ))}
       </dl>

@@ -262,7 +262,7 @@ export function PatientForm({
           <select aria-required="true" {...a11y('bloodGroup')} {...register('bloodGroup')}>
             <option value="">{t('form.selectBloodGroup')}</option>
             {BLOOD_GROUPS.map((group) => (
-              <option key={group} value={group}>
+              <option key={group} value={group} dir="ltr">
                 {group}
               </option>
             ))}

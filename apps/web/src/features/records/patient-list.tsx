@@ -65,11 +65,12 @@ export function PatientList({
           return (
             <li key={patient._id} className={styles.row}>
               <div className={styles.rowText}>
-                <span id={nameId} className={styles.rowName} dir="auto">
-                  {patient.name}
+                {/* <bdi>: text in another script keeps its order, the row keeps its alignment. */}
+                <span id={nameId} className={styles.rowName}>
+                  <bdi dir="auto">{patient.name}</bdi>
                 </span>
-                <span className={styles.rowDiagnosis} dir="auto">
-                  {patient.diagnosedWith}
+                <span className={styles.rowDiagnosis}>
+                  <bdi dir="auto">{patient.diagnosedWith}</bdi>
                 </span>
               </div>
               <div className={styles.rowActions}>
