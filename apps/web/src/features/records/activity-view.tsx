@@ -1,0 +1,129 @@
+import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@portal/shared/audit';
+import { useAppSelector } from '../../app/hooks.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { Button } from '../../ui/button.tsx';
+import { shortId } from './patient-text.ts';
+import { PAGE_SIZE, useListAuditEventsQuery, type AuditEvent } from './records-api.ts';
+import { Pager } from './pager.tsx';
+import { useCursorPager } from './use-cursor-pager.ts';
+import { useFocusRequest } from './use-focus-request.ts';
+import styles from './records.module.css';
+
+const KNOWN_ACTIONS = new Set<string>(AUDIT_ACTIONS);
+const KNOWN_OUTCOMES = new Set<string>(AUDIT_OUTCOMES);
+
+function formatTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+    date,
+  );
+}
+
+/** The signed-in user's own audit trail, newest first, one page at a time. */
+export function ActivityView({
+  focusRequest,
+  onBack,
+}: {
+  focusRequest: number;
+  onBack: () => void;
+}) {
+  const { t, i18n } = useTranslation('records');
+  const headingRef = useFocusRequest<HTMLHeadingElement>(focusRequest);
+  const pager = useCursorPager();
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const { data, currentData, isError, isFetching } = useListAuditEventsQuery({
+    viewer,
+    cursor: pager.cursor,
+  });
+  const page = currentData ?? data;
+
+  const actionText = (event: AuditEvent) =>
+    KNOWN_ACTIONS.has(event.action) ? t(`activity.actions.${event.action}`) : event.action;
+  const outcomeText = (event: AuditEvent) =>
+    KNOWN_OUTCOMES.has(event.outcome) ? t(`activity.outcomes.${event.outcome}`) : event.outcome;
+
+  let body;
+  if (isError && !isFetching) {
+    body = (
+      <p role="alert" className={styles.alert}>
+        {t('activity.loadFailed')}
+      </p>
+    );
+  } else if (!page) {
+    body = <p role="status">{t('activity.loading')}</p>;
+  } else if (page.events.length === 0) {
+    body = <p className={styles.empty}>{t('activity.empty')}</p>;
+  } else {
+    body = (
+      <table className={styles.table} aria-busy={isFetching}>
+        <thead>
+          <tr>
+            <th scope="col">{t('activity.time')}</th>
+            <th scope="col">{t('activity.action')}</th>
+            <th scope="col">{t('activity.outcome')}</th>
+            <th scope="col">{t('activity.patient')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.events.map((event) => (
+            <tr key={event.id}>
+              <td data-label={t('activity.time')}>
+                <time dateTime={event.createdAt}>{formatTime(event.createdAt, i18n.language)}</time>
+              </td>
+              <td data-label={t('activity.action')}>{actionText(event)}</td>
+              <td
+                data-label={t('activity.outcome')}
+                className={event.outcome === 'success' ? undefined : styles.outcomeWarn}
+              >
+                {outcomeText(event)}
+              </td>
+              <td data-label={t('activity.patient')}>
+                {event.patientId ? (
+                  <code title={event.patientId}>{shortId(event.patientId)}</code>
+                ) : (
+                  t('activity.noPatient')
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+
+  return (
+    <section className={styles.view} aria-labelledby="activity-title">
+      <h4 id="activity-title" ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
+        {t('activity.title')}
+      </h4>
+      <p className={styles.muted}>{t('activity.intro')}</p>
+      {body}
+      {page && (
+        <Pager
+          label={t('activity.pager')}
+          summary={
+            page.total === null || page.events.length === 0
+              ? undefined
+              : t('activity.range', {
+                  from: formatNumber(pager.pageIndex * PAGE_SIZE + 1),
+                  to: formatNumber(pager.pageIndex * PAGE_SIZE + page.events.length),
+                  total: formatNumber(page.total),
+                })
+          }
+          hasPrevious={pager.pageIndex > 0}
+          nextCursor={page.nextCursor}
+          isBusy={isFetching}
+          onPrevious={pager.goPrevious}
+          onNext={pager.goNext}
+        />
+      )}
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onBack}>
+          {t('activity.back')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PatientForm } from './patient-form.tsx';
+import { fill, installFakeApi, renderWithStore, type FakeRecordsApi } from './records-test-kit.tsx';
+
+// Generous: the suite runs on a busy shared machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+let fake: FakeRecordsApi;
+
+beforeEach(() => {
+  fake = installFakeApi();
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage('en');
+});
+
+function renderForm() {
+  const onSaved = vi.fn();
+  const onCancel = vi.fn();
+  renderWithStore(<PatientForm focusRequest={1} onSaved={onSaved} onCancel={onCancel} />);
+  return { onSaved, onCancel };
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Patient' }));
+
+async function fillValid() {
+  const user = userEvent.setup();
+  await fill(user, screen.getByLabelText('Name'), 'Amina Yusuf');
+  await fill(user, screen.getByLabelText('Diagnosed with'), 'Asthma');
+  await fill(user, screen.getByLabelText('Address'), '12 Harbour Road');
+  await fill(user, screen.getByLabelText('Age'), '42');
+  await user.selectOptions(screen.getByLabelText('Blood group'), 'AB-');
+  await user.selectOptions(screen.getByLabelText('Gender'), 'Prefer not to say');
+  await fill(user, screen.getByLabelText('Phone number'), '0123456789');
+  await fill(user, screen.getByLabelText('Emergency contact phone'), '0987654321');
+}
+
+/** The error text tied to a field through aria-describedby. */
+function errorFor(label: string): string | null {
+  const input = screen.getByLabelText(label);
+  const id = input.getAttribute('aria-describedby');
+  if (!id) return null;
+  return document.getElementById(id)?.textContent ?? null;
+}
+
+describe('PatientForm validation', () => {
+  it('shows nothing before the first submit, then every required message on submit', async () => {
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Phone number'), '12');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Phone number'));
+
+    await submit();
+
+    expect(errorFor('Name')).toBe('Name is required');
+    expect(errorFor('Diagnosed with')).toBe('Diagnosis is required');
+    expect(errorFor('Address')).toBe('Address is required');
+    expect(errorFor('Age')).toBe('Age is required');
+    expect(errorFor('Blood group')).toBe('Blood group is required');
+    expect(errorFor('Gender')).toBe('Gender is required');
+    expect(errorFor('Phone number')).toBe('Phone number is required');
+    expect(errorFor('Emergency contact phone')).toBe('Emergency contact phone is required');
+    // E-mail is optional: blank is fine.
+    expect(errorFor('Email (optional)')).toBeNull();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByRole('alert')).toHaveLength(8);
+    // The first invalid field gets focus.
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('checks the age is not negative, the e-mail pattern and the 10-digit phones', async () => {
+    renderForm();
+    await fillValid();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Age'));
+    await fill(user, screen.getByLabelText('Age'), '-1');
+    await fill(user, screen.getByLabelText('Email (optional)'), 'amina@example');
+    await user.clear(screen.getByLabelText('Phone number'));
+    await fill(user, screen.getByLabelText('Phone number'), '012345678');
+    await user.clear(screen.getByLabelText('Emergency contact phone'));
+    await fill(user, screen.getByLabelText('Emergency contact phone'), '09876x4321');
+
+    await submit();
+
+    expect(errorFor('Age')).toBe('Age cannot be negative');
+    expect(errorFor('Email (optional)')).toBe('Please enter a valid email address');
+    expect(errorFor('Phone number')).toBe('Phone number must be 10 digits');
+    expect(errorFor('Emergency contact phone')).toBe('Emergency contact phone must be 10 digits');
+    expect(errorFor('Name')).toBeNull();
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('re-validates on change after a submit', async () => {
+    renderForm();
+    await submit();
+    expect(errorFor('Name')).toBe('Name is required');
+
+    await userEvent.type(screen.getByLabelText('Name'), 'A');
+    expect(errorFor('Name')).toBeNull();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'false');
+
+    await userEvent.type(screen.getByLabelText('Phone number'), '123');
+    expect(errorFor('Phone number')).toBe('Phone number must be 10 digits');
+    await userEvent.type(screen.getByLabelText('Phone number'), '4567890');
+    expect(errorFor('Phone number')).toBeNull();
+
+    await userEvent.selectOptions(screen.getByLabelText('Blood group'), 'O-');
+    expect(errorFor('Blood group')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Blood group'), 'Select Blood Group');
+    expect(errorFor('Blood group')).toBe('Blood group is required');
+  });
+
+  it('offers the empty blood-group placeholder and the four genders', () => {
+    renderForm();
+    const bloodGroup = screen.getByLabelText('Blood group');
+    const bloodOptions = within(bloodGroup).getAllByRole('option');
+    expect(bloodOptions[0]).toHaveTextContent('Select Blood Group');
+    expect(bloodOptions[0]).toHaveValue('');
+    expect(bloodOptions.slice(1).map((o) => o.textContent)).toEqual([
+      'A+',
+      'A-',
+      'B+',
+      'B-',
+      'AB+',
+      'AB-',
+      'O+',
+      'O-',
+    ]);
+    const genders = within(screen.getByLabelText('Gender')).getAllByRole('option');
+    expect(genders.slice(1).map((o) => o.textContent)).toEqual([
+      'Male',
+      'Female',
+      'Other',
+      'Prefer not to say',
+    ]);
+    expect(screen.getByRole('heading', { name: 'New patient' })).toHaveFocus();
+  });
+
+  it('sends the shared schema output: trimmed, without a blank e-mail', async () => {
+    const { onSaved } = renderForm();
+    await fillValid();
+    await userEvent.type(screen.getByLabelText('Name'), '  ');
+    await userEvent.click(screen.getByLabelText('Has chronic diseases'));
+    await submit();
+
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith([]));
+    const [post] = fake.requestsTo('POST', /^\/api\/records\/patients$/);
+    expect(post!.body).toEqual({
+      name: 'Amina Yusuf',
+      diagnosedWith: 'Asthma',
+      address: '12 Harbour Road',
+      age: 42,
+      bloodGroup: 'AB-',
+      gender: 'Prefer not to say',
+      phone: '0123456789',
+      emergencyContact: { phone: '0987654321' },
+      hasChronicDiseases: true,
+    });
+  });
+
+  it('shows the messages in Arabic when Arabic is chosen', async () => {
+    await i18next.changeLanguage('ar');
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'إنشاء مريض' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts[0]).toHaveTextContent('الاسم مطلوب');
+  });
+});

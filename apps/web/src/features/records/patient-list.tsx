@@ -1,0 +1,146 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPatient } from '@portal/shared/patient';
+import { useAppSelector } from '../../app/hooks.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { Button } from '../../ui/button.tsx';
+import { PAGE_SIZE, useListPatientsQuery } from './records-api.ts';
+import { Pager } from './pager.tsx';
+import type { CursorPager } from './use-cursor-pager.ts';
+import { useFocusRequest } from './use-focus-request.ts';
+import styles from './records.module.css';
+
+/**
+ * Search box, one page of patients (never more: the list stays fast at 100,000 patients)
+ * and the pager. Old results stay on screen, dimmed, while the next page or search loads.
+ */
+export function PatientList({
+  searchText,
+  onSearchTextChange,
+  query,
+  pager,
+  focusRequest,
+  onView,
+  onEdit,
+  onDelete,
+}: {
+  searchText: string;
+  onSearchTextChange: (text: string) => void;
+  /** The debounced search actually sent as `?q=`. */
+  query: string;
+  pager: CursorPager;
+  focusRequest: number;
+  onView: (patient: TPatient) => void;
+  onEdit: (patient: TPatient) => void;
+  onDelete: (patient: TPatient) => void;
+}) {
+  const { t } = useTranslation('records');
+  const id = useId();
+  const headingRef = useFocusRequest<HTMLHeadingElement>(focusRequest);
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const { data, currentData, isError, isFetching } = useListPatientsQuery({
+    viewer,
+    q: query,
+    cursor: pager.cursor,
+  });
+  const page = currentData ?? data;
+  const hasFailed = isError && !isFetching;
+
+  let body;
+  if (hasFailed) {
+    body = (
+      <p role="alert" className={styles.alert}>
+        {t('loadFailed')}
+      </p>
+    );
+  } else if (!page) {
+    body = <p role="status">{t('loading')}</p>;
+  } else if (page.patients.length === 0) {
+    body = <p className={styles.empty}>{t('list.empty')}</p>;
+  } else {
+    body = (
+      <ul className={styles.rows} aria-busy={isFetching}>
+        {page.patients.map((patient) => {
+          const nameId = `${id}-${patient._id}`;
+          return (
+            <li key={patient._id} className={styles.row}>
+              <div className={styles.rowText}>
+                {/* <bdi>: text in another script keeps its order, the row keeps its alignment. */}
+                <span id={nameId} className={styles.rowName}>
+                  <bdi dir="auto">{patient.name}</bdi>
+                </span>
+                <span className={styles.rowDiagnosis}>
+                  <bdi dir="auto">{patient.diagnosedWith}</bdi>
+                </span>
+              </div>
+              <div className={styles.rowActions}>
+                <Button
+                  variant="secondary"
+                  aria-describedby={nameId}
+                  onClick={() => onView(patient)}
+                >
+                  {t('list.viewDetails')}
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-describedby={nameId}
+                  onClick={() => onEdit(patient)}
+                >
+                  {t('list.edit')}
+                </Button>
+                <Button
+                  variant="danger"
+                  aria-describedby={nameId}
+                  onClick={() => onDelete(patient)}
+                >
+                  {t('list.delete')}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <section className={styles.view} aria-labelledby={`${id}-title`}>
+      <div className={styles.listHeader}>
+        <h4 id={`${id}-title`} ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
+          {t('list.title')}
+        </h4>
+        <div className={styles.search}>
+          <label htmlFor={`${id}-search`}>{t('search.label')}</label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            autoComplete="off"
+            value={searchText}
+            placeholder={t('search.hint')}
+            onChange={(event) => onSearchTextChange(event.target.value)}
+          />
+        </div>
+      </div>
+      {body}
+      {page && !hasFailed && (
+        <Pager
+          label={t('list.pager')}
+          summary={
+            page.patients.length === 0
+              ? undefined
+              : t('list.range', {
+                  from: formatNumber(pager.pageIndex * PAGE_SIZE + 1),
+                  to: formatNumber(pager.pageIndex * PAGE_SIZE + page.patients.length),
+                  total: formatNumber(page.total),
+                })
+          }
+          hasPrevious={pager.pageIndex > 0}
+          nextCursor={page.nextCursor}
+          isBusy={isFetching}
+          onPrevious={pager.goPrevious}
+          onNext={pager.goNext}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import type { TPatient, TPatientData } from '@portal/shared/patient';
+import { api } from '../../lib/api/api.ts';
+
+export const PAGE_SIZE = 50;
+
+/**
+ * `viewer` is the signed-in user's id. It is not sent: it only keys the cache, so pages
+ * fetched for one person are never shown to the next person signing in on this browser.
+ */
+export interface PatientPageArgs {
+  viewer?: string;
+  q: string;
+  cursor?: string;
+}
+
+export interface PatientPage {
+  patients: TPatient[];
+  /** From `X-Total-Count`: every match, not just this page. */
+  total: number;
+  /** The opaque cursor of the next page, from `Link: <…>; rel="next"`; absent on the last page. */
+  nextCursor?: string;
+}
+
+export interface PatientWithEtag {
+  patient: TPatient;
+  /** The `ETag` the API sent with this version; sent back as `If-Match` on update. */
+  etag: string | null;
+}
+
+/** A non-blocking note on a successful create, e.g. a likely duplicate. */
+export interface SaveWarning {
+  code?: string;
+  message: string;
+}
+
+export interface CreateResult {
+  patient: TPatient;
+  warnings: SaveWarning[];
+}
+
+export interface AuditEvent {
+  id: string | number;
+  action: string;
+  outcome: string;
+  patientId: string | null;
+  createdAt: string;
+}
+
+export interface AuditPage {
+  events: AuditEvent[];
+  total: number | null;
+  nextCursor?: string;
+}
+
+function headersOf(meta: unknown): Headers | undefined {
+  return (meta as FetchBaseQueryMeta | undefined)?.response?.headers;
+}
+
+/** The `cursor` of the `rel="next"` entry of a `Link` header (RFC 8288), if any. */
+export function nextCursorFrom(link: string | null | undefined): string | undefined {
+  if (!link) return undefined;
+  for (const entry of link.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(entry);
+    if (!match) continue;
+    const isNext = match[2]!
+      .split(';')
+      .map((param) => /^\s*rel\s*=\s*"?([^"]*)"?\s*$/i.exec(param)?.[1])
+      .some((rel) => rel?.toLowerCase().split(/\s+/).includes('next'));
+    if (!isNext) continue;
+    const cursor = new URL(match[1]!, 'http://localhost').searchParams.get('cursor');
+    if (cursor) return cursor;
+  }
+  return undefined;
+}
+
+function totalFrom(headers: Headers | undefined): number | null {
+  const value = headers?.get('X-Total-Count');
+  if (value == null || value === '') return null;
+  const total = Number(value);
+  return Number.isFinite(total) && total >= 0 ? total : null;
+}
+
+function toWarnings(value: unknown): SaveWarning[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry): SaveWarning[] => {
+    if (typeof entry === 'string') return [{ message: entry }];
+    if (entry && typeof entry === 'object') {
+      const { code, message } = entry as { code?: unknown; message?: unknown };
+      return [
+        {
+          ...(typeof code === 'string' && { code }),
+          message: typeof message === 'string' ? message : '',
+        },
+      ];
+    }
+    return [];
+  });
+}
+
+export const recordsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listPatients: build.query<PatientPage, PatientPageArgs>({
+      query: ({ q, cursor }) => ({
+        url: '/records/patients',
+        params: { limit: PAGE_SIZE, ...(q && { q }), ...(cursor && { cursor }) },
+      }),
+      transformResponse: (patients: TPatient[], meta) => {
+        const headers = headersOf(meta);
+        const nextCursor = nextCursorFrom(headers?.get('Link'));
+        return {
+          patients,
+          total: totalFrom(headers) ?? patients.length,
+          ...(nextCursor && { nextCursor }),
+        };
+      },
+      providesTags: (result) => [
+        { type: 'Patient' as const, id: 'LIST' },
+        ...(result?.patients.map((p) => ({ type: 'Patient' as const, id: p._id })) ?? []),
+      ],
+    }),
+    getPatient: build.query<PatientWithEtag, string>({
+      query: (id) => `/records/patients/${encodeURIComponent(id)}`,
+      transformResponse: (patient: TPatient, meta) => ({
+        patient,
+        etag: headersOf(meta)?.get('ETag') ?? null,
+      }),
+      providesTags: (_result, _error, id) => [{ type: 'Patient', id }],
+    }),
+    createPatient: build.mutation<CreateResult, TPatientData>({
+      query: (body) => ({ url: '/records/patients', method: 'POST', body }),
+      transformResponse: (body: TPatient & { warnings?: unknown }) => {
+        const { warnings, ...patient } = body;
+        return { patient, warnings: toWarnings(warnings) };
+      },
+      // A failed save changes nothing on the server; refetching would only reset the form.
+      invalidatesTags: (_result, error) =>
+        error ? ['Audit'] : [{ type: 'Patient', id: 'LIST' }, 'Audit'],
+    }),
+    updatePatient: build.mutation<
+      TPatient,
+      { id: string; input: TPatientData; etag: string | null }
+    >({
+      query: ({ id, input, etag }) => ({
+        url: `/records/patients/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: input,
+        ...(etag && { headers: { 'If-Match': etag } }),
+      }),
+      // Not on failure: after a 409 the form keeps the user's edits beside the message.
+      invalidatesTags: (_result, error, { id }) =>
+        error ? ['Audit'] : [{ type: 'Patient', id }, { type: 'Patient', id: 'LIST' }, 'Audit'],
+    }),
+    deletePatient: build.mutation<void, string>({
+      query: (id) => ({ url: `/records/patients/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      /** The row leaves every cached page at once; a failure puts it back. */
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const cached = recordsApi.util.selectCachedArgsForQuery(getState(), 'listPatients');
+        const patches = cached.map((args) =>
+          dispatch(
+            recordsApi.util.updateQueryData('listPatients', args, (page) => {
+              const before = page.patients.length;
+              page.patients = page.patients.filter((p) => p._id !== id);
+              if (page.patients.length < before) page.total = Math.max(0, page.total - 1);
+            }),
+          ),
+        );
+        try {
+          await queryFulfilled;
+        } catch (error) {
+          for (const patch of patches) patch.undo();
+          // SPEC.md §8: delete failures go to the error handler only, no user message.
+          console.error('Deleting a patient failed', error);
+        }
+      },
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Patient', id: 'LIST' },
+        { type: 'Patient', id },
+        'Audit',
+      ],
+    }),
+    restorePatient: build.mutation<TPatient, string>({
+      query: (id) => ({
+        url: `/records/patients/${encodeURIComponent(id)}/restore`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_result, error) =>
+        error ? ['Audit'] : [{ type: 'Patient', id: 'LIST' }, 'Audit'],
+    }),
+    listAuditEvents: build.query<AuditPage, { viewer?: string; cursor?: string }>({
+      query: ({ cursor }) => ({
+        url: '/records/audit',
+        params: { limit: PAGE_SIZE, ...(cursor && { cursor }) },
+      }),
+      transformResponse: (events: AuditEvent[], meta) => {
+        const headers = headersOf(meta);
+        const nextCursor = nextCursorFrom(headers?.get('Link'));
+        return { events, total: totalFrom(headers), ...(nextCursor && { nextCursor }) };
+      },
+      providesTags: ['Audit'],
+    }),
+  }),
+});
+
+export const {
+  useListPatientsQuery,
+  useGetPatientQuery,
+  useCreatePatientMutation,
+  useUpdatePatientMutation,
+  useDeletePatientMutation,
+  useRestorePatientMutation,
+  useListAuditEventsQuery,
+} = recordsApi;

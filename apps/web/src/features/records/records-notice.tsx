@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPatient } from '@portal/shared/patient';
+import { Button } from '../../ui/button.tsx';
+import type { SaveWarning } from './records-api.ts';
+import styles from './records.module.css';
+
+export type Notice =
+  | { kind: 'deleted'; patient: TPatient }
+  | { kind: 'restored'; patient: TPatient }
+  | { kind: 'restoreFailed'; patient: TPatient }
+  | { kind: 'warnings'; warnings: SaveWarning[] };
+
+/** How long Undo is offered after a delete (paused while the pointer or focus is on it). */
+export const UNDO_MS = 8000;
+const RESTORED_MS = 5000;
+
+function isDuplicate(warning: SaveWarning): boolean {
+  return /duplicate/i.test(`${warning.code ?? ''} ${warning.message}`);
+}
+
+/**
+ * One live region under the toolbar for what just happened: Undo after a delete, the result
+ * of the undo, and warnings from a save. Always mounted, so screen readers announce changes.
+ */
+export function RecordsNotice({
+  notice,
+  isRestoring,
+  onUndo,
+  onDismiss,
+}: {
+  notice: Notice | null;
+  isRestoring: boolean;
+  onUndo: (patient: TPatient) => void;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation('records');
+  const [isHeld, setIsHeld] = useState(false);
+  const lifetime =
+    notice?.kind === 'deleted' ? UNDO_MS : notice?.kind === 'restored' ? RESTORED_MS : null;
+
+  useEffect(() => {
+    if (lifetime === null || isHeld || isRestoring) return;
+    const timer = setTimeout(onDismiss, lifetime);
+    return () => clearTimeout(timer);
+  }, [notice, lifetime, isHeld, isRestoring, onDismiss]);
+
+  let content = null;
+  if (notice?.kind === 'deleted') {
+    content = (
+      <>
+        <p>{t('notices.deleted', { name: notice.patient.name })}</p>
+        <Button variant="secondary" disabled={isRestoring} onClick={() => onUndo(notice.patient)}>
+          {t('notices.undo')}
+        </Button>
+      </>
+    );
+  } else if (notice?.kind === 'restored') {
+    content = <p>{t('notices.restored', { name: notice.patient.name })}</p>;
+  } else if (notice?.kind === 'restoreFailed') {
+    content = <p role="alert">{t('notices.restoreFailed', { name: notice.patient.name })}</p>;
+  } else if (notice?.kind === 'warnings') {
+    content = (
+      <ul className={styles.warningList}>
+        {notice.warnings.map((warning, index) => (
+          <li key={index}>
+            {isDuplicate(warning) || !warning.message ? t('notices.duplicate') : warning.message}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div
+      role="status"
+      className={content ? `${styles.notice} ${styles[`notice-${notice!.kind}`] ?? ''}` : undefined}
+      onPointerEnter={() => setIsHeld(true)}
+      onPointerLeave={() => setIsHeld(false)}
+      onFocus={() => setIsHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setIsHeld(false);
+      }}
+    >
+      {content}
+      {content && (
+        <button
+          type="button"
+          className={styles.noticeClose}
+          aria-label={t('notices.dismiss')}
+          onClick={onDismiss}
+        >
+          ×
+        </button>
+      )}
+    </div>
+  );
+}
