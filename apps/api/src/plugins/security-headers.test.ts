@@ -53,4 +53,21 @@ describe('security headers on every kind of response', () => {
     expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expectHardened(response);
   });
+
+  it('lets the Firebase sign-in popup talk to its opener only with AUTH_PROVIDER=firebase', async () => {
+    const local = await ctx.app.inject('/api/health');
+    expect(local.headers['cross-origin-opener-policy']).toBe('same-origin');
+    const firebase = await createTestApp({
+      env: {
+        AUTH_PROVIDER: 'firebase',
+        FIREBASE_PROJECT_ID: 'portal-test',
+        FIREBASE_API_KEY: 'test-api-key',
+        FIREBASE_AUTH_DOMAIN: 'portal-test.firebaseapp.com',
+      },
+    });
+    const response = await firebase.app.inject('/api/health');
+    await firebase.close();
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expectHardened(response);
+  });
 });

@@ -60,5 +60,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Firebase's Google sign-in popup talks back to this window; same-origin would cut it off.
+    crossOriginOpenerPolicy: {
+      policy: config.AUTH_PROVIDER === 'firebase' ? 'same-origin-allow-popups' : 'same-origin',
+    },
   });
 }

@@ -6,9 +6,11 @@ import { api } from '../../lib/api/api.ts';
 export const premiumApi = api.injectEndpoints({
   endpoints: (build) => ({
     createCheckoutSession: build.mutation<Partial<TCheckoutSession>, TCheckoutInput>({
+      extraOptions: { handlesOwnErrors: true },
       query: (body) => ({ url: '/premier/create-checkout-session', method: 'POST', body }),
     }),
     updateSubscription: build.mutation<{ user: TUser }, { sessionId: string | null }>({
+      extraOptions: { handlesOwnErrors: true },
       query: ({ sessionId }) => ({
         url: '/user/subscription',
         method: 'PUT',

@@ -11,6 +11,7 @@ export const profileApi = api.injectEndpoints({
       providesTags: ['User'],
     }),
     updateProfile: build.mutation<TUser, TProfileData>({
+      extraOptions: { handlesOwnErrors: true },
       query: (profile) => ({ url: '/user/update-profile', method: 'PUT', body: profile }),
       transformResponse: (response: { user: TUser }) => response.user,
       // Other views of the user (premium, menu) refetch; this one takes the answer directly.

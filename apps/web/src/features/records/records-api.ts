@@ -128,6 +128,7 @@ export const recordsApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Patient', id }],
     }),
     createPatient: build.mutation<CreateResult, TPatientData>({
+      extraOptions: { handlesOwnErrors: true },
       query: (body) => ({ url: '/records/patients', method: 'POST', body }),
       transformResponse: (body: TPatient & { warnings?: unknown }) => {
         const { warnings, ...patient } = body;
@@ -141,6 +142,7 @@ export const recordsApi = api.injectEndpoints({
       TPatient,
       { id: string; input: TPatientData; etag: string | null }
     >({
+      extraOptions: { handlesOwnErrors: true },
       query: ({ id, input, etag }) => ({
         url: `/records/patients/${encodeURIComponent(id)}`,
         method: 'PUT',
@@ -152,6 +154,7 @@ export const recordsApi = api.injectEndpoints({
         error ? ['Audit'] : [{ type: 'Patient', id }, { type: 'Patient', id: 'LIST' }, 'Audit'],
     }),
     deletePatient: build.mutation<void, string>({
+      extraOptions: { handlesOwnErrors: true },
       query: (id) => ({ url: `/records/patients/${encodeURIComponent(id)}`, method: 'DELETE' }),
       /** The row leaves every cached page at once; a failure puts it back. */
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
@@ -180,6 +183,7 @@ export const recordsApi = api.injectEndpoints({
       ],
     }),
     restorePatient: build.mutation<TPatient, string>({
+      extraOptions: { handlesOwnErrors: true },
       query: (id) => ({
         url: `/records/patients/${encodeURIComponent(id)}/restore`,
         method: 'POST',

@@ -48,6 +48,10 @@ function setup({
         query: (body) => ({ url: '/things', method: 'POST', body }),
       }),
       touch: build.mutation<unknown, void>({ query: () => ({ url: '/touch', method: 'POST' }) }),
+      save: build.mutation<unknown, void>({
+        query: () => ({ url: '/save', method: 'POST' }),
+        extraOptions: { handlesOwnErrors: true },
+      }),
     }),
   });
   const store = configureStore({
@@ -190,5 +194,31 @@ describe('the base query (SPEC.md §7)', () => {
     expect(identity.signOut).toHaveBeenCalled();
     expect(store.getState().auth.status).toBe(false);
     expect(localStorage.getItem('firebase_token')).toBeNull();
+  });
+});
+
+describe('endpoints that report their own failures', () => {
+  const answering = (status: number) => () =>
+    Promise.resolve(
+      new Response(JSON.stringify({ message: 'nope', code: 'X' }), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+
+  it.each([400, 404, 409, 500, 503])('raise no global alert for a %i', async (status) => {
+    localStorage.setItem('firebase_token', tokenExpiringIn(3600));
+    const { store, testApi } = setup({ answer: answering(status) });
+    const result = await store.dispatch(testApi.endpoints.save.initiate());
+    expect(result).toHaveProperty('error.status', status);
+    expect(currentApiNotice()).toBeNull();
+  });
+
+  it('still end an expired session with the catalogue message', async () => {
+    localStorage.setItem('firebase_token', tokenExpiringIn(3600));
+    const { store, testApi } = setup({ answer: answering(401) });
+    await store.dispatch(testApi.endpoints.save.initiate());
+    expect(currentApiNotice()).toMatchObject({ kind: 'sessionExpired', navigateTo: '/login' });
+    expect(store.getState().auth.status).toBe(false);
   });
 });

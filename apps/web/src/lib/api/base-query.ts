@@ -24,6 +24,12 @@ const REFRESH_BEFORE_EXPIRY_S = 300;
 
 type StateWithAuth = { auth?: AuthState };
 
+/** Per-endpoint options: `extraOptions: { handlesOwnErrors: true }` on an endpoint. */
+export interface ApiExtraOptions {
+  /** The screen reports this call's failures itself (no global alert, no navigation). */
+  handlesOwnErrors?: boolean;
+}
+
 /**
  * The stored token while it has more than five minutes left; otherwise (or when storage has
  * none) the provider's current user's token, stored in both storages. The provider is only
@@ -92,7 +98,10 @@ export function createBaseQuery({
           console.error('Sign-out after an expired session failed', error),
         );
     }
-    publishApiFailure(failure);
+    // Endpoints whose screens show their own message (SPEC.md §8 "Others") keep the
+    // catalogue's alert and navigation out of the way; an expired session is always handled.
+    const isHandledByCaller = (extraOptions as ApiExtraOptions | undefined)?.handlesOwnErrors;
+    if (!isHandledByCaller || failure.endsSession) publishApiFailure(failure);
     return result;
   };
 }
