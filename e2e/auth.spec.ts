@@ -138,7 +138,7 @@ test.describe('signing in and out', () => {
       name: 'Dr. Expired',
       email: uniqueEmail('expired'),
     });
-    await expect(page.getByRole('alert')).toHaveText(
+    await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
       'Your session has expired. Please log in again.',
     );
     await expect(page).toHaveURL(/\/login$/);

@@ -31,9 +31,9 @@ test.describe('user profile', () => {
 
     await page.getByLabel('Name').fill('');
     await expect(page.getByText('Name is required.', { exact: true })).toBeVisible();
-    await page.getByLabel('Age').fill('-4');
+    await page.getByLabel('Age', { exact: true }).fill('-4');
     await expect(page.getByText('Age must be a positive number.', { exact: true })).toBeVisible();
-    await page.getByLabel('Age').fill('forty');
+    await page.getByLabel('Age', { exact: true }).fill('forty');
     await expect(page.getByText('Age must be a positive number.', { exact: true })).toBeVisible();
     await page.getByLabel('Phone').fill('12345');
     await expect(
@@ -45,7 +45,7 @@ test.describe('user profile', () => {
     expect(accessibility.violations).toEqual([]);
 
     await page.getByLabel('Name').fill('Dr. Jane Roe');
-    await page.getByLabel('Age').fill('36');
+    await page.getByLabel('Age', { exact: true }).fill('36');
     await page.getByLabel('Gender').selectOption('female');
     await page.getByLabel('Address').fill('221B Baker Street, London');
     await page.getByLabel('Phone').fill('0123456789');
@@ -127,7 +127,7 @@ test.describe('user profile', () => {
     await page.getByLabel('Phone').fill('0123456789');
     await page.getByRole('button', { name: 'Save Changes' }).click();
 
-    await expect(page.getByRole('alert')).toHaveText(
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
       'Your changes could not be saved. Please try again.',
     );
     await expect(page.getByLabel('Name')).toHaveValue('Dr. Unsaved Name');
