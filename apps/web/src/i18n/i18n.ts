@@ -24,6 +24,12 @@ export const NAMESPACES = [
   'voice',
 ] as const;
 
+/**
+ * What every page needs: the layout (`common`), the voice button and the API alert (`auth`).
+ * Each page's own namespace is loaded with its chunk (app/router.tsx).
+ */
+const INITIAL_NAMESPACES = ['common', 'voice', 'auth'];
+
 const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => {},
@@ -73,7 +79,7 @@ export const i18nReady = i18next
     fallbackLng: 'en',
     supportedLngs: LANGUAGES.map((l) => l.code),
     load: 'currentOnly',
-    ns: [...NAMESPACES],
+    ns: INITIAL_NAMESPACES,
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../features/errors/error-boundary.tsx';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
 import { Footer } from './footer.tsx';
@@ -33,7 +34,12 @@ export function RootLayout() {
         </a>
         <Header isMenuOpen={isMenuOpen} onOpenMenu={openMenu} menuButtonRef={menuButtonRef} />
         <main id="main" tabIndex={-1} className={styles.main}>
-          <Outlet />
+          {/* A page that fails to render shows the error screen; leaving the page clears it. */}
+          <ErrorBoundary resetKey={location.pathname}>
+            <Suspense fallback={null}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         </main>
         <Footer />
         <VoiceButton />

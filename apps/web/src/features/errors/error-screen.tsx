@@ -1,13 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 import styles from './error-screen.module.css';
 
 export function describeError(error: unknown): { message: string; details: string } {
-  if (isRouteErrorResponse(error)) {
-    return { message: `${error.status} ${error.statusText}`, details: String(error.data ?? '') };
-  }
   if (error instanceof Error)
     return { message: error.message, details: error.stack ?? error.message };
   return { message: String(error), details: String(error) };
@@ -30,10 +26,11 @@ export function ErrorView({ error }: { error: unknown }) {
   );
 }
 
-export function ErrorScreen() {
+/** The same screen on its own, for an error outside the page area (the layout itself). */
+export function ErrorScreen({ error }: { error: unknown }) {
   return (
     <div className={styles.frame}>
-      <ErrorView error={useRouteError()} />
+      <ErrorView error={error} />
     </div>
   );
 }

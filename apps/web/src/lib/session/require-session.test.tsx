@@ -1,20 +1,28 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/router.tsx';
+import { AppRoutes } from '../../app/router.tsx';
 import { createStore } from '../../app/store.ts';
 import type { AuthState } from './auth-slice.ts';
 
+const location = { pathname: '' };
+function LocationProbe() {
+  location.pathname = useLocation().pathname;
+  return null;
+}
+
 function renderAt(path: string, auth: AuthState) {
   const store = createStore({ auth });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
     </Provider>,
   );
-  return router;
+  return { state: { location } };
 }
 
 const signedIn: AuthState = {
