@@ -13,7 +13,7 @@ import {
   storeToken,
 } from '../session/stored-session.ts';
 import { describeApiFailure } from './error-catalogue.ts';
-import { publishApiFailure } from './error-notices.ts';
+import { publishApiFailure, settleApiSource } from './error-notices.ts';
 
 export { readStoredToken, TOKEN_STORAGE_KEY } from '../session/stored-session.ts';
 
@@ -79,7 +79,11 @@ export function createBaseQuery({
 
   return async (args, api, extraOptions) => {
     const result = await rawBaseQuery(args, api, extraOptions);
-    if (!result.error) return result;
+    const source = api.queryCacheKey ?? `${api.type}:${api.endpoint}`;
+    if (!result.error) {
+      settleApiSource(source);
+      return result;
+    }
     // A request the app itself cancelled (page left, query replaced) is nobody's failure.
     if (api.signal.aborted && result.error.status !== 'TIMEOUT_ERROR') return result;
     const failure = describeApiFailure(result.error);
@@ -92,7 +96,7 @@ export function createBaseQuery({
           console.error('Sign-out after an expired session failed', error),
         );
     }
-    publishApiFailure(failure);
+    publishApiFailure(failure, source);
     return result;
   };
 }
