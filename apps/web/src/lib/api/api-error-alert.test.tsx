@@ -43,7 +43,10 @@ function renderWithAnswer(answer: (request: Request) => Promise<Response>) {
   const testApi = createApi({
     reducerPath: 'api',
     baseQuery: createBaseQuery({ fetchFn: (input) => answer(input as Request) }),
-    endpoints: (build) => ({ probe: build.query<unknown, void>({ query: () => '/probe' }) }),
+    endpoints: (build) => ({
+      probe: build.query<unknown, void>({ query: () => '/probe' }),
+      other: build.query<unknown, void>({ query: () => '/other' }),
+    }),
   });
   const store = configureStore({
     reducer: { auth: authSlice.reducer, api: testApi.reducer },
@@ -51,8 +54,16 @@ function renderWithAnswer(answer: (request: Request) => Promise<Response>) {
     middleware: (getDefault) => getDefault().concat(testApi.middleware),
   });
   function RecordsProbe() {
-    testApi.useProbeQuery();
-    return <p>records page</p>;
+    const { data, refetch } = testApi.useProbeQuery();
+    return (
+      <>
+        <p>records page</p>
+        {data !== undefined && <p>records loaded</p>}
+        <button type="button" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </>
+    );
   }
   const router = createMemoryRouter(
     [
@@ -80,7 +91,7 @@ function renderWithAnswer(answer: (request: Request) => Promise<Response>) {
       <RouterProvider router={router} />
     </Provider>,
   );
-  return { store, router };
+  return { store, router, testApi };
 }
 
 beforeEach(() => {
@@ -188,6 +199,31 @@ describe('ApiErrorAlert shows the error catalogue of SPEC.md §8', () => {
     await expectAlert('There is a problem with the server. Please try again later.');
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('goes when the failed request, retried, now succeeds, without leaving the page', async () => {
+    let isServerBack = false;
+    renderWithAnswer(() => (isServerBack ? json(200, { ok: true })() : json(500, {})()));
+    await expectAlert('There is a problem with the server. Please try again later.');
+    isServerBack = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('records loaded')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(screen.getByTestId('path')).toHaveTextContent('/records');
+  });
+
+  it('stays when another request succeeds after the failure', async () => {
+    const { store, testApi } = renderWithAnswer((request) =>
+      new URL(request.url).pathname.endsWith('/other')
+        ? json(200, { ok: true })()
+        : Promise.reject(new TypeError('Failed to fetch')),
+    );
+    const network =
+      'Network error or timeout. Please check your internet connection and try again.';
+    await expectAlert(network);
+    const other = await store.dispatch(testApi.endpoints.other.initiate());
+    expect(other.data).toEqual({ ok: true });
+    expect(screen.getByRole('alert')).toHaveTextContent(network);
   });
 
   it('leaves when the user moves to another page', async () => {

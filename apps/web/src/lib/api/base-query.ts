@@ -13,7 +13,7 @@ import {
   storeToken,
 } from '../session/stored-session.ts';
 import { describeApiFailure } from './error-catalogue.ts';
-import { publishApiFailure } from './error-notices.ts';
+import { publishApiFailure, settleApiSource } from './error-notices.ts';
 
 export { readStoredToken, TOKEN_STORAGE_KEY } from '../session/stored-session.ts';
 
@@ -85,7 +85,11 @@ export function createBaseQuery({
 
   return async (args, api, extraOptions) => {
     const result = await rawBaseQuery(args, api, extraOptions);
-    if (!result.error) return result;
+    const source = api.queryCacheKey ?? `${api.type}:${api.endpoint}`;
+    if (!result.error) {
+      settleApiSource(source);
+      return result;
+    }
     // A request the app itself cancelled (page left, query replaced) is nobody's failure.
     if (api.signal.aborted && result.error.status !== 'TIMEOUT_ERROR') return result;
     const failure = describeApiFailure(result.error);
@@ -101,7 +105,7 @@ export function createBaseQuery({
     // Endpoints whose screens show their own message (SPEC.md §8 "Others") keep the
     // catalogue's alert and navigation out of the way; an expired session is always handled.
     const isHandledByCaller = (extraOptions as ApiExtraOptions | undefined)?.handlesOwnErrors;
-    if (!isHandledByCaller || failure.endsSession) publishApiFailure(failure);
+    if (!isHandledByCaller || failure.endsSession) publishApiFailure(failure, source);
     return result;
   };
 }

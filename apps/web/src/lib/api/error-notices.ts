@@ -3,6 +3,8 @@ import type { ApiFailure } from './error-catalogue.ts';
 /** One alert at a time: a newer failure replaces the one on screen. */
 export interface ApiNotice extends ApiFailure {
   id: number;
+  /** The request that failed (its query cache key, or the mutation's endpoint). */
+  source?: string;
 }
 
 let current: ApiNotice | null = null;
@@ -13,10 +15,19 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-export function publishApiFailure(failure: ApiFailure): ApiNotice {
-  current = { ...failure, id: nextId++ };
+export function publishApiFailure(failure: ApiFailure, source?: string): ApiNotice {
+  current = { ...failure, id: nextId++, ...(source !== undefined && { source }) };
   emit();
   return current;
+}
+
+/**
+ * The request `source` has just succeeded: if the alert on screen is its own earlier failure
+ * (the user retried once the network or the server was back), the alert is out of date and goes.
+ * Another request's success leaves it alone.
+ */
+export function settleApiSource(source: string): void {
+  if (current?.source === source) dismissApiNotice(current.id);
 }
 
 export function dismissApiNotice(id?: number): void {
