@@ -150,6 +150,17 @@ describe('LoginPage', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('a login call failing on the server leaves no token behind', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    setIdentityClient(fakeIdentity(() => Promise.resolve(ID_TOKEN)));
+    answerLogin(500, { message: 'boom', code: 'INTERNAL' });
+    const { store } = renderLogin();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign In with Google' }));
+    await vi.waitFor(() => expect(localStorage.getItem('firebase_token')).toBeNull());
+    expect(sessionStorage.getItem('firebase_token')).toBeNull();
+    expect(store.getState().auth.status).toBe(false);
+  });
+
   it('sends a signed-in visitor home', async () => {
     setIdentityClient(fakeIdentity(() => Promise.resolve(ID_TOKEN)));
     const store = createStore({ auth: { status: true, userData: user } });

@@ -21,7 +21,14 @@ export async function startSession({
 }): Promise<TUser> {
   dispatch(api.util.resetApiState());
   storeToken(idToken);
-  const { user } = await requestLogin();
+  let user: TUser;
+  try {
+    ({ user } = await requestLogin());
+  } catch (error) {
+    // A sign-in the API refused leaves nothing behind: no token for a signed-out visitor.
+    clearStoredSession();
+    throw error;
+  }
   dispatch(login(user));
   storeUser(user);
   return user;
