@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAs, uniqueEmail } from './support/session.ts';
+import { openSideMenu } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
 interface StoredSession {
@@ -65,8 +66,12 @@ test.describe('signing in and out', () => {
     await chooseNewAccount(popup, { name, email });
 
     await expect(page).toHaveURL(/\/$/);
-    // The side menu ('Hello, {name}') is built on the layout branch; the greeting's source,
-    // the signed-in session, is asserted here.
+    const menu = await openSideMenu(page);
+    await expect(menu.getByRole('heading', { name: `Hello, ${name}` })).toBeVisible();
+    await expect(menu.getByText('Welcome back!')).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'View Profile' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect
       .poll(async () => (await readStorage(page)).session)
       .toMatchObject({

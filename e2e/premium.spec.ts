@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startServer } from './support/server.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
+import { openSideMenu } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
 /** premiumMember as the app persisted it under `root` (SPEC.md §3). */
@@ -57,8 +58,14 @@ test.describe('Premier membership through the local checkout', () => {
     await page.getByRole('link', { name: 'Go to Home' }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
 
-    // The side menu's 'Premiumed' button belongs to the layout issue, not on this branch yet:
-    // the premium page is where membership shows here.
+    const menu = await openSideMenu(page);
+    const premiumed = menu.getByRole('button', { name: 'Premiumed' });
+    await expect(premiumed).toHaveAttribute('aria-disabled', 'true');
+    await premiumed.click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(menu.getByRole('link', { name: 'Premier' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
     await page.goto('/premier');
     await expect(page.getByRole('heading', { level: 1, name: 'Premium Member' })).toBeVisible();
     page.once('dialog', (dialog) => {

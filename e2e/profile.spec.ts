@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAs, uniqueEmail } from './support/session.ts';
+import { openSideMenu } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
 function detail(page: Page, label: string) {
@@ -64,6 +65,10 @@ test.describe('user profile', () => {
       await expect(detail(page, 'Phone')).toHaveText('0123456789');
     };
     await expectSaved();
+
+    const menu = await openSideMenu(page);
+    await expect(menu.getByRole('heading', { name: 'Hello, Dr. Jane Roe' })).toBeVisible();
+    await page.keyboard.press('Escape');
 
     // The session copy (the menu greeting reads it) carries the new name.
     const session = await page.evaluate(() => localStorage.getItem('root'));

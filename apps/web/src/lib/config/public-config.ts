@@ -8,7 +8,6 @@ import { api } from '../api/api.ts';
 const publicConfigApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPublicConfig: build.query<TPublicConfig, void>({
-      extraOptions: { handlesOwnErrors: true },
       query: () => 'config',
       keepUnusedDataFor: Number.POSITIVE_INFINITY,
     }),
