@@ -1,4 +1,5 @@
-// `npm test`: every suite (shared, API, web, end-to-end), then one line `N passed, N failed`.
+// `npm test`: every suite (shared, API, web, end-to-end), the log-hygiene check over their
+// logs, then one line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,6 +59,21 @@ if (fs.existsSync(e2eReport)) {
   if (errors?.length) crashed.push('e2e');
 } else {
   crashed.push('e2e');
+}
+
+// After every suite: no token, secret or patient value in the logs the API tests and the e2e
+// servers wrote (each check counts as a test).
+const hygieneReport = path.join(RESULTS, 'log-hygiene.json');
+spawnSync('node', [path.join(ROOT, 'scripts/check-log-hygiene.mjs'), '--json', hygieneReport], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
+if (fs.existsSync(hygieneReport)) {
+  const hygiene = JSON.parse(fs.readFileSync(hygieneReport, 'utf8'));
+  passed += hygiene.passed;
+  failed += hygiene.failed;
+} else {
+  crashed.push('log hygiene');
 }
 
 if (crashed.length) console.log(`\nSuites that did not run to the end: ${crashed.join(', ')}`);

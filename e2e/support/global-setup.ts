@@ -1,10 +1,17 @@
 import fs from 'node:fs';
-import { SERVER_ENTRY, startServer } from './server.ts';
+import path from 'node:path';
+import { RESULTS_DIR, SERVER_ENTRY, startServer } from './server.ts';
 
-/** One shared server for the run; specs needing other configuration start their own. */
+/**
+ * One shared server for the run; specs needing other configuration start their own. It logs
+ * at info to `.test-results/e2e-server.log`, which the log-hygiene check scans afterwards.
+ */
 export default async function globalSetup() {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error('Build first: npm run build');
-  const server = await startServer();
+  const server = await startServer({
+    env: { LOG_LEVEL: 'info' },
+    logFile: path.join(RESULTS_DIR, 'e2e-server.log'),
+  });
   process.env.E2E_BASE_URL = server.url;
   return () => server.stop();
 }

@@ -4,9 +4,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/server.js');
+/** Where every server's output goes, for the log-hygiene check after the suite. */
+export const RESULTS_DIR = path.join(ROOT, '.test-results');
+const SECRET_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'RETELL_API_KEY'];
 
 export interface RunningServer {
   url: string;
@@ -32,13 +36,57 @@ export function freePort(): Promise<number> {
  * Starts the built portal (API + web app) on a free loopback port with its own data folder
  * and embedded PostgreSQL. `env` adds configuration, e.g. a fake Retell server.
  */
+/**
+ * The patient and profile values a server stored, with the secrets it was given, appended to
+ * `.test-results/e2e-sensitive.jsonl` before it stops: what its logs must not contain.
+ */
+async function recordSensitiveValues(dataDir: string, env: Record<string, string | undefined>) {
+  let url = env.DATABASE_URL;
+  if (!url) {
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    const passwordFile = path.join(dataDir, 'postgres-password');
+    if (!fs.existsSync(pidFile) || !fs.existsSync(passwordFile)) return;
+    const port = fs.readFileSync(pidFile, 'utf8').split('\n')[3]?.trim();
+    const password = fs.readFileSync(passwordFile, 'utf8').trim();
+    url = `postgres://portal:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  }
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ value: string | null }>(
+      `select unnest(array[name, email, address, phone, picture]) as value from users
+       union select unnest(array[name, diagnosed_with, address, email, phone, emergency_phone]) from patients`,
+    );
+    const values = rows.map((row) => row.value).filter(Boolean);
+    const secrets = SECRET_VARIABLES.map((name) => env[name]).filter(Boolean);
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    fs.appendFileSync(
+      path.join(RESULTS_DIR, 'e2e-sensitive.jsonl'),
+      `${JSON.stringify({ dataDir, secrets, values })}\n`,
+    );
+  } catch {
+    // A server that never migrated (a start-up failure test) stored nothing.
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 export async function startServer({
   env = {},
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')),
-}: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
+  logFile,
+}: {
+  env?: Record<string, string>;
+  dataDir?: string;
+  /** Where its output is appended; default `.test-results/e2e-servers/server-<port>.log`. */
+  logFile?: string;
+} = {}): Promise<RunningServer> {
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const logPath = logFile ?? path.join(RESULTS_DIR, 'e2e-servers', `server-${port}.log`);
+  fs.mkdirSync(path.dirname(logPath), { recursive: true });
+  const log = fs.createWriteStream(logPath, { flags: 'a' });
   let output = '';
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
@@ -52,8 +100,13 @@ export async function startServer({
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    log.write(chunk);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  child.once('exit', () => log.end());
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
@@ -74,6 +127,7 @@ export async function startServer({
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
+        await recordSensitiveValues(dataDir, { ...process.env, ...env });
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { AppError } from './lib/app-error.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -39,6 +40,28 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** The router's limit for one path parameter (an id); longer path segments are refused. */
+const MAX_SEGMENT_LENGTH = 200;
+/** Internal paths of the two refusals below (not under /api, no token needed). */
+const REFUSED_URL = { tooLong: '/_refused/uri-too-long', undecodable: '/_refused/bad-url' };
+
+/**
+ * Fastify answers a path that does not percent-decode, or a parameter over the router's limit,
+ * by itself: outside the hooks (no security headers, no request id) and the error shape. Such
+ * URLs are sent instead to routes that refuse them like any other error.
+ */
+function screenUrl(url: string): string {
+  const path = url.split('?')[0]!;
+  if (path.split('/').some((segment) => segment.length > MAX_SEGMENT_LENGTH))
+    return REFUSED_URL.tooLong;
+  if (!path.includes('%')) return url;
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    return REFUSED_URL.undecodable;
+  }
+}
 
 /** Builds the whole API (and the web app's static files) without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -70,7 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
     trustProxy: false,
-    routerOptions: { maxParamLength: 200 },
+    rewriteUrl: (req) => screenUrl(req.url ?? '/'),
+    routerOptions: { maxParamLength: MAX_SEGMENT_LENGTH },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -83,6 +107,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app);
   registerAuthentication(app, { identity, db: database.db });
+  const refused = { schema: { hide: true }, config: { isPublic: true } };
+  app.all(REFUSED_URL.tooLong, refused, async () => {
+    throw new AppError('URI_TOO_LONG');
+  });
+  app.all(REFUSED_URL.undecodable, refused, async () => {
+    throw new AppError('BAD_REQUEST', { message: 'The address of the request is not valid.' });
+  });
 
   healthRoutes(app, { isDatabaseHealthy: () => database.isHealthy() });
   configRoutes(app, { config });

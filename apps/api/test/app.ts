@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
@@ -13,6 +14,35 @@ import {
 import { createPaymentsProvider } from '../src/providers/payments/create-payments-provider.ts';
 import { createTestDatabase } from './database.ts';
 
+/**
+ * Log hygiene after the whole suite: every app's log lines are appended to
+ * `.test-results/api-logs.jsonl`, and the patient and profile values it stored, with the
+ * provider secrets it was given, to `.test-results/api-sensitive.jsonl`, when the app closes
+ * (or the test process exits). `scripts/check-log-hygiene.mjs` then looks for them in the logs.
+ */
+const RESULTS_DIR = path.resolve(import.meta.dirname, '../../../.test-results');
+const unflushed = new Set<() => void>();
+process.once('exit', () => unflushed.forEach((flush) => flush()));
+
+function appendResult(file: string, text: string) {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  fs.appendFileSync(path.join(RESULTS_DIR, file), text);
+}
+
+function currentTestFile(): string {
+  const testPath = expect.getState().testPath;
+  return testPath ? path.relative(path.resolve(import.meta.dirname, '..'), testPath) : 'unknown';
+}
+
+/** The free-text patient and profile fields stored in this app's database. */
+async function storedSensitiveValues(database: Database): Promise<string[]> {
+  const { rows } = await database.pool.query<{ value: string }>(
+    `select unnest(array[name, email, address, phone, picture]) as value from users
+     union select unnest(array[name, diagnosed_with, address, email, phone, emergency_phone]) from patients`,
+  );
+  return rows.map((row) => row.value).filter((value): value is string => Boolean(value));
+}
+
 export interface TestContext {
   app: FastifyInstance;
   config: Config;
@@ -20,6 +50,11 @@ export interface TestContext {
   local: LocalIdentityProvider;
   /** Every log line the app wrote, for log-hygiene assertions. */
   logs: string[];
+  /**
+   * Text the test itself sent where the server logs it (a path, a request id): stored values
+   * found in it are not reported as leaks by the suite-wide log-hygiene check.
+   */
+  sentByClient(text: string): void;
   close(): Promise<void>;
 }
 
@@ -31,9 +66,12 @@ export async function createTestApp({
   env = {},
   deps = {},
   beforeReady,
+  shareLogs = true,
 }: {
   env?: Record<string, string>;
   deps?: Partial<AppDeps>;
+  /** False keeps this app's logs out of the suite-wide log-hygiene check (tests of the check). */
+  shareLogs?: boolean;
   /** Adds test-only routes before the app is sealed. */
   beforeReady?: (app: FastifyInstance) => void;
 } = {}): Promise<TestContext> {
@@ -58,14 +96,44 @@ export async function createTestApp({
   });
   beforeReady?.(app);
   await app.ready();
+  const testFile = currentTestFile();
+  let flushedLines = 0;
+  const flushLogs = () => {
+    if (!shareLogs || flushedLines === logs.length) return;
+    appendResult(
+      'api-logs.jsonl',
+      `${JSON.stringify({ testFile })}\n${logs.slice(flushedLines).join('')}`,
+    );
+    flushedLines = logs.length;
+  };
+  unflushed.add(flushLogs);
+  const clientTexts: string[] = [];
   return {
     app,
     config,
     database,
     local,
     logs,
+    sentByClient: (text) => void clientTexts.push(text),
     async close() {
       await app.close();
+      flushLogs();
+      unflushed.delete(flushLogs);
+      if (shareLogs) {
+        const secrets = [
+          config.STRIPE_SECRET_KEY,
+          config.STRIPE_WEBHOOK_SECRET,
+          config.RETELL_API_KEY,
+        ];
+        const sent = clientTexts.join('\n');
+        const values = (await storedSensitiveValues(database).catch(() => [])).filter(
+          (value) => !sent.includes(value),
+        );
+        appendResult(
+          'api-sensitive.jsonl',
+          `${JSON.stringify({ testFile, secrets: secrets.filter(Boolean), values })}\n`,
+        );
+      }
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

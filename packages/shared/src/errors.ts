@@ -12,6 +12,7 @@ export const ERRORS = {
   ROUTE_NOT_FOUND: { status: 404, message: 'The requested resource could not be found.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  URI_TOO_LONG: { status: 414, message: 'The address of the request is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'There is a problem with the server. Please try again later.' },

@@ -143,6 +143,42 @@ describe('the Stripe adapter against a local fake of Stripe', () => {
       ).toThrow(InvalidWebhookError);
     });
 
+    it.each([
+      ['no data', { id: 'evt_2', type: 'checkout.session.completed' }],
+      [
+        'data that is not an object',
+        { id: 'evt_3', type: 'checkout.session.completed', data: 'x' },
+      ],
+      [
+        'a session without id',
+        { id: 'evt_4', type: 'checkout.session.expired', data: { object: {} } },
+      ],
+      ['no event id', { type: 'customer.created', data: { object: {} } }],
+      ['an event id with a NUL', { id: 'evt_\u0000', type: 'customer.created' }],
+      [
+        'an amount that is text',
+        {
+          id: 'evt_5',
+          type: 'checkout.session.completed',
+          data: { object: { id: 'cs_1', amount_total: '10000' } },
+        },
+      ],
+      ['not an object at all', null],
+    ])(
+      'rejects a correctly signed event with %s (found by the webhook fuzz suite)',
+      (_label, body) => {
+        const text = JSON.stringify(body);
+        const signature = Stripe.webhooks.generateTestHeaderString({
+          payload: text,
+          secret: SECRET,
+          timestamp: Math.floor(Date.now() / 1000),
+        });
+        expect(() => stripe.parseWebhook({ rawBody: Buffer.from(text), signature })).toThrow(
+          InvalidWebhookError,
+        );
+      },
+    );
+
     it('rejects a body changed by one byte', () => {
       const changed = Buffer.from(payload.replace('10000', '10001'));
       expect(() => stripe.parseWebhook({ rawBody: changed, signature: header() })).toThrow(

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import {
   InvalidWebhookError,
   PaymentProviderError,
@@ -24,13 +25,39 @@ function endpointOptions(apiUrl: string | undefined) {
   };
 }
 
+/** Stripe's ids: `evt_…`, `cs_…`; nothing else reaches the database. */
+const ZStripeId = z.string().regex(/^[A-Za-z0-9_-]{1,255}$/);
+const ZWebhookEvent = z.object({ id: ZStripeId, type: z.string().min(1).max(255) });
+/** The fields of a checkout session the portal reads, with the types Stripe documents. */
+const ZWebhookSession = z.object({
+  id: ZStripeId,
+  payment_status: z.string().nullish(),
+  client_reference_id: z.string().max(255).nullish(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().max(16).nullish(),
+});
+
+/**
+ * A correctly signed event can still be malformed (a bug or a leaked secret on the sending
+ * side): it is refused like a bad signature rather than failing in the database.
+ */
+function checkEventShape(event: unknown): void {
+  const parsed = ZWebhookEvent.safeParse(event);
+  const isWellFormed =
+    parsed.success &&
+    (!parsed.data.type.startsWith('checkout.session.') ||
+      ZWebhookSession.safeParse((event as { data?: { object?: unknown } }).data?.object).success);
+  if (!isWellFormed)
+    throw new InvalidWebhookError('the signed event does not have the shape of a Stripe event');
+}
+
 function toProviderSession(session: Stripe.Checkout.Session): ProviderCheckoutSession {
   return {
     id: session.id,
     isPaid: session.payment_status === 'paid',
-    clientReferenceId: session.client_reference_id,
-    amountMinor: session.amount_total,
-    currency: session.currency,
+    clientReferenceId: session.client_reference_id ?? null,
+    amountMinor: session.amount_total ?? null,
+    currency: session.currency ?? null,
   };
 }
 
@@ -146,6 +173,7 @@ export function createStripePaymentsProvider({
           error instanceof Error ? error.message.split('\n')[0]! : 'signature check failed',
         );
       }
+      checkEventShape(event);
       switch (event.type) {
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded':

@@ -1,0 +1,220 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
+import { ZAuditEvent } from '@portal/shared/audit';
+import {
+  ZCheckoutInput,
+  ZCheckoutSession,
+  ZPaymentIntent,
+  ZSubscriptionInput,
+} from '@portal/shared/billing';
+import { ZPatient, ZPatientCreated, ZPatientInput } from '@portal/shared/patient';
+import { ZProfileInput } from '@portal/shared/profile';
+import { ZPublicConfig } from '@portal/shared/public-config';
+import { ZUserResponse } from '@portal/shared/user';
+import { ZConnectVoiceInput, ZConnectVoiceResponse } from '@portal/shared/voice';
+import { validateJson, type JsonSchema } from './json-schema.ts';
+import { INVALID_AUTH, type FuzzRequest } from './requests.ts';
+
+/** The one error body of the API, as an independent JSON schema. */
+export const API_ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    message: { type: 'string', minLength: 1 },
+    code: { type: 'string', pattern: '^[A-Z_]+$' },
+    fieldErrors: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+  required: ['message', 'code'],
+  additionalProperties: false,
+};
+
+/** The shared zod schemas of the answers, a second opinion beside the OpenAPI document. */
+const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
+  'GET /api/config': { 200: ZPublicConfig },
+  'POST /api/auth/login': { 200: ZUserResponse },
+  'GET /api/user/profile': { 200: ZUserResponse },
+  'PUT /api/user/update-profile': { 200: ZUserResponse },
+  'PUT /api/user/subscription': { 200: ZUserResponse },
+  'POST /api/records/patients': { 201: ZPatientCreated },
+  'GET /api/records/patients': { 200: z.array(ZPatient) },
+  'GET /api/records/patients/{id}': { 200: ZPatient },
+  'PUT /api/records/patients/{id}': { 200: ZPatient },
+  'POST /api/records/patients/{id}/restore': { 200: ZPatient },
+  'GET /api/records/audit': { 200: z.array(ZAuditEvent) },
+  'POST /api/retellai/connect-retellai': { 200: ZConnectVoiceResponse },
+  'POST /api/premier/create-checkout-session': { 200: ZCheckoutSession },
+  'POST /api/premier/create-payment-intent': { 200: ZPaymentIntent },
+};
+
+/** The shared zod schemas of the request bodies: the API must agree with them exactly. */
+export const ZOD_BODIES: Record<string, z.ZodType> = {
+  'PUT /api/user/update-profile': ZProfileInput,
+  'POST /api/records/patients': ZPatientInput,
+  'PUT /api/records/patients/{id}': ZPatientInput,
+  'POST /api/retellai/connect-retellai': ZConnectVoiceInput,
+  'POST /api/premier/create-checkout-session': ZCheckoutInput,
+  'POST /api/premier/create-payment-intent': ZCheckoutInput,
+  'PUT /api/user/subscription': ZSubscriptionInput,
+};
+
+/** Non-JSON answers: the content type each documented route must use for its 2xx. */
+const CONTENT_TYPES: Record<string, RegExp> = {
+  'GET /api/dev-auth/popup': /^text\/html/,
+  'GET /api/dev-auth/popup.js': /^text\/javascript/,
+  'GET /api/dev-auth/popup.css': /^text\/css/,
+  'GET /api/premier/local-checkout/{id}': /^text\/html/,
+  'GET /api/records/patients/export': /^(application\/fhir\+json|text\/csv)/,
+  'DELETE /api/records/patients/{id}': /^$/,
+};
+
+const STATUS_CODES: Record<number, string> = {
+  401: 'NOT_AUTHENTICATED',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function checkExport(response: LightMyRequestResponse): string[] {
+  const type = String(response.headers['content-type']);
+  if (type.startsWith('text/csv')) {
+    return response.body.startsWith('name,') || response.body.split('\r\n')[0]!.includes(',')
+      ? []
+      : ['the CSV export has no header row'];
+  }
+  const parsed = parseJson(response.body);
+  if (!parsed.ok) return ['the FHIR export is not complete JSON'];
+  const bundle = parsed.value as { resourceType?: string; type?: string; entry?: unknown };
+  return bundle.resourceType === 'Bundle' &&
+    bundle.type === 'collection' &&
+    Array.isArray(bundle.entry ?? [])
+    ? []
+    : ['the FHIR export is not a collection Bundle'];
+}
+
+/** Headers every answer must carry, whatever happened. */
+function checkHeaders(response: LightMyRequestResponse): string[] {
+  const problems: string[] = [];
+  const headers = response.headers;
+  if (headers['x-content-type-options'] !== 'nosniff')
+    problems.push('no X-Content-Type-Options: nosniff');
+  if (!String(headers['content-security-policy'] ?? '').includes("object-src 'none'"))
+    problems.push("no CSP with object-src 'none'");
+  if (headers['x-powered-by'] !== undefined) problems.push('X-Powered-By is sent');
+  if (headers['access-control-allow-origin'] !== undefined)
+    problems.push('a CORS allow-origin is sent');
+  if (!headers['x-request-id']) problems.push('no x-request-id');
+  return problems;
+}
+
+/** Everything that must hold for one answer, whatever the request was. */
+export function checkResponse(request: FuzzRequest, response: LightMyRequestResponse): string[] {
+  const status = response.statusCode;
+  const problems = checkHeaders(response);
+  if (status >= 500) problems.push(`answered ${status}`);
+  if (/\n\s+at |node_modules|\.ts:\d+/.test(response.body))
+    problems.push('the body shows a stack trace');
+  const operation = request.operation;
+  const contentType = String(response.headers['content-type'] ?? '');
+  const isJson = contentType.startsWith('application/json');
+  const parsed = isJson ? parseJson(response.body) : undefined;
+  if (isJson && !parsed?.ok && request.method !== 'HEAD')
+    problems.push('a JSON content type with a body that is not JSON');
+
+  if (status >= 400 && status < 500 && request.method !== 'HEAD') {
+    const isHtmlCheckoutPage =
+      request.url.startsWith('/api/premier/local-checkout/') && contentType.startsWith('text/html');
+    if (!isHtmlCheckoutPage) {
+      if (!parsed?.ok) problems.push(`a ${status} that is not a JSON error`);
+      else {
+        problems.push(...validateJson(API_ERROR_SCHEMA, parsed.value));
+        const expected = STATUS_CODES[status];
+        const { code } = parsed.value as { code?: string };
+        if (expected && code !== expected)
+          problems.push(`${status} with code ${code}, expected ${expected}`);
+      }
+    }
+    if (status === 429 && !/^\d+$/.test(String(response.headers['retry-after'] ?? '')))
+      problems.push('429 without a Retry-After of whole seconds');
+  }
+  if (!operation) return problems;
+
+  // Authentication comes first: a request without a valid token never gets further.
+  if (
+    !operation.isPublic &&
+    request.isRoutable &&
+    INVALID_AUTH.includes(request.auth) &&
+    status !== 401
+  )
+    problems.push(`${request.auth} token answered ${status}, expected 401`);
+  if (operation.isPublic && status === 401) problems.push('a public route answered 401');
+  if (
+    request.auth === 'unregistered' &&
+    status < 300 &&
+    operation.label !== 'POST /api/auth/login' &&
+    !operation.isPublic
+  )
+    problems.push(`a token of a user who never signed in answered ${status}`);
+
+  if (status >= 200 && status < 300) {
+    if (!operation.responses.has(status)) problems.push(`undeclared status ${status}`);
+    const schema = operation.responses.get(status);
+    const expectedType = CONTENT_TYPES[operation.label];
+    if (schema) {
+      if (!parsed?.ok) problems.push(`a ${status} without a JSON body`);
+      else {
+        problems.push(
+          ...validateJson(schema, parsed.value).map((problem) => `OpenAPI schema: ${problem}`),
+        );
+        const zodSchema = ZOD_RESPONSES[operation.label]?.[status];
+        const result = zodSchema?.safeParse(parsed.value);
+        if (result && !result.success)
+          problems.push(
+            `shared zod schema: ${result.error.issues[0]?.path.join('.')} ${result.error.issues[0]?.message}`,
+          );
+      }
+    } else if (expectedType) {
+      if (!expectedType.test(contentType))
+        problems.push(`content type ${contentType} for a ${status}`);
+      if (operation.label === 'GET /api/records/patients/export')
+        problems.push(...checkExport(response));
+      if (status === 204 && response.body !== '') problems.push('a 204 with a body');
+    } else {
+      problems.push(`no schema or content type known for ${status}`);
+    }
+  }
+
+  // Validation must agree with the shared schema, in both directions.
+  const bodySchema = ZOD_BODIES[operation.label];
+  const body = request.body;
+  const isWithinLimit = Buffer.byteLength(body?.payload ?? '') <= 256 * 1024;
+  if (
+    bodySchema &&
+    body?.json !== undefined &&
+    body.contentType === 'application/json' &&
+    isWithinLimit &&
+    status !== 429
+  ) {
+    const isAccepted = bodySchema.safeParse(body.json).success;
+    const code = parsed?.ok ? (parsed.value as { code?: string }).code : undefined;
+    if (
+      !isAccepted &&
+      request.isRoutable &&
+      !INVALID_AUTH.includes(request.auth) &&
+      code !== 'VALIDATION_FAILED'
+    )
+      problems.push(`the shared schema refuses the body, the API answered ${status} ${code ?? ''}`);
+    if (isAccepted && request.isPathValid && request.isQueryValid && code === 'VALIDATION_FAILED')
+      problems.push(
+        `the shared schema accepts the body, the API refused it: ${response.body.slice(0, 200)}`,
+      );
+  }
+  return problems;
+}

@@ -1,0 +1,123 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '@portal/shared/errors';
+import type { VoiceProvider } from '../src/providers/voice/voice.ts';
+import { createTestApp, signIn, type TestContext } from './app.ts';
+
+/**
+ * The limits on sign-in, checkout and voice: past the limit a 429 with `Retry-After` and the
+ * shared error body; the limit of one user (or address) never blocks another.
+ */
+
+const AGENT_ID = 'agent_rate_limits';
+const fakeVoice: VoiceProvider = {
+  name: 'retell',
+  agentId: AGENT_ID,
+  async createWebCall() {
+    return { accessToken: 'rate-limit-web-call', callId: 'call_rate_limit' };
+  },
+};
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { voice: fakeVoice } });
+});
+afterAll(() => ctx.close());
+
+function expectRateLimited(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({ message: ERRORS.RATE_LIMITED.message, code: 'RATE_LIMITED' });
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+}
+
+/** Sends `count` requests one after the other; answers their statuses and the last response. */
+async function repeat(count: number, send: () => Promise<LightMyRequestResponse>) {
+  const statuses: number[] = [];
+  let last: LightMyRequestResponse | undefined;
+  for (let i = 0; i < count; i += 1) {
+    last = await send();
+    statuses.push(last.statusCode);
+  }
+  return { statuses, last: last! };
+}
+
+describe('sign-in', () => {
+  const login = (token: string, remoteAddress: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { authorization: `Bearer ${token}` },
+      remoteAddress,
+    });
+  const tokenFor = async (label: string) =>
+    (await ctx.local.issueIdToken({ email: `${label}@example.test`, name: label })).idToken;
+
+  it('POST /api/auth/login: 30 a minute per user, then 429; other users at the same address still sign in', async () => {
+    const busy = await tokenFor('busy-signer');
+    const { statuses } = await repeat(30, () => login(busy, '192.0.2.10'));
+    expect(statuses).toEqual(Array(30).fill(200));
+    expectRateLimited(await login(busy, '192.0.2.10'));
+    // Per user: another address does not reset it, and a colleague behind the same NAT is served.
+    expectRateLimited(await login(busy, '192.0.2.11'));
+    expect((await login(await tokenFor('colleague'), '192.0.2.10')).statusCode).toBe(200);
+  });
+
+  it('POST /api/dev-auth/token: 300 a minute per address, then 429; other addresses are served', async () => {
+    const mint = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/dev-auth/token',
+        headers,
+        payload: { email: 'minter@example.test', name: 'Minter' },
+        remoteAddress,
+      });
+    const { statuses } = await repeat(300, () => mint('192.0.2.20'));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expectRateLimited(await mint('192.0.2.20'));
+    // Proxy headers are not trusted (trustProxy: false), so they cannot pick a fresh address.
+    expectRateLimited(await mint('192.0.2.20', { 'x-forwarded-for': '198.51.100.99' }));
+    expect((await mint('192.0.2.21')).statusCode).toBe(200);
+  });
+});
+
+describe('checkout', () => {
+  it('POST /api/premier/create-checkout-session: 10 a minute per user, then 429; another user is served', async () => {
+    const buyer = await signIn(ctx);
+    const checkout = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/premier/create-checkout-session',
+        headers,
+        payload: { amount: ctx.config.PREMIUM_AMOUNT },
+        remoteAddress: '192.0.2.30',
+      });
+    const { statuses } = await repeat(10, () => checkout(buyer.headers));
+    expect(statuses).toEqual(Array(10).fill(200));
+    expectRateLimited(await checkout(buyer.headers));
+    const other = await signIn(ctx);
+    expect((await checkout(other.headers)).statusCode).toBe(200);
+  });
+});
+
+describe('voice', () => {
+  it('POST /api/retellai/connect-retellai: 5 calls a minute per user, then 429; another user is served', async () => {
+    const caller = await signIn(ctx);
+    const call = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/retellai/connect-retellai',
+        headers,
+        payload: { agent_id: AGENT_ID },
+        remoteAddress: '192.0.2.40',
+      });
+    const { statuses } = await repeat(5, () => call(caller.headers));
+    expect(statuses).toEqual(Array(5).fill(200));
+    expectRateLimited(await call(caller.headers));
+    const other = await signIn(ctx);
+    expect((await call(other.headers)).statusCode).toBe(200);
+  });
+});
