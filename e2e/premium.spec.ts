@@ -61,7 +61,7 @@ test.describe('Premier membership through the local checkout', () => {
     const menu = await openSideMenu(page);
     const premiumed = menu.getByRole('button', { name: 'Premiumed' });
     await expect(premiumed).toHaveAttribute('aria-disabled', 'true');
-    await premiumed.click();
+    await premiumed.click({ force: true }); // aria-disabled: Playwright would wait for it to enable
     await expect(page).toHaveURL(`${baseURL}/`);
     await expect(menu.getByRole('link', { name: 'Premier' })).toHaveCount(0);
     await page.keyboard.press('Escape');
