@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Generous on a shared 2-core machine: these are waits for a state, not speed checks.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../.test-results/e2e.json' }]],
   outputDir: '../.test-results/e2e-artifacts',
   use: {

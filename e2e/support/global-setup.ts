@@ -13,5 +13,7 @@ export default async function globalSetup() {
     logFile: path.join(RESULTS_DIR, 'e2e-server.log'),
   });
   process.env.E2E_BASE_URL = server.url;
+  // Specs that need bulk data (10,000 patients) write it straight into the server's database.
+  process.env.E2E_DATA_DIR = server.dataDir;
   return () => server.stop();
 }

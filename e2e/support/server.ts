@@ -33,23 +33,25 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built portal (API + web app) on a free loopback port with its own data folder
- * and embedded PostgreSQL. `env` adds configuration, e.g. a fake Retell server.
+ * The connection URL of the embedded PostgreSQL a running server started in `dataDir`
+ * (port from its postmaster.pid, password from the file beside it), or undefined.
  */
+export function embeddedDatabaseUrl(dataDir: string): string | undefined {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  const passwordFile = path.join(dataDir, 'postgres-password');
+  if (!fs.existsSync(pidFile) || !fs.existsSync(passwordFile)) return undefined;
+  const port = fs.readFileSync(pidFile, 'utf8').split('\n')[3]?.trim();
+  const password = fs.readFileSync(passwordFile, 'utf8').trim();
+  return `postgres://portal:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
 /**
  * The patient and profile values a server stored, with the secrets it was given, appended to
  * `.test-results/e2e-sensitive.jsonl` before it stops: what its logs must not contain.
  */
 async function recordSensitiveValues(dataDir: string, env: Record<string, string | undefined>) {
-  let url = env.DATABASE_URL;
-  if (!url) {
-    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-    const passwordFile = path.join(dataDir, 'postgres-password');
-    if (!fs.existsSync(pidFile) || !fs.existsSync(passwordFile)) return;
-    const port = fs.readFileSync(pidFile, 'utf8').split('\n')[3]?.trim();
-    const password = fs.readFileSync(passwordFile, 'utf8').trim();
-    url = `postgres://portal:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  }
+  const url = env.DATABASE_URL ?? embeddedDatabaseUrl(dataDir);
+  if (!url) return;
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
@@ -71,6 +73,10 @@ async function recordSensitiveValues(dataDir: string, env: Record<string, string
   }
 }
 
+/**
+ * Starts the built portal (API + web app) on a free loopback port with its own data folder
+ * and embedded PostgreSQL. `env` adds configuration, e.g. a fake Retell server.
+ */
 export async function startServer({
   env = {},
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')),
