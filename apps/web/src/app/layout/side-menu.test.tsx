@@ -8,6 +8,7 @@ import type { TPublicConfig } from '@portal/shared/public-config';
 import { createStore } from '../store.ts';
 import { RootLayout } from './root-layout.tsx';
 import type * as PublicConfig from '../../lib/config/public-config.ts';
+import { createTestUser } from '../../test/factories.ts';
 
 const { CONFIG } = vi.hoisted(() => ({
   CONFIG: {
@@ -30,20 +31,12 @@ vi.mock('../../lib/config/public-config.ts', async (importOriginal) => ({
 }));
 
 function createUser(overrides: Partial<TUser> = {}): TUser {
-  return {
+  return createTestUser({
     _id: '7a0c3b9e-9d7f-4c55-8a43-0e6f1d2c3b4a',
     name: 'Dr. Ada Lovelace',
     email: 'ada@example.test',
-    picture: null,
-    age: null,
-    gender: null,
-    address: null,
-    phone: null,
-    premiumMember: false,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 function renderLayout({ user }: { user?: TUser } = {}) {

@@ -9,20 +9,13 @@ import { dismissApiNotice } from '../../lib/api/error-notices.ts';
 import { setIdentityClient } from '../../lib/identity/get-identity-client.ts';
 import { IdentityError, type IdentityClient } from '../../lib/identity/identity-client.ts';
 import { LoginPage } from './login-page.tsx';
+import { createTestUser } from '../../test/factories.ts';
 
-const user: TUser = {
+const user: TUser = createTestUser({
   _id: '0f8fad5b-d9cb-469f-a165-70867728950e',
   name: 'Dr. Jane Doe',
   email: 'jane@example.test',
-  picture: null,
-  age: null,
-  gender: null,
-  address: null,
-  phone: null,
-  premiumMember: false,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+});
 const ID_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
 
 function fakeIdentity(signIn: () => Promise<string>): IdentityClient {

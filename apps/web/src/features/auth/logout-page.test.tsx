@@ -3,25 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TUser } from '@portal/shared/user';
 import { createStore } from '../../app/store.ts';
 import { setIdentityClient } from '../../lib/identity/get-identity-client.ts';
 import type { IdentityClient } from '../../lib/identity/identity-client.ts';
 import { LogoutPage } from './logout-page.tsx';
+import { createTestUser } from '../../test/factories.ts';
 
-const user: TUser = {
-  _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+const user = createTestUser({
   name: 'Dr. Leaving',
   email: 'leaving@example.test',
-  picture: null,
-  age: null,
-  gender: null,
-  address: null,
-  phone: null,
   premiumMember: true,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+});
 
 function fakeIdentity(signOut: () => Promise<void>): IdentityClient {
   return {

@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
 import { createStore } from '../../app/store.ts';
+import { createTestUser } from '../../test/factories.ts';
 
 export const LOCAL_CONFIG: TPublicConfig = {
   authProvider: 'local',
@@ -20,20 +21,12 @@ export const LOCAL_CONFIG: TPublicConfig = {
 };
 
 export function makeUser(overrides: Partial<TUser> = {}): TUser {
-  return {
+  return createTestUser({
     _id: '5b0c2f0e-8f65-4a53-9a54-0c7f1d3f6a11',
     name: 'Dr. Ada Test',
     email: 'ada@example.test',
-    picture: null,
-    age: null,
-    gender: null,
-    address: null,
-    phone: null,
-    premiumMember: false,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export interface RecordedCall {

@@ -12,6 +12,7 @@ import type {
   VoiceClientEvents,
 } from './voice-client.ts';
 import { VoiceButton } from './voice-button.tsx';
+import { createTestUser } from '../../test/factories.ts';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -124,19 +125,11 @@ export function stubVoiceApi({
   return { requests };
 }
 
-export const TEST_USER: TUser = {
+export const TEST_USER: TUser = createTestUser({
   _id: '0b7e5a52-3f5c-4a8e-9d67-2f1c9e0a4b11',
   name: 'Dr. Amina Yusuf',
   email: 'amina@example.test',
-  picture: null,
-  age: null,
-  gender: null,
-  address: null,
-  phone: null,
-  premiumMember: false,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+});
 
 /** The button in a store (signed in unless told otherwise) and a router, with a fake client. */
 export function renderVoiceButton({

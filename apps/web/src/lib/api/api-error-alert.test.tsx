@@ -11,20 +11,13 @@ import { authSlice } from '../session/auth-slice.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 import { createBaseQuery } from './base-query.ts';
 import { dismissApiNotice } from './error-notices.ts';
+import { createTestUser } from '../../test/factories.ts';
 
-const user: TUser = {
+const user: TUser = createTestUser({
   _id: '3b241101-e2bb-4255-8caf-4136c566a962',
   name: 'Dr. Alert',
   email: 'alert@example.test',
-  picture: null,
-  age: null,
-  gender: null,
-  address: null,
-  phone: null,
-  premiumMember: false,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+});
 
 const json = (status: number, body: unknown) => () =>
   Promise.resolve(

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -5,10 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../app/router.tsx';
 import { createStore } from '../../app/store.ts';
 import type { AuthState } from './auth-slice.ts';
+import { createTestUser } from '../../test/factories.ts';
 
 const location = { pathname: '' };
+/** Reports where the router ended up, after it rendered. */
 function LocationProbe() {
-  location.pathname = useLocation().pathname;
+  const { pathname } = useLocation();
+  useEffect(() => {
+    location.pathname = pathname;
+  }, [pathname]);
   return null;
 }
 
@@ -27,19 +33,11 @@ function renderAt(path: string, auth: AuthState) {
 
 const signedIn: AuthState = {
   status: true,
-  userData: {
+  userData: createTestUser({
     _id: '16fd2706-8baf-433b-82eb-8c7fada847da',
     name: 'Dr. Guard',
     email: 'guard@example.test',
-    picture: null,
-    age: null,
-    gender: null,
-    address: null,
-    phone: null,
-    premiumMember: false,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    updatedAt: '2024-01-01T00:00:00.000Z',
-  },
+  }),
 };
 
 describe('route guards', () => {
