@@ -7,6 +7,7 @@ import {
   type IdentityProvider,
   type VerifiedIdentity,
 } from '../../providers/identity/identity.ts';
+import { withVerifiedTokenCache } from '../../providers/identity/verified-token-cache.ts';
 import { findUserByUid } from '../users/users.repository.ts';
 
 declare module 'fastify' {
@@ -37,6 +38,7 @@ export function registerAuthentication(
   app: FastifyInstance,
   { identity, db }: { identity: IdentityProvider; db: Db },
 ) {
+  const verifyIdToken = withVerifiedTokenCache((token) => identity.verifyIdToken(token));
   app.decorateRequest('identity', null as unknown as VerifiedIdentity);
   app.decorateRequest('currentUser', async function (this: FastifyRequest) {
     const user = await findUserByUid(db, this.identity.uid);
@@ -65,7 +67,7 @@ export function registerAuthentication(
       throw new AppError('NOT_AUTHENTICATED');
     }
     try {
-      request.identity = await identity.verifyIdToken(match[1]!);
+      request.identity = await verifyIdToken(match[1]!);
     } catch (error) {
       if (error instanceof KeySetUnavailableError) {
         request.log.error({ reason: error.message, route }, 'cannot verify sign-in');
