@@ -1,3 +1,4 @@
+import { ERRORS } from '@portal/shared/errors';
 import type { TPatient, TPatientCreated, TPatientInput } from '@portal/shared/patient';
 import type { TestContext } from '../../../test/app.ts';
 
@@ -55,3 +56,30 @@ export async function seedPatients(
 }
 
 export type { TPatient };
+
+export const NOT_FOUND = { message: ERRORS.PATIENT_NOT_FOUND.message, code: 'PATIENT_NOT_FOUND' };
+
+export function patientsUrl(path = '') {
+  return `/api/records/patients${path}`;
+}
+
+/** One page of the list as the API answered it, with its paging headers read. */
+export async function listPatients(ctx: TestContext, headers: Record<string, string>, query = '') {
+  const response = await ctx.app.inject({ url: patientsUrl(query), headers });
+  return {
+    status: response.statusCode,
+    items: response.statusCode === 200 ? (response.json() as TPatient[]) : [],
+    total: Number(response.headers['x-total-count']),
+    next: /^<([^>]+)>; rel="next"$/.exec(String(response.headers.link ?? ''))?.[1],
+    body: response.json() as unknown,
+  };
+}
+
+/** Rows stored for an owner, trashed ones included. */
+export async function storedPatientCount(ctx: TestContext, ownerId: string): Promise<number> {
+  const { rows } = await ctx.database.pool.query<{ n: number }>(
+    'select count(*)::int as n from patients where owner_id = $1',
+    [ownerId],
+  );
+  return rows[0]!.n;
+}
