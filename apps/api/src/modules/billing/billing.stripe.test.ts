@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
 import { checkoutSessions, payments, webhookEvents } from '../../db/schema/billing.ts';
-import { users } from '../../db/schema/users.ts';
+import {
+  checkoutSessionsOf,
+  isPremium as isPremiumWith,
+  openCheckout as openCheckoutWith,
+  paymentsOf as paymentsOfWith,
+} from './billing.factories.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_portal_secret';
 
@@ -30,16 +35,7 @@ afterAll(async () => {
 type Headers = Record<string, string>;
 let eventCounter = 0;
 
-async function openCheckout(headers: Headers): Promise<{ id: string; url: string }> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/premier/create-checkout-session',
-    headers,
-    payload: { amount: 100 },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
+const openCheckout = (headers: Headers) => openCheckoutWith(ctx, headers);
 
 function completedEvent(
   session: { id: string; userId: string },
@@ -84,13 +80,8 @@ const deliver = (payload: string, signature?: string) =>
     payload,
   });
 
-async function isPremium(userId: string) {
-  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
-  return row!.isPremium;
-}
-
-const paymentsOf = (userId: string) =>
-  ctx.database.db.select().from(payments).where(eq(payments.userId, userId));
+const isPremium = (userId: string) => isPremiumWith(ctx, userId);
+const paymentsOf = (userId: string) => paymentsOfWith(ctx, userId);
 
 const confirm = (headers: Headers, sessionId: string) =>
   ctx.app.inject({
@@ -154,10 +145,7 @@ describe('POST /api/premier/create-checkout-session with Stripe', () => {
       code: 'PAYMENT_PROVIDER_UNAVAILABLE',
       message: 'The payment provider could not be reached. Please try again later.',
     });
-    const rows = await ctx.database.db
-      .select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.userId, user._id));
+    const rows = await checkoutSessionsOf(ctx, user._id);
     expect(rows).toEqual([]);
     expect(ctx.logs.join('')).not.toContain('sk_test_portal');
   });

@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
-import { checkoutSessions, payments } from '../../db/schema/billing.ts';
-import { users } from '../../db/schema/users.ts';
+import { checkoutSessions } from '../../db/schema/billing.ts';
+import {
+  checkoutSessionsOf,
+  isPremium as isPremiumWith,
+  openCheckout as openCheckoutWith,
+  paymentsOf as paymentsOfWith,
+  startCheckout as startCheckoutWith,
+} from './billing.factories.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,20 +18,9 @@ afterAll(() => ctx.close());
 
 type Headers = Record<string, string>;
 
-async function startCheckout(headers: Headers, amount: unknown = 100) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/premier/create-checkout-session',
-    headers,
-    payload: { amount },
-  });
-}
-
-async function openCheckout(headers: Headers): Promise<{ id: string; url: string }> {
-  const response = await startCheckout(headers);
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
+const startCheckout = (headers: Headers, amount: unknown = 100) =>
+  startCheckoutWith(ctx, headers, amount);
+const openCheckout = (headers: Headers) => openCheckoutWith(ctx, headers);
 
 const pay = (id: string) =>
   ctx.app.inject({
@@ -51,14 +46,8 @@ const confirm = (headers: Headers, body?: unknown, query = '') =>
     ...(body !== undefined && { payload: body as object }),
   });
 
-async function isPremium(userId: string): Promise<boolean> {
-  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
-  return row!.isPremium;
-}
-
-async function paymentsOf(userId: string) {
-  return ctx.database.db.select().from(payments).where(eq(payments.userId, userId));
-}
+const isPremium = (userId: string) => isPremiumWith(ctx, userId);
+const paymentsOf = (userId: string) => paymentsOfWith(ctx, userId);
 
 async function sessionRow(id: string) {
   const [row] = await ctx.database.db
@@ -100,10 +89,7 @@ describe('POST /api/premier/create-checkout-session', () => {
         code: 'AMOUNT_MISMATCH',
         message: 'The amount does not match the Premier price.',
       });
-      const rows = await ctx.database.db
-        .select()
-        .from(checkoutSessions)
-        .where(eq(checkoutSessions.userId, user._id));
+      const rows = await checkoutSessionsOf(ctx, user._id);
       expect(rows).toEqual([]);
     },
   );

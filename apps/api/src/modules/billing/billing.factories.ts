@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestContext } from '../../../test/app.ts';
+import { checkoutSessions, payments } from '../../db/schema/billing.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** Test helpers for Premier billing (imported by tests only). */
+
+type Headers = Record<string, string>;
+
+export function startCheckout(ctx: TestContext, headers: Headers, amount: unknown = 100) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/premier/create-checkout-session',
+    headers,
+    payload: { amount },
+  });
+}
+
+/** A checkout session the API accepted: `{ id, url }`. */
+export async function openCheckout(
+  ctx: TestContext,
+  headers: Headers,
+): Promise<{ id: string; url: string }> {
+  const response = await startCheckout(ctx, headers);
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+export async function isPremium(ctx: TestContext, userId: string): Promise<boolean> {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
+  return row!.isPremium;
+}
+
+export function paymentsOf(ctx: TestContext, userId: string) {
+  return ctx.database.db.select().from(payments).where(eq(payments.userId, userId));
+}
+
+export function checkoutSessionsOf(ctx: TestContext, userId: string) {
+  return ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId));
+}
