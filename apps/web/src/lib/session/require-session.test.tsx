@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -9,10 +9,10 @@ import type { AuthState } from './auth-slice.ts';
 import { createTestUser } from '../../test/factories.ts';
 
 const location = { pathname: '' };
-/** Reports where the router ended up, after it rendered. */
+/** Reports where the router ended up, in the same commit as the page it rendered. */
 function LocationProbe() {
   const { pathname } = useLocation();
-  useEffect(() => {
+  useLayoutEffect(() => {
     location.pathname = pathname;
   }, [pathname]);
   return null;
