@@ -21,7 +21,7 @@ export function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request, reply) => {
-      const { id: actorId } = await request.currentUser();
+      const actorId = await request.currentUserId();
       const page = await audit.findAuditEvents({ actorId, ...request.query });
       sendPageHeaders(request, reply, page);
       return page.items;

@@ -20,11 +20,14 @@ declare module 'fastify' {
     identity: VerifiedIdentity;
     /** Loads the stored user for the identity (401 before the first `POST /auth/login`). */
     currentUser(): Promise<UserRow>;
+    /** The stored user's id alone: remembered per identity, since a user keeps its id. */
+    currentUserId(): Promise<string>;
   }
 }
 
 /** `Bearer <JWS compact>`; the scheme is case-insensitive (RFC 9110), the token is not. */
 const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*) *$/i;
+const MAX_REMEMBERED_USERS = 10_000;
 /** Query keys a misguided client might use for a token; never accepted, only named in logs. */
 const QUERY_TOKEN_KEY = /token|jwt|auth|bearer/i;
 
@@ -40,10 +43,20 @@ export function registerAuthentication(
 ) {
   const verifyIdToken = withVerifiedTokenCache((token) => identity.verifyIdToken(token));
   app.decorateRequest('identity', null as unknown as VerifiedIdentity);
-  app.decorateRequest('currentUser', async function (this: FastifyRequest) {
-    const user = await findUserByUid(db, this.identity.uid);
+  // Users are never deleted and never change id, so a found id stays right; misses are not kept.
+  const userIds = new Map<string, string>();
+  const findUser = async (uid: string) => {
+    const user = await findUserByUid(db, uid);
     if (!user) throw new AppError('NOT_AUTHENTICATED');
+    if (userIds.size >= MAX_REMEMBERED_USERS) userIds.delete(userIds.keys().next().value!);
+    userIds.set(uid, user.id);
     return user;
+  };
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    return findUser(this.identity.uid);
+  });
+  app.decorateRequest('currentUserId', async function (this: FastifyRequest) {
+    return userIds.get(this.identity.uid) ?? (await findUser(this.identity.uid)).id;
   });
 
   app.addHook('onRequest', async (request) => {

@@ -39,17 +39,6 @@ function matches(fragment: string): SQL {
   return like(patients.searchText, sql`lower(${`%${escaped}%`})`);
 }
 
-export async function insertPatient(
-  db: DbOrTx,
-  { ownerId, values }: { ownerId: string; values: PatientValues },
-): Promise<PatientRow> {
-  const [row] = await db
-    .insert(patients)
-    .values({ ...values, ownerId })
-    .returning();
-  return row!;
-}
-
 export async function findPatient(
   db: DbOrTx,
   { ownerId, id }: { ownerId: string; id: string },
@@ -60,27 +49,6 @@ export async function findPatient(
     .where(and(isOwned(ownerId, id), isLive))
     .limit(1);
   return row;
-}
-
-/** Live patients of the owner with the same phone and the same name, ignoring case. */
-export async function findSameNameAndPhone(
-  db: DbOrTx,
-  { ownerId, name, phone }: { ownerId: string; name: string; phone: string },
-): Promise<string[]> {
-  const rows = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(
-      and(
-        eq(patients.ownerId, ownerId),
-        eq(patients.phone, phone),
-        isLive,
-        sql`lower(${patients.name}) = lower(${name})`,
-      ),
-    )
-    .orderBy(patients.createdAt)
-    .limit(5);
-  return rows.map((row) => row.id);
 }
 
 /**

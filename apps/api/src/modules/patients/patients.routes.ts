@@ -27,8 +27,7 @@ const ZIfMatch = z.object({
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
 
 async function actorOf(request: FastifyRequest): Promise<Actor> {
-  const user = await request.currentUser();
-  return { actorId: user.id, requestId: request.id };
+  return { actorId: await request.currentUserId(), requestId: request.id };
 }
 
 /** Patient CRUD, trash, search and export under /api/records/patients (HTTP only). */

@@ -10,6 +10,12 @@ import type { PatientRow } from '../../db/schema/patients.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
 import { insertAuditEvents, type AuditEntry } from '../audit/audit.repository.ts';
+import {
+  createPatientAudited,
+  listPatientsAudited,
+  readPatientAudited,
+  type PatientRecord,
+} from './patients.audited.repository.ts';
 import { createCountCache } from './patients.count-cache.ts';
 import * as repository from './patients.repository.ts';
 
@@ -25,7 +31,7 @@ const EXPORT_BATCH = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-export function toApiPatient(row: PatientRow): TPatient {
+export function toApiPatient(row: PatientRecord): TPatient {
   return {
     _id: row.id,
     name: row.name,
@@ -120,16 +126,10 @@ export function createPatientService({
       actor: Actor;
       input: TPatientData;
     }): Promise<{ patient: TPatient; warnings: TPatientWarning[] }> {
-      const values = toValues(input);
-      const sameIds = await repository.findSameNameAndPhone(db, {
+      const { row, sameIds } = await createPatientAudited(db, {
         ownerId: actor.actorId,
-        name: values.name,
-        phone: values.phone,
-      });
-      const row = await db.transaction(async (tx) => {
-        const inserted = await repository.insertPatient(tx, { ownerId: actor.actorId, values });
-        await audit(actor, 'create', 'success', inserted.id, tx);
-        return inserted;
+        values: toValues(input),
+        requestId: actor.requestId,
       });
       counts.invalidate(actor.actorId);
       const warnings = sameIds.map((patientId) => ({
@@ -141,9 +141,10 @@ export function createPatientService({
     },
 
     async getPatient({ actor, id }: { actor: Actor; id: string }): Promise<TPatient> {
-      const row = UUID.test(id) ? await repository.findPatient(db, owned(actor, id)) : undefined;
-      if (!row) return deny(actor, 'read', id);
-      await audit(actor, 'read', 'success', row.id);
+      if (!UUID.test(id)) return deny(actor, 'read', id);
+      // Audited in the same statement: `success`, or `denied` when it is not the actor's.
+      const row = await readPatientAudited(db, { ...owned(actor, id), requestId: actor.requestId });
+      if (!row) throw new AppError('PATIENT_NOT_FOUND');
       return toApiPatient(row);
     },
 
@@ -162,9 +163,14 @@ export function createPatientService({
       const query = normaliseQuery(q);
       const ownerId = actor.actorId;
       const [rows, total] = await Promise.all([
-        repository.findPatientsPage(db, { ownerId, q: query, after, limit: limit + 1 }),
+        listPatientsAudited(db, {
+          ownerId,
+          requestId: actor.requestId,
+          q: query,
+          after,
+          limit: limit + 1,
+        }),
         counts.get(ownerId, query, () => repository.countPatients(db, { ownerId, q: query })),
-        audit(actor, 'list', 'success', null),
       ]);
       const items = rows.slice(0, limit);
       const last = items.at(-1);

@@ -1,0 +1,139 @@
+import type { Db } from '../../db/client.ts';
+import { prepare, runPrepared } from '../../db/prepared.ts';
+import type { PatientRow } from '../../db/schema/patients.ts';
+import type { ListKey, PatientValues } from './patients.repository.ts';
+
+/**
+ * The busiest patient routes (read one, list a page, create), one statement each: the patient
+ * query and the audit event it owes are a single data-modifying statement, so they commit
+ * together in one round trip, as named prepared statements (parsed and planned once per
+ * connection). The other patient SQL is in patients.repository.ts. Every query is scoped by
+ * owner, and the owner is always the actor.
+ */
+
+/** A patient as the API answers it (no search text). */
+export type PatientRecord = Omit<PatientRow, 'searchText'>;
+
+const COLUMNS = `id, owner_id as "ownerId", name, diagnosed_with as "diagnosedWith", address, age,
+  blood_group as "bloodGroup", gender, email, phone, emergency_phone as "emergencyPhone",
+  has_chronic_diseases as "hasChronicDiseases", created_at as "createdAt",
+  updated_at as "updatedAt", deleted_at as "deletedAt"`;
+
+const AUDIT_COLUMNS = 'audit_events (actor_id, patient_id, action, outcome, request_id)';
+
+const readOne = prepare(
+  'patients_read_audited',
+  `with found as (
+     select ${COLUMNS} from patients where owner_id = $1::uuid and id = $2::uuid and deleted_at is null
+   ), logged as (
+     insert into ${AUDIT_COLUMNS}
+     select $1::uuid, $2::uuid, 'read', case when exists (select 1 from found) then 'success' else 'denied' end, $3::text
+   )
+   select * from found`,
+);
+
+/** The owner's live patient, or undefined; audited `read` as `success` or `denied`. */
+export async function readPatientAudited(
+  db: Db,
+  { ownerId, id, requestId }: { ownerId: string; id: string; requestId: string },
+): Promise<PatientRecord | undefined> {
+  const [row] = await runPrepared<PatientRecord>(db, readOne, [ownerId, id, requestId]);
+  return row;
+}
+
+/**
+ * The page query: ids first from the covering list index (the search filter runs on its
+ * entries, no heap visits), then the rows. $1 owner, $2 request id, $3 limit, then the search
+ * pattern and the keyset position when present.
+ */
+function listText({ isSearch, isAfter }: { isSearch: boolean; isAfter: boolean }): string {
+  const filters = ['owner_id = $1::uuid', 'deleted_at is null'];
+  let next = 4;
+  if (isSearch) filters.push(`search_text like lower($${next++}::text)`);
+  // A row comparison, so the (owner_id, created_at desc, id desc) index serves it as one range.
+  if (isAfter) filters.push(`(created_at, id) < ($${next++}::timestamptz, $${next++}::uuid)`);
+  return `with logged as (
+     insert into ${AUDIT_COLUMNS} values ($1::uuid, null, 'list', 'success', $2::text)
+   )
+   select ${COLUMNS} from patients
+   where owner_id = $1::uuid and id = any(array(
+     select id from patients where ${filters.join(' and ')}
+     order by created_at desc, id desc limit $3::int))
+   order by created_at desc, id desc`;
+}
+
+const listPage = prepare('patients_list_audited', listText({ isSearch: false, isAfter: false }));
+const listPageAfter = prepare(
+  'patients_list_after_audited',
+  listText({ isSearch: false, isAfter: true }),
+);
+
+/** `%fragment%` for LIKE, with the fragment's own `\`, `%` and `_` escaped. */
+function containsPattern(fragment: string): string {
+  return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of the owner's live patients, newest first, strictly after `after`; audited `list`.
+ * A search is planned for its own fragment every time (an unnamed statement): a plan made for
+ * no fragment in particular misjudges how rare it is.
+ */
+export async function listPatientsAudited(
+  db: Db,
+  {
+    ownerId,
+    requestId,
+    q,
+    after,
+    limit,
+  }: { ownerId: string; requestId: string; q: string | null; after: ListKey | null; limit: number },
+): Promise<PatientRecord[]> {
+  const values: unknown[] = [ownerId, requestId, limit];
+  if (q !== null) values.push(containsPattern(q));
+  if (after) values.push(...after);
+  if (q === null) return runPrepared(db, after ? listPageAfter : listPage, values);
+  return runPrepared(db, { text: listText({ isSearch: true, isAfter: after !== null }) }, values);
+}
+
+const createOne = prepare(
+  'patients_create_audited',
+  `with same as (
+     select id from patients
+     where owner_id = $1::uuid and phone = $9::text and deleted_at is null and lower(name) = lower($2::text)
+     order by created_at limit 5
+   ), inserted as (
+     insert into patients (owner_id, name, diagnosed_with, address, age, blood_group, gender, email,
+       phone, emergency_phone, has_chronic_diseases)
+     values ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     returning ${COLUMNS}
+   ), logged as (
+     insert into ${AUDIT_COLUMNS} select $1::uuid, id, 'create', 'success', $12::text from inserted
+   )
+   select inserted.*, array(select id::text from same) as "sameIds" from inserted`,
+);
+
+/**
+ * Inserts the patient and its `create` audit event; answers the row and the ids of the owner's
+ * live patients with the same name (ignoring case) and phone that existed before it.
+ */
+export async function createPatientAudited(
+  db: Db,
+  { ownerId, values, requestId }: { ownerId: string; values: PatientValues; requestId: string },
+): Promise<{ row: PatientRecord; sameIds: string[] }> {
+  const [created] = await runPrepared<PatientRecord & { sameIds: string[] }>(db, createOne, [
+    ownerId,
+    values.name,
+    values.diagnosedWith,
+    values.address,
+    values.age,
+    values.bloodGroup,
+    values.gender,
+    values.email,
+    values.phone,
+    values.emergencyPhone,
+    values.hasChronicDiseases,
+    requestId,
+  ]);
+  const { sameIds, ...row } = created!;
+  return { row, sameIds };
+}
