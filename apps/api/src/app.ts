@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app);
   registerAuthentication(app, { identity, db: database.db });

@@ -1,12 +1,32 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
+
+/**
+ * The headers a helmet middleware sets, read once by running it against a recording response.
+ * They depend only on the configuration, so every response gets the same set without running
+ * helmet (and re-parsing the CSP) per request, as @fastify/helmet would.
+ */
+function headersSetBy(middleware: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
 
 /**
  * Helmet with a CSP that allows exactly what the built app loads: its own files, plus the
  * hosts of the providers chosen in the configuration (Firebase, Stripe, Retell).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const connect = ["'self'"];
   const scripts = ["'self'"];
   const frames = ["'self'"];
@@ -34,7 +54,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       'https://*.livekit.cloud',
     );
 
-  await app.register(helmet, {
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -64,5 +84,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginOpenerPolicy: {
       policy: config.AUTH_PROVIDER === 'firebase' ? 'same-origin-allow-popups' : 'same-origin',
     },
+  });
+  const headers = headersSetBy(middleware);
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 }
