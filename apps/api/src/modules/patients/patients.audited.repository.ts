@@ -11,13 +11,31 @@ import type { ListKey, PatientValues } from './patients.repository.ts';
  * owner, and the owner is always the actor.
  */
 
-/** A patient as the API answers it (no search text). */
-export type PatientRecord = Omit<PatientRow, 'searchText'>;
+/**
+ * A live patient's fields the API answers, its times as PostgreSQL prints a UTC timestamp
+ * (`2026-11-23 11:42:16.48`): sliced into ISO 8601 by `isoFromUtcText`, cheaper than parsing a
+ * Date only to print it back, and than `to_char` in SQL.
+ */
+export type PatientRecord = Omit<
+  PatientRow,
+  'searchText' | 'ownerId' | 'deletedAt' | 'createdAt' | 'updatedAt'
+> & { createdAt: string; updatedAt: string };
 
-const COLUMNS = `id, owner_id as "ownerId", name, diagnosed_with as "diagnosedWith", address, age,
+const utcText = (column: string) => `(${column} at time zone 'UTC')::text`;
+
+const COLUMNS = `id, name, diagnosed_with as "diagnosedWith", address, age,
   blood_group as "bloodGroup", gender, email, phone, emergency_phone as "emergencyPhone",
-  has_chronic_diseases as "hasChronicDiseases", created_at as "createdAt",
-  updated_at as "updatedAt", deleted_at as "deletedAt"`;
+  has_chronic_diseases as "hasChronicDiseases", ${utcText('created_at')} as "createdAt",
+  ${utcText('updated_at')} as "updatedAt"`;
+
+/**
+ * `YYYY-MM-DD HH:MI:SS[.f[f[f]]]` (a UTC timestamp of millisecond precision, as PostgreSQL
+ * prints it with the ISO DateStyle node-postgres relies on) as `YYYY-MM-DDTHH:MI:SS.fffZ`.
+ */
+export function isoFromUtcText(text: string): string {
+  const fraction = text.length > 20 ? text.slice(20, 23).padEnd(3, '0') : '000';
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
+}
 
 const AUDIT_COLUMNS = 'audit_events (actor_id, patient_id, action, outcome, request_id)';
 
@@ -42,24 +60,27 @@ export async function readPatientAudited(
 }
 
 /**
- * The page query: ids first from the covering list index (the search filter runs on its
- * entries, no heap visits), then the rows. $1 owner, $2 request id, $3 limit, then the search
- * pattern and the keyset position when present.
+ * The page query, newest first, on the (owner_id, created_at desc, id desc) list index. A
+ * search takes the ids first from that covering index (the filter runs on its entries, no heap
+ * visits), then the rows; without one, the ordered index scan itself is the page. $1 owner,
+ * $2 request id, $3 limit, then the search pattern and the keyset position when present.
  */
 function listText({ isSearch, isAfter }: { isSearch: boolean; isAfter: boolean }): string {
   const filters = ['owner_id = $1::uuid', 'deleted_at is null'];
   let next = 4;
   if (isSearch) filters.push(`search_text like lower($${next++}::text)`);
-  // A row comparison, so the (owner_id, created_at desc, id desc) index serves it as one range.
+  // A row comparison, so the index serves it as one range.
   if (isAfter) filters.push(`(created_at, id) < ($${next++}::timestamptz, $${next++}::uuid)`);
+  const page = isSearch
+    ? `where owner_id = $1::uuid and id = any(array(
+         select id from patients where ${filters.join(' and ')}
+         order by created_at desc, id desc limit $3::int))
+       order by created_at desc, id desc`
+    : `where ${filters.join(' and ')} order by created_at desc, id desc limit $3::int`;
   return `with logged as (
      insert into ${AUDIT_COLUMNS} values ($1::uuid, null, 'list', 'success', $2::text)
    )
-   select ${COLUMNS} from patients
-   where owner_id = $1::uuid and id = any(array(
-     select id from patients where ${filters.join(' and ')}
-     order by created_at desc, id desc limit $3::int))
-   order by created_at desc, id desc`;
+   select ${COLUMNS} from patients ${page}`;
 }
 
 const listPage = prepare('patients_list_audited', listText({ isSearch: false, isAfter: false }));

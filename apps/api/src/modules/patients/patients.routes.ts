@@ -11,6 +11,7 @@ import {
 } from '@portal/shared/patient';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPageHeaders } from '../../lib/paging.ts';
+import { plainJsonSerializer } from '../../lib/plain-json-serializer.ts';
 import { csvChunks } from './patients.csv.ts';
 import { fhirBundleChunks } from './patients.fhir.ts';
 import { etagOf, type Actor, type PatientService } from './patients.service.ts';
@@ -58,6 +59,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
         body: ZPatientInput,
         response: { 201: ZPatientCreated, ...errors },
       },
+      serializerCompiler: plainJsonSerializer,
       onError: auditInvalidBody('create'),
     },
     async (request, reply) => {
@@ -82,6 +84,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
         querystring: ZPatientListQuery,
         response: { 200: z.array(ZPatient), ...errors },
       },
+      serializerCompiler: plainJsonSerializer,
     },
     async (request, reply) => {
       const page = await patients.findPatients({ actor: await actorOf(request), ...request.query });
@@ -134,6 +137,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
         params: ZId,
         response: { 200: ZPatient, ...errors },
       },
+      serializerCompiler: plainJsonSerializer,
     },
     async (request, reply) => {
       const patient = await patients.getPatient({
@@ -155,6 +159,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
         body: ZPatientInput,
         response: { 200: ZPatient, ...errors, 409: ZApiError },
       },
+      serializerCompiler: plainJsonSerializer,
       onError: auditInvalidBody('update'),
     },
     async (request, reply) => {
@@ -193,6 +198,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
         params: ZId,
         response: { 200: ZPatient, ...errors },
       },
+      serializerCompiler: plainJsonSerializer,
     },
     async (request, reply) => {
       const patient = await patients.restorePatient({

@@ -12,6 +12,7 @@ import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
 import { insertAuditEvents, type AuditEntry } from '../audit/audit.repository.ts';
 import {
   createPatientAudited,
+  isoFromUtcText,
   listPatientsAudited,
   readPatientAudited,
   type PatientRecord,
@@ -31,7 +32,11 @@ const EXPORT_BATCH = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-export function toApiPatient(row: PatientRecord): TPatient {
+/** A time from drizzle (a Date) or from the audited statements (UTC text), as ISO 8601. */
+const iso = (time: Date | string) =>
+  typeof time === 'string' ? isoFromUtcText(time) : time.toISOString();
+
+export function toApiPatient(row: PatientRecord | PatientRow): TPatient {
   return {
     _id: row.id,
     name: row.name,
@@ -44,8 +49,8 @@ export function toApiPatient(row: PatientRecord): TPatient {
     phone: row.phone,
     emergencyContact: { phone: row.emergencyPhone },
     hasChronicDiseases: row.hasChronicDiseases,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
   };
 }
 
@@ -177,9 +182,7 @@ export function createPatientService({
       return {
         items: items.map(toApiPatient),
         nextCursor:
-          rows.length > limit && last
-            ? encodeCursor([last.createdAt.toISOString(), last.id])
-            : null,
+          rows.length > limit && last ? encodeCursor([iso(last.createdAt), last.id]) : null,
         total,
       };
     },
