@@ -39,9 +39,10 @@ export const patients = pgTable(
     index('patients_owner_live_idx')
       .on(table.ownerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.deletedAt} is null`),
-    // Duplicate warning (same name and phone) and the no-search count, index-only.
-    index('patients_owner_phone_idx')
-      .on(table.ownerId, table.phone)
+    // Duplicate warning (same name and phone, oldest first: the scan stops at the fifth match
+    // however many share the phone) and the no-search count, index-only.
+    index('patients_owner_phone_created_idx')
+      .on(table.ownerId, table.phone, table.createdAt)
       .where(sql`${table.deletedAt} is null`),
     index('patients_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('patients_deleted_idx')
