@@ -15,7 +15,11 @@ describe('isoFromUtcText', () => {
   it('agrees with Date for any millisecond', () => {
     for (let ms = 0; ms < 1000; ms += 7) {
       const date = new Date(Date.UTC(2026, 0, 31, 23, 59, 59, ms));
-      const printed = date.toISOString().replace('T', ' ').replace('Z', '').replace(/\.?0+$/, '');
+      const printed = date
+        .toISOString()
+        .replace('T', ' ')
+        .replace('Z', '')
+        .replace(/\.?0+$/, '');
       expect(isoFromUtcText(printed)).toBe(date.toISOString());
     }
   });
