@@ -16,6 +16,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { recordsPlugin } from './modules/patients/records.plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { OneLinePerRequest } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import type { IdentityProvider } from './providers/identity/identity.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : crypto.randomUUID();
     },
     requestIdHeader: false,
+    logController: new OneLinePerRequest(),
     bodyLimit: 256 * 1024,
     trustProxy: false,
     rewriteUrl: (req) => screenUrl(req.url ?? '/'),
@@ -101,7 +103,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   await app.register(rateLimit, { global: false });

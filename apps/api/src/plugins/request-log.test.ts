@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestContext } from '../../test/app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** The log lines written for one request id. */
+function linesOf(requestId: string) {
+  return ctx.logs
+    .flatMap((chunk) => chunk.split('\n').filter(Boolean))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.reqId === requestId);
+}
+
+describe('request log', () => {
+  it('writes one line per request: method, path without the query, status and time', async () => {
+    const user = await signIn(ctx);
+    const response = await ctx.app.inject({
+      url: '/api/records/patients?q=Ada%20Lovelace',
+      headers: { ...user.headers, 'x-request-id': 'log-one-line' },
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = linesOf('log-one-line');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', path: '/api/records/patients' },
+      res: { statusCode: 200 },
+    });
+    expect(lines[0]!.responseTime).toEqual(expect.any(Number));
+    expect(JSON.stringify(lines[0])).not.toContain('Lovelace');
+  });
+
+  it('logs a refused request once too, with its status', async () => {
+    await ctx.app.inject({ url: '/api/user/profile', headers: { 'x-request-id': 'log-refused' } });
+    const completed = linesOf('log-refused').filter((line) => line.msg === 'request completed');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({ res: { statusCode: 401 } });
+  });
+});
