@@ -1,31 +1,64 @@
 /**
  * `X-Total-Count` for 100,000 patients means counting 100,000 index entries (25-50 ms here), so
- * a count is kept for a few seconds per owner and query. Any change by the owner through this
- * process drops that owner's counts at once; another API instance's changes show within `ttlMs`.
+ * a count is kept for a few seconds per owner and query:
+ * - concurrent requests that find no count share one counting query;
+ * - an expired count is answered at once while one query refreshes it in the background, so no
+ *   request waits for a recount once the owner has been counted;
+ * - any change by the owner through this process drops that owner's counts at once, and a
+ *   count that was under way meanwhile is not kept. Another API instance's changes show within
+ *   `ttlMs` plus one count.
  */
 export function createCountCache({
   ttlMs = 5_000,
   maxOwners = 10_000,
+  maxQueriesPerOwner = 100,
   now = () => Date.now(),
-}: { ttlMs?: number; maxOwners?: number; now?: () => number } = {}) {
-  const byOwner = new Map<string, Map<string, { total: number; expiresAt: number }>>();
+}: { ttlMs?: number; maxOwners?: number; maxQueriesPerOwner?: number; now?: () => number } = {}) {
+  interface OwnerCounts {
+    totals: Map<string, { total: number; expiresAt: number }>;
+    counting: Map<string, Promise<number>>;
+  }
+  const byOwner = new Map<string, OwnerCounts>();
+
+  function countsOf(ownerId: string): OwnerCounts {
+    let counts = byOwner.get(ownerId);
+    if (!counts) {
+      if (byOwner.size >= maxOwners) byOwner.delete(byOwner.keys().next().value!);
+      counts = { totals: new Map(), counting: new Map() };
+      byOwner.set(ownerId, counts);
+    }
+    return counts;
+  }
+
+  /** One counting query per owner and key at a time; its result lands where it started. */
+  function recount(counts: OwnerCounts, key: string, count: () => Promise<number>) {
+    let pending = counts.counting.get(key);
+    if (!pending) {
+      pending = count()
+        .then((total) => {
+          if (counts.totals.size >= maxQueriesPerOwner) counts.totals.clear();
+          counts.totals.set(key, { total, expiresAt: now() + ttlMs });
+          return total;
+        })
+        .finally(() => counts.counting.delete(key));
+      counts.counting.set(key, pending);
+    }
+    return pending;
+  }
 
   return {
     async get(ownerId: string, q: string | null, count: () => Promise<number>): Promise<number> {
       const key = q ?? '';
-      const hit = byOwner.get(ownerId)?.get(key);
-      if (hit && hit.expiresAt > now()) return hit.total;
-      const total = await count();
-      let counts = byOwner.get(ownerId);
-      if (!counts) {
-        if (byOwner.size >= maxOwners) byOwner.delete(byOwner.keys().next().value!);
-        counts = new Map();
-        byOwner.set(ownerId, counts);
-      }
-      if (counts.size >= 100) counts.clear();
-      counts.set(key, { total, expiresAt: now() + ttlMs });
-      return total;
+      const counts = countsOf(ownerId);
+      const known = counts.totals.get(key);
+      if (known && known.expiresAt > now()) return known.total;
+      const pending = recount(counts, key, count);
+      if (!known) return pending;
+      // A failed refresh leaves the old count; the next request tries again.
+      pending.catch(() => {});
+      return known.total;
     },
+    /** Forgets the owner's counts; one under way is kept by the forgotten entry only. */
     invalidate(ownerId: string): void {
       byOwner.delete(ownerId);
     },
