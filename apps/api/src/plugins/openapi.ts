@@ -2,9 +2,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { documentCommonAnswers, markOptionalBodies } from './openapi-answers.ts';
 
 /** OpenAPI 3 built from the routes' zod schemas: JSON at /api/openapi.json, UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  documentCommonAnswers(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -20,7 +23,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) =>
+      markOptionalBodies(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document),
   });
   // The portal's own CSP (helmet) covers the docs too: Swagger UI needs no inline script,
   // only one inline <style> element, so the docs pages alone may apply inline styles.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZDocument } from '../../plugins/openapi-answers.ts';
 import type { LocalIdentityProvider } from '../../providers/identity/local.ts';
 import {
   POPUP_LANGUAGES,
@@ -69,6 +70,8 @@ export function devAuthRoutes(app: FastifyInstance, { local }: { local: LocalIde
           'Opened by the web app in a 500x600 popup. Picking a recent local account or entering a name and e-mail posts `{ type: "portal-dev-auth", state, idToken, expiresIn }` to `window.opener`, for the page\'s own origin only.',
         security: [],
         querystring: ZPopupQuery,
+        produces: ['text/html'],
+        response: { 200: ZDocument('The account chooser') },
       },
       config: { isPublic: true, rateLimit: DEV_RATE_LIMIT },
     },

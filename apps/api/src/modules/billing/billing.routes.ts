@@ -11,6 +11,7 @@ import {
 import { ZUserResponse } from '@portal/shared/user';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { ZDocument, ZSeeOther } from '../../plugins/openapi-answers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { InvalidWebhookError, type PaymentsProvider } from '../../providers/payments/payments.ts';
 import { toApiUser } from '../users/users.repository.ts';
@@ -201,6 +202,8 @@ function localCheckoutRoutes(
         summary: 'Local provider: the test checkout page (HTML) with the price, Pay and Cancel',
         security: [],
         params,
+        produces: ['text/html'],
+        response: { 200: ZDocument('The checkout page') },
       },
       config: { isPublic: true, ...limit },
     },
@@ -229,6 +232,7 @@ function localCheckoutRoutes(
           'Local provider: Pay. Records the payment as the webhook would, then 303 to /payment-success',
         security: [],
         params,
+        response: { 303: ZSeeOther('/payment-success?session_id=…') },
       },
       config: { isPublic: true, ...limit },
     },
@@ -250,6 +254,7 @@ function localCheckoutRoutes(
         summary: 'Local provider: Cancel. Marks the session canceled, then 303 to /payment-cancel',
         security: [],
         params,
+        response: { 303: ZSeeOther('/payment-cancel') },
       },
       config: { isPublic: true, ...limit },
     },

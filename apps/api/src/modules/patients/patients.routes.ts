@@ -11,6 +11,7 @@ import {
 } from '@portal/shared/patient';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPageHeaders } from '../../lib/paging.ts';
+import { ZDocument } from '../../plugins/openapi-answers.ts';
 import { plainJsonSerializer } from '../../lib/plain-json-serializer.ts';
 import { csvChunks } from './patients.csv.ts';
 import { fhirBundleChunks } from './patients.fhir.ts';
@@ -102,6 +103,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
           'Export all my patients: `format=fhir` a FHIR R4 Bundle (collection) of Patient, Condition and Observation resources; `format=csv` CSV with a header row',
         querystring: ZPatientExportQuery,
         produces: ['application/fhir+json', 'text/csv'],
+        response: { 200: ZDocument('The export file, streamed') },
       },
       config: {
         rateLimit: {

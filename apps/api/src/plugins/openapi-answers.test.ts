@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+
+interface Operation {
+  security?: unknown[];
+  requestBody?: { required?: boolean };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+}
+
+let ctx: TestContext;
+let operations: [string, Operation][];
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const document = (await ctx.app.inject({ url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]): [string, Operation] => [
+      `${method.toUpperCase()} ${path}`,
+      operation,
+    ]),
+  );
+});
+afterAll(() => ctx.close());
+
+const find = (label: string) => operations.find(([name]) => name === label)![1];
+
+describe('the OpenAPI document', () => {
+  it('documents 401 on every route that needs a token, and only there', () => {
+    for (const [label, operation] of operations) {
+      const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+      expect.soft(Boolean(operation.responses['401']), label).toBe(!isPublic);
+    }
+  });
+
+  it('documents 429 on the rate-limited routes', () => {
+    for (const label of [
+      'POST /api/auth/login',
+      'POST /api/premier/create-checkout-session',
+      'POST /api/retellai/connect-retellai',
+      'GET /api/records/patients/export',
+    ])
+      expect(find(label).responses['429'], label).toBeDefined();
+    expect(find('GET /api/records/patients/{id}').responses['429']).toBeUndefined();
+  });
+
+  it('says the body of PUT /user/subscription may be left out, and others are required', () => {
+    expect(find('PUT /api/user/subscription').requestBody?.required).toBe(false);
+    expect(find('POST /api/records/patients').requestBody?.required).toBe(true);
+  });
+
+  it("declares the local checkout's Pay and Cancel as 303 redirects", () => {
+    for (const label of [
+      'POST /api/premier/local-checkout/{id}/pay',
+      'POST /api/premier/local-checkout/{id}/cancel',
+    ]) {
+      expect(find(label).responses['303'], label).toBeDefined();
+      expect(find(label).responses['200'], label).toBeUndefined();
+    }
+  });
+
+  it('keeps a documented 200 on the routes that answer a page or a file', () => {
+    expect(Object.keys(find('GET /api/dev-auth/popup').responses['200']!.content!)).toEqual([
+      'text/html',
+    ]);
+    expect(find('GET /api/records/patients/export').responses['200']).toBeDefined();
+  });
+});
