@@ -1,7 +1,7 @@
 // API throughput against the ceiling of a bare Fastify route, all in one run on this machine.
 import { spawn } from 'node:child_process';
 import { findFreePort } from '../apps/api/src/db/embedded-postgres.ts';
-import { runLoad, sampleMemory, type LoadResult } from './lib/load.ts';
+import { measureCpuPerRequest, runLoad, sampleMemory, type LoadResult } from './lib/load.ts';
 import {
   printTable,
   seedPatients,
@@ -28,6 +28,8 @@ const newPatient = JSON.stringify({
   emergencyContact: { phone: '5550002222' },
   hasChronicDiseases: true,
 });
+
+type Measured = LoadResult & { cpuMsPerRequest: Record<string, number> };
 
 async function measureCeiling(): Promise<LoadResult> {
   const port = await findFreePort();
@@ -73,42 +75,36 @@ export async function benchApi() {
 
     const ceiling = await measureCeiling();
     const memory = sampleMemory(portal.process.pid!);
-    const runs: [string, LoadResult][] = [
+    const trees = { api: portal.process.pid!, postgres: postgres.pid };
+    // Each route gets a second of unrecorded load first, so the JIT has compiled its path.
+    const measured = async (options: Parameters<typeof runLoad>[0]) => {
+      await runLoad({ ...options, seconds: 1 });
+      return measureCpuPerRequest(trees, () => runLoad(options));
+    };
+    const load = { headers: auth, connections: CONNECTIONS, seconds: SECONDS };
+    const runs: [string, Measured][] = [
       [
         'GET /api/records/patients?limit=50',
-        await runLoad({
-          url: `${portal.url}/api/records/patients?limit=50`,
-          headers: auth,
-          connections: CONNECTIONS,
-          seconds: SECONDS,
-        }),
+        await measured({ ...load, url: `${portal.url}/api/records/patients?limit=50` }),
       ],
       [
         'GET /api/records/patients/{id}',
-        await runLoad({
-          url: `${portal.url}/api/records/patients/${patientId}`,
-          headers: auth,
-          connections: CONNECTIONS,
-          seconds: SECONDS,
-        }),
+        await measured({ ...load, url: `${portal.url}/api/records/patients/${patientId}` }),
       ],
       [
         'POST /api/records/patients',
-        await runLoad({
+        await measured({
+          ...load,
           url: `${portal.url}/api/records/patients`,
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
           body: newPatient,
-          connections: CONNECTIONS,
-          seconds: SECONDS,
         }),
       ],
     ];
-    const fixedRate = await runLoad({
+    const fixedRate = await measured({
+      ...load,
       url: `${portal.url}/api/records/patients?limit=50`,
-      headers: auth,
-      connections: CONNECTIONS,
-      seconds: SECONDS,
       rate: 500,
     });
     const peakMemoryMiB = memory.stop();
@@ -126,6 +122,8 @@ export async function benchApi() {
         'p99 ms': ceiling.p99,
         ratio: '1.00',
         target: '',
+        'API CPU ms/req': '',
+        'PG CPU ms/req': '',
         errors: ceiling.errors + ceiling.non2xx,
       },
       ...runs.map(([route, r]) => ({
@@ -135,6 +133,8 @@ export async function benchApi() {
         'p99 ms': r.p99,
         ratio: (r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2),
         target: `≥ ${targets[route]}`,
+        'API CPU ms/req': r.cpuMsPerRequest.api!,
+        'PG CPU ms/req': r.cpuMsPerRequest.postgres!,
         errors: r.errors + r.non2xx,
       })),
       {
@@ -144,6 +144,8 @@ export async function benchApi() {
         'p99 ms': fixedRate.p99,
         ratio: '',
         target: 'p99 ≤ 15 ms',
+        'API CPU ms/req': fixedRate.cpuMsPerRequest.api!,
+        'PG CPU ms/req': fixedRate.cpuMsPerRequest.postgres!,
         errors: fixedRate.errors + fixedRate.non2xx,
       },
     ];

@@ -7,6 +7,8 @@ const AUTOCANNON = path.join(ROOT, 'node_modules/.bin/autocannon');
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered during the run. */
+  requests: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -45,13 +47,14 @@ export function runLoad({
     child.on('exit', () => {
       try {
         const result = JSON.parse(output) as {
-          requests: { average: number };
+          requests: { average: number; total: number };
           latency: { p50: number; p99: number };
           non2xx: number;
           errors: number;
         };
         resolve({
           requestsPerSecond: Math.round(result.requests.average),
+          requests: result.requests.total,
           p50: result.latency.p50,
           p99: result.latency.p99,
           non2xx: result.non2xx,
@@ -85,4 +88,54 @@ export function sampleMemory(pid: number): { stop(): number } {
       return Math.round(peak);
     },
   };
+}
+
+/** CPU time (user + system, ms) a process and all its descendants have used so far. */
+function cpuMsOfTree(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name, which is in parentheses and may hold spaces.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(entry);
+      const parent = Number(fields[1]);
+      children.set(parent, [...(children.get(parent) ?? []), pid]);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let total = 0;
+  const pending = [rootPid];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    total += ticks.get(pid) ?? 0;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return (total * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat times, on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU milliseconds per request of each named process tree during a load: unlike requests per
+ * second, it stays comparable when something else shares the machine.
+ */
+export async function measureCpuPerRequest<T extends LoadResult>(
+  trees: Record<string, number>,
+  load: () => Promise<T>,
+): Promise<T & { cpuMsPerRequest: Record<string, number> }> {
+  const before = Object.fromEntries(Object.entries(trees).map(([n, pid]) => [n, cpuMsOfTree(pid)]));
+  const result = await load();
+  const cpuMsPerRequest = Object.fromEntries(
+    Object.entries(trees).map(([name, pid]) => [
+      name,
+      Number(((cpuMsOfTree(pid) - before[name]!) / Math.max(1, result.requests)).toFixed(3)),
+    ]),
+  );
+  return { ...result, cpuMsPerRequest };
 }

@@ -19,8 +19,11 @@ export function tempDir(label: string): string {
 export async function startPostgres() {
   const dataDir = tempDir('pg');
   const server = await startEmbeddedPostgres({ dataDir });
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
   return {
     url: server.url,
+    /** The postmaster; its children are the backends that serve the API's connections. */
+    pid: Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]),
     async stop() {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
