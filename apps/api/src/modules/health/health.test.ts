@@ -14,6 +14,21 @@ describe('GET /api/health', () => {
     expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
   });
 
+  it('answers ok while every pooled connection is busy, since queries are being answered', async () => {
+    const busy = await createTestApp();
+    const { pool } = busy.database;
+    await pool.query('select 1');
+    // More slow queries than connections: a probe would wait over a second for one.
+    const sleepers = Array.from({ length: pool.options.max + 2 }, () =>
+      pool.query('select pg_sleep(1.5)'),
+    );
+    const response = await busy.app.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
+    await Promise.all(sleepers);
+    await busy.close();
+  });
+
   it('answers 503 with db down when the database is unreachable', async () => {
     const down = await createTestApp();
     await down.database.pool.end();
