@@ -32,6 +32,8 @@ const targets = [
       at('apps/web/public'),
       at('apps/web/index.html'),
       at('apps/web/vite.config.ts'),
+      at('apps/web/scripts'),
+      at('apps/web/package.json'),
       ...shared,
     ],
   },

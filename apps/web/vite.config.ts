@@ -4,11 +4,14 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
+  // The prerender's server build bundles redux-persist: its ES build does not load in Node.
+  ssr: { noExternal: ['redux-persist'] },
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}` } },
   },
-  build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 0 },
+  // The manifest tells the prerender (scripts/prerender.mjs) which files each page needs.
+  build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 0, manifest: true },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

@@ -129,6 +129,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
   });
 
-  await registerWebApp(app, deps.webDistDir);
+  await registerWebApp(app, deps.webDistDir, { identity: config.AUTH_PROVIDER });
   return app;
 }

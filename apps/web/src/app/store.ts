@@ -1,23 +1,9 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import {
-  persistReducer,
-  persistStore,
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-} from 'redux-persist';
+import { configureStore } from '@reduxjs/toolkit';
+import { persistReducer, FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 // The `es` build: `lib/storage` breaks the built app in Chromium (getItem is not a function).
 import storage from 'redux-persist/es/storage';
-import { authSlice } from '../lib/session/auth-slice.ts';
-import { api } from '../lib/api/api.ts';
-
-const rootReducer = combineReducers({
-  auth: authSlice.reducer,
-  [api.reducerPath]: api.reducer,
-});
+import type { AuthState } from '../lib/session/auth-slice.ts';
+import { dynamicMiddleware, rootReducer } from '../lib/store/root-reducer.ts';
 
 /** Persisted under key `root`, only the auth part, rehydrate timeout 5000 ms (SPEC.md §3, §9). */
 const persistedReducer = persistReducer(
@@ -25,19 +11,17 @@ const persistedReducer = persistReducer(
   rootReducer,
 );
 
-export function createStore(preloadedState?: Partial<ReturnType<typeof rootReducer>>) {
+/** The store; the RTK Query api adds its reducer and middleware when first loaded. */
+export function createStore(preloadedState?: { auth?: AuthState }) {
   return configureStore({
     reducer: persistedReducer,
     preloadedState: preloadedState as ReturnType<typeof persistedReducer> | undefined,
     middleware: (getDefault) =>
       getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(api.middleware),
+      }).concat(dynamicMiddleware.middleware),
   });
 }
-
-export const store = createStore();
-export const persistor = persistStore(store);
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;

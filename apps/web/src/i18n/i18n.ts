@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import {
   directionOf,
   isLanguageCode,
+  LANGUAGE_COOKIE,
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
   type LanguageCode,
@@ -66,6 +67,8 @@ i18next.on('languageChanged', (language) => {
   applyToDocument(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    // The server reads the same choice to send the page prerendered in this language.
+    document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
   } catch {
     // Not persisted when storage is unavailable; the switch itself still works.
   }

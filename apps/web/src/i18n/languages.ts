@@ -10,6 +10,8 @@ export const LANGUAGES = [
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
+/** The same choice as a cookie, for the server to pick the prerendered page's language. */
+export const LANGUAGE_COOKIE = 'lang';
 
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return LANGUAGES.some((language) => language.code === value);

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { telHref, usePublicConfig } from '../../lib/config/public-config.ts';
@@ -19,9 +20,26 @@ const USEFUL_LINKS = [
   { to: '/login', key: 'login' },
 ] as const;
 
+const subscribeNever = () => () => {};
+
+/**
+ * The page's origin; '' while a prerendered page is hydrated (the prerender has no origin),
+ * then the real one at once.
+ */
+function useOrigin(): string {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => window.location.origin,
+    () => '',
+  );
+}
+
 /** Social links share the portal itself: they work without any account of ours to point at. */
-function socialLinks(text: string): { key: string; icon: IconName; href: string }[] {
-  const url = encodeURIComponent(`${window.location.origin}/`);
+function socialLinks(
+  origin: string,
+  text: string,
+): { key: string; icon: IconName; href: string }[] {
+  const url = encodeURIComponent(`${origin}/`);
   const message = encodeURIComponent(text);
   return [
     {
@@ -43,6 +61,7 @@ function socialLinks(text: string): { key: string; icon: IconName; href: string 
 export function Footer() {
   const { t } = useTranslation();
   const config = usePublicConfig();
+  const origin = useOrigin();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -54,7 +73,7 @@ export function Footer() {
           <p className={styles.text}>{t('footer.about')}</p>
           <h2 className={styles.heading}>{t('footer.social.title', { brand: t('brand') })}</h2>
           <ul className={styles.social}>
-            {socialLinks(t('footer.social.message', { brand: t('brand') })).map((link) => (
+            {socialLinks(origin, t('footer.social.message', { brand: t('brand') })).map((link) => (
               <li key={link.key}>
                 <a
                   className={styles.socialLink}

@@ -4,6 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { getIdentityClient } from '../../lib/identity/get-identity-client.ts';
 import { isRedirectPending, type IdentityClient } from '../../lib/identity/identity-client.ts';
+import { prerenderedProvider } from '../../lib/identity/prerendered-provider.ts';
 import { startSession } from '../../lib/session/session-actions.ts';
 import { useLoginMutation } from './auth-api.ts';
 import { GoogleLogo, WelcomeIllustration } from './login-art.tsx';
@@ -24,6 +25,8 @@ export function LoginPage() {
   // Busy from the start when coming back from Google's redirect, until its result is in.
   const [isBusy, setIsBusy] = useState(isRedirectPending);
   const [errorKey, setErrorKey] = useState<SignInErrorKey | null>(null);
+  // Known from the prerendered page until the provider's code has loaded: no late pop-in.
+  const [providerName] = useState(prerenderedProvider);
 
   const finishSignIn = useCallback(
     async (idToken: string) => {
@@ -57,11 +60,14 @@ export function LoginPage() {
   // Coming back from Google after the redirect fallback (popup blocked).
   useEffect(() => {
     if (!client || !isRedirectPending()) return;
+    // Busy until the page is left: a signed-in user is sent on by finishSignIn alone.
     client
       .completeRedirectSignIn()
-      .then((idToken) => (idToken ? finishSignIn(idToken) : undefined))
-      .catch(fail)
-      .finally(() => setIsBusy(false));
+      .then((idToken) => (idToken ? finishSignIn(idToken) : setIsBusy(false)))
+      .catch((error: unknown) => {
+        fail(error);
+        setIsBusy(false);
+      });
   }, [client, finishSignIn, fail]);
 
   async function handleSignIn() {
@@ -70,9 +76,10 @@ export function LoginPage() {
     try {
       const identity = client ?? (await getIdentityClient());
       await finishSignIn(await identity.signIn());
+      // Still busy on success: the page is being left, and a second redirect (below) would
+      // replace the home page's history entry once more.
     } catch (error) {
       fail(error);
-    } finally {
       setIsBusy(false);
     }
   }
@@ -116,7 +123,9 @@ export function LoginPage() {
             {t(errorKey)}
           </p>
         )}
-        {client?.name === 'local' && <p className={styles.hint}>{t('login.localHint')}</p>}
+        {(client?.name ?? providerName) === 'local' && (
+          <p className={styles.hint}>{t('login.localHint')}</p>
+        )}
       </section>
     </div>
   );

@@ -92,10 +92,13 @@ describe('PremierPage', () => {
 
     const busy = await submitButton('Processing...');
     expect(busy).toBeDisabled();
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: '/api/premier/create-checkout-session',
-      body: { amount: 100 },
-    });
+    // The request leaves once the token is read (asynchronous), not necessarily before the label.
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+        path: '/api/premier/create-checkout-session',
+        body: { amount: 100 },
+      }),
+    );
     act(() => answerCheckout());
     await waitFor(() =>
       expect(redirectTo).toHaveBeenCalledWith(

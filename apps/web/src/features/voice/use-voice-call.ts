@@ -1,8 +1,7 @@
 import type { TPublicConfig } from '@portal/shared/public-config';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useAppSelector } from '../../app/hooks.ts';
-import { useLazyGetPublicConfigQuery } from '../../lib/config/public-config.ts';
-import { useConnectVoiceCallMutation } from './voice-api.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { loadPublicConfig } from '../../lib/config/load-public-config.ts';
 import { createVoiceClient, type VoiceClient, type VoiceClientFactory } from './voice-client.ts';
 import {
   initialVoiceCallState,
@@ -50,8 +49,7 @@ export function useVoiceCall({
 }: { createClient?: VoiceClientFactory | undefined } = {}): VoiceCall {
   const [state, dispatch] = useReducer(voiceCallReducer, initialVoiceCallState);
   const isSignedIn = useAppSelector((s) => s.auth.status);
-  const [loadConfig] = useLazyGetPublicConfigQuery();
-  const [connect] = useConnectVoiceCallMutation();
+  const appDispatch = useAppDispatch();
   const attemptRef = useRef(0);
   const clientRef = useRef<VoiceClient | null>(null);
   const unsubscribeRef = useRef<Array<() => void>>([]);
@@ -78,7 +76,7 @@ export function useVoiceCall({
 
     let voice: TPublicConfig['voice'];
     try {
-      ({ voice } = await loadConfig(undefined, true).unwrap());
+      ({ voice } = await loadPublicConfig());
     } catch {
       return fail('startFailed');
     }
@@ -104,7 +102,10 @@ export function useVoiceCall({
 
     let accessToken: string;
     try {
-      ({ access_token: accessToken } = await connect({ agent_id: voice.agentId }).unwrap());
+      // The API client is loaded on the first press: pages without API calls never need it.
+      const { voiceApi } = await import('./voice-api.ts');
+      const request = voiceApi.endpoints.connectVoiceCall.initiate({ agent_id: voice.agentId });
+      ({ access_token: accessToken } = await appDispatch(request).unwrap());
     } catch (error) {
       return fail(connectMessage(error));
     }
@@ -153,7 +154,7 @@ export function useVoiceCall({
         releaseClient();
       }
     }
-  }, [connect, createClient, isSignedIn, loadConfig, releaseClient]);
+  }, [appDispatch, createClient, isSignedIn, releaseClient]);
 
   const stop = useCallback(() => {
     attemptRef.current += 1;

@@ -61,7 +61,8 @@ async function resolveToken(getState: () => unknown): Promise<string | null> {
  * error catalogue of section 8: alerted, navigated, the session ended on 401.
  */
 export function createBaseQuery({
-  baseUrl = `${window.location.origin}/api`,
+  // No window while prerendering (the module is imported, never called, there).
+  baseUrl = typeof window === 'undefined' ? '/api' : `${window.location.origin}/api`,
   fetchFn,
   timeoutMs = REQUEST_TIMEOUT_MS,
 }: {

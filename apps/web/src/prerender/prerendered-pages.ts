@@ -1,0 +1,40 @@
+/**
+ * The public pages prerendered at build time, in every language (scripts/prerender.mjs):
+ * the same for every visitor until the app takes over. `module` and `namespace` name the
+ * page's chunk and texts, which the prerendered HTML preloads so hydration waits for nothing.
+ * Pages that depend on the session or call the API are rendered in the browser only.
+ */
+export const PRERENDERED_PAGES = [
+  { path: '/', name: 'home', module: 'src/features/home/home-page.tsx', namespace: 'home' },
+  {
+    path: '/login',
+    name: 'login',
+    module: 'src/features/auth/login-page.tsx',
+    namespace: 'auth',
+    // The local provider's hint is part of the page: one file per provider, chosen by the server.
+    identities: ['local', 'firebase'] as const,
+  },
+  ...(['/book-appointment', '/find-doctor', '/find-hospital', '/buy-medicine'] as const).map(
+    (path) => ({
+      path,
+      name: path.slice(1),
+      module: 'src/features/home/coming-soon-page.tsx',
+      namespace: 'home',
+    }),
+  ),
+  {
+    path: '/payment-cancel',
+    name: 'payment-cancel',
+    module: 'src/features/premium/payment-cancel-page.tsx',
+    namespace: 'premium',
+  },
+  ...(['protected', 'unauthorized', 'not-found'] as const).map((name) => ({
+    path: `/${name}`,
+    name,
+    module: `src/features/errors/${name}-page.tsx`,
+    namespace: 'common',
+  })),
+];
+
+/** Loaded before any page renders (i18n/i18n.ts INITIAL_NAMESPACES). */
+export const LAYOUT_NAMESPACES = ['common', 'voice', 'auth'];
