@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { z } from 'zod';
 import { ZApiError } from '../lib/api-error-schema.ts';
 
 /**
@@ -23,15 +22,6 @@ export function documentCommonAnswers(app: FastifyInstance): void {
     schema.response = response;
   });
 }
-
-/**
- * A 200 whose body is a page or a file rather than JSON (sent as a string or a stream with its
- * own content type, so no serializer touches it), for OpenAPI.
- */
-export const ZDocument = (what: string) => z.any().describe(what);
-
-/** A 303 to a page of the web app (the local checkout's Pay and Cancel). */
-export const ZSeeOther = (to: string) => z.null().describe(`See Other: to ${to}`);
 
 /**
  * @fastify/swagger marks every request body required; a body whose schema also accepts null

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZDocument } from '../../plugins/openapi-answers.ts';
+import { ZDocument } from '../../lib/response-schemas.ts';
 import type { LocalIdentityProvider } from '../../providers/identity/local.ts';
 import {
   POPUP_LANGUAGES,

@@ -11,7 +11,7 @@ import {
 import { ZUserResponse } from '@portal/shared/user';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { ZDocument, ZSeeOther } from '../../plugins/openapi-answers.ts';
+import { ZDocument, ZSeeOther } from '../../lib/response-schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { InvalidWebhookError, type PaymentsProvider } from '../../providers/payments/payments.ts';
 import { toApiUser } from '../users/users.repository.ts';

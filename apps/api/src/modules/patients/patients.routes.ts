@@ -11,7 +11,7 @@ import {
 } from '@portal/shared/patient';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPageHeaders } from '../../lib/paging.ts';
-import { ZDocument } from '../../plugins/openapi-answers.ts';
+import { ZDocument } from '../../lib/response-schemas.ts';
 import { plainJsonSerializer } from '../../lib/plain-json-serializer.ts';
 import { csvChunks } from './patients.csv.ts';
 import { fhirBundleChunks } from './patients.fhir.ts';
