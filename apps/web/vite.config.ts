@@ -17,5 +17,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
+    // As in the API suite: a component test that types into a form needs a few seconds of CPU,
+    // and on a shared 2-core machine at load 20 that took over Vitest's 5 s default (seen once:
+    // profile-form.test.tsx, 5.3 s). A wait for CPU, not for a state that never comes.
+    testTimeout: 30_000,
   },
 });
