@@ -1,5 +1,6 @@
 // `npm test`: every suite (shared, API, web, end-to-end), the log-hygiene check over their
-// logs, then one line `N passed, N failed`.
+// logs, then one line `N passed, N failed` (also written to .test-results/summary.json).
+// Arguments narrow the Playwright run, e.g. to one journey (scripts/test-node-lines.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,7 +52,8 @@ console.log('\n▶ build (if stale)');
 buildIfStale();
 console.log('\n▶ e2e (playwright, Debian chromium)');
 const e2eReport = path.join(RESULTS, 'e2e.json');
-spawnSync('npx', ['playwright', 'test'], { cwd: path.join(ROOT, 'e2e'), stdio: 'inherit' });
+const playwrightArgs = ['playwright', 'test', ...process.argv.slice(2)];
+spawnSync('npx', playwrightArgs, { cwd: path.join(ROOT, 'e2e'), stdio: 'inherit' });
 if (fs.existsSync(e2eReport)) {
   const { stats, errors } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
   passed += stats.expected + stats.flaky;
@@ -79,4 +81,5 @@ if (fs.existsSync(hygieneReport)) {
 if (crashed.length) console.log(`\nSuites that did not run to the end: ${crashed.join(', ')}`);
 failed += crashed.length;
 console.log(`\n${passed} passed, ${failed} failed`);
+fs.writeFileSync(path.join(RESULTS, 'summary.json'), JSON.stringify({ passed, failed }));
 process.exit(failed === 0 ? 0 : 1);
