@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoFromUtcText } from './patients.audited.repository.ts';
+import { isoFromUtcText } from './patients.fields.ts';
 
 describe('isoFromUtcText', () => {
   it('turns the UTC text PostgreSQL prints into the ISO 8601 the API answers', () => {

@@ -1,7 +1,14 @@
 import type { Db } from '../../db/client.ts';
 import { prepare, runPrepared } from '../../db/prepared.ts';
-import type { PatientRow } from '../../db/schema/patients.ts';
-import type { ListKey, PatientValues } from './patients.repository.ts';
+import {
+  ANSWERED_COLUMNS,
+  columnName,
+  VALUE_KEYS,
+  type PatientRecord,
+  type PatientValueKey,
+  type PatientValues,
+} from './patients.fields.ts';
+import type { ListKey } from './patients.repository.ts';
 
 /**
  * The busiest patient routes (read one, list a page, create), one statement each: the patient
@@ -11,31 +18,21 @@ import type { ListKey, PatientValues } from './patients.repository.ts';
  * owner, and the owner is always the actor.
  */
 
-/**
- * A live patient's fields the API answers, its times as PostgreSQL prints a UTC timestamp
- * (`2026-11-23 11:42:16.48`): sliced into ISO 8601 by `isoFromUtcText`, cheaper than parsing a
- * Date only to print it back, and than `to_char` in SQL.
- */
-export type PatientRecord = Omit<
-  PatientRow,
-  'searchText' | 'ownerId' | 'deletedAt' | 'createdAt' | 'updatedAt'
-> & { createdAt: string; updatedAt: string };
-
 const utcText = (column: string) => `(${column} at time zone 'UTC')::text`;
 
-const COLUMNS = `id, name, diagnosed_with as "diagnosedWith", address, age,
-  blood_group as "bloodGroup", gender, email, phone, emergency_phone as "emergencyPhone",
-  has_chronic_diseases as "hasChronicDiseases", ${utcText('created_at')} as "createdAt",
-  ${utcText('updated_at')} as "updatedAt"`;
-
 /**
- * `YYYY-MM-DD HH:MI:SS[.f[f[f]]]` (a UTC timestamp of millisecond precision, as PostgreSQL
- * prints it with the ISO DateStyle node-postgres relies on) as `YYYY-MM-DDTHH:MI:SS.fffZ`.
+ * The SQL text is built once, at module load, from the drizzle table (patients.fields.ts), so a
+ * new column cannot be left out of it and the statements stay named prepared statements.
  */
-export function isoFromUtcText(text: string): string {
-  const fraction = text.length > 20 ? text.slice(20, 23).padEnd(3, '0') : '000';
-  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
-}
+const COLUMNS = ANSWERED_COLUMNS.map(([key, name]) =>
+  key === 'createdAt' || key === 'updatedAt'
+    ? `${utcText(name)} as "${key}"`
+    : `${name} as "${key}"`,
+).join(', ');
+
+/** Parameter $n of the create statement: $1 the owner, then the stored fields in table order. */
+const valueParameter = (key: PatientValueKey) => `$${VALUE_KEYS.indexOf(key) + 2}`;
+const REQUEST_ID_PARAMETER = `$${VALUE_KEYS.length + 2}`;
 
 const AUDIT_COLUMNS = 'audit_events (actor_id, patient_id, action, outcome, request_id)';
 
@@ -116,22 +113,22 @@ export async function listPatientsAudited(
   return runPrepared(db, { text: listText({ isSearch: true, isAfter: after !== null }) }, values);
 }
 
-const createOne = prepare(
-  'patients_create_audited',
-  `with same as (
+/** The create statement's text, exported for the test that compares it with the table. */
+export const CREATE_TEXT = `with same as (
      select id from patients
-     where owner_id = $1::uuid and phone = $9::text and deleted_at is null and lower(name) = lower($2::text)
+     where owner_id = $1::uuid and phone = ${valueParameter('phone')}::text and deleted_at is null
+       and lower(name) = lower(${valueParameter('name')}::text)
      order by created_at limit 5
    ), inserted as (
-     insert into patients (owner_id, name, diagnosed_with, address, age, blood_group, gender, email,
-       phone, emergency_phone, has_chronic_diseases)
-     values ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     insert into patients (owner_id, ${VALUE_KEYS.map(columnName).join(', ')})
+     values ($1::uuid, ${VALUE_KEYS.map(valueParameter).join(', ')})
      returning ${COLUMNS}
    ), logged as (
-     insert into ${AUDIT_COLUMNS} select $1::uuid, id, 'create', 'success', $12::text from inserted
+     insert into ${AUDIT_COLUMNS} select $1::uuid, id, 'create', 'success', ${REQUEST_ID_PARAMETER}::text from inserted
    )
-   select inserted.*, array(select id::text from same) as "sameIds" from inserted`,
-);
+   select inserted.*, array(select id::text from same) as "sameIds" from inserted`;
+
+const createOne = prepare('patients_create_audited', CREATE_TEXT);
 
 /**
  * Inserts the patient and its `create` audit event; answers the row and the ids of the owner's
@@ -143,16 +140,7 @@ export async function createPatientAudited(
 ): Promise<{ row: PatientRecord; sameIds: string[] }> {
   const [created] = await runPrepared<PatientRecord & { sameIds: string[] }>(db, createOne, [
     ownerId,
-    values.name,
-    values.diagnosedWith,
-    values.address,
-    values.age,
-    values.bloodGroup,
-    values.gender,
-    values.email,
-    values.phone,
-    values.emergencyPhone,
-    values.hasChronicDiseases,
+    ...VALUE_KEYS.map((key) => values[key]),
     requestId,
   ]);
   const { sameIds, ...row } = created!;

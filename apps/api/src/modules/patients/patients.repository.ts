@@ -11,18 +11,12 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { TPatientData } from '@portal/shared/patient';
 import type { Db } from '../../db/client.ts';
 import { patients, type PatientRow } from '../../db/schema/patients.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { PatientValues } from './patients.fields.ts';
 
 /** Every query on patients is scoped by owner: there is no function here without `ownerId`. */
-
-/** What the API stores for a patient: the input with `email: ''` as null. */
-export type PatientValues = Omit<TPatientData, 'email' | 'emergencyContact'> & {
-  email: string | null;
-  emergencyPhone: string;
-};
 
 /** Position in the list, newest first: `createdAt` (ms) then id. */
 export type ListKey = [createdAt: string, id: string];

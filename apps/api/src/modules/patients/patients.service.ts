@@ -12,12 +12,11 @@ import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
 import { insertAuditEvents, type AuditEntry } from '../audit/audit.repository.ts';
 import {
   createPatientAudited,
-  isoFromUtcText,
   listPatientsAudited,
   readPatientAudited,
-  type PatientRecord,
 } from './patients.audited.repository.ts';
 import { createCountCache } from './patients.count-cache.ts';
+import { iso, toApiPatient, toStoredValues } from './patients.fields.ts';
 import * as repository from './patients.repository.ts';
 
 /** Who is asking, for scoping and for the audit trail. */
@@ -31,28 +30,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPORT_BATCH = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/** A time from drizzle (a Date) or from the audited statements (UTC text), as ISO 8601. */
-const iso = (time: Date | string) =>
-  typeof time === 'string' ? isoFromUtcText(time) : time.toISOString();
-
-export function toApiPatient(row: PatientRecord | PatientRow): TPatient {
-  return {
-    _id: row.id,
-    name: row.name,
-    diagnosedWith: row.diagnosedWith,
-    address: row.address,
-    age: row.age,
-    bloodGroup: row.bloodGroup as TPatient['bloodGroup'],
-    gender: row.gender as TPatient['gender'],
-    ...(row.email !== null && { email: row.email }),
-    phone: row.phone,
-    emergencyContact: { phone: row.emergencyPhone },
-    hasChronicDiseases: row.hasChronicDiseases,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
-}
 
 /** The ETag of a patient is its quoted `updatedAt`, so a client holding the JSON can build If-Match. */
 export function etagOf(patient: Pick<TPatient, 'updatedAt'>): string {
@@ -80,11 +57,6 @@ export function normaliseQuery(q: string | undefined): string | null {
   if (!text) return null;
   if (/^[\d\s().+-]+$/.test(text) && /\d/.test(text)) return text.replace(/\D/g, '');
   return text;
-}
-
-function toValues(input: TPatientData): repository.PatientValues {
-  const { email, emergencyContact, ...rest } = input;
-  return { ...rest, email: email ? email : null, emergencyPhone: emergencyContact.phone };
 }
 
 const isListKey = (key: unknown[]): key is repository.ListKey =>
@@ -133,7 +105,7 @@ export function createPatientService({
     }): Promise<{ patient: TPatient; warnings: TPatientWarning[] }> {
       const { row, sameIds } = await createPatientAudited(db, {
         ownerId: actor.actorId,
-        values: toValues(input),
+        values: toStoredValues(input),
         requestId: actor.requestId,
       });
       counts.invalidate(actor.actorId);
@@ -203,7 +175,7 @@ export function createPatientService({
       const row = await db.transaction(async (tx) => {
         const updated = await repository.updatePatient(tx, {
           ...owned(actor, id),
-          values: toValues(input),
+          values: toStoredValues(input),
           versions,
         });
         if (updated) await audit(actor, 'update', 'success', updated.id, tx);

@@ -1,0 +1,97 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { TPatient, TPatientData } from '@portal/shared/patient';
+import { patients, type PatientRow } from '../../db/schema/patients.ts';
+
+/**
+ * The patient is defined twice, on purpose, and only twice: the drizzle table
+ * (db/schema/patients.ts, storage) and the shared zod schema (packages/shared/src/patient.ts,
+ * what the form sends and the API answers). Everything else that lists the patient's fields
+ * (the SQL text of the hot statements, the API shape, CSV, FHIR, the test factories) is derived
+ * from those two here, so a new column is one edit in each plus the generated migration.
+ */
+
+/** Columns the database keeps for itself: the key, the owner, search and bookkeeping times. */
+const BOOKKEEPING = ['id', 'ownerId', 'searchText', 'createdAt', 'updatedAt', 'deletedAt'] as const;
+/** Columns never answered by the API. */
+const HIDDEN = ['ownerId', 'searchText', 'deletedAt'] as const;
+
+/** What the API stores for a patient: every column of the table that is not bookkeeping. */
+export type PatientValues = Omit<PatientRow, (typeof BOOKKEEPING)[number]>;
+export type PatientValueKey = keyof PatientValues;
+
+const columns = getTableColumns(patients);
+const isOneOf = (list: readonly string[]) => (key: string) => list.includes(key);
+
+/** The stored fields in table order (the positional parameters of an INSERT follow it). */
+export const VALUE_KEYS = Object.keys(columns).filter(
+  (key) => !isOneOf(BOOKKEEPING)(key),
+) as PatientValueKey[];
+
+/** The columns the API answers, in table order, as [property, SQL column name]. */
+export const ANSWERED_COLUMNS: [keyof PatientRow, string][] = Object.entries(columns)
+  .filter(([key]) => !isOneOf(HIDDEN)(key))
+  .map(([key, column]) => [key as keyof PatientRow, column.name]);
+
+/** The SQL column name of a stored field. */
+export const columnName = (key: PatientValueKey): string => columns[key].name;
+
+// The two definitions must name the same fields: storage flattens `emergencyContact.phone` to
+// `emergencyPhone`, nothing else differs. A field added to one side only fails to compile here.
+type InputKeys = Exclude<keyof TPatientData, 'emergencyContact'> | 'emergencyPhone';
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const hasSameFields: SameKeys<InputKeys, PatientValueKey> = true;
+void hasSameFields;
+
+/** What the form sent, as stored: `email: ''` is no e-mail (null). */
+export function toStoredValues(input: TPatientData): PatientValues {
+  const { email, emergencyContact, ...rest } = input;
+  return { ...rest, email: email ? email : null, emergencyPhone: emergencyContact.phone };
+}
+
+/**
+ * A live patient's fields the API answers, its times as PostgreSQL prints a UTC timestamp
+ * (`2026-11-23 11:42:16.48`) when read by the audited statements: sliced into ISO 8601 by
+ * `isoFromUtcText`, cheaper than parsing a Date only to print it back, and than `to_char` in SQL.
+ */
+export type PatientRecord = Omit<
+  PatientRow,
+  (typeof HIDDEN)[number] | 'createdAt' | 'updatedAt'
+> & {
+  createdAt: string;
+  updatedAt: string;
+};
+
+/**
+ * `YYYY-MM-DD HH:MI:SS[.f[f[f]]]` (a UTC timestamp of millisecond precision, as PostgreSQL
+ * prints it with the ISO DateStyle node-postgres relies on) as `YYYY-MM-DDTHH:MI:SS.fffZ`.
+ */
+export function isoFromUtcText(text: string): string {
+  const fraction = text.length > 20 ? text.slice(20, 23).padEnd(3, '0') : '000';
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
+}
+
+/** A time from drizzle (a Date) or from the audited statements (UTC text), as ISO 8601. */
+export const iso = (time: Date | string) =>
+  typeof time === 'string' ? isoFromUtcText(time) : time.toISOString();
+
+/** A stored patient as the API answers it. */
+export function toApiPatient(row: PatientRecord | PatientRow): TPatient {
+  const { email, emergencyPhone, bloodGroup, gender, ...rest } = pickValues(row);
+  return {
+    _id: row.id,
+    ...rest,
+    // The table holds text; only the schema's values are ever written to it.
+    bloodGroup: bloodGroup as TPatient['bloodGroup'],
+    gender: gender as TPatient['gender'],
+    ...(email !== null && { email }),
+    emergencyContact: { phone: emergencyPhone },
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+function pickValues(row: PatientValues): PatientValues {
+  const values: Partial<Record<PatientValueKey, unknown>> = {};
+  for (const key of VALUE_KEYS) values[key] = row[key];
+  return values as PatientValues;
+}
