@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ZPatient } from '@portal/shared/patient';
+import { fieldPaths, valueAt } from '@portal/shared/schema-fields';
 import type { PatientRow } from '../../db/schema/patients.ts';
 import { toApiPatient } from './patients.fields.ts';
 
@@ -7,9 +7,7 @@ import { toApiPatient } from './patients.fields.ts';
  * One column per field of the API's patient (ZPatient, in its order), nested objects flattened:
  * `_id` is `id`, `emergencyContact.phone` is `emergencyContactPhone`.
  */
-const PATHS: string[][] = Object.entries(ZPatient.shape).flatMap(([key, schema]) =>
-  schema instanceof z.ZodObject ? Object.keys(schema.shape).map((inner) => [key, inner]) : [[key]],
-);
+const PATHS = fieldPaths(ZPatient);
 
 export const CSV_COLUMNS = PATHS.map(([key, ...inner]) =>
   [key === '_id' ? 'id' : key!, ...inner.map((k) => k[0]!.toUpperCase() + k.slice(1))].join(''),
@@ -27,11 +25,10 @@ export function csvCell(value: string | number | boolean | null): string {
 }
 
 export function csvRow(row: PatientRow): string {
-  const patient: Record<string, unknown> = toApiPatient(row);
-  return PATHS.map((path) => {
-    const value = path.reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], patient);
-    return csvCell((value ?? null) as string | number | boolean | null);
-  }).join(',');
+  const patient = toApiPatient(row);
+  return PATHS.map((path) =>
+    csvCell((valueAt(patient, path) ?? null) as string | number | boolean | null),
+  ).join(',');
 }
 
 /** A header row, then one row per patient, CRLF line ends, streamed batch by batch. */

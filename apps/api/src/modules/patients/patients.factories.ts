@@ -1,26 +1,22 @@
 import { ERRORS } from '@portal/shared/errors';
 import type { TPatient, TPatientCreated, TPatientInput } from '@portal/shared/patient';
+import { patientInput as validPatient } from '@portal/shared/patient.factories';
 import type { TestContext } from '../../../test/app.ts';
+import { columnName, VALUE_KEYS, type PatientValueKey } from './patients.fields.ts';
 
 /** Test factories for patient records (imported by tests only). */
 
 let counter = 0;
 
+/** A valid patient with a unique name, e-mail and phone (so no two are duplicates). */
 export function patientInput(overrides: Partial<TPatientInput> = {}): TPatientInput {
   counter += 1;
-  return {
+  return validPatient({
     name: `Amina Yusuf ${counter}`,
-    diagnosedWith: 'Type 2 diabetes',
-    address: '12 Harbour Road',
-    age: 54,
-    bloodGroup: 'O+',
-    gender: 'Female',
     email: `amina${counter}@example.com`,
     phone: String(5550000000 + counter),
-    emergencyContact: { phone: '5559876543' },
-    hasChronicDiseases: true,
     ...overrides,
-  };
+  });
 }
 
 export async function createPatient(
@@ -38,17 +34,28 @@ export async function createPatient(
   return response.json();
 }
 
+/** Each stored field of the n-th seeded patient (`g`) as SQL; $2 is the name prefix. */
+const SEED_VALUES: Record<PatientValueKey, string> = {
+  name: `$2 || ' ' || g`,
+  diagnosedWith: `'Condition ' || (g % 97)`,
+  address: `g || ' Main Street'`,
+  age: 'g % 100',
+  bloodGroup: `'A+'`,
+  gender: `'Other'`,
+  email: `case when g % 2 = 0 then 'seed' || g || '@example.com' end`,
+  phone: `lpad((7000000000 + g)::text, 10, '0')`,
+  emergencyPhone: `'5550001111'`,
+  hasChronicDiseases: 'g % 3 = 0',
+};
+
 /** Inserts `count` patients for `ownerId` in one statement (fast seeding for paging tests). */
 export async function seedPatients(
   ctx: Pick<TestContext, 'database'>,
   { ownerId, count, prefix = 'Seeded' }: { ownerId: string; count: number; prefix?: string },
 ): Promise<void> {
   await ctx.database.pool.query(
-    `insert into patients (owner_id, name, diagnosed_with, address, age, blood_group, gender, email,
-       phone, emergency_phone, has_chronic_diseases, created_at, updated_at)
-     select $1, $2 || ' ' || g, 'Condition ' || (g % 97), g || ' Main Street', g % 100, 'A+', 'Other',
-       case when g % 2 = 0 then 'seed' || g || '@example.com' end,
-       lpad((7000000000 + g)::text, 10, '0'), '5550001111', g % 3 = 0,
+    `insert into patients (owner_id, ${VALUE_KEYS.map(columnName).join(', ')}, created_at, updated_at)
+     select $1, ${VALUE_KEYS.map((key) => SEED_VALUES[key]).join(', ')},
        now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
      from generate_series(1, $3) as g`,
     [ownerId, prefix, count],

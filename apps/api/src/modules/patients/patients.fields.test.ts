@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { ZPatientInput, type TPatient, type TPatientInput } from '@portal/shared/patient';
+import { fieldPaths, valueAt } from '@portal/shared/schema-fields';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { parseCsv } from '../../../test/csv.ts';
 import { createPatientAudited, readPatientAudited } from './patients.audited.repository.ts';
 import { patientsUrl } from './patients.factories.ts';
 import { toStoredValues } from './patients.fields.ts';
 
-/** Every leaf of the input schema, e.g. `['emergencyContact', 'phone']`, in schema order. */
-const INPUT_PATHS: string[][] = Object.entries(ZPatientInput.shape).flatMap(([key, schema]) =>
-  schema instanceof z.ZodObject ? Object.keys(schema.shape).map((inner) => [key, inner]) : [[key]],
-);
-
-const at = (value: unknown, path: string[]) =>
-  path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], value);
+const INPUT_PATHS = fieldPaths(ZPatientInput);
 
 // Every field set (optional ones too), each value distinct from every other and from the
 // update's, so a field written to or read from the wrong column cannot pass.
@@ -44,7 +38,7 @@ const SECOND: Required<TPatientInput> = {
 
 function expectEveryField(patient: unknown, input: TPatientInput) {
   for (const path of INPUT_PATHS) {
-    expect(at(patient, path), path.join('.')).toEqual(at(input, path));
+    expect(valueAt(patient, path), path.join('.')).toEqual(valueAt(input, path));
   }
 }
 
@@ -86,8 +80,8 @@ describe('every field of a patient', () => {
 
   it('the two fixtures give every field of the shared schema two different values', () => {
     for (const path of INPUT_PATHS) {
-      expect(at(FIRST, path), path.join('.')).toBeDefined();
-      expect(at(FIRST, path), path.join('.')).not.toEqual(at(SECOND, path));
+      expect(valueAt(FIRST, path), path.join('.')).toBeDefined();
+      expect(valueAt(FIRST, path), path.join('.')).not.toEqual(valueAt(SECOND, path));
     }
   });
 
@@ -133,7 +127,7 @@ describe('every field of a patient', () => {
     expect(cell('id')).toBe(id);
     for (const path of INPUT_PATHS) {
       const column = path[0]! + path.slice(1).map((k) => k[0]!.toUpperCase() + k.slice(1));
-      expect(cell(column), column).toBe(String(at(SECOND, path)));
+      expect(cell(column), column).toBe(String(valueAt(SECOND, path)));
     }
 
     const now = new Date();

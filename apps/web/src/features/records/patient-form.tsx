@@ -10,6 +10,7 @@ import {
   type TPatientData,
   type TPatientInput,
 } from '@portal/shared/patient';
+import { fieldPaths, formValuesOf } from '@portal/shared/schema-fields';
 import { Button } from '../../ui/button.tsx';
 import { genderLabel, validationText } from './patient-text.ts';
 import {
@@ -21,31 +22,14 @@ import { useFocusRequest } from './use-focus-request.ts';
 import styles from './records.module.css';
 
 /** What the inputs hold: selects start empty and the age box may be blank. */
-export interface PatientFormValues {
-  name: string;
-  diagnosedWith: string;
-  address: string;
+export type PatientFormValues = Omit<Required<TPatientInput>, 'age' | 'bloodGroup' | 'gender'> & {
   age: number | undefined;
   bloodGroup: TPatientInput['bloodGroup'] | '';
   gender: TPatientInput['gender'] | '';
-  email: string;
-  phone: string;
-  emergencyContact: { phone: string };
-  hasChronicDiseases: boolean;
-}
+};
 
-const FIELD_NAMES = new Set<string>([
-  'name',
-  'diagnosedWith',
-  'address',
-  'age',
-  'bloodGroup',
-  'gender',
-  'email',
-  'phone',
-  'emergencyContact.phone',
-  'hasChronicDiseases',
-]);
+/** `emergencyContact.phone` and the others: the names server `fieldErrors` may use. */
+const FIELD_NAMES = new Set(fieldPaths(ZPatientInput).map((path) => path.join('.')));
 
 // The shared schema validates what the inputs hold; its output is what the API accepts.
 const resolver = zodResolver(ZPatientInput) as unknown as Resolver<
@@ -55,18 +39,7 @@ const resolver = zodResolver(ZPatientInput) as unknown as Resolver<
 >;
 
 function toFormValues(patient?: TPatient): PatientFormValues {
-  return {
-    name: patient?.name ?? '',
-    diagnosedWith: patient?.diagnosedWith ?? '',
-    address: patient?.address ?? '',
-    age: patient?.age,
-    bloodGroup: patient?.bloodGroup ?? '',
-    gender: patient?.gender ?? '',
-    email: patient?.email ?? '',
-    phone: patient?.phone ?? '',
-    emergencyContact: { phone: patient?.emergencyContact.phone ?? '' },
-    hasChronicDiseases: patient?.hasChronicDiseases ?? false,
-  };
+  return formValuesOf(ZPatientInput, patient) as PatientFormValues;
 }
 
 function toAge(value: unknown): number | undefined {

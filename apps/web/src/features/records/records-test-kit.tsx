@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { vi } from 'vitest';
 import { ZPatientInput, type TPatient, type TPatientInput } from '@portal/shared/patient';
+import { patientInput } from '@portal/shared/patient.factories';
 import { api } from '../../lib/api/api.ts';
 import { authSlice } from '../../lib/session/auth-slice.ts';
 import type { TUser } from '@portal/shared/user';
@@ -27,23 +28,9 @@ export interface RecordedRequest {
 
 type Override = (request: RecordedRequest) => Response | Promise<Response> | undefined;
 
-let sequence = 0;
+export { patientInput };
 
-export function patientInput(overrides: Partial<TPatientInput> = {}): TPatientInput {
-  return {
-    name: 'Amina Yusuf',
-    diagnosedWith: 'Asthma',
-    address: '12 Harbour Road',
-    age: 42,
-    bloodGroup: 'O+',
-    gender: 'Female',
-    email: 'amina@example.com',
-    phone: '0123456789',
-    emergencyContact: { phone: '0987654321' },
-    hasChronicDiseases: true,
-    ...overrides,
-  };
-}
+let sequence = 0;
 
 function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { blankValues, fieldPaths, formValuesOf, valueAt } from './schema-fields.ts';
+
+const ZExample = z.strictObject({
+  name: z.string(),
+  age: z.number(),
+  kind: z.enum(['a', 'b']),
+  note: z.string().optional(),
+  contact: z.strictObject({ phone: z.string() }),
+  isActive: z.boolean().default(false),
+});
+
+describe('schema fields', () => {
+  it('lists every leaf field in schema order, nested ones as paths', () => {
+    expect(fieldPaths(ZExample)).toEqual([
+      ['name'],
+      ['age'],
+      ['kind'],
+      ['note'],
+      ['contact', 'phone'],
+      ['isActive'],
+    ]);
+  });
+
+  it('reads a value at a path, undefined when a step is missing', () => {
+    expect(valueAt({ contact: { phone: '1' } }, ['contact', 'phone'])).toBe('1');
+    expect(valueAt({}, ['contact', 'phone'])).toBeUndefined();
+  });
+
+  it('blanks texts and choices, leaves numbers unset and booleans false', () => {
+    expect(blankValues(ZExample)).toEqual({
+      name: '',
+      age: undefined,
+      kind: '',
+      note: '',
+      contact: { phone: '' },
+      isActive: false,
+    });
+  });
+
+  it('fills form values from an entity, blanks where it has none, and ignores other keys', () => {
+    expect(formValuesOf(ZExample, { _id: 'x', name: 'N', age: 3, isActive: true })).toEqual({
+      name: 'N',
+      age: 3,
+      kind: '',
+      note: '',
+      contact: { phone: '' },
+      isActive: true,
+    });
+  });
+});
