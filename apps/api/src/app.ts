@@ -116,13 +116,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throw new AppError('BAD_REQUEST', { message: 'The address of the request is not valid.' });
   });
 
-  healthRoutes(app, { isDatabaseHealthy: () => database.isHealthy() });
-  configRoutes(app, { config });
-  authRoutes(app, { db: database.db });
-  usersRoutes(app, { db: database.db });
+  // Every module is a plugin in its own encapsulated context, given its dependencies.
+  await app.register(healthRoutes, { isDatabaseHealthy: () => database.isHealthy() });
+  await app.register(configRoutes, { config });
+  await app.register(authRoutes, { db: database.db });
+  await app.register(usersRoutes, { db: database.db });
   await app.register(recordsPlugin, { db: database.db });
-  if (identity.name === 'local') devAuthRoutes(app, { local: identity as LocalIdentityProvider });
-  voiceRoutes(app, { voice: deps.voice === undefined ? createVoiceProvider(config) : deps.voice });
+  if (identity.name === 'local') {
+    await app.register(devAuthRoutes, { local: identity as LocalIdentityProvider });
+  }
+  await app.register(voiceRoutes, {
+    voice: deps.voice === undefined ? createVoiceProvider(config) : deps.voice,
+  });
   await app.register(billingRoutes, {
     db: database.db,
     payments: deps.payments ?? createPaymentsProvider(config),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
-import { createPatient, patientInput } from '../patients/patients.factories.ts';
+import { createPatient, patientInput } from '../../../test/factories/patients.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZUserResponse } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
-import { toApiUser, upsertUserFromIdentity } from '../users/users.repository.ts';
+import { upsertUserFromIdentity } from '../users/users.repository.ts';
+import { toApiUser } from '../users/users.service.ts';
 
 /**
  * Limited per signed-in user, not per address: a clinic's staff often share one public IP,
@@ -10,7 +11,7 @@ import { toApiUser, upsertUserFromIdentity } from '../users/users.repository.ts'
  */
 const perUser = (request: FastifyRequest) => request.identity?.uid ?? request.ip;
 
-export function authRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function authRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/auth/login',
     {

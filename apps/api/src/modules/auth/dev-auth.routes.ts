@@ -40,7 +40,10 @@ const DEV_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
  * Local development sign-in (AUTH_PROVIDER=local only; never registered with firebase):
  * the popup account chooser, its script and styles, the token endpoint and the key set.
  */
-export function devAuthRoutes(app: FastifyInstance, { local }: { local: LocalIdentityProvider }) {
+export async function devAuthRoutes(
+  app: FastifyInstance,
+  { local }: { local: LocalIdentityProvider },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/api/dev-auth/token',

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { ZDocument, ZSeeOther } from '../../lib/response-schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { InvalidWebhookError, type PaymentsProvider } from '../../providers/payments/payments.ts';
-import { toApiUser } from '../users/users.repository.ts';
+import { toApiUser } from '../users/users.service.ts';
 import { createBillingService, type BillingService } from './billing.service.ts';
 import {
   LOCAL_CHECKOUT_CSS,
@@ -22,6 +22,7 @@ import {
   renderCheckoutNotFound,
   renderLocalCheckout,
 } from './local-checkout.html.ts';
+import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 
 export interface BillingRoutesOptions {
   db: Db;
@@ -44,11 +45,7 @@ export async function billingRoutes(
   const billing = createBillingService({ db, payments, config });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  // `PUT /user/subscription` may arrive with a JSON content type and no body at all.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
-  );
+  allowEmptyJsonBody(app);
 
   typed.post(
     '/api/premier/create-checkout-session',

@@ -11,14 +11,13 @@ import {
   type ProviderCheckoutSession,
 } from '../../providers/payments/payments.ts';
 import * as repo from './billing.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export interface BillingDeps {
   db: Db;
   payments: PaymentsProvider;
   config: Pick<Config, 'PREMIUM_AMOUNT' | 'PREMIUM_CURRENCY' | 'PUBLIC_URL'>;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Premier membership. Premium is granted in exactly one place, `recordPaidCheckout`, inside the
@@ -89,7 +88,7 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
   async function adoptUnknownSession(tx: repo.Tx, session: ProviderCheckoutSession) {
     const { amountMinor, currency } = price();
     const userId = session.clientReferenceId;
-    if (!userId || !UUID.test(userId)) return undefined;
+    if (!userId || !isUuid(userId)) return undefined;
     if (session.amountMinor !== amountMinor || session.currency?.toLowerCase() !== currency)
       return undefined;
     if (!(await repo.findUser(tx, userId))) return undefined;

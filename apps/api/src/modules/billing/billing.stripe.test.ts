@@ -9,7 +9,7 @@ import {
   isPremium as isPremiumWith,
   openCheckout as openCheckoutWith,
   paymentsOf as paymentsOfWith,
-} from './billing.factories.ts';
+} from '../../../test/factories/billing.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_portal_secret';
 

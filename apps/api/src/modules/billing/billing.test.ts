@@ -8,7 +8,7 @@ import {
   openCheckout as openCheckoutWith,
   paymentsOf as paymentsOfWith,
   startCheckout as startCheckoutWith,
-} from './billing.factories.ts';
+} from '../../../test/factories/billing.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

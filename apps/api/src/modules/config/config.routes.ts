@@ -28,7 +28,7 @@ export function toPublicConfig(config: Config): TPublicConfig {
   };
 }
 
-export function configRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export async function configRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const body = toPublicConfig(config);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/config',

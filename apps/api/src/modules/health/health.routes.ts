@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['ok', 'down']) });
 
-export function healthRoutes(
+export async function healthRoutes(
   app: FastifyInstance,
   { isDatabaseHealthy }: { isDatabaseHealthy: () => Promise<boolean> },
 ) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { parseCsv } from '../../../test/csv.ts';
 import { CSV_COLUMNS } from './patients.csv.ts';
-import { createPatient, seedPatients } from './patients.factories.ts';
+import { createPatient, seedPatients } from '../../../test/factories/patients.ts';
 
 /** Just enough of FHIR's shapes for the assertions. */
 type Resource = { resourceType: string; id?: string } & Record<string, unknown>;

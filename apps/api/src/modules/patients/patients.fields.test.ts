@@ -4,7 +4,7 @@ import { fieldPaths, valueAt } from '@portal/shared/schema-fields';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { parseCsv } from '../../../test/csv.ts';
 import { createPatientAudited, readPatientAudited } from './patients.audited.repository.ts';
-import { patientsUrl } from './patients.factories.ts';
+import { patientsUrl } from '../../../test/factories/patients.ts';
 import { toStoredValues } from './patients.fields.ts';
 
 const INPUT_PATHS = fieldPaths(ZPatientInput);

@@ -7,7 +7,7 @@ import {
   ZPatientInput,
 } from '@portal/shared/patient';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
-import { createPatient } from './patients.factories.ts';
+import { createPatient } from '../../../test/factories/patients.ts';
 
 const SEED = 20_241_106;
 const NOT_ALLOWED = 'This field is not allowed.';

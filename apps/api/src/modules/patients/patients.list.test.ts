@@ -2,7 +2,12 @@ import { ERRORS } from '@portal/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TPatient } from '@portal/shared/patient';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
-import { createPatient, listPatients, patientsUrl, seedPatients } from './patients.factories.ts';
+import {
+  createPatient,
+  listPatients,
+  patientsUrl,
+  seedPatients,
+} from '../../../test/factories/patients.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

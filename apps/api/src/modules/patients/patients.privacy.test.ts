@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import type { TPatient } from '@portal/shared/patient';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
-import { createPatient, patientInput } from './patients.factories.ts';
+import { createPatient, patientInput } from '../../../test/factories/patients.ts';
 
 /**
  * The privacy matrix: a second user, on every verb, gets exactly what a missing id gets, and

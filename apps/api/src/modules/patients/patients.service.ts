@@ -18,6 +18,7 @@ import {
 import { createCountCache } from './patients.count-cache.ts';
 import { iso, toApiPatient, toStoredValues } from './patients.fields.ts';
 import * as repository from './patients.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 /** Who is asking, for scoping and for the audit trail. */
 export interface Actor {
@@ -28,7 +29,6 @@ export interface Actor {
 export const TRASH_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPORT_BATCH = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** The ETag of a patient is its quoted `updatedAt`, so a client holding the JSON can build If-Match. */
@@ -65,7 +65,7 @@ const isListKey = (key: unknown[]): key is repository.ListKey =>
   ISO_MS.test(key[0]) &&
   !Number.isNaN(Date.parse(key[0])) &&
   typeof key[1] === 'string' &&
-  UUID.test(key[1]);
+  isUuid(key[1]);
 
 export function createPatientService({
   db,
@@ -89,7 +89,7 @@ export function createPatientService({
 
   /** Missing, trashed, someone else's or not an id at all: one answer, one audit outcome. */
   async function deny(actor: Actor, action: TAuditAction, id: string): Promise<never> {
-    await audit(actor, action, 'denied', UUID.test(id) ? id.toLowerCase() : null);
+    await audit(actor, action, 'denied', isUuid(id) ? id.toLowerCase() : null);
     throw new AppError('PATIENT_NOT_FOUND');
   }
 
@@ -118,7 +118,7 @@ export function createPatientService({
     },
 
     async getPatient({ actor, id }: { actor: Actor; id: string }): Promise<TPatient> {
-      if (!UUID.test(id)) return deny(actor, 'read', id);
+      if (!isUuid(id)) return deny(actor, 'read', id);
       // Audited in the same statement: `success`, or `denied` when it is not the actor's.
       const row = await readPatientAudited(db, { ...owned(actor, id), requestId: actor.requestId });
       if (!row) throw new AppError('PATIENT_NOT_FOUND');
@@ -170,7 +170,7 @@ export function createPatientService({
       input: TPatientData;
       ifMatch?: string;
     }): Promise<TPatient> {
-      if (!UUID.test(id)) return deny(actor, 'update', id);
+      if (!isUuid(id)) return deny(actor, 'update', id);
       const versions = parseIfMatch(ifMatch);
       const row = await db.transaction(async (tx) => {
         const updated = await repository.updatePatient(tx, {
@@ -194,7 +194,7 @@ export function createPatientService({
     },
 
     async deletePatient({ actor, id }: { actor: Actor; id: string }): Promise<void> {
-      if (!UUID.test(id)) return deny(actor, 'delete', id);
+      if (!isUuid(id)) return deny(actor, 'delete', id);
       const row = await db.transaction(async (tx) => {
         const trashed = await repository.trashPatient(tx, owned(actor, id));
         if (trashed) await audit(actor, 'delete', 'success', trashed.id, tx);
@@ -206,7 +206,7 @@ export function createPatientService({
 
     /** Idempotent: restoring a patient that is not in the trash answers it unchanged. */
     async restorePatient({ actor, id }: { actor: Actor; id: string }): Promise<TPatient> {
-      if (!UUID.test(id)) return deny(actor, 'restore', id);
+      if (!isUuid(id)) return deny(actor, 'restore', id);
       const deletedAfter = new Date(now().getTime() - TRASH_DAYS * DAY_MS);
       const row = await db.transaction(async (tx) => {
         const restored =
@@ -253,7 +253,7 @@ export function createPatientService({
       action: 'create' | 'update';
       id?: string;
     }): Promise<void> {
-      await audit(actor, action, 'invalid', id && UUID.test(id) ? id.toLowerCase() : null);
+      await audit(actor, action, 'invalid', id && isUuid(id) ? id.toLowerCase() : null);
     },
 
     /** Deletes for good what has been in the trash longer than 30 days. */

@@ -12,7 +12,7 @@ import {
   patientInput,
   patientsUrl,
   storedPatientCount,
-} from './patients.factories.ts';
+} from '../../../test/factories/patients.ts';
 
 let ctx: TestContext;
 let alice: Awaited<ReturnType<typeof signIn>>;

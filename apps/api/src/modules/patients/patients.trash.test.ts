@@ -6,7 +6,7 @@ import {
   NOT_FOUND,
   patientInput,
   patientsUrl,
-} from './patients.factories.ts';
+} from '../../../test/factories/patients.ts';
 
 let ctx: TestContext;
 let alice: Awaited<ReturnType<typeof signIn>>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import { auditRoutes } from '../audit/audit.routes.ts';
 import { patientRoutes } from './patients.routes.ts';
 import { createPatientService } from './patients.service.ts';
@@ -13,13 +14,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
  * - the trash is purged of patients deleted over 30 days ago at start-up and every hour.
  */
 export async function recordsPlugin(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text === '') return done(null, undefined);
-    return parseJson(request, text, done);
-  });
+  allowEmptyJsonBody(app);
 
   const patients = createPatientService({ db });
   patientRoutes(app, { patients });

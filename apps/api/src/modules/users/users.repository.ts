@@ -1,25 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TProfileData } from '@portal/shared/profile';
-import type { TUser } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import type { VerifiedIdentity } from '../../providers/identity/identity.ts';
-
-export function toApiUser(row: UserRow): TUser {
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    picture: row.picture,
-    age: row.age,
-    gender: row.gender,
-    address: row.address,
-    phone: row.phone,
-    premiumMember: row.isPremium,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /** Creates the user on first sign-in; later sign-ins return the stored row unchanged. */
 export async function upsertUserFromIdentity(db: Db, identity: VerifiedIdentity): Promise<UserRow> {

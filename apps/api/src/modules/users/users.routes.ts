@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZProfileInput } from '@portal/shared/profile';
 import { ZUserResponse } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
-import { getProfile, updateProfile } from './users.service.ts';
-
-const ZApiError = z.object({
-  message: z.string(),
-  code: z.string(),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
+import { ZApiError } from '../../lib/api-error-schema.ts';
+import { createUserService } from './users.service.ts';
 
 /** Far above what a person editing a form needs; stops scripted write loops. */
 export const SAVES_PER_MINUTE = 30;
 
 /** The signed-in user's own profile (SPEC.md §7: GET /user/profile, PUT /user/update-profile). */
-export function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const users = createUserService({ db });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
@@ -28,7 +23,7 @@ export function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: ZUserResponse },
       },
     },
-    async (request) => ({ user: getProfile({ user: await request.currentUser() }) }),
+    async (request) => ({ user: users.getProfile({ user: await request.currentUser() }) }),
   );
 
   typed.put(
@@ -51,7 +46,7 @@ export function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => ({
-      user: await updateProfile({ db, user: await request.currentUser(), input: request.body }),
+      user: await users.updateProfile({ user: await request.currentUser(), input: request.body }),
     }),
   );
 }

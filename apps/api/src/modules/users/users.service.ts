@@ -3,33 +3,49 @@ import type { TUser } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { toApiUser, updateUserProfile } from './users.repository.ts';
+import { updateUserProfile } from './users.repository.ts';
 
-export function getProfile({ user }: { user: UserRow }): TUser {
-  return toApiUser(user);
+/** A stored user as the API answers it. */
+export function toApiUser(row: UserRow): TUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    picture: row.picture,
+    age: row.age,
+    gender: row.gender,
+    address: row.address,
+    phone: row.phone,
+    premiumMember: row.isPremium,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
-/**
- * Saves the profile form. The e-mail comes from the identity provider, so the form sends it
- * back unchanged; any other address is refused rather than silently ignored.
- */
-export async function updateProfile({
-  db,
-  user,
-  input,
-}: {
-  db: Db;
-  user: UserRow;
-  input: TProfileData;
-}): Promise<TUser> {
-  if (input.email.toLowerCase() !== user.email.toLowerCase()) {
-    throw new AppError('EMAIL_READ_ONLY', {
-      fieldErrors: { email: PROFILE_MESSAGES.emailReadOnly },
-    });
-  }
-  const { email: _email, ...profile } = input;
-  const saved = await updateUserProfile(db, { id: user.id, profile });
-  // The row can only vanish if the account was deleted between sign-in and this call.
-  if (!saved) throw new AppError('NOT_AUTHENTICATED');
-  return toApiUser(saved);
+/** The signed-in user's own profile, created once per app with its database. */
+export function createUserService({ db }: { db: Db }) {
+  return {
+    getProfile({ user }: { user: UserRow }): TUser {
+      return toApiUser(user);
+    },
+
+    /**
+     * Saves the profile form. The e-mail comes from the identity provider, so the form sends it
+     * back unchanged; any other address is refused rather than silently ignored.
+     */
+    async updateProfile({ user, input }: { user: UserRow; input: TProfileData }): Promise<TUser> {
+      if (input.email.toLowerCase() !== user.email.toLowerCase()) {
+        throw new AppError('EMAIL_READ_ONLY', {
+          fieldErrors: { email: PROFILE_MESSAGES.emailReadOnly },
+        });
+      }
+      const { email: _email, ...profile } = input;
+      const saved = await updateUserProfile(db, { id: user.id, profile });
+      // The row can only vanish if the account was deleted between sign-in and this call.
+      if (!saved) throw new AppError('NOT_AUTHENTICATED');
+      return toApiUser(saved);
+    },
+  };
 }
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -5,7 +5,8 @@ import type { TUser } from '@portal/shared/user';
 import { buildApp } from '../../app.ts';
 import { connectDatabase } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { toApiUser, updateUserProfile } from './users.repository.ts';
+import { updateUserProfile } from './users.repository.ts';
+import { toApiUser } from './users.service.ts';
 import { SAVES_PER_MINUTE } from './users.routes.ts';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 

@@ -1,21 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZConnectVoiceInput, ZConnectVoiceResponse } from '@portal/shared/voice';
+import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { VoiceProvider } from '../../providers/voice/voice.ts';
-import { connectWebCall } from './voice.service.ts';
-
-const ZApiError = z.object({
-  message: z.string(),
-  code: z.string(),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
+import { createVoiceService } from './voice.service.ts';
 
 /** Calls a user may start per minute: each one is a billed call with the voice provider. */
 export const VOICE_CALLS_PER_MINUTE = 5;
 
-export function voiceRoutes(app: FastifyInstance, { voice }: { voice: VoiceProvider | null }) {
+export async function voiceRoutes(
+  app: FastifyInstance,
+  { voice }: { voice: VoiceProvider | null },
+) {
+  const calls = createVoiceService({ voice });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/retellai/connect-retellai',
     {
@@ -46,8 +44,7 @@ export function voiceRoutes(app: FastifyInstance, { voice }: { voice: VoiceProvi
     },
     async (request) => {
       const user = await request.currentUser();
-      return connectWebCall({
-        voice,
+      return calls.connectWebCall({
         agentId: request.body.agent_id,
         userId: user.id,
         log: request.log,

@@ -1,8 +1,12 @@
 import { ERRORS } from '@portal/shared/errors';
 import type { TPatient, TPatientCreated, TPatientInput } from '@portal/shared/patient';
 import { patientInput as validPatient } from '@portal/shared/patient.factories';
-import type { TestContext } from '../../../test/app.ts';
-import { columnName, VALUE_KEYS, type PatientValueKey } from './patients.fields.ts';
+import type { TestContext } from '../app.ts';
+import {
+  columnName,
+  VALUE_KEYS,
+  type PatientValueKey,
+} from '../../src/modules/patients/patients.fields.ts';
 
 /** Test factories for patient records (imported by tests only). */
 

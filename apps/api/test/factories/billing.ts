@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestContext } from '../../../test/app.ts';
-import { checkoutSessions, payments } from '../../db/schema/billing.ts';
-import { users } from '../../db/schema/users.ts';
+import type { TestContext } from '../app.ts';
+import { checkoutSessions, payments } from '../../src/db/schema/billing.ts';
+import { users } from '../../src/db/schema/users.ts';
 
 /** Test helpers for Premier billing (imported by tests only). */
 
