@@ -71,13 +71,13 @@ function fhirFields(entries: { resource: Record<string, unknown> }[], id: string
   };
 }
 
-describe('every field of a patient', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
 
+describe('every field of a patient', () => {
   it('the two fixtures give every field of the shared schema two different values', () => {
     for (const path of INPUT_PATHS) {
       expect(valueAt(FIRST, path), path.join('.')).toBeDefined();
@@ -140,12 +140,6 @@ describe('every field of a patient', () => {
 });
 
 describe('the audited statements', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
-
   it('insert and answer every column of the patients table', async () => {
     const { rows } = await ctx.database.pool.query<{ column_name: string }>(
       `select column_name from information_schema.columns
