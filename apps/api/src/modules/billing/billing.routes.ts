@@ -117,13 +117,18 @@ export async function billingRoutes(
     },
   );
 
-  await app.register(async (scope) => webhookRoute(scope, billing));
-  if (payments.name === 'local')
+  await app.register(async (scope) =>
+    webhookRoute(scope, { billing, signatureHeader: payments.webhookSignatureHeader }),
+  );
+  if (payments.hasOwnCheckoutPages)
     await app.register(async (scope) => localCheckoutRoutes(scope, { billing, config }));
 }
 
 /** The signature covers the exact bytes, so this route alone takes its body raw. */
-function webhookRoute(scope: FastifyInstance, billing: BillingService) {
+function webhookRoute(
+  scope: FastifyInstance,
+  { billing, signatureHeader }: { billing: BillingService; signatureHeader: string | null },
+) {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
@@ -143,7 +148,7 @@ function webhookRoute(scope: FastifyInstance, billing: BillingService) {
       config: { isPublic: true, rateLimit: { max: 600, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const header = request.headers['stripe-signature'];
+      const header = signatureHeader === null ? undefined : request.headers[signatureHeader];
       try {
         const { isDuplicate } = await billing.handleWebhook({
           rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),

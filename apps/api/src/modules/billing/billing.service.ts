@@ -224,19 +224,21 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
       return repo.withTransaction(db, (tx) => applyEvent(tx, event, log));
     },
 
-    /** The local checkout page shows only sessions that exist, are local and still open. */
+    /** The API's own checkout page shows only sessions that exist, are this provider's and still open. */
     async findOpenLocalCheckout(id: string) {
-      if (payments.name !== 'local' || !ZCheckoutSessionId.safeParse(id).success) return undefined;
+      if (!payments.hasOwnCheckoutPages || !ZCheckoutSessionId.safeParse(id).success)
+        return undefined;
       const row = await repo.findCheckoutSession(db, id);
-      return row?.provider === 'local' && row.status === 'open' ? row : undefined;
+      return row?.provider === payments.name && row.status === 'open' ? row : undefined;
     },
 
     /** Pay on the local checkout: the same event Stripe's webhook would deliver. */
     async payLocalCheckout({ id, log }: { id: string; log: FastifyBaseLogger }) {
-      if (payments.name !== 'local' || !ZCheckoutSessionId.safeParse(id).success) return 'unknown';
+      if (!payments.hasOwnCheckoutPages || !ZCheckoutSessionId.safeParse(id).success)
+        return 'unknown';
       return repo.withTransaction(db, async (tx) => {
         const row = await repo.lockCheckoutSession(tx, id);
-        if (!row || row.provider !== 'local') return 'unknown' as const;
+        if (!row || row.provider !== payments.name) return 'unknown' as const;
         if (row.status === 'paid') return 'paid' as const;
         if (row.status !== 'open') return 'unknown' as const;
         await applyEvent(
@@ -260,9 +262,10 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
 
     /** Cancel on the local checkout: the session can no longer be paid (a paid one stays paid). */
     async cancelLocalCheckout(id: string): Promise<'canceled' | 'unknown'> {
-      if (payments.name !== 'local' || !ZCheckoutSessionId.safeParse(id).success) return 'unknown';
+      if (!payments.hasOwnCheckoutPages || !ZCheckoutSessionId.safeParse(id).success)
+        return 'unknown';
       const row = await repo.findCheckoutSession(db, id);
-      if (row?.provider !== 'local' || row.status === 'paid') return 'unknown';
+      if (row?.provider !== payments.name || row.status === 'paid') return 'unknown';
       if (row.status === 'open' && !(await repo.cancelOpenCheckoutSession(db, id)))
         return 'unknown';
       return 'canceled';

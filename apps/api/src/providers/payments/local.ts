@@ -18,6 +18,8 @@ export function createLocalPaymentsProvider({
 }): PaymentsProvider {
   return {
     name: 'local',
+    webhookSignatureHeader: null,
+    hasOwnCheckoutPages: true,
     async createCheckoutSession() {
       const id = `cs_local_${crypto.randomBytes(24).toString('base64url')}`;
       return { id, url: `${publicUrl}${localCheckoutPath(id)}` };

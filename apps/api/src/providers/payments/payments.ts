@@ -40,6 +40,13 @@ export interface CreatePaymentIntentInput {
  */
 export interface PaymentsProvider {
   readonly name: 'local' | 'stripe';
+  /** The request header carrying the webhook's signature; null when the provider sends none. */
+  readonly webhookSignatureHeader: string | null;
+  /**
+   * True when the checkout pages are served by this API (billing's local-checkout routes), so
+   * a session is paid or canceled there rather than reported by a webhook.
+   */
+  readonly hasOwnCheckoutPages: boolean;
   createCheckoutSession(input: CreateCheckoutInput): Promise<{ id: string; url: string }>;
   createPaymentIntent(
     input: CreatePaymentIntentInput,

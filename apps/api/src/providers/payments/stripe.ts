@@ -97,6 +97,8 @@ export function createStripePaymentsProvider({
 
   return {
     name: 'stripe',
+    webhookSignatureHeader: 'stripe-signature',
+    hasOwnCheckoutPages: false,
 
     async createCheckoutSession({
       userId,
