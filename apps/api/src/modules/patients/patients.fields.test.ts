@@ -96,14 +96,18 @@ describe('every field of a patient', () => {
     expect(created.statusCode).toBe(201);
     const id = (created.json() as TPatient)._id;
     expectEveryField(created.json(), FIRST);
+    /** GET of the one patient and its entry in the list both hold `input`. */
+    const expectReadAndListed = async (input: TPatientInput) => {
+      const read = await ctx.app.inject({ url: patientsUrl(`/${id}`), headers });
+      expectEveryField(read.json(), input);
+      const list = await ctx.app.inject({ url: patientsUrl(), headers });
+      expectEveryField(
+        (list.json() as TPatient[]).find((p) => p._id === id),
+        input,
+      );
+    };
 
-    const read = await ctx.app.inject({ url: patientsUrl(`/${id}`), headers });
-    expectEveryField(read.json(), FIRST);
-    const list = await ctx.app.inject({ url: patientsUrl(), headers });
-    expectEveryField(
-      (list.json() as TPatient[]).find((p) => p._id === id),
-      FIRST,
-    );
+    await expectReadAndListed(FIRST);
 
     const updated = await ctx.app.inject({
       method: 'PUT',
@@ -113,13 +117,7 @@ describe('every field of a patient', () => {
     });
     expect(updated.statusCode).toBe(200);
     expectEveryField(updated.json(), SECOND);
-    const reread = await ctx.app.inject({ url: patientsUrl(`/${id}`), headers });
-    expectEveryField(reread.json(), SECOND);
-    const relisted = await ctx.app.inject({ url: patientsUrl(), headers });
-    expectEveryField(
-      (relisted.json() as TPatient[]).find((p) => p._id === id),
-      SECOND,
-    );
+    await expectReadAndListed(SECOND);
 
     const csv = await ctx.app.inject({ url: patientsUrl('/export?format=csv'), headers });
     const [header, row] = parseCsv(csv.body);
