@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
+import type http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
+import { rateLimitStoreOptions } from './lib/rate-limit-store.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -11,6 +13,7 @@ import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { devAuthRoutes } from './modules/auth/dev-auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createReadiness, type Readiness } from './lifecycle/readiness.ts';
 import { voiceRoutes } from './modules/voice/voice.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { recordsPlugin } from './modules/patients/records.plugin.ts';
@@ -38,6 +41,10 @@ export interface AppDeps {
   webDistDir?: string;
   /** Where log lines go (stdout by default); tests pass a stream to read them. */
   logStream?: { write(line: string): void };
+  /** Readiness shared with server.ts (draining on SIGTERM). Omitted: ready once the app is. */
+  readiness?: Readiness;
+  /** The server to answer on (server.ts listens before the app exists). Omitted: Fastify's. */
+  serverFactory?: (handler: http.RequestListener) => http.Server;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -97,15 +104,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: false,
     rewriteUrl: (req) => screenUrl(req.url ?? '/'),
     routerOptions: { maxParamLength: MAX_SEGMENT_LENGTH },
+    ...(deps.serverFactory && { serverFactory: deps.serverFactory }),
   });
+  const readiness = deps.readiness ?? createReadiness();
+  app.addHook('onReady', async () => readiness.markReady());
+  app.addHook('preClose', async () => readiness.markDraining());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // A stopping instance hands its clients to the others: no new request on this connection.
+    if (readiness.phase === 'draining') void reply.header('connection', 'close');
   });
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...rateLimitStoreOptions(app, { redisUrl: config.REDIS_URL }),
+  });
   await registerOpenApi(app);
   registerAuthentication(app, { identity, db: database.db });
   const refused = { schema: { hide: true }, config: { isPublic: true } };
@@ -117,11 +133,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Every module is a plugin in its own encapsulated context, given its dependencies.
-  await app.register(healthRoutes, { isDatabaseHealthy: () => database.isHealthy() });
+  await app.register(healthRoutes, {
+    isDatabaseHealthy: () => database.isHealthy(),
+    readiness,
+  });
   await app.register(configRoutes, { config });
   await app.register(authRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
-  await app.register(recordsPlugin, { db: database.db });
+  await app.register(recordsPlugin, { db: database.db, notifications: database.notifications });
   if (identity.name === 'local') {
     await app.register(devAuthRoutes, { local: identity as LocalIdentityProvider });
   }

@@ -55,6 +55,16 @@ const ZEnv = z
       .string()
       .regex(/^\+?[0-9 ()-]{3,20}$/, 'a phone number such as +1 800 555 0100')
       .default('+1 800 555 0100'),
+    DRAIN_DELAY_MS: z.coerce
+      .number({ error: 'a whole number of milliseconds from 0 to 600000' })
+      .int('a whole number of milliseconds from 0 to 600000')
+      .min(0, 'a whole number of milliseconds from 0 to 600000')
+      .max(600_000, 'a whole number of milliseconds from 0 to 600000')
+      .default(0),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'a redis:// or rediss:// connection URL')
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'fatal, error, warn, info, debug, trace or silent',
@@ -112,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    const isSecret = /KEY|SECRET|DATABASE_URL/.test(name);
+    const isSecret = /KEY|SECRET|DATABASE_URL|REDIS_URL/.test(name);
     const shown = env[name] === undefined || isSecret ? '' : ` (got ${JSON.stringify(env[name])})`;
     const rule = /^(is|cannot) /.test(issue.message) ? issue.message : `must be ${issue.message}`;
     throw new ConfigError(`Invalid configuration: ${name} ${rule}${shown}.`);

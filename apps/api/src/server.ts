@@ -8,6 +8,8 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded-postgr
 import { createIdentityProvider } from './providers/identity/create-identity-provider.ts';
 import { createVoiceProvider } from './providers/voice/create-voice-provider.ts';
 import { createPaymentsProvider } from './providers/payments/create-payments-provider.ts';
+import { createEarlyServer } from './lifecycle/early-server.ts';
+import { createReadiness } from './lifecycle/readiness.ts';
 
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -35,7 +37,7 @@ function rootCause(error: unknown): string {
 
 async function openDatabase(
   config: Config,
-): Promise<{ database: Database; embedded?: EmbeddedServer }> {
+): Promise<{ database: Database; embedded?: EmbeddedServer; migrationsApplied: number }> {
   let embedded: EmbeddedServer | undefined;
   if (!config.DATABASE_URL) {
     try {
@@ -45,8 +47,9 @@ async function openDatabase(
     }
   }
   const database = connectDatabase(config.DATABASE_URL ?? embedded!.url);
+  let migrationsApplied = 0;
   try {
-    await migrateDatabase(database.db);
+    migrationsApplied = await migrateDatabase(database.db);
   } catch (error) {
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -55,7 +58,16 @@ async function openDatabase(
       error,
     );
   }
-  return { database, embedded };
+  return { database, embedded, migrationsApplied };
+}
+
+function failToListen(error: unknown, config: Config): never {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE')
+    fail(`port ${config.PORT} on ${config.HOST} is already in use: set PORT to a free port.`);
+  if (code === 'EACCES')
+    fail(`no permission to listen on port ${config.PORT}: choose a port above 1023.`);
+  fail(`start-up failed: ${(error as Error).message}`, error);
 }
 
 async function main(): Promise<void> {
@@ -67,26 +79,41 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const { database, embedded } = await openDatabase(config);
+  // Listening first: while the database starts and migrates, /api/health/ready answers 503.
+  const early = createEarlyServer();
+  await early
+    .listen(config.PORT, config.HOST)
+    .catch((error: unknown) => failToListen(error, config));
+  const readiness = createReadiness();
+  const { database, embedded, migrationsApplied } = await openDatabase(config);
   let app: FastifyInstance;
   try {
-    const identity = await createIdentityProvider(config);
+    const identity = await createIdentityProvider(config, { db: database.db });
     const voice = createVoiceProvider(config);
     const payments = createPaymentsProvider(config);
-    app = await buildApp({ config, database, identity, voice, payments, webDistDir: WEB_DIST_DIR });
-    await app.listen({ port: config.PORT, host: config.HOST });
+    app = await buildApp({
+      config,
+      database,
+      identity,
+      voice,
+      payments,
+      webDistDir: WEB_DIST_DIR,
+      readiness,
+      serverFactory: early.serverFactory,
+    });
+    await app.ready();
+    early.attach();
   } catch (error) {
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
-    const code = (error as { code?: string }).code;
-    if (code === 'EADDRINUSE')
-      fail(`port ${config.PORT} on ${config.HOST} is already in use: set PORT to a free port.`);
-    if (code === 'EACCES')
-      fail(`no permission to listen on port ${config.PORT}: choose a port above 1023.`);
     fail(`start-up failed: ${(error as Error).message}`, error);
   }
   app.log.info(
-    { url: config.PUBLIC_URL, database: embedded ? 'embedded' : 'DATABASE_URL' },
+    {
+      url: config.PUBLIC_URL,
+      database: embedded ? 'embedded' : 'DATABASE_URL',
+      migrationsApplied,
+    },
     'portal ready',
   );
 
@@ -94,14 +121,22 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (isStopping) return;
     isStopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000);
+    app.log.info({ signal, drainDelayMs: config.DRAIN_DELAY_MS }, 'shutting down');
+    const force = setTimeout(
+      () => process.exit(1),
+      config.DRAIN_DELAY_MS + SHUTDOWN_GRACE_MS + 5_000,
+    );
     force.unref();
-    // Close HTTP first (drains in-flight requests), then the database, then exit.
-    const closing = app.close();
-    // Keep-alive connections become idle once their in-flight request is answered: close
-    // them then, instead of waiting for the keep-alive timeout.
-    const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
+    // Readiness answers 503 from now on; requests are still served for DRAIN_DELAY_MS, long
+    // enough for the load balancer to notice and stop sending here.
+    readiness.markDraining();
+    await new Promise((resolve) => setTimeout(resolve, config.DRAIN_DELAY_MS));
+    // Stop accepting connections and let in-flight requests finish. Answers carry
+    // `Connection: close` while draining, and idle keep-alive connections are closed as they
+    // appear, instead of waiting for the keep-alive timeout.
+    const { server } = app;
+    const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+    const sweeper = setInterval(() => server.closeIdleConnections(), 50);
     const drained = await Promise.race([
       closing.then(() => true),
       new Promise<boolean>((resolve) =>
@@ -109,7 +144,9 @@ async function main(): Promise<void> {
       ),
     ]);
     clearInterval(sweeper);
-    if (!drained) app.server.closeAllConnections();
+    if (!drained) server.closeAllConnections();
+    // Then the app's own resources (timers, listeners, the rate-limit store), then the database.
+    await app.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);

@@ -11,6 +11,7 @@ import {
   createLocalIdentityProvider,
   type LocalIdentityProvider,
 } from '../src/providers/identity/local.ts';
+import { loadLocalSigningKey } from '../src/providers/identity/local-signing-key.ts';
 import { createPaymentsProvider } from '../src/providers/payments/create-payments-provider.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -78,7 +79,10 @@ export async function createTestApp({
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env });
   const database = await createTestDatabase();
-  const local = await createLocalIdentityProvider({ dataDir, publicUrl: config.PUBLIC_URL });
+  const local = await createLocalIdentityProvider({
+    privateJwk: await loadLocalSigningKey(database.db),
+    publicUrl: config.PUBLIC_URL,
+  });
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {

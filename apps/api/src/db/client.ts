@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createNotifications, type Notifications } from './notifications.ts';
 import * as schema from './schema/index.ts';
 
 /** A drizzle handle over a pool; `$client` is that pool (prepared statements use it). */
@@ -16,6 +17,8 @@ export interface Database {
    * second; false once the pool is shutting down.
    */
   isHealthy(): Promise<boolean>;
+  /** Messages to and from the other API instances on this database (LISTEN/NOTIFY). */
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -42,9 +45,11 @@ export function connectDatabase(url: string, { max = 10 }: { max?: number } = {}
     lastAnsweredAt = 0;
   });
   const db = drizzle(pool, { schema });
+  const notifications = createNotifications({ url, pool });
   return {
     db,
     pool,
+    notifications,
     async isHealthy() {
       if (pool.ending) return false;
       if (Date.now() - lastAnsweredAt < RECENTLY_ANSWERED_MS) return true;
@@ -58,10 +63,44 @@ export function connectDatabase(url: string, { max = 10 }: { max?: number } = {}
         return false;
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await notifications.close();
+      await pool.end();
+    },
   };
 }
 
-export async function migrateDatabase(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+/** Any fixed 64-bit number, the same in every instance: the key of the migration lock. */
+const MIGRATION_LOCK_KEY = 5_817_301_119_204;
+
+/**
+ * Applies the pending migrations, once across instances: instances started together on one
+ * database wait for this session-level advisory lock, and the ones that get it after the first
+ * find nothing left to apply (drizzle's migrator alone would race: two of them creating the
+ * same tables fail with duplicate errors). Answers how many migrations this call applied.
+ */
+export async function migrateDatabase(db: Db): Promise<number> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const countApplied = async () => {
+      const { rows } = await client.query<{ exists: boolean }>(
+        `select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+      );
+      if (!rows[0]!.exists) return 0;
+      const counted = await client.query<{ applied: number }>(
+        'select count(*)::int as applied from drizzle.__drizzle_migrations',
+      );
+      return counted.rows[0]!.applied;
+    };
+    const before = await countApplied();
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    return (await countApplied()) - before;
+  } finally {
+    // Ending the session would release the lock too; a client that failed is discarded.
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).then(
+      () => client.release(),
+      (error: Error) => client.release(error),
+    );
+  }
 }

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalIdentityProvider } from '../../src/providers/identity/local.ts';
+import {
+  createLocalIdentityProvider,
+  generateLocalSigningKey,
+} from '../../src/providers/identity/local.ts';
 import type { VoiceProvider } from '../../src/providers/voice/voice.ts';
 import { createTestApp, signIn, type TestContext } from '../app.ts';
 import { checkResponse } from './checks.ts';
@@ -42,7 +42,6 @@ const AGENT_ID = 'agent_fuzz_0001';
 let ctx: TestContext;
 let operations: Operation[];
 let pools: Pools;
-let foreignDir: string;
 let callCount = 0;
 
 const fakeVoice: VoiceProvider = {
@@ -96,9 +95,8 @@ beforeAll(async () => {
     method: 'POST',
     url: `/api/premier/local-checkout/${checkout.json().id}/pay`,
   });
-  foreignDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fuzz-foreign-'));
   const foreign = await createLocalIdentityProvider({
-    dataDir: foreignDir,
+    privateJwk: await generateLocalSigningKey(),
     publicUrl: ctx.config.PUBLIC_URL,
   });
   const issue = async (provider: typeof foreign, label: string) =>
@@ -121,7 +119,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
-  if (foreignDir) fs.rmSync(foreignDir, { recursive: true, force: true });
 });
 
 async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   generateKeyPair,
   importJWK,
@@ -12,15 +10,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { LOCAL_AUDIENCE } from '../../providers/identity/local.ts';
+import { loadLocalSigningKey } from '../../providers/identity/local-signing-key.ts';
 
 let ctx: TestContext;
 let privateJwk: JWK;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  privateJwk = JSON.parse(
-    fs.readFileSync(path.join(ctx.config.dataDir, 'local-auth-key.json'), 'utf8'),
-  ) as JWK;
+  privateJwk = await loadLocalSigningKey(ctx.database.db);
 });
 afterAll(() => ctx.close());
 

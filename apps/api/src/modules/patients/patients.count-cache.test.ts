@@ -88,7 +88,7 @@ describe('the X-Total-Count cache', () => {
     const { cache } = cacheAt();
     const before = manualCount();
     const stale = cache.get('owner', null, before.count);
-    cache.invalidate('owner');
+    await cache.invalidate('owner');
     before.calls[0]!.resolve(10);
     expect(await stale).toBe(10);
     expect(await cache.get('owner', null, async () => 11)).toBe(11);

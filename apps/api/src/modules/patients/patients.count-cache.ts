@@ -4,16 +4,23 @@
  * - concurrent requests that find no count share one counting query;
  * - an expired count is answered at once while one query refreshes it in the background, so no
  *   request waits for a recount once the owner has been counted;
- * - any change by the owner through this process drops that owner's counts at once, and a
- *   count that was under way meanwhile is not kept. Another API instance's changes show within
- *   `ttlMs` plus one count.
+ * - any change by the owner drops that owner's counts at once, and a count that was under way
+ *   meanwhile is not kept; `publish` tells the other API instances to drop theirs (they call
+ *   `forget`), and resolves once they have been told, before the change is answered.
  */
 export function createCountCache({
   ttlMs = 5_000,
   maxOwners = 10_000,
   maxQueriesPerOwner = 100,
   now = () => Date.now(),
-}: { ttlMs?: number; maxOwners?: number; maxQueriesPerOwner?: number; now?: () => number } = {}) {
+  publish = async () => {},
+}: {
+  ttlMs?: number;
+  maxOwners?: number;
+  maxQueriesPerOwner?: number;
+  now?: () => number;
+  publish?: (ownerId: string) => Promise<void>;
+} = {}) {
   interface OwnerCounts {
     totals: Map<string, { total: number; expiresAt: number }>;
     counting: Map<string, Promise<number>>;
@@ -58,9 +65,18 @@ export function createCountCache({
       pending.catch(() => {});
       return known.total;
     },
-    /** Forgets the owner's counts; one under way is kept by the forgotten entry only. */
-    invalidate(ownerId: string): void {
+    /** The owner changed their patients: forgets their counts here and in other instances. */
+    invalidate(ownerId: string): Promise<void> {
       byOwner.delete(ownerId);
+      return publish(ownerId);
+    },
+    /** Forgets the owner's counts; one under way is kept by the forgotten entry only. */
+    forget(ownerId: string): void {
+      byOwner.delete(ownerId);
+    },
+    /** Forgets every count (changes from other instances may have been missed). */
+    clear(): void {
+      byOwner.clear();
     },
   };
 }

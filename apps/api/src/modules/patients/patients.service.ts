@@ -108,7 +108,7 @@ export function createPatientService({
         values: toStoredValues(input),
         requestId: actor.requestId,
       });
-      counts.invalidate(actor.actorId);
+      await counts.invalidate(actor.actorId);
       const warnings = sameIds.map((patientId) => ({
         code: 'POSSIBLE_DUPLICATE' as const,
         message: PATIENT_WARNINGS.POSSIBLE_DUPLICATE,
@@ -139,16 +139,19 @@ export function createPatientService({
       const after = cursor ? decodeCursor(cursor, isListKey) : null;
       const query = normaliseQuery(q);
       const ownerId = actor.actorId;
-      const [rows, total] = await Promise.all([
-        listPatientsAudited(db, {
-          ownerId,
-          requestId: actor.requestId,
-          q: query,
-          after,
-          limit: limit + 1,
-        }),
-        counts.get(ownerId, query, () => repository.countPatients(db, { ownerId, q: query })),
-      ]);
+      const count = () => repository.countPatients(db, { ownerId, q: query });
+      // Starts a count alongside the page when none is known ...
+      counts.get(ownerId, query, count).catch(() => {});
+      const rows = await listPatientsAudited(db, {
+        ownerId,
+        requestId: actor.requestId,
+        q: query,
+        after,
+        limit: limit + 1,
+      });
+      // ... but reads it once the page is in: another instance's change, announced before the
+      // page was answered, has dropped the count by now (a count under way is shared).
+      const total = await counts.get(ownerId, query, count);
       const items = rows.slice(0, limit);
       const last = items.at(-1);
       return {
@@ -182,7 +185,7 @@ export function createPatientService({
         return updated;
       });
       if (row) {
-        counts.invalidate(actor.actorId);
+        await counts.invalidate(actor.actorId);
         return toApiPatient(row);
       }
       const current = versions ? await repository.findPatient(db, owned(actor, id)) : undefined;
@@ -201,7 +204,7 @@ export function createPatientService({
         return trashed;
       });
       if (!row) return deny(actor, 'delete', id);
-      counts.invalidate(actor.actorId);
+      await counts.invalidate(actor.actorId);
     },
 
     /** Idempotent: restoring a patient that is not in the trash answers it unchanged. */
@@ -216,7 +219,7 @@ export function createPatientService({
         return restored;
       });
       if (!row) return deny(actor, 'restore', id);
-      counts.invalidate(actor.actorId);
+      await counts.invalidate(actor.actorId);
       return toApiPatient(row);
     },
 

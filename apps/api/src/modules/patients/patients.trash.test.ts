@@ -88,7 +88,11 @@ describe('DELETE and restore (trash for 30 days)', () => {
     );
     expect((await restore(old._id)).json()).toEqual(NOT_FOUND);
 
-    // Start-up purges (and then hourly): build a second app on the same database.
+    // Start-up purges (and then hourly, once across instances): an hour later, build a second
+    // app on the same database.
+    await ctx.database.pool.query(
+      `update periodic_jobs set last_started_at = now() - interval '61 minutes'`,
+    );
     const { buildApp } = await import('../../app.ts');
     const again = await buildApp({
       config: ctx.config,

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
+import type { Db } from '../../db/client.ts';
 import {
   cacheLifetimeMs,
   createFirebaseIdentityProvider,
@@ -273,25 +274,32 @@ describe('choosing the identity provider', () => {
   it('refuses the local provider when NODE_ENV=production', async () => {
     const { createIdentityProvider } = await import('./create-identity-provider.ts');
     await expect(
-      createIdentityProvider({
-        AUTH_PROVIDER: 'local',
-        NODE_ENV: 'production',
-        FIREBASE_PROJECT_ID: undefined,
-        dataDir: `/tmp/never-${crypto.randomUUID()}`,
-        PUBLIC_URL: 'http://localhost:3000',
-      }),
+      createIdentityProvider(
+        {
+          AUTH_PROVIDER: 'local',
+          NODE_ENV: 'production',
+          FIREBASE_PROJECT_ID: undefined,
+          dataDir: `/tmp/never-${crypto.randomUUID()}`,
+          PUBLIC_URL: 'http://localhost:3000',
+        },
+        // Refused before the database is used.
+        { db: {} as Db },
+      ),
     ).rejects.toThrow('AUTH_PROVIDER=local is refused when NODE_ENV=production');
   });
 
   it('chooses firebase when configured', async () => {
     const { createIdentityProvider } = await import('./create-identity-provider.ts');
-    const identity = await createIdentityProvider({
-      AUTH_PROVIDER: 'firebase',
-      NODE_ENV: 'production',
-      FIREBASE_PROJECT_ID: PROJECT,
-      dataDir: '/tmp',
-      PUBLIC_URL: 'https://portal.example',
-    });
+    const identity = await createIdentityProvider(
+      {
+        AUTH_PROVIDER: 'firebase',
+        NODE_ENV: 'production',
+        FIREBASE_PROJECT_ID: PROJECT,
+        dataDir: '/tmp',
+        PUBLIC_URL: 'https://portal.example',
+      },
+      { db: {} as Db },
+    );
     expect(identity.name).toBe('firebase');
   });
 });

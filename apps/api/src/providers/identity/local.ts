@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { createIdTokenVerifier } from './id-token-verifier.ts';
 import type { IdentityProvider } from './identity.ts';
@@ -20,19 +18,18 @@ export interface LocalIdentityProvider extends IdentityProvider {
 }
 
 /**
- * The development identity provider: an RS256 key pair generated once and kept in
- * DATA_DIR, tokens shaped like Firebase's, checked by the same verifier as production.
+ * The development identity provider: tokens shaped like Firebase's, signed with an RS256 key
+ * (kept in the database, see local-signing-key.ts, so every instance shares it) and checked by
+ * the same verifier as production.
  */
 export async function createLocalIdentityProvider({
-  dataDir,
+  privateJwk,
   publicUrl,
 }: {
-  dataDir: string;
+  privateJwk: JWK;
   publicUrl: string;
 }): Promise<LocalIdentityProvider> {
-  const { privateJwk, publicJwk } = await loadOrCreateKey(
-    path.join(dataDir, 'local-auth-key.json'),
-  );
+  const publicJwk = publicJwkOf(privateJwk);
   const privateKey = await importJWK(privateJwk, 'RS256');
   const issuer = `${publicUrl}/api/dev-auth`;
   const verifyIdToken = createIdTokenVerifier({
@@ -70,17 +67,14 @@ export async function createLocalIdentityProvider({
   };
 }
 
-async function loadOrCreateKey(file: string): Promise<{ privateJwk: JWK; publicJwk: JWK }> {
-  if (fs.existsSync(file)) {
-    const privateJwk = JSON.parse(fs.readFileSync(file, 'utf8')) as JWK;
-    const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = privateJwk;
-    return { privateJwk, publicJwk: { ...publicJwk, use: 'sig', alg: 'RS256' } };
-  }
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+/** A new RS256 private key as a JWK with a random `kid`. */
+export async function generateLocalSigningKey(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = crypto.randomBytes(8).toString('hex');
-  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' };
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(privateJwk), { mode: 0o600 });
-  return { privateJwk, publicJwk };
+  return { ...(await exportJWK(privateKey)), kid, alg: 'RS256' };
+}
+
+function publicJwkOf(privateJwk: JWK): JWK {
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = privateJwk;
+  return { ...publicJwk, use: 'sig', alg: 'RS256' };
 }

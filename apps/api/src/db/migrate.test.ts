@@ -1,0 +1,34 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { connectDatabase, migrateDatabase, MIGRATIONS_DIR } from './client.ts';
+
+describe('migrateDatabase', () => {
+  it('applies each migration once when several instances start together on an empty database', async () => {
+    const adminUrl = inject('databaseUrl');
+    const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const instances = [1, 2, 3].map(() => connectDatabase(url.toString(), { max: 2 }));
+    try {
+      const applied = await Promise.all(instances.map((instance) => migrateDatabase(instance.db)));
+      const journal = JSON.parse(
+        fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      expect(applied.toSorted()).toEqual([0, 0, journal.entries.length]);
+      const { rows } = await instances[0]!.pool.query<{ n: number }>(
+        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      );
+      expect(rows[0]!.n).toBe(journal.entries.length);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
