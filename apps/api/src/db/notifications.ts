@@ -18,6 +18,13 @@ export interface Subscriber {
 export interface Notifications {
   publish(channel: string, payload: string): Promise<void>;
   subscribe(channel: string, subscriber: Subscriber): () => void;
+  /**
+   * Resolves once every message published (committed) before the call has been delivered here:
+   * one round trip on the listening connection, since PostgreSQL sends a listener its pending
+   * notifications before the answer to its next query. Callers at the same moment share a
+   * round trip not yet sent. Not listening: subscribers are reset (nothing can be trusted).
+   */
+  sync(): Promise<void>;
   /** Settles once the first attempt to listen is over (an instance waits for it to be ready). */
   whenListening(): Promise<void>;
   close(): Promise<void>;
@@ -36,6 +43,23 @@ export function createNotifications({ url, pool }: { url: string; pool: pg.Pool 
   const prefix = `${senderId} `;
 
   const resetAll = () => subscribers.forEach((set) => set.forEach((s) => s.onReset()));
+  let sent: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+
+  /** A round trip sent now; a failure means messages may be lost. */
+  const roundTrip = (client: pg.Client): Promise<void> => {
+    const trip: Promise<void> = client
+      .query('select 1')
+      .then(
+        () => {},
+        () => resetAll(),
+      )
+      .finally(() => {
+        if (sent === trip) sent = undefined;
+      });
+    sent = trip;
+    return trip;
+  };
 
   const lost = (client: pg.Client) => {
     if (listener !== client) return;
@@ -47,6 +71,21 @@ export function createNotifications({ url, pool }: { url: string; pool: pg.Pool 
       retry.unref();
     }
   };
+
+  function sync(): Promise<void> {
+    const client = listener;
+    if (!client) {
+      resetAll();
+      return Promise.resolve();
+    }
+    if (!sent) return roundTrip(client);
+    // The one in flight may have been sent before this call: wait for the next one.
+    queued ??= sent.then(() => {
+      queued = undefined;
+      return listener === client ? roundTrip(client) : sync();
+    });
+    return queued;
+  }
 
   function connect(): Promise<void> {
     connecting ??= (async () => {
@@ -92,6 +131,7 @@ export function createNotifications({ url, pool }: { url: string; pool: pg.Pool 
       set.add(subscriber);
       return () => set.delete(subscriber);
     },
+    sync,
     async whenListening() {
       await connecting;
     },

@@ -94,4 +94,20 @@ describe('the X-Total-Count cache', () => {
     expect(await cache.get('owner', null, async () => 11)).toBe(11);
     expect(await cache.get('owner', null, async () => 99)).toBe(11);
   });
+
+  it('reads a known count only once messages from other instances have arrived (sync)', async () => {
+    let arrive: () => void = () => {};
+    let isSyncing = false;
+    const cache = createCountCache({
+      sync: () =>
+        isSyncing ? new Promise<void>((resolve) => (arrive = resolve)) : Promise.resolve(),
+    });
+    expect(await cache.get('owner', null, async () => 3)).toBe(3);
+    isSyncing = true;
+    const answer = cache.get('owner', null, async () => 4);
+    // Another instance's change is heard while this request waits for its messages.
+    cache.forget('owner');
+    arrive();
+    expect(await answer).toBe(4);
+  });
 });

@@ -6,7 +6,9 @@
  *   request waits for a recount once the owner has been counted;
  * - any change by the owner drops that owner's counts at once, and a count that was under way
  *   meanwhile is not kept; `publish` tells the other API instances to drop theirs (they call
- *   `forget`), and resolves once they have been told, before the change is answered.
+ *   `forget`), and resolves once they have been told, before the change is answered;
+ * - `sync` resolves once every such message sent before the call has arrived, so a count is
+ *   read only after that (it runs alongside the page's own query).
  */
 export function createCountCache({
   ttlMs = 5_000,
@@ -14,12 +16,14 @@ export function createCountCache({
   maxQueriesPerOwner = 100,
   now = () => Date.now(),
   publish = async () => {},
+  sync,
 }: {
   ttlMs?: number;
   maxOwners?: number;
   maxQueriesPerOwner?: number;
   now?: () => number;
   publish?: (ownerId: string) => Promise<void>;
+  sync?: () => Promise<void>;
 } = {}) {
   interface OwnerCounts {
     totals: Map<string, { total: number; expiresAt: number }>;
@@ -56,6 +60,7 @@ export function createCountCache({
   return {
     async get(ownerId: string, q: string | null, count: () => Promise<number>): Promise<number> {
       const key = q ?? '';
+      if (sync) await sync();
       const counts = countsOf(ownerId);
       const known = counts.totals.get(key);
       if (known && known.expiresAt > now()) return known.total;

@@ -139,19 +139,16 @@ export function createPatientService({
       const after = cursor ? decodeCursor(cursor, isListKey) : null;
       const query = normaliseQuery(q);
       const ownerId = actor.actorId;
-      const count = () => repository.countPatients(db, { ownerId, q: query });
-      // Starts a count alongside the page when none is known ...
-      counts.get(ownerId, query, count).catch(() => {});
-      const rows = await listPatientsAudited(db, {
-        ownerId,
-        requestId: actor.requestId,
-        q: query,
-        after,
-        limit: limit + 1,
-      });
-      // ... but reads it once the page is in: another instance's change, announced before the
-      // page was answered, has dropped the count by now (a count under way is shared).
-      const total = await counts.get(ownerId, query, count);
+      const [rows, total] = await Promise.all([
+        listPatientsAudited(db, {
+          ownerId,
+          requestId: actor.requestId,
+          q: query,
+          after,
+          limit: limit + 1,
+        }),
+        counts.get(ownerId, query, () => repository.countPatients(db, { ownerId, q: query })),
+      ]);
       const items = rows.slice(0, limit);
       const last = items.at(-1);
       return {

@@ -32,6 +32,7 @@ export async function recordsPlugin(
       notifications.publish(COUNTS_CHANNEL, ownerId).catch((error: unknown) => {
         app.log.warn({ err: error }, 'count invalidation not sent to other instances');
       }),
+    sync: () => notifications.sync(),
   });
   const unsubscribe = notifications.subscribe(COUNTS_CHANNEL, {
     onMessage: (ownerId) => counts.forget(ownerId),
