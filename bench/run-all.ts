@@ -2,6 +2,7 @@
 // bench/results/<name>.json. Figures are reported, never asserted.
 import { execFileSync } from 'node:child_process';
 import { benchApi } from './api.ts';
+import { benchInstances } from './instances.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { ROOT } from './lib/portal.ts';
 import { benchStartup } from './startup.ts';
@@ -12,3 +13,4 @@ await benchStartup();
 await benchWebSize();
 await benchLighthouse();
 await benchApi();
+await benchInstances();

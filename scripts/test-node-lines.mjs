@@ -1,9 +1,9 @@
-// CI (`.ci/run`): the whole `npm test` on the machine's Node, then, on each supported Node line
+// CI (`.ci/run`): the whole `npm test` and the cluster test on the machine's Node, then, on each supported Node line
 // (22 and 24, the `node` package from the npm registry), the engines check, the build, the
 // shared, API and web suites and one end-to-end journey (its server runs on that Node too).
 // Ends with one line `N passed, N failed` for all of it and exits non-zero if anything failed.
 //
-//   node scripts/test-node-lines.mjs [--lines-only]   (--lines-only skips the `npm test` run)
+//   node scripts/test-node-lines.mjs [--lines-only]   (--lines-only skips `npm test` and the cluster test)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -90,6 +90,8 @@ try {
   if (!process.argv.includes('--lines-only')) {
     step(`npm test on the machine's Node ${process.version}`);
     testAll(`Node ${process.version} (machine): npm test`, machine, '.', ['npm', 'test']);
+    step('npm run test:cluster: two API instances on Debian PostgreSQL and Redis');
+    testAll('cluster test', machine, 'cluster', ['node', 'scripts/test-cluster.mjs']);
   }
   for (const line of LINES) {
     step(`Node ${line}: fetching node@${line} from the npm registry (cached by npx)`);
