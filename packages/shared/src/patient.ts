@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL, EMAIL_MAX } from './email.ts';
 
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 export const PATIENT_GENDERS = ['Male', 'Female', 'Other', 'Prefer not to say'] as const;
@@ -22,18 +23,22 @@ export const PATIENT_MESSAGES = {
   invalidCharacters: 'This text contains a character that is not allowed',
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TEN_DIGITS = /^\d{10}$/;
 /** PostgreSQL text cannot hold NUL; other control characters have no place in a record either. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
+/*
+ * Every length limit below aborts the checks after it (`abort: true`): zod runs all checks of a
+ * field by default, so a pattern would still scan a 256 KiB value that is already refused.
+ */
+
 function requiredText(required: string, max: number) {
   return z
     .string({ error: required })
     .trim()
-    .min(1, { error: required })
-    .max(max, { error: PATIENT_MESSAGES.tooLong })
+    .min(1, { error: required, abort: true })
+    .max(max, { error: PATIENT_MESSAGES.tooLong, abort: true })
     .regex(NO_CONTROL_CHARACTERS, { error: PATIENT_MESSAGES.invalidCharacters });
 }
 
@@ -41,7 +46,8 @@ function tenDigitPhone(required: string, digits: string) {
   return z
     .string({ error: required })
     .trim()
-    .min(1, { error: required })
+    .min(1, { error: required, abort: true })
+    .max(10, { error: digits, abort: true })
     .regex(TEN_DIGITS, { error: digits });
 }
 
@@ -60,7 +66,7 @@ export const ZPatientInput = z.strictObject({
   email: z
     .string({ error: PATIENT_MESSAGES.emailInvalid })
     .trim()
-    .max(254, { error: PATIENT_MESSAGES.emailInvalid })
+    .max(EMAIL_MAX, { error: PATIENT_MESSAGES.emailInvalid, abort: true })
     .refine((value) => value === '' || (EMAIL.test(value) && NO_CONTROL_CHARACTERS.test(value)), {
       error: PATIENT_MESSAGES.emailInvalid,
     })

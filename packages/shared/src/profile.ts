@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL, EMAIL_MAX } from './email.ts';
 import { ERRORS } from './errors.ts';
 
 export const PROFILE_GENDERS = ['male', 'female', 'other'] as const;
@@ -6,7 +7,7 @@ export type TProfileGender = (typeof PROFILE_GENDERS)[number];
 
 export const PROFILE_LIMITS = {
   nameMax: 100,
-  emailMax: 254,
+  emailMax: EMAIL_MAX,
   ageMax: 150,
   addressMax: 500,
   pictureMax: 2048,
@@ -33,10 +34,10 @@ export const PROFILE_MESSAGES = {
 
 export type TProfileMessageKey = keyof typeof PROFILE_MESSAGES;
 
-/** The spec's "simple address": text, @, text, dot, text. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TEN_DIGITS = /^\d{10}$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
+/** Longer typed ages are refused before any pattern sees them. */
+const AGE_TEXT_MAX = 20;
 
 /** Empty text, null or an absent key all mean "not given", stored as null. */
 function isBlank(value: unknown): value is '' | null | undefined {
@@ -84,7 +85,8 @@ const ZAge = z
     let age: number;
     if (typeof value === 'string') {
       const text = value.trim();
-      if (!NUMBER.test(text)) return fail(PROFILE_MESSAGES.ageInvalid);
+      if (text.length > AGE_TEXT_MAX || !NUMBER.test(text))
+        return fail(PROFILE_MESSAGES.ageInvalid);
       age = Number(text);
     } else {
       age = value;
@@ -115,12 +117,13 @@ export const ZProfileInput = z.strictObject({
     .string({ error: PROFILE_MESSAGES.nameRequired })
     .trim()
     .min(1, { error: PROFILE_MESSAGES.nameRequired })
-    .max(PROFILE_LIMITS.nameMax, { error: PROFILE_MESSAGES.nameTooLong }),
+    .max(PROFILE_LIMITS.nameMax, { error: PROFILE_MESSAGES.nameTooLong, abort: true }),
   email: z
     .string({ error: PROFILE_MESSAGES.emailInvalid })
     .meta({ description: "The account's own e-mail, unchanged: it comes from the sign-in" })
     .trim()
-    .max(PROFILE_LIMITS.emailMax, { error: PROFILE_MESSAGES.emailInvalid })
+    // The limit aborts: zod would otherwise run the pattern on a value already refused.
+    .max(PROFILE_LIMITS.emailMax, { error: PROFILE_MESSAGES.emailInvalid, abort: true })
     .regex(EMAIL, { error: PROFILE_MESSAGES.emailInvalid }),
   age: ZAge,
   gender: z
@@ -142,7 +145,8 @@ export const ZProfileInput = z.strictObject({
   phone: optionalText(
     'Exactly 10 digits; empty = not given',
     PROFILE_MESSAGES.phoneInvalid,
-    (text) => (TEN_DIGITS.test(text) ? undefined : PROFILE_MESSAGES.phoneInvalid),
+    (text) =>
+      text.length === 10 && TEN_DIGITS.test(text) ? undefined : PROFILE_MESSAGES.phoneInvalid,
   ),
   picture: optionalText(
     'An https:// image URL; empty = no picture',

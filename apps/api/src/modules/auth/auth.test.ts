@@ -404,7 +404,7 @@ describe('local development sign-in (AUTH_PROVIDER=local)', () => {
     expect(script.body).not.toMatch(/postMessage\([^)]*'\*'/);
     // Parses as JavaScript, and its regular expressions survived the template string intact.
     expect(() => new Function(script.body)).not.toThrow();
-    expect(script.body).toContain(String.raw`const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;`);
+    expect(script.body).toContain(String.raw`const EMAIL = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;`);
     expect(script.body).toContain(String.raw`/^(dr|prof|mr|mrs|ms)\.?\s+/i`);
     const styles = await ctx.app.inject('/api/dev-auth/popup.css');
     expect(styles.headers['content-type']).toBe('text/css; charset=utf-8');

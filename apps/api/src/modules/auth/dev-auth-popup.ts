@@ -3,6 +3,7 @@
  * 500x600 popup. It never runs inline code (the CSP allows scripts from 'self' only), so its
  * script and styles are served by their own routes; texts travel as data attributes.
  */
+import { EMAIL } from '@portal/shared/email';
 
 export const POPUP_LANGUAGES = ['en', 'ar', 'fr', 'de', 'zh-CN'] as const;
 export type PopupLanguage = (typeof POPUP_LANGUAGES)[number];
@@ -158,11 +159,14 @@ export function renderPopupPage(language: PopupLanguage): string {
 `;
 }
 
-/** Runs in the popup: recent accounts from this browser, the form, and the hand-back. */
+/**
+ * Runs in the popup: recent accounts from this browser, the form, and the hand-back. Its e-mail
+ * pattern is the shared one (so the ReDoS check of the shared patterns covers it too).
+ */
 export const POPUP_SCRIPT = `'use strict';
 const STORAGE_KEY = 'portal_dev_auth_accounts';
 const MAX_ACCOUNTS = 5;
-const EMAIL = /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/;
+const EMAIL = ${EMAIL};
 const state = new URLSearchParams(location.search).get('state') || '';
 const form = document.getElementById('account-form');
 const errorBox = document.getElementById('error');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EMAIL, EMAIL_MAX } from '@portal/shared/email';
 import { ZDocument } from '../../lib/response-schemas.ts';
 import type { LocalIdentityProvider } from '../../providers/identity/local.ts';
 import {
@@ -12,7 +13,11 @@ import {
 } from './dev-auth-popup.ts';
 
 const ZDevTokenInput = z.strictObject({
-  email: z.email({ error: 'Please enter a valid email address.' }).max(254),
+  // The limit first (and aborting), so the pattern never reads an over-long value.
+  email: z
+    .string({ error: 'Please enter a valid email address.' })
+    .max(EMAIL_MAX, { error: 'Please enter a valid email address.', abort: true })
+    .regex(EMAIL, { error: 'Please enter a valid email address.' }),
   name: z.string().trim().min(1, { error: 'Name is required.' }).max(100),
 });
 

@@ -25,10 +25,13 @@ function isDevAuthMessage(data: unknown, state: string): data is DevAuthMessage 
 
 function randomState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return (
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      // Base64 pads with at most two '='; `=+$` would retry every '=' run from each position.
+      .replace(/={1,2}$/, '')
+  );
 }
 
 /** Centred over the current window, like Firebase's own popup. */
