@@ -1,7 +1,10 @@
 import { expect } from 'vitest';
 
-/** RFC 4180 reader for the test: quoted cells, doubled quotes, CRLF rows. */
-export function parseCsv(text: string): string[][] {
+/**
+ * RFC 4180 reader for the test: quoted cells, doubled quotes, CRLF rows. `separator` is `;` for
+ * spreadsheets in French or German settings, which read the same file that way.
+ */
+export function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -15,7 +18,7 @@ export function parseCsv(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') {
+    else if (c === separator) {
       row.push(cell);
       cell = '';
     } else if (c === '\r' && text[i + 1] === '\n') {

@@ -13,15 +13,19 @@ export const CSV_COLUMNS = PATHS.map(([key, ...inner]) =>
   [key === '_id' ? 'id' : key!, ...inner.map((k) => k[0]!.toUpperCase() + k.slice(1))].join(''),
 );
 
+/** What a spreadsheet would run as a formula when a cell starts with it (OWASP CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
- * One CSV cell (RFC 4180). A text starting with = + - @ (or a tab or carriage return) would run
- * as a formula in a spreadsheet, so it gets a leading apostrophe (OWASP's CSV injection advice).
+ * One CSV cell (RFC 4180), always quoted: a spreadsheet that splits on `;` (French or German
+ * settings) would otherwise cut `Doe;=2+5` into a second cell starting with `=`. A text starting
+ * with = + - @ (or a tab or carriage return) also gets a leading apostrophe, so it stays text.
  */
 export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (value === null) return '""';
+  const text = String(value);
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 export function csvRow(row: PatientRow): string {
@@ -33,7 +37,7 @@ export function csvRow(row: PatientRow): string {
 
 /** A header row, then one row per patient, CRLF line ends, streamed batch by batch. */
 export async function* csvChunks(batches: AsyncIterable<PatientRow[]>): AsyncGenerator<string> {
-  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  yield `${CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
   for await (const rows of batches) {
     yield rows.map((row) => `${csvRow(row)}\r\n`).join('');
   }

@@ -179,7 +179,9 @@ describe('GET /api/records/patients/export?format=csv', () => {
     const response = await exportAs('csv', csvUser.headers);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.body.startsWith(`${CSV_COLUMNS.join(',')}\r\n`)).toBe(true);
+    expect(
+      response.body.startsWith(`${CSV_COLUMNS.map((name) => `"${name}"`).join(',')}\r\n`),
+    ).toBe(true);
     const [header, ...rows] = parseCsv(response.body);
     expect(header).toEqual([...CSV_COLUMNS]);
     expect(rows).toHaveLength(2);
@@ -201,5 +203,25 @@ describe('GET /api/records/patients/export?format=csv', () => {
     ]);
     expect(byId[plain._id]!.slice(1, 3)).toEqual([`'@SUM(A1:A9)`, `'+cmd|calc`]);
     expect(byId[plain._id]![7]).toBe(plain.email);
+  });
+
+  it('quotes every cell, so no separator (, or ;) inside a text starts a formula cell', async () => {
+    const csvUser = await signIn(ctx);
+    await createPatient(ctx, csvUser.headers, {
+      name: 'Doe;=2+5',
+      diagnosedWith: 'Flu;+1,@SUM(A1)',
+      address: 'Rue 1;-3;\t=x',
+      email: 'a;b@example.test',
+    });
+    const { body } = await exportAs('csv', csvUser.headers);
+    for (const separator of [',', ';']) {
+      const cells = parseCsv(body, separator).flat();
+      expect(cells.length).toBeGreaterThan(1);
+      const formulas = cells.filter((cell) => /^[=+\-@\t\r]/.test(cell));
+      expect(formulas, `separator ${separator}`).toEqual([]);
+    }
+    // Quoted throughout: every line is "…","…",…,"…" (the address holds no line break here).
+    const lines = body.split('\r\n').filter(Boolean);
+    for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
   });
 });
