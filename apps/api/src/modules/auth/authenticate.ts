@@ -33,8 +33,8 @@ const QUERY_TOKEN_KEY = /token|jwt|auth|bearer/i;
 
 /**
  * Default deny: every /api route needs `Authorization: Bearer <ID token>` unless its route
- * config says `isPublic`. Failures are 401 `not authenticated` and are logged with a reason,
- * never with the token. The decision uses the matched route, not the raw URL, so an encoded
+ * config says `isPublic`, and its answers carry `Cache-Control: no-store`. Failures are 401
+ * `not authenticated` and are logged with a reason, never with the token. The decision uses the matched route, not the raw URL, so an encoded
  * path such as `/%61pi/...` cannot slip past it.
  */
 export function registerAuthentication(
@@ -59,11 +59,14 @@ export function registerAuthentication(
     return userIds.get(this.identity.uid) ?? (await findUser(this.identity.uid)).id;
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
     // Unmatched paths fall through to the 404 handler; public routes need no token.
     if (route === undefined || !route.startsWith('/api/')) return;
     if (request.routeOptions.config.isPublic || route.startsWith('/api/docs')) return;
+    // Whatever it answers (a patient, a profile, an export, an error), a route that needs a token
+    // answers for one person: no browser or proxy may keep it (shared clinic computers).
+    void reply.header('cache-control', 'no-store');
 
     const header = request.headers.authorization ?? '';
     const match = BEARER.exec(header);
