@@ -67,4 +67,110 @@ describe('loadConfig', () => {
       /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ connection URL\.$/,
     );
   });
+
+  it('documents the new defaults: statement timeout, per-user budget, local providers kept local', () => {
+    expect(loadConfig({})).toMatchObject({
+      DB_STATEMENT_TIMEOUT_MS: 5000,
+      USER_RATE_LIMIT_PER_MINUTE: 1200,
+      LOCAL_PROVIDERS_ALLOW_REMOTE: false,
+    });
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' })).toThrow(
+      'Invalid configuration: DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds from 1 to 3600000 (got "0").',
+    );
+    expect(() => loadConfig({ USER_RATE_LIMIT_PER_MINUTE: 'lots' })).toThrow(
+      /^Invalid configuration: USER_RATE_LIMIT_PER_MINUTE must be a whole number/,
+    );
+    expect(() => loadConfig({ LOCAL_PROVIDERS_ALLOW_REMOTE: 'yes' })).toThrow(
+      'Invalid configuration: LOCAL_PROVIDERS_ALLOW_REMOTE must be true or false (got "yes").',
+    );
+  });
+
+  it.each(['PUBLIC_URL', 'HOSPITAL_SEARCH_URL', 'STRIPE_API_URL', 'RETELL_BASE_URL'])(
+    'accepts only http: and https: for %s',
+    (name) => {
+      for (const url of [
+        'javascript:alert(1)',
+        'data:text/html,<script>1</script>',
+        'ftp://x.example/',
+        'file:///etc/passwd',
+      ]) {
+        let message = '';
+        try {
+          loadConfig({ [name]: url });
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        const accepts =
+          name === 'PUBLIC_URL' ? 'an http(s) URL such as http://localhost:3000' : 'an http(s) URL';
+        expect(message).toBe(
+          `Invalid configuration: ${name} must be ${accepts} (got ${JSON.stringify(url)}).`,
+        );
+      }
+      const accepted = loadConfig({
+        [name]: 'http://localhost:4000/',
+        LOCAL_PROVIDERS_ALLOW_REMOTE: 'true',
+      });
+      expect(accepted[name as 'PUBLIC_URL']).toMatch(/^http:\/\/localhost:4000\/?$/);
+    },
+  );
+
+  describe('local providers serve this computer only', () => {
+    it.each([
+      [{ HOST: '0.0.0.0' }, 'HOST'],
+      [{ HOST: '::' }, 'HOST'],
+      [{ HOST: '192.168.1.20' }, 'HOST'],
+      [{ PUBLIC_URL: 'https://portal.example.org' }, 'PUBLIC_URL'],
+      [{ PUBLIC_URL: 'http://10.0.0.5:3000' }, 'PUBLIC_URL'],
+    ])('%o is refused with one line naming the variables', (env, name) => {
+      let message = '';
+      try {
+        loadConfig(env);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(
+        new RegExp(`^Invalid configuration: ${name} cannot be a non-loopback address`),
+      );
+      expect(message).toContain('AUTH_PROVIDER=local and PAYMENTS_PROVIDER=local');
+      expect(message).toContain('LOCAL_PROVIDERS_ALLOW_REMOTE=true');
+      expect(message).not.toContain('\n');
+    });
+
+    it('accepts loopback addresses, and anything once LOCAL_PROVIDERS_ALLOW_REMOTE=true', () => {
+      for (const HOST of ['127.0.0.1', 'localhost', '::1', '127.0.0.2'])
+        expect(loadConfig({ HOST }).HOST).toBe(HOST);
+      for (const PUBLIC_URL of [
+        'http://localhost:3000',
+        'http://127.0.0.1:8080',
+        'http://[::1]:3000',
+      ])
+        expect(loadConfig({ PUBLIC_URL }).PUBLIC_URL).toBe(PUBLIC_URL);
+      expect(
+        loadConfig({
+          HOST: '0.0.0.0',
+          PUBLIC_URL: 'https://portal.example.org',
+          LOCAL_PROVIDERS_ALLOW_REMOTE: 'true',
+        }).LOCAL_PROVIDERS_ALLOW_REMOTE,
+      ).toBe(true);
+    });
+
+    it('names only the local provider that is on, and none is refused without one', () => {
+      const firebase = {
+        AUTH_PROVIDER: 'firebase',
+        FIREBASE_PROJECT_ID: 'p',
+        FIREBASE_API_KEY: 'k',
+        FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com',
+      };
+      expect(() => loadConfig({ ...firebase, HOST: '0.0.0.0' })).toThrow(
+        /HOST cannot be a non-loopback address while PAYMENTS_PROVIDER=local \(/,
+      );
+      const stripe = {
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk',
+        STRIPE_PUBLISHABLE_KEY: 'pk',
+        STRIPE_WEBHOOK_SECRET: 'whsec',
+      };
+      expect(loadConfig({ ...firebase, ...stripe, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    });
+  });
 });

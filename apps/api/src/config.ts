@@ -13,6 +13,26 @@ const port = z.coerce
   .min(1, 'a whole number from 1 to 65535')
   .max(65535, 'a whole number from 1 to 65535');
 
+/** Only web addresses: a `javascript:` or `data:` URL must never become a link or a redirect. */
+function httpUrl(accepts: string) {
+  return z.url({ protocol: /^https?$/, error: accepts });
+}
+
+function wholeNumber(min: number, max: number, accepts: string) {
+  return z.coerce.number({ error: accepts }).int(accepts).min(min, accepts).max(max, accepts);
+}
+
+/** This computer only: `localhost`, 127.0.0.0/8 or ::1 (IPv6 in brackets as URLs write it). */
+export function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return (
+    name === 'localhost' ||
+    name === '::1' ||
+    name === '::ffff:127.0.0.1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name)
+  );
+}
+
 const ZEnv = z
   .object({
     NODE_ENV: z
@@ -20,7 +40,7 @@ const ZEnv = z
       .default('development'),
     PORT: port.default(3000),
     HOST: z.string().min(1, 'a host name or address').default('127.0.0.1'),
-    PUBLIC_URL: z.url({ error: 'an http(s) URL such as http://localhost:3000' }).optional(),
+    PUBLIC_URL: httpUrl('an http(s) URL such as http://localhost:3000').optional(),
     DATA_DIR: z.string().min(1, 'a folder path').default('.data'),
     DATABASE_URL: z
       .string()
@@ -34,7 +54,7 @@ const ZEnv = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
-    STRIPE_API_URL: z.url({ error: 'an http(s) URL' }).optional(),
+    STRIPE_API_URL: httpUrl('an http(s) URL').optional(),
     PREMIUM_AMOUNT: z.coerce
       .number({ error: 'a positive number' })
       .positive('a positive number')
@@ -47,24 +67,35 @@ const ZEnv = z
       .default('usd'),
     RETELL_API_KEY: optionalText,
     RETELL_AGENT_ID: optionalText,
-    RETELL_BASE_URL: z.url({ error: 'an http(s) URL' }).optional(),
-    HOSPITAL_SEARCH_URL: z
-      .url({ error: 'an http(s) URL' })
-      .default('https://www.apollohospitals.com/'),
+    RETELL_BASE_URL: httpUrl('an http(s) URL').optional(),
+    HOSPITAL_SEARCH_URL: httpUrl('an http(s) URL').default('https://www.apollohospitals.com/'),
     CONTACT_PHONE: z
       .string()
       .regex(/^\+?[0-9 ()-]{3,20}$/, 'a phone number such as +1 800 555 0100')
       .default('+1 800 555 0100'),
-    DRAIN_DELAY_MS: z.coerce
-      .number({ error: 'a whole number of milliseconds from 0 to 600000' })
-      .int('a whole number of milliseconds from 0 to 600000')
-      .min(0, 'a whole number of milliseconds from 0 to 600000')
-      .max(600_000, 'a whole number of milliseconds from 0 to 600000')
-      .default(0),
+    DRAIN_DELAY_MS: wholeNumber(
+      0,
+      600_000,
+      'a whole number of milliseconds from 0 to 600000',
+    ).default(0),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'a redis:// or rediss:// connection URL')
       .optional(),
+    LOCAL_PROVIDERS_ALLOW_REMOTE: z
+      .enum(['true', 'false'], { error: 'true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+    DB_STATEMENT_TIMEOUT_MS: wholeNumber(
+      1,
+      3_600_000,
+      'a whole number of milliseconds from 1 to 3600000',
+    ).default(5_000),
+    USER_RATE_LIMIT_PER_MINUTE: wholeNumber(
+      1,
+      1_000_000_000,
+      'a whole number from 1 to 1000000000',
+    ).default(1_200),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'fatal, error, warn, info, debug, trace or silent',
@@ -104,7 +135,40 @@ const ZEnv = z
     }
     if (env.RETELL_API_KEY && !env.RETELL_AGENT_ID)
       require('RETELL_AGENT_ID', 'when RETELL_API_KEY is set');
+    refuseRemoteLocalProviders(env, ctx);
   });
+
+/**
+ * The local providers trust whoever reaches the port (anyone may mint a token for any e-mail,
+ * or pay without a card), so they serve this computer only unless the operator says otherwise.
+ */
+function refuseRemoteLocalProviders(
+  env: {
+    HOST: string;
+    PUBLIC_URL?: string | undefined;
+    AUTH_PROVIDER: string;
+    PAYMENTS_PROVIDER: string;
+    LOCAL_PROVIDERS_ALLOW_REMOTE: boolean;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const local = [
+    env.AUTH_PROVIDER === 'local' && 'AUTH_PROVIDER=local',
+    env.PAYMENTS_PROVIDER === 'local' && 'PAYMENTS_PROVIDER=local',
+  ].filter(Boolean);
+  if (local.length === 0 || env.LOCAL_PROVIDERS_ALLOW_REMOTE) return;
+  const remote = !isLoopback(env.HOST)
+    ? 'HOST'
+    : env.PUBLIC_URL && !isLoopback(new URL(env.PUBLIC_URL).hostname)
+      ? 'PUBLIC_URL'
+      : undefined;
+  if (!remote) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: [remote],
+    message: `cannot be a non-loopback address while ${local.join(' and ')} (anyone who reaches the server could sign in as anyone or get premium without paying): configure firebase/stripe, or set LOCAL_PROVIDERS_ALLOW_REMOTE=true on purpose (dangerous)`,
+  });
+}
 
 export type TEnv = z.infer<typeof ZEnv>;
 

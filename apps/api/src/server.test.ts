@@ -35,6 +35,24 @@ describe('server start-up', { timeout: 120_000 }, () => {
     );
   });
 
+  it('refuses the local providers on a public address, naming the variables in one line', async () => {
+    const server = spawnServer({ HOST: '0.0.0.0', DATA_DIR: tempDir() });
+    expect(await server.exited).not.toBe(0);
+    expectOneClearLine(
+      server.output(),
+      /^portal: Invalid configuration: HOST cannot be a non-loopback address while AUTH_PROVIDER=local and PAYMENTS_PROVIDER=local .*LOCAL_PROVIDERS_ALLOW_REMOTE=true.* \(got "0\.0\.0\.0"\)\.$/,
+    );
+  });
+
+  it('stops with one line for a javascript: URL', async () => {
+    const server = spawnServer({ HOSPITAL_SEARCH_URL: 'javascript:alert(1)', DATA_DIR: tempDir() });
+    expect(await server.exited).not.toBe(0);
+    expectOneClearLine(
+      server.output(),
+      /^portal: Invalid configuration: HOSPITAL_SEARCH_URL must be an http\(s\) URL/,
+    );
+  });
+
   it('names an occupied port', async () => {
     const blocker = net.createServer();
     const port = await new Promise<number>((resolve) =>

@@ -6,7 +6,10 @@ let ctx: TestContext;
 let https: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-  https = await createTestApp({ env: { PUBLIC_URL: 'https://portal.example.org' } });
+  // A public address with the local providers has to be allowed on purpose.
+  https = await createTestApp({
+    env: { PUBLIC_URL: 'https://portal.example.org', LOCAL_PROVIDERS_ALLOW_REMOTE: 'true' },
+  });
 });
 afterAll(async () => {
   await ctx.close();
