@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import type http from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
-import { rateLimitStoreOptions } from './lib/rate-limit-store.ts';
+import { loggableError } from './lib/loggable-error.ts';
+import { clientRequestIdOf } from './lib/request-id.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -20,6 +20,7 @@ import { recordsPlugin } from './modules/patients/records.plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import type { IdentityProvider } from './providers/identity/identity.ts';
@@ -47,7 +48,6 @@ export interface AppDeps {
   serverFactory?: (handler: http.RequestListener) => http.Server;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** The router's limit for one path parameter (an id); longer path segments are refused. */
 const MAX_SEGMENT_LENGTH = 200;
 /** Internal paths of the two refusals below (not under /api, no token needed). */
@@ -84,20 +84,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'req.headers["stripe-signature"]',
       ],
       serializers: {
+        // Every logged error, wherever it is logged, without values a database error quotes.
+        // (pino's type wants `message` and `stack`; a database error's are left out on purpose.)
+        err: (error: unknown) => loggableError(error) as never,
         // Paths only: query strings can carry search terms (patient names) or misplaced tokens.
-        req: (req: { method: string; url: string; id: string }) => ({
-          method: req.method,
-          path: req.url.split('?')[0],
-          id: req.id,
-        }),
+        req: (req: FastifyRequest) => {
+          const clientRequestId = clientRequestIdOf(req);
+          return {
+            method: req.method,
+            path: req.url.split('?')[0],
+            id: req.id,
+            ...(clientRequestId && { clientRequestId }),
+          };
+        },
       },
     },
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming)
-        ? incoming
-        : crypto.randomUUID();
-    },
+    // Always the server's own: audit rows and logs are keyed on it (see lib/request-id.ts).
+    genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
     bodyLimit: 256 * 1024,
@@ -118,12 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
-  await app.register(rateLimit, {
-    global: false,
-    ...rateLimitStoreOptions(app, { redisUrl: config.REDIS_URL }),
-  });
   await registerOpenApi(app);
   registerAuthentication(app, { identity, db: database.db });
+  await registerRateLimits(app, {
+    userRateLimitPerMinute: config.USER_RATE_LIMIT_PER_MINUTE,
+    redisUrl: config.REDIS_URL,
+  });
   const refused = { schema: { hide: true }, config: { isPublic: true } };
   app.all(REFUSED_URL.tooLong, refused, async () => {
     throw new AppError('URI_TOO_LONG');

@@ -46,18 +46,23 @@ async function openDatabase(
       fail(error instanceof Error ? error.message : 'embedded PostgreSQL did not start', error);
     }
   }
-  const database = connectDatabase(config.DATABASE_URL ?? embedded!.url);
+  const url = config.DATABASE_URL ?? embedded!.url;
+  // Migrations get a connection of their own without the statement timeout: building an index
+  // on a large table may rightly take longer than any request should.
+  const migrator = connectDatabase(url, { max: 1 });
   let migrationsApplied = 0;
   try {
-    migrationsApplied = await migrateDatabase(database.db);
+    migrationsApplied = await migrateDatabase(migrator.db);
   } catch (error) {
-    await database.close().catch(() => {});
+    await migrator.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     fail(
       `cannot reach or migrate the database (${rootCause(error)}): check DATABASE_URL and that the server is up.`,
       error,
     );
   }
+  await migrator.close();
+  const database = connectDatabase(url, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
   return { database, embedded, migrationsApplied };
 }
 

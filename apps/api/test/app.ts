@@ -78,7 +78,7 @@ export async function createTestApp({
 } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
   const local = await createLocalIdentityProvider({
     privateJwk: await loadLocalSigningKey(database.db),
     publicUrl: config.PUBLIC_URL,

@@ -4,7 +4,9 @@ import { inject } from 'vitest';
 import { connectDatabase, migrateDatabase, type Database } from '../src/db/client.ts';
 
 /** A fresh, migrated database of its own for one test file; dropped by `drop()`. */
-export async function createTestDatabase(): Promise<
+export async function createTestDatabase({
+  statementTimeoutMs,
+}: { statementTimeoutMs?: number } = {}): Promise<
   Database & { url: string; drop(): Promise<void> }
 > {
   const adminUrl = inject('databaseUrl');
@@ -15,7 +17,7 @@ export async function createTestDatabase(): Promise<
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = connectDatabase(url.toString(), { max: 5 });
+  const database = connectDatabase(url.toString(), { max: 5, statementTimeoutMs });
   await migrateDatabase(database.db);
   return {
     ...database,

@@ -5,7 +5,8 @@ import type { VoiceProvider } from '../src/providers/voice/voice.ts';
 import { createTestApp, signIn, type TestContext } from './app.ts';
 
 /**
- * The limits on sign-in, checkout and voice: past the limit a 429 with `Retry-After` and the
+ * The per-user budget over every authenticated route, and the limits on sign-in, checkout and
+ * voice: past the limit a 429 with `Retry-After` and the
  * shared error body; the limit of one user (or address) never blocks another.
  */
 
@@ -119,5 +120,67 @@ describe('voice', () => {
     expectRateLimited(await call(caller.headers));
     const other = await signIn(ctx);
     expect((await call(other.headers)).statusCode).toBe(200);
+  });
+});
+
+describe('the per-user budget over every authenticated route (USER_RATE_LIMIT_PER_MINUTE)', () => {
+  let small: TestContext;
+  beforeAll(async () => {
+    small = await createTestApp({ env: { USER_RATE_LIMIT_PER_MINUTE: '6' } });
+  });
+  afterAll(() => small.close());
+
+  it('counts reads, lists, searches, the audit trail and the profile together, then answers 429', async () => {
+    // Sign-in itself is the first request of the budget.
+    const user = await signIn(small);
+    const { headers } = user;
+    const urls = [
+      '/api/records/patients',
+      '/api/records/patients?q=amina',
+      '/api/records/patients/00000000-0000-4000-8000-000000000000',
+      '/api/records/audit',
+      '/api/user/profile',
+    ];
+    const statuses = [];
+    for (const url of urls) statuses.push((await small.app.inject({ url, headers })).statusCode);
+    expect(statuses).toEqual([200, 200, 404, 200, 200]);
+    const refused = await small.app.inject({ url: '/api/records/patients', headers });
+    expectRateLimited(refused);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const create = await small.app.inject({
+      method: 'POST',
+      url: '/api/records/patients',
+      headers,
+      payload: {},
+    });
+    expectRateLimited(create);
+    // Refused before validation or the database: audited are the list, the search and the
+    // denied read, never the refused attempts.
+    const { rows } = await small.database.pool.query('select count(*)::int as n from audit_events');
+    expect(rows[0].n).toBe(3);
+  });
+
+  it('is per user: another user is served, and public routes are not counted', async () => {
+    const other = await signIn(small);
+    expect(
+      (await small.app.inject({ url: '/api/records/patients', headers: other.headers })).statusCode,
+    ).toBe(200);
+    const health = await repeat(10, () => small.app.inject({ url: '/api/health' }));
+    expect(health.statuses.every((status) => status === 200)).toBe(true);
+  });
+
+  it('leaves the limits of single routes in force under a large budget', async () => {
+    // Checkout: 10 a minute per user, even though the budget (default 1200) is far from spent.
+    const buyer = await signIn(ctx);
+    const checkout = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/premier/create-checkout-session',
+        headers: buyer.headers,
+        payload: { amount: ctx.config.PREMIUM_AMOUNT },
+      });
+    const { statuses } = await repeat(10, checkout);
+    expect(statuses).toEqual(Array(10).fill(200));
+    expectRateLimited(await checkout());
   });
 });

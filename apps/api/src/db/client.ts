@@ -32,8 +32,18 @@ export const MIGRATIONS_DIR = path.resolve(
 
 const RECENTLY_ANSWERED_MS = 2_000;
 
-export function connectDatabase(url: string, { max = 10 }: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+export function connectDatabase(
+  url: string,
+  { max = 10, statementTimeoutMs }: { max?: number; statementTimeoutMs?: number } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    // Set on every connection, so no query (a pathological search, a stuck lock) holds one of
+    // the pool's few connections for longer (DB_STATEMENT_TIMEOUT_MS).
+    ...(statementTimeoutMs !== undefined && { statement_timeout: statementTimeoutMs }),
+  });
   // Under heavy load a probe waits behind every queued query and times out, and a health check
   // must not have a busy instance pulled: a query answered lately already proves the database up.
   let lastAnsweredAt = 0;

@@ -22,41 +22,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const body = toApiError(error);
     const status = error instanceof AppError ? error.status : statusOf(error, body.code);
-    if (status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
+    // The logger's `err` serializer (lib/loggable-error.ts) keeps values out of the line.
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, 'request rejected');
     if (error instanceof AppError && error.headers) void reply.headers(error.headers);
     return reply.code(status).send(body);
   });
-}
-
-/**
- * A 5xx error as it may be logged: database errors carry the query's parameters (patient
- * fields) in their message and quote offending values, so those parts are cut out.
- */
-export function loggableError(error: unknown): Record<string, unknown> {
-  // Stack frames and the SQL text (placeholders only) stay; values and quoted inputs go.
-  const redactLine = (line: string) => {
-    if (/^\s+at /.test(line) || /^(\w*Error: )?Failed query: /.test(line)) return line;
-    if (/^params: /.test(line)) return 'params: [redacted]';
-    return line
-      .replace(/"(?:[^"\\]|\\.)*"/g, '"[redacted]"')
-      .replace(/\(([^()]*)\)=\(([^()]*)\)/g, '($1)=([redacted])');
-  };
-  const redact = (text: unknown) =>
-    typeof text === 'string' ? text.split('\n').map(redactLine).join('\n') : undefined;
-  if (!(error instanceof Error)) return { type: typeof error };
-  const { code, routine, table, column, constraint } = error as Error & Record<string, unknown>;
-  return {
-    type: error.constructor.name,
-    message: redact(error.message),
-    stack: redact(error.stack),
-    ...(code !== undefined && { code }),
-    ...(routine !== undefined && { routine }),
-    ...(table !== undefined && { table }),
-    ...(column !== undefined && { column }),
-    ...(constraint !== undefined && { constraint }),
-    ...(error.cause !== undefined && { cause: loggableError(error.cause) }),
-  };
 }
 
 export function errorBody(code: TErrorCode, message?: string): TApiError {
@@ -98,6 +69,7 @@ function toApiError(error: FastifyError | AppError): TApiError {
     return errorBody(code, code === 'RATE_LIMITED' ? undefined : clientMessage(error, code));
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return errorBody('BAD_REQUEST');
+  if (isStatementTimeout(error)) return errorBody('SERVICE_UNAVAILABLE');
   return errorBody('INTERNAL');
 }
 
@@ -107,6 +79,15 @@ function clientMessage(error: FastifyError, code: TErrorCode): string {
     return error.message.length <= 200 ? error.message : ERRORS[code].message;
   }
   return ERRORS[code].message;
+}
+
+/** PostgreSQL cancelled the statement (`statement_timeout`, DB_STATEMENT_TIMEOUT_MS): 57014. */
+function isStatementTimeout(error: unknown): boolean {
+  for (let inner = error, depth = 0; inner && depth < 4; depth += 1) {
+    if ((inner as { code?: unknown }).code === '57014') return true;
+    inner = (inner as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function statusOf(error: FastifyError, code: string): number {

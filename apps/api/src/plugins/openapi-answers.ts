@@ -5,14 +5,15 @@ import { ZApiError } from '../lib/api-error-schema.ts';
 /**
  * Answers routes give without declaring them, added to each route's schema as it is registered
  * so that OpenAPI shows them: 401 on every route that needs a token, 429 on every rate-limited
- * one. Register before the routes.
+ * one (every route that needs a token counts against the user's budget,
+ * USER_RATE_LIMIT_PER_MINUTE). Register before the routes.
  */
 export function documentCommonAnswers(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const { schema } = route;
     if (!schema || schema.hide || !route.url.startsWith('/api/')) return;
     const needsToken = !route.config?.isPublic && !route.url.startsWith('/api/docs');
-    const isLimited = Boolean(route.config?.rateLimit);
+    const isLimited = needsToken || Boolean(route.config?.rateLimit);
     if (!needsToken && !isLimited) return;
     const response: Record<string, unknown> = { ...(schema.response as object | undefined) };
     if (needsToken)

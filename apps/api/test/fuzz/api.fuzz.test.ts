@@ -54,7 +54,12 @@ const fakeVoice: VoiceProvider = {
 };
 
 beforeAll(async () => {
-  ctx = await createTestApp({ deps: { voice: fakeVoice } });
+  // A few users send twenty thousand requests in under a minute: the per-user budget
+  // (USER_RATE_LIMIT_PER_MINUTE, tested in rate-limits.test.ts) would answer most of them 429.
+  ctx = await createTestApp({
+    env: { USER_RATE_LIMIT_PER_MINUTE: '1000000000' },
+    deps: { voice: fakeVoice },
+  });
   const document = (await ctx.app.inject({ url: '/api/openapi.json' })).json() as OpenApiDocument;
   operations = operationsOf(document);
   const users = [];

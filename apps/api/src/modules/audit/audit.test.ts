@@ -23,7 +23,7 @@ describe('audit events', () => {
   it('records every create, read, list, update, delete, restore and export with who, which, outcome, when and the request id', async () => {
     const user = await signIn(ctx);
     const headers = user.headers;
-    const ids: string[] = [];
+    const serverIds: Record<string, string> = {};
     const send = async (
       options: {
         method?: 'POST' | 'PUT' | 'DELETE';
@@ -37,8 +37,10 @@ describe('audit events', () => {
         ...options,
         headers: { ...headers, ...options.headers, 'x-request-id': requestId },
       });
-      expect(response.headers['x-request-id']).toBe(requestId);
-      ids.push(requestId);
+      // The server's own id, never the client's: the audit key cannot be forged or collided.
+      const serverId = String(response.headers['x-request-id']);
+      expect(serverId).toMatch(/^[0-9a-f-]{36}$/);
+      serverIds[requestId] = serverId;
       return response;
     };
     const created = (
@@ -79,21 +81,76 @@ describe('audit events', () => {
         action: 'read',
         outcome: 'denied',
         patientId: '00000000-0000-4000-8000-000000000000',
-        requestId: 'req-denied',
+        requestId: serverIds['req-denied'],
       },
-      { action: 'export', outcome: 'success', patientId: null, requestId: 'req-export' },
-      { action: 'restore', outcome: 'success', patientId: created._id, requestId: 'req-restore' },
-      { action: 'delete', outcome: 'success', patientId: created._id, requestId: 'req-delete' },
-      { action: 'update', outcome: 'conflict', patientId: created._id, requestId: 'req-conflict' },
-      { action: 'update', outcome: 'success', patientId: created._id, requestId: 'req-update' },
-      { action: 'list', outcome: 'success', patientId: null, requestId: 'req-list' },
-      { action: 'read', outcome: 'success', patientId: created._id, requestId: 'req-read' },
-      { action: 'create', outcome: 'success', patientId: created._id, requestId: 'req-create' },
+      { action: 'export', outcome: 'success', patientId: null, requestId: serverIds['req-export'] },
+      {
+        action: 'restore',
+        outcome: 'success',
+        patientId: created._id,
+        requestId: serverIds['req-restore'],
+      },
+      {
+        action: 'delete',
+        outcome: 'success',
+        patientId: created._id,
+        requestId: serverIds['req-delete'],
+      },
+      {
+        action: 'update',
+        outcome: 'conflict',
+        patientId: created._id,
+        requestId: serverIds['req-conflict'],
+      },
+      {
+        action: 'update',
+        outcome: 'success',
+        patientId: created._id,
+        requestId: serverIds['req-update'],
+      },
+      { action: 'list', outcome: 'success', patientId: null, requestId: serverIds['req-list'] },
+      {
+        action: 'read',
+        outcome: 'success',
+        patientId: created._id,
+        requestId: serverIds['req-read'],
+      },
+      {
+        action: 'create',
+        outcome: 'success',
+        patientId: created._id,
+        requestId: serverIds['req-create'],
+      },
     ]);
     for (const event of events) {
       expect(event.actorId).toBe(user.user._id);
       expect(Math.abs(Date.parse(event.createdAt) - started)).toBeLessThan(60_000);
     }
+  });
+
+  it("keys rows on the server's request id: a client's x-request-id can neither forge nor collide one", async () => {
+    const user = await signIn(ctx);
+    const victim = await signIn(ctx);
+    const victimRead = await ctx.app.inject({
+      url: '/api/records/patients',
+      headers: victim.headers,
+    });
+    const victimId = String(victimRead.headers['x-request-id']);
+    const sent = [];
+    for (const clientId of [victimId, victimId, 'same-id', 'same-id']) {
+      const response = await ctx.app.inject({
+        url: '/api/records/patients',
+        headers: { ...user.headers, 'x-request-id': clientId },
+      });
+      sent.push(String(response.headers['x-request-id']));
+    }
+    const { rows } = await ctx.database.pool.query<{ request_id: string }>(
+      'select request_id from audit_events where request_id = any($1) or request_id in ($2, $3)',
+      [sent, victimId, 'same-id'],
+    );
+    const ids = rows.map((row) => row.request_id).sort();
+    expect(ids).toEqual([...sent, victimId].sort());
+    expect(new Set(ids).size).toBe(5);
   });
 
   it('never holds patient fields: only who, which patient, what, outcome, when and request id', async () => {

@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { ZDocument, ZSeeOther } from '../../lib/response-schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { clientRequestIdOf } from '../../lib/request-id.ts';
 import { InvalidWebhookError, type PaymentsProvider } from '../../providers/payments/payments.ts';
 import { toApiUser } from '../users/users.service.ts';
 import { createBillingService, type BillingService } from './billing.service.ts';
@@ -63,7 +64,8 @@ export async function billingRoutes(
       billing.createCheckout({
         user: await request.currentUser(),
         amount: request.body.amount,
-        requestId: request.id,
+        // A retry carrying the same x-request-id reuses the provider's idempotency key.
+        requestId: clientRequestIdOf(request) ?? request.id,
         log: request.log,
       }),
   );
@@ -83,7 +85,8 @@ export async function billingRoutes(
       billing.createPaymentIntent({
         user: await request.currentUser(),
         amount: request.body.amount,
-        requestId: request.id,
+        // A retry carrying the same x-request-id reuses the provider's idempotency key.
+        requestId: clientRequestIdOf(request) ?? request.id,
         log: request.log,
       }),
   );
