@@ -6,6 +6,7 @@ import { benchInstances } from './instances.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { ROOT } from './lib/portal.ts';
 import { benchStartup } from './startup.ts';
+import { benchValidation } from './validation.ts';
 import { benchWebSize } from './web-size.ts';
 
 execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: ROOT, stdio: 'inherit' });
@@ -14,3 +15,4 @@ await benchWebSize();
 await benchLighthouse();
 await benchApi();
 await benchInstances();
+await benchValidation();

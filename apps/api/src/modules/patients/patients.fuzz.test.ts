@@ -16,7 +16,11 @@ const DROP = Symbol('drop the field');
 let ctx: TestContext;
 let user: Awaited<ReturnType<typeof signIn>>;
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { LOG_LEVEL: 'info' } });
+  // One user sends thousands of requests within a minute: far above the per-user budget
+  // (USER_RATE_LIMIT_PER_MINUTE, tested in test/rate-limits.test.ts).
+  ctx = await createTestApp({
+    env: { LOG_LEVEL: 'info', USER_RATE_LIMIT_PER_MINUTE: '1000000000' },
+  });
   user = await signIn(ctx);
 });
 afterAll(() => ctx.close());
