@@ -33,7 +33,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('documents 429 on the rate-limited routes', () => {
+  it('documents 429 on the rate-limited routes and on every route under the per-user budget', () => {
     for (const label of [
       'POST /api/auth/login',
       'POST /api/premier/create-checkout-session',
@@ -41,7 +41,9 @@ describe('the OpenAPI document', () => {
       'GET /api/records/patients/export',
     ])
       expect(find(label).responses['429'], label).toBeDefined();
-    expect(find('GET /api/records/patients/{id}').responses['429']).toBeUndefined();
+    // USER_RATE_LIMIT_PER_MINUTE counts every route that needs a token.
+    expect(find('GET /api/records/patients/{id}').responses['429']).toBeDefined();
+    expect(find('GET /api/health').responses['429']).toBeUndefined();
   });
 
   it('says the body of PUT /user/subscription may be left out, and others are required', () => {
