@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { createPatient } from '../patients/patients.factories.ts';
 
 /**
  * Patient data must not stay in a shared computer's browser cache after logout: every answer of
@@ -66,25 +67,10 @@ describe('Cache-Control on the API', () => {
   });
 
   it('the patient list, a patient, the export, the audit trail and the profile say no-store', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/records/patients',
-      headers,
-      payload: {
-        name: 'Cache Test',
-        diagnosedWith: 'Flu',
-        address: '1 Road',
-        age: 30,
-        bloodGroup: 'A+',
-        gender: 'Male',
-        phone: '5550001111',
-        emergencyContact: { phone: '5550002222' },
-      },
-    });
-    expect(created.statusCode).toBe(201);
+    const created = await createPatient(ctx, headers);
     for (const url of [
       '/api/records/patients',
-      `/api/records/patients/${created.json<{ _id: string }>()._id}`,
+      `/api/records/patients/${created._id}`,
       '/api/records/patients/export?format=csv',
       '/api/records/audit',
       '/api/user/profile',
