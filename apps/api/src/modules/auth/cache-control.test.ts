@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
-import { createPatient } from '../patients/patients.factories.ts';
+import { createPatient } from '../../../test/factories/patients.ts';
 
 /**
  * Patient data must not stay in a shared computer's browser cache after logout: every answer of

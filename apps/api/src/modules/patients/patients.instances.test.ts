@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { connectDatabase, type Database } from '../../db/client.ts';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
-import { patientInput } from './patients.factories.ts';
+import { patientInput } from '../../../test/factories/patients.ts';
 
 /** Two API instances on one database, as behind a load balancer: A is ctx.app, B below. */
 let ctx: TestContext;
