@@ -1,34 +1,51 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 /**
- * Playwright's test with `baseURL` pointing at the server the global setup started, and a
- * `page` whose `goto` and `reload` return once the app has started. A prerendered page is
- * visible (and its links work) before its scripts run, but a click or a choice in a form
- * before then would be lost, as for a person on a slow network.
+ * How many times slower than the machine every page's CPU runs: `E2E_CPU_SLOWDOWN=4` is a slow
+ * phone (Chromium's DevTools throttling, as Lighthouse's mobile profile). `npm run
+ * test:e2e:stress` sets it; the normal suite runs at full speed.
+ */
+const CPU_SLOWDOWN = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+
+const slowedContexts = new WeakSet<BrowserContext>();
+
+async function slowDown(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** Every page of `context`, popups included, from its creation. */
+function slowDownEveryPage(context: BrowserContext): void {
+  if (CPU_SLOWDOWN <= 1 || slowedContexts.has(context)) return;
+  slowedContexts.add(context);
+  context.on('page', (page) => void slowDown(page).catch(() => {}));
+}
+
+/**
+ * Playwright's test with `baseURL` pointing at the server the global setup started. Pages are
+ * used as a person would: as soon as they are on screen, not once the app has started (a
+ * prerendered page keeps what is done to it before then, see apps/web/src/lib/early-input/).
  */
 export const test = base.extend({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
-  page: async ({ page }, use) => {
-    const untilStarted = () =>
-      page.waitForFunction(
-        () =>
-          !document.getElementById('root') || document.documentElement.dataset.app === 'started',
-      );
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      await untilStarted();
-      return response;
-    };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      await untilStarted();
-      return response;
-    };
-    await use(page);
+  // Contexts a test opens itself are slowed down too.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const context = await newContext(...args);
+        slowDownEveryPage(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context }, use) => {
+    slowDownEveryPage(context);
+    await use(context);
   },
 });
 

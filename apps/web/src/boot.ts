@@ -5,6 +5,8 @@
  * page will need (its chunk and texts, listed by the prerender in `data-preload`) are fetched
  * alongside the app, not after it. Any other page starts the app at once.
  */
+import { keepEarlyInput, replayEarlyInput } from './lib/early-input/early-input.ts';
+
 const root = document.getElementById('root');
 
 function afterPaint(): Promise<void> {
@@ -15,6 +17,8 @@ function afterPaint(): Promise<void> {
 }
 
 if (root?.dataset.prerendered) {
+  // Its buttons look ready now: what the reader does before the app runs is kept for it.
+  keepEarlyInput(root);
   await afterPaint();
   for (const href of root.dataset.preload?.split(' ').filter(Boolean) ?? []) {
     const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
@@ -22,6 +26,6 @@ if (root?.dataset.prerendered) {
     document.head.append(link);
   }
 }
-await import('./main.tsx');
-
-export {};
+const { appStarted } = await import('./main.tsx');
+await appStarted;
+replayEarlyInput();

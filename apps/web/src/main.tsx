@@ -1,14 +1,21 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadPageAt } from './app/router.tsx';
 import i18next, { i18nReady } from './i18n/i18n.ts';
 import './styles/global.css';
 
+// The page's chunk and texts too: its first render is then whole, and hydration never leaves a
+// part of the page without handlers while a chunk arrives (a press there would be dropped).
 await i18nReady;
+await preloadPageAt(window.location.pathname);
 const container = document.getElementById('root')!;
+let markStarted!: () => void;
+/** Settles once the app's first render is on screen, every handler in place (see boot.ts). */
+export const appStarted = new Promise<void>((resolve) => (markStarted = resolve));
 const app = (
   <StrictMode>
-    <App />
+    <App onStarted={markStarted} />
   </StrictMode>
 );
 // A prerendered page (scripts/prerender.mjs) is hydrated when it is in the reader's language;

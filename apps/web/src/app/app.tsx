@@ -14,11 +14,21 @@ persistStore(store);
 /** A guest, as every prerendered page was rendered. */
 const PRERENDER_STATE = createStore().getState();
 
-export function App() {
-  // The layout is live (hydrated or rendered): from here no interaction is lost. End-to-end
-  // tests wait for this before using a page (e2e/support/test.ts).
+/**
+ * The app. `onStarted` is called once its first render is on screen with every handler in place
+ * (boot.ts then replays what the reader did before).
+ */
+export function App({ onStarted }: { onStarted?: () => void }) {
+  // In a task of its own, after React's commit: React hydrates the page's own part after the
+  // layout, and a press there is hydrated at once and handled only outside React's own work
+  // (from inside an effect it would be dropped). The marker is for diagnostics; nothing waits
+  // for it.
   useEffect(() => {
-    document.documentElement.dataset.app = 'started';
-  }, []);
+    const timer = setTimeout(() => {
+      document.documentElement.dataset.app = 'started';
+      onStarted?.();
+    });
+    return () => clearTimeout(timer);
+  }, [onStarted]);
   return <AppFrame store={store} serverState={PRERENDER_STATE} router={BrowserRouter} />;
 }

@@ -4,15 +4,35 @@ import { Route, Routes } from 'react-router';
 import { RequireSession } from '../lib/session/require-session.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 
+/** A page component that can also be loaded ahead of its first render. */
+type Page = ComponentType & { preload: () => Promise<unknown> };
+
 /**
  * A page in its own chunk, loaded on first visit together with its texts, so it never
- * renders before its namespace is there.
+ * renders before its namespace is there. Once `preload` has finished it renders at once, without
+ * suspending: main.tsx preloads the page of a prerendered address, so hydration meets the whole
+ * page, and a press on it is never dropped while its part of the tree waits for a chunk.
  */
-function page(load: () => Promise<ComponentType>, namespace: string) {
-  return lazy(async () => {
-    const [Component] = await Promise.all([load(), i18next.loadNamespaces(namespace)]);
-    return { default: Component };
-  });
+function page(load: () => Promise<ComponentType>, namespace: string): Page {
+  let loaded: { default: ComponentType } | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (loading ??= Promise.all([load(), i18next.loadNamespaces(namespace)]).then(
+      ([Component]) => (loaded = { default: Component }),
+    ));
+  return Object.assign(
+    lazy(() => (loaded ? settled(loaded) : preload())),
+    { preload },
+  );
+}
+
+/**
+ * A thenable that calls back at once, where a promise would wait for a microtask: React.lazy
+ * reads it as settled and renders without suspending. Typed as the promise lazy() asks for.
+ */
+function settled<T>(value: T): Promise<T> {
+  const thenable = { then: (onFulfilled: (value: T) => unknown) => onFulfilled(value) };
+  return thenable as unknown as Promise<T>;
 }
 
 const HomePage = page(
@@ -67,6 +87,27 @@ const NotFoundPage = page(
   'common',
 );
 
+/** The pages anyone may open, by path (the prerendered ones among them, see main.tsx). */
+const PUBLIC_PAGES: Record<string, Page> = {
+  '/': HomePage,
+  '/login': LoginPage,
+  '/logout': LogoutPage,
+  '/premier': PremierPage,
+  '/payment-cancel': PaymentCancelPage,
+  '/book-appointment': BookAppointmentPage,
+  '/find-doctor': FindDoctorPage,
+  '/find-hospital': FindHospitalPage,
+  '/buy-medicine': BuyMedicinePage,
+  '/protected': ProtectedPage,
+  '/unauthorized': UnauthorizedPage,
+  '/not-found': NotFoundPage,
+};
+
+/** Loads the page at `pathname` (if it is a public one) so that its first render is complete. */
+export async function preloadPageAt(pathname: string): Promise<void> {
+  await PUBLIC_PAGES[pathname]?.preload();
+}
+
 /**
  * Every route of SPEC.md section 2. Declarative routes: the app needs no loaders or actions,
  * and the data router would add ~16 KiB gzipped to every page (see README, Performance).
@@ -75,24 +116,15 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="logout" element={<LogoutPage />} />
-        <Route path="premier" element={<PremierPage />} />
-        <Route path="payment-cancel" element={<PaymentCancelPage />} />
+        {Object.entries(PUBLIC_PAGES).map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         {/* Signed-in only: a guest is sent to /protected. */}
         <Route element={<RequireSession />}>
           <Route path="userProfile" element={<ProfilePage />} />
           <Route path="payment-success" element={<PaymentSuccessPage />} />
           <Route path="records" element={<RecordsPage />} />
         </Route>
-        <Route path="book-appointment" element={<BookAppointmentPage />} />
-        <Route path="find-doctor" element={<FindDoctorPage />} />
-        <Route path="find-hospital" element={<FindHospitalPage />} />
-        <Route path="buy-medicine" element={<BuyMedicinePage />} />
-        <Route path="protected" element={<ProtectedPage />} />
-        <Route path="unauthorized" element={<UnauthorizedPage />} />
-        <Route path="not-found" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -9,15 +9,28 @@ import { Header } from './header.tsx';
 import { SideMenu } from './side-menu.tsx';
 import styles from './root-layout.module.css';
 
+/** The key React Router gave the history entry the browser is on (`location.key` once shown). */
+function currentHistoryKey(): string {
+  const state: unknown = window.history.state;
+  const key = state && typeof state === 'object' && 'key' in state ? state.key : undefined;
+  return typeof key === 'string' ? key : 'default';
+}
+
 /** Header, side menu, page, footer and the voice button: the shared layout of SPEC.md §2. */
 export function RootLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  // The menu belongs to the page it was opened on: any navigation closes it.
-  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const isMenuOpen = menuOpenOn === location.key;
-  const openMenu = useCallback(() => setMenuOpenOn(location.key), [location.key]);
+  // The menu belongs to the page it was opened on: any later navigation closes it. A navigation
+  // that had already begun does not: React Router shows the next page in a transition, so while
+  // its chunk loads the address is already the new entry but `location` still the old one, and
+  // the menu opened in that moment must survive the page settling.
+  const [menuOpenOn, setMenuOpenOn] = useState<readonly string[] | null>(null);
+  const isMenuOpen = menuOpenOn?.includes(location.key) ?? false;
+  const openMenu = useCallback(
+    () => setMenuOpenOn([location.key, currentHistoryKey()]),
+    [location.key],
+  );
   const closeMenu = useCallback(() => setMenuOpenOn(null), []);
 
   // The browser tab's title follows the language too.

@@ -1,0 +1,89 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+
+/**
+ * Holds back the app's main chunk, so that the prerendered page is on screen and the app has not
+ * started; `release` lets it through. What a person does in between must not be lost.
+ */
+async function holdTheApp(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main-*.js', async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return {
+    release,
+    /** The app has not started: nothing but the boot script has run. */
+    isStarted: () => page.evaluate(() => document.documentElement.dataset.app === 'started'),
+  };
+}
+
+const menuButton = (page: Page) =>
+  page.getByRole('banner').locator('button[aria-haspopup="dialog"]');
+
+test.describe('a prerendered page used before its app has started', () => {
+  test('the menu button pressed before the app runs opens the menu once it does', async ({
+    page,
+  }) => {
+    const app = await holdTheApp(page);
+    await page.goto('/');
+    await menuButton(page).click();
+    expect(await app.isStarted()).toBe(false);
+
+    app.release();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await expect(menu.getByRole('heading', { name: 'Hello, Guest' })).toBeVisible();
+  });
+
+  test('a language picked and a search typed before the app runs are kept', async ({ page }) => {
+    const app = await holdTheApp(page);
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).fill('cardiology');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    expect(await app.isStarted()).toBe(false);
+
+    app.release();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveValue('fr');
+    await expect(page.getByRole('searchbox')).toHaveValue('cardiology');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('fr');
+  });
+
+  test("'Sign In with Google' pressed before the app runs opens the sign-in window", async ({
+    page,
+  }) => {
+    const app = await holdTheApp(page);
+    await page.goto('/login');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign In with Google' }).click();
+    expect(await app.isStarted()).toBe(false);
+
+    app.release();
+    const popup = await popupOpened;
+    expect(new URL(popup.url()).pathname).toBe('/api/dev-auth/popup');
+    await popup.close();
+  });
+
+  test('when the app renders the page afresh (another stored language), typing and focus survive', async ({
+    page,
+  }) => {
+    // The server chose English (no cookie); the app starts in the stored German instead.
+    await page.addInitScript(() => localStorage.setItem('lang', 'de'));
+    const app = await holdTheApp(page);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const search = page.getByRole('searchbox', { name: 'Search Doctor or Hospital' });
+    await search.fill('Kardiologie');
+    expect(await app.isStarted()).toBe(false);
+
+    app.release();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    const germanSearch = page.getByRole('searchbox');
+    await expect(germanSearch).toHaveAccessibleName('Arzt oder Krankenhaus suchen');
+    await expect(germanSearch).toHaveValue('Kardiologie');
+    await expect(germanSearch).toBeFocused();
+  });
+});
