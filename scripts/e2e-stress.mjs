@@ -26,9 +26,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 const started = new Date();
-console.log(
-  `▶ e2e under load: ${BUSY_PROCESSES} busy processes, Chromium's CPU ${CPU_SLOWDOWN}× slower`,
-);
+const slowdown = CPU_SLOWDOWN === '1' ? '' : `, Chromium's CPU ${CPU_SLOWDOWN}× slower`;
+console.log(`▶ e2e under load: ${BUSY_PROCESSES} busy processes${slowdown}`);
 const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   cwd: path.join(ROOT, 'e2e'),
   stdio: 'inherit',
