@@ -8,6 +8,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client.ts';
 import { createLocalIdentityProvider } from '../apps/api/src/providers/identity/local.ts';
+import { loadLocalSigningKey } from '../apps/api/src/providers/identity/local-signing-key.ts';
 import { printTable, startPostgres, tempDir, writeResult } from './lib/portal.ts';
 
 const BODY_LIMIT = 256 * 1024;
@@ -91,7 +92,10 @@ export async function benchValidation() {
       // Every body below is sent by a fresh user, but sign-ins would still meet this budget.
       USER_RATE_LIMIT_PER_MINUTE: '1000000000',
     });
-    const identity = await createLocalIdentityProvider({ dataDir, publicUrl: config.PUBLIC_URL });
+    const identity = await createLocalIdentityProvider({
+      privateJwk: await loadLocalSigningKey(database.db),
+      publicUrl: config.PUBLIC_URL,
+    });
     const app = await buildApp({ config, database, identity });
     await app.ready();
     let users = 0;
