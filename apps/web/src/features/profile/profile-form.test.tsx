@@ -29,6 +29,15 @@ async function replace(label: string, text: string) {
   return input;
 }
 
+/** Save never disables itself: pressing it with a problem shows one summary and focuses it. */
+async function expectSummaryFocused(count: number) {
+  const name =
+    count === 1 ? 'There is a problem with 1 field' : `There are problems with ${count} fields`;
+  const summary = await screen.findByRole('group', { name });
+  await waitFor(() => expect(summary).toHaveFocus());
+  return summary;
+}
+
 describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
   it.each([
     ['Name', '', 'Name is required.'],
@@ -44,8 +53,10 @@ describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
-    expect(save).toBeDisabled();
+    expect(save).toBeEnabled();
     await userEvent.click(save);
+    const summary = await expectSummaryFocused(1);
+    expect(summary).toHaveTextContent(`${label}: ${message}`);
     expect(server.saves).toEqual([]);
   });
 
@@ -68,7 +79,10 @@ describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
     expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByText('Please select a valid gender.')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid 10-digit phone number.')).toBeInTheDocument();
-    expect(save).toBeDisabled();
+    await expectSummaryFocused(3);
+    // Each line of the summary takes the keyboard to its field.
+    await userEvent.click(screen.getByRole('link', { name: /^Gender:/ }));
+    expect(screen.getByLabelText('Gender')).toHaveFocus();
     expect(server.saves).toEqual([]);
   });
 
@@ -76,7 +90,8 @@ describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
     const { save } = await openForm();
     await replace('Profile picture URL', 'http://images.example.com/me.jpg');
     expect(await screen.findByText(PROFILE_MESSAGES.pictureInvalid)).toBeInTheDocument();
-    expect(save).toBeDisabled();
+    await userEvent.click(save);
+    await expectSummaryFocused(1);
   });
 
   it('shows the messages in the reader’s language', async () => {
@@ -174,5 +189,26 @@ describe('ProfileForm saving', () => {
       expect.stringContaining(PROFILE_MESSAGES.emailReadOnly),
     );
     expect(screen.getByLabelText('Name')).toHaveValue('Changed');
+    await expectSummaryFocused(1);
+  });
+
+  it('never shows a server’s English field text to an Arabic reader', async () => {
+    await i18next.changeLanguage('ar');
+    const server = fakeProfileServer(createUser());
+    renderProfilePage(createUser());
+    await userEvent.click(await screen.findByRole('button', { name: 'تعديل' }));
+    server.failNextSave({
+      status: 400,
+      body: {
+        message: 'Invalid request. Please check your input.',
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { address: 'Expected string, received number' },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
+    const address = await screen.findByLabelText('العنوان');
+    await waitFor(() => expect(address).toHaveAttribute('aria-invalid', 'true'));
+    expect(address).toHaveAccessibleDescription('يرجى التحقق من هذا الحقل.');
+    expect(document.body).not.toHaveTextContent('Expected string');
   });
 });

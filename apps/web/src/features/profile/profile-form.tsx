@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { TApiError } from '@portal/shared/errors';
 import {
   PROFILE_GENDERS,
   ZProfileInput,
@@ -13,9 +11,12 @@ import {
 import type { TUser } from '@portal/shared/user';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { updateUserData } from '../../lib/session/auth-slice.ts';
+import { applyServerFieldErrors, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
+import { ErrorSummary } from '../../ui/error-summary.tsx';
+import { FormField, type FieldControlProps } from '../../ui/form-field.tsx';
 import { useUpdateProfileMutation } from './profile-api.ts';
-import { translateProfileMessage } from './profile-messages.ts';
 import styles from './profile.module.css';
 
 type FieldName = FieldPath<TProfileInput>;
@@ -29,7 +30,7 @@ const FIELDS: readonly FieldName[] = [
   'picture',
 ];
 
-/** Fields with a standing hint under them (keys of `hints` in the locale files). */
+/** Fields with a standing hint read before them (keys of `hints` in the locale files). */
 const HINTS: Partial<Record<FieldName, string>> = {
   email: 'hints.email',
   phone: 'hints.phone',
@@ -48,20 +49,19 @@ function toFormValues(user: TUser): TProfileInput {
   };
 }
 
-function apiErrorOf(error: unknown): TApiError | undefined {
-  const data = (error as FetchBaseQueryError | undefined)?.data;
-  return data && typeof data === 'object' && 'message' in data ? (data as TApiError) : undefined;
-}
-
 /**
  * The edit form of SPEC.md §2 with the rules of §5: each field is checked as it changes and
- * all of them on save, with the schema the API uses. Save stays blocked while an error shows.
+ * all of them on save, with the schema the API uses. Save is never disabled (a disabled button
+ * leaves the Tab order and says nothing): pressing it with a field wrong saves nothing, shows
+ * one summary of the problems and moves focus to it.
  */
 export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TUser) => void }) {
   const { t } = useTranslation('profile');
   const dispatch = useAppDispatch();
   const [updateProfile] = useUpdateProfileMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
+  const [isSummaryShown, setIsSummaryShown] = useState(false);
   const {
     register,
     handleSubmit,
@@ -71,11 +71,17 @@ export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TU
   } = useForm<TProfileInput, unknown, TProfileData>({
     resolver: zodResolver(ZProfileInput),
     mode: 'onChange',
+    // The error summary takes focus instead: one announcement, then each field in turn.
+    shouldFocusError: false,
     defaultValues: toFormValues(user),
   });
-  const hasErrors = FIELDS.some((field) => errors[field]);
 
   useEffect(() => setFocus('name'), [setFocus]);
+
+  function showSummary() {
+    setIsSummaryShown(true);
+    focusSummary();
+  }
 
   async function save(profile: TProfileData) {
     setFailure(null);
@@ -85,71 +91,79 @@ export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TU
       onSaved(result.data);
       return;
     }
-    const body = apiErrorOf(result.error);
-    const fieldErrors = Object.entries(body?.fieldErrors ?? {}).filter(([field]) =>
-      (FIELDS as readonly string[]).includes(field),
-    );
-    for (const [field, message] of fieldErrors)
-      setError(field as FieldName, { type: 'server', message }, { shouldFocus: true });
-    setFailure(t(fieldErrors.length > 0 ? 'save.invalid' : 'save.failed'));
+    const placed = applyServerFieldErrors({ error: result.error, fields: FIELDS, setError });
+    setFailure(t(placed > 0 ? 'save.invalid' : 'save.failed'));
+    if (placed > 0) showSummary();
   }
 
-  /** Label, control and message wired together for assistive technology. */
-  function control(name: FieldName) {
-    const error = errors[name]?.message;
-    const describedBy = [HINTS[name] && `profile-${name}-hint`, error && `profile-${name}-error`]
-      .filter(Boolean)
-      .join(' ');
-    return {
-      id: `profile-${name}`,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy || undefined,
-      ...register(name),
-    };
-  }
+  const fieldId = (name: FieldName) => `profile-${name}`;
+  const errorText = (name: FieldName) => fieldMessageText(t, errors[name]?.message);
+  const summaryItems = isSummaryShown
+    ? FIELDS.filter((name) => errors[name]).map((name) => ({
+        fieldId: fieldId(name),
+        text: `${t(`fields.${name}`)}: ${errorText(name)}`,
+      }))
+    : [];
 
-  function message(name: FieldName) {
-    const error = errors[name]?.message;
-    if (!error) return null;
+  function field(
+    name: FieldName,
+    control: (props: FieldControlProps) => ReactNode,
+    className?: string,
+  ) {
+    const hintKey = HINTS[name];
     return (
-      <p id={`profile-${name}-error`} className={styles.error}>
-        {translateProfileMessage(t, error, 'messages.fallback')}
-      </p>
+      <FormField
+        id={fieldId(name)}
+        label={t(`fields.${name}`)}
+        hint={hintKey && t(hintKey)}
+        error={errors[name] && errorText(name)}
+        className={[styles.field, className].filter(Boolean).join(' ')}
+      >
+        {control}
+      </FormField>
     );
-  }
-
-  function hint(name: FieldName) {
-    const key = HINTS[name];
-    return key ? (
-      <p id={`profile-${name}-hint`} className={styles.hint}>
-        {t(key)}
-      </p>
-    ) : null;
   }
 
   return (
-    <form className={styles.form} noValidate onSubmit={handleSubmit(save)}>
-      <div className={styles.field}>
-        <label htmlFor="profile-name">{t('fields.name')}</label>
-        <input type="text" dir="auto" autoComplete="name" {...control('name')} />
-        {message('name')}
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        // Busy is aria-disabled (the button keeps focus): a second press must not save twice.
+        if (isSubmitting) event.preventDefault();
+        else void handleSubmit(save, showSummary)(event);
+      }}
+    >
+      <div className={styles.wide}>
+        <ErrorSummary ref={summaryRef} items={summaryItems} />
       </div>
-      <div className={styles.field}>
-        <label htmlFor="profile-email">{t('fields.email')}</label>
-        <input type="email" dir="ltr" readOnly autoComplete="email" {...control('email')} />
-        {hint('email')}
-        {message('email')}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="profile-age">{t('fields.age')}</label>
-        {/* Text, not type=number: the browser would silently drop "abc" instead of letting us
-            say what is wrong with it. */}
-        <input type="text" dir="ltr" inputMode="numeric" autoComplete="off" {...control('age')} />
-        {message('age')}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="profile-gender">{t('fields.gender')}</label>
-        <select {...control('gender')}>
+      {field('name', (props) => (
+        <input type="text" dir="auto" autoComplete="name" {...props} {...register('name')} />
+      ))}
+      {field('email', (props) => (
+        <input
+          type="email"
+          dir="ltr"
+          readOnly
+          autoComplete="email"
+          {...props}
+          {...register('email')}
+        />
+      ))}
+      {/* Text, not type=number: the browser would silently drop "abc" instead of letting us
+          say what is wrong with it. */}
+      {field('age', (props) => (
+        <input
+          type="text"
+          dir="ltr"
+          inputMode="numeric"
+          autoComplete="off"
+          {...props}
+          {...register('age')}
+        />
+      ))}
+      {field('gender', (props) => (
+        <select {...props} {...register('gender')}>
           <option value="">{t('genderPlaceholder')}</option>
           {PROFILE_GENDERS.map((gender) => (
             <option key={gender} value={gender}>
@@ -157,38 +171,47 @@ export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TU
             </option>
           ))}
         </select>
-        {message('gender')}
-      </div>
-      <div className={`${styles.field} ${styles.wide}`}>
-        <label htmlFor="profile-address">{t('fields.address')}</label>
-        <input type="text" dir="auto" autoComplete="street-address" {...control('address')} />
-        {message('address')}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="profile-phone">{t('fields.phone')}</label>
+      ))}
+      {field(
+        'address',
+        (props) => (
+          <input
+            type="text"
+            dir="auto"
+            autoComplete="street-address"
+            {...props}
+            {...register('address')}
+          />
+        ),
+        styles.wide,
+      )}
+      {field('phone', (props) => (
         <input
           type="tel"
           dir="ltr"
           inputMode="numeric"
           autoComplete="tel-national"
-          {...control('phone')}
+          {...props}
+          {...register('phone')}
         />
-        {hint('phone')}
-        {message('phone')}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="profile-picture">{t('fields.picture')}</label>
-        <input type="url" dir="ltr" inputMode="url" autoComplete="photo" {...control('picture')} />
-        {hint('picture')}
-        {message('picture')}
-      </div>
+      ))}
+      {field('picture', (props) => (
+        <input
+          type="url"
+          dir="ltr"
+          inputMode="url"
+          autoComplete="photo"
+          {...props}
+          {...register('picture')}
+        />
+      ))}
       {failure && (
         <p role="alert" className={`${styles.failure} ${styles.wide}`}>
           {failure}
         </p>
       )}
       <div className={`${styles.formActions} ${styles.wide}`}>
-        <Button type="submit" disabled={hasErrors || isSubmitting}>
+        <Button type="submit" aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? t('save.saving') : t('save.button')}
         </Button>
       </div>

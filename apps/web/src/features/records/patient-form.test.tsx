@@ -43,7 +43,10 @@ async function fillValid() {
 /** The error text tied to a field through aria-describedby. */
 function errorFor(label: string): string | null {
   const input = screen.getByLabelText(label);
-  const id = input.getAttribute('aria-describedby');
+  const id = input
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((ref) => ref.endsWith('-error'));
   if (!id) return null;
   return document.getElementById(id)?.textContent ?? null;
 }
@@ -68,9 +71,13 @@ describe('PatientForm validation', () => {
     // E-mail is optional: blank is fine.
     expect(errorFor('Email (optional)')).toBeNull();
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getAllByRole('alert')).toHaveLength(8);
-    // The first invalid field gets focus.
-    expect(screen.getByLabelText('Name')).toHaveFocus();
+    // One summary is announced (it takes focus), not eight alerts at once.
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    const summary = screen.getByRole('group', { name: 'There are problems with 8 fields' });
+    await vi.waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getAllByRole('link')).toHaveLength(8);
+    await userEvent.click(within(summary).getByRole('link', { name: 'Gender is required' }));
+    expect(screen.getByLabelText('Gender')).toHaveFocus();
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -103,7 +110,7 @@ describe('PatientForm validation', () => {
 
     await userEvent.type(screen.getByLabelText('Name'), 'A');
     expect(errorFor('Name')).toBeNull();
-    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
 
     await userEvent.type(screen.getByLabelText('Phone number'), '123');
     expect(errorFor('Phone number')).toBe('Phone number must be 10 digits');
@@ -168,7 +175,22 @@ describe('PatientForm validation', () => {
     await i18next.changeLanguage('ar');
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'إنشاء مريض' }));
-    const alerts = await screen.findAllByRole('alert');
-    expect(alerts[0]).toHaveTextContent('الاسم مطلوب');
+    const summary = await screen.findByRole('group', { name: 'توجد مشكلات في 8 حقول' });
+    expect(summary).toHaveTextContent('الاسم مطلوب');
+    expect(errorFor('رقم الهاتف')).toBe('رقم الهاتف مطلوب');
+  });
+
+  it('says what a phone number takes before anything is typed, in the reader’s language', async () => {
+    renderForm();
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
+      '10 digits, numbers only.',
+    );
+    expect(screen.getByLabelText('Emergency contact phone')).toHaveAccessibleDescription(
+      '10 digits, numbers only.',
+    );
+    await i18next.changeLanguage('de');
+    expect(await screen.findByLabelText('Telefonnummer')).toHaveAccessibleDescription(
+      '10 Ziffern, nur Zahlen.',
+    );
   });
 });

@@ -11,8 +11,12 @@ import {
   type TPatientInput,
 } from '@portal/shared/patient';
 import { fieldPaths, formValuesOf } from '@portal/shared/schema-fields';
+import { applyServerFieldErrors, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
-import { genderLabel, validationText } from './patient-text.ts';
+import { ErrorSummary } from '../../ui/error-summary.tsx';
+import { FormField, type FieldControlProps } from '../../ui/form-field.tsx';
+import { genderLabel } from './patient-text.ts';
 import {
   useCreatePatientMutation,
   useUpdatePatientMutation,
@@ -28,8 +32,10 @@ export type PatientFormValues = Omit<Required<TPatientInput>, 'age' | 'bloodGrou
   gender: TPatientInput['gender'] | '';
 };
 
-/** `emergencyContact.phone` and the others: the names server `fieldErrors` may use. */
-const FIELD_NAMES = new Set(fieldPaths(ZPatientInput).map((path) => path.join('.')));
+/** `emergencyContact.phone` and the others, in the form's order: the names server `fieldErrors` use. */
+const FIELD_NAMES = fieldPaths(ZPatientInput).map(
+  (path) => path.join('.') as FieldPath<PatientFormValues>,
+);
 
 // The shared schema validates what the inputs hold; its output is what the API accepts.
 const resolver = zodResolver(ZPatientInput) as unknown as Resolver<
@@ -49,17 +55,8 @@ function toAge(value: unknown): number | undefined {
 
 type Failure = 'saveFailed' | 'conflict';
 
-interface ErrorBody {
-  fieldErrors?: Record<string, string>;
-}
-
-function describeFailure(error: unknown): { status?: unknown; fieldErrors: [string, string][] } {
-  const { status, data } = (error ?? {}) as { status?: unknown; data?: ErrorBody };
-  const fieldErrors = Object.entries(data?.fieldErrors ?? {}).filter(
-    ([field, message]) => FIELD_NAMES.has(field) && typeof message === 'string',
-  );
-  return { status, fieldErrors };
-}
+/** Phone fields say what they take before anything is typed. */
+const PHONE_FIELDS = new Set<string>(['phone', 'emergencyContact.phone']);
 
 export function PatientForm({
   patient,
@@ -84,6 +81,8 @@ export function PatientForm({
   const headingRef = useFocusRequest<HTMLHeadingElement>(focusRequest);
   const failureRef = useRef<HTMLDivElement>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
+  const [isSummaryShown, setIsSummaryShown] = useState(false);
   const [createPatient] = useCreatePatientMutation();
   const [updatePatient] = useUpdatePatientMutation();
   const {
@@ -95,13 +94,14 @@ export function PatientForm({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     resolver,
+    // The error summary takes focus instead: one announcement, then each field in turn.
+    shouldFocusError: false,
     defaultValues: toFormValues(patient),
   });
 
   const isEditing = Boolean(patient);
   const titleId = `${id}-title`;
   const fieldId = (name: string) => `${id}-${name.replace('.', '-')}`;
-  const errorId = (name: string) => `${fieldId(name)}-error`;
 
   function errorOf(name: FieldPath<PatientFormValues>): string | undefined {
     const error =
@@ -111,14 +111,17 @@ export function PatientForm({
     return error?.message;
   }
 
-  function a11y(name: FieldPath<PatientFormValues>) {
-    const hasError = Boolean(errorOf(name));
-    return {
-      id: fieldId(name),
-      'aria-invalid': hasError,
-      ...(hasError && { 'aria-describedby': errorId(name) }),
-    };
+  function showSummary() {
+    setIsSummaryShown(true);
+    focusSummary();
   }
+
+  const summaryItems = isSummaryShown
+    ? FIELD_NAMES.filter((name) => errorOf(name)).map((name) => ({
+        fieldId: fieldId(name),
+        text: fieldMessageText(t, errorOf(name)),
+      }))
+    : [];
 
   async function save(data: TPatientData) {
     setFailure(null);
@@ -133,27 +136,30 @@ export function PatientForm({
         onSaved(warnings);
       }
     } catch (error) {
-      const { status, fieldErrors } = describeFailure(error);
+      const { status } = (error ?? {}) as { status?: unknown };
       setFailure(status === 409 || status === 412 ? 'conflict' : 'saveFailed');
-      for (const [field, message] of fieldErrors) {
-        setError(field as FieldPath<PatientFormValues>, { type: 'server', message });
-      }
-      failureRef.current?.focus();
+      const placed = applyServerFieldErrors({ error, fields: FIELD_NAMES, setError });
+      if (placed > 0) showSummary();
+      else failureRef.current?.focus();
     }
   }
 
-  function field(name: FieldPath<PatientFormValues>, label: string, control: ReactNode) {
+  function field(
+    name: FieldPath<PatientFormValues>,
+    label: string,
+    control: (props: FieldControlProps) => ReactNode,
+  ) {
     const message = errorOf(name);
     return (
-      <div className={styles.field}>
-        <label htmlFor={fieldId(name)}>{label}</label>
+      <FormField
+        id={fieldId(name)}
+        label={label}
+        hint={PHONE_FIELDS.has(name) ? t('common:form.phoneHint') : undefined}
+        error={message && fieldMessageText(t, message)}
+        className={styles.field}
+      >
         {control}
-        {message && (
-          <p id={errorId(name)} role="alert" className={styles.fieldError}>
-            {validationText(t, message)}
-          </p>
-        )}
-      </div>
+      </FormField>
     );
   }
 
@@ -162,7 +168,11 @@ export function PatientForm({
       className={styles.view}
       aria-labelledby={titleId}
       noValidate
-      onSubmit={(event) => void handleSubmit(save)(event)}
+      onSubmit={(event) => {
+        // Busy is aria-disabled (the button keeps focus): a second press must not save twice.
+        if (isSubmitting) event.preventDefault();
+        else void handleSubmit(save, showSummary)(event);
+      }}
     >
       <h4 id={titleId} ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
         {isEditing ? t('form.editTitle') : t('form.addTitle')}
@@ -181,43 +191,37 @@ export function PatientForm({
         )}
       </div>
 
+      <ErrorSummary ref={summaryRef} items={summaryItems} />
+
       <div className={styles.formGrid}>
-        {field(
-          'name',
-          t('fields.name'),
+        {field('name', t('fields.name'), (props) => (
           <input
             type="text"
             autoComplete="off"
             aria-required="true"
-            {...a11y('name')}
+            {...props}
             {...register('name')}
-          />,
-        )}
-        {field(
-          'diagnosedWith',
-          t('fields.diagnosedWith'),
+          />
+        ))}
+        {field('diagnosedWith', t('fields.diagnosedWith'), (props) => (
           <input
             type="text"
             autoComplete="off"
             aria-required="true"
-            {...a11y('diagnosedWith')}
+            {...props}
             {...register('diagnosedWith')}
-          />,
-        )}
-        {field(
-          'address',
-          t('fields.address'),
+          />
+        ))}
+        {field('address', t('fields.address'), (props) => (
           <input
             type="text"
             autoComplete="off"
             aria-required="true"
-            {...a11y('address')}
+            {...props}
             {...register('address')}
-          />,
-        )}
-        {field(
-          'age',
-          t('fields.age'),
+          />
+        ))}
+        {field('age', t('fields.age'), (props) => (
           <input
             type="number"
             inputMode="numeric"
@@ -225,63 +229,53 @@ export function PatientForm({
             max={150}
             step={1}
             aria-required="true"
-            {...a11y('age')}
+            {...props}
             {...register('age', { setValueAs: toAge })}
-          />,
-        )}
-        {field(
-          'bloodGroup',
-          t('fields.bloodGroup'),
-          <select aria-required="true" {...a11y('bloodGroup')} {...register('bloodGroup')}>
+          />
+        ))}
+        {field('bloodGroup', t('fields.bloodGroup'), (props) => (
+          <select aria-required="true" {...props} {...register('bloodGroup')}>
             <option value="">{t('form.selectBloodGroup')}</option>
             {BLOOD_GROUPS.map((group) => (
               <option key={group} value={group} dir="ltr">
                 {group}
               </option>
             ))}
-          </select>,
-        )}
-        {field(
-          'gender',
-          t('fields.gender'),
-          <select aria-required="true" {...a11y('gender')} {...register('gender')}>
+          </select>
+        ))}
+        {field('gender', t('fields.gender'), (props) => (
+          <select aria-required="true" {...props} {...register('gender')}>
             <option value="">{t('form.selectGender')}</option>
             {PATIENT_GENDERS.map((gender) => (
               <option key={gender} value={gender}>
                 {genderLabel(t, gender)}
               </option>
             ))}
-          </select>,
-        )}
-        {field(
-          'email',
-          `${t('fields.email')} ${t('fields.optional')}`,
-          <input type="email" autoComplete="off" {...a11y('email')} {...register('email')} />,
-        )}
-        {field(
-          'phone',
-          t('fields.phone'),
+          </select>
+        ))}
+        {field('email', `${t('fields.email')} ${t('fields.optional')}`, (props) => (
+          <input type="email" autoComplete="off" {...props} {...register('email')} />
+        ))}
+        {field('phone', t('fields.phone'), (props) => (
           <input
             type="tel"
             inputMode="numeric"
             autoComplete="off"
             aria-required="true"
-            {...a11y('phone')}
+            {...props}
             {...register('phone')}
-          />,
-        )}
-        {field(
-          'emergencyContact.phone',
-          t('fields.emergencyPhone'),
+          />
+        ))}
+        {field('emergencyContact.phone', t('fields.emergencyPhone'), (props) => (
           <input
             type="tel"
             inputMode="numeric"
             autoComplete="off"
             aria-required="true"
-            {...a11y('emergencyContact.phone')}
+            {...props}
             {...register('emergencyContact.phone')}
-          />,
-        )}
+          />
+        ))}
         <div className={`${styles.field} ${styles.checkboxField}`}>
           <input
             type="checkbox"
@@ -293,7 +287,7 @@ export function PatientForm({
       </div>
 
       <div className={styles.actions}>
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? t('form.submitting') : isEditing ? t('form.update') : t('form.create')}
         </Button>
         <Button variant="secondary" onClick={onCancel}>

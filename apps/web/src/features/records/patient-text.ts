@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { PATIENT_MESSAGES, type PATIENT_GENDERS } from '@portal/shared/patient';
+import type { PATIENT_GENDERS } from '@portal/shared/patient';
 
 type Gender = (typeof PATIENT_GENDERS)[number];
 
@@ -14,20 +14,6 @@ const GENDER_KEYS: Record<Gender, string> = {
 export function genderLabel(t: TFunction<'records'>, gender: string): string {
   const key = GENDER_KEYS[gender as Gender];
   return key ? t(key) : gender;
-}
-
-const MESSAGE_KEYS = new Map<string, string>(
-  Object.entries(PATIENT_MESSAGES).map(([key, message]) => [message, `validation.${key}`]),
-);
-
-/**
- * The shared schema (and the API, which runs the same schema) speaks the spec's English
- * messages; show them in the reader's language. Anything unknown is shown as sent.
- */
-export function validationText(t: TFunction<'records'>, message: string | undefined): string {
-  if (!message) return '';
-  const key = MESSAGE_KEYS.get(message);
-  return key ? t(key) : message;
 }
 
 /** The first eight characters of an id: enough to tell records apart at a glance. */

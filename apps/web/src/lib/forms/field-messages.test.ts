@@ -1,0 +1,54 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_CODES, messageCodeOf } from '@portal/shared/messages';
+import { PAGE_MESSAGES, PATIENT_MESSAGES } from '@portal/shared/patient';
+import { PROFILE_MESSAGES } from '@portal/shared/profile';
+import { LANGUAGES } from '../../i18n/languages.ts';
+import { fieldMessageText } from './field-messages.ts';
+
+const ENGLISH = [
+  ...Object.values(PATIENT_MESSAGES),
+  ...Object.values(PROFILE_MESSAGES),
+  ...Object.values(PAGE_MESSAGES),
+];
+
+describe('fieldMessageText', () => {
+  it('keeps every shared message in English exactly as the spec writes it', async () => {
+    await i18next.loadNamespaces('common');
+    const en = i18next.getFixedT('en');
+    for (const message of [
+      ...Object.values(PATIENT_MESSAGES),
+      ...Object.values(PROFILE_MESSAGES),
+    ]) {
+      expect(fieldMessageText(en, message)).toBe(message);
+    }
+  });
+
+  it('has a translation of every message code in every other language, none in English', async () => {
+    const others = LANGUAGES.map((language) => language.code).filter((code) => code !== 'en');
+    await i18next.loadLanguages([...others, 'en']);
+    await i18next.loadNamespaces('common');
+    expect(MESSAGE_CODES.length).toBeGreaterThan(20);
+    for (const language of others) {
+      const t = i18next.getFixedT(language);
+      for (const message of ENGLISH) {
+        const code = messageCodeOf(message);
+        expect(
+          i18next.exists(`common:fieldMessages.${code}`, { lng: language }),
+          `${language} ${code}`,
+        ).toBe(true);
+        expect(fieldMessageText(t, message), `${language} ${code}`).not.toBe(message);
+      }
+    }
+  });
+
+  it('never shows an unknown server text as sent, in any language', async () => {
+    await i18next.loadLanguages('ar');
+    expect(
+      fieldMessageText(i18next.getFixedT('ar'), 'q must be one text of at most 100 characters'),
+    ).toBe('يرجى التحقق من هذا الحقل.');
+    expect(fieldMessageText(i18next.getFixedT('en'), 'Something the server said')).toBe(
+      'Please check this field.',
+    );
+  });
+});

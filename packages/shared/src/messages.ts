@@ -1,0 +1,35 @@
+import { PAGE_MESSAGES, PATIENT_MESSAGES } from './patient.ts';
+import { PROFILE_MESSAGES } from './profile.ts';
+
+/**
+ * Every validation message the shared schemas (and so the API's `fieldErrors`) can produce,
+ * by code. The English texts are the spec's and stay as they are; readers of other languages
+ * get the text of the code, so the web looks a message up here once, whichever form or
+ * server answer it came from.
+ */
+const MESSAGE_TABLES = {
+  patient: PATIENT_MESSAGES,
+  profile: PROFILE_MESSAGES,
+  page: PAGE_MESSAGES,
+} as const;
+
+type Tables = typeof MESSAGE_TABLES;
+export type TMessageCode = {
+  [Table in keyof Tables]: `${Table}.${Extract<keyof Tables[Table], string>}`;
+}[keyof Tables];
+
+const CODE_BY_MESSAGE = new Map<string, TMessageCode>(
+  Object.entries(MESSAGE_TABLES).flatMap(([table, messages]) =>
+    Object.entries(messages).map(
+      ([key, message]) => [message, `${table}.${key}` as TMessageCode] as const,
+    ),
+  ),
+);
+
+/** The code of a shared validation message, or undefined for any other text. */
+export function messageCodeOf(message: string | undefined): TMessageCode | undefined {
+  return message === undefined ? undefined : CODE_BY_MESSAGE.get(message);
+}
+
+/** All codes, for tests that check every one has a translation. */
+export const MESSAGE_CODES: readonly TMessageCode[] = [...new Set(CODE_BY_MESSAGE.values())];
