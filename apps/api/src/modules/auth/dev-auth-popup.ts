@@ -45,7 +45,7 @@ const TEXTS: Record<PopupLanguage, PopupTexts> = {
   ar: {
     badge: 'تسجيل دخول للتطوير المحلي',
     title: 'اختر حسابًا',
-    lead: 'للمتابعة إلى CareBridge',
+    lead: 'للمتابعة إلى كيربريدج',
     recent: 'الحسابات المحلية الأخيرة',
     other: 'استخدام حساب آخر',
     name: 'الاسم',
@@ -93,7 +93,7 @@ const TEXTS: Record<PopupLanguage, PopupTexts> = {
   'zh-CN': {
     badge: '本地开发登录',
     title: '选择账号',
-    lead: '以继续使用 CareBridge',
+    lead: '以继续使用康桥',
     recent: '最近使用的本地账号',
     other: '使用其他账号',
     name: '姓名',
@@ -144,8 +144,10 @@ export function renderPopupPage(language: PopupLanguage): string {
 <h2>${e('other')}</h2>
 <label for="name">${e('name')}</label>
 <input id="name" name="name" autocomplete="name" maxlength="100" required>
+<p id="name-error" class="error" hidden></p>
 <label for="email">${e('email')}</label>
 <input id="email" name="email" type="email" autocomplete="email" maxlength="254" required dir="ltr">
+<p id="email-error" class="error" hidden></p>
 <p id="error" class="error" role="alert" hidden></p>
 <div class="actions">
 <button type="button" id="cancel" class="secondary">${e('cancel')}</button>
@@ -198,6 +200,29 @@ function showError(message) {
   errorBox.hidden = !message;
 }
 
+// A field's message sits under that field, tied to it by aria-describedby, and focus goes to
+// the field: its label, value and message are read together.
+function showFieldError(field, message) {
+  const input = form.elements[field];
+  const box = document.getElementById(field + '-error');
+  box.textContent = message;
+  box.hidden = !message;
+  if (message) {
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', box.id);
+  } else {
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+  }
+}
+
+function showFieldErrors(errors) {
+  showFieldError('name', errors.name || '');
+  showFieldError('email', errors.email || '');
+  const first = ['name', 'email'].find((field) => errors[field]);
+  if (first) form.elements[first].focus();
+}
+
 function setBusy(isBusy) {
   document.body.setAttribute('aria-busy', String(isBusy));
   for (const control of document.querySelectorAll('button, input')) control.disabled = isBusy;
@@ -205,6 +230,7 @@ function setBusy(isBusy) {
 
 async function signIn(account) {
   showError('');
+  showFieldErrors({});
   if (!window.opener) return showError(texts.noOpener);
   setBusy(true);
   try {
@@ -216,9 +242,11 @@ async function signIn(account) {
     const body = await response.json().catch(() => ({}));
     if (!response.ok) {
       const fields = body.fieldErrors || {};
-      return showError(
-        fields.email ? texts.invalidEmail : fields.name ? texts.nameRequired : texts.failed,
-      );
+      if (!fields.name && !fields.email) return showError(texts.failed);
+      return showFieldErrors({
+        name: fields.name ? texts.nameRequired : '',
+        email: fields.email ? texts.invalidEmail : '',
+      });
     }
     remember(account);
     // Only a window of this very origin (the portal that opened the popup) receives the token.
@@ -269,11 +297,20 @@ form.addEventListener('submit', (event) => {
   event.preventDefault();
   const name = form.elements.name.value.trim();
   const email = form.elements.email.value.trim();
-  if (!name) return showError(texts.nameRequired);
-  if (!EMAIL.test(email)) return showError(texts.invalidEmail);
+  const errors = {
+    name: name ? '' : texts.nameRequired,
+    email: EMAIL.test(email) ? '' : texts.invalidEmail,
+  };
+  showError('');
+  showFieldErrors(errors);
+  if (errors.name || errors.email) return;
   void signIn({ name, email });
 });
 document.getElementById('cancel').addEventListener('click', () => window.close());
+// Escape closes the window like its Cancel button: the portal treats it as a cancelled sign-in.
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') window.close();
+});
 renderAccounts();
 if (!window.opener) showError(texts.noOpener);
 `;

@@ -17,7 +17,10 @@ import { clientRequestIdOf } from '../../lib/request-id.ts';
 import { InvalidWebhookError, type PaymentsProvider } from '../../providers/payments/payments.ts';
 import { toApiUser } from '../users/users.service.ts';
 import { createBillingService, type BillingService } from './billing.service.ts';
+import { chooseLanguage } from '../../plugins/prerendered-pages.ts';
 import {
+  CHECKOUT_LANGUAGES,
+  checkoutLanguage,
   LOCAL_CHECKOUT_CSS,
   LOCAL_CHECKOUT_CSS_PATH,
   renderCheckoutNotFound,
@@ -182,12 +185,21 @@ function localCheckoutRoutes(
   const typed = scope.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: z.string().max(300) });
   const limit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
-  const notFound = (reply: FastifyReply) =>
+  // The reader's language as the portal chose it (its `lang` cookie, else Accept-Language).
+  const languageOf = (request: FastifyRequest) =>
+    checkoutLanguage(
+      chooseLanguage([...CHECKOUT_LANGUAGES], {
+        cookie: request.headers.cookie,
+        acceptLanguage: request.headers['accept-language'],
+      }),
+    );
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(404)
       .header('cache-control', 'no-store')
+      .header('vary', 'cookie, accept-language')
       .type('text/html; charset=utf-8')
-      .send(renderCheckoutNotFound());
+      .send(renderCheckoutNotFound(languageOf(request)));
 
   typed.get(
     LOCAL_CHECKOUT_CSS_PATH,
@@ -214,15 +226,17 @@ function localCheckoutRoutes(
     },
     async (request, reply) => {
       const session = await billing.findOpenLocalCheckout(request.params.id);
-      if (!session) return notFound(reply);
+      if (!session) return notFound(request, reply);
       return reply
         .header('cache-control', 'no-store')
+        .header('vary', 'cookie, accept-language')
         .type('text/html; charset=utf-8')
         .send(
           renderLocalCheckout({
             id: session.id,
             amount: config.PREMIUM_AMOUNT,
             currency: config.PREMIUM_CURRENCY,
+            language: languageOf(request),
           }),
         );
     },
@@ -244,7 +258,7 @@ function localCheckoutRoutes(
     async (request, reply) => {
       const { id } = request.params;
       const outcome = await billing.payLocalCheckout({ id, log: request.log });
-      if (outcome === 'unknown') return notFound(reply);
+      if (outcome === 'unknown') return notFound(request, reply);
       return reply
         .header('cache-control', 'no-store')
         .redirect(`${config.PUBLIC_URL}/payment-success?session_id=${encodeURIComponent(id)}`, 303);
@@ -265,7 +279,7 @@ function localCheckoutRoutes(
     },
     async (request, reply) => {
       if ((await billing.cancelLocalCheckout(request.params.id)) === 'unknown')
-        return notFound(reply);
+        return notFound(request, reply);
       return reply
         .header('cache-control', 'no-store')
         .redirect(`${config.PUBLIC_URL}/payment-cancel`, 303);

@@ -10,14 +10,105 @@ function escapeHtml(text: string): string {
   );
 }
 
-function page(title: string, body: string): string {
+export const CHECKOUT_LANGUAGES = ['en', 'ar', 'fr', 'de', 'zh-CN'] as const;
+export type CheckoutLanguage = (typeof CHECKOUT_LANGUAGES)[number];
+
+interface CheckoutTexts {
+  brand: string;
+  title: string;
+  badge: string;
+  heading: string;
+  note: string;
+  pay: string;
+  cancel: string;
+  fine: string;
+  notFoundTitle: string;
+  notFoundNote: string;
+  back: string;
+}
+
+/** The page is the reader's, so it speaks their language (the portal's `lang` cookie). */
+const TEXTS: Record<CheckoutLanguage, CheckoutTexts> = {
+  en: {
+    brand: 'CareBridge',
+    title: 'Test checkout',
+    badge: 'Local test checkout · no card is charged',
+    heading: 'Premier membership',
+    note: 'One-time payment',
+    pay: 'Pay',
+    cancel: 'Cancel',
+    fine: "This page stands in for the card payment provider's hosted checkout (PAYMENTS_PROVIDER=local). Pay records a confirmed payment exactly as the provider's webhook would.",
+    notFoundTitle: 'Checkout not available',
+    notFoundNote: 'This checkout does not exist or is no longer open.',
+    back: 'Back to Premier membership',
+  },
+  ar: {
+    brand: 'كيربريدج',
+    title: 'دفع تجريبي',
+    badge: 'دفع تجريبي محلي · لا يتم خصم أي مبلغ من البطاقة',
+    heading: 'عضوية بريمير',
+    note: 'دفعة لمرة واحدة',
+    pay: 'ادفع',
+    cancel: 'إلغاء',
+    fine: 'تحل هذه الصفحة محل صفحة الدفع المستضافة لدى مزود الدفع بالبطاقة (PAYMENTS_PROVIDER=local). يسجل زر الدفع دفعة مؤكدة تمامًا كما يفعل إشعار المزود.',
+    notFoundTitle: 'الدفع غير متاح',
+    notFoundNote: 'عملية الدفع هذه غير موجودة أو لم تعد مفتوحة.',
+    back: 'العودة إلى عضوية بريمير',
+  },
+  fr: {
+    brand: 'CareBridge',
+    title: 'Paiement de test',
+    badge: 'Paiement de test local · aucune carte n’est débitée',
+    heading: 'Abonnement Premier',
+    note: 'Paiement unique',
+    pay: 'Payer',
+    cancel: 'Annuler',
+    fine: 'Cette page remplace la page de paiement hébergée du prestataire de paiement par carte (PAYMENTS_PROVIDER=local). Payer enregistre un paiement confirmé exactement comme le ferait le webhook du prestataire.',
+    notFoundTitle: 'Paiement indisponible',
+    notFoundNote: 'Ce paiement n’existe pas ou n’est plus ouvert.',
+    back: 'Retour à l’abonnement Premier',
+  },
+  de: {
+    brand: 'CareBridge',
+    title: 'Test-Kasse',
+    badge: 'Lokale Test-Kasse · keine Karte wird belastet',
+    heading: 'Premier-Mitgliedschaft',
+    note: 'Einmalige Zahlung',
+    pay: 'Bezahlen',
+    cancel: 'Abbrechen',
+    fine: 'Diese Seite ersetzt die gehostete Kasse des Kartenzahlungsanbieters (PAYMENTS_PROVIDER=local). Bezahlen erfasst eine bestätigte Zahlung genau so, wie es der Webhook des Anbieters täte.',
+    notFoundTitle: 'Kasse nicht verfügbar',
+    notFoundNote: 'Diese Zahlung existiert nicht oder ist nicht mehr offen.',
+    back: 'Zurück zur Premier-Mitgliedschaft',
+  },
+  'zh-CN': {
+    brand: '康桥',
+    title: '测试结账',
+    badge: '本地测试结账 · 不会从银行卡扣款',
+    heading: 'Premier 会员',
+    note: '一次性付款',
+    pay: '付款',
+    cancel: '取消',
+    fine: '此页面代替银行卡支付服务商托管的结账页面（PAYMENTS_PROVIDER=local）。“付款”会像服务商的 Webhook 一样记录一笔已确认的付款。',
+    notFoundTitle: '结账不可用',
+    notFoundNote: '此结账不存在或已关闭。',
+    back: '返回 Premier 会员',
+  },
+};
+
+export function checkoutLanguage(language: string): CheckoutLanguage {
+  return CHECKOUT_LANGUAGES.find((code) => code === language) ?? 'en';
+}
+
+function page(language: CheckoutLanguage, title: string, body: string): string {
+  const t = TEXTS[language];
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(`${title} · ${t.brand}`)}</title>
 <link rel="stylesheet" href="${LOCAL_CHECKOUT_CSS_PATH}">
 </head>
 <body>
@@ -29,8 +120,8 @@ ${body}
 `;
 }
 
-export function formatPrice(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en', {
+export function formatPrice(amount: number, currency: string, language = 'en'): string {
+  return new Intl.NumberFormat(language, {
     style: 'currency',
     currency: currency.toUpperCase(),
   }).format(amount);
@@ -44,38 +135,46 @@ export function renderLocalCheckout({
   id,
   amount,
   currency,
+  language = 'en',
 }: {
   id: string;
   amount: number;
   currency: string;
+  language?: CheckoutLanguage;
 }): string {
   const base = localCheckoutPath(id);
+  const t = TEXTS[language];
+  const e = (key: keyof CheckoutTexts) => escapeHtml(t[key]);
   return page(
-    'Test checkout · CareBridge',
-    `<p class="badge">Local test checkout · no card is charged</p>
-<p class="merchant">CareBridge</p>
-<h1>Premier membership</h1>
-<p class="price" data-testid="price">${escapeHtml(formatPrice(amount, currency))}</p>
-<p class="note">One-time payment</p>
+    language,
+    t.title,
+    `<p class="badge">${e('badge')}</p>
+<p class="merchant">${e('brand')}</p>
+<h1>${e('heading')}</h1>
+<p class="price" data-testid="price" dir="ltr">${escapeHtml(formatPrice(amount, currency, language))}</p>
+<p class="note">${e('note')}</p>
 <div class="actions">
-<form method="post" action="${escapeHtml(`${base}/pay`)}"><button class="pay" type="submit">Pay</button></form>
-<form method="post" action="${escapeHtml(`${base}/cancel`)}"><button class="cancel" type="submit">Cancel</button></form>
+<form method="post" action="${escapeHtml(`${base}/pay`)}"><button class="pay" type="submit">${e('pay')}</button></form>
+<form method="post" action="${escapeHtml(`${base}/cancel`)}"><button class="cancel" type="submit">${e('cancel')}</button></form>
 </div>
-<p class="fine">This page stands in for the card payment provider's hosted checkout (PAYMENTS_PROVIDER=local). Pay records a confirmed payment exactly as the provider's webhook would.</p>`,
+<p class="fine">${e('fine')}</p>`,
   );
 }
 
-export function renderCheckoutNotFound(): string {
+export function renderCheckoutNotFound(language: CheckoutLanguage = 'en'): string {
+  const t = TEXTS[language];
+  const e = (key: keyof CheckoutTexts) => escapeHtml(t[key]);
   return page(
-    'Checkout not available · CareBridge',
-    `<h1>Checkout not available</h1>
-<p class="note">This checkout does not exist or is no longer open.</p>
-<p><a class="link" href="/premier">Back to Premier membership</a></p>`,
+    language,
+    t.notFoundTitle,
+    `<h1>${e('notFoundTitle')}</h1>
+<p class="note">${e('notFoundNote')}</p>
+<p><a class="link" href="/premier">${e('back')}</a></p>`,
   );
 }
 
 export const LOCAL_CHECKOUT_CSS = `*,*::before,*::after{box-sizing:border-box}
-body{margin:0;min-block-size:100vh;display:grid;place-items:center;padding:1rem;background:#eef3f5;color:#17242b;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;line-height:1.5}
+body{margin:0;min-block-size:100vh;display:grid;place-items:center;padding:1rem;background:#eef3f5;color:#17242b;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans Arabic','Noto Sans SC',sans-serif;line-height:1.5}
 .card{inline-size:100%;max-inline-size:26rem;background:#fff;border:1px solid #d5e0e4;border-radius:16px;padding:2rem 1.5rem;box-shadow:0 4px 16px rgb(16 24 40 / 10%)}
 .badge{display:inline-block;margin:0 0 1rem;padding:.25rem .6rem;border-radius:999px;background:#fff6e0;color:#7a4b00;font-size:.8rem;font-weight:600}
 .merchant{margin:0;color:#4a5a63;font-weight:600}

@@ -1,15 +1,50 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import { Icon } from '../../ui/icon.tsx';
 import styles from './language-select.module.css';
 
+/** Keys that move a closed select's value (and fire `change`) without anyone choosing. */
+const BROWSING_KEYS = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
+
 /**
  * The five languages, each named in its own language. Switching re-renders every text at once;
  * the i18n set-up stores the choice and sets `<html lang dir>`.
+ *
+ * A closed select fires `change` on every arrow key, so arrowing from English to Deutsch would
+ * switch the page to Arabic and right-to-left on the way (WCAG 3.2.2). A choice made with the
+ * arrow keys therefore waits for Enter; leaving the selector without it keeps the language.
+ * Picking from the open list (mouse, touch, or the list opened with Space or Alt+Down) is an
+ * explicit choice and applies at once.
  */
 export function LanguageSelect({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const current = i18n.resolvedLanguage ?? i18n.language;
+  const [pending, setPending] = useState<string | null>(null);
+  const isBrowsing = useRef(false);
+
+  const apply = (language: string) => {
+    setPending(null);
+    if (language !== current) void i18n.changeLanguage(language);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLSelectElement>) => {
+    if (BROWSING_KEYS.has(event.key)) isBrowsing.current = true;
+    else if (event.key === 'Enter' && pending !== null) {
+      event.preventDefault();
+      apply(pending);
+    } else if (event.key === 'Escape' && pending !== null) setPending(null);
+  };
+
   return (
     <div className={[styles.wrapper, className].filter(Boolean).join(' ')}>
       <Icon name="globe" size={18} className={styles.icon} />
@@ -19,8 +54,20 @@ export function LanguageSelect({ className }: { className?: string }) {
       <select
         id="language-select"
         className={styles.select}
-        value={current}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        value={pending ?? current}
+        aria-describedby="language-select-hint"
+        onKeyDown={onKeyDown}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          if (isBrowsing.current) {
+            isBrowsing.current = false;
+            setPending(chosen === current ? null : chosen);
+          } else apply(chosen);
+        }}
+        onBlur={() => {
+          isBrowsing.current = false;
+          setPending(null);
+        }}
       >
         {LANGUAGES.map((language) => (
           <option key={language.code} value={language.code} lang={language.code}>
@@ -28,6 +75,9 @@ export function LanguageSelect({ className }: { className?: string }) {
           </option>
         ))}
       </select>
+      <span id="language-select-hint" className="visually-hidden">
+        {t('header.languageHint')}
+      </span>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../features/errors/error-boundary.tsx';
@@ -6,6 +6,7 @@ import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { LiveAnnouncer, PageArrival } from './page-arrival.tsx';
 import { SideMenu } from './side-menu.tsx';
 import styles from './root-layout.module.css';
 
@@ -33,10 +34,7 @@ export function RootLayout() {
   );
   const closeMenu = useCallback(() => setMenuOpenOn(null), []);
 
-  // The browser tab's title follows the language too.
-  useEffect(() => {
-    document.title = t('documentTitle');
-  }, [t]);
+  const mainRef = useRef<HTMLElement>(null);
 
   return (
     <div className={styles.shell}>
@@ -46,11 +44,12 @@ export function RootLayout() {
           {t('skipToContent')}
         </a>
         <Header isMenuOpen={isMenuOpen} onOpenMenu={openMenu} menuButtonRef={menuButtonRef} />
-        <main id="main" tabIndex={-1} className={styles.main}>
+        <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
           {/* A page that fails to render shows the error screen; leaving the page clears it. */}
           <ErrorBoundary resetKey={location.pathname}>
             <Suspense fallback={null}>
               <Outlet />
+              <PageArrival mainRef={mainRef} />
             </Suspense>
           </ErrorBoundary>
         </main>
@@ -60,6 +59,7 @@ export function RootLayout() {
       <SideMenu isOpen={isMenuOpen} onClose={closeMenu} returnFocusRef={menuButtonRef} />
       {/* Outside the inert part, so alerts are always read. */}
       <ApiErrorAlert />
+      <LiveAnnouncer />
     </div>
   );
 }

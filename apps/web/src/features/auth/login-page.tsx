@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { announceWithNextPage } from '../../lib/a11y/announcer.ts';
 import { getIdentityClient } from '../../lib/identity/get-identity-client.ts';
 import { isRedirectPending, type IdentityClient } from '../../lib/identity/identity-client.ts';
 import { prerenderedProvider } from '../../lib/identity/prerendered-provider.ts';
+import { readSignInIntent } from '../../lib/session/sign-in-intent.ts';
 import { startSession } from '../../lib/session/session-actions.ts';
 import { useLoginMutation } from './auth-api.ts';
 import { GoogleLogo, WelcomeIllustration } from './login-art.tsx';
@@ -19,6 +21,7 @@ export function LoginPage() {
   const { t } = useTranslation('auth');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { returnTo, reason } = readSignInIntent(useLocation().state);
   const isSignedIn = useAppSelector((state) => state.auth.status);
   const [requestLogin] = useLoginMutation();
   const [client, setClient] = useState<IdentityClient | null>(null);
@@ -30,10 +33,15 @@ export function LoginPage() {
 
   const finishSignIn = useCallback(
     async (idToken: string) => {
-      await startSession({ dispatch, idToken, requestLogin: () => requestLogin().unwrap() });
-      await navigate('/', { replace: true });
+      const user = await startSession({
+        dispatch,
+        idToken,
+        requestLogin: () => requestLogin().unwrap(),
+      });
+      announceWithNextPage(t('login.signedIn', { name: user.name }));
+      await navigate(returnTo, { replace: true });
     },
-    [dispatch, navigate, requestLogin],
+    [dispatch, navigate, requestLogin, returnTo, t],
   );
 
   const fail = useCallback((error: unknown) => {
@@ -71,6 +79,9 @@ export function LoginPage() {
   }, [client, finishSignIn, fail]);
 
   async function handleSignIn() {
+    // Busy is aria-disabled, not disabled: the button keeps focus, so after a cancelled popup
+    // the next Tab continues from here instead of from the top of the page.
+    if (isBusy) return;
     setErrorKey(null);
     setIsBusy(true);
     try {
@@ -84,7 +95,7 @@ export function LoginPage() {
     }
   }
 
-  if (isSignedIn && !isBusy) return <Navigate to="/" replace />;
+  if (isSignedIn && !isBusy) return <Navigate to={returnTo} replace />;
 
   return (
     <div className={styles.page}>
@@ -105,11 +116,12 @@ export function LoginPage() {
           {t('login.title')}
         </h1>
         <p className={styles.subtitle}>{t('login.subtitle')}</p>
+        {reason && <p className={styles.reason}>{t(`login.reasons.${reason}`)}</p>}
         <button
           type="button"
           className={styles.google}
           onClick={() => void handleSignIn()}
-          disabled={isBusy}
+          aria-disabled={isBusy || undefined}
           aria-busy={isBusy}
         >
           <GoogleLogo className={styles.logo} />

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { announceWithNextPage } from '../../lib/a11y/announcer.ts';
 import { getIdentityClient } from '../../lib/identity/get-identity-client.ts';
 import { endSession } from '../../lib/session/session-actions.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
@@ -22,12 +23,13 @@ export function LogoutPage() {
     setHasFailed(false);
     try {
       await endSession({ dispatch, identity: await getIdentityClient() });
+      announceWithNextPage(t('logout.signedOut'));
       await navigate('/login', { replace: true });
     } catch (error) {
       console.error('Logout failed', error);
       setHasFailed(true);
     }
-  }, [dispatch, navigate]);
+  }, [dispatch, navigate, t]);
 
   useEffect(() => {
     if (hasStarted.current) return;

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import heroImage from './images/hero.svg';
 import { PREMIER_FEATURES } from './premier-features.ts';
 import styles from './premier-page.module.css';
+import type { SignInIntent } from '../../lib/session/sign-in-intent.ts';
 import { usePublicConfig } from '../../lib/config/public-config.ts';
 import { useCreateCheckoutSessionMutation } from './premium-api.ts';
 import { redirectTo } from './redirect.ts';
@@ -38,7 +39,8 @@ export function PremierPage() {
       return;
     }
     if (!isSignedIn) {
-      void navigate('/login');
+      const intent: SignInIntent = { returnTo: '/premier', reason: 'premier' };
+      void navigate('/login', { state: intent });
       return;
     }
     if (!config || isBusy) return;

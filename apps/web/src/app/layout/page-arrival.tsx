@@ -1,0 +1,71 @@
+import { useEffect, useEffectEvent, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import {
+  announcePage,
+  currentAnnouncement,
+  subscribeAnnouncements,
+} from '../../lib/a11y/announcer.ts';
+
+/** The page's name: its main heading, which every page has and which is in the reader's language. */
+export function pageNameOf(main: HTMLElement | null): string {
+  return main?.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+}
+
+/**
+ * Rendered after the page inside the layout's Suspense, so its effects run once the new page
+ * is on screen. Each page gets its own `document.title` (WCAG 2.4.2); after a navigation focus
+ * moves to the page's heading and the page is announced, so a screen reader does not stay on
+ * the menu button saying nothing about where the user now is. The first page of a visit keeps
+ * the browser's own start (focus at the top, the title read by the browser).
+ */
+export function PageArrival({ mainRef }: { mainRef: RefObject<HTMLElement | null> }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const previousPath = useRef<string | null>(null);
+
+  useEffect(() => {
+    const page = pageNameOf(mainRef.current);
+    document.title = page ? t('pageTitle', { page, brand: t('brand') }) : t('documentTitle');
+  });
+
+  const arrive = useEffectEvent(() => {
+    const main = mainRef.current;
+    const target = main?.querySelector('h1') ?? main;
+    if (target) {
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus();
+    }
+    announcePage(t('pageChanged', { page: pageNameOf(main ?? null) }));
+  });
+
+  // Only a new address is a new page: a language switch re-titles (above) but leaves focus.
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    const isFirstPage = previousPath.current === null;
+    previousPath.current = pathname;
+    if (!isFirstPage) arrive();
+  }, [pathname]);
+
+  return null;
+}
+
+/** The layout's one polite live region; a new node per announcement so repeats are read too. */
+export function LiveAnnouncer() {
+  const announcement = useSyncExternalStore(
+    subscribeAnnouncements,
+    currentAnnouncement,
+    () => null,
+  );
+  return (
+    <div
+      className="visually-hidden"
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      id="announcer"
+    >
+      {announcement && <p key={announcement.id}>{announcement.text}</p>}
+    </div>
+  );
+}

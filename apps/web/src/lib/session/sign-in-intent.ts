@@ -1,0 +1,19 @@
+/**
+ * What a page that sends a guest to /login passes as the navigation state: where to come back
+ * to after signing in, and why sign-in was asked for (shown on the login page).
+ */
+export interface SignInIntent {
+  returnTo: string;
+  reason?: 'premier';
+}
+
+/** The intent in a location's state; anything unusable means "go Home" as SPEC.md §2 says. */
+export function readSignInIntent(state: unknown): SignInIntent {
+  const intent = state as Partial<SignInIntent> | null;
+  // Only an address inside the app: never a way to send someone elsewhere after sign-in.
+  const returnTo =
+    typeof intent?.returnTo === 'string' && /^\/(?!\/)/.test(intent.returnTo)
+      ? intent.returnTo
+      : '/';
+  return { returnTo, ...(intent?.reason === 'premier' && { reason: 'premier' as const }) };
+}
