@@ -193,6 +193,32 @@ describe('the local checkout page', () => {
     expect(css.headers['content-type']).toContain('text/css');
   });
 
+  it('speaks the reader’s language (the portal’s lang cookie) with lang and dir set', async () => {
+    const { headers } = await signIn(ctx);
+    const { id, url } = await openCheckout(headers);
+    const arabic = await ctx.app.inject({
+      url: new URL(url).pathname,
+      headers: { cookie: 'lang=ar' },
+    });
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain('<button class="pay" type="submit">ادفع</button>');
+    expect(arabic.body).toContain('كيربريدج');
+    expect(arabic.body).not.toMatch(/>(Pay|Cancel|Premier membership)</);
+    expect(arabic.headers.vary).toContain('cookie');
+    const german = await ctx.app.inject({
+      url: `/api/premier/local-checkout/${id}`,
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    });
+    expect(german.body).toContain('<html lang="de" dir="ltr">');
+    expect(german.body).toContain('>Bezahlen</button>');
+    const missing = await ctx.app.inject({
+      url: '/api/premier/local-checkout/cs_local_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      headers: { cookie: 'lang=zh-CN' },
+    });
+    expect(missing.body).toContain('<html lang="zh-CN" dir="ltr">');
+    expect(missing.body).toContain('结账不可用');
+  });
+
   it.each([
     ['an unknown id', 'cs_local_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
     ['a malformed id', "cs_local_'%3Cscript%3E"],

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAppSelector } from '../hooks.ts';
 import { telHref, usePublicConfig } from '../../lib/config/public-config.ts';
 import { Icon, type IconName } from '../../ui/icon.tsx';
 import logo from '../../ui/images/logo.svg';
@@ -62,6 +63,9 @@ export function Footer() {
   const { t } = useTranslation();
   const config = usePublicConfig();
   const origin = useOrigin();
+  // Login is for guests, as in the side menu: a signed-in reader is not offered it.
+  const isSignedIn = useAppSelector((state) => state.auth.status);
+  const usefulLinks = USEFUL_LINKS.filter((link) => link.key !== 'login' || !isSignedIn);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -107,7 +111,7 @@ export function Footer() {
             {t('footer.useful.title')}
           </h2>
           <ul className={styles.links}>
-            {USEFUL_LINKS.map((link) => (
+            {usefulLinks.map((link) => (
               <li key={link.key}>
                 <Link to={link.to}>{t(`footer.useful.${link.key}`)}</Link>
               </li>

@@ -1,4 +1,4 @@
-import type { FormEvent, Ref } from 'react';
+import { useEffect, useRef, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { telHref, usePublicConfig } from '../../lib/config/public-config.ts';
 import { Icon } from '../../ui/icon.tsx';
@@ -22,6 +22,20 @@ export function Header({
 }) {
   const { t } = useTranslation();
   const config = usePublicConfig();
+  const headerRef = useRef<HTMLElement>(null);
+
+  // The sticky header's height (one row or three, by width and text size) for the page's
+  // scroll padding: a link reached with Shift+Tab is scrolled into view below it, not under it.
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--header-block-size', `${header.offsetHeight}px`),
+    );
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
 
   // Until the configuration has arrived the form has no address to go to; stay on the page.
   const preventEarlySubmit = (event: FormEvent) => {
@@ -29,7 +43,7 @@ export function Header({
   };
 
   return (
-    <header className={styles.header}>
+    <header ref={headerRef} className={styles.header}>
       <div className={styles.inner}>
         <button
           ref={menuButtonRef}

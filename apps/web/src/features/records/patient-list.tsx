@@ -14,6 +14,9 @@ import styles from './records.module.css';
  * Search box, one page of patients (never more: the list stays fast at 100,000 patients)
  * and the pager. Old results stay on screen, dimmed, while the next page or search loads.
  */
+/** The API's limit for `?q=` (ZPatientListQuery): longer text cannot be typed, so never sent. */
+const SEARCH_MAX_LENGTH = 100;
+
 export function PatientList({
   searchText,
   onSearchTextChange,
@@ -45,6 +48,13 @@ export function PatientList({
   });
   const page = currentData ?? data;
   const hasFailed = isError && !isFetching;
+  // Always in the page, so a screen reader hears the result of every search, 'no match' too.
+  const searchStatus =
+    query && currentData && !isFetching
+      ? currentData.patients.length === 0
+        ? t('search.noMatch', { query })
+        : t('search.found', { count: currentData.total })
+      : '';
 
   let body;
   if (hasFailed) {
@@ -116,11 +126,15 @@ export function PatientList({
             type="search"
             autoComplete="off"
             value={searchText}
+            maxLength={SEARCH_MAX_LENGTH}
             placeholder={t('search.hint')}
             onChange={(event) => onSearchTextChange(event.target.value)}
           />
         </div>
       </div>
+      <p role="status" className="visually-hidden">
+        {searchStatus}
+      </p>
       {body}
       {page && !hasFailed && (
         <Pager

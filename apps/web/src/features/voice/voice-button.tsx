@@ -73,7 +73,7 @@ export function VoiceButton({ createClient }: { createClient?: VoiceClientFactor
       <p className="visually-hidden" aria-live="polite">
         {isConnecting ? t('connecting') : isActive ? t('connected') : ''}
       </p>
-      <div className={styles.controls}>
+      <div className={styles.controls} data-voice-controls>
         {call.isAgentTalking && (
           <span className={styles.talking} data-testid="voice-agent-talking">
             <span className={styles.bars} aria-hidden="true">

@@ -1,8 +1,25 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import i18next, { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import styles from './api-error-alert.module.css';
-import { currentApiNotice, dismissApiNotice, subscribeApiNotices } from './error-notices.ts';
+import {
+  currentApiNotice,
+  dismissApiNotice,
+  subscribeApiNotices,
+  type ApiNotice,
+} from './error-notices.ts';
+
+/**
+ * The spec's "server message" is English: English readers get it as sent; every other
+ * language gets the text of its error code, or the branch's own text, never English.
+ */
+function noticeText(t: TFunction<'auth'>, language: string | undefined, notice: ApiNotice) {
+  if (notice.code && i18next.exists(`auth:apiErrors.codes.${notice.code}`, { fallbackLng: [] }))
+    return t(`apiErrors.codes.${notice.code}`);
+  if (notice.detail && (language ?? 'en') === 'en') return notice.detail;
+  return t(notice.messageKey);
+}
 
 /**
  * Shows the error catalogue's alert for a failed API call (role="alert", announced at once)
@@ -10,7 +27,7 @@ import { currentApiNotice, dismissApiNotice, subscribeApiNotices } from './error
  * sent the user to, and goes away when the user moves on or dismisses it.
  */
 export function ApiErrorAlert() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const notice = useSyncExternalStore(subscribeApiNotices, currentApiNotice, () => null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -45,7 +62,7 @@ export function ApiErrorAlert() {
                   strokeLinecap="round"
                 />
               </svg>
-              <p key={notice.id}>{notice.detail ?? t(notice.messageKey)}</p>
+              <p key={notice.id}>{noticeText(t, i18n.resolvedLanguage, notice)}</p>
             </>
           )}
         </div>

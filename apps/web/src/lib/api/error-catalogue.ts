@@ -10,6 +10,8 @@ export interface ApiFailure {
   messageKey: `apiErrors.${ApiFailureKind}`;
   /** Shown instead of the fixed text when the branch says "the server message" and there is one. */
   detail?: string;
+  /** The API's error `code`: other languages show its text instead of the English `detail`. */
+  code?: string;
   /** Where the app goes after alerting. */
   navigateTo?: '/login' | '/unauthorized' | '/not-found';
   /** The session is over: token and user are removed and the user signs in again. */
@@ -24,6 +26,11 @@ function serverMessageOf(data: unknown): string | undefined {
   if (typeof message !== 'string') return undefined;
   const trimmed = message.trim();
   return trimmed ? trimmed.slice(0, MAX_DETAIL_LENGTH) : undefined;
+}
+
+function codeOf(data: unknown): string | undefined {
+  const code = (data as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && /^[A-Z_]{1,40}$/.test(code) ? code : undefined;
 }
 
 function errorMessageOf(error: FetchBaseQueryError): string | undefined {
@@ -61,7 +68,9 @@ export function describeApiFailure(error: FetchBaseQueryError): ApiFailure {
   if (status === 403) return failure('forbidden', { navigateTo: '/unauthorized' });
   if (status === 404) return failure('notFound', { navigateTo: '/not-found' });
   if (status !== undefined && status >= 500) return failure('server');
-  if (status === 400) return failure('badRequest', { detail: serverMessage });
+  const code = codeOf('data' in error ? error.data : undefined);
+  if (status === 400)
+    return failure('badRequest', { detail: serverMessage, ...(code && { code }) });
   if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return failure('network');
-  return failure('unknown', { detail: serverMessage ?? errorMessage });
+  return failure('unknown', { detail: serverMessage ?? errorMessage, ...(code && { code }) });
 }
