@@ -1,15 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * Focus an element that may only appear with the next render (an error summary shown by the
- * submit that found the errors): `request()` now, focus once React has committed.
+ * Focus an element that may only appear with a later render (an error summary shown once the
+ * form's errors have reached its state): `request()` now, focus as soon as it is on the page.
  */
 export function useFocusAfterRender<Element extends HTMLElement>() {
   const ref = useRef<Element>(null);
-  const [requests, setRequests] = useState(0);
+  const isPending = useRef(false);
+  const [, setRequests] = useState(0);
+  // After every render: the element may arrive one render after the request.
   useEffect(() => {
-    if (requests > 0) ref.current?.focus();
-  }, [requests]);
-  const request = useCallback(() => setRequests((count) => count + 1), []);
+    if (isPending.current && ref.current) {
+      isPending.current = false;
+      ref.current.focus();
+    }
+  });
+  const request = useCallback(() => {
+    isPending.current = true;
+    setRequests((count) => count + 1);
+  }, []);
   return { ref, request };
 }
