@@ -25,9 +25,12 @@ async function measure(page: Page): Promise<Layout> {
     const covered: string[] = [];
     if (voice && voiceBox) {
       // Scrolled to the very end, where the fixed button sits over the page's last controls.
-      for (const control of document.querySelectorAll<HTMLElement>(
-        'main a[href], main button, main input, main select, footer a[href], footer button',
-      )) {
+      const controls = Array.from(
+        document.querySelectorAll<HTMLElement>(
+          'main a[href], main button, main input, main select, footer a[href], footer button',
+        ),
+      );
+      for (const control of controls) {
         if (voice.contains(control)) continue;
         const box = control.getBoundingClientRect();
         if (box.width === 0 || box.height === 0) continue;
