@@ -98,7 +98,8 @@ test.describe('shared layout', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('مرحبًا بك في كيربريدج');
-    await expect(page).toHaveTitle('بوابة كيربريدج الصحية');
+    // Each page has its own title, from its heading, in the reader's language (WCAG 2.4.2).
+    await expect(page).toHaveTitle(`${await page.locator('main h1').innerText()} · كيربريدج`);
 
     await logo(page).click();
     const dialog = menu(page);
