@@ -101,11 +101,15 @@ test.describe('patient records', () => {
     await page.getByRole('button', { name: '+ Add Patient' }).click();
     await expect(page.getByRole('button', { name: '+ Add Patient' })).toBeHidden();
     await page.getByRole('button', { name: 'Create Patient' }).click();
-    await expect(page.getByText('Name is required')).toBeVisible();
-    await expect(page.getByText('Emergency contact phone is required')).toBeVisible();
+    await expect(page.getByText('Name is required', { exact: true }).first()).toBeVisible();
+    await expect(page.getByLabel('Emergency contact phone')).toHaveAccessibleDescription(
+      /Emergency contact phone is required$/,
+    );
     await fillPatientForm(page, { name: 'Chen Wei', diagnosis: 'Hypertension' });
     await page.getByLabel('Phone number').fill('555');
-    await expect(page.getByText('Phone number must be 10 digits')).toBeVisible();
+    await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription(
+      /Phone number must be 10 digits$/,
+    );
     await page.getByLabel('Phone number').fill('5550001111');
     await expect(page.getByText('Phone number must be 10 digits')).toBeHidden();
     await page.getByRole('button', { name: 'Create Patient' }).click();
@@ -263,7 +267,7 @@ test.describe('patient records', () => {
     await scan();
     await page.getByRole('button', { name: '+ Add Patient' }).click();
     await page.getByRole('button', { name: 'Create Patient' }).click();
-    await expect(page.getByText('Name is required')).toBeVisible();
+    await expect(page.getByText('Name is required', { exact: true }).first()).toBeVisible();
     await scan();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await row(page, 'Amina Yusuf').getByRole('button', { name: 'View Details' }).click();
