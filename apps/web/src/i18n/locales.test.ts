@@ -20,15 +20,49 @@ function load(language: string, namespace: string): Record<string, string> {
 
 const namespaces = fs.readdirSync(path.join(LOCALES_DIR, 'en'));
 
+/** i18next's plural suffixes: each language has the forms its own plural rules name. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/**
+ * Error texts by code are translated for the other languages only: English shows the server's
+ * own message (SPEC.md §8), so those keys are compared with another translated language.
+ */
+const TRANSLATED_ONLY = 'apiErrors.codes.';
+const OTHER_REFERENCE = 'fr';
+
+/** The keys to compare: plural forms as one key each; codes from the reference language. */
+function keySet(
+  texts: Record<string, string>,
+  language: string,
+  reference: Record<string, string> = {},
+): string[] {
+  const keys = Object.keys(texts).filter((key) => !key.includes(TRANSLATED_ONLY));
+  if (language === 'en')
+    keys.push(...Object.keys(reference).filter((key) => key.includes(TRANSLATED_ONLY)));
+  else keys.push(...Object.keys(texts).filter((key) => key.includes(TRANSLATED_ONLY)));
+  return [...new Set(keys.map((key) => key.replace(PLURAL, '_#')))].sort();
+}
+
 describe.each(LANGUAGES.filter((l) => l.code !== 'en').map((l) => l.code))(
   'locale %s',
   (language) => {
     it.each(namespaces)('has every key of the English %s, none empty', (namespace) => {
       const english = load('en', namespace);
       const translated = load(language, namespace);
-      expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
+      const reference = load(OTHER_REFERENCE, namespace);
+      expect(keySet(translated, language)).toEqual(keySet(english, 'en', reference));
       for (const [key, text] of Object.entries(translated)) expect(text.trim(), key).not.toBe('');
     });
+
+    it.each(namespaces)(
+      'has a plural form for every category of the language in %s',
+      (namespace) => {
+        const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+        for (const key of Object.keys(load(language, namespace))) {
+          const category = PLURAL.exec(key)?.[1];
+          if (category) expect(categories, key).toContain(category);
+        }
+      },
+    );
 
     it('is really translated: most texts differ from English', () => {
       let same = 0;

@@ -32,7 +32,12 @@ export function PageArrival({ mainRef }: { mainRef: RefObject<HTMLElement | null
   const arrive = useEffectEvent(() => {
     const main = mainRef.current;
     const target = main?.querySelector('h1') ?? main;
-    if (target) {
+    // A menu or dialog the person opened while the page was arriving keeps focus (the page
+    // behind it is inert): the page is still announced, and the menu returns focus on close.
+    const isPersonElsewhere =
+      main?.closest('[inert]') != null ||
+      document.activeElement?.closest('[role="dialog"], dialog') != null;
+    if (target && !isPersonElsewhere) {
       if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
       target.focus();
     }
