@@ -157,6 +157,16 @@ describe('PremierPage', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it("a guest's press acts at once, before the payment provider is ready (nothing to wait for)", async () => {
+    // The config never answers: a signed-in reader's button would still be disabled.
+    stubApi({ 'GET /api/config': () => new Promise(() => {}) });
+    const { router } = renderPage(<PremierPage />, { path: '/premier', user: null });
+    const button = await submitButton('Become a Premium Member Now');
+    expect(button).toBeEnabled();
+    await userEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
   describe('with Stripe', () => {
     const STRIPE_CONFIG = {
       ...LOCAL_CONFIG,

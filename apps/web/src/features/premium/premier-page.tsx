@@ -97,7 +97,8 @@ export function PremierPage() {
           <Button
             type="submit"
             className={styles.submit}
-            disabled={!isMember && (!isProviderReady || isBusy)}
+            // A guest's press leads to sign-in, which needs no payment provider: never disabled.
+            disabled={isSignedIn && !isMember && (!isProviderReady || isBusy)}
             aria-busy={isBusy}
           >
             {label}
