@@ -52,6 +52,24 @@ test.describe('a prerendered page used before its app has started', () => {
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('fr');
   });
 
+  test('arrowing through the languages before the app runs switches nothing until Enter (WCAG 3.2.2)', async ({
+    page,
+  }) => {
+    const app = await holdTheApp(page);
+    await page.goto('/');
+    const select = page.getByRole('combobox', { name: 'Language' });
+    await select.focus();
+    for (let press = 0; press < 3; press += 1) await page.keyboard.press('ArrowDown');
+    expect(await app.isStarted()).toBe(false);
+
+    app.release();
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(select).toHaveValue('de');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+
   test("'Sign In with Google' pressed before the app runs opens the sign-in window", async ({
     page,
   }) => {

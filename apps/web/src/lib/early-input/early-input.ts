@@ -13,11 +13,29 @@ type Place = number[];
 type Kept =
   | { kind: 'press'; place: Place }
   | { kind: 'choice'; place: Place; value: string }
+  | { kind: 'browse'; place: Place; value: string }
   | { kind: 'text'; place: Place; value: string };
+
+/**
+ * Keys that move a closed select's value (and fire `change`) without anyone choosing: as in the
+ * app's language selector, such a value is only browsed to until Enter (WCAG 3.2.2).
+ */
+const BROWSING_KEYS = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
 
 let root: HTMLElement | null = null;
 let kept: Kept[] = [];
 let focused: Place | null = null;
+/** The select whose value the arrow keys are moving, if any. */
+let browsing: HTMLSelectElement | null = null;
 
 function placeOf(element: Element): Place {
   const place: Place = [];
@@ -38,6 +56,7 @@ function controlOf(event: Event): Element | null {
   if (!root || !target || !root.contains(target)) return null;
   if (event.type === 'focusin') return target;
   if (event.type === 'click') return target.closest('button');
+  if (event.type === 'keydown') return target.closest('select');
   return target.closest('select, input, textarea');
 }
 
@@ -49,6 +68,17 @@ function keep(event: Event): void {
     focused = place;
     return;
   }
+  if (event instanceof KeyboardEvent) {
+    if (!(control instanceof HTMLSelectElement)) return;
+    if (BROWSING_KEYS.has(event.key)) browsing = control;
+    if (event.key !== 'Enter' || browsing !== control) return;
+    browsing = null;
+    kept = kept.filter((entry) => entry.kind !== 'browse');
+    kept.push({ kind: 'choice', place, value: control.value });
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    return;
+  }
   if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
     // Typing is native and kept by hydration; only a fresh render needs the last value back.
     kept = kept.filter((entry) => entry.kind !== 'text' || entry.place.join() !== place.join());
@@ -57,7 +87,10 @@ function keep(event: Event): void {
   }
   if (control instanceof HTMLSelectElement) {
     if (event.type !== 'change') return;
-    kept.push({ kind: 'choice', place, value: control.value });
+    if (browsing === control) {
+      kept = kept.filter((entry) => entry.kind !== 'browse');
+      kept.push({ kind: 'browse', place, value: control.value });
+    } else kept.push({ kind: 'choice', place, value: control.value });
   } else {
     // A submit button would send its form before the app could check it.
     event.preventDefault();
@@ -68,7 +101,7 @@ function keep(event: Event): void {
   event.stopImmediatePropagation();
 }
 
-const EVENTS = ['click', 'change', 'input', 'focusin'] as const;
+const EVENTS = ['click', 'change', 'input', 'focusin', 'keydown'] as const;
 
 /** Starts keeping the input given to the page in `container` before the app runs. */
 export function keepEarlyInput(container: HTMLElement): void {
@@ -92,6 +125,7 @@ export function replayEarlyInput(): void {
   for (const type of EVENTS) document.removeEventListener(type, keep, true);
   const toReplay = kept;
   kept = [];
+  browsing = null;
   const wasFocused = focused && elementAt(focused);
   focused = null;
   // A fresh render replaced the element that had focus; put it on its replacement.
@@ -103,6 +137,11 @@ export function replayEarlyInput(): void {
     if (entry.kind === 'press' && control instanceof HTMLElement) {
       control.click();
     } else if (entry.kind === 'choice' && control instanceof HTMLSelectElement) {
+      control.value = entry.value;
+      control.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (entry.kind === 'browse' && control instanceof HTMLSelectElement) {
+      // Browsed to, not chosen: the app's selector is told it came from the arrow keys.
+      control.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
       control.value = entry.value;
       control.dispatchEvent(new Event('change', { bubbles: true }));
     } else if (
