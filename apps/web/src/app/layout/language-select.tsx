@@ -3,18 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import { Icon } from '../../ui/icon.tsx';
 import styles from './language-select.module.css';
-
-/** Keys that move a closed select's value (and fire `change`) without anyone choosing. */
-const BROWSING_KEYS = new Set([
-  'ArrowUp',
-  'ArrowDown',
-  'ArrowLeft',
-  'ArrowRight',
-  'Home',
-  'End',
-  'PageUp',
-  'PageDown',
-]);
+import { SELECT_BROWSING_KEYS as BROWSING_KEYS } from '../../lib/a11y/select-browsing-keys.ts';
 
 /**
  * The five languages, each named in its own language. Switching re-renders every text at once;

@@ -7,6 +7,8 @@
  * again at the same place in the page, so what was typed and where focus was survive too.
  */
 
+import { SELECT_BROWSING_KEYS as BROWSING_KEYS } from '../a11y/select-browsing-keys.ts';
+
 /** Where a control is: child indices from the app's root element. */
 type Place = number[];
 
@@ -15,21 +17,6 @@ type Kept =
   | { kind: 'choice'; place: Place; value: string }
   | { kind: 'browse'; place: Place; value: string }
   | { kind: 'text'; place: Place; value: string };
-
-/**
- * Keys that move a closed select's value (and fire `change`) without anyone choosing: as in the
- * app's language selector, such a value is only browsed to until Enter (WCAG 3.2.2).
- */
-const BROWSING_KEYS = new Set([
-  'ArrowUp',
-  'ArrowDown',
-  'ArrowLeft',
-  'ArrowRight',
-  'Home',
-  'End',
-  'PageUp',
-  'PageDown',
-]);
 
 let root: HTMLElement | null = null;
 let kept: Kept[] = [];
