@@ -77,4 +77,21 @@ test.describe('prerendered public pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('سجّل الدخول للمتابعة');
     expect(problems).toEqual([]);
   });
+
+  test('a language chosen while a slow phone is still hydrating the page switches it without a hydration error', async ({
+    page,
+  }) => {
+    // A slow phone (as Lighthouse's mobile profile, slower still): the page's own part is
+    // hydrated well after the layout, so the choice lands in between.
+    test.setTimeout(90_000);
+    const session = await page.context().newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    const problems = collectProblems(page);
+    await page.goto('/');
+    await page.getByLabel('Language').selectOption('ar');
+    // Six times slower: the switch is waited for longer, not expected to be fast.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar', { timeout: 45_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/مرحبًا بك في/);
+    expect(problems).toEqual([]);
+  });
 });

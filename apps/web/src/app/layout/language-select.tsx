@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../i18n/languages.ts';
+import { pageHydrated } from '../../lib/hydration/page-hydrated.ts';
 import { Icon } from '../../ui/icon.tsx';
 import styles from './language-select.module.css';
 import { SELECT_BROWSING_KEYS as BROWSING_KEYS } from '../../lib/a11y/select-browsing-keys.ts';
@@ -22,8 +23,12 @@ export function LanguageSelect({ className }: { className?: string }) {
   const isBrowsing = useRef(false);
 
   const apply = (language: string) => {
-    setPending(null);
-    if (language !== current) void i18n.changeLanguage(language);
+    if (language === current) return setPending(null);
+    // A choice made while the page is still hydrating waits for it (texts switched under a part
+    // React has not hydrated yet would no longer match its prerendered HTML); meanwhile, and
+    // while the language's texts load, the selector shows the choice rather than snapping back.
+    setPending(language);
+    void pageHydrated.then(() => i18n.changeLanguage(language)).finally(() => setPending(null));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLSelectElement>) => {

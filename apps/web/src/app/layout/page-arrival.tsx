@@ -6,6 +6,7 @@ import {
   currentAnnouncement,
   subscribeAnnouncements,
 } from '../../lib/a11y/announcer.ts';
+import { markPageHydrated } from '../../lib/hydration/page-hydrated.ts';
 
 /** The page's name: its main heading, which every page has and which is in the reader's language. */
 export function pageNameOf(main: HTMLElement | null): string {
@@ -23,6 +24,9 @@ export function PageArrival({ mainRef }: { mainRef: RefObject<HTMLElement | null
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const previousPath = useRef<string | null>(null);
+
+  // Its first effect runs once the page around it is hydrated (it is the boundary's last child).
+  useEffect(markPageHydrated, []);
 
   useEffect(() => {
     const page = pageNameOf(mainRef.current);

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markPageHydrated } from '../../lib/hydration/page-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 import styles from './error-screen.module.css';
@@ -13,6 +15,9 @@ export function describeError(error: unknown): { message: string; details: strin
 export function ErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const { message, details } = describeError(error);
+  // The page failed, so it never says it is live: this screen in its place does (the language
+  // selector waits for it).
+  useEffect(markPageHydrated, []);
   return (
     <section role="alert" className={`${pageStyles.card} ${styles.screen}`}>
       <h1>{t('errors.crash.title')}</h1>
