@@ -258,6 +258,9 @@ test.describe('patient records', () => {
     page,
     baseURL,
   }) => {
+    // Four whole-page axe scans: on a loaded 2-core machine they alone can take most of the
+    // default 30 s, which is a guard against hangs here, not a speed target.
+    test.slow();
     const { idToken } = await signInAs(page, baseURL!, { email: uniqueEmail('a11y') });
     await createPatient(page.request, baseURL!, idToken);
     await page.goto('/records');
