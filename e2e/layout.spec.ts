@@ -151,6 +151,33 @@ test.describe('shared layout', () => {
     expect(sent.searchParams.get('s')).toBe('cardiology');
   });
 
+  test('a search sent before the configuration has arrived goes out once it has', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const config = (await (await request.get(`${baseURL}/api/config`)).json()) as {
+      hospitalSearchUrl: string;
+    };
+    let releaseConfig!: () => void;
+    const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
+    await page.route('**/api/config', async (route) => {
+      await configHeld;
+      await route.continue();
+    });
+    await page.route(`${config.hospitalSearchUrl}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Hospital search</h1>' }),
+    );
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).fill('neurology');
+    await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).press('Enter');
+    // The app has the press and holds it: the search says it is busy, and the page stays.
+    await expect(page.getByRole('search')).toHaveAttribute('aria-busy', 'true');
+    releaseConfig();
+    await expect(page.getByRole('heading', { name: 'Hospital search' })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('s')).toBe('neurology');
+  });
+
   test('the footer has social, product, useful-links and contact sections and the 2024 copyright', async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { telHref, usePublicConfig } from '../../lib/config/public-config.ts';
 import { Icon } from '../../ui/icon.tsx';
@@ -37,10 +37,22 @@ export function Header({
     return () => observer.disconnect();
   }, []);
 
-  // Until the configuration has arrived the form has no address to go to; stay on the page.
-  const preventEarlySubmit = (event: FormEvent) => {
-    if (!config) event.preventDefault();
+  // Until the configuration has arrived the form has no address to go to: the search waits for
+  // it and is then sent, rather than going nowhere (a dead press on a slow connection).
+  const searchRef = useRef<HTMLFormElement>(null);
+  const isSearchHeld = useRef(false);
+  const [hasHeldSearch, setHasHeldSearch] = useState(false);
+  const holdEarlySubmit = (event: FormEvent) => {
+    if (config) return;
+    event.preventDefault();
+    isSearchHeld.current = true;
+    setHasHeldSearch(true);
   };
+  useEffect(() => {
+    if (!config || !isSearchHeld.current) return;
+    isSearchHeld.current = false;
+    searchRef.current?.requestSubmit();
+  }, [config]);
 
   return (
     <header ref={headerRef} className={styles.header}>
@@ -61,11 +73,13 @@ export function Header({
         </button>
 
         <form
+          ref={searchRef}
           role="search"
           className={styles.search}
           action={config?.hospitalSearchUrl}
           method="get"
-          onSubmit={preventEarlySubmit}
+          onSubmit={holdEarlySubmit}
+          aria-busy={(hasHeldSearch && !config) || undefined}
         >
           <label htmlFor="hospital-search" className="visually-hidden">
             {t('header.search')}
