@@ -31,6 +31,21 @@ test.describe('prerendered public pages', () => {
     expect(login).toContain('سجّل الدخول للمتابعة');
   });
 
+  test('each prerendered page has its own title from the first byte, in its language', async ({
+    request,
+    baseURL,
+  }) => {
+    const titleOf = async (path: string, language: string) => {
+      const response = await request.get(`${baseURL}${path}`, {
+        headers: { cookie: `lang=${language}` },
+      });
+      return /<title>([^<]*)<\/title>/.exec(await response.text())?.[1];
+    };
+    expect(await titleOf('/', 'en')).toBe('Welcome to CareBridge · CareBridge');
+    expect(await titleOf('/login', 'ar')).toBe('سجّل الدخول للمتابعة · كيربريدج');
+    expect(await titleOf('/payment-cancel', 'zh-CN')).toBe('付款已取消 · 康桥');
+  });
+
   test('home hydrates without console errors and loads no Stripe, Firebase or Retell code', async ({
     page,
   }) => {

@@ -22,11 +22,21 @@ export const AUDIT_OUTCOMES = ['success', 'denied', 'conflict', 'invalid'] as co
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 export type TAuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-/** One entry of `GET /api/records/audit`: who, which patient, what, outcome, when, request id. */
+/**
+ * One entry of `GET /api/records/audit`: who, which patient, what, outcome, when, request id.
+ * The trail itself never holds patient fields; `patientName` is read from the patient record
+ * when the list is asked for, so people see a name rather than an id.
+ */
 export const ZAuditEvent = z.object({
   id: z.string().describe('Increasing event number'),
   actorId: z.uuid(),
   patientId: z.uuid().nullable(),
+  patientName: z
+    .string()
+    .nullable()
+    .describe(
+      "The patient's current name while the record is the actor's (in the trash too); null when the event names no patient, the patient was purged, or the id was never the actor's",
+    ),
   action: z.enum(AUDIT_ACTIONS),
   outcome: z.enum(AUDIT_OUTCOMES),
   requestId: z.string().nullable(),

@@ -64,6 +64,17 @@ describe.each(LANGUAGES.filter((l) => l.code !== 'en').map((l) => l.code))(
       },
     );
 
+    it('writes the brand as the language does, never in Latin letters where it is translated', () => {
+      const brand = load(language, 'common.json').brand!;
+      const englishBrand = load('en', 'common.json').brand!;
+      if (brand === englishBrand) return;
+      for (const namespace of namespaces) {
+        for (const [key, text] of Object.entries(load(language, namespace))) {
+          expect(text, `${namespace} ${key}`).not.toContain(englishBrand);
+        }
+      }
+    });
+
     it('is really translated: most texts differ from English', () => {
       let same = 0;
       let total = 0;

@@ -12,6 +12,8 @@ import { StaticRouter } from 'react-router';
 import { AppFrame } from '../app/app-frame.tsx';
 import { createStore } from '../app/store.ts';
 import { directionOf, LANGUAGES } from '../i18n/languages.ts';
+import { documentTitleFor } from '../lib/a11y/page-title.ts';
+import { mainHeadingText } from './main-heading-text.ts';
 import { setPrerenderProvider } from '../lib/identity/prerendered-provider.ts';
 
 export { LAYOUT_NAMESPACES, PRERENDERED_PAGES } from './prerendered-pages.ts';
@@ -49,7 +51,8 @@ async function readAll(stream: AsyncIterable<unknown>): Promise<string> {
 
 /**
  * The page at `path` in `language` (and, for pages that show it, as the sign-in provider
- * `identity` would be): its body HTML, `<title>` and direction.
+ * `identity` would be): its body HTML, `<title>` (the page's own, as in the browser) and
+ * direction.
  */
 export async function renderPage({
   path,
@@ -74,9 +77,11 @@ export async function renderPage({
     // CSP forbids. Everything is complete in one document.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  const html = await readAll(prelude);
   return {
-    html: await readAll(prelude),
-    title: i18next.t('documentTitle'),
+    html,
+    // The page's own title from the first byte, as the app sets it once it runs.
+    title: documentTitleFor(i18next.t, mainHeadingText(html)),
     dir: directionOf(language),
   };
 }

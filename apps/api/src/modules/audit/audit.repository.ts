@@ -1,7 +1,8 @@
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, lt } from 'drizzle-orm';
 import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import { auditEvents, type AuditEventRow } from '../../db/schema/audit.ts';
+import { patients } from '../../db/schema/patients.ts';
 
 /** Who did what to which patient, how it ended, in which request. Never the patient's fields. */
 export interface AuditEntry {
@@ -20,14 +21,25 @@ export async function insertAuditEvents(db: DbOrTx, entries: AuditEntry[]): Prom
   await db.insert(auditEvents).values(entries);
 }
 
-/** The actor's own events, newest first, after the event id `beforeId` when given. */
+/** An event with the name of its patient, when that patient is still the actor's. */
+export type AuditEventWithName = AuditEventRow & { patientName: string | null };
+
+/**
+ * The actor's own events, newest first, after the event id `beforeId` when given. The patient's
+ * name is joined on the owner too, so an attempt on someone else's patient (a `denied` event)
+ * never learns its name; a purged patient has none left.
+ */
 export async function findAuditEvents(
   db: Db,
   { actorId, beforeId, limit }: { actorId: string; beforeId: number | null; limit: number },
-): Promise<AuditEventRow[]> {
+): Promise<AuditEventWithName[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(auditEvents), patientName: patients.name })
     .from(auditEvents)
+    .leftJoin(
+      patients,
+      and(eq(patients.id, auditEvents.patientId), eq(patients.ownerId, auditEvents.actorId)),
+    )
     .where(
       and(
         eq(auditEvents.actorId, actorId),

@@ -1,14 +1,14 @@
 import type { TAuditEvent } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
-import type { AuditEventRow } from '../../db/schema/audit.ts';
 import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
-import { countAuditEvents, findAuditEvents } from './audit.repository.ts';
+import { countAuditEvents, findAuditEvents, type AuditEventWithName } from './audit.repository.ts';
 
-function toApiAuditEvent(row: AuditEventRow): TAuditEvent {
+function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
   return {
     id: String(row.id),
     actorId: row.actorId,
     patientId: row.patientId,
+    patientName: row.patientName,
     action: row.action as TAuditEvent['action'],
     outcome: row.outcome as TAuditEvent['outcome'],
     requestId: row.requestId,

@@ -153,7 +153,7 @@ describe('audit events', () => {
     expect(new Set(ids).size).toBe(5);
   });
 
-  it('never holds patient fields: only who, which patient, what, outcome, when and request id', async () => {
+  it('never holds patient fields in the table: only who, which patient, what, outcome, when and request id', async () => {
     const { rows } = await ctx.database.pool.query<{ column_name: string }>(
       `select column_name from information_schema.columns where table_name = 'audit_events' order by column_name`,
     );
@@ -166,13 +166,6 @@ describe('audit events', () => {
       'patient_id',
       'request_id',
     ]);
-    const user = await signIn(ctx);
-    await createPatient(ctx, user.headers, { name: 'Zanele Secretname' });
-    const response = await ctx.app.inject({ url: '/api/records/audit', headers: user.headers });
-    expect(response.body).not.toContain('Secretname');
-    expect(Object.keys(response.json()[0]).sort()).toEqual(
-      ['action', 'actorId', 'createdAt', 'id', 'outcome', 'patientId', 'requestId'].sort(),
-    );
   });
 
   it('is append-only in the database', async () => {
@@ -204,6 +197,48 @@ describe('GET /api/records/audit', () => {
     const all = [...first.events, ...second.events];
     expect(new Set(all.map((e) => e.id)).size).toBe(7);
     expect(all.every((e) => e.actorId === user.user._id)).toBe(true);
+  });
+
+  it("names each of my patients as they are now, and never another user's patient or a purged one", async () => {
+    const user = await signIn(ctx);
+    const other = await signIn(ctx);
+    const theirs = await createPatient(ctx, other.headers, { name: 'Zanele Secretname' });
+    const kept = await createPatient(ctx, user.headers, { name: 'Amina Yusuf' });
+    const trashed = await createPatient(ctx, user.headers, { name: 'Bruno Costa' });
+    const purged = await createPatient(ctx, user.headers, { name: 'Chen Wei' });
+    const send = (method: 'GET' | 'PUT' | 'DELETE', id: string, payload?: object) =>
+      ctx.app.inject({
+        method,
+        url: `/api/records/patients/${id}`,
+        headers: user.headers,
+        ...(payload && { payload }),
+      });
+    expect((await send('GET', theirs._id)).statusCode).toBe(404);
+    await send('PUT', kept._id, { ...patientInput(), name: 'Amina Yusuf-Bello' });
+    await send('DELETE', trashed._id);
+    await ctx.database.pool.query('delete from patients where id = $1', [purged._id]);
+
+    const response = await ctx.app.inject({ url: '/api/records/audit', headers: user.headers });
+    const events = response.json() as TAuditEvent[];
+    const nameOf = (patientId: string) =>
+      new Set(events.filter((e) => e.patientId === patientId).map((e) => e.patientName));
+    expect(nameOf(kept._id)).toEqual(new Set(['Amina Yusuf-Bello']));
+    expect(nameOf(trashed._id)).toEqual(new Set(['Bruno Costa']));
+    expect(nameOf(purged._id)).toEqual(new Set([null]));
+    expect(nameOf(theirs._id)).toEqual(new Set([null]));
+    expect(response.body).not.toContain('Secretname');
+    expect(Object.keys(events[0]!).sort()).toEqual(
+      [
+        'action',
+        'actorId',
+        'createdAt',
+        'id',
+        'outcome',
+        'patientId',
+        'patientName',
+        'requestId',
+      ].sort(),
+    );
   });
 
   it('rejects a bad limit or cursor, and answers 401 without a token', async () => {

@@ -6,11 +6,12 @@ import {
   currentAnnouncement,
   subscribeAnnouncements,
 } from '../../lib/a11y/announcer.ts';
+import { documentTitleFor, spokenText } from '../../lib/a11y/page-title.ts';
 import { markPageHydrated } from '../../lib/hydration/page-hydrated.ts';
 
 /** The page's name: its main heading, which every page has and which is in the reader's language. */
 export function pageNameOf(main: HTMLElement | null): string {
-  return main?.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  return spokenText(main?.querySelector('h1')?.textContent);
 }
 
 /**
@@ -29,8 +30,7 @@ export function PageArrival({ mainRef }: { mainRef: RefObject<HTMLElement | null
   useEffect(markPageHydrated, []);
 
   useEffect(() => {
-    const page = pageNameOf(mainRef.current);
-    document.title = page ? t('pageTitle', { page, brand: t('brand') }) : t('documentTitle');
+    document.title = documentTitleFor(t, pageNameOf(mainRef.current));
   });
 
   const arrive = useEffectEvent(() => {

@@ -102,7 +102,7 @@ export function LoginPage() {
       <section className={styles.banner} aria-labelledby="welcome-title">
         <WelcomeIllustration className={styles.illustration} />
         <p id="welcome-title" className={styles.welcome}>
-          {t('login.welcome')}
+          {t('login.welcome', { brand: t('common:brand') })}
         </p>
         <p className={styles.welcomeText}>{t('login.welcomeText')}</p>
         <ul className={styles.perks}>

@@ -3,7 +3,6 @@ import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@portal/shared/audit';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
-import { shortId } from './patient-text.ts';
 import { PAGE_SIZE, useListAuditEventsQuery, type AuditEvent } from './records-api.ts';
 import { Pager } from './pager.tsx';
 import { useCursorPager } from './use-cursor-pager.ts';
@@ -80,8 +79,10 @@ export function ActivityView({
                 {outcomeText(event)}
               </td>
               <td data-label={t('activity.patient')}>
-                {event.patientId ? (
-                  <code title={event.patientId}>{shortId(event.patientId)}</code>
+                {event.patientName !== null ? (
+                  <bdi dir="auto">{event.patientName}</bdi>
+                ) : event.patientId ? (
+                  t('activity.unknownPatient')
                 ) : (
                   t('activity.noPatient')
                 )}

@@ -15,8 +15,3 @@ export function genderLabel(t: TFunction<'records'>, gender: string): string {
   const key = GENDER_KEYS[gender as Gender];
   return key ? t(key) : gender;
 }
-
-/** The first eight characters of an id: enough to tell records apart at a glance. */
-export function shortId(id: string): string {
-  return id.slice(0, 8);
-}

@@ -44,6 +44,8 @@ export interface AuditEvent {
   action: string;
   outcome: string;
   patientId: string | null;
+  /** Null when the patient is gone for good or was never the viewer's (see ZAuditEvent). */
+  patientName: string | null;
   createdAt: string;
 }
 

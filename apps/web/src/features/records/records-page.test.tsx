@@ -448,7 +448,7 @@ describe('RecordsPage: delete and undo', () => {
 });
 
 describe('RecordsPage: activity', () => {
-  it('lists the audit trail with action, outcome, time and short patient id, paged', async () => {
+  it("lists the audit trail with action, outcome, time and the patient's name, paged", async () => {
     const amina = fake.insert(patientInput({ name: 'Amina Yusuf' }));
     for (let i = 0; i < 55; i += 1) {
       fake.audit.push({
@@ -485,7 +485,9 @@ describe('RecordsPage: activity', () => {
     expect(first[0]).toHaveTextContent(/2025/);
     expect(first[1]).toHaveTextContent('Updated');
     expect(first[2]).toHaveTextContent('Denied');
-    expect(first[3]).toHaveTextContent(/^0f9e8d7c$/);
+    // An id the viewer has no patient for (purged, or someone else's) is said so, not shown.
+    expect(first[3]).toHaveTextContent(/^Not in your records$/);
+    expect(within(rows[2]!).getAllByRole('cell')[3]).toHaveTextContent(/^Amina Yusuf$/);
     expect(screen.getByText('Showing 1–50 of 56 events')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));

@@ -46,7 +46,8 @@ function fieldErrorsOf(error: { issues: { path: PropertyKey[]; message: string }
 
 export class FakeRecordsApi {
   readonly patients = new Map<string, TPatient & { deleted?: boolean }>();
-  readonly audit: AuditEvent[] = [];
+  /** The trail as stored: names are looked up when it is listed, as the API does. */
+  readonly audit: Omit<AuditEvent, 'patientName'>[] = [];
   readonly requests: RecordedRequest[] = [];
   private overrides: { method: string; path: RegExp; respond: Override }[] = [];
 
@@ -184,7 +185,11 @@ export class FakeRecordsApi {
       if (offset + limit < this.audit.length) {
         headers.Link = `</api/records/audit?limit=${limit}&cursor=${offset + limit}>; rel="next"`;
       }
-      return json(this.audit.slice(offset, offset + limit), { headers });
+      const events: AuditEvent[] = this.audit.slice(offset, offset + limit).map((event) => ({
+        ...event,
+        patientName: (event.patientId && this.patients.get(event.patientId)?.name) ?? null,
+      }));
+      return json(events, { headers });
     }
     const patient = one && this.patients.get(decodeURIComponent(one[1]!));
     const notFound = () =>
