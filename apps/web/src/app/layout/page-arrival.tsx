@@ -6,6 +6,7 @@ import {
   currentAnnouncement,
   subscribeAnnouncements,
 } from '../../lib/a11y/announcer.ts';
+import { focusMainHeading } from '../../lib/a11y/focus-return.ts';
 import { documentTitleFor, spokenText } from '../../lib/a11y/page-title.ts';
 import { markPageHydrated } from '../../lib/hydration/page-hydrated.ts';
 
@@ -35,16 +36,12 @@ export function PageArrival({ mainRef }: { mainRef: RefObject<HTMLElement | null
 
   const arrive = useEffectEvent(() => {
     const main = mainRef.current;
-    const target = main?.querySelector('h1') ?? main;
     // A menu or dialog the person opened while the page was arriving keeps focus (the page
     // behind it is inert): the page is still announced, and the menu returns focus on close.
     const isPersonElsewhere =
       main?.closest('[inert]') != null ||
       document.activeElement?.closest('[role="dialog"], dialog') != null;
-    if (target && !isPersonElsewhere) {
-      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-      target.focus();
-    }
+    if (main && !isPersonElsewhere) focusMainHeading(main);
     announcePage(t('pageChanged', { page: pageNameOf(main ?? null) }));
   });
 

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
 import { Button } from '../../ui/button.tsx';
 import type { SaveWarning } from './records-api.ts';
+import { useFocusRequest } from './use-focus-request.ts';
 import styles from './records.module.css';
 
 export type Notice =
@@ -11,7 +12,11 @@ export type Notice =
   | { kind: 'restoreFailed'; patient: TPatient }
   | { kind: 'warnings'; warnings: SaveWarning[] };
 
-/** How long Undo is offered after a delete (paused while the pointer or focus is on it). */
+/**
+ * How long Undo is offered after a delete. Focus moves to Undo when it appears, and the time
+ * stands still while the pointer or focus is on the notice, so it never goes from under the
+ * reader.
+ */
 export const UNDO_MS = 8000;
 const RESTORED_MS = 5000;
 
@@ -22,20 +27,27 @@ function isDuplicate(warning: SaveWarning): boolean {
 /**
  * One live region under the toolbar for what just happened: Undo after a delete, the result
  * of the undo, and warnings from a save. Always mounted, so screen readers announce changes.
+ * `undoFocusRequest` grows when Undo should take focus (see useFocusRequest); the page moves
+ * focus on when a notice it replaces had it (records-page.tsx).
  */
 export function RecordsNotice({
   notice,
   isRestoring,
+  undoFocusRequest,
+  regionRef,
   onUndo,
   onDismiss,
 }: {
   notice: Notice | null;
   isRestoring: boolean;
+  undoFocusRequest: number;
+  regionRef: Ref<HTMLDivElement>;
   onUndo: (patient: TPatient) => void;
   onDismiss: () => void;
 }) {
   const { t } = useTranslation('records');
   const [isHeld, setIsHeld] = useState(false);
+  const undoRef = useFocusRequest<HTMLButtonElement>(undoFocusRequest);
   const lifetime =
     notice?.kind === 'deleted' ? UNDO_MS : notice?.kind === 'restored' ? RESTORED_MS : null;
 
@@ -50,7 +62,15 @@ export function RecordsNotice({
     content = (
       <>
         <p>{t('notices.deleted', { name: notice.patient.name })}</p>
-        <Button variant="secondary" disabled={isRestoring} onClick={() => onUndo(notice.patient)}>
+        {/* aria-disabled, not disabled: Undo keeps focus while the restore is under way. */}
+        <Button
+          ref={undoRef}
+          variant="secondary"
+          aria-disabled={isRestoring || undefined}
+          onClick={() => {
+            if (!isRestoring) onUndo(notice.patient);
+          }}
+        >
           {t('notices.undo')}
         </Button>
       </>
@@ -73,6 +93,7 @@ export function RecordsNotice({
 
   return (
     <div
+      ref={regionRef}
       role="status"
       className={content ? `${styles.notice} ${styles[`notice-${notice!.kind}`] ?? ''}` : undefined}
       onPointerEnter={() => setIsHeld(true)}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
 import { Button } from '../../ui/button.tsx';
@@ -27,22 +27,50 @@ type Mode =
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** A request to move focus: to the current view's heading, or to Undo after a delete. */
+interface FocusRequest {
+  count: number;
+  on: 'view' | 'undo';
+}
+
 /** `/records`: the practitioner's own patients (the route guard keeps guests out). */
 export function RecordsPage() {
   const { t } = useTranslation('records');
   const [mode, setMode] = useState<Mode>({ view: 'list' });
-  const [focusRequest, setFocusRequest] = useState(0);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest>({ count: 0, on: 'view' });
+  const requestFocus = useCallback(
+    (on: FocusRequest['on']) => setFocusRequest(({ count }) => ({ count: count + 1, on })),
+    [],
+  );
+  const viewFocusRequest = focusRequest.on === 'view' ? focusRequest.count : 0;
   const [searchText, setSearchText] = useState('');
   const query = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const pager = useCursorPager(query);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeRegion = useRef<HTMLDivElement>(null);
+  const shownNotice = useRef<Notice | null>(null);
+  useEffect(() => {
+    shownNotice.current = notice;
+  }, [notice]);
   const [deletePatient] = useDeletePatientMutation();
   const [restorePatient, { isLoading: isRestoring }] = useRestorePatientMutation();
 
   function go(next: Mode) {
     setMode(next);
-    setFocusRequest((n) => n + 1);
+    requestFocus('view');
   }
+
+  /**
+   * Replaces the notice. If the reader was on it (Undo or Dismiss), focus moves to the view's
+   * heading, where the page goes on, instead of falling to `<body>` with the removed button.
+   */
+  const replaceNotice = useCallback(
+    (next: Notice | null) => {
+      if (noticeRegion.current?.contains(document.activeElement)) requestFocus('view');
+      setNotice(next);
+    },
+    [requestFocus],
+  );
 
   const backToList = () => go({ view: 'list' });
 
@@ -53,30 +81,31 @@ export function RecordsPage() {
 
   async function remove(patient: TPatient) {
     // The row leaves the list at once (optimistic update in the endpoint); any open view of
-    // the patient closes, and Undo is offered while the server moves it to the trash.
-    go({ view: 'list' });
+    // the patient closes, and Undo is offered, with focus on it, while the server moves the
+    // patient to the trash.
+    setMode({ view: 'list' });
+    requestFocus('undo');
     const deleted: Notice = { kind: 'deleted', patient };
     setNotice(deleted);
     try {
       await deletePatient(patient._id).unwrap();
     } catch {
       // Reported by the endpoint; the row is back, so there is nothing to undo.
-      setNotice((current) => (current === deleted ? null : current));
+      if (shownNotice.current === deleted) replaceNotice(null);
     }
   }
 
   async function undo(patient: TPatient) {
     try {
       await restorePatient(patient._id).unwrap();
-      setNotice({ kind: 'restored', patient });
+      replaceNotice({ kind: 'restored', patient });
     } catch (error) {
       console.error('Restoring a patient failed', error);
-      setNotice({ kind: 'restoreFailed', patient });
+      replaceNotice({ kind: 'restoreFailed', patient });
     }
-    if (mode.view === 'list') setFocusRequest((n) => n + 1);
   }
 
-  const dismissNotice = useCallback(() => setNotice(null), []);
+  const dismissNotice = useCallback(() => replaceNotice(null), [replaceNotice]);
 
   let view;
   switch (mode.view) {
@@ -87,7 +116,7 @@ export function RecordsPage() {
           onSearchTextChange={setSearchText}
           query={query}
           pager={pager}
-          focusRequest={focusRequest}
+          focusRequest={viewFocusRequest}
           onView={(patient) => go({ view: 'detail', patient })}
           onEdit={(patient) => go({ view: 'form', patient })}
           onDelete={(patient) => void remove(patient)}
@@ -98,7 +127,7 @@ export function RecordsPage() {
       view = (
         <PatientDetails
           patient={mode.patient}
-          focusRequest={focusRequest}
+          focusRequest={viewFocusRequest}
           onEdit={(patient) => go({ view: 'form', patient })}
           onDelete={(patient) => void remove(patient)}
           onBack={backToList}
@@ -109,16 +138,16 @@ export function RecordsPage() {
       view = mode.patient ? (
         <EditPatient
           patient={mode.patient}
-          focusRequest={focusRequest}
+          focusRequest={viewFocusRequest}
           onSaved={saved}
           onCancel={backToList}
         />
       ) : (
-        <PatientForm focusRequest={focusRequest} onSaved={saved} onCancel={backToList} />
+        <PatientForm focusRequest={viewFocusRequest} onSaved={saved} onCancel={backToList} />
       );
       break;
     case 'activity':
-      view = <ActivityView focusRequest={focusRequest} onBack={backToList} />;
+      view = <ActivityView focusRequest={viewFocusRequest} onBack={backToList} />;
       break;
   }
 
@@ -148,6 +177,8 @@ export function RecordsPage() {
         <RecordsNotice
           notice={notice}
           isRestoring={isRestoring}
+          undoFocusRequest={focusRequest.on === 'undo' ? focusRequest.count : 0}
+          regionRef={noticeRegion}
           onUndo={(patient) => void undo(patient)}
           onDismiss={dismissNotice}
         />

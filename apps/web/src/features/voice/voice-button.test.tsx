@@ -291,6 +291,18 @@ describe('VoiceButton', () => {
     expect(screen.queryByText('The voice assistant is not configured.')).not.toBeInTheDocument();
   });
 
+  it('dismissing a message from the keyboard gives focus back to the call button', async () => {
+    stubVoiceApi({ voice: { isEnabled: false, agentId: null } });
+    renderVoiceButton();
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    const dismiss = await screen.findByRole('button', { name: 'Dismiss' });
+    dismiss.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
+    expect(callButton()).toHaveFocus();
+  });
+
   it('is keyboard operable', async () => {
     stubVoiceApi();
     const { client } = renderVoiceButton();

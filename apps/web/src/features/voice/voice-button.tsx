@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { returnFocus } from '../../lib/a11y/focus-return.ts';
 import botUrl from './bot.svg';
 import type { VoiceMessage } from './voice-call-reducer.ts';
 import type { VoiceClientFactory } from './voice-client.ts';
@@ -38,6 +40,7 @@ export function VoiceButton({ createClient }: { createClient?: VoiceClientFactor
   const isActive = call.status === 'active';
   const isConnecting = call.status === 'starting' || (isActive && !call.isConnected);
   const isStatusMessage = call.message !== null && STATUS_MESSAGES.has(call.message);
+  const callButtonRef = useRef<HTMLButtonElement>(null);
 
   const messageBox = call.message && (
     <div className={isStatusMessage ? styles.message : `${styles.message} ${styles.alert}`}>
@@ -55,7 +58,11 @@ export function VoiceButton({ createClient }: { createClient?: VoiceClientFactor
         className={styles.dismiss}
         aria-label={t('dismiss')}
         title={t('dismiss')}
-        onClick={call.dismissMessage}
+        onClick={() => {
+          call.dismissMessage();
+          // The message answered a press of the call button: focus goes back there.
+          returnFocus(callButtonRef.current);
+        }}
       >
         <span aria-hidden="true">×</span>
       </button>
@@ -105,6 +112,7 @@ export function VoiceButton({ createClient }: { createClient?: VoiceClientFactor
           ]
             .filter(Boolean)
             .join(' ')}
+          ref={callButtonRef}
           aria-pressed={isActive}
           aria-busy={isConnecting || undefined}
           aria-label={t('callButton')}

@@ -71,7 +71,14 @@ function renderWithAnswer(answer: (request: Request) => Promise<Response>) {
         children: [
           { path: '/records', element: <RecordsProbe /> },
           { path: '/login', element: <p>login page</p> },
-          { path: '/unauthorized', element: <p>403 page</p> },
+          {
+            path: '/unauthorized',
+            element: (
+              <main id="main">
+                <h1>403 page</h1>
+              </main>
+            ),
+          },
           { path: '/not-found', element: <p>404 page</p> },
           { path: '/', element: <p>home</p> },
         ],
@@ -192,6 +199,28 @@ describe('ApiErrorAlert shows the error catalogue of SPEC.md §8', () => {
     await expectAlert('There is a problem with the server. Please try again later.');
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('Dismiss gives focus back to the control the reader was on when it appeared', async () => {
+    renderWithAnswer(json(500, {}));
+    const server = 'There is a problem with the server. Please try again later.';
+    await expectAlert(server);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    const tryAgain = screen.getByRole('button', { name: 'Try again' });
+    await userEvent.click(tryAgain);
+    await expectAlert(server);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(tryAgain).toHaveFocus();
+  });
+
+  it('Dismiss puts focus on the page heading when that control is gone, never on <body>', async () => {
+    renderWithAnswer(json(403, {}));
+    await screen.findByText('403 page');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.getByRole('heading', { level: 1, name: '403 page' })).toHaveFocus();
   });
 
   it('goes when the failed request, retried, now succeeds, without leaving the page', async () => {

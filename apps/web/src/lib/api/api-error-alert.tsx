@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import i18next, { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { returnFocus } from '../a11y/focus-return.ts';
 import styles from './api-error-alert.module.css';
 import {
   currentApiNotice,
@@ -32,10 +33,14 @@ export function ApiErrorAlert() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const home = useRef<{ id: number; pathname: string } | null>(null);
+  const region = useRef<HTMLDivElement>(null);
+  // What the reader was on when the alert appeared: Dismiss gives focus back to it.
+  const opener = useRef<Element | null>(null);
 
   useEffect(() => {
     if (!notice || home.current?.id === notice.id) return;
     home.current = { id: notice.id, pathname: notice.navigateTo ?? pathname };
+    if (!region.current?.contains(document.activeElement)) opener.current = document.activeElement;
     if (notice.navigateTo && notice.navigateTo !== pathname) {
       void navigate(notice.navigateTo, { replace: true });
     }
@@ -48,7 +53,7 @@ export function ApiErrorAlert() {
 
   // Only the message sits in the live region, so it is announced without the button.
   return (
-    <div className={styles.region}>
+    <div className={styles.region} ref={region}>
       <div className={notice ? styles.alert : styles.idle}>
         <div className={styles.message} role="alert" aria-atomic="true">
           {notice && (
@@ -70,7 +75,10 @@ export function ApiErrorAlert() {
           <button
             type="button"
             className={styles.dismiss}
-            onClick={() => dismissApiNotice(notice.id)}
+            onClick={() => {
+              dismissApiNotice(notice.id);
+              returnFocus(opener.current);
+            }}
             aria-label={t('apiErrors.dismiss')}
           >
             <span aria-hidden="true">×</span>

@@ -1,0 +1,108 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNDO_MS } from './records-notice.tsx';
+import {
+  installFakeApi,
+  patientInput,
+  renderRecordsPage,
+  type FakeRecordsApi,
+} from './records-test-kit.tsx';
+
+// Generous: the suite runs on a busy shared machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const ONE = /^\/api\/records\/patients\/[^/]+$/;
+
+let fake: FakeRecordsApi;
+
+beforeEach(() => {
+  fake = installFakeApi();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function deleteRow(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const row = (await screen.findByText(name)).closest('li')!;
+  await user.click(within(row).getByRole('button', { name: 'Delete' }));
+}
+
+const listHeading = () => screen.getByRole('heading', { name: 'Patients List' });
+
+describe('RecordsPage: focus around the notice (keyboard and screen readers)', () => {
+  it('puts focus on Undo after a delete, and Undo stays while focus is on it, past the 8 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    renderRecordsPage();
+    await deleteRow(user, 'Amina Yusuf');
+
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(undo).toHaveFocus();
+    await act(async () => {
+      vi.advanceTimersByTime(UNDO_MS * 3);
+    });
+    expect(undo).toBeInTheDocument();
+    expect(undo).toHaveFocus();
+  });
+
+  it('Undo keeps focus while restoring, then focus goes to the list heading', async () => {
+    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    renderRecordsPage();
+    const user = userEvent.setup();
+    await deleteRow(user, 'Amina Yusuf');
+    await waitFor(() => expect(fake.requestsTo('DELETE', ONE)).toHaveLength(1));
+    const gate = fake.hold('POST', /\/restore$/);
+
+    await user.keyboard('{Enter}');
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(undo).toHaveAttribute('aria-disabled', 'true'));
+    expect(undo).toHaveFocus();
+    // A second press while busy restores nothing twice.
+    await user.keyboard('{Enter}');
+    gate.release();
+
+    expect(await screen.findByText('Amina Yusuf was restored.')).toBeInTheDocument();
+    expect(listHeading()).toHaveFocus();
+    expect(fake.requestsTo('POST', /\/restore$/)).toHaveLength(1);
+  });
+
+  it('Dismiss from the keyboard moves focus to the list heading, not to <body>', async () => {
+    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    renderRecordsPage();
+    const user = userEvent.setup();
+    await deleteRow(user, 'Amina Yusuf');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Dismiss' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    expect(listHeading()).toHaveFocus();
+  });
+
+  it('a failed delete takes Undo away and moves focus to the list heading', async () => {
+    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderRecordsPage();
+    let fail!: () => void;
+    const failed = new Promise<void>((resolve) => (fail = resolve));
+    fake.on('DELETE', ONE, async () => {
+      await failed;
+      return new Response(null, { status: 500 });
+    });
+    const user = userEvent.setup();
+    await deleteRow(user, 'Amina Yusuf');
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
+
+    fail();
+
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument(),
+    );
+    expect(listHeading()).toHaveFocus();
+  });
+});
