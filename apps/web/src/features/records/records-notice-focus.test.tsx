@@ -70,6 +70,24 @@ describe('RecordsPage: focus around the notice (keyboard and screen readers)', (
     expect(fake.requestsTo('POST', /\/restore$/)).toHaveLength(1);
   });
 
+  it('Undo pressed before the server has finished the delete restores once it has', async () => {
+    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    renderRecordsPage();
+    const user = userEvent.setup();
+    const gate = fake.hold('DELETE', ONE);
+    await deleteRow(user, 'Amina Yusuf');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveAttribute('aria-disabled', 'true');
+    expect(fake.requestsTo('POST', /\/restore$/)).toHaveLength(0);
+
+    gate.release();
+
+    expect(await screen.findByText('Amina Yusuf was restored.')).toBeInTheDocument();
+    expect(await screen.findByText('Amina Yusuf', { selector: 'li bdi' })).toBeInTheDocument();
+    expect(listHeading()).toHaveFocus();
+    expect(fake.requestsTo('POST', /\/restore$/)).toHaveLength(1);
+  });
+
   it('Dismiss from the keyboard moves focus to the list heading, not to <body>', async () => {
     fake.insert(patientInput({ name: 'Amina Yusuf' }));
     renderRecordsPage();

@@ -53,7 +53,10 @@ export function RecordsPage() {
     shownNotice.current = notice;
   }, [notice]);
   const [deletePatient] = useDeletePatientMutation();
-  const [restorePatient, { isLoading: isRestoring }] = useRestorePatientMutation();
+  const [restorePatient] = useRestorePatientMutation();
+  /** Deletes the server has not answered yet, by patient id: Undo waits for its own. */
+  const pendingDeletes = useRef(new Map<string, Promise<unknown>>());
+  const [isUndoing, setIsUndoing] = useState(false);
 
   function go(next: Mode) {
     setMode(next);
@@ -87,21 +90,39 @@ export function RecordsPage() {
     requestFocus('undo');
     const deleted: Notice = { kind: 'deleted', patient };
     setNotice(deleted);
+    const deletion = deletePatient(patient._id).unwrap();
+    pendingDeletes.current.set(patient._id, deletion);
     try {
-      await deletePatient(patient._id).unwrap();
+      await deletion;
     } catch {
       // Reported by the endpoint; the row is back, so there is nothing to undo.
       if (shownNotice.current === deleted) replaceNotice(null);
+    } finally {
+      pendingDeletes.current.delete(patient._id);
     }
   }
 
   async function undo(patient: TPatient) {
+    setIsUndoing(true);
     try {
+      // Focus is on Undo at once, so it can be pressed before the server has moved the patient
+      // to the trash: restoring then would fail. It restores once the delete is done.
+      const deletion = pendingDeletes.current.get(patient._id);
+      if (
+        deletion &&
+        !(await deletion.then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
       await restorePatient(patient._id).unwrap();
       replaceNotice({ kind: 'restored', patient });
     } catch (error) {
       console.error('Restoring a patient failed', error);
       replaceNotice({ kind: 'restoreFailed', patient });
+    } finally {
+      setIsUndoing(false);
     }
   }
 
@@ -176,7 +197,7 @@ export function RecordsPage() {
         </div>
         <RecordsNotice
           notice={notice}
-          isRestoring={isRestoring}
+          isRestoring={isUndoing}
           undoFocusRequest={focusRequest.on === 'undo' ? focusRequest.count : 0}
           regionRef={noticeRegion}
           onUndo={(patient) => void undo(patient)}
