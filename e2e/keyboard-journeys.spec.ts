@@ -1,31 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { announcer, tabTo } from './support/keyboard.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 import { LANGUAGES, text } from './support/texts.ts';
-
-/** What the focused element is, as a screen reader would start reading it. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement;
-    return {
-      tag: element?.tagName.toLowerCase(),
-      text: (element?.textContent ?? '').replace(/\s+/g, ' ').trim(),
-      label: element?.getAttribute('aria-label') ?? '',
-    };
-  });
-
-/** The layout's polite live region. */
-const announcer = (page: Page) => page.locator('#announcer');
-
-/** Tabs forward until the focused element's text is `text` (at most 40 presses). */
-async function tabTo(page: Page, text: string) {
-  for (let press = 0; press < 40; press += 1) {
-    await page.keyboard.press('Tab');
-    if ((await focused(page)).text === text) return;
-  }
-  throw new Error(`Tab never reached ${text}`);
-}
 
 for (const language of LANGUAGES) {
   test(`keyboard: a side-menu choice titles the page, focuses its heading and announces it (${language})`, async ({

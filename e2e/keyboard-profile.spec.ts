@@ -1,0 +1,47 @@
+import { recordAnnouncements, tabTo } from './support/keyboard.ts';
+import { signInAs } from './support/session.ts';
+import { expect, test } from './support/test.ts';
+import { text, type Language } from './support/texts.ts';
+
+for (const language of ['fr', 'ar'] as const satisfies Language[]) {
+  test(`keyboard: edit the profile, fix the error from the summary, save (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      text(language, key, values);
+    await signInAs(page, baseURL!, { name: 'Dr. Clavier' });
+    await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+    const heard = await recordAnnouncements(page);
+    await page.goto('/userProfile');
+    const main = page.getByRole('main');
+    await expect(page.locator('main h1')).toHaveText(t('profile:title'));
+    await expect(main.getByText('Dr. Clavier', { exact: true })).toBeVisible();
+
+    await tabTo(page, t('profile:edit'));
+    await page.keyboard.press('Enter');
+    const name = main.getByLabel(t('profile:fields.name'), { exact: true });
+    await expect(name).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await expect(name).toHaveValue('');
+
+    // Save stays in the Tab order; pressing it moves focus to one summary of the problems.
+    await tabTo(page, t('profile:save.button'));
+    await page.keyboard.press('Enter');
+    const summary = main.getByRole('group', { name: t('common:form.summary_one', { count: 1 }) });
+    await expect(summary).toBeFocused();
+    // Its line leads to the field.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await page.keyboard.insertText('Dr. Clavier Nouveau');
+    await page.keyboard.press('Enter');
+
+    // Saved: back in the read view, focus on the toggle that opened the form, announced.
+    await expect(main.getByRole('button', { name: t('profile:edit') })).toBeFocused();
+    await expect(main.getByText('Dr. Clavier Nouveau', { exact: true })).toBeVisible();
+    await expect.poll(() => heard.includes(t('profile:save.saved'))).toBe(true);
+  });
+}
