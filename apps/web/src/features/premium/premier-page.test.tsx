@@ -39,6 +39,11 @@ afterEach(() => {
   delete window.Stripe;
 });
 
+/** aria-disabled, not disabled: the button stays focusable, so toBeEnabled() cannot tell. */
+const expectHeldBack = (button: HTMLElement) =>
+  expect(button).toHaveAttribute('aria-disabled', 'true');
+const expectCanAct = (button: HTMLElement) => expect(button).not.toHaveAttribute('aria-disabled');
+
 describe('PremierPage', () => {
   it('shows the hero, the title and six features with title, description and image', async () => {
     stubApi({ 'GET /api/config': () => json(LOCAL_CONFIG) });
@@ -58,7 +63,7 @@ describe('PremierPage', () => {
     expect(await screen.findByText('One-time payment of $100.00')).toBeInTheDocument();
   });
 
-  it('keeps the button disabled until the provider is ready (local: once the config is known)', async () => {
+  it('holds the button back, focusable and saying why, until the provider is ready (local: once the config is known)', async () => {
     let answerConfig!: () => void;
     stubApi({
       'GET /api/config': () =>
@@ -66,10 +71,16 @@ describe('PremierPage', () => {
     });
     renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
     const button = await submitButton('Become a Premium Member Now');
-    expect(button).toBeDisabled();
+    expectHeldBack(button);
+    expect(button).toHaveAccessibleDescription(
+      'The payment service is not ready yet. Please wait a moment, or reload the page if this stays.',
+    );
+    await userEvent.click(button);
+    expect(button).toHaveFocus();
     await waitFor(() => expect(answerConfig).toBeTypeOf('function'));
     act(() => answerConfig());
-    await waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expectCanAct(button));
+    expect(button).not.toHaveAccessibleDescription();
   });
 
   it("asks for a checkout with the price, shows 'Processing...' and goes to the returned url", async () => {
@@ -87,11 +98,14 @@ describe('PremierPage', () => {
     });
     renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
     const button = await submitButton('Become a Premium Member Now');
-    await waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expectCanAct(button));
     await userEvent.click(button);
 
     const busy = await submitButton('Processing...');
-    expect(busy).toBeDisabled();
+    expectHeldBack(busy);
+    // Busy keeps focus (a disabled button would drop it to the page); a second press is ignored.
+    expect(busy).toHaveFocus();
+    await userEvent.click(busy);
     // The request leaves once the token is read (asynchronous), not necessarily before the label.
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')).toMatchObject({
@@ -105,8 +119,9 @@ describe('PremierPage', () => {
         'http://localhost:3000/api/premier/local-checkout/cs_1',
       ),
     );
-    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expectHeldBack(screen.getByRole('button', { name: 'Processing...' }));
     expect(screen.queryByText('Payment Status')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it.each([
@@ -120,7 +135,7 @@ describe('PremierPage', () => {
     });
     renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
     const button = await submitButton('Become a Premium Member Now');
-    await waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expectCanAct(button));
     await userEvent.click(button);
 
     const status = await screen.findByRole('alert');
@@ -130,7 +145,7 @@ describe('PremierPage', () => {
       within(status).getByText('An error occurred. Please try again later.'),
     ).toBeInTheDocument();
     expect(redirectTo).not.toHaveBeenCalled();
-    expect(await submitButton('Become a Premium Member Now')).toBeEnabled();
+    expectCanAct(await submitButton('Become a Premium Member Now'));
   });
 
   it("for a member: 'Premium Member' title and button, which alerts and buys nothing", async () => {
@@ -151,7 +166,7 @@ describe('PremierPage', () => {
     const calls = stubApi({ 'GET /api/config': () => json(LOCAL_CONFIG) });
     const { router } = renderPage(<PremierPage />, { path: '/premier', user: null });
     const button = await submitButton('Become a Premium Member Now');
-    await waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expectCanAct(button));
     await userEvent.click(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
@@ -162,7 +177,7 @@ describe('PremierPage', () => {
     stubApi({ 'GET /api/config': () => new Promise(() => {}) });
     const { router } = renderPage(<PremierPage />, { path: '/premier', user: null });
     const button = await submitButton('Become a Premium Member Now');
-    expect(button).toBeEnabled();
+    expectCanAct(button);
     await userEvent.click(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
@@ -187,13 +202,13 @@ describe('PremierPage', () => {
       renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
       const button = await submitButton('Become a Premium Member Now');
       const script = await stripeScript();
-      expect(button).toBeDisabled();
+      expectHeldBack(button);
       const stripeFactory = vi.fn(() => ({}));
       window.Stripe = stripeFactory;
       act(() => {
         script.dispatchEvent(new Event('load'));
       });
-      await waitFor(() => expect(button).toBeEnabled());
+      await waitFor(() => expectCanAct(button));
       expect(stripeFactory).toHaveBeenCalledWith('pk_test_portal');
     });
 
@@ -208,14 +223,14 @@ describe('PremierPage', () => {
       await waitFor(() =>
         expect(warn).toHaveBeenCalledWith('Payment script failed to load:', expect.any(Error)),
       );
-      expect(screen.getByRole('button', { name: 'Become a Premium Member Now' })).toBeDisabled();
+      expectHeldBack(screen.getByRole('button', { name: 'Become a Premium Member Now' }));
     });
 
     it('never loads Stripe.js with the local provider', async () => {
       stubApi({ 'GET /api/config': () => json(LOCAL_CONFIG) });
       renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
       await waitFor(() =>
-        expect(screen.getByRole('button', { name: 'Become a Premium Member Now' })).toBeEnabled(),
+        expectCanAct(screen.getByRole('button', { name: 'Become a Premium Member Now' })),
       );
       expect(document.head.querySelector('script[src*="js.stripe.com"]')).toBeNull();
     });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -43,7 +43,7 @@ export function PremierPage() {
       void navigate('/login', { state: intent });
       return;
     }
-    if (!config || isBusy) return;
+    if (!config || !isProviderReady || isBusy) return;
     setHasFailed(false);
     try {
       const { url } = await createCheckoutSession({ amount: config.premiumAmount }).unwrap();
@@ -58,6 +58,9 @@ export function PremierPage() {
   }
 
   const label = isMember ? t('form.member') : isBusy ? t('form.processing') : t('form.submit');
+  // A guest's press leads to sign-in, which needs no payment provider: never held back.
+  const isWaitingForProvider = isSignedIn && !isMember && !isProviderReady;
+  const notReadyId = useId();
 
   return (
     <div className={styles.page}>
@@ -94,15 +97,22 @@ export function PremierPage() {
           </p>
         )}
         <form onSubmit={(event) => void handleSubmit(event)}>
+          {/* aria-disabled, not disabled: the button keeps its place in the Tab order and its
+              focus while it cannot act, and says why; a press then does nothing. */}
           <Button
             type="submit"
             className={styles.submit}
-            // A guest's press leads to sign-in, which needs no payment provider: never disabled.
-            disabled={isSignedIn && !isMember && (!isProviderReady || isBusy)}
+            aria-disabled={(isSignedIn && !isMember && isBusy) || isWaitingForProvider || undefined}
+            aria-describedby={isWaitingForProvider ? notReadyId : undefined}
             aria-busy={isBusy}
           >
             {label}
           </Button>
+          {isWaitingForProvider && (
+            <p id={notReadyId} className="visually-hidden">
+              {t('form.notReady')}
+            </p>
+          )}
         </form>
         {hasFailed && (
           <div className={styles.status} role="alert">
