@@ -34,13 +34,21 @@ async function openRecordsWith(page: Page, baseURL: string, language: Language, 
   const row = main.getByRole('listitem').filter({ hasText: name });
   await expect(page.locator('main h1')).toHaveText(t('records:heading'));
   await expect(row).toBeVisible();
+  const undo = main.getByRole('button', { name: t('records:notices.undo'), exact: true });
   return {
     t,
     heard,
     main,
     row,
     listHeading: main.getByRole('heading', { name: t('records:list.title'), exact: true }),
-    undo: main.getByRole('button', { name: t('records:notices.undo'), exact: true }),
+    undo,
+    /** Tab to Delete, press it: the row goes and focus lands on Undo. */
+    deleteFromKeyboard: async () => {
+      await tabTo(page, t('records:list.delete'));
+      await page.keyboard.press('Enter');
+      await expect(undo).toBeFocused();
+      await expect(row).toHaveCount(0);
+    },
   };
 }
 
@@ -49,16 +57,13 @@ test('keyboard: after a delete focus is on Undo; dismissing the notice leaves it
   baseURL,
 }) => {
   const name = 'Amina Yusuf';
-  const { t, heard, main, row, listHeading, undo } = await openRecordsWith(
+  const { t, heard, main, listHeading, undo, deleteFromKeyboard } = await openRecordsWith(
     page,
     baseURL!,
     'de',
     name,
   );
-  await tabTo(page, t('records:list.delete'));
-  await page.keyboard.press('Enter');
-  await expect(undo).toBeFocused();
-  await expect(row).toHaveCount(0);
+  await deleteFromKeyboard();
   await expect.poll(() => heard.includes(t('records:notices.deleted', { name }))).toBe(true);
 
   // One Tab to Dismiss; once dismissed, focus is on the list, not back at the page's start.
@@ -74,15 +79,13 @@ test('keyboard: Undo where focus lands brings the patient back; the activity nam
   baseURL,
 }) => {
   const name = 'Amina Yusuf';
-  const { t, heard, main, row, listHeading, undo } = await openRecordsWith(
+  const { t, heard, main, row, listHeading, deleteFromKeyboard } = await openRecordsWith(
     page,
     baseURL!,
     'zh-CN',
     name,
   );
-  await tabTo(page, t('records:list.delete'));
-  await page.keyboard.press('Enter');
-  await expect(undo).toBeFocused();
+  await deleteFromKeyboard();
   // At once, maybe before the server has finished the delete: it restores after it.
   await page.keyboard.press('Enter');
   await expect(row).toBeVisible();

@@ -12,5 +12,8 @@ describe('mainHeadingText', () => {
 
   it('is empty when the page has no main heading', () => {
     expect(mainHeadingText('<main><p>Nothing here</p></main>')).toBe('');
+    expect(mainHeadingText('<main><header>Not a heading</header><h1>Plain</h1></main>')).toBe(
+      'Plain',
+    );
   });
 });
