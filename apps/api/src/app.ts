@@ -27,7 +27,10 @@ import type { IdentityProvider } from './providers/identity/identity.ts';
 import type { LocalIdentityProvider } from './providers/identity/local.ts';
 import { createVoiceProvider } from './providers/voice/create-voice-provider.ts';
 import type { VoiceProvider } from './providers/voice/voice.ts';
-import { createPaymentsProvider } from './providers/payments/create-payments-provider.ts';
+import {
+  createPaymentsProvider,
+  PAYMENTS_SIGNATURE_HEADERS,
+} from './providers/payments/registry.ts';
 import type { PaymentsProvider } from './providers/payments/payments.ts';
 
 export interface AppDeps {
@@ -81,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: [
         'req.headers.authorization',
         'req.headers.cookie',
-        'req.headers["stripe-signature"]',
+        ...PAYMENTS_SIGNATURE_HEADERS.map((name) => `req.headers["${name}"]`),
       ],
       serializers: {
         // Every logged error, wherever it is logged, without values a database error quotes.

@@ -30,6 +30,27 @@ describe('loadConfig', () => {
     );
   });
 
+  it("rejects an unknown payments provider with the registry's names", () => {
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(
+      /PAYMENTS_PROVIDER must be local or stripe \(got "paypal"\)/,
+    );
+  });
+
+  it("requires the chosen payments provider's own variables, named by its definition", () => {
+    expect(() =>
+      loadConfig({
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk',
+        STRIPE_WEBHOOK_SECRET: 'w',
+      }),
+    ).toThrow(
+      'Invalid configuration: STRIPE_PUBLISHABLE_KEY is required when PAYMENTS_PROVIDER=stripe.',
+    );
+    expect(loadConfig({ STRIPE_API_URL: 'http://127.0.0.1:4010' }).STRIPE_API_URL).toBe(
+      'http://127.0.0.1:4010',
+    );
+  });
+
   it('refuses local sign-in in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_PROVIDER cannot be local/);
   });

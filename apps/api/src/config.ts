@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
-
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : undefined));
+import { httpUrl, optionalText } from './lib/env-values.ts';
+import {
+  PAYMENTS_ENV,
+  PAYMENTS_PROVIDER_NAMES,
+  PAYMENTS_PROVIDERS,
+} from './providers/payments/registry.ts';
 
 const port = z.coerce
   .number({ error: 'a whole number from 1 to 65535' })
@@ -13,13 +13,15 @@ const port = z.coerce
   .min(1, 'a whole number from 1 to 65535')
   .max(65535, 'a whole number from 1 to 65535');
 
-/** Only web addresses: a `javascript:` or `data:` URL must never become a link or a redirect. */
-function httpUrl(accepts: string) {
-  return z.url({ protocol: /^https?$/, error: accepts });
-}
-
 function wholeNumber(min: number, max: number, accepts: string) {
   return z.coerce.number({ error: accepts }).int(accepts).min(min, accepts).max(max, accepts);
+}
+
+/** 'a, b or c': the accepted values, as an error message says them. */
+function oneOf(values: readonly string[]): string {
+  return values.length < 2
+    ? values.join('')
+    : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
 }
 
 /** This computer only: `localhost`, 127.0.0.0/8 or ::1 (IPv6 in brackets as URLs write it). */
@@ -50,11 +52,10 @@ const ZEnv = z
     FIREBASE_PROJECT_ID: optionalText,
     FIREBASE_API_KEY: optionalText,
     FIREBASE_AUTH_DOMAIN: optionalText,
-    PAYMENTS_PROVIDER: z.enum(['local', 'stripe'], { error: 'local or stripe' }).default('local'),
-    STRIPE_SECRET_KEY: optionalText,
-    STRIPE_PUBLISHABLE_KEY: optionalText,
-    STRIPE_WEBHOOK_SECRET: optionalText,
-    STRIPE_API_URL: httpUrl('an http(s) URL').optional(),
+    PAYMENTS_PROVIDER: z
+      .enum(PAYMENTS_PROVIDER_NAMES, { error: oneOf(PAYMENTS_PROVIDER_NAMES) })
+      .default('local'),
+    ...PAYMENTS_ENV,
     PREMIUM_AMOUNT: z.coerce
       .number({ error: 'a positive number' })
       .positive('a positive number')
@@ -120,19 +121,16 @@ const ZEnv = z
           'cannot be local when NODE_ENV=production (local sign-in is for development only): use firebase',
       });
     }
-    if (env.PAYMENTS_PROVIDER === 'local' && env.NODE_ENV === 'production') {
+    const payments = PAYMENTS_PROVIDERS[env.PAYMENTS_PROVIDER];
+    if (payments.refusedInProductionBecause && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
         path: ['PAYMENTS_PROVIDER'],
-        message:
-          'cannot be local when NODE_ENV=production (its test checkout grants premium without a card): use stripe',
+        message: `cannot be ${payments.name} when NODE_ENV=production ${payments.refusedInProductionBecause}`,
       });
     }
-    if (env.PAYMENTS_PROVIDER === 'stripe') {
-      require('STRIPE_SECRET_KEY', 'when PAYMENTS_PROVIDER=stripe');
-      require('STRIPE_PUBLISHABLE_KEY', 'when PAYMENTS_PROVIDER=stripe');
-      require('STRIPE_WEBHOOK_SECRET', 'when PAYMENTS_PROVIDER=stripe');
-    }
+    for (const name of payments.requiredEnv)
+      require(name as keyof typeof env, `when PAYMENTS_PROVIDER=${payments.name}`);
     if (env.RETELL_API_KEY && !env.RETELL_AGENT_ID)
       require('RETELL_AGENT_ID', 'when RETELL_API_KEY is set');
     refuseRemoteLocalProviders(env, ctx);
@@ -147,14 +145,15 @@ function refuseRemoteLocalProviders(
     HOST: string;
     PUBLIC_URL?: string | undefined;
     AUTH_PROVIDER: string;
-    PAYMENTS_PROVIDER: string;
+    PAYMENTS_PROVIDER: keyof typeof PAYMENTS_PROVIDERS;
     LOCAL_PROVIDERS_ALLOW_REMOTE: boolean;
   },
   ctx: z.RefinementCtx,
 ) {
   const local = [
     env.AUTH_PROVIDER === 'local' && 'AUTH_PROVIDER=local',
-    env.PAYMENTS_PROVIDER === 'local' && 'PAYMENTS_PROVIDER=local',
+    PAYMENTS_PROVIDERS[env.PAYMENTS_PROVIDER].refusedInProductionBecause !== undefined &&
+      `PAYMENTS_PROVIDER=${env.PAYMENTS_PROVIDER}`,
   ].filter(Boolean);
   if (local.length === 0 || env.LOCAL_PROVIDERS_ALLOW_REMOTE) return;
   const remote = !isLoopback(env.HOST)

@@ -7,7 +7,7 @@ import { connectDatabase, migrateDatabase, type Database } from './db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded-postgres.ts';
 import { createIdentityProvider } from './providers/identity/create-identity-provider.ts';
 import { createVoiceProvider } from './providers/voice/create-voice-provider.ts';
-import { createPaymentsProvider } from './providers/payments/create-payments-provider.ts';
+import { createPaymentsProvider } from './providers/payments/registry.ts';
 import { createEarlyServer } from './lifecycle/early-server.ts';
 import { createReadiness } from './lifecycle/readiness.ts';
 

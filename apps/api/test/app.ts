@@ -12,7 +12,7 @@ import {
   type LocalIdentityProvider,
 } from '../src/providers/identity/local.ts';
 import { loadLocalSigningKey } from '../src/providers/identity/local-signing-key.ts';
-import { createPaymentsProvider } from '../src/providers/payments/create-payments-provider.ts';
+import { createPaymentsProvider } from '../src/providers/payments/registry.ts';
 import { createTestDatabase } from './database.ts';
 
 /**

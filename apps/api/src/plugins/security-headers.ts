@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
+import { paymentsDefinitionOf } from '../providers/payments/registry.ts';
 
 /**
  * The headers a helmet middleware sets, read once by running it against a recording response.
@@ -24,7 +25,8 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): Record<string, str
 
 /**
  * Helmet with a CSP that allows exactly what the built app loads: its own files, plus the
- * hosts of the providers chosen in the configuration (Firebase, Stripe, Retell).
+ * hosts of the providers chosen in the configuration (Firebase, the payment provider's own
+ * `csp` origins, Retell).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const connect = ["'self'"];
@@ -40,12 +42,11 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     scripts.push('https://apis.google.com');
     frames.push(`https://${config.FIREBASE_AUTH_DOMAIN}`);
   }
-  if (config.PAYMENTS_PROVIDER === 'stripe') {
-    scripts.push('https://js.stripe.com');
-    frames.push('https://js.stripe.com');
-    connect.push('https://api.stripe.com');
-    forms.push('https://checkout.stripe.com');
-  }
+  const payments = paymentsDefinitionOf(config).csp;
+  scripts.push(...(payments.script ?? []));
+  frames.push(...(payments.frame ?? []));
+  connect.push(...(payments.connect ?? []));
+  forms.push(...(payments.form ?? []));
   if (config.RETELL_API_KEY)
     connect.push(
       'https://*.retellai.com',

@@ -423,3 +423,26 @@ describe('the local checkout page', () => {
     expect(pay.statusCode).toBe(404);
   });
 });
+
+describe('what the Stripe provider brings to the app (its registry definition)', () => {
+  it('GET /api/config names Stripe.js v3 and the publishable key, never a secret', async () => {
+    const body = (await ctx.app.inject('/api/config')).json<Record<string, unknown>>();
+    expect(body).toMatchObject({
+      paymentsProvider: 'stripe',
+      paymentsScript: {
+        src: 'https://js.stripe.com/v3/',
+        initialiser: 'Stripe',
+        publishableKey: 'pk_test_portal',
+      },
+    });
+    expect(JSON.stringify(body)).not.toMatch(/sk_test_portal|whsec_/);
+  });
+
+  it("allows Stripe's script, frames, API and checkout in the Content-Security-Policy", async () => {
+    const csp = String((await ctx.app.inject('/api/health')).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com(;| )/);
+    expect(csp).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com(;| )/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com(;| )/);
+    expect(csp).toMatch(/form-action [^;]*https:\/\/checkout\.stripe\.com/);
+  });
+});

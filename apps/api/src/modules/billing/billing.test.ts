@@ -411,6 +411,22 @@ describe('PUT /api/user/subscription', () => {
   });
 });
 
+describe('what the local provider brings to the app (its registry definition)', () => {
+  it('GET /api/config names no payment script: the Premium button is ready at once', async () => {
+    expect((await ctx.app.inject('/api/config')).json()).toMatchObject({
+      paymentsProvider: 'local',
+      paymentsScript: null,
+    });
+  });
+
+  it('adds no third-party origin to the Content-Security-Policy', async () => {
+    const csp = String((await ctx.app.inject('/api/health')).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+    expect(csp).not.toContain('stripe');
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the billing routes', async () => {
     const document = (await ctx.app.inject('/api/openapi.json')).json() as {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPublicConfig, type TPublicConfig } from '@portal/shared/public-config';
 import type { Config } from '../../config.ts';
+import { paymentsScriptOf } from '../../providers/payments/registry.ts';
 
 export function toPublicConfig(config: Config): TPublicConfig {
   return {
@@ -15,8 +16,7 @@ export function toPublicConfig(config: Config): TPublicConfig {
           }
         : null,
     paymentsProvider: config.PAYMENTS_PROVIDER,
-    stripePublishableKey:
-      config.PAYMENTS_PROVIDER === 'stripe' ? config.STRIPE_PUBLISHABLE_KEY! : null,
+    paymentsScript: paymentsScriptOf(config),
     premiumAmount: config.PREMIUM_AMOUNT,
     premiumCurrency: config.PREMIUM_CURRENCY,
     voice: {

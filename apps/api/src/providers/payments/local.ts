@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { InvalidWebhookError, type PaymentsProvider } from './payments.ts';
+import { definePaymentsProvider, InvalidWebhookError, type PaymentsProvider } from './payments.ts';
 
 /** Path of the API-served test checkout page for a local session. */
 export function localCheckoutPath(id: string): string {
@@ -36,3 +36,15 @@ export function createLocalPaymentsProvider({
     },
   };
 }
+
+/** `PAYMENTS_PROVIDER=local` (the default): no variables, no script, its own checkout pages. */
+export const localPayments = definePaymentsProvider({
+  name: 'local',
+  env: {},
+  requiredEnv: [],
+  refusedInProductionBecause: '(its test checkout grants premium without a card): use stripe',
+  csp: {},
+  webhookSignatureHeader: null,
+  browserScript: () => null,
+  create: ({ PUBLIC_URL }) => createLocalPaymentsProvider({ publicUrl: PUBLIC_URL }),
+});

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { TPaymentsScript } from '@portal/shared/public-config';
 /** What the provider says about one checkout session. */
 export interface ProviderCheckoutSession {
   id: string;
@@ -39,7 +41,8 @@ export interface CreatePaymentIntentInput {
  * cannot be verified is an `InvalidWebhookError`.
  */
 export interface PaymentsProvider {
-  readonly name: 'local' | 'stripe';
+  /** The registry's key (`PAYMENTS_PROVIDER`), stored with each checkout session. */
+  readonly name: string;
   /** The request header carrying the webhook's signature; null when the provider sends none. */
   readonly webhookSignatureHeader: string | null;
   /**
@@ -63,3 +66,53 @@ export interface PaymentsProvider {
 export class PaymentProviderError extends Error {}
 
 export class InvalidWebhookError extends Error {}
+
+/** CSP origins a provider's browser side needs, by directive. */
+export interface PaymentsCspOrigins {
+  script?: readonly string[];
+  frame?: readonly string[];
+  connect?: readonly string[];
+  form?: readonly string[];
+}
+
+/**
+ * Everything the rest of the app knows about one provider, so that a new provider is its own
+ * file plus one entry in `registry.ts`: config, CSP, logs, `GET /api/config` and billing ask
+ * this instead of comparing names.
+ */
+export interface PaymentsProviderDefinition<
+  Env extends z.ZodRawShape = z.ZodRawShape,
+  Name extends string = string,
+> {
+  /** The value of `PAYMENTS_PROVIDER` that chooses it. */
+  readonly name: Name;
+  /** The environment variables only this provider reads, merged into config's schema. */
+  readonly env: Env;
+  /** Variables of `env` that must be set when this provider is chosen. */
+  readonly requiredEnv: readonly (keyof Env & string)[];
+  /**
+   * Set for a stand-in that grants premium without a card: why it is refused with
+   * NODE_ENV=production (the text after "cannot be <name> when NODE_ENV=production"). Such a
+   * provider also serves this computer only unless LOCAL_PROVIDERS_ALLOW_REMOTE=true.
+   */
+  readonly refusedInProductionBecause?: string;
+  /** Origins added to the Content-Security-Policy when this provider is chosen. */
+  readonly csp: PaymentsCspOrigins;
+  /** The request header carrying the webhook's signature (redacted from logs); null: none. */
+  readonly webhookSignatureHeader: string | null;
+  /** The browser's script (`GET /api/config`), loaded on the premium page only; null: none. */
+  browserScript(settings: ProviderSettings<Env>): TPaymentsScript | null;
+  create(settings: ProviderSettings<Env>): PaymentsProvider;
+}
+
+/** The provider's own variables (parsed) plus the app's public address. */
+export type ProviderSettings<Env extends z.ZodRawShape> = z.infer<z.ZodObject<Env>> & {
+  PUBLIC_URL: string;
+};
+
+/** Keeps a definition's settings typed by its own `env`. */
+export function definePaymentsProvider<Env extends z.ZodRawShape, const Name extends string>(
+  definition: PaymentsProviderDefinition<Env, Name>,
+): PaymentsProviderDefinition<Env, Name> {
+  return definition;
+}

@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
+import { httpUrl, optionalText } from '../../lib/env-values.ts';
 import {
+  definePaymentsProvider,
   InvalidWebhookError,
   PaymentProviderError,
   type PaymentEvent,
@@ -12,6 +14,8 @@ import {
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const PRODUCT_NAME = 'CareBridge Premier membership';
+
+const SIGNATURE_HEADER = 'stripe-signature';
 
 /** `STRIPE_API_URL` (a local fake in tests) becomes the SDK's host, port and protocol options. */
 function endpointOptions(apiUrl: string | undefined) {
@@ -97,7 +101,7 @@ export function createStripePaymentsProvider({
 
   return {
     name: 'stripe',
-    webhookSignatureHeader: 'stripe-signature',
+    webhookSignatureHeader: SIGNATURE_HEADER,
     hasOwnCheckoutPages: false,
 
     async createCheckoutSession({
@@ -196,3 +200,35 @@ export function createStripePaymentsProvider({
     },
   };
 }
+
+/** `PAYMENTS_PROVIDER=stripe`: Checkout Sessions, signed webhooks and Stripe.js v3. */
+export const stripePayments = definePaymentsProvider({
+  name: 'stripe',
+  env: {
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Another base URL for Stripe's API (a local fake in tests). */
+    STRIPE_API_URL: httpUrl('an http(s) URL').optional(),
+  },
+  requiredEnv: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  csp: {
+    script: ['https://js.stripe.com'],
+    frame: ['https://js.stripe.com'],
+    connect: ['https://api.stripe.com'],
+    form: ['https://checkout.stripe.com'],
+  },
+  webhookSignatureHeader: SIGNATURE_HEADER,
+  // The card payment provider's hosted script, version 3 (SPEC.md §7).
+  browserScript: ({ STRIPE_PUBLISHABLE_KEY }) => ({
+    src: 'https://js.stripe.com/v3/',
+    initialiser: 'Stripe',
+    publishableKey: STRIPE_PUBLISHABLE_KEY!,
+  }),
+  create: ({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL }) =>
+    createStripePaymentsProvider({
+      secretKey: STRIPE_SECRET_KEY!,
+      webhookSecret: STRIPE_WEBHOOK_SECRET!,
+      apiUrl: STRIPE_API_URL,
+    }),
+});

@@ -15,7 +15,7 @@ const { CONFIG } = vi.hoisted(() => ({
     authProvider: 'local',
     firebase: null,
     paymentsProvider: 'local',
-    stripePublishableKey: null,
+    paymentsScript: null,
     premiumAmount: 100,
     premiumCurrency: 'usd',
     voice: { isEnabled: false, agentId: null },

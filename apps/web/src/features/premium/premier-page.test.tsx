@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetStripeJsForTests } from './load-stripe.ts';
+import { resetPaymentsScriptForTests } from './load-payments-script.ts';
 import { PremierPage } from './premier-page.tsx';
 import { json, LOCAL_CONFIG, makeUser, renderPage, stubApi } from './premium-test-utils.tsx';
 import { redirectTo } from './redirect.ts';
@@ -31,12 +31,12 @@ const submitButton = (name: string | RegExp) => screen.findByRole('button', { na
 beforeEach(() => {
   vi.mocked(redirectTo).mockReset();
   vi.spyOn(window, 'alert').mockImplementation(() => {});
-  resetStripeJsForTests();
+  resetPaymentsScriptForTests();
 });
 
 afterEach(() => {
   document.head.querySelectorAll('script[src*="js.stripe.com"]').forEach((s) => s.remove());
-  delete window.Stripe;
+  delete (window as { Stripe?: unknown }).Stripe;
 });
 
 /** aria-disabled, not disabled: the button stays focusable, so toBeEnabled() cannot tell. */
@@ -185,8 +185,12 @@ describe('PremierPage', () => {
   describe('with Stripe', () => {
     const STRIPE_CONFIG = {
       ...LOCAL_CONFIG,
-      paymentsProvider: 'stripe' as const,
-      stripePublishableKey: 'pk_test_portal',
+      paymentsProvider: 'stripe',
+      paymentsScript: {
+        src: 'https://js.stripe.com/v3/',
+        initialiser: 'Stripe',
+        publishableKey: 'pk_test_portal',
+      },
     };
     const stripeScript = () =>
       waitFor(() => {
@@ -204,7 +208,7 @@ describe('PremierPage', () => {
       const script = await stripeScript();
       expectHeldBack(button);
       const stripeFactory = vi.fn(() => ({}));
-      window.Stripe = stripeFactory;
+      (window as { Stripe?: unknown }).Stripe = stripeFactory;
       act(() => {
         script.dispatchEvent(new Event('load'));
       });

@@ -12,7 +12,7 @@ export const LOCAL_CONFIG: TPublicConfig = {
   authProvider: 'local',
   firebase: null,
   paymentsProvider: 'local',
-  stripePublishableKey: null,
+  paymentsScript: null,
   premiumAmount: 100,
   premiumCurrency: 'usd',
   voice: { isEnabled: false, agentId: null },

@@ -1,30 +1,34 @@
 import { useEffect, useState } from 'react';
 import type { TPublicConfig } from '@portal/shared/public-config';
-import { loadStripeJs } from './load-stripe.ts';
+import { loadPaymentsScript } from './load-payments-script.ts';
 
 /**
- * True once the payment provider can take the customer: at once for the local provider;
- * for Stripe when Stripe.js v3 has loaded. A load failure is a console warning and the
- * provider stays not ready (SPEC.md §8).
+ * True once the payment provider can take the customer: at once for a provider without a
+ * browser script (local); otherwise when its script (Stripe.js v3) has loaded. A load failure
+ * is a console warning and the provider stays not ready (SPEC.md §8).
  */
 export function usePaymentProviderReady(config: TPublicConfig | undefined): boolean {
-  const stripeKey =
-    config?.paymentsProvider === 'stripe' ? (config.stripePublishableKey ?? '') : null;
+  // Plain strings, so a new config object with the same script does not load it again.
+  const src = config?.paymentsScript?.src;
+  const initialiser = config?.paymentsScript?.initialiser;
+  const publishableKey = config?.paymentsScript?.publishableKey;
+  const scriptKey =
+    src && initialiser && publishableKey && `${src} ${initialiser} ${publishableKey}`;
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!stripeKey) return;
+    if (!src || !initialiser || !publishableKey) return;
     let isCurrent = true;
-    loadStripeJs(stripeKey).then(
-      () => isCurrent && setLoadedKey(stripeKey),
+    loadPaymentsScript({ src, initialiser, publishableKey }).then(
+      () => isCurrent && setLoadedKey(`${src} ${initialiser} ${publishableKey}`),
       (error: unknown) => console.warn('Payment script failed to load:', error),
     );
     return () => {
       isCurrent = false;
     };
-  }, [stripeKey]);
+  }, [src, initialiser, publishableKey]);
 
   if (!config) return false;
-  if (config.paymentsProvider === 'local') return true;
-  return stripeKey !== null && stripeKey !== '' && loadedKey === stripeKey;
+  if (!config.paymentsScript) return true;
+  return Boolean(scriptKey) && loadedKey === scriptKey;
 }
