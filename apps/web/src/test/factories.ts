@@ -1,4 +1,7 @@
+import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
+
+export { patientInput } from '@portal/shared/patient.factories';
 
 /** A signed-in user as `POST /api/auth/login` answers it; override what the test is about. */
 export function createTestUser(overrides: Partial<TUser> = {}): TUser {
@@ -14,6 +17,22 @@ export function createTestUser(overrides: Partial<TUser> = {}): TUser {
     premiumMember: false,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** `GET /api/config` of a development server: local providers, voice off. */
+export function createPublicConfig(overrides: Partial<TPublicConfig> = {}): TPublicConfig {
+  return {
+    authProvider: 'local',
+    firebase: null,
+    paymentsProvider: 'local',
+    paymentsScript: null,
+    premiumAmount: 100,
+    premiumCurrency: 'usd',
+    voice: { isEnabled: false, agentId: null },
+    hospitalSearchUrl: 'https://www.apollohospitals.com/',
+    contactPhone: '+1 800 555 0100',
     ...overrides,
   };
 }

@@ -1,17 +1,33 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import i18next, { i18nReady, NAMESPACES } from '../i18n/i18n.ts';
 import { resetPublicConfig } from '../lib/config/load-public-config.ts';
+import { server } from './fake-api.ts';
 
 // Lazily loaded routes are transformed on first import: slow on a busy 2-core machine.
 configure({ asyncUtilTimeout: 5000 });
 
+// The app builds `new Request('/api/…')` as a browser resolves it against the page; Node's
+// Request (jsdom has none) refuses relative URLs.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+  }
+};
+
 await i18nReady;
 // In the app a page's texts load with its chunk (app/router.tsx); tests render pages directly.
 await i18next.loadNamespaces([...NAMESPACES]);
+
+// Any request to another host is a test bug: no network in component tests.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  // Handlers a test added (and its fake API's state) end with it.
+  server.resetHandlers();
   // `/api/config` is kept for the page's life; each test answers it its own way.
   resetPublicConfig();
 });
+afterAll(() => server.close());

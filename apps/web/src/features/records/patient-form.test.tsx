@@ -3,15 +3,18 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PatientForm } from './patient-form.tsx';
-import { fill, installFakeApi, renderWithStore, type FakeRecordsApi } from './records-test-kit.tsx';
+import { createTestUser } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
+import { fill } from '../../test/user-input.ts';
 
 // Generous: the suite runs on a busy shared machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-let fake: FakeRecordsApi;
+let api: FakeApi;
 
 beforeEach(() => {
-  fake = installFakeApi();
+  api = startFakeApi();
 });
 
 afterEach(async () => {
@@ -22,7 +25,9 @@ afterEach(async () => {
 function renderForm() {
   const onSaved = vi.fn();
   const onCancel = vi.fn();
-  renderWithStore(<PatientForm focusRequest={1} onSaved={onSaved} onCancel={onCancel} />);
+  renderWithApp(<PatientForm focusRequest={1} onSaved={onSaved} onCancel={onCancel} />, {
+    user: createTestUser(),
+  });
   return { onSaved, onCancel };
 }
 
@@ -78,7 +83,7 @@ describe('PatientForm validation', () => {
     expect(within(summary).getAllByRole('link')).toHaveLength(8);
     await userEvent.click(within(summary).getByRole('link', { name: 'Gender is required' }));
     expect(screen.getByLabelText('Gender')).toHaveFocus();
-    expect(fake.requests).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 
   it('checks the age is not negative, the e-mail pattern and the 10-digit phones', async () => {
@@ -100,7 +105,7 @@ describe('PatientForm validation', () => {
     expect(errorFor('Phone number')).toBe('Phone number must be 10 digits');
     expect(errorFor('Emergency contact phone')).toBe('Emergency contact phone must be 10 digits');
     expect(errorFor('Name')).toBeNull();
-    expect(fake.requests).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 
   it('re-validates on change after a submit', async () => {
@@ -157,7 +162,7 @@ describe('PatientForm validation', () => {
     await submit();
 
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith([]));
-    const [post] = fake.requestsTo('POST', /^\/api\/records\/patients$/);
+    const [post] = api.requestsTo('POST', /^\/api\/records\/patients$/);
     expect(post!.body).toEqual({
       name: 'Amina Yusuf',
       diagnosedWith: 'Asthma',

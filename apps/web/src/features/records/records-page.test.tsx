@@ -2,29 +2,29 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login, logout } from '../../lib/session/auth-slice.ts';
-import {
-  TEST_USER,
-  fill,
-  installFakeApi,
-  patientInput,
-  renderRecordsPage,
-  type FakeRecordsApi,
-} from './records-test-kit.tsx';
+import { createTestUser, patientInput } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
+import { fill } from '../../test/user-input.ts';
 import { UNDO_MS } from './records-notice.tsx';
+import { RecordsPage } from './records-page.tsx';
 
 // Generous: the suite runs on a busy shared machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-let fake: FakeRecordsApi;
+let api: FakeApi;
 
 beforeEach(() => {
-  fake = installFakeApi();
+  api = startFakeApi();
 });
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
+
+const TEST_USER = createTestUser();
+const renderRecordsPage = () => renderWithApp(<RecordsPage />, { user: TEST_USER });
 
 const LIST = /^\/api\/records\/patients$/;
 const ONE = /^\/api\/records\/patients\/[^/]+$/;
@@ -40,9 +40,9 @@ function addButton() {
 
 describe('RecordsPage: list', () => {
   it('shows the dashboard headings, loading, then the patients with their actions', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf', diagnosedWith: 'Asthma' }));
-    fake.insert(patientInput({ name: 'Bruno Costa', diagnosedWith: 'Type 2 diabetes' }));
-    const gate = fake.hold('GET', LIST);
+    api.records.insert(patientInput({ name: 'Amina Yusuf', diagnosedWith: 'Asthma' }));
+    api.records.insert(patientInput({ name: 'Bruno Costa', diagnosedWith: 'Type 2 diabetes' }));
+    const gate = api.hold('GET', LIST);
     renderRecordsPage();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('RecordsPage: list', () => {
   });
 
   it('says when the list cannot be loaded', async () => {
-    fake.on(
+    api.on(
       'GET',
       LIST,
       () => new Response('{"message":"boom","code":"INTERNAL"}', { status: 500 }),
@@ -84,7 +84,7 @@ describe('RecordsPage: list', () => {
   });
 
   it('renders one page at a time and pages with the cursor of the Link header', async () => {
-    fake.seed(120, (i) => ({ name: `Patient ${String(i).padStart(3, '0')}` }));
+    api.records.seed(120, (i) => ({ name: `Patient ${String(i).padStart(3, '0')}` }));
     renderRecordsPage();
     await screen.findByText('Patient 000');
     // Queries scoped to the pager: role queries over 150 row buttons are slow in jsdom.
@@ -106,7 +106,7 @@ describe('RecordsPage: list', () => {
     expect(await screen.findByText('Patient 050')).toBeInTheDocument();
     expect(screen.queryByText('Patient 000')).not.toBeInTheDocument();
     expect(pager().getByText('Showing 51–100 of 120 patients')).toBeInTheDocument();
-    expect(fake.requestsTo('GET', LIST).at(-1)!.search.get('cursor')).toBe('50');
+    expect(api.requestsTo('GET', LIST).at(-1)!.search.get('cursor')).toBe('50');
 
     await userEvent.click(pager().getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Showing 101–120 of 120 patients')).toBeInTheDocument();
@@ -122,8 +122,8 @@ describe('RecordsPage: list', () => {
   }, 20_000);
 
   it('searches with ?q= once typing pauses, from the first page', async () => {
-    fake.seed(60, (i) => ({ name: `Patient ${String(i).padStart(3, '0')}` }));
-    fake.insert(patientInput({ name: 'Zoe Malik', diagnosedWith: 'Migraine' }));
+    api.records.seed(60, (i) => ({ name: `Patient ${String(i).padStart(3, '0')}` }));
+    api.records.insert(patientInput({ name: 'Zoe Malik', diagnosedWith: 'Migraine' }));
     renderRecordsPage();
     await screen.findByText('Patient 000');
     await userEvent.click(
@@ -135,7 +135,7 @@ describe('RecordsPage: list', () => {
 
     expect(await screen.findByText('Showing 1–1 of 1 patients')).toBeInTheDocument();
     expect(screen.getByText('Zoe Malik')).toBeInTheDocument();
-    const searches = fake.requestsTo('GET', LIST).filter((r) => r.search.has('q'));
+    const searches = api.requestsTo('GET', LIST).filter((r) => r.search.has('q'));
     expect(searches.map((r) => r.search.get('q'))).toEqual(['MIGR']);
     expect(searches[0]!.search.has('cursor')).toBe(false);
 
@@ -147,11 +147,11 @@ describe('RecordsPage: list', () => {
 
 describe('RecordsPage: privacy', () => {
   it("never shows one user's cached patients to the next user signing in here", async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     const { store } = renderRecordsPage();
     await findRow('Amina Yusuf');
 
-    fake.on('GET', LIST, () => Response.json([], { headers: { 'X-Total-Count': '0' } }));
+    api.on('GET', LIST, () => Response.json([], { headers: { 'X-Total-Count': '0' } }));
     act(() => {
       store.dispatch(logout());
       store.dispatch(login({ ...TEST_USER, _id: '5d0c0a11-0000-4000-8000-000000000002' }));
@@ -164,8 +164,8 @@ describe('RecordsPage: privacy', () => {
 
 describe('RecordsPage: details', () => {
   it('opens the details, hides Add, shows Yes/No, and goes back to the list', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf', hasChronicDiseases: true }));
-    fake.insert(patientInput({ name: 'Bruno Costa', hasChronicDiseases: false, email: '' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf', hasChronicDiseases: true }));
+    api.records.insert(patientInput({ name: 'Bruno Costa', hasChronicDiseases: false, email: '' }));
     renderRecordsPage();
 
     const row = await findRow('Amina Yusuf');
@@ -180,7 +180,7 @@ describe('RecordsPage: details', () => {
     expect(within(details).getByText('0987654321')).toBeInTheDocument();
     expect(within(details).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(within(details).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
-    await waitFor(() => expect(fake.requestsTo('GET', ONE)).toHaveLength(1));
+    await waitFor(() => expect(api.requestsTo('GET', ONE)).toHaveLength(1));
 
     await userEvent.click(screen.getByRole('button', { name: 'Back to List' }));
     expect(screen.getByRole('heading', { name: 'Patients List' })).toHaveFocus();
@@ -196,7 +196,7 @@ describe('RecordsPage: details', () => {
 
 describe('RecordsPage: form', () => {
   it('Add opens an empty form without Add; Cancel returns to the list', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     renderRecordsPage();
     await findRow('Amina Yusuf');
 
@@ -224,7 +224,7 @@ describe('RecordsPage: form', () => {
     await user.selectOptions(screen.getByLabelText('Gender'), 'Male');
     await fill(user, screen.getByLabelText('Phone number'), '5550001111');
     await fill(user, screen.getByLabelText('Emergency contact phone'), '5550002222');
-    const gate = fake.hold('POST', LIST);
+    const gate = api.hold('POST', LIST);
 
     await user.click(screen.getByRole('button', { name: 'Create Patient' }));
 
@@ -238,11 +238,11 @@ describe('RecordsPage: form', () => {
     expect(row).toHaveTextContent('Hypertension');
     expect(screen.getByRole('heading', { name: 'Patients List' })).toHaveFocus();
     // The list was fetched again after the save.
-    expect(fake.requestsTo('GET', LIST).length).toBe(2);
+    expect(api.requestsTo('GET', LIST).length).toBe(2);
   });
 
   it('shows the duplicate warning the API answers with', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf', phone: '0123456789' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf', phone: '0123456789' }));
     renderRecordsPage();
     await findRow('Amina Yusuf');
     await userEvent.click(addButton()!);
@@ -268,7 +268,7 @@ describe('RecordsPage: form', () => {
   });
 
   it('Edit opens the form with the patient and updates with If-Match', async () => {
-    const amina = fake.insert(patientInput({ name: 'Amina Yusuf', age: 42 }));
+    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf', age: 42 }));
     renderRecordsPage();
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Edit' }),
@@ -288,14 +288,14 @@ describe('RecordsPage: form', () => {
 
     const row = await findRow('Amina Yusuf');
     await waitFor(() => expect(row).toHaveTextContent('Bronchitis'));
-    const [put] = fake.requestsTo('PUT', ONE);
+    const [put] = api.requestsTo('PUT', ONE);
     expect(put!.path).toBe(`/api/records/patients/${amina._id}`);
     expect(put!.headers.get('If-Match')).toBe(`"${amina.updatedAt}"`);
     expect(put!.body).toMatchObject({ name: 'Amina Yusuf', diagnosedWith: 'Bronchitis' });
   });
 
   it('Edit from the details view opens the same patient', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     renderRecordsPage();
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'View Details' }),
@@ -306,14 +306,14 @@ describe('RecordsPage: form', () => {
   });
 
   it('says clearly when someone else changed the patient meanwhile (409)', async () => {
-    const amina = fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     renderRecordsPage();
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Edit' }),
     );
     await screen.findByLabelText('Name');
-    fake.touch(amina._id);
-    const touched = fake.patients.get(amina._id)!.updatedAt;
+    api.records.touch(amina._id);
+    const touched = api.records.patients.get(amina._id)!.updatedAt;
 
     await userEvent.type(screen.getByLabelText('Address'), ' (flat 2)');
     await userEvent.click(screen.getByRole('button', { name: 'Update Patient' }));
@@ -329,20 +329,20 @@ describe('RecordsPage: form', () => {
     expect(screen.getByLabelText('Address')).toHaveValue('12 Harbour Road');
     await userEvent.click(screen.getByRole('button', { name: 'Update Patient' }));
     expect(await findRow('Amina Yusuf')).toBeInTheDocument();
-    expect(fake.requestsTo('PUT', ONE).map((r) => r.headers.get('If-Match'))).toEqual([
+    expect(api.requestsTo('PUT', ONE).map((r) => r.headers.get('If-Match'))).toEqual([
       `"${amina.updatedAt}"`,
       `"${touched}"`,
     ]);
   });
 
   it('shows the spec message and the server field errors when saving fails', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     renderRecordsPage();
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Edit' }),
     );
     await screen.findByLabelText('Name');
-    fake.on('PUT', ONE, () =>
+    api.on('PUT', ONE, () =>
       Response.json(
         {
           message: 'Phone number must be 10 digits',
@@ -364,7 +364,7 @@ describe('RecordsPage: form', () => {
       '10 digits, numbers only. Phone number must be 10 digits',
     );
 
-    fake.on('PUT', ONE, () => new Response(null, { status: 500 }));
+    api.on('PUT', ONE, () => new Response(null, { status: 500 }));
     await userEvent.click(screen.getByRole('button', { name: 'Update Patient' }));
     expect(await screen.findByText(/An error occurred while saving/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update Patient' })).toBeEnabled();
@@ -373,11 +373,11 @@ describe('RecordsPage: form', () => {
 
 describe('RecordsPage: delete and undo', () => {
   it('removes the row at once, offers Undo, and Undo restores it', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
-    fake.insert(patientInput({ name: 'Bruno Costa' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Bruno Costa' }));
     renderRecordsPage();
     const row = await findRow('Amina Yusuf');
-    const gate = fake.hold('DELETE', ONE);
+    const gate = api.hold('DELETE', ONE);
 
     await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
 
@@ -388,20 +388,20 @@ describe('RecordsPage: delete and undo', () => {
       screen.getByText('Amina Yusuf was moved to the trash.').closest('[role="status"]'),
     ).not.toBeNull();
     gate.release();
-    await waitFor(() => expect(fake.requestsTo('DELETE', ONE)).toHaveLength(1));
+    await waitFor(() => expect(api.requestsTo('DELETE', ONE)).toHaveLength(1));
 
     await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
 
     expect(await screen.findByText('Amina Yusuf was restored.')).toBeInTheDocument();
     expect(await findRow('Amina Yusuf')).toBeInTheDocument();
-    expect(fake.requestsTo('POST', /\/restore$/)).toHaveLength(1);
+    expect(api.requestsTo('POST', /\/restore$/)).toHaveLength(1);
   });
 
   it('puts the row back when the delete fails, with no message to the user', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     const report = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderRecordsPage();
-    fake.on('DELETE', ONE, () => new Response(null, { status: 500 }));
+    api.on('DELETE', ONE, () => new Response(null, { status: 500 }));
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Delete' }),
     );
@@ -413,8 +413,8 @@ describe('RecordsPage: delete and undo', () => {
   });
 
   it('closes the details view when the patient is deleted there', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
-    fake.insert(patientInput({ name: 'Bruno Costa' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Bruno Costa' }));
     renderRecordsPage();
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'View Details' }),
@@ -430,7 +430,7 @@ describe('RecordsPage: delete and undo', () => {
 
   it('withdraws Undo a few seconds after the reader has moved on from it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     renderRecordsPage();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Delete' }));
@@ -450,9 +450,9 @@ describe('RecordsPage: delete and undo', () => {
 
 describe('RecordsPage: activity', () => {
   it("lists the audit trail with action, outcome, time and the patient's name, paged", async () => {
-    const amina = fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     for (let i = 0; i < 55; i += 1) {
-      fake.audit.push({
+      api.records.audit.push({
         id: 1000 + i,
         action: 'read',
         outcome: 'success',
@@ -460,7 +460,7 @@ describe('RecordsPage: activity', () => {
         createdAt: new Date(Date.UTC(2025, 0, 1, 8, 0, 0)).toISOString(),
       });
     }
-    fake.audit.unshift({
+    api.records.audit.unshift({
       id: 1,
       action: 'update',
       outcome: 'denied',
@@ -500,7 +500,7 @@ describe('RecordsPage: activity', () => {
   });
 
   it('says when the activity cannot be loaded', async () => {
-    fake.on('GET', /^\/api\/records\/audit$/, () => new Response(null, { status: 503 }));
+    api.on('GET', /^\/api\/records\/audit$/, () => new Response(null, { status: 503 }));
     renderRecordsPage();
     await userEvent.click(screen.getByRole('button', { name: 'Activity' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -1,42 +1,16 @@
-import { configureStore } from '@reduxjs/toolkit';
-import { render } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
-import type { ReactElement } from 'react';
-import { Provider } from 'react-redux';
-import { vi } from 'vitest';
+import { http, type HttpHandler } from 'msw';
 import { ZPatientInput, type TPatient, type TPatientInput } from '@portal/shared/patient';
 import { patientInput } from '@portal/shared/patient.factories';
-import { api } from '../../lib/api/api.ts';
-import { authSlice } from '../../lib/session/auth-slice.ts';
-import type { TUser } from '@portal/shared/user';
-import type { AuditEvent } from './records-api.ts';
-import { RecordsPage } from './records-page.tsx';
+import type { AuditEvent } from '../features/records/records-api.ts';
+import { json, recordedOf, type RecordedRequest } from './http.ts';
 
 /**
- * An in-memory stand-in for the records API of ARCHITECTURE.md ("API contract"), installed as
- * `fetch`: arrays with `Link` / `X-Total-Count`, `?q=`, cursors, ETag + If-Match (409), a
- * trash with restore, duplicate warnings, and an audit trail. Tests can hold or fail a route.
+ * The records API of ARCHITECTURE.md ("API contract") in memory, served by `recordsHandlers`:
+ * arrays with `Link` / `X-Total-Count`, `?q=`, cursors, ETag + If-Match (409), a trash with
+ * restore, duplicate warnings, and an audit trail.
  */
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  headers: Headers;
-  body: unknown;
-}
-
-type Override = (request: RecordedRequest) => Response | Promise<Response> | undefined;
-
-export { patientInput };
-
 let sequence = 0;
-
-function json(body: unknown, init: ResponseInit = {}): Response {
-  const headers = new Headers(init.headers);
-  headers.set('Content-Type', 'application/json');
-  return new Response(body === undefined ? null : JSON.stringify(body), { ...init, headers });
-}
 
 function fieldErrorsOf(error: { issues: { path: PropertyKey[]; message: string }[] }) {
   const fieldErrors: Record<string, string> = {};
@@ -44,13 +18,10 @@ function fieldErrorsOf(error: { issues: { path: PropertyKey[]; message: string }
   return fieldErrors;
 }
 
-export class FakeRecordsApi {
+export class FakeRecords {
   readonly patients = new Map<string, TPatient & { deleted?: boolean }>();
   /** The trail as stored: names are looked up when it is listed, as the API does. */
   readonly audit: Omit<AuditEvent, 'patientName'>[] = [];
-  readonly requests: RecordedRequest[] = [];
-  private overrides: { method: string; path: RegExp; respond: Override }[] = [];
-
   seed(count: number, make: (index: number) => Partial<TPatientInput> = () => ({})): TPatient[] {
     return Array.from({ length: count }, (_, index) => this.insert(patientInput(make(index))));
   }
@@ -69,49 +40,6 @@ export class FakeRecordsApi {
     this.patients.set(patient._id, patient);
     return patient;
   }
-
-  /** Answer the next matching request with `respond` instead (once). */
-  on(method: string, path: RegExp, respond: Override): void {
-    this.overrides.push({ method, path, respond });
-  }
-
-  /** Hold matching requests until `release()`; lets a test see loading and busy states. */
-  hold(method: string, path: RegExp): { release: () => void } {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    this.on(method, path, async (request) => {
-      await gate;
-      return this.handle(request);
-    });
-    return { release };
-  }
-
-  requestsTo(method: string, path: RegExp): RecordedRequest[] {
-    return this.requests.filter((r) => r.method === method && path.test(r.path));
-  }
-
-  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const text = await request.text();
-    const recorded: RecordedRequest = {
-      method: request.method,
-      path: url.pathname,
-      search: url.searchParams,
-      headers: request.headers,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
-    };
-    this.requests.push(recorded);
-    const index = this.overrides.findIndex(
-      (o) => o.method === recorded.method && o.path.test(recorded.path),
-    );
-    if (index >= 0) {
-      const [override] = this.overrides.splice(index, 1);
-      const response = await override!.respond(recorded);
-      if (response) return response;
-    }
-    return this.handle(recorded);
-  };
 
   private log(action: string, patientId: string | null, outcome = 'success') {
     this.audit.unshift({
@@ -259,55 +187,15 @@ export class FakeRecordsApi {
   }
 }
 
-/** Replaces a field's text in one input event: much faster than typing key by key. */
-export async function fill(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
-  await user.clear(field);
-  if (text) {
-    await user.click(field);
-    await user.paste(text);
-  }
-}
-
-/** `fetch` and `Request` for jsdom: Node's Request refuses the relative `/api/…` URLs. */
-export function installFakeApi(): FakeRecordsApi {
-  const fake = new FakeRecordsApi();
-  const NativeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NativeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
-      }
-    },
-  );
-  vi.stubGlobal('fetch', vi.fn(fake.fetch));
-  return fake;
-}
-
-export const TEST_USER: TUser = {
-  _id: '5d0c0a11-0000-4000-8000-000000000001',
-  name: 'Dr. Test',
-  email: 'dr.test@example.com',
-  picture: null,
-  age: null,
-  gender: null,
-  address: null,
-  phone: null,
-  premiumMember: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
-
-/** Renders `ui` with a signed-in session and the RTK Query api. */
-export function renderWithStore(ui: ReactElement) {
-  const store = configureStore({
-    reducer: { auth: authSlice.reducer, [api.reducerPath]: api.reducer },
-    preloadedState: { auth: { status: true, userData: TEST_USER } },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
-  return { store, ...render(<Provider store={store}>{ui}</Provider>) };
-}
-
-export function renderRecordsPage() {
-  return renderWithStore(<RecordsPage />);
+/** The records routes, each answered by `records`. */
+export function recordsHandlers(records: FakeRecords): HttpHandler[] {
+  const answer = async ({ request }: { request: Request }) =>
+    records.handle(await recordedOf(request));
+  return [
+    http.get('/api/records/patients', answer),
+    http.post('/api/records/patients', answer),
+    http.get('/api/records/audit', answer),
+    http.all('/api/records/patients/:id', answer),
+    http.post('/api/records/patients/:id/restore', answer),
+  ];
 }

@@ -1,0 +1,113 @@
+import { http, type HttpHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { PROFILE_MESSAGES, ZProfileInput } from '@portal/shared/profile';
+import type { TPublicConfig } from '@portal/shared/public-config';
+import type { TUser } from '@portal/shared/user';
+import { createPublicConfig, createTestUser } from './factories.ts';
+import { FakeRecords, recordsHandlers } from './fake-records.ts';
+import { json, recordedOf, type RecordedRequest } from './http.ts';
+
+export { json, type RecordedRequest };
+
+/**
+ * The one fake of the API for component tests: `msw` handlers for the routes of the API
+ * contract (ARCHITECTURE.md), answering from in-memory state, plus a log of every request.
+ * `setup.ts` starts the server; `startFakeApi()` installs a fresh state for one test.
+ */
+
+type Respond = (request: RecordedRequest) => Response | undefined | Promise<Response | undefined>;
+
+/** A route the fake does not know answers as the real API does. */
+export const server = setupServer(
+  http.all('/api/*', () =>
+    json({ message: 'not found', code: 'ROUTE_NOT_FOUND' }, { status: 404 }),
+  ),
+);
+
+export interface FakeApiOptions {
+  /** What `GET /api/config` answers, over the local defaults. */
+  config?: Partial<TPublicConfig>;
+  /** The signed-in user the profile routes serve and update. */
+  user?: TUser;
+}
+
+export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions = {}) {
+  const requests: RecordedRequest[] = [];
+  const seen = new Set<string>();
+  // First in every `server.use`: logs each request once, then lets the next handler answer.
+  const recorder = http.all('*', async ({ request, requestId }) => {
+    if (seen.has(requestId)) return;
+    seen.add(requestId);
+    requests.push(await recordedOf(request));
+  });
+  const records = new FakeRecords();
+  const profile = { stored: user, saves: [] as unknown[] };
+
+  const use = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
+  use(
+    http.get('/api/config', () => json(createPublicConfig(config))),
+    http.get('/api/user/profile', () => json({ user: profile.stored })),
+    http.put('/api/user/update-profile', async ({ request }) => {
+      const body: unknown = await request.json();
+      profile.saves.push(body);
+      const parsed = ZProfileInput.safeParse(body);
+      if (!parsed.success)
+        return json({ message: 'invalid', code: 'VALIDATION_FAILED' }, { status: 400 });
+      if (parsed.data.email !== profile.stored.email)
+        return json(
+          {
+            message: PROFILE_MESSAGES.emailReadOnly,
+            code: 'EMAIL_READ_ONLY',
+            fieldErrors: { email: PROFILE_MESSAGES.emailReadOnly },
+          },
+          { status: 400 },
+        );
+      const { email: _email, ...changes } = parsed.data;
+      profile.stored = { ...profile.stored, ...changes, updatedAt: new Date().toISOString() };
+      return json({ user: profile.stored });
+    }),
+    http.post('/api/retellai/connect-retellai', () =>
+      json({ access_token: 'access-token-1', call_id: 'call_1' }),
+    ),
+    ...recordsHandlers(records),
+  );
+
+  return {
+    requests,
+    records,
+    /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
+    profile: {
+      stored: () => profile.stored,
+      saves: profile.saves,
+    },
+    requestsTo(method: string, path: RegExp): RecordedRequest[] {
+      return requests.filter((r) => r.method === method && path.test(r.path));
+    },
+    /** msw handlers that answer before the contract's until the test ends. */
+    use,
+    /** Answers the next matching request with `respond` (once); undefined lets the contract answer. */
+    on(method: string, path: RegExp, respond: Respond): void {
+      let isUsed = false;
+      use(
+        http.all('*', async ({ request }) => {
+          if (isUsed || request.method !== method || !path.test(new URL(request.url).pathname))
+            return;
+          isUsed = true;
+          return respond(await recordedOf(request));
+        }),
+      );
+    },
+    /** Holds matching requests until `release()`; lets a test see loading and busy states. */
+    hold(method: string, path: RegExp): { release: () => void } {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      this.on(method, path, async () => {
+        await gate;
+        return undefined;
+      });
+      return { release };
+    },
+  };
+}
+
+export type FakeApi = ReturnType<typeof startFakeApi>;
