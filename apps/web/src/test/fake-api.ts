@@ -43,8 +43,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
   const records = new FakeRecords();
   const profile = { stored: user, saves: [] as unknown[] };
 
-  const use = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
-  use(
+  const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
+  addHandlers(
     http.get('/api/config', () => json(createPublicConfig(config))),
     http.get('/api/user/profile', () => json({ user: profile.stored })),
     http.put('/api/user/update-profile', async ({ request }) => {
@@ -84,11 +84,11 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
       return requests.filter((r) => r.method === method && path.test(r.path));
     },
     /** msw handlers that answer before the contract's until the test ends. */
-    use,
+    addHandlers,
     /** Answers the next matching request with `respond` (once); undefined lets the contract answer. */
     on(method: string, path: RegExp, respond: Respond): void {
       let isUsed = false;
-      use(
+      addHandlers(
         http.all('*', async ({ request }) => {
           if (isUsed || request.method !== method || !path.test(new URL(request.url).pathname))
             return;
