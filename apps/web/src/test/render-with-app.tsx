@@ -22,14 +22,14 @@ export interface RenderWithAppOptions {
   user?: TUser | null;
   /** More routes, or replacements for the stand-ins. */
   routes?: RouteObject[];
-  /** Renders twice in development like the app's root does (effects run, stop, run again). */
+  /** StrictMode, as the app's root (effects run, stop and run again); false to leave it out. */
   isStrict?: boolean;
 }
 
 /** Renders `ui` as the app does: its store (signed in as `user`), a memory router. */
 export function renderWithApp(
   ui: ReactElement,
-  { path = '/screen', at, user = null, routes = [], isStrict = false }: RenderWithAppOptions = {},
+  { path = '/screen', at, user = null, routes = [], isStrict = true }: RenderWithAppOptions = {},
 ) {
   const store = createStore({ auth: { status: user !== null, userData: user } });
   const taken = new Set([path, ...routes.map((route) => route.path)]);

@@ -1,14 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PaymentCancelPage } from './payment-cancel-page.tsx';
-import { makeUser, renderPage, stubApi } from './premium-test-utils.tsx';
+import { createTestUser } from '../../test/factories.ts';
+import { startFakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
 
 describe('PaymentCancelPage', () => {
   it('says the upgrade was not completed, links to try again or go home, and lists four reasons', () => {
-    const calls = stubApi({});
-    const { store } = renderPage(<PaymentCancelPage />, {
+    const api = startFakeApi();
+    const { store } = renderWithApp(<PaymentCancelPage />, {
       path: '/payment-cancel',
-      user: makeUser(),
+      user: createTestUser(),
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Canceled' })).toBeInTheDocument();
     expect(
@@ -26,7 +28,7 @@ describe('PaymentCancelPage', () => {
       '24/7 priority support whenever you need help',
       'An ad-free platform, focused on care',
     ]);
-    expect(calls).toEqual([]);
+    expect(api.requests).toEqual([]);
     expect(store.getState().auth.userData?.premiumMember).toBe(false);
   });
 });

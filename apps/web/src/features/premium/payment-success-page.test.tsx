@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentSuccessPage } from './payment-success-page.tsx';
-import { json, makeUser, renderPage, stubApi } from './premium-test-utils.tsx';
+import { http } from 'msw';
+import { createTestUser } from '../../test/factories.ts';
+import { json, startFakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
 
 const PERKS = [
   'AI-assisted calling for patient and doctor interactions',
@@ -17,7 +20,7 @@ const refused = () =>
       code: 'PAYMENT_REQUIRED',
       message: 'No paid Premier checkout was found for this account. Premium was not activated.',
     },
-    402,
+    { status: 402 },
   );
 
 beforeEach(() => {
@@ -26,13 +29,16 @@ beforeEach(() => {
 
 describe('PaymentSuccessPage', () => {
   it('shows the texts, five perks and Go to Home; a 200 marks the stored session premium', async () => {
-    const calls = stubApi({
-      'PUT /api/user/subscription': () => json({ user: makeUser({ premiumMember: true }) }),
-    });
-    const { store } = renderPage(<PaymentSuccessPage />, {
+    const api = startFakeApi();
+    api.addHandlers(
+      http.put('/api/user/subscription', () =>
+        json({ user: createTestUser({ premiumMember: true }) }),
+      ),
+    );
+    const { store } = renderWithApp(<PaymentSuccessPage />, {
       path: '/payment-success',
       at: '/payment-success?session_id=cs_local_abc',
-      user: makeUser(),
+      user: createTestUser(),
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Congratulations!' })).toBeInTheDocument();
     expect(screen.getByText('You are now a Premium Member!')).toBeInTheDocument();
@@ -41,16 +47,11 @@ describe('PaymentSuccessPage', () => {
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
 
     await waitFor(() => expect(store.getState().auth.userData?.premiumMember).toBe(true));
-    const puts = calls.filter((c) => c.method === 'PUT');
+    const puts = api.requestsTo('PUT', /./);
     // Once, even under StrictMode's double effects.
-    expect(puts).toEqual([
-      {
-        method: 'PUT',
-        path: '/api/user/subscription',
-        search: '',
-        body: { sessionId: 'cs_local_abc' },
-      },
-    ]);
+    expect(puts.map(({ method, path, search, body }) => [method, path, `${search}`, body])).toEqual(
+      [['PUT', '/api/user/subscription', '', { sessionId: 'cs_local_abc' }]],
+    );
   });
 
   it.each([
@@ -58,28 +59,29 @@ describe('PaymentSuccessPage', () => {
     ['the page opened directly, without a session', '/payment-success'],
   ])('leaves premiumMember false for %s and only logs the failure', async (_label, at) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const calls = stubApi({ 'PUT /api/user/subscription': refused });
-    const { store } = renderPage(<PaymentSuccessPage />, {
+    const api = startFakeApi();
+    api.addHandlers(http.put('/api/user/subscription', refused));
+    const { store } = renderWithApp(<PaymentSuccessPage />, {
       path: '/payment-success',
       at,
-      user: makeUser(),
+      user: createTestUser(),
     });
     await waitFor(() =>
       expect(logged).toHaveBeenCalledWith('Subscription update failed:', expect.anything()),
     );
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(api.requestsTo('PUT', /./)).toHaveLength(1);
     expect(store.getState().auth.userData?.premiumMember).toBe(false);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('sends a guest to the login-required page and calls nothing', async () => {
-    const calls = stubApi({});
-    const { router } = renderPage(<PaymentSuccessPage />, {
+    const api = startFakeApi();
+    const { router } = renderWithApp(<PaymentSuccessPage />, {
       path: '/payment-success',
       at: '/payment-success?session_id=cs_1',
       user: null,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/protected'));
-    expect(calls).toEqual([]);
+    expect(api.requests).toEqual([]);
   });
 });

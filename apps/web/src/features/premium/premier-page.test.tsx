@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPaymentsScriptForTests } from './load-payments-script.ts';
 import { PremierPage } from './premier-page.tsx';
-import { json, LOCAL_CONFIG, makeUser, renderPage, stubApi } from './premium-test-utils.tsx';
+import { createPublicConfig, createTestUser } from '../../test/factories.ts';
+import { json, startFakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
+import { http } from 'msw';
 import { redirectTo } from './redirect.ts';
 
 vi.mock('./redirect.ts', () => ({ redirectTo: vi.fn() }));
@@ -46,8 +49,8 @@ const expectCanAct = (button: HTMLElement) => expect(button).not.toHaveAttribute
 
 describe('PremierPage', () => {
   it('shows the hero, the title and six features with title, description and image', async () => {
-    stubApi({ 'GET /api/config': () => json(LOCAL_CONFIG) });
-    renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+    startFakeApi();
+    renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Unlock Premium Membership' }),
     ).toBeInTheDocument();
@@ -65,11 +68,13 @@ describe('PremierPage', () => {
 
   it('holds the button back, focusable and saying why, until the provider is ready (local: once the config is known)', async () => {
     let answerConfig!: () => void;
-    stubApi({
-      'GET /api/config': () =>
-        new Promise((resolve) => (answerConfig = () => resolve(json(LOCAL_CONFIG)))),
-    });
-    renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+    startFakeApi().addHandlers(
+      http.get(
+        '/api/config',
+        () => new Promise((resolve) => (answerConfig = () => resolve(json(createPublicConfig())))),
+      ),
+    );
+    renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
     const button = await submitButton('Become a Premium Member Now');
     expectHeldBack(button);
     expect(button).toHaveAccessibleDescription(
@@ -85,18 +90,24 @@ describe('PremierPage', () => {
 
   it("asks for a checkout with the price, shows 'Processing...' and goes to the returned url", async () => {
     let answerCheckout!: () => void;
-    const calls = stubApi({
-      'GET /api/config': () => json(LOCAL_CONFIG),
-      'POST /api/premier/create-checkout-session': () =>
-        new Promise(
-          (resolve) =>
-            (answerCheckout = () =>
-              resolve(
-                json({ id: 'cs_1', url: 'http://localhost:3000/api/premier/local-checkout/cs_1' }),
-              )),
-        ),
-    });
-    renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+    const api = startFakeApi();
+    api.addHandlers(
+      http.post(
+        '/api/premier/create-checkout-session',
+        () =>
+          new Promise<Response>(
+            (resolve) =>
+              (answerCheckout = () =>
+                resolve(
+                  json({
+                    id: 'cs_1',
+                    url: 'http://localhost:3000/api/premier/local-checkout/cs_1',
+                  }),
+                )),
+          ),
+      ),
+    );
+    renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
     const button = await submitButton('Become a Premium Member Now');
     await waitFor(() => expectCanAct(button));
     await userEvent.click(button);
@@ -108,7 +119,7 @@ describe('PremierPage', () => {
     await userEvent.click(busy);
     // The request leaves once the token is read (asynchronous), not necessarily before the label.
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      expect(api.requests.find((c) => c.method === 'POST')).toMatchObject({
         path: '/api/premier/create-checkout-session',
         body: { amount: 100 },
       }),
@@ -125,15 +136,12 @@ describe('PremierPage', () => {
   });
 
   it.each([
-    ['the call fails', () => json({ message: 'boom', code: 'INTERNAL' }, 500)],
+    ['the call fails', () => json({ message: 'boom', code: 'INTERNAL' }, { status: 500 })],
     ['the answer has no url', () => json({ id: 'cs_1' })],
   ])('shows Payment Status Failed with the message when %s', async (_label, answer) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubApi({
-      'GET /api/config': () => json(LOCAL_CONFIG),
-      'POST /api/premier/create-checkout-session': answer,
-    });
-    renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+    startFakeApi().addHandlers(http.post('/api/premier/create-checkout-session', answer));
+    renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
     const button = await submitButton('Become a Premium Member Now');
     await waitFor(() => expectCanAct(button));
     await userEvent.click(button);
@@ -149,8 +157,11 @@ describe('PremierPage', () => {
   });
 
   it("for a member: 'Premium Member' title and button, which alerts and buys nothing", async () => {
-    const calls = stubApi({ 'GET /api/config': () => json(LOCAL_CONFIG) });
-    renderPage(<PremierPage />, { path: '/premier', user: makeUser({ premiumMember: true }) });
+    const api = startFakeApi();
+    renderWithApp(<PremierPage />, {
+      path: '/premier',
+      user: createTestUser({ premiumMember: true }),
+    });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Premium Member' }),
     ).toBeInTheDocument();
@@ -158,24 +169,24 @@ describe('PremierPage', () => {
     const button = await submitButton('Premium Member');
     await userEvent.click(button);
     expect(window.alert).toHaveBeenCalledWith('You are already a Premium Member!');
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.requestsTo('POST', /./)).toEqual([]);
     expect(redirectTo).not.toHaveBeenCalled();
   });
 
   it('sends a guest to sign in instead of starting a checkout', async () => {
-    const calls = stubApi({ 'GET /api/config': () => json(LOCAL_CONFIG) });
-    const { router } = renderPage(<PremierPage />, { path: '/premier', user: null });
+    const api = startFakeApi();
+    const { router } = renderWithApp(<PremierPage />, { path: '/premier', user: null });
     const button = await submitButton('Become a Premium Member Now');
     await waitFor(() => expectCanAct(button));
     await userEvent.click(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.requestsTo('POST', /./)).toEqual([]);
   });
 
   it("a guest's press acts at once, before the payment provider is ready (nothing to wait for)", async () => {
     // The config never answers: a signed-in reader's button would still be disabled.
-    stubApi({ 'GET /api/config': () => new Promise(() => {}) });
-    const { router } = renderPage(<PremierPage />, { path: '/premier', user: null });
+    startFakeApi().addHandlers(http.get('/api/config', () => new Promise<Response>(() => {})));
+    const { router } = renderWithApp(<PremierPage />, { path: '/premier', user: null });
     const button = await submitButton('Become a Premium Member Now');
     expectCanAct(button);
     await userEvent.click(button);
@@ -184,7 +195,6 @@ describe('PremierPage', () => {
 
   describe('with Stripe', () => {
     const STRIPE_CONFIG = {
-      ...LOCAL_CONFIG,
       paymentsProvider: 'stripe',
       paymentsScript: {
         src: 'https://js.stripe.com/v3/',
@@ -202,8 +212,8 @@ describe('PremierPage', () => {
       });
 
     it('loads Stripe.js v3 with the publishable key; the button is enabled once it has loaded', async () => {
-      stubApi({ 'GET /api/config': () => json(STRIPE_CONFIG) });
-      renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+      startFakeApi({ config: STRIPE_CONFIG });
+      renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
       const button = await submitButton('Become a Premium Member Now');
       const script = await stripeScript();
       expectHeldBack(button);
@@ -218,8 +228,8 @@ describe('PremierPage', () => {
 
     it('logs a warning and keeps the button disabled when the script fails to load', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      stubApi({ 'GET /api/config': () => json(STRIPE_CONFIG) });
-      renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+      startFakeApi({ config: STRIPE_CONFIG });
+      renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
       const script = await stripeScript();
       act(() => {
         script.dispatchEvent(new Event('error'));
@@ -231,8 +241,8 @@ describe('PremierPage', () => {
     });
 
     it('never loads Stripe.js with the local provider', async () => {
-      stubApi({ 'GET /api/config': () => json(LOCAL_CONFIG) });
-      renderPage(<PremierPage />, { path: '/premier', user: makeUser() });
+      startFakeApi();
+      renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
       await waitFor(() =>
         expectCanAct(screen.getByRole('button', { name: 'Become a Premium Member Now' })),
       );
