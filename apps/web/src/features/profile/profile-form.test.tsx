@@ -4,22 +4,18 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
-import {
-  createUser,
-  detail,
-  fakeProfileServer,
-  renderProfilePage,
-} from './profile-test-helpers.tsx';
+import { startFakeApi } from '../../test/fake-api.ts';
+import { createUser, detail, failNextSave, renderProfilePage } from './profile-test-helpers.tsx';
 
 afterEach(async () => {
   await i18next.changeLanguage('en');
 });
 
 async function openForm(user: TUser = createUser()) {
-  const server = fakeProfileServer(user);
+  const api = startFakeApi({ user });
   const rendered = renderProfilePage(user);
   await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-  return { server, ...rendered, save: screen.getByRole('button', { name: 'Save Changes' }) };
+  return { api, ...rendered, save: screen.getByRole('button', { name: 'Save Changes' }) };
 }
 
 async function replace(label: string, text: string) {
@@ -48,7 +44,7 @@ describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
     ['Phone', '55512345678', 'Please enter a valid 10-digit phone number.'],
     ['Phone', '555-123-456', 'Please enter a valid 10-digit phone number.'],
   ])('%s %j shows %j and blocks saving', async (label, text, message) => {
-    const { save, server } = await openForm();
+    const { save, api } = await openForm();
     const input = await replace(label, text);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
@@ -57,7 +53,7 @@ describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
     await userEvent.click(save);
     const summary = await expectSummaryFocused(1);
     expect(summary).toHaveTextContent(`${label}: ${message}`);
-    expect(server.saves).toEqual([]);
+    expect(api.profile.saves).toEqual([]);
   });
 
   it('shows only the changed field’s error, and clears it once fixed', async () => {
@@ -72,7 +68,7 @@ describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
   });
 
   it('checks every field on save: a bad stored email, gender and phone are all reported', async () => {
-    const { save, server } = await openForm(
+    const { save, api } = await openForm(
       createUser({ email: 'amina-at-example', gender: 'robot', phone: '12' }),
     );
     await userEvent.click(save);
@@ -83,7 +79,7 @@ describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
     // Each line of the summary takes the keyboard to its field.
     await userEvent.click(screen.getByRole('link', { name: /^Gender:/ }));
     expect(screen.getByLabelText('Gender')).toHaveFocus();
-    expect(server.saves).toEqual([]);
+    expect(api.profile.saves).toEqual([]);
   });
 
   it('reports a picture that is not an https link', async () => {
@@ -96,7 +92,7 @@ describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
 
   it('shows the messages in the reader’s language', async () => {
     await i18next.changeLanguage('ar');
-    fakeProfileServer(createUser());
+    startFakeApi({ user: createUser() });
     renderProfilePage(createUser());
     await userEvent.click(await screen.findByRole('button', { name: 'تعديل' }));
     await replace('الاسم', '');
@@ -108,7 +104,7 @@ describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
 
 describe('ProfileForm saving', () => {
   it('saves, shows the saved values in the read view and updates the session user', async () => {
-    const { save, server, store } = await openForm();
+    const { save, api, store } = await openForm();
     await replace('Name', 'Dr. Amina Bello');
     await replace('Age', '42');
     await userEvent.selectOptions(screen.getByLabelText('Gender'), 'Other');
@@ -118,7 +114,7 @@ describe('ProfileForm saving', () => {
     await userEvent.click(save);
 
     expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
-    expect(server.saves).toEqual([
+    expect(api.profile.saves).toEqual([
       {
         name: 'Dr. Amina Bello',
         email: 'amina@example.com',
@@ -144,8 +140,8 @@ describe('ProfileForm saving', () => {
   });
 
   it('keeps the form and the typed values when the server fails, and says so', async () => {
-    const { save, server, store } = await openForm();
-    server.failNextSave({
+    const { save, api, store } = await openForm();
+    failNextSave(api, {
       status: 500,
       body: {
         message: 'There is a problem with the server. Please try again later.',
@@ -166,12 +162,12 @@ describe('ProfileForm saving', () => {
     // The same form can be sent again once the server is back.
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
-    expect(server.stored().name).toBe('Dr. Amina Bello');
+    expect(api.profile.stored().name).toBe('Dr. Amina Bello');
   });
 
   it('shows the server’s field errors, translated, on the fields', async () => {
-    const { save, server } = await openForm();
-    server.failNextSave({
+    const { save, api } = await openForm();
+    failNextSave(api, {
       status: 400,
       body: {
         message: PROFILE_MESSAGES.emailReadOnly,
@@ -194,10 +190,10 @@ describe('ProfileForm saving', () => {
 
   it('never shows a server’s English field text to an Arabic reader', async () => {
     await i18next.changeLanguage('ar');
-    const server = fakeProfileServer(createUser());
+    const api = startFakeApi({ user: createUser() });
     renderProfilePage(createUser());
     await userEvent.click(await screen.findByRole('button', { name: 'تعديل' }));
-    server.failNextSave({
+    failNextSave(api, {
       status: 400,
       body: {
         message: 'Invalid request. Please check your input.',

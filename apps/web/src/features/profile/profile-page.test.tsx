@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createUser,
-  detail,
-  fakeProfileServer,
-  renderProfilePage,
-} from './profile-test-helpers.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeApi } from '../../test/fake-api.ts';
+import { createUser, detail, renderProfilePage } from './profile-test-helpers.tsx';
 
 afterEach(async () => {
   await i18next.changeLanguage('en');
@@ -16,7 +12,7 @@ afterEach(async () => {
 describe('ProfilePage read view', () => {
   it('shows the title, the section and every field of the saved profile', async () => {
     const user = createUser();
-    fakeProfileServer(user);
+    startFakeApi({ user });
     renderProfilePage(user);
 
     expect(screen.getByRole('heading', { level: 1, name: 'User Profile' })).toBeInTheDocument();
@@ -34,7 +30,7 @@ describe('ProfilePage read view', () => {
 
   it('shows the picture when there is one and a neutral avatar otherwise', async () => {
     const withPicture = createUser({ picture: 'https://images.example.com/amina.jpg' });
-    fakeProfileServer(withPicture);
+    startFakeApi({ user: withPicture });
     renderProfilePage(withPicture);
     const image = await screen.findByRole('img', { name: 'Profile picture of Dr. Amina Yusuf' });
     expect(image).toHaveAttribute('src', 'https://images.example.com/amina.jpg');
@@ -43,7 +39,7 @@ describe('ProfilePage read view', () => {
 
   it('falls back to the neutral avatar when there is no picture', async () => {
     const user = createUser({ picture: null, age: null, gender: null, phone: null });
-    fakeProfileServer(user);
+    startFakeApi({ user });
     renderProfilePage(user);
     expect(await screen.findByTestId('neutral-avatar')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
@@ -54,7 +50,7 @@ describe('ProfilePage read view', () => {
 
   it('shows the Premium Member button, to /premier, only to premium members', async () => {
     const member = createUser({ premiumMember: true });
-    fakeProfileServer(member);
+    startFakeApi({ user: member });
     const { router } = renderProfilePage(member);
     const button = await screen.findByRole('link', { name: /Premium Member/ });
     expect(button).toHaveAttribute('href', '/premier');
@@ -64,14 +60,14 @@ describe('ProfilePage read view', () => {
 
   it('has no Premium Member button for other users', async () => {
     const user = createUser({ premiumMember: false });
-    fakeProfileServer(user);
+    startFakeApi({ user });
     renderProfilePage(user);
     await screen.findByText('Dr. Amina Yusuf');
     expect(screen.queryByRole('link', { name: /Premium Member/ })).not.toBeInTheDocument();
   });
 
   it('sends a guest to the login-required page', async () => {
-    fakeProfileServer(createUser());
+    startFakeApi({ user: createUser() });
     const { router } = renderProfilePage(null);
     expect(await screen.findByRole('heading', { name: 'Login Required' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/protected');
@@ -79,20 +75,9 @@ describe('ProfilePage read view', () => {
 
   it('says so when the profile cannot be loaded, and retries', async () => {
     const user = createUser();
-    fakeProfileServer(user);
-    const working = globalThis.fetch;
-    let hasFailed = false;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (request: Request) => {
-        // Only the first profile load fails; other calls (e.g. /api/config) go through.
-        if (!hasFailed && String(request.url).endsWith('/api/user/profile')) {
-          hasFailed = true;
-          return new Response('{}', { status: 500 });
-        }
-        return working(request);
-      }),
-    );
+    const api = startFakeApi({ user });
+    // Only the first profile load fails; the retry reaches the profile.
+    api.on('GET', /^\/api\/user\/profile$/, () => new Response('{}', { status: 500 }));
     renderProfilePage(user);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your profile could not be loaded. Please try again.');
@@ -103,7 +88,7 @@ describe('ProfilePage read view', () => {
   it('reads in Arabic: translated labels and gender', async () => {
     await i18next.changeLanguage('ar');
     const user = createUser({ gender: 'male' });
-    fakeProfileServer(user);
+    startFakeApi({ user });
     renderProfilePage(user);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('الملف الشخصي للمستخدم');
     await screen.findByText('Dr. Amina Yusuf');
@@ -115,7 +100,7 @@ describe('ProfilePage read view', () => {
 describe('ProfilePage Edit/Cancel toggle', () => {
   it('switches to the edit form and back, discarding what was typed', async () => {
     const user = createUser();
-    fakeProfileServer(user);
+    startFakeApi({ user });
     renderProfilePage(user);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
 
@@ -133,7 +118,7 @@ describe('ProfilePage Edit/Cancel toggle', () => {
 
   it('keeps the email read-only in the form', async () => {
     const user = createUser();
-    fakeProfileServer(user);
+    startFakeApi({ user });
     renderProfilePage(user);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const email = screen.getByLabelText('Email');
