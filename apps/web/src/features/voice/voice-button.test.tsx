@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeVoiceClient, renderVoiceButton, stubVoiceApi } from './voice-test-support.tsx';
+import { FakeVoiceClient, renderVoiceButton, startVoiceApi } from './voice-test-support.tsx';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -38,7 +38,7 @@ function deferred<T>() {
 
 describe('VoiceButton', () => {
   it('starts green and inactive, without loading the voice client', () => {
-    stubVoiceApi();
+    startVoiceApi();
     const { createClient } = renderVoiceButton();
     expectInactive();
     expect(createClient).not.toHaveBeenCalled();
@@ -46,7 +46,7 @@ describe('VoiceButton', () => {
 
   it('press: asks the microphone, then a token for the configured agent, then starts the call', async () => {
     const connect = deferred<{ status: number; body: unknown }>();
-    const { requests } = stubVoiceApi({ connect: connect.promise });
+    const { requests } = startVoiceApi({ connect: connect.promise });
     const { client } = renderVoiceButton();
 
     await userEvent.click(callButton());
@@ -65,15 +65,12 @@ describe('VoiceButton', () => {
     expect(client.startOptions).toEqual({ accessToken: 'access-token-1' });
 
     const connectRequest = requests.find((r) => r.path === '/api/retellai/connect-retellai');
-    expect(connectRequest).toMatchObject({
-      method: 'POST',
-      authorization: 'Bearer id-token-1',
-      body: { agent_id: 'agent_test_1' },
-    });
+    expect(connectRequest).toMatchObject({ method: 'POST', body: { agent_id: 'agent_test_1' } });
+    expect(connectRequest?.headers.get('authorization')).toBe('Bearer id-token-1');
   });
 
   it('call_started: connected, mute appears; talking follows agent_start/stop_talking', async () => {
-    stubVoiceApi();
+    startVoiceApi();
     const { client } = renderVoiceButton();
     await startCall(client);
     expect(muteButton()).not.toBeInTheDocument();
@@ -98,7 +95,7 @@ describe('VoiceButton', () => {
   });
 
   it('mutes and unmutes the microphone while connected', async () => {
-    stubVoiceApi();
+    startVoiceApi();
     const { client } = renderVoiceButton();
     await startCall(client);
     act(() => client.emit('call_started'));
@@ -113,7 +110,7 @@ describe('VoiceButton', () => {
   });
 
   it('pressing again stops the call and returns to green', async () => {
-    stubVoiceApi();
+    startVoiceApi();
     const { client } = renderVoiceButton();
     await startCall(client);
     act(() => client.emit('call_started'));
@@ -132,7 +129,7 @@ describe('VoiceButton', () => {
   });
 
   it('call_ended (the agent left or the room closed) returns to inactive', async () => {
-    stubVoiceApi();
+    startVoiceApi();
     const { client } = renderVoiceButton();
     await startCall(client);
     act(() => client.emit('call_started'));
@@ -149,7 +146,7 @@ describe('VoiceButton', () => {
   });
 
   it("an error before the call started shows 'Error starting call' and stops", async () => {
-    stubVoiceApi();
+    startVoiceApi();
     const { client } = renderVoiceButton();
     await startCall(client);
 
@@ -160,7 +157,7 @@ describe('VoiceButton', () => {
   });
 
   it('an error during the call stops it with a message', async () => {
-    stubVoiceApi();
+    startVoiceApi();
     const { client } = renderVoiceButton();
     await startCall(client);
     act(() => client.emit('call_started'));
@@ -174,7 +171,7 @@ describe('VoiceButton', () => {
   });
 
   it("a failed token request shows 'Error starting call' and stays green", async () => {
-    stubVoiceApi({ connect: { status: 502, body: { message: 'x', code: 'VOICE_CALL_FAILED' } } });
+    startVoiceApi({ connect: { status: 502, body: { message: 'x', code: 'VOICE_CALL_FAILED' } } });
     const { client } = renderVoiceButton();
     await userEvent.click(callButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Error starting call');
@@ -183,7 +180,7 @@ describe('VoiceButton', () => {
   });
 
   it('a rejected startCall shows the start failure', async () => {
-    stubVoiceApi();
+    startVoiceApi();
     const client = new FakeVoiceClient();
     client.startCall = async () => {
       throw new Error('room unreachable');
@@ -195,7 +192,7 @@ describe('VoiceButton', () => {
   });
 
   it('an unconfigured assistant (config off) says so and never asks the microphone', async () => {
-    const { requests } = stubVoiceApi({ voice: { isEnabled: false, agentId: null } });
+    const { requests } = startVoiceApi({ voice: { isEnabled: false, agentId: null } });
     const { client, createClient } = renderVoiceButton();
     await userEvent.click(callButton());
     expect(await screen.findByRole('status')).toHaveTextContent(
@@ -208,7 +205,7 @@ describe('VoiceButton', () => {
   });
 
   it('an unconfigured assistant (503 from the API) says so', async () => {
-    stubVoiceApi({
+    startVoiceApi({
       connect: {
         status: 503,
         body: { message: 'The voice assistant is not configured.', code: 'VOICE_NOT_CONFIGURED' },
@@ -223,7 +220,7 @@ describe('VoiceButton', () => {
   });
 
   it('a denied microphone gets a clear message and creates no call', async () => {
-    const { requests } = stubVoiceApi();
+    const { requests } = startVoiceApi();
     const client = new FakeVoiceClient();
     client.microphoneError = new DOMException('Permission denied', 'NotAllowedError');
     renderVoiceButton({ client });
@@ -236,7 +233,7 @@ describe('VoiceButton', () => {
   });
 
   it('a missing microphone gets its own message', async () => {
-    stubVoiceApi();
+    startVoiceApi();
     const client = new FakeVoiceClient();
     client.microphoneError = new DOMException('Requested device not found', 'NotFoundError');
     renderVoiceButton({ client });
@@ -247,7 +244,7 @@ describe('VoiceButton', () => {
   });
 
   it('too many calls (429) asks to wait', async () => {
-    stubVoiceApi({ connect: { status: 429, body: { message: 'x', code: 'RATE_LIMITED' } } });
+    startVoiceApi({ connect: { status: 429, body: { message: 'x', code: 'RATE_LIMITED' } } });
     renderVoiceButton();
     await userEvent.click(callButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -257,7 +254,7 @@ describe('VoiceButton', () => {
   });
 
   it('a guest is asked to sign in, with a link to the login page', async () => {
-    stubVoiceApi();
+    startVoiceApi();
     const { createClient, router } = renderVoiceButton({ isSignedIn: false });
     await userEvent.click(callButton());
     const status = await screen.findByRole('status');
@@ -269,7 +266,7 @@ describe('VoiceButton', () => {
 
   it('pressing again while starting abandons the start: no call is joined', async () => {
     const connect = deferred<{ status: number; body: unknown }>();
-    stubVoiceApi({ connect: connect.promise });
+    startVoiceApi({ connect: connect.promise });
     const { client } = renderVoiceButton();
     await userEvent.click(callButton());
     await waitFor(() => expect(client.calls).toEqual(['requestMicrophone']));
@@ -283,7 +280,7 @@ describe('VoiceButton', () => {
   });
 
   it('a message can be dismissed, and a new press clears it', async () => {
-    stubVoiceApi({ voice: { isEnabled: false, agentId: null } });
+    startVoiceApi({ voice: { isEnabled: false, agentId: null } });
     renderVoiceButton();
     await userEvent.click(callButton());
     await screen.findByText('The voice assistant is not configured.');
@@ -304,7 +301,7 @@ describe('VoiceButton', () => {
   });
 
   it('is keyboard operable', async () => {
-    stubVoiceApi();
+    startVoiceApi();
     const { client } = renderVoiceButton();
     await userEvent.tab();
     expect(callButton()).toHaveFocus();
@@ -317,7 +314,7 @@ describe('VoiceButton', () => {
 
   it('speaks Arabic', async () => {
     await i18next.changeLanguage('ar');
-    stubVoiceApi({ voice: { isEnabled: false, agentId: null } });
+    startVoiceApi({ voice: { isEnabled: false, agentId: null } });
     renderVoiceButton();
     const button = screen.getByRole('button', { name: 'المساعد الصوتي' });
     expect(button).toHaveAttribute('title', 'الروبوت غير نشط');

@@ -1,10 +1,8 @@
-/** Test helpers for the voice feature: a fake `VoiceClient`, a fake API and a render helper. */
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+/** Test helpers for the voice feature: a fake `VoiceClient`, the fake API with voice on, a render helper. */
 import { vi } from 'vitest';
 import type { TUser } from '@portal/shared/user';
-import { createStore } from '../../app/store.ts';
+import { json, startFakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
 import type {
   StartCallOptions,
   VoiceClient,
@@ -76,53 +74,23 @@ interface ApiAnswer {
 }
 
 /**
- * Replaces `fetch` with answers for `GET /api/config` and `POST /api/retellai/connect-retellai`.
- * `connect` may be a promise to hold the answer back. jsdom's `Request` does not resolve
- * relative URLs, so it is wrapped to resolve them against the page's location.
+ * The fake API with voice on for agent `agent_test_1` unless told otherwise. `connect` answers
+ * `POST /api/retellai/connect-retellai` instead of the fake's token; a promise holds it back.
  */
-export function stubVoiceApi({
+export function startVoiceApi({
   voice = { isEnabled: true, agentId: 'agent_test_1' },
-  connect = { status: 200, body: { access_token: 'access-token-1', call_id: 'call_1' } },
+  connect,
 }: {
   voice?: { isEnabled: boolean; agentId: string | null };
   connect?: ApiAnswer | Promise<ApiAnswer>;
 } = {}) {
-  const requests: Array<{
-    method: string;
-    path: string;
-    authorization: string | null;
-    body: unknown;
-  }> = [];
-  const BaseRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends BaseRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-      }
-    },
-  );
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const path = new URL(request.url).pathname;
-    const text = await request.text();
-    requests.push({
-      method: request.method,
-      path,
-      authorization: request.headers.get('authorization'),
-      body: text ? JSON.parse(text) : undefined,
+  const api = startFakeApi({ config: { voice } });
+  if (connect)
+    api.on('POST', /^\/api\/retellai\/connect-retellai$/, async () => {
+      const { status, body } = await connect;
+      return json(body, { status });
     });
-    const answer: ApiAnswer =
-      path === '/api/config'
-        ? { status: 200, body: { voice } }
-        : path === '/api/retellai/connect-retellai'
-          ? await connect
-          : { status: 404, body: { message: 'not found', code: 'ROUTE_NOT_FOUND' } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return { requests };
+  return api;
 }
 
 export const TEST_USER: TUser = createTestUser({
@@ -137,18 +105,10 @@ export function renderVoiceButton({
   isSignedIn = true,
 }: { client?: FakeVoiceClient; isSignedIn?: boolean } = {}) {
   localStorage.setItem('firebase_token', 'id-token-1');
-  const store = createStore({
-    auth: isSignedIn ? { status: true, userData: TEST_USER } : { status: false, userData: null },
-  });
   const createClient = vi.fn(() => client);
-  const router = createMemoryRouter([
-    { path: '/', element: <VoiceButton createClient={createClient} /> },
-    { path: '/login', element: <p>Login page</p> },
-  ]);
-  const view = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { ...view, client, createClient, router };
+  const view = renderWithApp(<VoiceButton createClient={createClient} />, {
+    path: '/',
+    user: isSignedIn ? TEST_USER : null,
+  });
+  return { ...view, client, createClient };
 }
