@@ -4,40 +4,21 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { TUser } from '@portal/shared/user';
-import type { TPublicConfig } from '@portal/shared/public-config';
 import { createStore } from '../store.ts';
 import { RootLayout } from './root-layout.tsx';
 import type * as PublicConfig from '../../lib/config/public-config.ts';
 import { createTestUser } from '../../test/factories.ts';
 
-const { CONFIG } = vi.hoisted(() => ({
-  CONFIG: {
-    authProvider: 'local',
-    firebase: null,
-    paymentsProvider: 'local',
-    paymentsScript: null,
-    premiumAmount: 100,
-    premiumCurrency: 'usd',
-    voice: { isEnabled: false, agentId: null },
-    hospitalSearchUrl: 'https://hospitals.example.test/',
-    contactPhone: '+1 800 555 0100',
-  } satisfies TPublicConfig,
-}));
+const { CONFIG } = await vi.hoisted(async () => {
+  const { createPublicConfig } = await import('../../test/factories.ts');
+  return { CONFIG: createPublicConfig({ hospitalSearchUrl: 'https://hospitals.example.test/' }) };
+});
 
 // `GET /api/config` as the server answers it.
 vi.mock('../../lib/config/public-config.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof PublicConfig>()),
   usePublicConfig: () => CONFIG,
 }));
-
-function createUser(overrides: Partial<TUser> = {}): TUser {
-  return createTestUser({
-    _id: '7a0c3b9e-9d7f-4c55-8a43-0e6f1d2c3b4a',
-    name: 'Dr. Ada Lovelace',
-    email: 'ada@example.test',
-    ...overrides,
-  });
-}
 
 function renderLayout({ user }: { user?: TUser } = {}) {
   const store = createStore(user ? { auth: { status: true, userData: user } } : undefined);
@@ -140,7 +121,7 @@ describe('side menu', () => {
   });
 
   it('greets a signed-in user by name with View Profile and Logout instead of Login', async () => {
-    renderLayout({ user: createUser() });
+    renderLayout({ user: createTestUser() });
     const dialog = await openMenu();
     expect(
       within(dialog).getByRole('heading', { name: 'Hello, Dr. Ada Lovelace' }),
@@ -165,7 +146,7 @@ describe('side menu', () => {
   });
 
   it('leads a member who is not premium to /premier and closes', async () => {
-    const { router } = renderLayout({ user: createUser({ premiumMember: false }) });
+    const { router } = renderLayout({ user: createTestUser({ premiumMember: false }) });
     const dialog = await openMenu();
     const premier = within(dialog).getByRole('link', { name: 'Premier' });
     expect(premier).toHaveAttribute('href', '/premier');
@@ -175,7 +156,7 @@ describe('side menu', () => {
   });
 
   it("shows 'Premiumed' to a premium member, and it does nothing", async () => {
-    const { router } = renderLayout({ user: createUser({ premiumMember: true }) });
+    const { router } = renderLayout({ user: createTestUser({ premiumMember: true }) });
     const dialog = await openMenu();
     const premiumed = within(dialog).getByRole('button', { name: 'Premiumed' });
     expect(premiumed).toHaveAttribute('aria-disabled', 'true');

@@ -1,15 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TUser } from '@portal/shared/user';
-import { createStore } from '../../app/store.ts';
 import { dismissApiNotice } from '../../lib/api/error-notices.ts';
 import { setIdentityClient } from '../../lib/identity/get-identity-client.ts';
 import { IdentityError, type IdentityClient } from '../../lib/identity/identity-client.ts';
 import { LoginPage } from './login-page.tsx';
 import { createTestUser } from '../../test/factories.ts';
+import { json, startFakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
 
 const user: TUser = createTestUser({
   _id: '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -28,38 +28,19 @@ function fakeIdentity(signIn: () => Promise<string>): IdentityClient {
   };
 }
 
+/** The fake API, with `POST /api/auth/login` answering `status` and `body`. */
 function answerLogin(status: number, body: unknown) {
-  const fetchMock = vi.fn((input: RequestInfo | URL) => {
-    const request = input as Request;
-    if (request.url.endsWith('/api/auth/login')) {
-      return Promise.resolve(
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
-    }
-    return Promise.reject(new Error(`unexpected ${request.url}`));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  const api = startFakeApi();
+  api.addHandlers(http.post('/api/auth/login', () => json(body, { status })));
+  return api;
 }
 
-function renderLogin() {
-  const store = createStore();
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/', element: <p>home page</p> },
-    ],
-    { initialEntries: ['/login'] },
-  );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { store, router };
+function renderLogin(user: TUser | null = null) {
+  return renderWithApp(<LoginPage />, {
+    path: '/login',
+    user,
+    routes: [{ path: '/', element: <p>home page</p> }],
+  });
 }
 
 beforeEach(() => {
@@ -87,7 +68,7 @@ describe('LoginPage', () => {
   it('on success stores the token, makes the login call, saves the user and goes to /', async () => {
     const identity = fakeIdentity(() => Promise.resolve(ID_TOKEN));
     setIdentityClient(identity);
-    const fetchMock = answerLogin(200, { user });
+    const api = answerLogin(200, { user });
     const { store, router } = renderLogin();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Sign In with Google' }));
@@ -95,10 +76,10 @@ describe('LoginPage', () => {
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(identity.signIn).toHaveBeenCalledTimes(1);
-    const request = fetchMock.mock.calls[0]![0] as Request;
-    expect(request.method).toBe('POST');
-    expect(request.headers.get('authorization')).toBe(`Bearer ${ID_TOKEN}`);
-    expect(await request.text()).toBe('');
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/auth/login']);
+    const [request] = api.requests;
+    expect(request!.headers.get('authorization')).toBe(`Bearer ${ID_TOKEN}`);
+    expect(request!.body).toBeUndefined();
     expect(localStorage.getItem('firebase_token')).toBe(ID_TOKEN);
     expect(sessionStorage.getItem('firebase_token')).toBe(ID_TOKEN);
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual(user);
@@ -109,13 +90,13 @@ describe('LoginPage', () => {
     setIdentityClient(
       fakeIdentity(() => Promise.reject(new IdentityError('auth/popup-closed-by-user'))),
     );
-    const fetchMock = answerLogin(200, { user });
+    const api = answerLogin(200, { user });
     const { store } = renderLogin();
     await userEvent.click(await screen.findByRole('button', { name: 'Sign In with Google' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Sign-in was cancelled. Try again when you are ready.',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
     expect(store.getState().auth.status).toBe(false);
     expect(localStorage.getItem('firebase_token')).toBeNull();
   });
@@ -156,19 +137,7 @@ describe('LoginPage', () => {
 
   it('sends a signed-in visitor home', async () => {
     setIdentityClient(fakeIdentity(() => Promise.resolve(ID_TOKEN)));
-    const store = createStore({ auth: { status: true, userData: user } });
-    const router = createMemoryRouter(
-      [
-        { path: '/login', element: <LoginPage /> },
-        { path: '/', element: <p>home page</p> },
-      ],
-      { initialEntries: ['/login'] },
-    );
-    render(
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
+    renderLogin(user);
     expect(await screen.findByText('home page')).toBeInTheDocument();
   });
 });
