@@ -1,5 +1,7 @@
 import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
+import { vi } from 'vitest';
+import type { IdentityClient } from '../lib/identity/identity-client.ts';
 
 export { patientInput } from '@portal/shared/patient.factories';
 
@@ -34,5 +36,18 @@ export function createPublicConfig(overrides: Partial<TPublicConfig> = {}): TPub
     hospitalSearchUrl: 'https://www.apollohospitals.com/',
     contactPhone: '+1 800 555 0100',
     ...overrides,
+  };
+}
+
+/** An identity client whose every method is a spy; pass the behaviour the test is about. */
+export function createFakeIdentity(
+  behaviour: Partial<Pick<IdentityClient, 'name' | 'signIn' | 'signOut'>> = {},
+): IdentityClient {
+  return {
+    name: behaviour.name ?? 'local',
+    signIn: vi.fn(behaviour.signIn ?? (() => Promise.resolve('a.b.c'))),
+    completeRedirectSignIn: vi.fn(() => Promise.resolve(null)),
+    currentIdToken: vi.fn(() => Promise.resolve(null)),
+    signOut: vi.fn(behaviour.signOut ?? (() => Promise.resolve())),
   };
 }

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TUser } from '@portal/shared/user';
 import { dismissApiNotice } from '../../lib/api/error-notices.ts';
 import { setIdentityClient } from '../../lib/identity/get-identity-client.ts';
-import { IdentityError, type IdentityClient } from '../../lib/identity/identity-client.ts';
+import { IdentityError } from '../../lib/identity/identity-client.ts';
 import { LoginPage } from './login-page.tsx';
-import { createTestUser } from '../../test/factories.ts';
+import { createFakeIdentity, createTestUser } from '../../test/factories.ts';
 import { json, startFakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 
@@ -18,15 +18,7 @@ const user: TUser = createTestUser({
 });
 const ID_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
 
-function fakeIdentity(signIn: () => Promise<string>): IdentityClient {
-  return {
-    name: 'local',
-    signIn: vi.fn(signIn),
-    completeRedirectSignIn: vi.fn(() => Promise.resolve(null)),
-    currentIdToken: vi.fn(() => Promise.resolve(null)),
-    signOut: vi.fn(() => Promise.resolve()),
-  };
-}
+const fakeIdentity = (signIn: () => Promise<string>) => createFakeIdentity({ signIn });
 
 /** The fake API, with `POST /api/auth/login` answering `status` and `body`. */
 function answerLogin(status: number, body: unknown) {

@@ -1,13 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createStore } from '../../app/store.ts';
 import { setIdentityClient } from '../../lib/identity/get-identity-client.ts';
-import type { IdentityClient } from '../../lib/identity/identity-client.ts';
 import { LogoutPage } from './logout-page.tsx';
-import { createTestUser } from '../../test/factories.ts';
+import { createFakeIdentity, createTestUser } from '../../test/factories.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
 
 const user = createTestUser({
   name: 'Dr. Leaving',
@@ -15,32 +12,20 @@ const user = createTestUser({
   premiumMember: true,
 });
 
-function fakeIdentity(signOut: () => Promise<void>): IdentityClient {
-  return {
-    name: 'firebase',
-    signIn: vi.fn(),
-    completeRedirectSignIn: vi.fn(),
-    currentIdToken: vi.fn(() => Promise.resolve(null)),
-    signOut: vi.fn(signOut),
-  };
-}
+const fakeIdentity = (signOut: () => Promise<void>) =>
+  createFakeIdentity({ name: 'firebase', signOut });
 
 function renderLogout() {
-  const store = createStore({ auth: { status: true, userData: user } });
-  const router = createMemoryRouter(
-    [
-      { path: '/logout', element: <LogoutPage /> },
+  // Not in StrictMode: the page signs out in an effect, and the tests count the calls.
+  return renderWithApp(<LogoutPage />, {
+    path: '/logout',
+    user,
+    isStrict: false,
+    routes: [
       { path: '/login', element: <p>login page</p> },
       { path: '/', element: <p>home page</p> },
     ],
-    { initialEntries: ['/logout'] },
-  );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { store, router };
+  });
 }
 
 beforeEach(() => {
