@@ -66,6 +66,17 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
       profile.stored = { ...profile.stored, ...changes, updatedAt: new Date().toISOString() };
       return json({ user: profile.stored });
     }),
+    // No paid checkout in the fake: the success page's confirmation is refused as the API does.
+    http.put('/api/user/subscription', () =>
+      json(
+        {
+          code: 'PAYMENT_REQUIRED',
+          message:
+            'No paid Premier checkout was found for this account. Premium was not activated.',
+        },
+        { status: 402 },
+      ),
+    ),
     http.post('/api/retellai/connect-retellai', () =>
       json({ access_token: 'access-token-1', call_id: 'call_1' }),
     ),

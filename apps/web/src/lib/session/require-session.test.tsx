@@ -2,11 +2,12 @@ import { useLayoutEffect } from 'react';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../app/router.tsx';
 import { createStore } from '../../app/store.ts';
 import type { AuthState } from './auth-slice.ts';
 import { createTestUser } from '../../test/factories.ts';
+import { startFakeApi } from '../../test/fake-api.ts';
 
 const location = { pathname: '' };
 /** Reports where the router ended up, in the same commit as the page it rendered. */
@@ -30,6 +31,11 @@ function renderAt(path: string, auth: AuthState) {
   );
   return { state: { location } };
 }
+
+// The pages behind the guards load their data from the fake API.
+beforeEach(() => {
+  startFakeApi({ user: signedIn.userData! });
+});
 
 const signedIn: AuthState = {
   status: true,
