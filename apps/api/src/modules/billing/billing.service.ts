@@ -19,6 +19,14 @@ export interface BillingDeps {
   config: Pick<Config, 'PREMIUM_AMOUNT' | 'PREMIUM_CURRENCY' | 'PUBLIC_URL'>;
 }
 
+/** A signed-in user buying Premier; `requestId` makes a retried request idempotent. */
+interface PurchaseInput {
+  user: UserRow;
+  amount: number;
+  requestId: string;
+  log: FastifyBaseLogger;
+}
+
 /**
  * Premier membership. Premium is granted in exactly one place, `recordPaidCheckout`, inside the
  * transaction that records the payment, and only for a session the provider says is paid.
@@ -113,17 +121,7 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
   }
 
   return {
-    async createCheckout({
-      user,
-      amount,
-      requestId,
-      log,
-    }: {
-      user: UserRow;
-      amount: number;
-      requestId: string;
-      log: FastifyBaseLogger;
-    }) {
+    async createCheckout({ user, amount, requestId, log }: PurchaseInput) {
       checkAmount({ user, amount });
       const { amountMinor, currency } = price();
       const session = await askProvider(
@@ -149,17 +147,7 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
       return session;
     },
 
-    async createPaymentIntent({
-      user,
-      amount,
-      requestId,
-      log,
-    }: {
-      user: UserRow;
-      amount: number;
-      requestId: string;
-      log: FastifyBaseLogger;
-    }) {
+    async createPaymentIntent({ user, amount, requestId, log }: PurchaseInput) {
       checkAmount({ user, amount });
       const { id, clientSecret } = await askProvider(
         () =>
