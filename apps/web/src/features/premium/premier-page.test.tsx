@@ -132,7 +132,7 @@ describe('PremierPage', () => {
     );
     expectHeldBack(screen.getByRole('button', { name: 'Processing...' }));
     expect(screen.queryByText('Payment Status')).not.toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(api.requestsTo('POST', /./)).toHaveLength(1);
   });
 
   it.each([

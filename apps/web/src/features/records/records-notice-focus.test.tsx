@@ -2,22 +2,22 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNDO_MS } from './records-notice.tsx';
-import {
-  installFakeApi,
-  patientInput,
-  renderRecordsPage,
-  type FakeRecordsApi,
-} from './records-test-kit.tsx';
+import { RecordsPage } from './records-page.tsx';
+import { createTestUser, patientInput } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
+
+const renderRecordsPage = () => renderWithApp(<RecordsPage />, { user: createTestUser() });
 
 // Generous: the suite runs on a busy shared machine.
 vi.setConfig({ testTimeout: 20_000 });
 
 const ONE = /^\/api\/records\/patients\/[^/]+$/;
 
-let fake: FakeRecordsApi;
+let api: FakeApi;
 
 beforeEach(() => {
-  fake = installFakeApi();
+  api = startFakeApi();
 });
 
 afterEach(() => {
@@ -36,7 +36,7 @@ describe('RecordsPage: focus around the notice (keyboard and screen readers)', (
   it('puts focus on Undo after a delete, and Undo stays while focus is on it, past the 8 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     renderRecordsPage();
     await deleteRow(user, 'Amina Yusuf');
 
@@ -50,12 +50,12 @@ describe('RecordsPage: focus around the notice (keyboard and screen readers)', (
   });
 
   it('Undo keeps focus while restoring, then focus goes to the list heading', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     renderRecordsPage();
     const user = userEvent.setup();
     await deleteRow(user, 'Amina Yusuf');
-    await waitFor(() => expect(fake.requestsTo('DELETE', ONE)).toHaveLength(1));
-    const gate = fake.hold('POST', /\/restore$/);
+    await waitFor(() => expect(api.requestsTo('DELETE', ONE)).toHaveLength(1));
+    const gate = api.hold('POST', /\/restore$/);
 
     await user.keyboard('{Enter}');
     const undo = screen.getByRole('button', { name: 'Undo' });
@@ -67,29 +67,29 @@ describe('RecordsPage: focus around the notice (keyboard and screen readers)', (
 
     expect(await screen.findByText('Amina Yusuf was restored.')).toBeInTheDocument();
     expect(listHeading()).toHaveFocus();
-    expect(fake.requestsTo('POST', /\/restore$/)).toHaveLength(1);
+    expect(api.requestsTo('POST', /\/restore$/)).toHaveLength(1);
   });
 
   it('Undo pressed before the server has finished the delete restores once it has', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     renderRecordsPage();
     const user = userEvent.setup();
-    const gate = fake.hold('DELETE', ONE);
+    const gate = api.hold('DELETE', ONE);
     await deleteRow(user, 'Amina Yusuf');
     await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveAttribute('aria-disabled', 'true');
-    expect(fake.requestsTo('POST', /\/restore$/)).toHaveLength(0);
+    expect(api.requestsTo('POST', /\/restore$/)).toHaveLength(0);
 
     gate.release();
 
     expect(await screen.findByText('Amina Yusuf was restored.')).toBeInTheDocument();
     expect(await screen.findByText('Amina Yusuf', { selector: 'li bdi' })).toBeInTheDocument();
     expect(listHeading()).toHaveFocus();
-    expect(fake.requestsTo('POST', /\/restore$/)).toHaveLength(1);
+    expect(api.requestsTo('POST', /\/restore$/)).toHaveLength(1);
   });
 
   it('Dismiss from the keyboard moves focus to the list heading, not to <body>', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     renderRecordsPage();
     const user = userEvent.setup();
     await deleteRow(user, 'Amina Yusuf');
@@ -103,12 +103,12 @@ describe('RecordsPage: focus around the notice (keyboard and screen readers)', (
   });
 
   it('a failed delete takes Undo away and moves focus to the list heading', async () => {
-    fake.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderRecordsPage();
     let fail!: () => void;
     const failed = new Promise<void>((resolve) => (fail = resolve));
-    fake.on('DELETE', ONE, async () => {
+    api.on('DELETE', ONE, async () => {
       await failed;
       return new Response(null, { status: 500 });
     });

@@ -289,7 +289,7 @@ describe('VoiceButton', () => {
   });
 
   it('dismissing a message from the keyboard gives focus back to the call button', async () => {
-    stubVoiceApi({ voice: { isEnabled: false, agentId: null } });
+    startVoiceApi({ voice: { isEnabled: false, agentId: null } });
     renderVoiceButton();
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
