@@ -1,46 +1,19 @@
 import type { Page } from '@playwright/test';
-import { recordAnnouncements, tabTo } from './support/keyboard.ts';
-import { signInAs } from './support/session.ts';
+import { tabTo } from './support/keyboard.ts';
+import { openRecordsAs, patientBody } from './support/patients.ts';
 import { expect, test } from './support/test.ts';
-import { text, type Language } from './support/texts.ts';
-
-function patientBody(name: string) {
-  return {
-    name,
-    diagnosedWith: 'Asthma',
-    address: '12 Harbour Road',
-    age: 42,
-    bloodGroup: 'O+',
-    gender: 'Female',
-    phone: '0123456789',
-    emergencyContact: { phone: '0987654321' },
-    hasChronicDiseases: false,
-  };
-}
+import type { Language } from './support/texts.ts';
 
 /** A signed-in reader of `language` with one patient, `name`, on /records. */
 async function openRecordsWith(page: Page, baseURL: string, language: Language, name: string) {
-  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
-  const { idToken } = await signInAs(page, baseURL);
-  const created = await page.request.post(`${baseURL}/api/records/patients`, {
-    headers: { authorization: `Bearer ${idToken}` },
-    data: patientBody(name),
-  });
-  expect(created.status()).toBe(201);
-  await page.addInitScript((code) => localStorage.setItem('lang', code), language);
-  const heard = await recordAnnouncements(page);
-  await page.goto('/records');
-  const main = page.getByRole('main');
+  const records = await openRecordsAs(page, baseURL, language, [patientBody(name)]);
+  const { t, main } = records;
   const row = main.getByRole('listitem').filter({ hasText: name });
-  await expect(page.locator('main h1')).toHaveText(t('records:heading'));
   await expect(row).toBeVisible();
   const undo = main.getByRole('button', { name: t('records:notices.undo'), exact: true });
   return {
-    t,
-    heard,
-    main,
+    ...records,
     row,
-    listHeading: main.getByRole('heading', { name: t('records:list.title'), exact: true }),
     undo,
     /** Tab to Delete, press it: the row goes and focus lands on Undo. */
     deleteFromKeyboard: async () => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { announcer, tabTo } from './support/keyboard.ts';
+import { announcer, recordAnnouncements, tabTo } from './support/keyboard.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 import { LANGUAGES, text } from './support/texts.ts';
@@ -141,4 +141,32 @@ test('an empty New patient submit announces one summary and focuses it', async (
   );
   await search.fill('x'.repeat(150));
   await expect(search).toHaveValue('x'.repeat(100));
+});
+
+test('keyboard: Logout from the side menu is announced and focus lands on the sign-in heading (de)', async ({
+  page,
+  baseURL,
+}) => {
+  const language = 'de';
+  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+  const brand = t('common:brand');
+  await signInAs(page, baseURL!, { name: 'Dr. Tastatur' });
+  await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+  const heard = await recordAnnouncements(page);
+  await page.goto('/');
+  await expect(page.locator('main h1')).toHaveText(t('home:title', { brand }));
+
+  await page.getByRole('banner').locator('button[aria-haspopup="dialog"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await tabTo(page, t('common:menu.logout'));
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/login$/);
+  const heading = page.locator('main h1');
+  await expect(heading).toHaveText(t('auth:login.title'));
+  await expect(heading).toBeFocused();
+  await expect(page).toHaveTitle(`${t('auth:login.title')} · ${brand}`);
+  await expect.poll(() => heard.includes(t('auth:logout.signedOut'))).toBe(true);
+  await expect.poll(() => heard.includes(t('auth:login.title'))).toBe(true);
 });

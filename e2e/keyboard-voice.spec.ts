@@ -1,6 +1,8 @@
 import { recordAnnouncements, tabTo } from './support/keyboard.ts';
+import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 import { text, type Language } from './support/texts.ts';
+import { injectFakeVoiceClient } from './support/voice.ts';
 
 // The suite's server runs without a Retell key: pressing the button says so.
 for (const language of ['ar', 'de'] as const satisfies Language[]) {
@@ -31,3 +33,62 @@ for (const language of ['ar', 'de'] as const satisfies Language[]) {
     await expect(callButton).toBeFocused();
   });
 }
+
+test('keyboard: start a voice call, mute and unmute, stop it; focus never leaves the controls (zh-CN)', async ({
+  page,
+  baseURL,
+}) => {
+  const language = 'zh-CN';
+  const t = (key: string) => text(language, key);
+  // The browser's side of a configured assistant: the shared server has no Retell key
+  // (voice.spec.ts drives a real one against a fake Retell), so its config says voice is on
+  // and the connect call answers with a token for the fake client.
+  await page.route('**/api/config', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: { ...config, voice: { isEnabled: true, agentId: 'agent_e2e_keyboard' } },
+    });
+  });
+  await page.route('**/api/retellai/connect-retellai', (route) =>
+    route.fulfill({
+      json: { access_token: 'e2e-access-token', call_id: 'call_e2e_keyboard' },
+    }),
+  );
+  const fake = await injectFakeVoiceClient(page);
+  await signInAs(page, baseURL!, { email: uniqueEmail('keyboard-voice') });
+  await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+  const heard = await recordAnnouncements(page);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  const callButton = page.getByRole('button', { name: t('voice:callButton'), exact: true });
+  await expect(callButton).toBeVisible();
+  await tabTo(page, t('voice:callButton'), { limit: 100 });
+
+  await page.keyboard.press('Enter');
+  await expect(callButton).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => heard.includes(t('voice:connecting'))).toBe(true);
+  await expect.poll(fake.calls).toEqual(['requestMicrophone', 'startCall:e2e-access-token']);
+  await fake.emit('call_started');
+  await expect.poll(() => heard.includes(t('voice:connected'))).toBe(true);
+  await expect(callButton).toBeFocused();
+
+  // Mute sits just before the call button.
+  const mute = page.getByRole('button', { name: t('voice:mute'), exact: true });
+  await page.keyboard.press('Shift+Tab');
+  await expect(mute).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(mute).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Space');
+  await expect(mute).toHaveAttribute('aria-pressed', 'false');
+  expect((await fake.calls()).slice(-2)).toEqual(['mute', 'unmute']);
+
+  await page.keyboard.press('Tab');
+  await expect(callButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(callButton).toHaveAttribute('aria-pressed', 'false');
+  await expect(mute).toHaveCount(0);
+  await expect(callButton).toBeFocused();
+  expect((await fake.calls()).at(-1)).toBe('stopCall');
+});

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { startServer } from './support/server.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
+import { injectFakeVoiceClient } from './support/voice.ts';
 
 const GREEN = 'rgb(23, 114, 69)';
 const RED = 'rgb(180, 35, 24)';
@@ -42,60 +43,6 @@ async function startFakeRetell() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/**
- * Installs a fake voice client through the app's documented test seam
- * (`window.__PORTAL_VOICE_CLIENT_FACTORY__`), exposed as `window.__fakeVoice` so the test can
- * emit the SDK's events and read what the app asked of it.
- */
-async function injectFakeVoiceClient(page: Page) {
-  await page.addInitScript(() => {
-    type Listener = (...args: unknown[]) => void;
-    const listeners = new Map<string, Set<Listener>>();
-    const calls: string[] = [];
-    let isConnected = false;
-    const emit = (event: string, ...args: unknown[]) => {
-      if (event === 'call_started') isConnected = true;
-      if (event === 'call_ended') isConnected = false;
-      for (const listener of [...(listeners.get(event) ?? [])]) listener(...args);
-    };
-    const fake = {
-      calls,
-      emit,
-      requestMicrophone: async () => {
-        calls.push('requestMicrophone');
-      },
-      startCall: async ({ accessToken }: { accessToken: string }) => {
-        calls.push(`startCall:${accessToken}`);
-      },
-      stopCall: () => {
-        calls.push('stopCall');
-        if (isConnected) emit('call_ended');
-      },
-      mute: () => calls.push('mute'),
-      unmute: () => calls.push('unmute'),
-      on: (event: string, handler: Listener) => {
-        const set = listeners.get(event) ?? new Set<Listener>();
-        set.add(handler);
-        listeners.set(event, set);
-        return () => set.delete(handler);
-      },
-    };
-    Object.assign(window, { __fakeVoice: fake, __PORTAL_VOICE_CLIENT_FACTORY__: () => fake });
-  });
-  return {
-    emit: (event: string) =>
-      page.evaluate(
-        (name) =>
-          (window as unknown as { __fakeVoice: { emit(e: string): void } }).__fakeVoice.emit(name),
-        event,
-      ),
-    calls: () =>
-      page.evaluate(
-        () => (window as unknown as { __fakeVoice: { calls: string[] } }).__fakeVoice.calls,
-      ),
   };
 }
 

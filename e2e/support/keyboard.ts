@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** What the focused element is, as a screen reader would start reading it. */
 export const focused = (page: Page) =>
@@ -29,6 +29,15 @@ export async function tabTo(
     if (text === name || label === name) return;
   }
   throw new Error(`Tab never reached ${name}`);
+}
+
+/** Presses Tab until `target` (a field, named by its label) has focus, at most `limit` presses. */
+export async function tabUntil(page: Page, target: Locator, { limit = 60 } = {}) {
+  for (let press = 0; press < limit; press += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error('Tab never reached the field');
 }
 
 /**

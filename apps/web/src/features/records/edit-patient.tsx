@@ -18,7 +18,7 @@ export function EditPatient({
 }: {
   patient: TPatient;
   focusRequest: number;
-  onSaved: (warnings: SaveWarning[]) => void;
+  onSaved: (patient: TPatient, warnings: SaveWarning[]) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('records');

@@ -71,7 +71,8 @@ export function PatientForm({
   /** The version the form was filled from; sent as `If-Match` so no update is lost. */
   etag?: string | null;
   focusRequest: number;
-  onSaved: (warnings: SaveWarning[]) => void;
+  /** The patient as the server saved it, and any warnings from a create. */
+  onSaved: (patient: TPatient, warnings: SaveWarning[]) => void;
   onCancel: () => void;
   /** Offered after a conflict (409): fetch the current version and start again from it. */
   onLoadLatest?: () => void;
@@ -129,11 +130,10 @@ export function PatientForm({
     if (!input.email) delete input.email;
     try {
       if (patient) {
-        await updatePatient({ id: patient._id, input, etag }).unwrap();
-        onSaved([]);
+        onSaved(await updatePatient({ id: patient._id, input, etag }).unwrap(), []);
       } else {
-        const { warnings } = await createPatient(input).unwrap();
-        onSaved(warnings);
+        const created = await createPatient(input).unwrap();
+        onSaved(created.patient, created.warnings);
       }
     } catch (error) {
       const { status } = (error ?? {}) as { status?: unknown };

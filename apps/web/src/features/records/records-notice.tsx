@@ -10,6 +10,7 @@ export type Notice =
   | { kind: 'deleted'; patient: TPatient }
   | { kind: 'restored'; patient: TPatient }
   | { kind: 'restoreFailed'; patient: TPatient }
+  | { kind: 'created' | 'updated'; patient: TPatient }
   | { kind: 'warnings'; warnings: SaveWarning[] };
 
 /**
@@ -18,7 +19,8 @@ export type Notice =
  * reader.
  */
 export const UNDO_MS = 8000;
-const RESTORED_MS = 5000;
+/** How long the result of an undo or a save stays (it is announced when it appears). */
+const RESULT_MS = 5000;
 
 function isDuplicate(warning: SaveWarning): boolean {
   return /duplicate/i.test(`${warning.code ?? ''} ${warning.message}`);
@@ -49,7 +51,11 @@ export function RecordsNotice({
   const [isHeld, setIsHeld] = useState(false);
   const undoRef = useFocusRequest<HTMLButtonElement>(undoFocusRequest);
   const lifetime =
-    notice?.kind === 'deleted' ? UNDO_MS : notice?.kind === 'restored' ? RESTORED_MS : null;
+    notice?.kind === 'deleted'
+      ? UNDO_MS
+      : notice && ['restored', 'created', 'updated'].includes(notice.kind)
+        ? RESULT_MS
+        : null;
 
   useEffect(() => {
     if (lifetime === null || isHeld || isRestoring) return;
@@ -75,8 +81,12 @@ export function RecordsNotice({
         </Button>
       </>
     );
-  } else if (notice?.kind === 'restored') {
-    content = <p>{t('notices.restored', { name: notice.patient.name })}</p>;
+  } else if (
+    notice?.kind === 'restored' ||
+    notice?.kind === 'created' ||
+    notice?.kind === 'updated'
+  ) {
+    content = <p>{t(`notices.${notice.kind}`, { name: notice.patient.name })}</p>;
   } else if (notice?.kind === 'restoreFailed') {
     content = <p role="alert">{t('notices.restoreFailed', { name: notice.patient.name })}</p>;
   } else if (notice?.kind === 'warnings') {

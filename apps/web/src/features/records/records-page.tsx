@@ -77,8 +77,14 @@ export function RecordsPage() {
 
   const backToList = () => go({ view: 'list' });
 
-  function saved(warnings: SaveWarning[]) {
-    setNotice(warnings.length > 0 ? { kind: 'warnings', warnings } : null);
+  /** Back to the list, where the notice says what was saved: a screen reader hears it. */
+  function saved(patient: TPatient, warnings: SaveWarning[]) {
+    const isNew = mode.view === 'form' && !mode.patient;
+    setNotice(
+      warnings.length > 0
+        ? { kind: 'warnings', warnings }
+        : { kind: isNew ? 'created' : 'updated', patient },
+    );
     backToList();
   }
 

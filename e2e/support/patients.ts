@@ -1,0 +1,61 @@
+import { expect, type Page } from '@playwright/test';
+import { recordAnnouncements } from './keyboard.ts';
+import { signInAs } from './session.ts';
+import { text, type Language } from './texts.ts';
+
+/** A valid `POST /api/records/patients` body for `name`. */
+export function patientBody(name: string, diagnosedWith = 'Asthma') {
+  return {
+    name,
+    diagnosedWith,
+    address: '12 Harbour Road',
+    age: 42,
+    bloodGroup: 'O+',
+    gender: 'Female',
+    phone: '0123456789',
+    emergencyContact: { phone: '0987654321' },
+    hasChronicDiseases: false,
+  };
+}
+
+/** Stores the patients straight through the API, as the signed-in `idToken`'s. */
+export async function createPatients(
+  page: Page,
+  baseURL: string,
+  idToken: string,
+  patients: Array<ReturnType<typeof patientBody>>,
+) {
+  for (const data of patients) {
+    const created = await page.request.post(`${baseURL}/api/records/patients`, {
+      headers: { authorization: `Bearer ${idToken}` },
+      data,
+    });
+    expect(created.status()).toBe(201);
+  }
+}
+
+/**
+ * A signed-in reader of `language` on /records, with `patients` stored first and every
+ * announcement recorded: where each records journey starts.
+ */
+export async function openRecordsAs(
+  page: Page,
+  baseURL: string,
+  language: Language,
+  patients: Array<ReturnType<typeof patientBody>> = [],
+) {
+  const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+  const { idToken } = await signInAs(page, baseURL);
+  await createPatients(page, baseURL, idToken, patients);
+  await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+  const heard = await recordAnnouncements(page);
+  await page.goto('/records');
+  const main = page.getByRole('main');
+  await expect(page.locator('main h1')).toHaveText(t('records:heading'));
+  return {
+    t,
+    heard,
+    main,
+    listHeading: main.getByRole('heading', { name: t('records:list.title'), exact: true }),
+  };
+}
