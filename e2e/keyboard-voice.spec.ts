@@ -90,5 +90,6 @@ test('keyboard: start a voice call, mute and unmute, stop it; focus never leaves
   await expect(callButton).toHaveAttribute('aria-pressed', 'false');
   await expect(mute).toHaveCount(0);
   await expect(callButton).toBeFocused();
+  await expect.poll(() => heard.includes(t('voice:ended'))).toBe(true);
   expect((await fake.calls()).at(-1)).toBe('stopCall');
 });

@@ -119,6 +119,8 @@ describe('VoiceButton', () => {
     await userEvent.click(callButton());
     expect(client.calls.at(-1)).toBe('stopCall');
     expectInactive();
+    // Said in the polite region, so a screen reader hears the call is over.
+    expect(screen.getByText('The call has ended.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeEmptyDOMElement();
     expect(client.listenerCount()).toBe(0);
 
@@ -138,6 +140,7 @@ describe('VoiceButton', () => {
     act(() => client.emit('call_ended'));
     expectInactive();
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(screen.getByText('The call has ended.')).toBeInTheDocument();
 
     // A new call starts unmuted.
     await startCall(client);
@@ -167,6 +170,8 @@ describe('VoiceButton', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'The call was interrupted. Please try again.',
     );
+    // The alert says it; no second, calmer message.
+    expect(screen.queryByText('The call has ended.')).not.toBeInTheDocument();
     expect(client.calls.at(-1)).toBe('stopCall');
   });
 

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { returnFocus } from '../../lib/a11y/focus-return.ts';
@@ -41,6 +41,14 @@ export function VoiceButton({ createClient }: { createClient?: VoiceClientFactor
   const isConnecting = call.status === 'starting' || (isActive && !call.isConnected);
   const isStatusMessage = call.message !== null && STATUS_MESSAGES.has(call.message);
   const callButtonRef = useRef<HTMLButtonElement>(null);
+  // A call that ends without a failure says so: the polite region would otherwise just go
+  // quiet, and a screen reader would hear nothing when the other side hangs up.
+  const [seenStatus, setSeenStatus] = useState(call.status);
+  const [hasEnded, setHasEnded] = useState(false);
+  if (call.status !== seenStatus) {
+    setSeenStatus(call.status);
+    setHasEnded(seenStatus === 'active' && call.status === 'inactive' && call.message === null);
+  }
 
   const messageBox = call.message && (
     <div className={isStatusMessage ? styles.message : `${styles.message} ${styles.alert}`}>
@@ -78,7 +86,7 @@ export function VoiceButton({ createClient }: { createClient?: VoiceClientFactor
         {isStatusMessage && messageBox}
       </div>
       <p className="visually-hidden" aria-live="polite">
-        {isConnecting ? t('connecting') : isActive ? t('connected') : ''}
+        {isConnecting ? t('connecting') : isActive ? t('connected') : hasEnded ? t('ended') : ''}
       </p>
       <div className={styles.controls} data-voice-controls>
         {call.isAgentTalking && (
