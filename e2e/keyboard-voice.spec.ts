@@ -1,8 +1,27 @@
+import type { Page } from '@playwright/test';
 import { recordAnnouncements, tabTo } from './support/keyboard.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 import { text, type Language } from './support/texts.ts';
 import { injectFakeVoiceClient } from './support/voice.ts';
+
+/**
+ * Home in `language`, announcements recorded, focus on the call button: in the stored
+ * language (the app re-renders the prerendered page in it), then the last control of the
+ * page, reached by Tab from wherever focus is.
+ */
+async function tabToCallButton(page: Page, language: Language) {
+  await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+  const heard = await recordAnnouncements(page);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  const name = text(language, 'voice:callButton');
+  const callButton = page.getByRole('button', { name, exact: true });
+  await expect(callButton).toBeVisible();
+  await tabTo(page, name, { limit: 100 });
+  await expect(callButton).toBeFocused();
+  return { heard, callButton };
+}
 
 // The suite's server runs without a Retell key: pressing the button says so.
 for (const language of ['ar', 'de'] as const satisfies Language[]) {
@@ -10,17 +29,7 @@ for (const language of ['ar', 'de'] as const satisfies Language[]) {
     page,
   }) => {
     const t = (key: string) => text(language, key);
-    await page.addInitScript((code) => localStorage.setItem('lang', code), language);
-    const heard = await recordAnnouncements(page);
-    await page.goto('/');
-    await expect(page.locator('html')).toHaveAttribute('lang', language);
-    const callButton = page.getByRole('button', { name: t('voice:callButton'), exact: true });
-
-    // In the stored language (the app re-renders the prerendered page in it), then the last
-    // control of the page, reached by Tab from wherever focus is.
-    await expect(callButton).toBeVisible();
-    await tabTo(page, t('voice:callButton'), { limit: 100 });
-    await expect(callButton).toBeFocused();
+    const { heard, callButton } = await tabToCallButton(page, language);
     await page.keyboard.press('Enter');
     const message = page.getByRole('status').filter({ hasText: t('voice:messages.notConfigured') });
     await expect(message).toBeVisible();
@@ -58,13 +67,7 @@ test('keyboard: start a voice call, mute and unmute, stop it; focus never leaves
   );
   const fake = await injectFakeVoiceClient(page);
   await signInAs(page, baseURL!, { email: uniqueEmail('keyboard-voice') });
-  await page.addInitScript((code) => localStorage.setItem('lang', code), language);
-  const heard = await recordAnnouncements(page);
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
-  const callButton = page.getByRole('button', { name: t('voice:callButton'), exact: true });
-  await expect(callButton).toBeVisible();
-  await tabTo(page, t('voice:callButton'), { limit: 100 });
+  const { heard, callButton } = await tabToCallButton(page, language);
 
   await page.keyboard.press('Enter');
   await expect(callButton).toHaveAttribute('aria-pressed', 'true');
