@@ -27,8 +27,24 @@ const MIN_VALUE_LENGTH = 6;
 const PREFIX = MIN_VALUE_LENGTH;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
+/**
+ * JavaScript's own property names ('prototype', 'constructor', 'hasOwnProperty'…): fast-check
+ * puts them into generated strings to probe prototype handling, so the fuzz suite stores one as a
+ * name and also asks for it as a path id (`/api/records/patients/prototype/restore`, logged as
+ * any path is). They identify nobody; a real value is never one of them.
+ */
+const LANGUAGE_WORDS = new Set([
+  'prototype',
+  ...Object.getOwnPropertyNames(Object.prototype),
+  ...Object.getOwnPropertyNames(Function.prototype),
+]);
+
 function isMeaningful(value) {
-  return value.length >= MIN_VALUE_LENGTH && (value.match(/[\p{L}\p{N}]/gu) ?? []).length >= 4;
+  return (
+    value.length >= MIN_VALUE_LENGTH &&
+    (value.match(/[\p{L}\p{N}]/gu) ?? []).length >= 4 &&
+    !LANGUAGE_WORDS.has(value)
+  );
 }
 
 /** An index of the values by their first characters, in plain and JSON-escaped form. */
