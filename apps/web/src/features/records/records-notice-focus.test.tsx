@@ -2,12 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNDO_MS } from './records-notice.tsx';
-import { RecordsPage } from './records-page.tsx';
-import { createTestUser, patientInput } from '../../test/factories.ts';
+import { renderRecordsPage } from './records-page.render.tsx';
+import { patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { renderWithApp } from '../../test/render-with-app.tsx';
-
-const renderRecordsPage = () => renderWithApp(<RecordsPage />, { user: createTestUser() });
 
 // Generous: the suite runs on a busy shared machine.
 vi.setConfig({ testTimeout: 20_000 });

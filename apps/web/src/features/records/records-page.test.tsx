@@ -4,10 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login, logout } from '../../lib/session/auth-slice.ts';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { renderWithApp } from '../../test/render-with-app.tsx';
 import { fill } from '../../test/user-input.ts';
 import { UNDO_MS } from './records-notice.tsx';
-import { RecordsPage } from './records-page.tsx';
+import { renderRecordsPage as renderPageAs } from './records-page.render.tsx';
 
 // Generous: the suite runs on a busy shared machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -24,7 +23,7 @@ afterEach(() => {
 });
 
 const TEST_USER = createTestUser();
-const renderRecordsPage = () => renderWithApp(<RecordsPage />, { user: TEST_USER });
+const renderRecordsPage = () => renderPageAs(TEST_USER);
 
 const LIST = /^\/api\/records\/patients$/;
 const ONE = /^\/api\/records\/patients\/[^/]+$/;

@@ -1,13 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RecordsPage } from './records-page.tsx';
-import { createTestUser, patientInput } from '../../test/factories.ts';
+import { renderRecordsPage } from './records-page.render.tsx';
+import { patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { renderWithApp } from '../../test/render-with-app.tsx';
 import { fill } from '../../test/user-input.ts';
-
-const renderRecordsPage = () => renderWithApp(<RecordsPage />, { user: createTestUser() });
 
 // Generous: the suite runs on a busy shared machine.
 vi.setConfig({ testTimeout: 20_000 });
