@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
+
+/** The portal's public configuration, as the app reads it. */
+async function publicConfig(request: APIRequestContext, baseURL: string) {
+  const response = await request.get(`${baseURL}/api/config`);
+  return (await response.json()) as { hospitalSearchUrl: string; contactPhone: string };
+}
 
 /** The logo button, in any language. */
 const logo = (page: Page) => page.getByRole('banner').locator('button[aria-haspopup="dialog"]');
@@ -129,10 +135,7 @@ test.describe('shared layout', () => {
     request,
     baseURL,
   }) => {
-    const config = (await (await request.get(`${baseURL}/api/config`)).json()) as {
-      hospitalSearchUrl: string;
-      contactPhone: string;
-    };
+    const config = await publicConfig(request, baseURL!);
     const searches: string[] = [];
     await page.route(`${config.hospitalSearchUrl}**`, (route) => {
       searches.push(route.request().url());
@@ -156,9 +159,7 @@ test.describe('shared layout', () => {
     request,
     baseURL,
   }) => {
-    const config = (await (await request.get(`${baseURL}/api/config`)).json()) as {
-      hospitalSearchUrl: string;
-    };
+    const config = await publicConfig(request, baseURL!);
     let releaseConfig!: () => void;
     const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
     await page.route('**/api/config', async (route) => {
