@@ -48,6 +48,17 @@ export const ERRORS = {
     message:
       'This patient was changed after you opened it. Reload to see the latest details, then make your changes again.',
   },
+  APPOINTMENT_NOT_FOUND: { status: 404, message: 'The appointment could not be found.' },
+  APPOINTMENT_CHANGED: {
+    status: 409,
+    message:
+      'This appointment was changed after you opened it. Reload to see the latest details, then make your changes again.',
+  },
+  /** The body also carries `conflict` (appointment.ts, ZAppointmentConflict): its time and patient. */
+  APPOINTMENT_CONFLICT: {
+    status: 409,
+    message: 'This time overlaps another live appointment of yours or of this patient.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

@@ -1,5 +1,6 @@
 import { PAGE_MESSAGES, PATIENT_MESSAGES } from './patient.ts';
-import { PROFILE_MESSAGES } from './profile.ts';
+import { APPOINTMENT_MESSAGES } from './appointment.ts';
+import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from './profile.ts';
 
 /**
  * Every validation message the shared schemas (and so the API's `fieldErrors`) can produce,
@@ -11,6 +12,8 @@ const MESSAGE_TABLES = {
   patient: PATIENT_MESSAGES,
   profile: PROFILE_MESSAGES,
   page: PAGE_MESSAGES,
+  appointment: APPOINTMENT_MESSAGES,
+  schedule: SCHEDULE_MESSAGES,
 } as const;
 
 type Tables = typeof MESSAGE_TABLES;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
 import { ERRORS } from './errors.ts';
+import { isTimeZone, minutesOfTime, TIME_ZONE_MAX, WEEKDAYS, type TWeekday } from './zoned-time.ts';
 
 export const PROFILE_GENDERS = ['male', 'female', 'other'] as const;
 export type TProfileGender = (typeof PROFILE_GENDERS)[number];
@@ -106,6 +107,121 @@ function isHttpsUrl(text: string): boolean {
     return false;
   }
 }
+
+/**
+ * The practitioner's schedule settings (appointments, issue 16): time zone, working hours,
+ * calendar reminders and feed privacy. Their messages are a table of their own so that the
+ * profile form's translations stay complete while the schedule screens are being built.
+ */
+export const SCHEDULE_MESSAGES = {
+  timeZoneInvalid: 'Please choose a valid time zone, such as Europe/Berlin.',
+  workingHoursInvalid: 'Working hours must run from a start time to a later end time (HH:MM).',
+  reminderInvalid: 'Reminder must be a whole number of minutes from 0 to 10080, or none.',
+  fullNamesInvalid: 'Choose whether the calendar feed shows full names.',
+} as const;
+
+export const SCHEDULE_LIMITS = {
+  /** A week: the longest reminder a calendar app offers in its own menus. */
+  reminderMinutesMax: 10_080,
+  defaultReminderMinutes: 15,
+  /** Until the browser tells the API at sign-in. */
+  defaultTimeZone: 'UTC',
+} as const;
+
+/** An IANA time zone name `Intl` knows (no bare offsets such as +01:00). */
+export const ZTimeZone = z
+  .string({ error: SCHEDULE_MESSAGES.timeZoneInvalid })
+  .max(TIME_ZONE_MAX, { error: SCHEDULE_MESSAGES.timeZoneInvalid, abort: true })
+  .refine(isTimeZone, { error: SCHEDULE_MESSAGES.timeZoneInvalid })
+  .describe('An IANA time zone name, e.g. Europe/Berlin');
+
+const HOURS_AND_MINUTES = /^\d{2}:\d{2}$/;
+
+/** One day's working time, `start` before `end`, wall-clock `HH:MM` (`24:00` ends at midnight). */
+export const ZWorkingDay = z
+  .strictObject(
+    {
+      start: z.string().max(5).regex(HOURS_AND_MINUTES),
+      end: z.string().max(5).regex(HOURS_AND_MINUTES),
+    },
+    { error: SCHEDULE_MESSAGES.workingHoursInvalid },
+  )
+  .refine(({ start, end }) => minutesOfTime(start) < minutesOfTime(end), {
+    error: SCHEDULE_MESSAGES.workingHoursInvalid,
+  });
+
+export type TWorkingDay = z.infer<typeof ZWorkingDay>;
+
+/** Working hours per weekday; null = not working that day. */
+export const ZWorkingHours = z.strictObject(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, ZWorkingDay.nullable()] as const)) as Record<
+    TWeekday,
+    z.ZodNullable<typeof ZWorkingDay>
+  >,
+  { error: SCHEDULE_MESSAGES.workingHoursInvalid },
+);
+
+export type TWorkingHours = z.infer<typeof ZWorkingHours>;
+
+const NINE_TO_FIVE = { start: '09:00', end: '17:00' } as const;
+
+/** Monday to Friday 09:00–17:00, until the practitioner changes them. */
+export const DEFAULT_WORKING_HOURS: TWorkingHours = {
+  monday: NINE_TO_FIVE,
+  tuesday: NINE_TO_FIVE,
+  wednesday: NINE_TO_FIVE,
+  thursday: NINE_TO_FIVE,
+  friday: NINE_TO_FIVE,
+  saturday: null,
+  sunday: null,
+};
+
+/** Minutes before an appointment the calendar app reminds; null = no reminder. */
+export const ZReminderMinutes = z
+  .number({ error: SCHEDULE_MESSAGES.reminderInvalid })
+  .int({ error: SCHEDULE_MESSAGES.reminderInvalid })
+  .min(0, { error: SCHEDULE_MESSAGES.reminderInvalid })
+  .max(SCHEDULE_LIMITS.reminderMinutesMax, { error: SCHEDULE_MESSAGES.reminderInvalid })
+  .nullable();
+
+/** The schedule settings as stored and answered (part of the user). */
+export const ZScheduleSettings = z.object({
+  timeZone: z.string(),
+  workingHours: ZWorkingHours,
+  reminderMinutes: ZReminderMinutes,
+  /** Whether the calendar feed names patients in full instead of by initials. */
+  calendarFullNames: z.boolean(),
+});
+
+export type TScheduleSettings = z.infer<typeof ZScheduleSettings>;
+
+/**
+ * The schedule fields `PUT /api/user/update-profile` also accepts; each is optional and an
+ * absent one is left as it is (the profile form does not show them).
+ */
+export const SCHEDULE_INPUT_FIELDS = {
+  timeZone: ZTimeZone.optional(),
+  workingHours: ZWorkingHours.optional().describe(
+    'Per weekday `{ start, end }` (HH:MM) or null for a day off; absent = unchanged',
+  ),
+  reminderMinutes: ZReminderMinutes.optional().describe(
+    'Calendar reminder, minutes before (0–10080) or null for none; absent = unchanged',
+  ),
+  calendarFullNames: z
+    .boolean({ error: SCHEDULE_MESSAGES.fullNamesInvalid })
+    .optional()
+    .describe('true: the calendar feed shows full names instead of initials; absent = unchanged'),
+};
+
+/**
+ * `POST /api/auth/login` may carry the browser's time zone; the first sign-in (or the first
+ * after the schedule settings arrived) stores it, later ones leave the profile's choice alone.
+ */
+export const ZSignInInput = z
+  .strictObject({ timeZone: ZTimeZone.optional() })
+  .describe("The browser's time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`)");
+
+export type TSignInInput = z.input<typeof ZSignInInput>;
 
 /**
  * What the profile form sends and `PUT /api/user/update-profile` accepts (SPEC.md §5): the

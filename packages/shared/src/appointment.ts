@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { ZPageQuery } from './patient.ts';
+import { isCalendarDate } from './zoned-time.ts';
+
+export const APPOINTMENT_KINDS = ['in-person', 'video', 'phone'] as const;
+export type TAppointmentKind = (typeof APPOINTMENT_KINDS)[number];
+
+export const APPOINTMENT_STATUSES = [
+  'booked',
+  'arrived',
+  'fulfilled',
+  'cancelled',
+  'no-show',
+] as const;
+export type TAppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** Statuses that hold the time: only these may never overlap (the database enforces it). */
+export const LIVE_APPOINTMENT_STATUSES = [
+  'booked',
+  'arrived',
+  'fulfilled',
+] as const satisfies readonly TAppointmentStatus[];
+
+export const APPOINTMENT_LIMITS = {
+  durationMin: 5,
+  durationMax: 480,
+  reasonMax: 200,
+  noteMax: 2000,
+  /** The longest `from`–`to` range of one agenda request. */
+  rangeDaysMax: 62,
+  /** Free slots start on this grid from the start of the working hours. */
+  slotStepMinutes: 15,
+} as const;
+
+/**
+ * Validation messages of the appointment form and API, by code (the web translates them by
+ * code through messages.ts, so every text here must be unique among the shared tables).
+ */
+export const APPOINTMENT_MESSAGES = {
+  patientRequired: 'Please choose a patient.',
+  startRequired: 'Please choose a valid start time.',
+  durationRange: 'Duration must be a whole number of minutes from 5 to 480.',
+  kindRequired: 'Please choose in person, video or phone.',
+  statusInvalid: 'Please choose a valid appointment status.',
+  reasonTooLong: 'Reason must be at most 200 characters.',
+  noteTooLong: 'Note must be at most 2000 characters.',
+  textInvalid: 'This text contains a character that is not allowed.',
+  rangeInvalid: 'from and to must be times such as 2026-03-02T00:00:00Z.',
+  rangeOrder: 'to must be after from.',
+  rangeTooLong: 'An agenda range can be at most 62 days.',
+  dateInvalid: 'date must be a day such as 2026-03-02.',
+  patientFilterInvalid: 'patientId must be a patient id.',
+} as const;
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
+/** Optional free text: trimmed, absent = ''. The length check aborts before the pattern. */
+function optionalText(max: number, tooLong: string) {
+  return z
+    .string({ error: tooLong })
+    .trim()
+    .max(max, { error: tooLong, abort: true })
+    .regex(NO_CONTROL_CHARACTERS, { error: APPOINTMENT_MESSAGES.textInvalid })
+    .default('');
+}
+
+/** ISO 8601 date and time with an offset (`Z` or `+01:00`); seconds and milliseconds optional. */
+const INSTANT =
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Whether the text is an instant with its offset on a real calendar day. */
+export function isInstant(text: string): boolean {
+  return INSTANT.test(text) && isCalendarDate(text.slice(0, 10)) && !Number.isNaN(Date.parse(text));
+}
+
+/** An instant with its offset (`Z` or `+01:00`); the API stores it in UTC. */
+const ZInstant = (message: string) =>
+  z
+    .string({ error: message })
+    .max(40, { error: message, abort: true })
+    .refine(isInstant, { error: message });
+
+const ZDuration = z
+  .number({ error: APPOINTMENT_MESSAGES.durationRange })
+  .int({ error: APPOINTMENT_MESSAGES.durationRange })
+  .min(APPOINTMENT_LIMITS.durationMin, { error: APPOINTMENT_MESSAGES.durationRange })
+  .max(APPOINTMENT_LIMITS.durationMax, { error: APPOINTMENT_MESSAGES.durationRange });
+
+const ZKind = z.enum(APPOINTMENT_KINDS, { error: APPOINTMENT_MESSAGES.kindRequired });
+const ZStatus = z.enum(APPOINTMENT_STATUSES, { error: APPOINTMENT_MESSAGES.statusInvalid });
+
+/**
+ * What the form sends and `POST /api/appointments` / `PUT /api/appointments/{id}` accept (a PUT
+ * replaces the whole appointment). Unknown fields are rejected.
+ */
+export const ZAppointmentInput = z.strictObject({
+  patientId: z
+    .uuid({ error: APPOINTMENT_MESSAGES.patientRequired })
+    .describe('The `_id` of one of my patients'),
+  start: ZInstant(APPOINTMENT_MESSAGES.startRequired).describe(
+    'The start, ISO 8601 with an offset, e.g. 2026-03-02T09:00:00+01:00',
+  ),
+  duration: ZDuration.describe('Minutes, 5 to 480'),
+  kind: ZKind,
+  reason: optionalText(APPOINTMENT_LIMITS.reasonMax, APPOINTMENT_MESSAGES.reasonTooLong).describe(
+    'Up to 200 characters; shown in my own agenda, never in the calendar feed',
+  ),
+  note: optionalText(APPOINTMENT_LIMITS.noteMax, APPOINTMENT_MESSAGES.noteTooLong).describe(
+    'Up to 2000 characters; never in the calendar feed',
+  ),
+  status: ZStatus.default('booked').describe(
+    'booked (default), arrived, fulfilled, cancelled or no-show',
+  ),
+});
+
+export type TAppointmentInput = z.input<typeof ZAppointmentInput>;
+export type TAppointmentData = z.output<typeof ZAppointmentInput>;
+
+/** An appointment as the API answers it. */
+export const ZAppointment = z.object({
+  _id: z.uuid(),
+  patientId: z.uuid(),
+  /** The patient's name, for the agenda (the patient is always one of the reader's own). */
+  patientName: z.string(),
+  /** UTC, ISO 8601 with milliseconds: `2026-03-02T08:00:00.000Z`. */
+  start: z.string(),
+  end: z.string(),
+  duration: z.number().int(),
+  kind: z.enum(APPOINTMENT_KINDS),
+  reason: z.string(),
+  note: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  /** The practitioner's wall-clock start (`YYYY-MM-DDTHH:MM`) in `timeZone`. */
+  localStart: z.string(),
+  timeZone: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type TAppointment = z.infer<typeof ZAppointment>;
+
+/**
+ * `GET /api/appointments?from=&to=`: live and past appointments starting in [from, to), earliest
+ * first, at most 62 days, paged like the patient list.
+ */
+export const ZAppointmentListQuery = ZPageQuery.extend({
+  from: ZInstant(APPOINTMENT_MESSAGES.rangeInvalid).describe('Start of the range (inclusive)'),
+  to: ZInstant(APPOINTMENT_MESSAGES.rangeInvalid).describe('End of the range (exclusive)'),
+  patientId: z
+    .uuid({ error: APPOINTMENT_MESSAGES.patientFilterInvalid })
+    .optional()
+    .describe("Only this patient's appointments"),
+}).superRefine(({ from, to }, ctx) => {
+  const span = Date.parse(to) - Date.parse(from);
+  if (!(span > 0)) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: APPOINTMENT_MESSAGES.rangeOrder });
+  } else if (span > APPOINTMENT_LIMITS.rangeDaysMax * 86_400_000) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: APPOINTMENT_MESSAGES.rangeTooLong });
+  }
+});
+
+export type TAppointmentListQuery = z.input<typeof ZAppointmentListQuery>;
+
+/** `GET /api/appointments/free-slots?date=&duration=` */
+export const ZFreeSlotsQuery = z.object({
+  date: z
+    .string({ error: APPOINTMENT_MESSAGES.dateInvalid })
+    .max(10, { error: APPOINTMENT_MESSAGES.dateInvalid, abort: true })
+    .refine(isCalendarDate, { error: APPOINTMENT_MESSAGES.dateInvalid })
+    .describe("A day in the practitioner's time zone, YYYY-MM-DD"),
+  duration: z.coerce
+    .number({ error: APPOINTMENT_MESSAGES.durationRange })
+    .pipe(ZDuration)
+    .describe('Minutes, 5 to 480'),
+});
+
+export type TFreeSlotsQuery = z.input<typeof ZFreeSlotsQuery>;
+
+export const ZFreeSlot = z.object({
+  /** UTC instants, ISO 8601. */
+  start: z.string(),
+  end: z.string(),
+  /** Wall-clock start `HH:MM` in the practitioner's time zone. */
+  localTime: z.string(),
+});
+
+/**
+ * The free slots of a day: working hours in the practitioner's time zone minus live
+ * appointments, on a 15-minute grid from the start of the working hours. An empty list on a
+ * day off.
+ */
+export const ZFreeSlots = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  duration: z.number().int(),
+  slots: z.array(ZFreeSlot),
+});
+
+export type TFreeSlot = z.infer<typeof ZFreeSlot>;
+export type TFreeSlots = z.infer<typeof ZFreeSlots>;
+
+/**
+ * The body of a 409 `APPOINTMENT_CONFLICT`: the error plus the live appointment it clashes
+ * with (always one of the reader's own), so the message can name its time and patient.
+ */
+export const ZAppointmentConflict = z.object({
+  message: z.string(),
+  code: z.literal('APPOINTMENT_CONFLICT'),
+  conflict: z.object({
+    appointmentId: z.uuid(),
+    start: z.string(),
+    end: z.string(),
+    localStart: z.string(),
+    timeZone: z.string(),
+    patientId: z.uuid(),
+    patientName: z.string(),
+  }),
+});
+
+export type TAppointmentConflict = z.infer<typeof ZAppointmentConflict>;
+
+/** `POST /api/calendar-feed` answers the private subscription address (shown once). */
+export const ZCalendarFeed = z.object({
+  url: z.string().describe('The private iCalendar address; anyone holding it can read the feed'),
+});
+
+export type TCalendarFeed = z.infer<typeof ZCalendarFeed>;

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  fromWallTime,
+  isCalendarDate,
+  isTimeZone,
+  minutesOfTime,
+  toWallTime,
+  weekdayOf,
+} from './zoned-time.ts';
+
+describe('zoned time', () => {
+  it('knows IANA names and refuses offsets and unknown names', () => {
+    expect(isTimeZone('Europe/Berlin')).toBe(true);
+    expect(isTimeZone('America/Argentina/Buenos_Aires')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('+01:00')).toBe(false);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+    expect(isTimeZone('Europe/'.padEnd(100, 'x'))).toBe(false);
+  });
+
+  it('reads 09:00 in Berlin as 08:00 UTC in winter and 07:00 UTC in summer', () => {
+    expect(fromWallTime({ date: '2026-03-23', time: '09:00' }, 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-23T08:00:00.000Z',
+    );
+    expect(fromWallTime({ date: '2026-03-30', time: '09:00' }, 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-30T07:00:00.000Z',
+    );
+    expect(toWallTime('2026-03-30T07:00:00.000Z', 'Europe/Berlin')).toEqual({
+      date: '2026-03-30',
+      time: '09:00',
+    });
+  });
+
+  it('moves a time in the spring-forward gap on, and takes the earlier of a repeated time', () => {
+    // 2026-03-08: New York's clocks jump from 02:00 to 03:00.
+    expect(
+      fromWallTime({ date: '2026-03-08', time: '02:30' }, 'America/New_York').toISOString(),
+    ).toBe('2026-03-08T07:30:00.000Z');
+    // 2026-11-01: 01:30 happens twice (EDT, then EST); the first is meant.
+    expect(
+      fromWallTime({ date: '2026-11-01', time: '01:30' }, 'America/New_York').toISOString(),
+    ).toBe('2026-11-01T05:30:00.000Z');
+  });
+
+  it('handles half-hour zones, the end of a day and bad input', () => {
+    expect(fromWallTime({ date: '2026-01-05', time: '09:00' }, 'Asia/Kolkata').toISOString()).toBe(
+      '2026-01-05T03:30:00.000Z',
+    );
+    expect(fromWallTime({ date: '2026-01-05', time: '24:00' }, 'UTC').toISOString()).toBe(
+      '2026-01-06T00:00:00.000Z',
+    );
+    expect(fromWallTime({ date: '2026-02-30', time: '09:00' }, 'UTC').getTime()).toBeNaN();
+    expect(minutesOfTime('24:01')).toBeNaN();
+    expect(minutesOfTime('17:30')).toBe(1050);
+  });
+
+  it('counts calendar days and weekdays', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-1-01')).toBe(false);
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(weekdayOf('2026-11-23')).toBe('monday');
+    expect(weekdayOf('2026-11-29')).toBe('sunday');
+  });
+});
