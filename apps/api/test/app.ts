@@ -149,7 +149,7 @@ let counter = 0;
 /** Signs a new (or the named) user in through the local provider: `{ token, user, headers }`. */
 export async function signIn(
   ctx: Pick<TestContext, 'app' | 'local'>,
-  { email, name }: { email?: string; name?: string } = {},
+  { email, name, timeZone }: { email?: string; name?: string; timeZone?: string } = {},
 ) {
   counter += 1;
   const { idToken } = await ctx.local.issueIdToken({
@@ -163,6 +163,8 @@ export async function signIn(
     // Each test user signs in from its own address, as real users do: the sign-in rate
     // limit is per address, and a test file signs many users in within a minute.
     remoteAddress: `198.51.100.${counter % 250}`,
+    // The browser sends its time zone; without one the body stays empty, as before issue 16.
+    ...(timeZone && { payload: { timeZone } }),
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   const { user } = response.json() as {

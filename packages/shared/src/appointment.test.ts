@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { appointmentInput, scheduleSettings } from './appointment.factories.ts';
 import {
   APPOINTMENT_MESSAGES,
@@ -8,12 +7,7 @@ import {
   ZFreeSlotsQuery,
 } from './appointment.ts';
 import { messageCodeOf } from './messages.ts';
-import {
-  SCHEDULE_INPUT_FIELDS,
-  SCHEDULE_MESSAGES,
-  ZScheduleSettings,
-  ZSignInInput,
-} from './profile.ts';
+import { SCHEDULE_MESSAGES, ZScheduleInput, ZScheduleSettings, ZSignInInput } from './profile.ts';
 
 const patientId = '0b8f6d64-2f0e-4a57-9a52-3a3d3b4b5c6d';
 
@@ -110,7 +104,7 @@ describe('schedule settings', () => {
   });
 
   it('checks the schedule fields the profile update takes', () => {
-    const schedule = z.strictObject(SCHEDULE_INPUT_FIELDS);
+    const schedule = ZScheduleInput;
     expect(schedule.parse({})).toEqual({});
     expect(messageFor(schedule, { timeZone: '+01:00' }, 'timeZone')).toBe(
       SCHEDULE_MESSAGES.timeZoneInvalid,

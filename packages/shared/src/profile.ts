@@ -196,8 +196,8 @@ export const ZScheduleSettings = z.object({
 export type TScheduleSettings = z.infer<typeof ZScheduleSettings>;
 
 /**
- * The schedule fields `PUT /api/user/update-profile` also accepts; each is optional and an
- * absent one is left as it is (the profile form does not show them).
+ * What `PUT /api/user/schedule` accepts: any of the schedule settings; an absent one is left as
+ * it is. A separate route from the profile form's, whose fields and messages stay the spec's.
  */
 export const SCHEDULE_INPUT_FIELDS = {
   timeZone: ZTimeZone.optional(),
@@ -212,6 +212,11 @@ export const SCHEDULE_INPUT_FIELDS = {
     .optional()
     .describe('true: the calendar feed shows full names instead of initials; absent = unchanged'),
 };
+
+export const ZScheduleInput = z.strictObject(SCHEDULE_INPUT_FIELDS);
+
+export type TScheduleInput = z.input<typeof ZScheduleInput>;
+export type TScheduleData = z.output<typeof ZScheduleInput>;
 
 /**
  * `POST /api/auth/login` may carry the browser's time zone; the first sign-in (or the first

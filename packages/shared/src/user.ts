@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZScheduleSettings } from './profile.ts';
 
 /** The signed-in user as the API answers it (`{ user }`). */
 export const ZUser = z.object({
@@ -11,6 +12,9 @@ export const ZUser = z.object({
   address: z.string().nullable(),
   phone: z.string().nullable(),
   premiumMember: z.boolean(),
+  /** Whether a private calendar feed address is active (its secret is shown only once). */
+  hasCalendarFeed: z.boolean(),
+  ...ZScheduleSettings.shape,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -173,6 +173,7 @@ function explainedRows(outcomes: Outcome[], after: DbState): Record<TrackedTable
     switch (request.operation?.label) {
       case 'POST /api/auth/login':
       case 'PUT /api/user/update-profile':
+      case 'PUT /api/user/schedule':
       case 'PUT /api/user/subscription':
         if (answer?.user) rows.users.add(answer.user._id);
         break;

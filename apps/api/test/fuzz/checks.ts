@@ -8,7 +8,7 @@ import {
   ZSubscriptionInput,
 } from '@portal/shared/billing';
 import { ZPatient, ZPatientCreated, ZPatientInput } from '@portal/shared/patient';
-import { ZProfileInput } from '@portal/shared/profile';
+import { ZProfileInput, ZScheduleInput, ZSignInInput } from '@portal/shared/profile';
 import { ZPublicConfig } from '@portal/shared/public-config';
 import { ZUserResponse } from '@portal/shared/user';
 import { ZConnectVoiceInput, ZConnectVoiceResponse } from '@portal/shared/voice';
@@ -33,6 +33,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'POST /api/auth/login': { 200: ZUserResponse },
   'GET /api/user/profile': { 200: ZUserResponse },
   'PUT /api/user/update-profile': { 200: ZUserResponse },
+  'PUT /api/user/schedule': { 200: ZUserResponse },
   'PUT /api/user/subscription': { 200: ZUserResponse },
   'POST /api/records/patients': { 201: ZPatientCreated },
   'GET /api/records/patients': { 200: z.array(ZPatient) },
@@ -48,6 +49,8 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
 /** The shared zod schemas of the request bodies: the API must agree with them exactly. */
 export const ZOD_BODIES: Record<string, z.ZodType> = {
   'PUT /api/user/update-profile': ZProfileInput,
+  'PUT /api/user/schedule': ZScheduleInput,
+  'POST /api/auth/login': ZSignInInput.nullish(),
   'POST /api/records/patients': ZPatientInput,
   'PUT /api/records/patients/{id}': ZPatientInput,
   'POST /api/retellai/connect-retellai': ZConnectVoiceInput,

@@ -1,3 +1,4 @@
+import { scheduleSettings } from '@portal/shared/appointment.factories';
 import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
 import { vi } from 'vitest';
@@ -17,6 +18,8 @@ export function createTestUser(overrides: Partial<TUser> = {}): TUser {
     address: null,
     phone: null,
     premiumMember: false,
+    hasCalendarFeed: false,
+    ...scheduleSettings(),
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,

@@ -10,6 +10,8 @@ export const auditEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     actorId: uuid('actor_id').notNull(),
     patientId: uuid('patient_id'),
+    /** Set for events about an appointment (issue 16); the patient is then the appointment's. */
+    appointmentId: uuid('appointment_id'),
     action: text('action').notNull(),
     outcome: text('outcome').notNull(),
     requestId: text('request_id'),

@@ -3,3 +3,4 @@ export * from './patients.ts';
 export * from './audit.ts';
 export * from './billing.ts';
 export * from './cluster.ts';
+export * from './appointments.ts';

@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { DEFAULT_WORKING_HOURS, type TWorkingHours } from '@portal/shared/profile';
 
 export const users = pgTable(
   'users',
@@ -14,6 +24,17 @@ export const users = pgTable(
     address: text('address'),
     phone: text('phone'),
     isPremium: boolean('premium_member').notNull().default(false),
+    /** IANA name from the browser at sign-in; null until then (treated as UTC). */
+    timeZone: text('time_zone'),
+    workingHours: jsonb('working_hours')
+      .$type<TWorkingHours>()
+      .notNull()
+      .default(DEFAULT_WORKING_HOURS),
+    /** Calendar-feed reminder, minutes before; null for none. */
+    reminderMinutes: integer('reminder_minutes').default(15),
+    calendarFullNames: boolean('calendar_full_names').notNull().default(false),
+    /** SHA-256 (hex) of the calendar feed's secret; the secret itself is never stored. */
+    calendarFeedHash: text('calendar_feed_hash').unique(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

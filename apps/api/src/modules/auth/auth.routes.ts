@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZSignInInput } from '@portal/shared/profile';
 import { ZUserResponse } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
+import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import { upsertUserFromIdentity } from '../users/users.repository.ts';
 import { toApiUser } from '../users/users.service.ts';
 
@@ -12,6 +14,8 @@ import { toApiUser } from '../users/users.service.ts';
 const perUser = (request: FastifyRequest) => request.identity?.uid ?? request.ip;
 
 export async function authRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  // The sign-in may be sent with a JSON content type and no body at all.
+  allowEmptyJsonBody(app);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/auth/login',
     {
@@ -19,11 +23,14 @@ export async function authRoutes(app: FastifyInstance, { db }: { db: Db }) {
         tags: ['auth'],
         summary: 'Sign in: creates the user on first sign-in from the ID token, answers the user',
         description:
-          'Bearer ID token, empty body. The first sign-in stores name, e-mail and picture from the token; later sign-ins answer the stored user unchanged.',
+          "Bearer ID token; the body is empty or `{ timeZone }`, the browser's IANA time zone. The first sign-in stores name, e-mail and picture from the token and the time zone; later sign-ins answer the stored user unchanged (a time zone is only filled in when none is stored).",
+        body: ZSignInInput.nullish(),
         response: { 200: ZUserResponse },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
     },
-    async (request) => ({ user: toApiUser(await upsertUserFromIdentity(db, request.identity)) }),
+    async (request) => ({
+      user: toApiUser(await upsertUserFromIdentity(db, request.identity, request.body ?? {})),
+    }),
   );
 }

@@ -1,11 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import type { TProfileData } from '@portal/shared/profile';
+import type { TProfileData, TScheduleData } from '@portal/shared/profile';
 import type { Db } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import type { VerifiedIdentity } from '../../providers/identity/identity.ts';
 
-/** Creates the user on first sign-in; later sign-ins return the stored row unchanged. */
-export async function upsertUserFromIdentity(db: Db, identity: VerifiedIdentity): Promise<UserRow> {
+/**
+ * Creates the user on first sign-in; later sign-ins return the stored row unchanged, except that
+ * the browser's time zone is kept when the user has none yet (accounts from before it was asked).
+ */
+export async function upsertUserFromIdentity(
+  db: Db,
+  identity: VerifiedIdentity,
+  { timeZone }: { timeZone?: string } = {},
+): Promise<UserRow> {
   const [row] = await db
     .insert(users)
     .values({
@@ -13,8 +20,15 @@ export async function upsertUserFromIdentity(db: Db, identity: VerifiedIdentity)
       email: identity.email,
       name: identity.name,
       picture: identity.picture,
+      timeZone,
     })
-    .onConflictDoUpdate({ target: users.uid, set: { uid: sql`excluded.uid` } })
+    .onConflictDoUpdate({
+      target: users.uid,
+      set: {
+        uid: sql`excluded.uid`,
+        timeZone: sql`coalesce(${users.timeZone}, excluded.time_zone)`,
+      },
+    })
     .returning();
   return row!;
 }
@@ -45,6 +59,19 @@ export async function updateUserProfile(
       picture: profile.picture,
       updatedAt: sql`now()`,
     })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Changes the schedule settings that were sent; absent ones are left as they are. */
+export async function updateUserSchedule(
+  db: Db,
+  { id, schedule }: { id: string; schedule: TScheduleData },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...schedule, updatedAt: sql`now()` })
     .where(eq(users.id, id))
     .returning();
   return row;

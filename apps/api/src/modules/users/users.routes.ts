@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZProfileInput } from '@portal/shared/profile';
+import { ZProfileInput, ZScheduleInput } from '@portal/shared/profile';
 import { ZUserResponse } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
@@ -47,6 +47,29 @@ export async function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (request) => ({
       user: await users.updateProfile({ user: await request.currentUser(), input: request.body }),
+    }),
+  );
+
+  typed.put(
+    '/api/user/schedule',
+    {
+      schema: {
+        tags: ['user'],
+        summary:
+          "Changes the signed-in practitioner's schedule settings: IANA time zone, working hours per weekday, calendar reminder minutes, full names in the calendar feed. Absent fields are left unchanged",
+        body: ZScheduleInput,
+        response: { 200: ZUserResponse, 400: ZApiError },
+      },
+      config: {
+        rateLimit: {
+          max: SAVES_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `schedule:${request.identity.uid}`,
+        },
+      },
+    },
+    async (request) => ({
+      user: await users.updateSchedule({ user: await request.currentUser(), input: request.body }),
     }),
   );
 }

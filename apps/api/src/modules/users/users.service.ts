@@ -1,9 +1,14 @@
-import { PROFILE_MESSAGES, type TProfileData } from '@portal/shared/profile';
+import {
+  PROFILE_MESSAGES,
+  SCHEDULE_LIMITS,
+  type TProfileData,
+  type TScheduleData,
+} from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { updateUserProfile } from './users.repository.ts';
+import { updateUserProfile, updateUserSchedule } from './users.repository.ts';
 
 /** A stored user as the API answers it. */
 export function toApiUser(row: UserRow): TUser {
@@ -17,6 +22,11 @@ export function toApiUser(row: UserRow): TUser {
     address: row.address,
     phone: row.phone,
     premiumMember: row.isPremium,
+    hasCalendarFeed: row.calendarFeedHash !== null,
+    timeZone: row.timeZone ?? SCHEDULE_LIMITS.defaultTimeZone,
+    workingHours: row.workingHours,
+    reminderMinutes: row.reminderMinutes,
+    calendarFullNames: row.calendarFullNames,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -42,6 +52,13 @@ export function createUserService({ db }: { db: Db }) {
       const { email: _email, ...profile } = input;
       const saved = await updateUserProfile(db, { id: user.id, profile });
       // The row can only vanish if the account was deleted between sign-in and this call.
+      if (!saved) throw new AppError('NOT_AUTHENTICATED');
+      return toApiUser(saved);
+    },
+
+    /** Saves the schedule settings that were sent (time zone, working hours, reminder, names). */
+    async updateSchedule({ user, input }: { user: UserRow; input: TScheduleData }): Promise<TUser> {
+      const saved = await updateUserSchedule(db, { id: user.id, schedule: input });
       if (!saved) throw new AppError('NOT_AUTHENTICATED');
       return toApiUser(saved);
     },

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { patients } from './patients.ts';
+import { users } from './users.ts';
+
+/**
+ * A practitioner's appointments. Instants are UTC (`timestamptz`); the end is stored rather
+ * than computed so that the exclusion constraints of the migration (0004) can index
+ * `tstzrange(starts_at, ends_at)`: no two live appointments (booked, arrived, fulfilled) of one
+ * owner, nor of one patient, overlap. drizzle cannot express EXCLUDE, so those live in the
+ * migration's hand-written tail.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, precision: 3 }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }).notNull(),
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull().default(''),
+    note: text('note').notNull().default(''),
+    status: text('status').notNull().default('booked'),
+    /** iCalendar SEQUENCE: raised by every change, so calendar apps replace their copy. */
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The agenda: one owner's appointments in a time range, keyset-paged by (start, id).
+    index('appointments_owner_start_idx').on(table.ownerId, table.startsAt, table.id),
+    // A patient's appointments (patient details), and the cascade from a purged patient.
+    index('appointments_patient_start_idx').on(table.patientId, table.startsAt),
+    check(
+      'appointments_duration_check',
+      sql`${table.endsAt} - ${table.startsAt} between interval '5 minutes' and interval '480 minutes'`,
+    ),
+    check('appointments_kind_check', sql`${table.kind} in ('in-person', 'video', 'phone')`),
+    check(
+      'appointments_status_check',
+      sql`${table.status} in ('booked', 'arrived', 'fulfilled', 'cancelled', 'no-show')`,
+    ),
+  ],
+);
+
+export type AppointmentRow = typeof appointments.$inferSelect;
