@@ -18,6 +18,7 @@ import {
 import { createCountCache } from './patients.count-cache.ts';
 import { iso, toApiPatient, toStoredValues } from './patients.fields.ts';
 import * as repository from './patients.repository.ts';
+import { etagOf, ISO_MS, parseIfMatch } from '../../lib/etag.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 /** Who is asking, for scoping and for the audit trail. */
@@ -29,26 +30,9 @@ export interface Actor {
 export const TRASH_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPORT_BATCH = 500;
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** The ETag of a patient is its quoted `updatedAt`, so a client holding the JSON can build If-Match. */
-export function etagOf(patient: Pick<TPatient, 'updatedAt'>): string {
-  return `"${patient.updatedAt}"`;
-}
-
-/**
- * The versions an `If-Match` header accepts: null for none or `*` (any current version),
- * otherwise the `updatedAt` of each listed tag. A tag that is not ours matches nothing.
- */
-export function parseIfMatch(header: string | undefined): Date[] | null {
-  if (header === undefined || header.trim() === '*') return null;
-  const versions: Date[] = [];
-  for (const part of header.split(',')) {
-    const tag = /^\s*(?:W\/)?"([^"]*)"\s*$/.exec(part)?.[1];
-    if (tag && ISO_MS.test(tag) && !Number.isNaN(Date.parse(tag))) versions.push(new Date(tag));
-  }
-  return versions;
-}
+// The ETag helpers serve appointments too; patients' callers keep importing them from here.
+export { etagOf, parseIfMatch } from '../../lib/etag.ts';
 
 /** Digits only when the fragment looks like a phone number, so "555-123" finds 5551234567. */
 export function normaliseQuery(q: string | undefined): string | null {

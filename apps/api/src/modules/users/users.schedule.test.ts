@@ -16,7 +16,7 @@ async function profileOf(headers: Headers): Promise<TUser> {
   return (response.json() as { user: TUser }).user;
 }
 
-function putSchedule(headers: Headers, payload: unknown) {
+function putSchedule(headers: Headers, payload: Record<string, unknown>) {
   return ctx.app.inject({ method: 'PUT', url: '/api/user/schedule', headers, payload });
 }
 
@@ -84,7 +84,7 @@ describe('schedule settings', () => {
   it('refuses bad settings with their message and changes nothing', async () => {
     const { headers } = await signIn(ctx);
     const before = await profileOf(headers);
-    const cases: [unknown, string, string][] = [
+    const cases: [Record<string, unknown>, string, string][] = [
       [{ timeZone: '+01:00' }, 'timeZone', SCHEDULE_MESSAGES.timeZoneInvalid],
       [
         { workingHours: { ...DEFAULT_WORKING_HOURS, monday: { start: '17:00', end: '09:00' } } },

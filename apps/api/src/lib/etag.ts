@@ -1,0 +1,25 @@
+/**
+ * Optimistic concurrency for records with an `updatedAt` of millisecond precision (patients,
+ * appointments): the ETag is the quoted `updatedAt`, so a client holding the JSON can build
+ * `If-Match` without asking again.
+ */
+/** `2026-03-02T08:00:00.000Z`: an instant as the API answers it. */
+export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export function etagOf(record: { updatedAt: string }): string {
+  return `"${record.updatedAt}"`;
+}
+
+/**
+ * The versions an `If-Match` header accepts: null for none or `*` (any current version),
+ * otherwise the `updatedAt` of each listed tag. A tag that is not ours matches nothing.
+ */
+export function parseIfMatch(header: string | undefined): Date[] | null {
+  if (header === undefined || header.trim() === '*') return null;
+  const versions: Date[] = [];
+  for (const part of header.split(',')) {
+    const tag = /^\s*(?:W\/)?"([^"]*)"\s*$/.exec(part)?.[1];
+    if (tag && ISO_MS.test(tag) && !Number.isNaN(Date.parse(tag))) versions.push(new Date(tag));
+  }
+  return versions;
+}
