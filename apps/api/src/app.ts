@@ -17,6 +17,7 @@ import { createReadiness, type Readiness } from './lifecycle/readiness.ts';
 import { voiceRoutes } from './modules/voice/voice.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { recordsPlugin } from './modules/patients/records.plugin.ts';
+import { appointmentsPlugin } from './modules/appointments/appointments.plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
@@ -49,6 +50,8 @@ export interface AppDeps {
   readiness?: Readiness;
   /** The server to answer on (server.ts listens before the app exists). Omitted: Fastify's. */
   serverFactory?: (handler: http.RequestListener) => http.Server;
+  /** The clock of the rules that depend on today (free slots from now on). Omitted: the system's. */
+  now?: () => Date;
 }
 
 /** The router's limit for one path parameter (an id); longer path segments are refused. */
@@ -147,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
   await app.register(recordsPlugin, { db: database.db, notifications: database.notifications });
+  await app.register(appointmentsPlugin, { db: database.db, now: deps.now });
   if (identity.name === 'local') {
     await app.register(devAuthRoutes, { local: identity as LocalIdentityProvider });
   }

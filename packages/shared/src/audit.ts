@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** What was done to a patient record. `list` is one event per list or search request. */
+/**
+ * What was done to a patient record or an appointment. `list` is one event per list or search
+ * request; `cancel` is an appointment's.
+ */
 export const AUDIT_ACTIONS = [
   'create',
   'read',
@@ -10,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'restore',
   'export',
   'purge',
+  'cancel',
 ] as const;
 
 /**
@@ -37,6 +41,8 @@ export const ZAuditEvent = z.object({
     .describe(
       "The patient's current name while the record is the actor's (in the trash too); null when the event names no patient, the patient was purged, or the id was never the actor's",
     ),
+  /** Set for events about an appointment; `patientId` is then the appointment's patient. */
+  appointmentId: z.uuid().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   outcome: z.enum(AUDIT_OUTCOMES),
   requestId: z.string().nullable(),

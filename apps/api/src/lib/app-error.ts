@@ -6,6 +6,8 @@ export class AppError extends Error {
   readonly status: number;
   readonly fieldErrors?: Record<string, string>;
   readonly headers?: Record<string, string>;
+  /** More of the answer's body beside `message` and `code`, e.g. an appointment conflict's. */
+  readonly details?: Record<string, unknown>;
 
   constructor(
     code: TErrorCode,
@@ -13,6 +15,7 @@ export class AppError extends Error {
       message?: string;
       fieldErrors?: Record<string, string>;
       headers?: Record<string, string>;
+      details?: Record<string, unknown>;
     } = {},
   ) {
     super(options.message ?? ERRORS[code].message);
@@ -20,5 +23,6 @@ export class AppError extends Error {
     this.status = ERRORS[code].status;
     this.fieldErrors = options.fieldErrors;
     this.headers = options.headers;
+    this.details = options.details;
   }
 }

@@ -37,6 +37,7 @@ export function errorBody(code: TErrorCode, message?: string): TApiError {
 function toApiError(error: FastifyError | AppError): TApiError {
   if (error instanceof AppError) {
     return {
+      ...error.details,
       message: error.message,
       code: error.code,
       ...(error.fieldErrors && { fieldErrors: error.fieldErrors }),

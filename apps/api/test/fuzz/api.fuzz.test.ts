@@ -113,6 +113,7 @@ beforeAll(async () => {
     users: users.map(({ token, user }) => ({ token, user })),
     patients: [],
     sessions: [],
+    appointments: [],
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),
     foreignToken: await issue(foreign, 'foreign'),
@@ -165,6 +166,7 @@ function explainedRows(outcomes: Outcome[], after: DbState): Record<TrackedTable
     checkout_sessions: new Set(),
     payments: new Set(),
     webhook_events: new Set(),
+    appointments: new Set(),
   };
   for (const { request, status, json } of outcomes) {
     if (status >= 400) continue;
@@ -184,6 +186,13 @@ function explainedRows(outcomes: Outcome[], after: DbState): Record<TrackedTable
       case 'DELETE /api/records/patients/{id}':
       case 'POST /api/records/patients/{id}/restore':
         if (id) rows.patients.add(id);
+        break;
+      case 'POST /api/appointments':
+        if (answer?._id) rows.appointments.add(answer._id);
+        break;
+      case 'PUT /api/appointments/{id}':
+      case 'POST /api/appointments/{id}/cancel':
+        if (id) rows.appointments.add(id);
         break;
       case 'POST /api/premier/create-checkout-session':
         if (answer?.id) rows.checkout_sessions.add(answer.id);
@@ -228,6 +237,15 @@ function privacyProblems({ request, status, json }: Outcome, after: DbState): st
   const id = request.pathValues.id;
   if (label.includes('/api/records/patients/{id}') && id && ownerOf(id) !== actorId)
     return [`${status} on patient ${id}, which is not the caller's`];
+  const appointmentOwner = (appointmentId: string) =>
+    after.appointments.find((appointment) => appointment.id === appointmentId)?.ownerId;
+  if (label === 'GET /api/appointments' && Array.isArray(json)) {
+    return (json as Array<{ _id: string }>)
+      .filter((appointment) => appointmentOwner(appointment._id) !== actorId)
+      .map((appointment) => `listed appointment ${appointment._id} of someone else`);
+  }
+  if (label.includes('/api/appointments/{id}') && id && appointmentOwner(id) !== actorId)
+    return [`${status} on appointment ${id}, which is not the caller's`];
   return [];
 }
 
@@ -253,6 +271,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
     for (let batch = 0; batch < BATCHES; batch += 1) {
       pools.patients = before.patients;
       pools.sessions = before.sessions;
+      pools.appointments = before.appointments;
       const arbitrary = fc.oneof(
         {
           weight: 16,

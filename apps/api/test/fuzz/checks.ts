@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
+import { ZAppointment, ZAppointmentInput, ZFreeSlots } from '@portal/shared/appointment';
 import { ZAuditEvent } from '@portal/shared/audit';
 import {
   ZCheckoutInput,
@@ -22,6 +23,8 @@ export const API_ERROR_SCHEMA: JsonSchema = {
     message: { type: 'string', minLength: 1 },
     code: { type: 'string', pattern: '^[A-Z_]+$' },
     fieldErrors: { type: 'object', additionalProperties: { type: 'string' } },
+    // APPOINTMENT_CONFLICT names the clashing appointment (ZAppointmentConflict).
+    conflict: { type: 'object' },
   },
   required: ['message', 'code'],
   additionalProperties: false,
@@ -41,6 +44,12 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'PUT /api/records/patients/{id}': { 200: ZPatient },
   'POST /api/records/patients/{id}/restore': { 200: ZPatient },
   'GET /api/records/audit': { 200: z.array(ZAuditEvent) },
+  'POST /api/appointments': { 201: ZAppointment },
+  'GET /api/appointments': { 200: z.array(ZAppointment) },
+  'GET /api/appointments/free-slots': { 200: ZFreeSlots },
+  'GET /api/appointments/{id}': { 200: ZAppointment },
+  'PUT /api/appointments/{id}': { 200: ZAppointment },
+  'POST /api/appointments/{id}/cancel': { 200: ZAppointment },
   'POST /api/retellai/connect-retellai': { 200: ZConnectVoiceResponse },
   'POST /api/premier/create-checkout-session': { 200: ZCheckoutSession },
   'POST /api/premier/create-payment-intent': { 200: ZPaymentIntent },
@@ -53,6 +62,8 @@ export const ZOD_BODIES: Record<string, z.ZodType> = {
   'POST /api/auth/login': ZSignInInput.nullish(),
   'POST /api/records/patients': ZPatientInput,
   'PUT /api/records/patients/{id}': ZPatientInput,
+  'POST /api/appointments': ZAppointmentInput,
+  'PUT /api/appointments/{id}': ZAppointmentInput,
   'POST /api/retellai/connect-retellai': ZConnectVoiceInput,
   'POST /api/premier/create-checkout-session': ZCheckoutInput,
   'POST /api/premier/create-payment-intent': ZCheckoutInput,

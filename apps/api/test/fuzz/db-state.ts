@@ -12,6 +12,7 @@ export const TRACKED_TABLES = [
   'checkout_sessions',
   'payments',
   'webhook_events',
+  'appointments',
 ] as const;
 export type TrackedTable = (typeof TRACKED_TABLES)[number];
 
@@ -20,6 +21,7 @@ export interface DbState {
   patients: Array<{ id: string; ownerId: string; isDeleted: boolean; updatedAt: string }>;
   sessions: Array<{ id: string; userId: string; status: string }>;
   payments: Array<{ id: string; checkoutSessionId: string }>;
+  appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
   audit: { count: number; maxId: number; hash: string };
 }
 
@@ -53,6 +55,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     sessionRows,
     paymentRows,
     webhookEvents,
+    appointmentRows,
     patients,
     sessions,
     payments,
@@ -63,6 +66,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     fingerprints('checkout_sessions'),
     fingerprints('payments'),
     fingerprints('webhook_events'),
+    fingerprints('appointments'),
     pool.query<{ id: string; owner_id: string; deleted: boolean; updated_at: Date }>(
       `select id, owner_id, deleted_at is not null as deleted, updated_at
            from patients order by created_at, id`,
@@ -75,6 +79,9 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     ),
     auditFingerprint(pool, null),
   ]);
+  const appointments = await pool.query<{ id: string; owner_id: string; updated_at: Date }>(
+    'select id, owner_id, updated_at from appointments order by starts_at, id',
+  );
   return {
     rows: {
       users,
@@ -82,6 +89,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
       checkout_sessions: sessionRows,
       payments: paymentRows,
       webhook_events: webhookEvents,
+      appointments: appointmentRows,
     },
     patients: patients.rows.map((row) => ({
       id: row.id,
@@ -93,6 +101,11 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     payments: payments.rows.map((row) => ({
       id: row.id,
       checkoutSessionId: row.checkout_session_id,
+    })),
+    appointments: appointments.rows.map((row) => ({
+      id: row.id,
+      ownerId: row.owner_id,
+      updatedAt: row.updated_at.toISOString(),
     })),
     audit,
   };

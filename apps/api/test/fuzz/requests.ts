@@ -34,6 +34,7 @@ export interface Pools {
   /** Patients (live and trashed) by owner's user id, oldest first. */
   patients: Array<{ id: string; ownerId: string; isDeleted: boolean; updatedAt: string }>;
   sessions: Array<{ id: string; userId: string; status: string }>;
+  appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
   cursors: string[];
   unregisteredToken: string;
   foreignToken: string;
@@ -180,6 +181,18 @@ function pathValue(
       { weight: 2, arbitrary: junk },
     );
   }
+  if (operation.path.startsWith('/api/appointments/{id}')) {
+    const own = pools.appointments.filter((appointment) => appointment.ownerId === actorId);
+    return fc.oneof(
+      { weight: 6, arbitrary: ids(own.map((a) => a.id)) },
+      {
+        weight: 3,
+        arbitrary: ids(pools.appointments.filter((a) => a.ownerId !== actorId).map((a) => a.id)),
+      },
+      { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
+      { weight: 2, arbitrary: junk },
+    );
+  }
   if (operation.path.startsWith('/api/premier/local-checkout/')) {
     return fc.oneof(
       {
@@ -199,6 +212,22 @@ function pathValue(
 
 type QueryPart = { text: string; isValid: boolean };
 
+/** June 2027: the fuzzer's appointments, free slots and agenda ranges meet there. */
+const FUZZ_DAYS = ['2027-06-07', '2027-06-08', '2027-06-09', '2027-06-12', '2027-06-30'];
+
+/** Plausible values of the agenda's query parameters, so most requests pass validation. */
+const APPOINTMENT_QUERY: Record<string, (pools: Pools, actorId: string) => fc.Arbitrary<string>> = {
+  from: () => fc.constantFrom('2027-06-01T00:00:00Z', '2027-06-07T00:00:00+02:00'),
+  to: () => fc.constantFrom('2027-06-14T00:00:00Z', '2027-07-01T00:00:00Z', '2027-09-01T00:00:00Z'),
+  date: () => fc.constantFrom(...FUZZ_DAYS),
+  duration: () => fc.integer({ min: 1, max: 500 }).map(String),
+  patientId: (pools, actorId) =>
+    fc.constantFrom(
+      ...pools.patients.filter((p) => p.ownerId === actorId).map((p) => p.id),
+      '00000000-0000-4000-8000-000000000000',
+    ),
+};
+
 function queryValue(
   name: string,
   schema: Parameters<typeof valueFor>[0],
@@ -206,17 +235,19 @@ function queryValue(
   actorId: string,
 ): fc.Arbitrary<QueryPart> {
   const valid =
-    name === 'cursor' && pools.cursors.length
-      ? fc.constantFrom(...pools.cursors)
-      : name === 'session_id'
-        ? fc.oneof(
-            fc.constantFrom(
-              'cs_local_unknown',
-              ...pools.sessions.filter((s) => s.userId === actorId).map((s) => s.id),
-            ),
-            valueFor(schema).map(String),
-          )
-        : valueFor(schema).map(String);
+    APPOINTMENT_QUERY[name] && !name.startsWith('limit')
+      ? APPOINTMENT_QUERY[name]!(pools, actorId)
+      : name === 'cursor' && pools.cursors.length
+        ? fc.constantFrom(...pools.cursors)
+        : name === 'session_id'
+          ? fc.oneof(
+              fc.constantFrom(
+                'cs_local_unknown',
+                ...pools.sessions.filter((s) => s.userId === actorId).map((s) => s.id),
+              ),
+              valueFor(schema).map(String),
+            )
+          : valueFor(schema).map(String);
   const key = encodeURIComponent(name);
   return fc.oneof(
     {
@@ -303,6 +334,18 @@ function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): Hints {
     amount: fc.constant(pools.premiumAmount),
     ...(ownSessions.length && { sessionId: fc.constantFrom(...ownSessions.map((s) => s.id)) }),
   };
+  if (operation.path.startsWith('/api/appointments')) {
+    const own = pools.patients.filter((p) => p.ownerId === actor.user._id);
+    Object.assign(hints, {
+      patientId: fc.constantFrom(...(own.length ? own : pools.patients).map((p) => p.id)),
+      start: fc
+        .tuple(fc.constantFrom(...FUZZ_DAYS), fc.integer({ min: 0, max: 95 }))
+        .map(([day, quarter]) =>
+          new Date(Date.parse(`${day}T00:00:00Z`) + quarter * 900_000).toISOString(),
+        ),
+      duration: fc.integer({ min: 5, max: 120 }),
+    });
+  }
   if (operation.path.startsWith('/api/records/patients'))
     hints.email = fc.oneof(fc.emailAddress(), fc.constant(''));
   if (operation.path === '/api/user/update-profile')
@@ -326,8 +369,19 @@ function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): Hints {
 }
 
 function extraHeaders(operation: Operation, actorId: string, pools: Pools) {
-  const ifMatch =
-    operation.method === 'PUT' && operation.path === '/api/records/patients/{id}'
+  const isAppointmentChange =
+    operation.path.startsWith('/api/appointments/{id}') && operation.method !== 'GET';
+  const ifMatch = isAppointmentChange
+    ? fc.option(
+        fc.constantFrom(
+          ...pools.appointments.filter((a) => a.ownerId === actorId).map((a) => `"${a.updatedAt}"`),
+          '*',
+          'W/"2020-01-01T00:00:00.000Z"',
+          'garbage',
+        ),
+        { nil: undefined },
+      )
+    : operation.method === 'PUT' && operation.path === '/api/records/patients/{id}'
       ? fc.option(
           fc.oneof(
             fc.constantFrom(

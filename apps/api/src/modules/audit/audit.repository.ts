@@ -8,6 +8,8 @@ import { patients } from '../../db/schema/patients.ts';
 export interface AuditEntry {
   actorId: string;
   patientId: string | null;
+  /** The appointment concerned, for appointment events. */
+  appointmentId?: string | null;
   action: TAuditAction;
   outcome: TAuditOutcome;
   requestId: string | null;

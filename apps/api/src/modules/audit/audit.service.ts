@@ -9,6 +9,7 @@ function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
     actorId: row.actorId,
     patientId: row.patientId,
     patientName: row.patientName,
+    appointmentId: row.appointmentId,
     action: row.action as TAuditEvent['action'],
     outcome: row.outcome as TAuditEvent['outcome'],
     requestId: row.requestId,

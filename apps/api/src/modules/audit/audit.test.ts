@@ -160,6 +160,7 @@ describe('audit events', () => {
     expect(rows.map((r) => r.column_name)).toEqual([
       'action',
       'actor_id',
+      'appointment_id',
       'created_at',
       'id',
       'outcome',
@@ -231,6 +232,7 @@ describe('GET /api/records/audit', () => {
       [
         'action',
         'actorId',
+        'appointmentId',
         'createdAt',
         'id',
         'outcome',

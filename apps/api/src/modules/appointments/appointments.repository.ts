@@ -1,0 +1,196 @@
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { LIVE_APPOINTMENT_STATUSES } from '@portal/shared/appointment';
+import type { Db } from '../../db/client.ts';
+import { appointments } from '../../db/schema/appointments.ts';
+import { patients } from '../../db/schema/patients.ts';
+import type { DbOrTx } from '../audit/audit.repository.ts';
+import { isoFromUtcText } from '../patients/patients.fields.ts';
+import {
+  fromSqlRow,
+  SELECTED_COLUMNS,
+  type AppointmentRecord,
+  type AppointmentValues,
+} from './appointments.fields.ts';
+
+/** Every query on appointments is scoped by owner: there is no function here without `ownerId`. */
+
+/** Position in the agenda, earliest first: `startsAt` (ISO, ms) then id. */
+export type AgendaKey = [startsAt: string, id: string];
+
+/** The longest appointment (480 minutes): how far before a range one can start and reach it. */
+const LONGEST = sql`interval '480 minutes'`;
+const LIVE = sql.raw(LIVE_APPOINTMENT_STATUSES.map((status) => `'${status}'`).join(', '));
+
+/** The appointment with its patient's name and the owner's time zone (for the wall-clock start). */
+const SELECT = sql.raw(
+  `select ${SELECTED_COLUMNS}, p.name as "patientName", coalesce(u.time_zone, 'UTC') as "timeZone"
+   from appointments a join patients p on p.id = a.patient_id join users u on u.id = a.owner_id`,
+);
+
+async function selectRecords(db: DbOrTx, where: SQL, tail: SQL = sql``) {
+  const result = await db.execute<AppointmentRecord>(sql`${SELECT} where ${where} ${tail}`);
+  return result.rows.map(fromSqlRow);
+}
+
+/** Whether the patient is one of the owner's live (not trashed) patients. */
+export async function isOwnLivePatient(
+  db: DbOrTx,
+  { ownerId, patientId }: { ownerId: string; patientId: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(eq(patients.ownerId, ownerId), eq(patients.id, patientId), isNull(patients.deletedAt)),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findAppointment(
+  db: DbOrTx,
+  { ownerId, id }: { ownerId: string; id: string },
+): Promise<AppointmentRecord | undefined> {
+  const [row] = await selectRecords(db, sql`a.owner_id = ${ownerId} and a.id = ${id}`);
+  return row;
+}
+
+export async function insertAppointment(
+  db: DbOrTx,
+  { ownerId, values }: { ownerId: string; values: AppointmentValues },
+): Promise<string> {
+  const [row] = await db
+    .insert(appointments)
+    .values({ ownerId, ...values })
+    .returning({ id: appointments.id });
+  return row!.id;
+}
+
+/** `updatedAt` moves forward by at least 1 ms and `sequence` by one: a new ETag, a new iCal copy. */
+const CHANGED = {
+  updatedAt: sql`greatest(date_trunc('milliseconds', now()), ${appointments.updatedAt} + interval '1 millisecond')`,
+  sequence: sql`${appointments.sequence} + 1`,
+};
+
+function isOwnedVersion(ownerId: string, id: string, versions: Date[] | null) {
+  return and(
+    eq(appointments.ownerId, ownerId),
+    eq(appointments.id, id),
+    versions === null ? undefined : inArray(appointments.updatedAt, versions),
+  );
+}
+
+/** Replaces an appointment; with `versions` (from If-Match) only when it is one of them. */
+export async function updateAppointment(
+  db: DbOrTx,
+  {
+    ownerId,
+    id,
+    values,
+    versions,
+  }: { ownerId: string; id: string; values: AppointmentValues; versions: Date[] | null },
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(appointments)
+    .set({ ...values, ...CHANGED })
+    .where(isOwnedVersion(ownerId, id, versions))
+    .returning({ id: appointments.id });
+  return row?.id;
+}
+
+/** Cancels an appointment that is not cancelled yet (same If-Match rule as an update). */
+export async function cancelAppointment(
+  db: DbOrTx,
+  { ownerId, id, versions }: { ownerId: string; id: string; versions: Date[] | null },
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(appointments)
+    .set({ status: 'cancelled', ...CHANGED })
+    .where(and(isOwnedVersion(ownerId, id, versions), ne(appointments.status, 'cancelled')))
+    .returning({ id: appointments.id });
+  return row?.id;
+}
+
+interface Range {
+  ownerId: string;
+  from: Date;
+  to: Date;
+  patientId?: string;
+}
+
+/**
+ * Appointments overlapping [from, to): the agenda's range condition. `starts_at` bounds the
+ * scan of the (owner_id, starts_at, id) index on both sides: nothing longer than 480 minutes
+ * can start earlier and still reach `from`.
+ */
+function inRange({ ownerId, from, to, patientId }: Range): SQL {
+  return sql`a.owner_id = ${ownerId}
+    and a.starts_at >= ${from}::timestamptz - ${LONGEST} and a.starts_at < ${to}
+    and a.ends_at > ${from}
+    ${patientId ? sql`and a.patient_id = ${patientId}` : sql``}`;
+}
+
+/** One page of the agenda, earliest first, strictly after `after`. */
+export async function listAppointments(
+  db: Db,
+  { after, limit, ...range }: Range & { after: AgendaKey | null; limit: number },
+): Promise<AppointmentRecord[]> {
+  const position = after
+    ? sql`and (a.starts_at, a.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
+    : sql``;
+  return selectRecords(
+    db,
+    sql`${inRange(range)} ${position}`,
+    sql`order by a.starts_at, a.id limit ${limit}`,
+  );
+}
+
+export async function countAppointments(db: Db, range: Range): Promise<number> {
+  const result = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from appointments a where ${inRange(range)}`,
+  );
+  return result.rows[0]?.total ?? 0;
+}
+
+/** The owner's live appointments overlapping [from, to), earliest first (for free slots). */
+export async function findLiveBetween(
+  db: Db,
+  range: Omit<Range, 'patientId'>,
+): Promise<{ startsAt: Date; endsAt: Date }[]> {
+  const result = await db.execute<{ startsAt: string; endsAt: string }>(
+    sql`select (a.starts_at at time zone 'UTC')::text as "startsAt",
+          (a.ends_at at time zone 'UTC')::text as "endsAt"
+        from appointments a
+        where ${inRange(range)} and a.status in (${LIVE}) order by a.starts_at`,
+  );
+  return result.rows.map((row) => ({
+    startsAt: new Date(isoFromUtcText(row.startsAt)),
+    endsAt: new Date(isoFromUtcText(row.endsAt)),
+  }));
+}
+
+/**
+ * The owner's live appointment that a booking of [start, end) for this patient clashes with:
+ * the owner's own agenda, or the patient's (always the owner's too). `exceptId` leaves out the
+ * appointment being changed.
+ */
+export async function findClash(
+  db: Db,
+  {
+    ownerId,
+    patientId,
+    start,
+    end,
+    exceptId,
+  }: { ownerId: string; patientId: string; start: Date; end: Date; exceptId?: string },
+): Promise<AppointmentRecord | undefined> {
+  const [row] = await selectRecords(
+    db,
+    sql`(a.owner_id = ${ownerId} or (a.patient_id = ${patientId} and p.owner_id = ${ownerId}))
+      and a.status in (${LIVE})
+      and tstzrange(a.starts_at, a.ends_at) && tstzrange(${start}::timestamptz, ${end}::timestamptz)
+      ${exceptId ? sql`and a.id <> ${exceptId}` : sql``}`,
+    sql`order by a.starts_at limit 1`,
+  );
+  return row;
+}

@@ -1,0 +1,181 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAppointment,
+  ZAppointmentConflict,
+  ZAppointmentInput,
+  ZAppointmentListQuery,
+  ZFreeSlots,
+  ZFreeSlotsQuery,
+} from '@portal/shared/appointment';
+import { ZApiError } from '../../lib/api-error-schema.ts';
+import { etagOf } from '../../lib/etag.ts';
+import { sendPageHeaders } from '../../lib/paging.ts';
+import type { Actor, AppointmentService } from './appointments.service.ts';
+
+const ZId = z.object({
+  id: z.string().max(200).describe('The appointment `_id`'),
+});
+const ZIfMatch = z.object({
+  'if-match': z
+    .string()
+    .optional()
+    .describe('The `ETag` of the version being changed; a changed appointment then answers 409'),
+});
+const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
+/** A clash with another live appointment, or (with If-Match) a version that has changed. */
+const conflictOrChanged = z
+  .union([ZAppointmentConflict, ZApiError])
+  .describe('`APPOINTMENT_CONFLICT` with `conflict` (time and patient), or `APPOINTMENT_CHANGED`');
+
+async function actorOf(request: FastifyRequest): Promise<Actor> {
+  return { actorId: await request.currentUserId(), requestId: request.id };
+}
+
+/** The practitioner's appointments under /api/appointments (HTTP only). */
+export function appointmentRoutes(
+  app: FastifyInstance,
+  { appointments }: { appointments: AppointmentService },
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['appointments'];
+
+  /** A body refused by validation (say, an injected owner id) still leaves an audit event. */
+  const auditInvalidBody =
+    (action: 'create' | 'update') =>
+    async (request: FastifyRequest, _reply: unknown, error: FastifyError) => {
+      if (error.code !== 'FST_ERR_VALIDATION' || error.validationContext !== 'body') return;
+      try {
+        const { id } = (request.params ?? {}) as { id?: string };
+        await appointments.recordInvalidAttempt({ actor: await actorOf(request), action, id });
+      } catch (auditError) {
+        request.log.error({ err: auditError }, 'audit of an invalid attempt failed');
+      }
+    };
+
+  typed.post(
+    '/api/appointments',
+    {
+      schema: {
+        tags,
+        summary:
+          'Book an appointment for one of my patients; 409 `APPOINTMENT_CONFLICT` when it overlaps a live appointment of mine or of the patient',
+        description:
+          'Booking outside the working hours is allowed (walk-ins, emergencies); the web app warns first. Live = booked, arrived or fulfilled.',
+        body: ZAppointmentInput,
+        response: { 201: ZAppointment, ...errors, 409: conflictOrChanged },
+      },
+      onError: auditInvalidBody('create'),
+    },
+    async (request, reply) => {
+      const appointment = await appointments.createAppointment({
+        actor: await actorOf(request),
+        input: request.body,
+      });
+      return reply.code(201).header('etag', etagOf(appointment)).send(appointment);
+    },
+  );
+
+  typed.get(
+    '/api/appointments',
+    {
+      schema: {
+        tags,
+        summary:
+          'My appointments overlapping [from, to) (at most 62 days), earliest first, every status; paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
+        querystring: ZAppointmentListQuery,
+        response: { 200: z.array(ZAppointment), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await appointments.findAppointments({
+        actor: await actorOf(request),
+        ...request.query,
+      });
+      sendPageHeaders(request, reply, page);
+      return page.items;
+    },
+  );
+
+  typed.get(
+    '/api/appointments/free-slots',
+    {
+      schema: {
+        tags,
+        summary:
+          "A day's free slots: my working hours in my time zone minus my live appointments, on a 15-minute grid, from now on",
+        querystring: ZFreeSlotsQuery,
+        response: { 200: ZFreeSlots, ...errors },
+      },
+    },
+    async (request) =>
+      appointments.findFreeSlots({ actor: await actorOf(request), ...request.query }),
+  );
+
+  typed.get(
+    '/api/appointments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of my appointments, with its `ETag`',
+        params: ZId,
+        response: { 200: ZAppointment, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const appointment = await appointments.getAppointment({
+        actor: await actorOf(request),
+        id: request.params.id,
+      });
+      return reply.header('etag', etagOf(appointment)).send(appointment);
+    },
+  );
+
+  typed.put(
+    '/api/appointments/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Replace one of my appointments (reschedule, change status); with `If-Match`, 409 `APPOINTMENT_CHANGED` if it changed meanwhile; 409 `APPOINTMENT_CONFLICT` on an overlap',
+        params: ZId,
+        headers: ZIfMatch,
+        body: ZAppointmentInput,
+        response: { 200: ZAppointment, ...errors, 409: conflictOrChanged },
+      },
+      onError: auditInvalidBody('update'),
+    },
+    async (request, reply) => {
+      const appointment = await appointments.updateAppointment({
+        actor: await actorOf(request),
+        id: request.params.id,
+        input: request.body,
+        ifMatch: request.headers['if-match'],
+      });
+      return reply.header('etag', etagOf(appointment)).send(appointment);
+    },
+  );
+
+  typed.post(
+    '/api/appointments/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancel one of my appointments (idempotent); the time is free again. With `If-Match`, 409 if it changed meanwhile',
+        params: ZId,
+        headers: ZIfMatch,
+        response: { 200: ZAppointment, ...errors, 409: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const appointment = await appointments.cancelAppointment({
+        actor: await actorOf(request),
+        id: request.params.id,
+        ifMatch: request.headers['if-match'],
+      });
+      return reply.header('etag', etagOf(appointment)).send(appointment);
+    },
+  );
+}

@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APPOINTMENT_MESSAGES,
+  type TAppointment,
+  type TAppointmentConflict,
+} from '@portal/shared/appointment';
+import { appointmentInput } from '@portal/shared/appointment.factories';
+import type { TAuditEvent } from '@portal/shared/audit';
+import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { bookAppointment, createAppointment } from '../../../test/factories/appointments.ts';
+import { createPatient } from '../../../test/factories/patients.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+type Headers = Record<string, string>;
+
+async function practitioner(timeZone = 'Europe/Berlin') {
+  const session = await signIn(ctx, { timeZone });
+  const patient = await createPatient(ctx, session.headers, { name: 'Amina Yusuf' });
+  return { ...session, patient };
+}
+
+async function auditTrail(headers: Headers): Promise<TAuditEvent[]> {
+  const response = await ctx.app.inject({ url: '/api/records/audit?limit=200', headers });
+  return response.json();
+}
+
+async function appointmentCount(): Promise<number> {
+  const { rows } = await ctx.database.pool.query<{ n: number }>(
+    'select count(*)::int as n from appointments',
+  );
+  return rows[0]!.n;
+}
+
+describe('POST /api/appointments', () => {
+  it('books, answers the appointment with its local start and ETag, no-store', async () => {
+    const { headers, patient } = await practitioner();
+    const response = await bookAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2026-03-02T09:00:00+01:00',
+      duration: 45,
+      kind: 'video',
+      reason: 'Asthma review',
+    });
+    expect(response.statusCode).toBe(201);
+    const appointment = response.json() as TAppointment;
+    expect(appointment).toMatchObject({
+      patientId: patient._id,
+      patientName: 'Amina Yusuf',
+      start: '2026-03-02T08:00:00.000Z',
+      end: '2026-03-02T08:45:00.000Z',
+      duration: 45,
+      kind: 'video',
+      reason: 'Asthma review',
+      note: '',
+      status: 'booked',
+      localStart: '2026-03-02T09:00',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(response.headers.etag).toBe(`"${appointment.updatedAt}"`);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses bad input with its message and stores nothing', async () => {
+    const { headers, patient } = await practitioner();
+    const before = await appointmentCount();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ duration: 4 }, 'duration', APPOINTMENT_MESSAGES.durationRange],
+      [{ duration: 481 }, 'duration', APPOINTMENT_MESSAGES.durationRange],
+      [{ reason: 'x'.repeat(201) }, 'reason', APPOINTMENT_MESSAGES.reasonTooLong],
+      [{ kind: 'house-call' }, 'kind', APPOINTMENT_MESSAGES.kindRequired],
+      [{ start: 'tomorrow' }, 'start', APPOINTMENT_MESSAGES.startRequired],
+      [{ ownerId: patient._id }, 'ownerId', 'This field is not allowed.'],
+    ];
+    for (const [override, field, message] of cases) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        headers,
+        payload: { ...appointmentInput({ patientId: patient._id }), ...override },
+      });
+      expect(response.statusCode, field).toBe(400);
+      expect((response.json() as { fieldErrors: Record<string, string> }).fieldErrors[field]).toBe(
+        message,
+      );
+    }
+    expect(await appointmentCount()).toBe(before);
+    const invalid = (await auditTrail(headers)).filter((event) => event.outcome === 'invalid');
+    expect(invalid).toHaveLength(cases.length);
+  });
+
+  it("refuses someone else's patient as not found, and audits the attempt", async () => {
+    const owner = await practitioner();
+    const other = await practitioner();
+    const response = await bookAppointment(ctx, other.headers, { patientId: owner.patient._id });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({
+      code: 'PATIENT_NOT_FOUND',
+      fieldErrors: { patientId: APPOINTMENT_MESSAGES.patientRequired },
+    });
+    expect(await auditTrail(other.headers)).toContainEqual(
+      expect.objectContaining({
+        action: 'create',
+        outcome: 'denied',
+        patientId: owner.patient._id,
+      }),
+    );
+  });
+});
+
+describe('double booking', () => {
+  it('answers 409 APPOINTMENT_CONFLICT naming the clashing time and patient', async () => {
+    const { headers, patient } = await practitioner();
+    const first = await createAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2026-04-07T10:00:00+02:00',
+      duration: 30,
+    });
+    const second = await createPatient(ctx, headers, { name: 'Jean Dupont' });
+    const response = await bookAppointment(ctx, headers, {
+      patientId: second._id,
+      start: '2026-04-07T10:15:00+02:00',
+    });
+    expect(response.statusCode).toBe(409);
+    const body = response.json() as TAppointmentConflict;
+    expect(body).toMatchObject({
+      code: 'APPOINTMENT_CONFLICT',
+      conflict: {
+        appointmentId: first._id,
+        start: '2026-04-07T08:00:00.000Z',
+        end: '2026-04-07T08:30:00.000Z',
+        localStart: '2026-04-07T10:00',
+        timeZone: 'Europe/Berlin',
+        patientId: patient._id,
+        patientName: 'Amina Yusuf',
+      },
+    });
+    expect(body.message).toContain('Amina Yusuf');
+    expect(body.message).toContain('2026-04-07 10:00');
+  });
+
+  it('allows back-to-back appointments and a new one where one was cancelled', async () => {
+    const { headers, patient } = await practitioner();
+    const first = await createAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2026-04-08T09:00:00Z',
+      duration: 30,
+    });
+    await createAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2026-04-08T09:30:00Z',
+    });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${first._id}/cancel`,
+      headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((cancel.json() as TAppointment).status).toBe('cancelled');
+    const again = await bookAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2026-04-08T09:00:00Z',
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('lets exactly one of 20 concurrent overlapping bookings through', async () => {
+    const { headers, patient } = await practitioner();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        bookAppointment(ctx, headers, {
+          patientId: patient._id,
+          start: new Date(Date.UTC(2026, 4, 4, 9, index)).toISOString(),
+          duration: 30,
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    const winner = responses
+      .find((response) => response.statusCode === 201)!
+      .json() as TAppointment;
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect((response.json() as TAppointmentConflict).conflict.appointmentId).toBe(winner._id);
+    }
+  });
+
+  it('refuses a reschedule onto another appointment, and keeps the original', async () => {
+    const { headers, patient } = await practitioner();
+    const morning = await createAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2026-04-09T09:00:00Z',
+    });
+    const noon = await createAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2026-04-09T12:00:00Z',
+    });
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${noon._id}`,
+      headers,
+      payload: appointmentInput({ patientId: patient._id, start: '2026-04-09T09:10:00Z' }),
+    });
+    expect(response.statusCode).toBe(409);
+    expect((response.json() as TAppointmentConflict).conflict.appointmentId).toBe(morning._id);
+    const kept = await ctx.app.inject({ url: `/api/appointments/${noon._id}`, headers });
+    expect((kept.json() as TAppointment).start).toBe('2026-04-09T12:00:00.000Z');
+  });
+});
+
+describe('GET, PUT and cancel /api/appointments/{id}', () => {
+  it("answers 404 for someone else's appointment on every verb and changes nothing", async () => {
+    const owner = await practitioner();
+    const other = await practitioner();
+    const appointment = await createAppointment(ctx, owner.headers, {
+      patientId: owner.patient._id,
+      start: '2026-04-10T09:00:00Z',
+    });
+    const url = `/api/appointments/${appointment._id}`;
+    const attempts = [
+      ctx.app.inject({ url, headers: other.headers }),
+      ctx.app.inject({
+        method: 'PUT',
+        url,
+        headers: other.headers,
+        payload: appointmentInput({ patientId: other.patient._id }),
+      }),
+      ctx.app.inject({ method: 'POST', url: `${url}/cancel`, headers: other.headers }),
+      ctx.app.inject({ url: '/api/appointments/not-an-id', headers: other.headers }),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'APPOINTMENT_NOT_FOUND' });
+    }
+    const mine = await ctx.app.inject({ url, headers: owner.headers });
+    expect(mine.json()).toEqual(appointment);
+    const denied = (await auditTrail(other.headers)).filter((e) => e.outcome === 'denied');
+    expect(denied.map((event) => event.action).sort()).toEqual([
+      'cancel',
+      'read',
+      'read',
+      'update',
+    ]);
+    expect(denied.filter((event) => event.appointmentId === appointment._id)).toHaveLength(3);
+  });
+
+  it('audits every read and change with the appointment and its patient', async () => {
+    const { headers, patient } = await practitioner();
+    const appointment = await createAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2026-04-11T09:00:00Z',
+    });
+    const url = `/api/appointments/${appointment._id}`;
+    await ctx.app.inject({ url, headers });
+    await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: appointmentInput({
+        patientId: patient._id,
+        start: appointment.start,
+        status: 'arrived',
+      }),
+    });
+    await ctx.app.inject({ method: 'POST', url: `${url}/cancel`, headers });
+    await ctx.app.inject({
+      url: '/api/appointments?from=2026-04-01T00:00:00Z&to=2026-05-01T00:00:00Z',
+      headers,
+    });
+    const events = (await auditTrail(headers)).filter((event) => event.appointmentId !== null);
+    expect(events.map((event) => [event.action, event.outcome]).reverse()).toEqual([
+      ['create', 'success'],
+      ['read', 'success'],
+      ['update', 'success'],
+      ['cancel', 'success'],
+    ]);
+    for (const event of events) expect(event.patientId).toBe(patient._id);
+    expect(await auditTrail(headers)).toContainEqual(
+      expect.objectContaining({ action: 'list', outcome: 'success', appointmentId: null }),
+    );
+  });
+
+  it('marks arrived and fulfilled, and answers 409 APPOINTMENT_CHANGED to a stale If-Match', async () => {
+    const { headers, patient } = await practitioner();
+    const appointment = await createAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2026-04-12T09:00:00Z',
+    });
+    const url = `/api/appointments/${appointment._id}`;
+    const put = (status: 'arrived' | 'fulfilled', ifMatch: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url,
+        headers: { ...headers, 'if-match': ifMatch },
+        payload: appointmentInput({ patientId: patient._id, start: appointment.start, status }),
+      });
+    const arrived = await put('arrived', `"${appointment.updatedAt}"`);
+    expect(arrived.statusCode).toBe(200);
+    expect((arrived.json() as TAppointment).status).toBe('arrived');
+    const stale = await put('fulfilled', `"${appointment.updatedAt}"`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'APPOINTMENT_CHANGED' });
+    expect(stale.headers.etag).toBe(arrived.headers.etag);
+    const fulfilled = await put('fulfilled', String(arrived.headers.etag));
+    expect((fulfilled.json() as TAppointment).status).toBe('fulfilled');
+  });
+});
+
+describe('GET /api/appointments', () => {
+  it('lists the range earliest first, paged with Link and X-Total-Count, mine only', async () => {
+    const { headers, patient } = await practitioner();
+    const other = await practitioner();
+    await createAppointment(ctx, other.headers, {
+      patientId: other.patient._id,
+      start: '2026-06-01T09:00:00Z',
+    });
+    const starts = ['2026-06-03T09:00:00Z', '2026-06-01T09:00:00Z', '2026-06-02T09:00:00Z'];
+    for (const start of starts)
+      await createAppointment(ctx, headers, { patientId: patient._id, start });
+    await createAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2026-06-20T09:00:00Z',
+    });
+    const first = await ctx.app.inject({
+      url: '/api/appointments?from=2026-06-01T00:00:00Z&to=2026-06-08T00:00:00Z&limit=2',
+      headers,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-total-count']).toBe('3');
+    expect((first.json() as TAppointment[]).map((a) => a.start)).toEqual([
+      '2026-06-01T09:00:00.000Z',
+      '2026-06-02T09:00:00.000Z',
+    ]);
+    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
+    const second = await ctx.app.inject({ url: next, headers });
+    expect((second.json() as TAppointment[]).map((a) => a.start)).toEqual([
+      '2026-06-03T09:00:00.000Z',
+    ]);
+    expect(second.headers.link).toBeUndefined();
+  });
+
+  it('refuses a range over 62 days or reversed', async () => {
+    const { headers } = await practitioner();
+    const long = await ctx.app.inject({
+      url: '/api/appointments?from=2026-01-01T00:00:00Z&to=2026-03-05T00:00:00Z',
+      headers,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ fieldErrors: { to: APPOINTMENT_MESSAGES.rangeTooLong } });
+    const reversed = await ctx.app.inject({
+      url: '/api/appointments?from=2026-03-05T00:00:00Z&to=2026-03-01T00:00:00Z',
+      headers,
+    });
+    expect(reversed.json()).toMatchObject({ fieldErrors: { to: APPOINTMENT_MESSAGES.rangeOrder } });
+  });
+});
