@@ -2,6 +2,7 @@
 // bench/results/<name>.json. Figures are reported, never asserted.
 import { execFileSync } from 'node:child_process';
 import { benchApi } from './api.ts';
+import { benchAppointments } from './appointments.ts';
 import { benchInstances } from './instances.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { ROOT } from './lib/portal.ts';
@@ -16,3 +17,4 @@ await benchLighthouse();
 await benchApi();
 await benchInstances();
 await benchValidation();
+await benchAppointments();
