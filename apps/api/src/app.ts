@@ -18,6 +18,7 @@ import { voiceRoutes } from './modules/voice/voice.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { recordsPlugin } from './modules/patients/records.plugin.ts';
 import { appointmentsPlugin } from './modules/appointments/appointments.plugin.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
@@ -98,7 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           const clientRequestId = clientRequestIdOf(req);
           return {
             method: req.method,
-            path: req.url.split('?')[0],
+            // A calendar feed's address is its credential: logged without the secret.
+            path: req.url.split('?')[0]!.replace(/^(\/api\/calendar\/)[^/]+$/, '$1[secret].ics'),
             id: req.id,
             ...(clientRequestId && { clientRequestId }),
           };
@@ -151,6 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { db: database.db });
   await app.register(recordsPlugin, { db: database.db, notifications: database.notifications });
   await app.register(appointmentsPlugin, { db: database.db, now: deps.now });
+  await app.register(calendarRoutes, {
+    db: database.db,
+    publicUrl: config.PUBLIC_URL,
+    now: deps.now,
+  });
   if (identity.name === 'local') {
     await app.register(devAuthRoutes, { local: identity as LocalIdentityProvider });
   }

@@ -114,6 +114,7 @@ beforeAll(async () => {
     patients: [],
     sessions: [],
     appointments: [],
+    feedFiles: [],
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),
     foreignToken: await issue(foreign, 'foreign'),
@@ -187,6 +188,19 @@ function explainedRows(outcomes: Outcome[], after: DbState): Record<TrackedTable
       case 'POST /api/records/patients/{id}/restore':
         if (id) rows.patients.add(id);
         break;
+      case 'POST /api/calendar-feed':
+      case 'DELETE /api/calendar-feed': {
+        // The answer names no user: the token says whose feed it was (any signed-in identity).
+        const token = request.headers.authorization?.split(' ')[1] ?? '';
+        try {
+          const { sub } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+          const userId = after.userIdsByUid.get(`local:${sub}`);
+          if (userId) rows.users.add(userId);
+        } catch {
+          // not a token: the request could not have succeeded
+        }
+        break;
+      }
       case 'POST /api/appointments':
         if (answer?._id) rows.appointments.add(answer._id);
         break;
@@ -312,6 +326,11 @@ describe('fuzzing every route of the OpenAPI document', () => {
         if (typeof link === 'string' && pools.cursors.length < 100) {
           const cursor = /[?&]cursor=([^&>]+)/.exec(link)?.[1];
           if (cursor) pools.cursors.push(decodeURIComponent(cursor));
+        }
+        const feedUrl = (json as { url?: unknown } | undefined)?.url;
+        if (request.label === 'POST /api/calendar-feed' && typeof feedUrl === 'string') {
+          const file = new URL(feedUrl).pathname.split('/').pop()!;
+          pools.feedFiles.push(file);
         }
         outcomes.push({ request, status: response.statusCode, json });
         const problems = checkResponse(request, response);

@@ -1,6 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
-import { ZAppointment, ZAppointmentInput, ZFreeSlots } from '@portal/shared/appointment';
+import {
+  ZAppointment,
+  ZAppointmentInput,
+  ZCalendarFeed,
+  ZFreeSlots,
+} from '@portal/shared/appointment';
 import { ZAuditEvent } from '@portal/shared/audit';
 import {
   ZCheckoutInput,
@@ -50,6 +55,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'GET /api/appointments/{id}': { 200: ZAppointment },
   'PUT /api/appointments/{id}': { 200: ZAppointment },
   'POST /api/appointments/{id}/cancel': { 200: ZAppointment },
+  'POST /api/calendar-feed': { 200: ZCalendarFeed },
   'POST /api/retellai/connect-retellai': { 200: ZConnectVoiceResponse },
   'POST /api/premier/create-checkout-session': { 200: ZCheckoutSession },
   'POST /api/premier/create-payment-intent': { 200: ZPaymentIntent },
@@ -78,6 +84,8 @@ const CONTENT_TYPES: Record<string, RegExp> = {
   'GET /api/premier/local-checkout/{id}': /^text\/html/,
   'GET /api/records/patients/export': /^(application\/fhir\+json|text\/csv)/,
   'DELETE /api/records/patients/{id}': /^$/,
+  'DELETE /api/calendar-feed': /^$/,
+  'GET /api/calendar/{file}': /^text\/calendar/,
 };
 
 const STATUS_CODES: Record<number, string> = {

@@ -22,6 +22,8 @@ export interface DbState {
   sessions: Array<{ id: string; userId: string; status: string }>;
   payments: Array<{ id: string; checkoutSessionId: string }>;
   appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
+  /** User ids by identity (`local:<sub>`), to trace a change made with any token. */
+  userIdsByUid: Map<string, string>;
   audit: { count: number; maxId: number; hash: string };
 }
 
@@ -82,6 +84,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
   const appointments = await pool.query<{ id: string; owner_id: string; updated_at: Date }>(
     'select id, owner_id, updated_at from appointments order by starts_at, id',
   );
+  const userIds = await pool.query<{ id: string; uid: string }>('select id, uid from users');
   return {
     rows: {
       users,
@@ -107,6 +110,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
       ownerId: row.owner_id,
       updatedAt: row.updated_at.toISOString(),
     })),
+    userIdsByUid: new Map(userIds.rows.map((row) => [row.uid, row.id])),
     audit,
   };
 }

@@ -35,6 +35,8 @@ export interface Pools {
   patients: Array<{ id: string; ownerId: string; isDeleted: boolean; updatedAt: string }>;
   sessions: Array<{ id: string; userId: string; status: string }>;
   appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
+  /** `<secret>.ics` of calendar feeds turned on during the run (some revoked since). */
+  feedFiles: string[];
   cursors: string[];
   unregisteredToken: string;
   foreignToken: string;
@@ -190,6 +192,18 @@ function pathValue(
         arbitrary: ids(pools.appointments.filter((a) => a.ownerId !== actorId).map((a) => a.id)),
       },
       { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
+      { weight: 2, arbitrary: junk },
+    );
+  }
+  if (operation.path === '/api/calendar/{file}') {
+    return fc.oneof(
+      { weight: 4, arbitrary: ids(pools.feedFiles) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .stringMatching(/^[A-Za-z0-9_-]{43}$/)
+          .map((secret) => ({ value: `${secret}.ics` })),
+      },
       { weight: 2, arbitrary: junk },
     );
   }

@@ -1,0 +1,118 @@
+import type { TAppointmentKind, TAppointmentStatus } from '@portal/shared/appointment';
+
+/**
+ * An iCalendar (RFC 5545) feed of a practitioner's appointments. Privacy first: the summary is
+ * the patient's initials and the kind (the full name only if the practitioner asked for it), and
+ * nothing else about the patient (no reason, note or diagnosis) is ever written.
+ */
+export interface FeedEvent {
+  id: string;
+  patientName: string;
+  kind: TAppointmentKind;
+  status: TAppointmentStatus;
+  startsAt: Date;
+  endsAt: Date;
+  sequence: number;
+  updatedAt: Date;
+}
+
+const KIND_LABELS: Record<TAppointmentKind, string> = {
+  'in-person': 'in person',
+  video: 'video',
+  phone: 'phone',
+};
+
+/** "Amina Yusuf" → "A.Y."; letters of any script, at most three. */
+export function initialsOf(name: string): string {
+  const initials = name
+    .split(/\s+/)
+    .map((word) => [...word][0])
+    .filter((letter): letter is string => letter !== undefined && /\p{L}/u.test(letter))
+    .slice(0, 3);
+  return initials.length ? `${initials.map((letter) => letter.toUpperCase()).join('.')}.` : '?';
+}
+
+/** UTC date-time form: 20260302T080000Z. */
+function utc(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+/** TEXT value escaping (RFC 5545 §3.3.11). */
+function text(value: string): string {
+  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+}
+
+/** Content lines longer than 75 octets are folded (§3.1), never inside a UTF-8 sequence. */
+function fold(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    const limit = parts.length === 0 ? 75 : 74;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+export function calendarFeed({
+  events,
+  reminderMinutes,
+  isFullNames,
+  host,
+  now,
+}: {
+  events: FeedEvent[];
+  reminderMinutes: number | null;
+  isFullNames: boolean;
+  /** The portal's host, making UIDs globally unique (`<id>@<host>`). */
+  host: string;
+  now: Date;
+}): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//CareBridge//Appointments//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'X-WR-CALNAME:CareBridge appointments',
+  ];
+  for (const event of events) {
+    const who = isFullNames ? event.patientName : initialsOf(event.patientName);
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${event.id}@${host}`,
+      `DTSTAMP:${utc(now)}`,
+      `LAST-MODIFIED:${utc(event.updatedAt)}`,
+      `DTSTART:${utc(event.startsAt)}`,
+      `DTEND:${utc(event.endsAt)}`,
+      `SEQUENCE:${event.sequence}`,
+      `STATUS:${event.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
+      `SUMMARY:${text(`${who} · ${KIND_LABELS[event.kind]}`)}`,
+      'CLASS:PRIVATE',
+      'TRANSP:OPAQUE',
+    );
+    if (reminderMinutes !== null && event.status !== 'cancelled') {
+      lines.push(
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        'DESCRIPTION:Appointment',
+        `TRIGGER:-PT${reminderMinutes}M`,
+        'END:VALARM',
+      );
+    }
+    lines.push('END:VEVENT');
+  }
+  lines.push('END:VCALENDAR');
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,191 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAppointment, TCalendarFeed } from '@portal/shared/appointment';
+import { appointmentInput } from '@portal/shared/appointment.factories';
+import type { TAuditEvent } from '@portal/shared/audit';
+import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { createAppointment } from '../../../test/factories/appointments.ts';
+import { createPatient } from '../../../test/factories/patients.ts';
+import { initialsOf } from './calendar.ics.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { now: () => new Date('2027-05-01T00:00:00Z') } });
+});
+afterAll(() => ctx.close());
+
+type Headers = Record<string, string>;
+
+async function turnOn(headers: Headers): Promise<string> {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feed', headers });
+  expect(response.statusCode).toBe(200);
+  const { url } = response.json() as TCalendarFeed;
+  return new URL(url).pathname;
+}
+
+async function fetchFeed(path: string) {
+  const response = await ctx.app.inject({ url: path });
+  return { response, events: () => parseEvents(response.body) };
+}
+
+/** The feed read by an independent parser (ical.js), as a calendar app reads it. */
+function parseEvents(body: string) {
+  const calendar = new ICAL.Component(ICAL.parse(body));
+  return calendar.getAllSubcomponents('vevent').map((vevent) => {
+    const event = new ICAL.Event(vevent);
+    const alarm = vevent.getFirstSubcomponent('valarm');
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      sequence: event.sequence,
+      status: String(vevent.getFirstPropertyValue('status')),
+      start: event.startDate.toJSDate().toISOString(),
+      end: event.endDate.toJSDate().toISOString(),
+      // Seconds before the start, as the parser reads the duration.
+      trigger: alarm ? (alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds() : null,
+      description: vevent.getFirstPropertyValue('description'),
+    };
+  });
+}
+
+async function practitioner() {
+  const session = await signIn(ctx, { timeZone: 'Europe/Berlin' });
+  const patient = await createPatient(ctx, session.headers, {
+    name: 'Amina Yusuf',
+    diagnosedWith: 'Secretdiagnosis',
+  });
+  return { ...session, patient };
+}
+
+describe('calendar feed', () => {
+  it('has one VEVENT per appointment: initials and kind, reminder, never the diagnosis', async () => {
+    const { headers, patient } = await practitioner();
+    const appointment = await createAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2027-05-03T09:00:00+02:00',
+      duration: 30,
+      kind: 'video',
+      reason: 'Secretreason',
+    });
+    await createAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2027-05-04T07:00:00Z',
+    });
+    const path = await turnOn(headers);
+    const { response, events } = await fetchFeed(path);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).not.toContain('Secretdiagnosis');
+    expect(response.body).not.toContain('Secretreason');
+    expect(response.body).not.toContain('Amina');
+    const [first, second] = events();
+    expect(events()).toHaveLength(2);
+    expect(first).toMatchObject({
+      uid: `${appointment._id}@localhost:3000`,
+      summary: 'A.Y. · video',
+      sequence: 0,
+      status: 'CONFIRMED',
+      start: '2027-05-03T07:00:00.000Z',
+      end: '2027-05-03T07:30:00.000Z',
+      trigger: -15 * 60,
+    });
+    expect(second!.summary).toBe('A.Y. · in person');
+    // The address is the credential: it never reaches the logs.
+    const secret = path.split('/').pop()!.replace('.ics', '');
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(ctx.logs.join('')).not.toContain(secret);
+    expect(ctx.logs.join('')).toContain('/api/calendar/[secret].ics');
+  });
+
+  it('keeps the UID and raises SEQUENCE with each change; a cancelled one says CANCELLED', async () => {
+    const { headers, patient } = await practitioner();
+    const appointment = await createAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2027-05-05T09:00:00Z',
+    });
+    const path = await turnOn(headers);
+    const before = (await fetchFeed(path)).events()[0]!;
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${appointment._id}`,
+      headers,
+      payload: appointmentInput({ patientId: patient._id, start: '2027-05-05T10:00:00Z' }),
+    });
+    expect((moved.json() as TAppointment).start).toBe('2027-05-05T10:00:00.000Z');
+    const after = (await fetchFeed(path)).events()[0]!;
+    expect(after.uid).toBe(before.uid);
+    expect(after.sequence).toBe(before.sequence + 1);
+    expect(after.start).toBe('2027-05-05T10:00:00.000Z');
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${appointment._id}/cancel`,
+      headers,
+    });
+    const cancelled = (await fetchFeed(path)).events()[0]!;
+    expect(cancelled).toMatchObject({ uid: before.uid, status: 'CANCELLED', trigger: null });
+    expect(cancelled.sequence).toBe(before.sequence + 2);
+  });
+
+  it('names patients in full and sets the reminder only as the profile says', async () => {
+    const { headers, patient } = await practitioner();
+    await createAppointment(ctx, headers, {
+      patientId: patient._id,
+      start: '2027-05-06T09:00:00Z',
+    });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/schedule',
+      headers,
+      payload: { calendarFullNames: true, reminderMinutes: 60 },
+    });
+    const path = await turnOn(headers);
+    const [event] = (await fetchFeed(path)).events();
+    expect(event).toMatchObject({ summary: 'Amina Yusuf · in person', trigger: -60 * 60 });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/schedule',
+      headers,
+      payload: { reminderMinutes: null },
+    });
+    expect((await fetchFeed(path)).events()[0]!.trigger).toBeNull();
+  });
+
+  it('answers 404 to a revoked, replaced or unknown secret, and audits each read', async () => {
+    const { headers } = await practitioner();
+    const first = await turnOn(headers);
+    const profile = await ctx.app.inject({ url: '/api/user/profile', headers });
+    expect(profile.json()).toMatchObject({ user: { hasCalendarFeed: true } });
+    expect((await fetchFeed(first)).response.statusCode).toBe(200);
+    const second = await turnOn(headers);
+    expect((await fetchFeed(first)).response.statusCode).toBe(404);
+    expect((await fetchFeed(second)).response.statusCode).toBe(200);
+    const revoked = await ctx.app.inject({ method: 'DELETE', url: '/api/calendar-feed', headers });
+    expect(revoked.statusCode).toBe(204);
+    const gone = await fetchFeed(second);
+    expect(gone.response.statusCode).toBe(404);
+    expect(gone.response.headers['cache-control']).toBe('no-store');
+    expect((await fetchFeed(`/api/calendar/${'a'.repeat(43)}.ics`)).response.statusCode).toBe(404);
+    expect((await fetchFeed('/api/calendar/short.ics')).response.statusCode).toBe(404);
+    const trail = await ctx.app.inject({ url: '/api/records/audit', headers });
+    const lists = (trail.json() as TAuditEvent[]).filter((event) => event.action === 'list');
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('needs sign-in to turn the feed on or off', async () => {
+    for (const method of ['POST', 'DELETE'] as const) {
+      const response = await ctx.app.inject({ method, url: '/api/calendar-feed' });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes the first letter of up to three words, in any script', () => {
+    expect(initialsOf('Amina Yusuf')).toBe('A.Y.');
+    expect(initialsOf('  jean-luc  de la Tour ')).toBe('J.D.L.');
+    expect(initialsOf('Ömer Çelik')).toBe('Ö.Ç.');
+    expect(initialsOf('ليلى حداد')).toBe('ل.ح.');
+    expect(initialsOf('123')).toBe('?');
+  });
+});
