@@ -1,7 +1,9 @@
 import i18next from 'i18next';
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import { readPersistedSession } from '../lib/session/persisted-session.ts';
 import { RequireSession } from '../lib/session/require-session.tsx';
+import { useAppSelector } from './hooks.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 
 /** A page component that can also be loaded ahead of its first render. */
@@ -13,7 +15,7 @@ type Page = ComponentType & { preload: () => Promise<unknown> };
  * suspending: main.tsx preloads the page of a prerendered address, so hydration meets the whole
  * page, and a press on it is never dropped while its part of the tree waits for a chunk.
  */
-function page(load: () => Promise<ComponentType>, namespace: string): Page {
+function page(load: () => Promise<ComponentType>, namespace: string | string[]): Page {
   let loaded: { default: ComponentType } | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
   const preload = () =>
@@ -63,14 +65,41 @@ const PaymentCancelPage = page(
   () => import('../features/premium/payment-cancel-page.tsx').then((m) => m.PaymentCancelPage),
   'premium',
 );
+// Patient details show the patient's appointments: composed in app/ (features stay apart).
 const RecordsPage = page(
-  () => import('../features/records/records-page.tsx').then((m) => m.RecordsPage),
-  'records',
+  () => import('./records-route.tsx').then((m) => m.RecordsRoute),
+  ['records', 'appointments'],
+);
+const AppointmentsPage = page(
+  () => import('../features/appointments/agenda-page.tsx').then((m) => m.AgendaPage),
+  'appointments',
 );
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
 ) => page(() => import('../features/home/coming-soon-page.tsx').then((m) => m[name]), 'home');
-const BookAppointmentPage = comingSoon('BookAppointmentPage');
+const GuestBookAppointmentPage = comingSoon('BookAppointmentPage');
+const PractitionerBookAppointmentPage = page(
+  () => import('../features/appointments/book-appointment-page.tsx').then((m) => m.BookingPage),
+  'appointments',
+);
+/**
+ * Guests keep the prerendered 'coming soon' page (sign-in prompt and phone); a signed-in
+ * practitioner books. Its chunk is preloaded only for a stored session, so that the switch
+ * after hydration renders at once.
+ */
+const BookAppointmentPage: Page = Object.assign(
+  function BookAppointmentPage() {
+    const isSignedIn = useAppSelector((state) => state.auth.status);
+    return isSignedIn ? <PractitionerBookAppointmentPage /> : <GuestBookAppointmentPage />;
+  },
+  {
+    preload: () =>
+      Promise.all([
+        GuestBookAppointmentPage.preload(),
+        readPersistedSession()?.status && PractitionerBookAppointmentPage.preload(),
+      ]),
+  },
+);
 const FindDoctorPage = comingSoon('FindDoctorPage');
 const FindHospitalPage = comingSoon('FindHospitalPage');
 const BuyMedicinePage = comingSoon('BuyMedicinePage');
@@ -124,6 +153,7 @@ export function AppRoutes() {
           <Route path="userProfile" element={<ProfilePage />} />
           <Route path="payment-success" element={<PaymentSuccessPage />} />
           <Route path="records" element={<RecordsPage />} />
+          <Route path="appointments" element={<AppointmentsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

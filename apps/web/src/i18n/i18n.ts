@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'records',
   'premium',
   'voice',
+  'appointments',
 ] as const;
 
 /**

@@ -13,6 +13,7 @@ export type IconName =
   | 'star'
   | 'check'
   | 'clock'
+  | 'calendar'
   | 'home'
   | 'records'
   | 'user'

@@ -138,6 +138,7 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
   const entries: { to: string; label: string; icon: IconName }[] = [
     { to: '/', label: t('menu.home'), icon: 'home' },
     { to: '/records', label: t('menu.records'), icon: 'records' },
+    { to: '/appointments', label: t('menu.appointments'), icon: 'calendar' },
     ...(isSignedIn
       ? [
           { to: '/userProfile', label: t('menu.viewProfile'), icon: 'user' as const },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
 import { formatNumber } from '../../i18n/format.ts';
@@ -14,12 +15,15 @@ export function PatientDetails({
   onEdit,
   onDelete,
   onBack,
+  extras,
 }: {
   patient: TPatient;
   focusRequest: number;
   onEdit: (patient: TPatient) => void;
   onDelete: (patient: TPatient) => void;
   onBack: () => void;
+  /** More about the patient from other features, shown after the details. */
+  extras?: (patient: TPatient) => ReactNode;
 }) {
   const { t } = useTranslation('records');
   const headingRef = useFocusRequest<HTMLHeadingElement>(focusRequest);
@@ -59,6 +63,7 @@ export function PatientDetails({
           </div>
         ))}
       </dl>
+      {extras?.(patient)}
       <div className={styles.actions}>
         <Button onClick={() => onEdit(patient)}>{t('list.edit')}</Button>
         <Button variant="danger" onClick={() => onDelete(patient)}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
 import { Button } from '../../ui/button.tsx';
@@ -15,7 +15,7 @@ import {
 } from './records-api.ts';
 import { RecordsNotice, type Notice } from './records-notice.tsx';
 import { useCursorPager } from './use-cursor-pager.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import styles from './records.module.css';
 
 /** The views of SPEC.md §4 (list, detail, form) plus the audit trail. */
@@ -33,8 +33,16 @@ interface FocusRequest {
   on: 'view' | 'undo';
 }
 
-/** `/records`: the practitioner's own patients (the route guard keeps guests out). */
-export function RecordsPage() {
+/**
+ * `/records`: the practitioner's own patients (the route guard keeps guests out).
+ * `patientExtras` adds what other features show about the patient in its details (app/
+ * composes it: the patient's appointments).
+ */
+export function RecordsPage({
+  patientExtras,
+}: {
+  patientExtras?: (patient: TPatient) => ReactNode;
+} = {}) {
   const { t } = useTranslation('records');
   const [mode, setMode] = useState<Mode>({ view: 'list' });
   const [focusRequest, setFocusRequest] = useState<FocusRequest>({ count: 0, on: 'view' });
@@ -158,6 +166,7 @@ export function RecordsPage() {
           onEdit={(patient) => go({ view: 'form', patient })}
           onDelete={(patient) => void remove(patient)}
           onBack={backToList}
+          extras={patientExtras}
         />
       );
       break;

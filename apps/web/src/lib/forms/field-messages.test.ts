@@ -2,7 +2,8 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_CODES, messageCodeOf } from '@portal/shared/messages';
 import { PAGE_MESSAGES, PATIENT_MESSAGES } from '@portal/shared/patient';
-import { PROFILE_MESSAGES } from '@portal/shared/profile';
+import { APPOINTMENT_MESSAGES } from '@portal/shared/appointment';
+import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from '@portal/shared/profile';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import { fieldMessageText } from './field-messages.ts';
 
@@ -10,6 +11,8 @@ const ENGLISH = [
   ...Object.values(PATIENT_MESSAGES),
   ...Object.values(PROFILE_MESSAGES),
   ...Object.values(PAGE_MESSAGES),
+  ...Object.values(APPOINTMENT_MESSAGES),
+  ...Object.values(SCHEDULE_MESSAGES),
 ];
 
 describe('fieldMessageText', () => {
@@ -19,6 +22,8 @@ describe('fieldMessageText', () => {
     for (const message of [
       ...Object.values(PATIENT_MESSAGES),
       ...Object.values(PROFILE_MESSAGES),
+      ...Object.values(APPOINTMENT_MESSAGES),
+      ...Object.values(SCHEDULE_MESSAGES),
     ]) {
       expect(fieldMessageText(en, message)).toBe(message);
     }

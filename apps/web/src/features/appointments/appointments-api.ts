@@ -1,0 +1,144 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import type { TAppointment, TAppointmentData, TFreeSlots } from '@portal/shared/appointment';
+import type { TPatient } from '@portal/shared/patient';
+import type { TScheduleSettings } from '@portal/shared/profile';
+import type { TUser } from '@portal/shared/user';
+import { api } from '../../lib/api/api.ts';
+
+/** The most appointments one agenda request asks for (the API's page limit). */
+export const AGENDA_PAGE_SIZE = 200;
+/** Patients offered while searching in the booking form. */
+export const PATIENT_MATCHES = 8;
+
+/**
+ * `viewer` is the signed-in user's id, never sent: it keys the cache, so one person's agenda is
+ * never shown to the next person signing in on this browser.
+ */
+export interface AgendaArgs {
+  viewer?: string;
+  /** UTC instants, ISO 8601: the range [from, to). */
+  from: string;
+  to: string;
+  patientId?: string;
+}
+
+export interface Agenda {
+  appointments: TAppointment[];
+  /** From `X-Total-Count`: more than `appointments.length` when the range holds more than a page. */
+  total: number;
+}
+
+/** The schedule settings the agenda needs, as the profile answers them. */
+export type Schedule = Pick<TUser, '_id'> & TScheduleSettings;
+
+/** As for patients, an appointment's ETag is its quoted `updatedAt`: a row can send If-Match. */
+export function etagOf(appointment: Pick<TAppointment, 'updatedAt'>): string {
+  return `"${appointment.updatedAt}"`;
+}
+
+/** The fields a PUT sends back: the whole appointment, as `ZAppointmentInput` takes it. */
+export function inputOf(appointment: TAppointment): TAppointmentData {
+  const { patientId, start, duration, kind, reason, note, status } = appointment;
+  return { patientId, start, duration, kind, reason, note, status };
+}
+
+function totalOf(meta: unknown, fallback: number): number {
+  const value = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('X-Total-Count');
+  const total = Number(value);
+  return value && Number.isFinite(total) ? total : fallback;
+}
+
+const appointmentsBase = api.enhanceEndpoints({ addTagTypes: ['Appointment'] });
+
+export const appointmentsApi = appointmentsBase.injectEndpoints({
+  endpoints: (build) => ({
+    getSchedule: build.query<Schedule, void>({
+      query: () => '/user/profile',
+      transformResponse: ({ user }: { user: TUser & TScheduleSettings }) => ({
+        _id: user._id,
+        timeZone: user.timeZone,
+        workingHours: user.workingHours,
+        reminderMinutes: user.reminderMinutes,
+        calendarFullNames: user.calendarFullNames,
+      }),
+      providesTags: ['User'],
+    }),
+    listAppointments: build.query<Agenda, AgendaArgs>({
+      query: ({ from, to, patientId }) => ({
+        url: '/appointments',
+        params: { from, to, limit: AGENDA_PAGE_SIZE, ...(patientId && { patientId }) },
+      }),
+      transformResponse: (appointments: TAppointment[], meta) => ({
+        appointments,
+        total: totalOf(meta, appointments.length),
+      }),
+      providesTags: (result) => [
+        { type: 'Appointment' as const, id: 'LIST' },
+        ...(result?.appointments.map((a) => ({ type: 'Appointment' as const, id: a._id })) ?? []),
+      ],
+    }),
+    getFreeSlots: build.query<TFreeSlots, { viewer?: string; date: string; duration: number }>({
+      query: ({ date, duration }) => ({
+        url: '/appointments/free-slots',
+        params: { date, duration },
+      }),
+      providesTags: [{ type: 'Appointment', id: 'LIST' }],
+    }),
+    findPatients: build.query<TPatient[], { viewer?: string; q: string }>({
+      query: ({ q }) => ({ url: '/records/patients', params: { q, limit: PATIENT_MATCHES } }),
+      providesTags: [{ type: 'Patient', id: 'LIST' }],
+    }),
+    /** The patient a 'Book appointment' link names (`?patient=`); a stale id is just not chosen. */
+    getPatientForBooking: build.query<TPatient, string>({
+      extraOptions: { handlesOwnErrors: true },
+      query: (id) => `/records/patients/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Patient', id }],
+    }),
+    createAppointment: build.mutation<TAppointment, TAppointmentData>({
+      extraOptions: { handlesOwnErrors: true },
+      query: (body) => ({ url: '/appointments', method: 'POST', body }),
+      // Also after a conflict: the free times shown are out of date.
+      invalidatesTags: [{ type: 'Appointment', id: 'LIST' }],
+    }),
+    updateAppointment: build.mutation<
+      TAppointment,
+      TAppointment & { changes: Partial<TAppointmentData> }
+    >({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ changes, ...appointment }) => ({
+        url: `/appointments/${encodeURIComponent(appointment._id)}`,
+        method: 'PUT',
+        body: { ...inputOf(appointment), ...changes },
+        headers: { 'If-Match': etagOf(appointment) },
+      }),
+      // A conflict or a stale version: the agenda reloads, so the reader sees what is true now.
+      invalidatesTags: (_result, _error, { _id }) => [
+        { type: 'Appointment', id: 'LIST' },
+        { type: 'Appointment', id: _id },
+      ],
+    }),
+    cancelAppointment: build.mutation<TAppointment, TAppointment>({
+      extraOptions: { handlesOwnErrors: true },
+      query: (appointment) => ({
+        url: `/appointments/${encodeURIComponent(appointment._id)}/cancel`,
+        method: 'POST',
+        headers: { 'If-Match': etagOf(appointment) },
+      }),
+      invalidatesTags: (_result, _error, { _id }) => [
+        { type: 'Appointment', id: 'LIST' },
+        { type: 'Appointment', id: _id },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useGetScheduleQuery,
+  useListAppointmentsQuery,
+  useGetFreeSlotsQuery,
+  useFindPatientsQuery,
+  useGetPatientForBookingQuery,
+  useCreateAppointmentMutation,
+  useUpdateAppointmentMutation,
+  useCancelAppointmentMutation,
+} = appointmentsApi;

@@ -1,0 +1,153 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
+import { clearStoredSession } from '../../lib/session/stored-session.ts';
+import { BookingPage } from './book-appointment-page.tsx';
+import {
+  installFakeAppointmentsApi,
+  renderAt,
+  type FakeAppointmentsApi,
+} from './appointments-test-kit.tsx';
+
+let fake: FakeAppointmentsApi;
+
+/** Text as read: the invisible isolates around names left out. */
+const read = (element: Element | null) => element?.textContent?.replace(/[\u2068\u2069]/g, '');
+
+beforeEach(() => {
+  // Monday 2 March 2026, 08:00 in Berlin (the practitioner's zone); timers stay real.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-03-02T07:00:00Z'));
+  fake = installFakeAppointmentsApi();
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  clearStoredSession();
+  await i18next.changeLanguage('en');
+});
+
+async function choosePatient(name: string) {
+  // One input event (a paste), as a fast typist's debounced search sees it.
+  await userEvent.click(await screen.findByLabelText('Find a patient'));
+  await userEvent.paste(name.split(' ')[0]!);
+  await userEvent.click(await screen.findByRole('radio', { name: new RegExp(`^${name}`) }));
+}
+
+function postedBodies() {
+  return fake.requestsTo('POST', /^\/api\/appointments$/).map((request) => request.body);
+}
+
+describe('BookingPage', () => {
+  it('books a free time and confirms it on the practitioner’s clock', async () => {
+    const amina = fake.addPatient({ name: 'Amina Yusuf' });
+    fake.addPatient({ name: 'Bruno Costa' });
+    renderAt('/book-appointment', <BookingPage />);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Book Appointment' }),
+    ).toBeVisible();
+    await choosePatient('Amina Yusuf');
+    expect(await screen.findByText('31 free times on Monday, March 2, 2026.')).toBeVisible();
+    expect(screen.getByText('Times are in your time zone, Europe/Berlin.')).toBeVisible();
+    await userEvent.click(screen.getByRole('radio', { name: '10:00 AM' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Video' }));
+    await userEvent.type(screen.getByLabelText('Reason (optional)'), 'Blood test results');
+    await userEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
+
+    const heading = await screen.findByRole('heading', { name: 'Appointment booked' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(read(heading.nextElementSibling)).toBe(
+      'Amina Yusuf, Monday, March 2, 2026 at 10:00 AM, 30 minutes, Video.',
+    );
+    expect(postedBodies()).toEqual([
+      {
+        patientId: amina._id,
+        start: '2026-03-02T09:00:00.000Z',
+        duration: 30,
+        kind: 'video',
+        reason: 'Blood test results',
+        note: '',
+        status: 'booked',
+      },
+    ]);
+    expect(screen.getByRole('link', { name: 'Open the agenda' })).toHaveAttribute(
+      'href',
+      '/appointments?view=day&date=2026-03-02',
+    );
+    expect(currentAnnouncement()?.text.replace(/[\u2068\u2069]/g, '')).toBe(
+      'Appointment booked: Amina Yusuf, Monday, March 2, 2026 at 10:00 AM.',
+    );
+  });
+
+  it('says what is missing and books nothing', async () => {
+    renderAt('/book-appointment', <BookingPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Book appointment' }));
+    const summary = await screen.findByRole('group', { name: 'There are problems with 2 fields' });
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Patient: Please choose a patient.', 'Time: Please choose a valid start time.']);
+    expect(screen.getByLabelText('Find a patient')).toHaveAccessibleDescription(
+      /Please choose a patient\.$/,
+    );
+    expect(postedBodies()).toEqual([]);
+  });
+
+  it('warns before booking outside the working hours, then books after the confirmation', async () => {
+    fake.addPatient({ name: 'Amina Yusuf' });
+    renderAt('/book-appointment', <BookingPage />);
+    await choosePatient('Amina Yusuf');
+    await userEvent.click(await screen.findByRole('radio', { name: 'Another time' }));
+    fireEvent.change(screen.getByLabelText('Start time'), { target: { value: '18:30' } });
+    expect(
+      await screen.findByText(
+        'This time is outside your working hours (Monday 9:00 AM–5:00 PM). You can still book it, for example for a walk-in or an emergency.',
+      ),
+    ).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
+    const summary = await screen.findByRole('group', { name: 'There is a problem with 1 field' });
+    expect(summary).toHaveTextContent(
+      'Outside working hours: Confirm that you want to book outside your working hours.',
+    );
+    expect(postedBodies()).toEqual([]);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Book outside my working hours' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
+    await screen.findByRole('heading', { name: 'Appointment booked' });
+    expect(postedBodies()).toMatchObject([{ start: '2026-03-02T17:30:00.000Z' }]);
+  });
+
+  it('names the clashing time and patient when the API answers 409, in the reader’s language', async () => {
+    const bruno = fake.addPatient({ name: 'Bruno Costa' });
+    const amina = fake.addPatient({ name: 'Amina Yusuf' });
+    fake.addAppointment({ patient: bruno, start: '2026-03-02T09:00:00.000Z' });
+    renderAt(`/book-appointment?patient=${amina._id}`, <BookingPage />);
+
+    // Preselected from the patient's details.
+    expect(await screen.findByRole('radio', { name: /^Amina Yusuf/ })).toBeChecked();
+    expect(await screen.findByText('28 free times on Monday, March 2, 2026.')).toBeVisible();
+    expect(screen.queryByRole('radio', { name: '10:00 AM' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Another time' }));
+    fireEvent.change(screen.getByLabelText('Start time'), { target: { value: '10:15' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(read(alert)).toBe(
+      'This time overlaps the appointment with Bruno Costa on Monday, March 2, 2026 at 10:00 AM (until 10:30 AM). Choose another time.',
+    );
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
+
+    await i18next.changeLanguage('ar');
+    await userEvent.click(screen.getByRole('button', { name: 'احجز الموعد' }));
+    await waitFor(() => expect(read(screen.getByRole('alert'))).toContain('Bruno Costa'));
+    expect(read(screen.getByRole('alert'))).toContain('الاثنين');
+    expect(read(screen.getByRole('alert'))).not.toContain('overlaps');
+  });
+});

@@ -1,0 +1,266 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  APPOINTMENT_KINDS,
+  APPOINTMENT_LIMITS,
+  ZAppointmentInput,
+  type TAppointment,
+  type TAppointmentKind,
+} from '@portal/shared/appointment';
+import type { TPatient } from '@portal/shared/patient';
+import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
+import { Button } from '../../ui/button.tsx';
+import { ErrorSummary } from '../../ui/error-summary.tsx';
+import { conflictOf, conflictText, durationLabel, kindLabel } from './appointment-text.ts';
+import { useCreateAppointmentMutation, type Schedule } from './appointments-api.ts';
+import { OutsideHoursWarning } from './outside-hours-warning.tsx';
+import { PatientPicker } from './patient-picker.tsx';
+import { DEFAULT_DURATION, DURATIONS, outsideOf, startOf } from './time-choice.ts';
+import { TimePicker, type TimeChoice } from './time-picker.tsx';
+import styles from './appointments.module.css';
+
+type Field = 'patient' | 'date' | 'duration' | 'time' | 'outside' | 'kind' | 'reason';
+const FIELDS: readonly Field[] = [
+  'patient',
+  'date',
+  'duration',
+  'time',
+  'outside',
+  'kind',
+  'reason',
+];
+/** Where the schema's paths are shown. */
+const FIELD_OF_PATH: Record<string, Field> = {
+  patientId: 'patient',
+  start: 'time',
+  duration: 'duration',
+  kind: 'kind',
+  reason: 'reason',
+};
+
+/**
+ * The booking form: patient, day, duration, a free time (or another one, after a warning when
+ * it is outside the working hours), kind and reason. Checked with the API's own schema; the
+ * API's 409 names the appointment it clashes with, in the reader's language.
+ */
+export function BookingForm({
+  schedule,
+  initialPatient,
+  initialDate,
+  onBooked,
+}: {
+  schedule: Schedule;
+  initialPatient: TPatient | null;
+  initialDate: string;
+  onBooked: (appointment: TAppointment) => void;
+}) {
+  const { t, i18n } = useTranslation('appointments');
+  const id = useId();
+  const fieldId = (field: Field) => `${id}-${field}`;
+  const [patient, setPatient] = useState<TPatient | null>(initialPatient);
+  const [date, setDate] = useState(initialDate);
+  const [duration, setDuration] = useState<number>(DEFAULT_DURATION);
+  const [choice, setChoice] = useState<TimeChoice | null>(null);
+  const [isOutsideConfirmed, setOutsideConfirmed] = useState(false);
+  const [kind, setKind] = useState<TAppointmentKind>('in-person');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
+  const [createAppointment, { isLoading }] = useCreateAppointmentMutation();
+  const { timeZone, workingHours } = schedule;
+  const outside = outsideOf({ choice, date, duration, timeZone, workingHours });
+
+  function validate() {
+    const found: Partial<Record<Field, string>> = {};
+    const input = {
+      patientId: patient?._id ?? '',
+      start: startOf(choice, date, timeZone) ?? '',
+      duration,
+      kind,
+      reason,
+    };
+    const parsed = ZAppointmentInput.safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = FIELD_OF_PATH[String(issue.path[0])];
+        if (field) found[field] ??= fieldMessageText(t, issue.message);
+      }
+    }
+    if (!date) found.date = t('form.dateRequired');
+    if (outside && !isOutsideConfirmed) found.outside = t('outsideHours.required');
+    return { found, data: parsed.success ? parsed.data : undefined };
+  }
+
+  async function submit() {
+    if (isLoading) return;
+    setFailure(null);
+    const { found, data } = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !data) {
+      focusSummary();
+      return;
+    }
+    try {
+      onBooked(await createAppointment(data).unwrap());
+    } catch (error) {
+      const conflict = conflictOf(error);
+      const placed: Partial<Record<Field, string>> = {};
+      for (const [path, message] of Object.entries(apiErrorOf(error)?.fieldErrors ?? {})) {
+        const field = FIELD_OF_PATH[path];
+        if (field) placed[field] = fieldMessageText(t, message);
+      }
+      if (Object.keys(placed).length > 0) {
+        setErrors(placed);
+        focusSummary();
+        return;
+      }
+      setFailure(conflict ? conflictText(t, conflict, i18n.language) : t('book.failed'));
+      failureRef.current?.focus();
+    }
+  }
+
+  const summaryItems = FIELDS.filter((field) => errors[field]).map((field) => ({
+    fieldId: fieldId(field),
+    text: `${t(`form.${field}`)}: ${errors[field]}`,
+  }));
+  const fieldProps = (field: Field, describedBy?: string) => {
+    const ids = [describedBy, errors[field] ? `${fieldId(field)}-error` : '']
+      .filter(Boolean)
+      .join(' ');
+    return {
+      id: fieldId(field),
+      ...(errors[field] && { 'aria-invalid': true as const }),
+      ...(ids && { 'aria-describedby': ids }),
+    };
+  };
+  const errorLine = (field: Field) =>
+    errors[field] && (
+      <p id={`${fieldId(field)}-error`} className={styles.error}>
+        {errors[field]}
+      </p>
+    );
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label={t('book.formLabel')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div ref={failureRef} tabIndex={-1} className={styles.slot}>
+        {failure && (
+          <p role="alert" className={styles.alert}>
+            {failure}
+          </p>
+        )}
+      </div>
+      <ErrorSummary ref={summaryRef} items={summaryItems} />
+      <PatientPicker
+        id={fieldId('patient')}
+        selected={patient}
+        onSelect={setPatient}
+        error={errors.patient}
+      />
+      <div className={styles.grid}>
+        <div className={styles.field}>
+          <label htmlFor={fieldId('date')}>{t('form.date')}</label>
+          <input
+            type="date"
+            required
+            value={date}
+            onChange={(event) => {
+              setDate(event.target.value);
+              setChoice(null);
+            }}
+            {...fieldProps('date')}
+          />
+          {errorLine('date')}
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={fieldId('duration')}>{t('form.duration')}</label>
+          <select
+            value={duration}
+            onChange={(event) => {
+              setDuration(Number(event.target.value));
+              if (choice?.kind === 'slot') setChoice(null);
+            }}
+            {...fieldProps('duration')}
+          >
+            {DURATIONS.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {durationLabel(t, minutes)}
+              </option>
+            ))}
+          </select>
+          {errorLine('duration')}
+        </div>
+      </div>
+      <TimePicker
+        id={fieldId('time')}
+        date={date}
+        duration={duration}
+        timeZone={timeZone}
+        value={choice}
+        onChange={(next) => {
+          setChoice(next);
+          setOutsideConfirmed(false);
+        }}
+        error={errors.time}
+      />
+      <OutsideHoursWarning
+        id={fieldId('outside')}
+        outside={outside}
+        isConfirmed={isOutsideConfirmed}
+        onConfirmedChange={setOutsideConfirmed}
+        error={errors.outside}
+      />
+      <fieldset className={styles.fieldset}>
+        <legend>{t('form.kind')}</legend>
+        <ul className={styles.choices}>
+          {APPOINTMENT_KINDS.map((option, index) => (
+            <li key={option}>
+              <label className={styles.choice}>
+                <input
+                  type="radio"
+                  name={`${id}-kind`}
+                  id={index === 0 ? fieldId('kind') : undefined}
+                  checked={kind === option}
+                  onChange={() => setKind(option)}
+                />
+                {kindLabel(t, option)}
+              </label>
+            </li>
+          ))}
+        </ul>
+        {errorLine('kind')}
+      </fieldset>
+      <div className={styles.field}>
+        <label htmlFor={fieldId('reason')}>
+          {t('form.reason')} {t('form.optional')}
+        </label>
+        <p id={`${fieldId('reason')}-hint`} className={styles.hint}>
+          {t('form.reasonHint', { max: APPOINTMENT_LIMITS.reasonMax })}
+        </p>
+        <textarea
+          dir="auto"
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          {...fieldProps('reason', `${fieldId('reason')}-hint`)}
+        />
+        {errorLine('reason')}
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" aria-disabled={isLoading || undefined}>
+          {isLoading ? t('book.booking') : t('book.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { formatClock, weekdayName } from './appointment-text.ts';
+import type { OutsideHours } from './working-hours.ts';
+import styles from './appointments.module.css';
+
+/**
+ * The warning before booking outside the working hours, and the box that allows it anyway
+ * (walk-ins, emergencies). Always in the page as a polite live region, so the warning is read
+ * when a time outside the hours is picked, not only when the reader tabs to it.
+ */
+export function OutsideHoursWarning({
+  id,
+  outside,
+  isConfirmed,
+  onConfirmedChange,
+  error,
+}: {
+  id: string;
+  outside: OutsideHours | undefined;
+  isConfirmed: boolean;
+  onConfirmedChange: (isConfirmed: boolean) => void;
+  error?: string;
+}) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = i18n.language;
+  let text = '';
+  if (outside) {
+    const day = weekdayName(outside.weekday, language);
+    text = outside.hours
+      ? t('outsideHours.hours', {
+          day,
+          start: formatClock(outside.hours.start, language),
+          end: formatClock(outside.hours.end, language),
+        })
+      : t('outsideHours.dayOff', { day });
+  }
+  const describedBy = [`${id}-text`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div aria-live="polite">
+      {outside && (
+        <div className={styles.warning}>
+          <p id={`${id}-text`}>
+            {text} {t('outsideHours.allowed')}
+          </p>
+          <div className={styles.check}>
+            <input
+              type="checkbox"
+              id={id}
+              checked={isConfirmed}
+              aria-describedby={describedBy}
+              {...(error && { 'aria-invalid': true })}
+              onChange={(event) => onConfirmedChange(event.target.checked)}
+            />
+            <label htmlFor={id}>{t('outsideHours.confirm')}</label>
+          </div>
+          {error && (
+            <p id={`${id}-error`} className={styles.error}>
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

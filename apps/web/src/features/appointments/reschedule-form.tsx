@@ -1,0 +1,133 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { APPOINTMENT_MESSAGES, type TAppointment } from '@portal/shared/appointment';
+import { toWallTime } from '@portal/shared/zoned-time';
+import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import { Button } from '../../ui/button.tsx';
+import { conflictOf, conflictText } from './appointment-text.ts';
+import { useUpdateAppointmentMutation, type Schedule } from './appointments-api.ts';
+import { OutsideHoursWarning } from './outside-hours-warning.tsx';
+import { outsideOf, startOf } from './time-choice.ts';
+import { TimePicker, type TimeChoice } from './time-picker.tsx';
+import { useFocusOnMount } from './use-focus-on-mount.ts';
+import styles from './appointments.module.css';
+
+/**
+ * Moves an appointment to another day or time (same duration, kind and reason). A clash answers
+ * with the appointment it meets; one changed meanwhile asks to look again.
+ */
+export function RescheduleForm({
+  appointment,
+  schedule,
+  onDone,
+}: {
+  appointment: TAppointment;
+  schedule: Schedule;
+  /** The moved appointment, or undefined when the reader kept the old time. */
+  onDone: (moved?: TAppointment) => void;
+}) {
+  const { t, i18n } = useTranslation('appointments');
+  const id = useId();
+  const { timeZone, workingHours } = schedule;
+  const current = toWallTime(appointment.start, timeZone);
+  const [date, setDate] = useState(current.date);
+  const [choice, setChoice] = useState<TimeChoice | null>(null);
+  const [isOutsideConfirmed, setOutsideConfirmed] = useState(false);
+  const [timeError, setTimeError] = useState<string>();
+  const [outsideError, setOutsideError] = useState<string>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const dateRef = useFocusOnMount<HTMLInputElement>();
+  const [update, { isLoading }] = useUpdateAppointmentMutation();
+  const duration = appointment.duration;
+  const outside = outsideOf({ choice, date, duration, timeZone, workingHours });
+
+  async function save() {
+    if (isLoading) return;
+    setFailure(null);
+    const start = startOf(choice, date, timeZone);
+    const missingTime = start ? undefined : fieldMessageText(t, APPOINTMENT_MESSAGES.startRequired);
+    const unconfirmed = outside && !isOutsideConfirmed ? t('outsideHours.required') : undefined;
+    setTimeError(missingTime);
+    setOutsideError(unconfirmed);
+    if (!start || unconfirmed) {
+      document.getElementById(start ? `${id}-outside` : `${id}-time`)?.focus();
+      return;
+    }
+    try {
+      onDone(await update({ ...appointment, changes: { start } }).unwrap());
+    } catch (error) {
+      const conflict = conflictOf(error);
+      const code = apiErrorOf(error)?.code;
+      setFailure(
+        conflict
+          ? conflictText(t, conflict, i18n.language)
+          : code === 'APPOINTMENT_CHANGED'
+            ? t('reschedule.changed')
+            : t('reschedule.failed'),
+      );
+      failureRef.current?.focus();
+    }
+  }
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label={t('reschedule.label', { patient: appointment.patientName })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <div ref={failureRef} tabIndex={-1} className={styles.slot}>
+        {failure && (
+          <p role="alert" className={styles.alert}>
+            {failure}
+          </p>
+        )}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-date`}>{t('reschedule.date')}</label>
+        <input
+          ref={dateRef}
+          id={`${id}-date`}
+          type="date"
+          required
+          value={date}
+          onChange={(event) => {
+            setDate(event.target.value);
+            setChoice(null);
+          }}
+        />
+      </div>
+      <TimePicker
+        id={`${id}-time`}
+        date={date}
+        duration={duration}
+        timeZone={timeZone}
+        value={choice}
+        onChange={(next) => {
+          setChoice(next);
+          setOutsideConfirmed(false);
+        }}
+        error={timeError}
+      />
+      <OutsideHoursWarning
+        id={`${id}-outside`}
+        outside={outside}
+        isConfirmed={isOutsideConfirmed}
+        onConfirmedChange={setOutsideConfirmed}
+        error={outsideError}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" aria-disabled={isLoading || undefined}>
+          {isLoading ? t('reschedule.saving') : t('reschedule.save')}
+        </Button>
+        <Button variant="secondary" onClick={() => onDone()}>
+          {t('reschedule.keep')}
+        </Button>
+      </div>
+    </form>
+  );
+}
