@@ -1,0 +1,154 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TPatient } from '@portal/shared/patient';
+import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
+import { clearStoredSession } from '../../lib/session/stored-session.ts';
+import { AgendaPage } from './agenda-page.tsx';
+import {
+  installFakeAppointmentsApi,
+  renderAt,
+  type FakeAppointmentsApi,
+} from './appointments-test-kit.tsx';
+
+let fake: FakeAppointmentsApi;
+let amina: TPatient;
+let bruno: TPatient;
+
+/** Text as read: isolates left out, Intl's thin and narrow spaces as plain ones. */
+const read = (text: string | null | undefined) =>
+  text?.replace(/[\u2068\u2069]/g, '').replace(/[\u2009\u202f]/g, ' ');
+const announced = () => read(currentAnnouncement()?.text);
+
+beforeEach(() => {
+  // Monday 2 March 2026, 08:00 in Berlin (the practitioner's zone); timers stay real.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-03-02T07:00:00Z'));
+  fake = installFakeAppointmentsApi();
+  amina = fake.addPatient({ name: 'Amina Yusuf' });
+  bruno = fake.addPatient({ name: 'Bruno Costa' });
+  fake.addAppointment({ patient: bruno, start: '2026-03-02T09:00:00.000Z', kind: 'video' });
+  fake.addAppointment({ patient: amina, start: '2026-03-02T08:00:00.000Z', reason: 'Check-up' });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  clearStoredSession();
+});
+
+async function item(name: string) {
+  const text = await screen.findByText(name);
+  return text.closest('li')!;
+}
+
+const summaryOf = (li: HTMLElement) => li.querySelector('p')!;
+
+describe('AgendaPage', () => {
+  it("lists today's appointments in order, on the practitioner's clock", async () => {
+    renderAt('/appointments', <AgendaPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Monday, March 2, 2026 · Today' }),
+    ).toBeVisible();
+    const list = await screen.findByRole('list');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => read(summaryOf(row).textContent))).toEqual([
+      '9:00 – 9:30 AMAmina YusufIn personBooked',
+      '10:00 – 10:30 AMBruno CostaVideoBooked',
+    ]);
+    expect(within(rows[0]!).getByText('Check-up')).toBeVisible();
+    expect(screen.getByText('Times are in your time zone, Europe/Berlin.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Day' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('marks a patient arrived, then fulfilled: announced, focus kept on the appointment', async () => {
+    renderAt('/appointments', <AgendaPage />);
+    const row = await item('Amina Yusuf');
+    const arrived = within(row).getByRole('button', { name: 'Mark arrived' });
+    expect(arrived).toHaveAccessibleDescription(/Amina Yusuf/);
+    await userEvent.click(arrived);
+
+    await waitFor(() => expect(within(row).getByText('Arrived')).toBeVisible());
+    await waitFor(() => expect(summaryOf(row)).toHaveFocus());
+    expect(announced()).toBe('Amina Yusuf, 9:00 – 9:30 AM: marked arrived.');
+    const [put] = fake.requestsTo('PUT', /^\/api\/appointments\/[^/]+$/);
+    expect(put!.body).toMatchObject({ patientId: amina._id, status: 'arrived' });
+    expect(put!.headers.get('If-Match')).toMatch(/^"2026-/);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Mark fulfilled' }));
+    await waitFor(() => expect(within(row).getByText('Fulfilled')).toBeVisible());
+    expect(announced()).toBe('Amina Yusuf, 9:00 – 9:30 AM: marked fulfilled.');
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('cancels after asking, and can keep the appointment instead', async () => {
+    renderAt('/appointments', <AgendaPage />);
+    const row = await item('Bruno Costa');
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel appointment' }));
+    const question = within(row).getByRole('group', {
+      name: /^Cancel the appointment with .*Bruno Costa.* at 10:00/,
+    });
+    await userEvent.click(within(question).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(summaryOf(row)).toHaveFocus());
+    expect(fake.requestsTo('POST', /\/cancel$/)).toHaveLength(0);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel appointment' }));
+    const confirm = within(row).getByRole('button', { name: 'Yes, cancel it' });
+    await waitFor(() => expect(confirm).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(row).getByText('Cancelled')).toBeVisible());
+    await waitFor(() => expect(summaryOf(row)).toHaveFocus());
+    expect(announced()).toBe('Bruno Costa, 10:00 – 10:30 AM: cancelled.');
+    expect(fake.requestsTo('POST', /\/cancel$/)).toHaveLength(1);
+  });
+
+  it('shows the week day by day and moves to the next week, announcing it', async () => {
+    renderAt('/appointments?view=week&date=2026-03-04', <AgendaPage />);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /^March 2\s–\s8, 2026$/ }),
+    ).toBeVisible();
+    const days = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(days).toHaveLength(7);
+    expect(days[0]).toBe('Monday, March 2, 2026 · Today');
+    expect(days[6]).toBe('Sunday, March 8, 2026');
+    const monday = screen.getByRole('region', { name: 'Monday, March 2, 2026 · Today' });
+    expect(within(monday).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getAllByText('No appointments.')).toHaveLength(6);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /^March 9\s–\s15, 2026$/ }),
+    ).toBeVisible();
+    await waitFor(() => expect(announced()).toBe('March 9 – 15, 2026: 0 appointments.'));
+    expect(screen.getByRole('button', { name: 'Next week' })).toHaveFocus();
+  });
+
+  it('reschedules: a clash names the other appointment, a free time moves it', async () => {
+    renderAt('/appointments', <AgendaPage />);
+    const row = await item('Amina Yusuf');
+    await userEvent.click(within(row).getByRole('button', { name: 'Reschedule' }));
+    const form = within(row).getByRole('form', { name: /Reschedule the appointment with/ });
+    await waitFor(() => expect(within(form).getByLabelText('New date')).toHaveFocus());
+    await userEvent.click(within(form).getByRole('radio', { name: 'Another time' }));
+    fireEvent.change(within(form).getByLabelText('Start time'), { target: { value: '10:00' } });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save new time' }));
+    const alert = await within(form).findByRole('alert');
+    expect(read(alert.textContent)).toBe(
+      'This time overlaps the appointment with Bruno Costa on Monday, March 2, 2026 at 10:00 AM (until 10:30 AM). Choose another time.',
+    );
+
+    fireEvent.change(within(form).getByLabelText('Start time'), { target: { value: '11:00' } });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save new time' }));
+    await waitFor(() =>
+      expect(announced()).toBe('Amina Yusuf: rescheduled to Monday, March 2, 2026 at 11:00 AM.'),
+    );
+    const moved = await item('Amina Yusuf');
+    await waitFor(() => expect(summaryOf(moved)).toHaveFocus());
+    const rows = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(rows.map((r) => within(r).getByText(/Yusuf|Costa/).textContent)).toEqual([
+      'Bruno Costa',
+      'Amina Yusuf',
+    ]);
+  });
+});
