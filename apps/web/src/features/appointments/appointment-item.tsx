@@ -35,14 +35,16 @@ export function AppointmentItem({
 }) {
   const { t, i18n } = useTranslation('appointments');
   const [mode, setMode] = useState<Mode>('idle');
+  // Grows when a step of this item closes without a change (Keep it, Keep the current time).
+  const [returns, setReturns] = useState(0);
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const summaryId = `appointment-${appointment._id}`;
   const times = formatTimes(appointment, schedule.timeZone, i18n.language);
 
   useEffect(() => {
-    if (focusRequest > 0) summaryRef.current?.focus();
-  }, [focusRequest]);
+    if (focusRequest > 0 || returns > 0) summaryRef.current?.focus();
+  }, [focusRequest, returns]);
   useEffect(() => {
     if (mode === 'confirmCancel') confirmRef.current?.focus();
   }, [mode]);
@@ -50,7 +52,7 @@ export function AppointmentItem({
   function backToIdle() {
     setMode('idle');
     // The button that opened the step is gone with it: focus goes back to the appointment.
-    requestAnimationFrame(() => summaryRef.current?.focus());
+    setReturns((n) => n + 1);
   }
 
   const actions = statusActionsOf(appointment);

@@ -5,7 +5,7 @@ import type {
   TAppointmentKind,
   TAppointmentStatus,
 } from '@portal/shared/appointment';
-import { addDays, minutesOfTime, WEEKDAYS, type TWeekday } from '@portal/shared/zoned-time';
+import { minutesOfTime } from '@portal/shared/zoned-time';
 
 /**
  * Dates and times for the reader: in the reader's language (`Intl`, so Arabic gets its own
@@ -73,13 +73,6 @@ export function formatClock(time: string, language: string): string {
   // 24:00 ends a day: shown as the midnight it is.
   const instant = new Date(Date.UTC(2000, 0, 1) + (minutes % (24 * 60)) * 60_000);
   return format(language, { timeZone: 'UTC', timeStyle: 'short' }).format(instant);
-}
-
-/** 'Monday' in the reader's language. 2024-01-01 was a Monday. */
-export function weekdayName(weekday: TWeekday, language: string): string {
-  return format(language, { timeZone: 'UTC', weekday: 'long' }).format(
-    dayInstant(addDays('2024-01-01', WEEKDAYS.indexOf(weekday))),
-  );
 }
 
 /**

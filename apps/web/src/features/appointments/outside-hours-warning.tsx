@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatClock, weekdayName } from './appointment-text.ts';
+import { weekdayName } from '../../i18n/format-date.ts';
+import { formatClock } from './appointment-text.ts';
 import type { OutsideHours } from './working-hours.ts';
 import styles from './appointments.module.css';
 

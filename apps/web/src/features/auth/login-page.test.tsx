@@ -71,7 +71,10 @@ describe('LoginPage', () => {
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/auth/login']);
     const [request] = api.requests;
     expect(request!.headers.get('authorization')).toBe(`Bearer ${ID_TOKEN}`);
-    expect(request!.body).toBeUndefined();
+    // The browser's time zone, which the first sign-in keeps as the practitioner's.
+    expect(request!.body).toEqual({
+      timeZone: new Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
     expect(localStorage.getItem('firebase_token')).toBe(ID_TOKEN);
     expect(sessionStorage.getItem('firebase_token')).toBe(ID_TOKEN);
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual(user);

@@ -1,4 +1,5 @@
-import type { TProfileData } from '@portal/shared/profile';
+import type { TCalendarFeed } from '@portal/shared/appointment';
+import type { TProfileData, TScheduleData } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { api } from '../../lib/api/api.ts';
 
@@ -26,7 +27,31 @@ export const profileApi = api.injectEndpoints({
         }
       },
     }),
+    /** Issue 16: time zone, working hours, reminder, full names in the feed; answers `{ user }`. */
+    updateSchedule: build.mutation<TUser, TScheduleData>({
+      extraOptions: { handlesOwnErrors: true },
+      query: (schedule) => ({ url: '/user/schedule', method: 'PUT', body: schedule }),
+      transformResponse: (response: { user: TUser }) => response.user,
+      invalidatesTags: ['User'],
+    }),
+    /** A new private iCalendar address (any earlier one stops working); shown only now. */
+    createCalendarFeed: build.mutation<TCalendarFeed, void>({
+      extraOptions: { handlesOwnErrors: true },
+      query: () => ({ url: '/calendar-feed', method: 'POST' }),
+      invalidatesTags: ['User'],
+    }),
+    deleteCalendarFeed: build.mutation<void, void>({
+      extraOptions: { handlesOwnErrors: true },
+      query: () => ({ url: '/calendar-feed', method: 'DELETE' }),
+      invalidatesTags: ['User'],
+    }),
   }),
 });
 
-export const { useGetProfileQuery, useUpdateProfileMutation } = profileApi;
+export const {
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+  useUpdateScheduleMutation,
+  useCreateCalendarFeedMutation,
+  useDeleteCalendarFeedMutation,
+} = profileApi;

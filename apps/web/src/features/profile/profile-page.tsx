@@ -4,9 +4,11 @@ import { Navigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
+import { CalendarFeed } from './calendar-feed.tsx';
 import { useGetProfileQuery } from './profile-api.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { ProfileView } from './profile-view.tsx';
+import { ScheduleSettings } from './schedule-settings.tsx';
 import styles from './profile.module.css';
 
 const TOGGLE_ID = 'profile-edit-toggle';
@@ -91,6 +93,12 @@ export function ProfilePage() {
         </p>
         {body}
       </section>
+      {user && (
+        <>
+          <ScheduleSettings user={user} />
+          <CalendarFeed user={user} />
+        </>
+      )}
     </article>
   );
 }

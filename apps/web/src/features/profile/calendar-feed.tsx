@@ -1,0 +1,113 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TUser } from '@portal/shared/user';
+import { announce } from '../../lib/a11y/announcer.ts';
+import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
+import { Button } from '../../ui/button.tsx';
+import { useCreateCalendarFeedMutation, useDeleteCalendarFeedMutation } from './profile-api.ts';
+import styles from './schedule.module.css';
+
+/**
+ * The private iCalendar subscription (issue 16) for Google Calendar, Outlook or Apple Calendar.
+ * The API keeps only a hash of its secret, so the address is shown once, right after it is
+ * made; later the practitioner can make a new one (the old one stops working) or turn it off.
+ */
+export function CalendarFeed({ user }: { user: TUser }) {
+  const { t } = useTranslation('profile');
+  const id = useId();
+  const [url, setUrl] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [create, creating] = useCreateCalendarFeedMutation();
+  const [remove, removing] = useDeleteCalendarFeedMutation();
+  const isBusy = creating.isLoading || removing.isLoading;
+  const isOn = url !== null || user.hasCalendarFeed;
+  // The new address is what the reader came for: it takes focus (and is selected, for copying).
+  const { ref: urlRef, request: focusUrl } = useFocusAfterRender<HTMLInputElement>();
+
+  async function turnOn() {
+    if (isBusy) return;
+    setFailure(null);
+    try {
+      const feed = await create().unwrap();
+      setUrl(feed.url);
+      announce(t('feed.created'));
+      focusUrl();
+    } catch {
+      setFailure(t('feed.failed'));
+    }
+  }
+
+  async function turnOff() {
+    if (isBusy) return;
+    setFailure(null);
+    try {
+      await remove().unwrap();
+      setUrl(null);
+      announce(t('feed.removed'));
+    } catch {
+      setFailure(t('feed.failed'));
+    }
+  }
+
+  async function copy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      announce(t('feed.copied'));
+    } catch {
+      // No clipboard (permissions, an old browser): the address is selected for copying by hand.
+      urlRef.current?.focus();
+      announce(t('feed.copyByHand'));
+    }
+  }
+
+  return (
+    <section className={styles.feed} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('feed.title')}</h2>
+      <p className={styles.hint}>{t('feed.intro')}</p>
+      <p role="status">{isOn ? t('feed.on') : t('feed.off')}</p>
+      {url && (
+        <div className={styles.field}>
+          <label htmlFor={`${id}-url`}>{t('feed.url')}</label>
+          <p id={`${id}-url-hint`} className={styles.hint}>
+            {t('feed.urlHint')}
+          </p>
+          <input
+            ref={urlRef}
+            id={`${id}-url`}
+            onFocus={(event) => event.currentTarget.select()}
+            className={styles.url}
+            type="url"
+            readOnly
+            value={url}
+            aria-describedby={`${id}-url-hint`}
+          />
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => void copy()}>
+              {t('feed.copy')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {failure && (
+        <p role="alert" className={styles.error}>
+          {failure}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <Button aria-disabled={isBusy || undefined} onClick={() => void turnOn()}>
+          {isOn ? t('feed.renew') : t('feed.turnOn')}
+        </Button>
+        {isOn && (
+          <Button
+            variant="danger"
+            aria-disabled={isBusy || undefined}
+            onClick={() => void turnOff()}
+          >
+            {t('feed.turnOff')}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ZScheduleInput, type TWorkingDay, type TWorkingHours } from '@portal/shared/profile';
+import type { TUser } from '@portal/shared/user';
+import { WEEKDAYS, type TWeekday } from '@portal/shared/zoned-time';
+import { weekdayName } from '../../i18n/format-date.ts';
+import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import { Button } from '../../ui/button.tsx';
+import { useUpdateScheduleMutation } from './profile-api.ts';
+import styles from './schedule.module.css';
+
+const REMINDERS = [5, 10, 15, 30, 60, 120, 1440] as const;
+const NINE_TO_FIVE: TWorkingDay = { start: '09:00', end: '17:00' };
+
+type Field = 'timeZone' | TWeekday | 'reminderMinutes';
+
+/** Every zone `Intl` knows, with the stored one first if it is not among them. */
+function timeZonesWith(current: string): string[] {
+  const known = Intl.supportedValuesOf('timeZone');
+  return known.includes(current) ? known : [current, ...known];
+}
+
+/**
+ * The practitioner's schedule (issue 16): the time zone the agenda shows and takes times in,
+ * working hours per weekday (free slots come from them), the calendar reminder and whether the
+ * calendar feed names patients in full. Saved with `PUT /api/user/schedule`.
+ */
+export function ScheduleSettings({ user }: { user: TUser }) {
+  const { t, i18n } = useTranslation('profile');
+  const id = useId();
+  const [timeZone, setTimeZone] = useState(user.timeZone);
+  const [hours, setHours] = useState<TWorkingHours>(user.workingHours);
+  const [reminder, setReminder] = useState(user.reminderMinutes);
+  const [hasFullNames, setFullNames] = useState(user.calendarFullNames);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [result, setResult] = useState<'saved' | 'failed' | null>(null);
+  const [update, { isLoading }] = useUpdateScheduleMutation();
+  const [zones] = useState(() => timeZonesWith(user.timeZone));
+  const reminders: number[] =
+    reminder === null || (REMINDERS as readonly number[]).includes(reminder)
+      ? [...REMINDERS]
+      : [reminder, ...REMINDERS].sort((a, b) => a - b);
+
+  function reminderLabel(minutes: number) {
+    return minutes > 0 && minutes % 60 === 0
+      ? t('schedule.hoursBefore', { count: minutes / 60 })
+      : t('schedule.minutesBefore', { count: minutes });
+  }
+
+  function setDay(day: TWeekday, value: TWorkingDay | null) {
+    setHours((current) => ({ ...current, [day]: value }));
+  }
+
+  async function save() {
+    if (isLoading) return;
+    setResult(null);
+    const parsed = ZScheduleInput.safeParse({
+      timeZone,
+      workingHours: hours,
+      reminderMinutes: reminder,
+      calendarFullNames: hasFullNames,
+    });
+    const found: Partial<Record<Field, string>> = {};
+    const place = (path: readonly PropertyKey[], message: string) => {
+      const field = (path[0] === 'workingHours' ? path[1] : path[0]) as Field;
+      found[field] ??= fieldMessageText(t, message);
+    };
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) place(issue.path, issue.message);
+      setErrors(found);
+      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    try {
+      await update(parsed.data).unwrap();
+      setResult('saved');
+    } catch (error) {
+      for (const [path, message] of Object.entries(apiErrorOf(error)?.fieldErrors ?? {}))
+        place(path.split('.'), message);
+      setErrors(found);
+      setResult('failed');
+    }
+  }
+
+  const describedBy = (field: Field, hint?: string) =>
+    [hint, errors[field] ? `${id}-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const errorLine = (field: Field) =>
+    errors[field] && (
+      <p id={`${id}-${field}-error`} className={styles.error}>
+        {errors[field]}
+      </p>
+    );
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <h2 id={`${id}-title`}>{t('schedule.title')}</h2>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-timeZone`}>{t('schedule.timeZone')}</label>
+        <p id={`${id}-timeZone-hint`} className={styles.hint}>
+          {t('schedule.timeZoneHint')}
+        </p>
+        <select
+          id={`${id}-timeZone`}
+          dir="ltr"
+          value={timeZone}
+          aria-describedby={describedBy('timeZone', `${id}-timeZone-hint`)}
+          {...(errors.timeZone && { 'aria-invalid': true })}
+          onChange={(event) => setTimeZone(event.target.value)}
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </select>
+        {errorLine('timeZone')}
+      </div>
+      <fieldset className={styles.week}>
+        <legend>{t('schedule.workingHours')}</legend>
+        <p className={styles.hint}>{t('schedule.workingHoursHint')}</p>
+        {WEEKDAYS.map((day) => {
+          const value = hours[day];
+          return (
+            <fieldset key={day} className={styles.day}>
+              <legend>{weekdayName(day, i18n.language)}</legend>
+              <label className={styles.check}>
+                <input
+                  type="checkbox"
+                  id={`${id}-${day}`}
+                  checked={value !== null}
+                  onChange={(event) =>
+                    setDay(
+                      day,
+                      event.target.checked ? (user.workingHours[day] ?? NINE_TO_FIVE) : null,
+                    )
+                  }
+                />
+                {t('schedule.workingDay')}
+              </label>
+              {value && (
+                <div className={styles.times}>
+                  {(['start', 'end'] as const).map((edge) => (
+                    <label key={edge} className={styles.field}>
+                      {t(`schedule.${edge}`)}
+                      <input
+                        type="time"
+                        step={900}
+                        value={value[edge]}
+                        aria-describedby={describedBy(day)}
+                        {...(errors[day] && { 'aria-invalid': true })}
+                        onChange={(event) => setDay(day, { ...value, [edge]: event.target.value })}
+                      />
+                    </label>
+                  ))}
+                </div>
+              )}
+              {errorLine(day)}
+            </fieldset>
+          );
+        })}
+      </fieldset>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-reminderMinutes`}>{t('schedule.reminder')}</label>
+        <select
+          id={`${id}-reminderMinutes`}
+          value={reminder ?? ''}
+          aria-describedby={describedBy('reminderMinutes')}
+          onChange={(event) =>
+            setReminder(event.target.value === '' ? null : Number(event.target.value))
+          }
+        >
+          <option value="">{t('schedule.noReminder')}</option>
+          {reminders.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {reminderLabel(minutes)}
+            </option>
+          ))}
+        </select>
+        {errorLine('reminderMinutes')}
+      </div>
+      <div className={styles.check}>
+        <input
+          type="checkbox"
+          id={`${id}-fullNames`}
+          checked={hasFullNames}
+          aria-describedby={`${id}-fullNames-hint`}
+          onChange={(event) => setFullNames(event.target.checked)}
+        />
+        <label htmlFor={`${id}-fullNames`}>{t('schedule.fullNames')}</label>
+      </div>
+      <p id={`${id}-fullNames-hint`} className={styles.hint}>
+        {t('schedule.fullNamesHint')}
+      </p>
+      <p role="status" className={result === 'failed' ? styles.error : styles.saved}>
+        {result && t(`schedule.${result}`)}
+      </p>
+      <div>
+        <Button type="submit" aria-disabled={isLoading || undefined}>
+          {isLoading ? t('save.saving') : t('schedule.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
