@@ -144,7 +144,7 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/book-appointment$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book Appointment');
     await expect(
-      page.getByText('Booking appointments online is not available yet. We are building it now.'),
+      page.getByText('Patients cannot book online yet; practitioners can after signing in.'),
     ).toBeVisible();
     for (const [title, href] of TILES.slice(1)) {
       await page.goto(href!);

@@ -24,6 +24,10 @@ function ComingSoon({ service }: { service: Service }) {
       <p className={styles.text}>{t(`comingSoon.${service}`)}</p>
       <p className={styles.text}>{t('comingSoon.meanwhile')}</p>
       <div className={page.actions}>
+        {/* Booking is open to signed-in practitioners (app/router.tsx shows them the form). */}
+        {service === 'bookAppointment' && (
+          <ButtonLink to="/login">{t('comingSoon.signIn')}</ButtonLink>
+        )}
         {config && (
           <a className={styles.call} href={telHref(config.contactPhone)}>
             <Icon name="phone" size={18} />

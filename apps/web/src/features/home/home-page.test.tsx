@@ -81,8 +81,9 @@ describe('the action tiles’ pages', () => {
     renderPage(<BookAppointmentPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Book Appointment' })).toBeVisible();
     expect(
-      screen.getByText('Booking appointments online is not available yet. We are building it now.'),
+      screen.getByText('Patients cannot book online yet; practitioners can after signing in.'),
     ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Sign in to book' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+18005550100');
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   });
