@@ -50,9 +50,15 @@ function totalOf(meta: unknown, fallback: number): number {
 
 const appointmentsBase = api.enhanceEndpoints({ addTagTypes: ['Appointment'] });
 
+/**
+ * Every screen here says itself when a call fails (a retry, or 'another time' when the free
+ * times cannot be loaded), so no call leads away to an error page; an expired session is still
+ * handled by the base query.
+ */
 export const appointmentsApi = appointmentsBase.injectEndpoints({
   endpoints: (build) => ({
     getSchedule: build.query<Schedule, void>({
+      extraOptions: { handlesOwnErrors: true },
       query: () => '/user/profile',
       transformResponse: ({ user }: { user: TUser & TScheduleSettings }) => ({
         _id: user._id,
@@ -64,6 +70,7 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
       providesTags: ['User'],
     }),
     listAppointments: build.query<Agenda, AgendaArgs>({
+      extraOptions: { handlesOwnErrors: true },
       query: ({ from, to, patientId }) => ({
         url: '/appointments',
         params: { from, to, limit: AGENDA_PAGE_SIZE, ...(patientId && { patientId }) },
@@ -78,6 +85,7 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
       ],
     }),
     getFreeSlots: build.query<TFreeSlots, { viewer?: string; date: string; duration: number }>({
+      extraOptions: { handlesOwnErrors: true },
       query: ({ date, duration }) => ({
         url: '/appointments/free-slots',
         params: { date, duration },
@@ -85,6 +93,7 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
       providesTags: [{ type: 'Appointment', id: 'LIST' }],
     }),
     findPatients: build.query<TPatient[], { viewer?: string; q: string }>({
+      extraOptions: { handlesOwnErrors: true },
       query: ({ q }) => ({ url: '/records/patients', params: { q, limit: PATIENT_MATCHES } }),
       providesTags: [{ type: 'Patient', id: 'LIST' }],
     }),

@@ -52,7 +52,7 @@ export function TimePicker({
       <p role="status" className={styles.hint}>
         {status}
       </p>
-      <ul className={styles.choices} aria-busy={slots.isFetching}>
+      <ul className={`${styles.choices} ${styles.slots}`} aria-busy={slots.isFetching}>
         {!slots.isFetching &&
           free.map((slot, index) => (
             <li key={slot.start}>
