@@ -1,0 +1,216 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { signInAs, uniqueEmail } from './support/session.ts';
+import { expect, test } from './support/test.ts';
+
+/** A Monday with the default working hours (09:00–17:00), far enough ahead to be bookable. */
+const DAY = '2027-03-01';
+/** The practitioner's zone; the browser runs in another, so the screens must use the profile's. */
+const PRACTITIONER_ZONE = 'Europe/Berlin';
+const BROWSER_ZONE = 'America/New_York';
+
+const TEXT = {
+  en: {
+    bookTitle: 'Book Appointment',
+    findPatient: 'Find a patient',
+    time: 'Time',
+    video: 'Video',
+    submit: 'Book appointment',
+    booked: 'Appointment booked',
+    bookedWhen: /Monday, March 1, 2027 at 9:00\sAM/,
+    openAgenda: 'Open the agenda',
+    week: 'Week',
+    monday: /^Monday, March 1, 2027/,
+    reschedule: 'Reschedule',
+    anotherTime: 'Another time',
+    startTime: 'Start time',
+    saveTime: 'Save new time',
+    conflict:
+      /^This time overlaps the appointment with \u2068Bruno Costa\u2069 on Monday, March 1, 2027 at 10:00\sAM \(until 10:30\sAM\)\. Choose another time\.$/,
+    movedTime: /11:00/,
+    cancel: 'Cancel appointment',
+    confirmCancel: 'Yes, cancel it',
+    cancelled: 'Cancelled',
+    markArrived: 'Mark arrived',
+    arrived: 'Arrived',
+    markFulfilled: 'Mark fulfilled',
+    fulfilled: 'Fulfilled',
+  },
+  ar: {
+    bookTitle: 'حجز موعد',
+    findPatient: 'ابحث عن مريض',
+    time: 'الوقت',
+    video: 'مكالمة فيديو',
+    submit: 'احجز الموعد',
+    booked: 'تم حجز الموعد',
+    bookedWhen: /الاثنين/,
+    openAgenda: 'افتح جدول المواعيد',
+    week: 'أسبوع',
+    monday: /^الاثنين/,
+    reschedule: 'تغيير الموعد',
+    anotherTime: 'وقت آخر',
+    startTime: 'وقت البدء',
+    saveTime: 'احفظ الوقت الجديد',
+    conflict: /^هذا الوقت يتداخل مع موعد \u2068Bruno Costa\u2069 يوم الاثنين.*اختر وقتًا آخر\.$/,
+    movedTime: /١١:٠٠|11:00/,
+    cancel: 'إلغاء الموعد',
+    confirmCancel: 'نعم، ألغِه',
+    cancelled: 'ملغى',
+    markArrived: 'تسجيل الوصول',
+    arrived: 'وصل',
+    markFulfilled: 'تسجيل الإتمام',
+    fulfilled: 'تمّ',
+  },
+} as const;
+
+type Language = keyof typeof TEXT;
+
+async function api(
+  request: APIRequestContext,
+  idToken: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  data: unknown,
+) {
+  const response = await request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${idToken}` },
+    data,
+  });
+  expect(response.ok(), `${method} ${url}: ${response.status()}`).toBe(true);
+  return (await response.json()) as { _id: string };
+}
+
+/** A signed-in practitioner in Berlin with two patients. */
+async function practitioner(page: Page, baseURL: string, label: string) {
+  const { idToken } = await signInAs(page, baseURL, {
+    email: uniqueEmail(label),
+    name: 'Dr. Agenda',
+  });
+  await api(page.request, idToken, 'PUT', `${baseURL}/api/user/schedule`, {
+    timeZone: PRACTITIONER_ZONE,
+  });
+  const patient = (name: string, phone: string) =>
+    api(page.request, idToken, 'POST', `${baseURL}/api/records/patients`, {
+      name,
+      diagnosedWith: 'Asthma',
+      address: '12 Harbour Road',
+      age: 42,
+      bloodGroup: 'O+',
+      gender: 'Female',
+      phone,
+      emergencyContact: { phone: '0987654321' },
+      hasChronicDiseases: false,
+    });
+  const bruno = await patient('Bruno Costa', '5550001111');
+  await patient('Amina Yusuf', '5550002222');
+  return { idToken, bruno };
+}
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations, label).toEqual([]);
+}
+
+for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
+  test(`practitioner books, sees the week, reschedules past a conflict, cancels, marks arrived and fulfilled (${language})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const text = TEXT[language];
+    const context = await browser.newContext({ baseURL, timezoneId: BROWSER_ZONE });
+    const page = await context.newPage();
+    await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+    const { idToken, bruno } = await practitioner(page, baseURL!, `appointments-${language}`);
+
+    // Book: patient, a free time on the day, video, reason.
+    await page.goto(`/book-appointment?date=${DAY}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByRole('heading', { level: 1, name: text.bookTitle })).toBeVisible();
+    await page.getByLabel(text.findPatient).fill('Amina');
+    await page.getByRole('radio', { name: /^Amina Yusuf/ }).check();
+    const times = page.getByRole('group', { name: text.time });
+    await times.getByRole('radio').first().check();
+    await page.getByRole('radio', { name: text.video }).check();
+    await expectNoAxeViolations(page, `booking form, ${language}`);
+    await page.getByRole('button', { name: text.submit }).click();
+    const booked = page.getByRole('heading', { name: text.booked });
+    await expect(booked).toBeFocused();
+    await expect(page.getByRole('region', { name: text.booked })).toContainText(text.bookedWhen);
+
+    // The week shows it, on the practitioner's clock.
+    await page.getByRole('link', { name: text.openAgenda }).click();
+    await page.getByRole('button', { name: text.week }).click();
+    const monday = page.getByRole('region', { name: text.monday });
+    await expect(monday.getByRole('listitem').filter({ hasText: 'Amina Yusuf' })).toBeVisible();
+
+    // Another practitioner's booking came in meanwhile (through the API): 10:00 Berlin.
+    await api(page.request, idToken, 'POST', `${baseURL}/api/appointments`, {
+      patientId: bruno._id,
+      start: `${DAY}T09:00:00.000Z`,
+      duration: 30,
+      kind: 'in-person',
+    });
+    await page.reload();
+    const amina = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Amina Yusuf' });
+    const brunoItem = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasText: 'Bruno Costa' });
+    await expect(brunoItem).toBeVisible();
+
+    // Reschedule onto Bruno's time: the clash is named; then a free time moves it.
+    await amina.getByRole('button', { name: text.reschedule }).click();
+    await amina.getByRole('radio', { name: text.anotherTime }).check();
+    await amina.getByLabel(text.startTime).fill('10:00');
+    await amina.getByRole('button', { name: text.saveTime }).click();
+    await expect(amina.getByRole('alert')).toHaveText(text.conflict);
+    await amina.getByLabel(text.startTime).fill('11:00');
+    await amina.getByRole('button', { name: text.saveTime }).click();
+    await expect(amina.getByRole('form')).toBeHidden();
+    await expect(amina.locator('p').first()).toContainText(text.movedTime);
+    await expect(amina.locator('p').first()).toBeFocused();
+
+    // Cancel Bruno's, after the question.
+    await brunoItem.getByRole('button', { name: text.cancel }).click();
+    await brunoItem.getByRole('button', { name: text.confirmCancel }).click();
+    await expect(brunoItem).toContainText(text.cancelled);
+    await expect(brunoItem.getByRole('button')).toHaveCount(0);
+
+    // Amina arrives and is seen; the keyboard stays on her appointment.
+    await amina.getByRole('button', { name: text.markArrived }).click();
+    await expect(amina).toContainText(text.arrived);
+    await expect(amina.locator('p').first()).toBeFocused();
+    await amina.getByRole('button', { name: text.markFulfilled }).click();
+    await expect(amina).toContainText(text.fulfilled);
+    await expect(page.locator('#announcer')).toContainText('Amina Yusuf');
+
+    await expectNoAxeViolations(page, `week agenda, ${language}`);
+    await context.close();
+  });
+}
+
+test('the agenda is usable at 360 px without scrolling sideways', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const { idToken, bruno } = await practitioner(page, baseURL!, 'appointments-narrow');
+  await api(page.request, idToken, 'POST', `${baseURL}/api/appointments`, {
+    patientId: bruno._id,
+    start: `${DAY}T09:00:00.000Z`,
+    duration: 30,
+    kind: 'video',
+    reason: 'Follow-up of the asthma treatment',
+  });
+  await page.goto(`/appointments?view=week&date=${DAY}`);
+  await expect(
+    page.getByRole('main').getByRole('listitem').filter({ hasText: 'Bruno Costa' }),
+  ).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page, 'week agenda at 360 px');
+  await context.close();
+});
