@@ -14,10 +14,11 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { conflictOf, conflictText, durationLabel, kindLabel } from './appointment-text.ts';
 import { useCreateAppointmentMutation, type Schedule } from './appointments-api.ts';
-import { OutsideHoursWarning } from './outside-hours-warning.tsx';
+import { FailureAlert } from './failure-alert.tsx';
 import { PatientPicker } from './patient-picker.tsx';
 import { DEFAULT_DURATION, DURATIONS, outsideOf, startOf } from './time-choice.ts';
-import { TimePicker, type TimeChoice } from './time-picker.tsx';
+import type { TimeChoice } from './time-picker.tsx';
+import { WhenFields } from './when-fields.tsx';
 import styles from './appointments.module.css';
 
 type Field = 'patient' | 'date' | 'duration' | 'time' | 'outside' | 'kind' | 'reason';
@@ -153,13 +154,7 @@ export function BookingForm({
         void submit();
       }}
     >
-      <div ref={failureRef} tabIndex={-1} className={styles.slot}>
-        {failure && (
-          <p role="alert" className={styles.alert}>
-            {failure}
-          </p>
-        )}
-      </div>
+      <FailureAlert ref={failureRef} failure={failure} />
       <ErrorSummary ref={summaryRef} items={summaryItems} />
       <PatientPicker
         id={fieldId('patient')}
@@ -201,24 +196,19 @@ export function BookingForm({
           {errorLine('duration')}
         </div>
       </div>
-      <TimePicker
-        id={fieldId('time')}
+      <WhenFields
+        timeId={fieldId('time')}
+        outsideId={fieldId('outside')}
         date={date}
         duration={duration}
         timeZone={timeZone}
-        value={choice}
-        onChange={(next) => {
-          setChoice(next);
-          setOutsideConfirmed(false);
-        }}
-        error={errors.time}
-      />
-      <OutsideHoursWarning
-        id={fieldId('outside')}
+        choice={choice}
+        onChoice={setChoice}
         outside={outside}
-        isConfirmed={isOutsideConfirmed}
-        onConfirmedChange={setOutsideConfirmed}
-        error={errors.outside}
+        isOutsideConfirmed={isOutsideConfirmed}
+        onOutsideConfirmed={setOutsideConfirmed}
+        timeError={errors.time}
+        outsideError={errors.outside}
       />
       <fieldset className={styles.fieldset}>
         <legend>{t('form.kind')}</legend>

@@ -6,9 +6,10 @@ import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts'
 import { Button } from '../../ui/button.tsx';
 import { conflictOf, conflictText } from './appointment-text.ts';
 import { useUpdateAppointmentMutation, type Schedule } from './appointments-api.ts';
-import { OutsideHoursWarning } from './outside-hours-warning.tsx';
+import { FailureAlert } from './failure-alert.tsx';
 import { outsideOf, startOf } from './time-choice.ts';
-import { TimePicker, type TimeChoice } from './time-picker.tsx';
+import type { TimeChoice } from './time-picker.tsx';
+import { WhenFields } from './when-fields.tsx';
 import { useFocusOnMount } from './use-focus-on-mount.ts';
 import styles from './appointments.module.css';
 
@@ -80,13 +81,7 @@ export function RescheduleForm({
         void save();
       }}
     >
-      <div ref={failureRef} tabIndex={-1} className={styles.slot}>
-        {failure && (
-          <p role="alert" className={styles.alert}>
-            {failure}
-          </p>
-        )}
-      </div>
+      <FailureAlert ref={failureRef} failure={failure} />
       <div className={styles.field}>
         <label htmlFor={`${id}-date`}>{t('reschedule.date')}</label>
         <input
@@ -101,24 +96,19 @@ export function RescheduleForm({
           }}
         />
       </div>
-      <TimePicker
-        id={`${id}-time`}
+      <WhenFields
+        timeId={`${id}-time`}
+        outsideId={`${id}-outside`}
         date={date}
         duration={duration}
         timeZone={timeZone}
-        value={choice}
-        onChange={(next) => {
-          setChoice(next);
-          setOutsideConfirmed(false);
-        }}
-        error={timeError}
-      />
-      <OutsideHoursWarning
-        id={`${id}-outside`}
+        choice={choice}
+        onChoice={setChoice}
         outside={outside}
-        isConfirmed={isOutsideConfirmed}
-        onConfirmedChange={setOutsideConfirmed}
-        error={outsideError}
+        isOutsideConfirmed={isOutsideConfirmed}
+        onOutsideConfirmed={setOutsideConfirmed}
+        timeError={timeError}
+        outsideError={outsideError}
       />
       <div className={styles.actions}>
         <Button type="submit" aria-disabled={isLoading || undefined}>
