@@ -66,7 +66,13 @@ test.describe('shared layout', () => {
     await expect(dialog.getByRole('heading', { name: 'Hello, Guest' })).toBeVisible();
     await expect(dialog.getByText('Welcome back!')).toHaveCount(0);
     await expect(dialog.getByRole('link', { name: 'Premier' })).toHaveAttribute('href', '/premier');
-    await expect(dialog.getByRole('link')).toHaveText(['Premier', 'Home', 'Records', 'Login']);
+    await expect(dialog.getByRole('link')).toHaveText([
+      'Premier',
+      'Home',
+      'Records',
+      'Appointments',
+      'Login',
+    ]);
     for (const placeholder of ['Transaction History', 'Medicines', 'Support']) {
       const entry = dialog.getByRole('listitem').filter({ hasText: placeholder });
       await expect(entry).toHaveText(`${placeholder}, Not yet available`);
@@ -115,6 +121,7 @@ test.describe('shared layout', () => {
       'بريمير',
       'الرئيسية',
       'السجلات',
+      'المواعيد',
       'تسجيل الدخول',
     ]);
     // Mirrored: the menu slides in from the right-hand side.

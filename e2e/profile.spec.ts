@@ -30,7 +30,7 @@ test.describe('user profile', () => {
     await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
     const save = page.getByRole('button', { name: 'Save Changes' });
 
-    await page.getByLabel('Name').fill('');
+    await page.getByLabel('Name', { exact: true }).fill('');
     await expect(page.getByText('Name is required.', { exact: true })).toBeVisible();
     await page.getByLabel('Age', { exact: true }).fill('-4');
     await expect(page.getByText('Age must be a positive number.', { exact: true })).toBeVisible();
@@ -49,7 +49,7 @@ test.describe('user profile', () => {
     const accessibility = await new AxeBuilder({ page }).include('main').analyze();
     expect(accessibility.violations).toEqual([]);
 
-    await page.getByLabel('Name').fill('Dr. Jane Roe');
+    await page.getByLabel('Name', { exact: true }).fill('Dr. Jane Roe');
     await page.getByLabel('Age', { exact: true }).fill('36');
     await page.getByLabel('Gender').selectOption('female');
     await page.getByLabel('Address').fill('221B Baker Street, London');
@@ -132,14 +132,14 @@ test.describe('user profile', () => {
       }),
     );
     page.on('dialog', (dialog) => void dialog.dismiss());
-    await page.getByLabel('Name').fill('Dr. Unsaved Name');
+    await page.getByLabel('Name', { exact: true }).fill('Dr. Unsaved Name');
     await page.getByLabel('Phone').fill('0123456789');
     await page.getByRole('button', { name: 'Save Changes' }).click();
 
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(
       'Your changes could not be saved. Please try again.',
     );
-    await expect(page.getByLabel('Name')).toHaveValue('Dr. Unsaved Name');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Dr. Unsaved Name');
     await expect(page.getByLabel('Phone')).toHaveValue('0123456789');
   });
 
