@@ -100,9 +100,9 @@ describe('BookingPage', () => {
   });
 
   it('warns before booking outside the working hours, then books after the confirmation', async () => {
-    fake.addPatient({ name: 'Amina Yusuf' });
-    renderAt('/book-appointment', <BookingPage />);
-    await choosePatient('Amina Yusuf');
+    const amina = fake.addPatient({ name: 'Amina Yusuf' });
+    renderAt(`/book-appointment?patient=${amina._id}`, <BookingPage />);
+    expect(await screen.findByRole('radio', { name: /^Amina Yusuf/ })).toBeChecked();
     await userEvent.click(await screen.findByRole('radio', { name: 'Another time' }));
     fireEvent.change(screen.getByLabelText('Start time'), { target: { value: '18:30' } });
     expect(
