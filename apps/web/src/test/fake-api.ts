@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { PROFILE_MESSAGES, ZProfileInput } from '@portal/shared/profile';
+import { PROFILE_MESSAGES, ZProfileInput, ZScheduleInput } from '@portal/shared/profile';
 import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
 import { createPublicConfig, createTestUser } from './factories.ts';
@@ -14,6 +14,10 @@ export { json, type RecordedRequest };
  * contract (ARCHITECTURE.md), answering from in-memory state, plus a log of every request.
  * `setup.ts` starts the server; `startFakeApi()` installs a fresh state for one test.
  */
+
+/** The private address `POST /api/calendar-feed` answers in the fake. */
+export const CALENDAR_FEED_URL =
+  'http://localhost:3000/api/calendar/Zx8f3kQ1r9TqvB2m7YwLs5nD0aHcJ4uE.ics';
 
 type Respond = (request: RecordedRequest) => Response | undefined | Promise<Response | undefined>;
 
@@ -65,6 +69,21 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
       const { email: _email, ...changes } = parsed.data;
       profile.stored = { ...profile.stored, ...changes, updatedAt: new Date().toISOString() };
       return json({ user: profile.stored });
+    }),
+    http.put('/api/user/schedule', async ({ request }) => {
+      const parsed = ZScheduleInput.safeParse(await request.json());
+      if (!parsed.success)
+        return json({ message: 'invalid', code: 'VALIDATION_FAILED' }, { status: 400 });
+      profile.stored = { ...profile.stored, ...parsed.data, updatedAt: new Date().toISOString() };
+      return json({ user: profile.stored });
+    }),
+    http.post('/api/calendar-feed', () => {
+      profile.stored = { ...profile.stored, hasCalendarFeed: true };
+      return json({ url: CALENDAR_FEED_URL });
+    }),
+    http.delete('/api/calendar-feed', () => {
+      profile.stored = { ...profile.stored, hasCalendarFeed: false };
+      return new Response(null, { status: 204 });
     }),
     // No paid checkout in the fake: the success page's confirmation is refused as the API does.
     http.put('/api/user/subscription', () =>

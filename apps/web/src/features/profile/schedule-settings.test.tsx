@@ -1,51 +1,23 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_WORKING_HOURS, ZScheduleInput } from '@portal/shared/profile';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_WORKING_HOURS } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
-import { createUser, fakeProfileServer, renderProfilePage } from './profile-test-helpers.tsx';
-
-const FEED_URL = 'http://localhost:3000/api/calendar/Zx8f3kQ1r9TqvB2m7YwLs5nD0aHcJ4uE.ics';
+import { CALENDAR_FEED_URL, startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { createUser, renderProfilePage } from './profile-test-helpers.tsx';
 
 let user: TUser;
-let scheduleBodies: unknown[];
-let feedCalls: string[];
+let api: FakeApi;
 
-/** The profile server, plus the schedule and calendar-feed routes of issue 16. */
 beforeEach(() => {
   user = createUser({ timeZone: 'Europe/Berlin' });
-  fakeProfileServer(user);
-  const profileFetch = globalThis.fetch;
-  scheduleBodies = [];
-  feedCalls = [];
-  const reply = (status: number, body?: unknown) =>
-    new Response(body === undefined ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const { pathname } = new URL(request.url);
-      if (request.method === 'PUT' && pathname === '/api/user/schedule') {
-        const body: unknown = await request.json();
-        scheduleBodies.push(body);
-        const parsed = ZScheduleInput.parse(body);
-        user = { ...user, ...parsed, updatedAt: '2026-03-02T10:00:00.000Z' } as TUser;
-        return reply(200, { user });
-      }
-      if (pathname === '/api/calendar-feed') {
-        feedCalls.push(request.method);
-        if (request.method === 'POST') return reply(200, { url: FEED_URL });
-        return reply(204);
-      }
-      return profileFetch(request);
-    }),
-  );
+  api = startFakeApi({ user });
 });
 
-afterEach(() => vi.unstubAllGlobals());
+const scheduleBodies = () => api.requestsTo('PUT', /^\/api\/user\/schedule$/).map((r) => r.body);
+const feedCalls = () =>
+  api.requests.filter((r) => r.path === '/api/calendar-feed').map((r) => r.method);
 
 async function scheduleForm() {
   return screen.findByRole('form', { name: 'Appointments and calendar' });
@@ -80,7 +52,7 @@ describe('Profile: schedule settings', () => {
     expect(await within(form).findByRole('status')).toHaveTextContent(
       'Your schedule has been saved.',
     );
-    expect(scheduleBodies).toEqual([
+    expect(scheduleBodies()).toEqual([
       {
         timeZone: 'Africa/Cairo',
         workingHours: {
@@ -106,7 +78,7 @@ describe('Profile: schedule settings', () => {
     await waitFor(() =>
       expect(within(tuesday).getByRole('checkbox', { name: 'Working day' })).toHaveFocus(),
     );
-    expect(scheduleBodies).toEqual([]);
+    expect(scheduleBodies()).toEqual([]);
   });
 
   it('turns the calendar feed on, shows its address once, and turns it off', async () => {
@@ -116,7 +88,7 @@ describe('Profile: schedule settings', () => {
     await userEvent.click(within(feed).getByRole('button', { name: 'Turn on the calendar feed' }));
 
     const address = await within(feed).findByLabelText('Your private calendar address');
-    expect(address).toHaveValue(FEED_URL);
+    expect(address).toHaveValue(CALENDAR_FEED_URL);
     await waitFor(() => expect(address).toHaveFocus());
     expect(currentAnnouncement()?.text).toBe(
       'The calendar feed is on. Your private address is shown below.',
@@ -126,6 +98,6 @@ describe('Profile: schedule settings', () => {
     await userEvent.click(within(feed).getByRole('button', { name: 'Turn off the calendar feed' }));
     await waitFor(() => expect(within(feed).getByText('The calendar feed is off.')).toBeVisible());
     expect(within(feed).queryByLabelText('Your private calendar address')).not.toBeInTheDocument();
-    expect(feedCalls).toEqual(['POST', 'DELETE']);
+    expect(feedCalls()).toEqual(['POST', 'DELETE']);
   });
 });
