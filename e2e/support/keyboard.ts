@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** What the focused element is, as a screen reader would start reading it. */
 export const focused = (page: Page) =>
@@ -67,5 +67,25 @@ export async function recordAnnouncements(page: Page) {
           (window as unknown as { __heard: string[] }).__heard.some((h) => h.includes(wanted)),
         words,
       ),
+    /** Whether some announcement so far matched `pattern` (see `textPattern`). */
+    matches: (pattern: RegExp) =>
+      page.evaluate(
+        ({ source, flags }) =>
+          (window as unknown as { __heard: string[] }).__heard.some((h) =>
+            new RegExp(source, flags).test(h),
+          ),
+        { source: pattern.source, flags: pattern.flags },
+      ),
   };
+}
+
+/**
+ * The page's first Tab stop, the skip link (`label`, 'Skip to main content'), then Enter: focus
+ * on `<main>`, past the header, where a keyboard user starts on a page they know.
+ */
+export async function skipToMain(page: Page, label: string) {
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: label, exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
 }

@@ -18,20 +18,23 @@ export function patientBody(name: string, diagnosedWith = 'Asthma') {
   };
 }
 
-/** Stores the patients straight through the API, as the signed-in `idToken`'s. */
+/** Stores the patients straight through the API, as the signed-in `idToken`'s; their ids. */
 export async function createPatients(
   page: Page,
   baseURL: string,
   idToken: string,
   patients: Array<ReturnType<typeof patientBody>>,
 ) {
+  const ids: string[] = [];
   for (const data of patients) {
     const created = await page.request.post(`${baseURL}/api/records/patients`, {
       headers: { authorization: `Bearer ${idToken}` },
       data,
     });
     expect(created.status()).toBe(201);
+    ids.push(((await created.json()) as { _id: string })._id);
   }
+  return ids;
 }
 
 /**
