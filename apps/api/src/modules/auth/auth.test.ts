@@ -384,6 +384,14 @@ describe('local development sign-in (AUTH_PROVIDER=local)', () => {
     expect(html).toContain('تسجيل دخول للتطوير المحلي');
   });
 
+  it.each(['ar', 'zh-CN'])(
+    'writes the brand and Google in the letters of %s, never in Latin ones',
+    async (language) => {
+      const html = (await ctx.app.inject(`/api/dev-auth/popup?lang=${language}`)).body;
+      expect(html).not.toMatch(/CareBridge|Google/);
+    },
+  );
+
   it('falls back to English for a language it does not have', async () => {
     const response = await ctx.app.inject('/api/dev-auth/popup?lang=xx-YY');
     expect(response.statusCode).toBe(200);

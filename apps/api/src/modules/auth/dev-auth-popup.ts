@@ -25,7 +25,8 @@ interface PopupTexts {
   invalidEmail: string;
 }
 
-const TEXTS: Record<PopupLanguage, PopupTexts> = {
+/** Exported for the end-to-end journeys, which read what the reader should see from here. */
+export const POPUP_TEXTS: Record<PopupLanguage, PopupTexts> = {
   en: {
     badge: 'Local development sign-in',
     title: 'Choose an account',
@@ -52,8 +53,8 @@ const TEXTS: Record<PopupLanguage, PopupTexts> = {
     email: 'البريد الإلكتروني',
     submit: 'متابعة',
     cancel: 'إلغاء',
-    note: 'للتطوير فقط: لا توجد كلمة مرور، ولا توجد هذه الصفحة عندما تستخدم البوابة تسجيل الدخول عبر Google.',
-    noOpener: "افتح هذه الصفحة من زر 'تسجيل الدخول باستخدام Google' في البوابة.",
+    note: 'للتطوير فقط: لا توجد كلمة مرور، ولا توجد هذه الصفحة عندما تستخدم البوابة تسجيل الدخول عبر جوجل.',
+    noOpener: "افتح هذه الصفحة من زر 'تسجيل الدخول باستخدام جوجل' في البوابة.",
     failed: 'تعذّر تسجيل الدخول. يُرجى المحاولة مرة أخرى.',
     nameRequired: 'الاسم مطلوب.',
     invalidEmail: 'يُرجى إدخال عنوان بريد إلكتروني صالح.',
@@ -100,8 +101,8 @@ const TEXTS: Record<PopupLanguage, PopupTexts> = {
     email: '电子邮箱',
     submit: '继续',
     cancel: '取消',
-    note: '仅供开发使用：无需密码；当门户使用 Google 登录时，此页面不存在。',
-    noOpener: '请通过门户的“使用 Google 登录”按钮打开此页面。',
+    note: '仅供开发使用：无需密码；当门户使用谷歌账号登录时，此页面不存在。',
+    noOpener: '请通过门户的“使用谷歌账号登录”按钮打开此页面。',
     failed: '登录失败，请重试。',
     nameRequired: '姓名为必填项。',
     invalidEmail: '请输入有效的电子邮箱地址。',
@@ -116,7 +117,7 @@ const escapeHtml = (text: string) =>
 
 /** The chooser page in the requested language; no inline script or style anywhere. */
 export function renderPopupPage(language: PopupLanguage): string {
-  const t = TEXTS[language];
+  const t = POPUP_TEXTS[language];
   const e = (key: keyof PopupTexts) => escapeHtml(t[key]);
   return `<!doctype html>
 <html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">

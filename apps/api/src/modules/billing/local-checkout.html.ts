@@ -28,7 +28,7 @@ interface CheckoutTexts {
 }
 
 /** The page is the reader's, so it speaks their language (the portal's `lang` cookie). */
-const TEXTS: Record<CheckoutLanguage, CheckoutTexts> = {
+export const CHECKOUT_TEXTS: Record<CheckoutLanguage, CheckoutTexts> = {
   en: {
     brand: 'CareBridge',
     title: 'Test checkout',
@@ -85,14 +85,14 @@ const TEXTS: Record<CheckoutLanguage, CheckoutTexts> = {
     brand: '康桥',
     title: '测试结账',
     badge: '本地测试结账 · 不会从银行卡扣款',
-    heading: 'Premier 会员',
+    heading: '尊享会员',
     note: '一次性付款',
     pay: '付款',
     cancel: '取消',
     fine: '此页面代替银行卡支付服务商托管的结账页面（PAYMENTS_PROVIDER=local）。“付款”会像服务商的 Webhook 一样记录一笔已确认的付款。',
     notFoundTitle: '结账不可用',
     notFoundNote: '此结账不存在或已关闭。',
-    back: '返回 Premier 会员',
+    back: '返回尊享会员',
   },
 };
 
@@ -101,7 +101,7 @@ export function checkoutLanguage(language: string): CheckoutLanguage {
 }
 
 function page(language: CheckoutLanguage, title: string, body: string): string {
-  const t = TEXTS[language];
+  const t = CHECKOUT_TEXTS[language];
   return `<!doctype html>
 <html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
 <head>
@@ -143,7 +143,7 @@ export function renderLocalCheckout({
   language?: CheckoutLanguage;
 }): string {
   const base = localCheckoutPath(id);
-  const t = TEXTS[language];
+  const t = CHECKOUT_TEXTS[language];
   const e = (key: keyof CheckoutTexts) => escapeHtml(t[key]);
   return page(
     language,
@@ -162,7 +162,7 @@ export function renderLocalCheckout({
 }
 
 export function renderCheckoutNotFound(language: CheckoutLanguage = 'en'): string {
-  const t = TEXTS[language];
+  const t = CHECKOUT_TEXTS[language];
   const e = (key: keyof CheckoutTexts) => escapeHtml(t[key]);
   return page(
     language,
