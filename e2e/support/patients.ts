@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import { recordAnnouncements } from './keyboard.ts';
-import { signInAs } from './session.ts';
-import { text, type Language } from './texts.ts';
+import { openAs } from './journey.ts';
+import { skipToMain } from './keyboard.ts';
+import type { Language } from './texts.ts';
 
 /** A valid `POST /api/records/patients` body for `name`. */
 export function patientBody(name: string, diagnosedWith = 'Asthma') {
@@ -39,7 +39,7 @@ export async function createPatients(
 
 /**
  * A signed-in reader of `language` on /records, with `patients` stored first and every
- * announcement recorded: where each records journey starts.
+ * announcement recorded, focus on `<main>` by the skip link: where each records journey starts.
  */
 export async function openRecordsAs(
   page: Page,
@@ -47,18 +47,14 @@ export async function openRecordsAs(
   language: Language,
   patients: Array<ReturnType<typeof patientBody>> = [],
 ) {
-  const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
-  const { idToken } = await signInAs(page, baseURL);
-  await createPatients(page, baseURL, idToken, patients);
-  await page.addInitScript((code) => localStorage.setItem('lang', code), language);
-  const heard = await recordAnnouncements(page);
-  await page.goto('/records');
-  const main = page.getByRole('main');
+  const opened = await openAs(page, baseURL, language, '/records', {
+    prepare: async ({ idToken }) => void (await createPatients(page, baseURL, idToken, patients)),
+  });
+  const { t, main } = opened;
   await expect(page.locator('main h1')).toHaveText(t('records:heading'));
+  await skipToMain(page, t('common:skipToContent'));
   return {
-    t,
-    heard,
-    main,
+    ...opened,
     listHeading: main.getByRole('heading', { name: t('records:list.title'), exact: true }),
   };
 }
