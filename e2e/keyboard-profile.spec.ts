@@ -1,22 +1,19 @@
-import { recordAnnouncements, tabTo } from './support/keyboard.ts';
-import { signInAs } from './support/session.ts';
+import { openAs } from './support/journey.ts';
+import { skipToMain, tabTo } from './support/keyboard.ts';
 import { expect, test } from './support/test.ts';
-import { text, type Language } from './support/texts.ts';
+import { LANGUAGES } from './support/texts.ts';
 
-for (const language of ['fr', 'ar'] as const satisfies Language[]) {
+for (const language of LANGUAGES) {
   test(`keyboard: edit the profile, fix the error from the summary, save (${language})`, async ({
     page,
     baseURL,
   }) => {
-    const t = (key: string, values?: Record<string, string | number>) =>
-      text(language, key, values);
-    await signInAs(page, baseURL!, { name: 'Dr. Clavier' });
-    await page.addInitScript((code) => localStorage.setItem('lang', code), language);
-    const heard = await recordAnnouncements(page);
-    await page.goto('/userProfile');
-    const main = page.getByRole('main');
+    const { t, heard, main } = await openAs(page, baseURL!, language, '/userProfile', {
+      name: 'Dr. Clavier',
+    });
     await expect(page.locator('main h1')).toHaveText(t('profile:title'));
     await expect(main.getByText('Dr. Clavier', { exact: true })).toBeVisible();
+    await skipToMain(page, t('common:skipToContent'));
 
     await tabTo(page, t('profile:edit'));
     await page.keyboard.press('Enter');
@@ -29,7 +26,7 @@ for (const language of ['fr', 'ar'] as const satisfies Language[]) {
     // Save stays in the Tab order; pressing it moves focus to one summary of the problems.
     await tabTo(page, t('profile:save.button'));
     await page.keyboard.press('Enter');
-    const summary = main.getByRole('group', { name: t('common:form.summary_one', { count: 1 }) });
+    const summary = main.getByRole('group', { name: t('common:form.summary', { count: 1 }) });
     await expect(summary).toBeFocused();
     // Its line leads to the field.
     await page.keyboard.press('Tab');
