@@ -162,11 +162,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(devAuthRoutes, { local: identity as LocalIdentityProvider });
   }
   await app.register(voiceRoutes, {
-    voice: deps.voice === undefined ? createVoiceProvider(config) : deps.voice,
+    voice: deps.voice === undefined ? await createVoiceProvider(config) : deps.voice,
   });
   await app.register(billingRoutes, {
     db: database.db,
-    payments: deps.payments ?? createPaymentsProvider(config),
+    payments: deps.payments ?? (await createPaymentsProvider(config)),
     config,
   });
 

@@ -94,8 +94,8 @@ async function main(): Promise<void> {
   let app: FastifyInstance;
   try {
     const identity = await createIdentityProvider(config, { db: database.db });
-    const voice = createVoiceProvider(config);
-    const payments = createPaymentsProvider(config);
+    const voice = await createVoiceProvider(config);
+    const payments = await createPaymentsProvider(config);
     app = await buildApp({
       config,
       database,

@@ -95,7 +95,7 @@ export async function createTestApp({
     config,
     database,
     identity: local,
-    payments: createPaymentsProvider(config),
+    payments: await createPaymentsProvider(config),
     logStream: stream,
     ...deps,
   });

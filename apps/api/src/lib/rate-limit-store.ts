@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 
 /**
  * Where every rate limiter of the API counts: in this process's memory by default, or in Redis
@@ -15,11 +14,13 @@ import { Redis } from 'ioredis';
 const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_WAIT_MS = 2_000;
 
-export function rateLimitStoreOptions(
+export async function rateLimitStoreOptions(
   app: FastifyInstance,
   { redisUrl }: { redisUrl: string | undefined },
-): Partial<RateLimitPluginOptions> {
+): Promise<Partial<RateLimitPluginOptions>> {
   if (!redisUrl) return {};
+  // Loaded only when used: most instances (and every test app) count in memory.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, {
     commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: CONNECT_WAIT_MS,

@@ -24,7 +24,7 @@ export async function registerRateLimits(
   await app.register(rateLimit, {
     global: false,
     cache: COUNTERS_KEPT,
-    ...rateLimitStoreOptions(app, { redisUrl }),
+    ...(await rateLimitStoreOptions(app, { redisUrl })),
   });
   // createRateLimit, not rateLimit(): the latter marks the request as limited, and a route's own
   // limiter would then be skipped.

@@ -46,5 +46,5 @@ export const localPayments = definePaymentsProvider({
   csp: {},
   webhookSignatureHeader: null,
   browserScript: () => null,
-  create: ({ PUBLIC_URL }) => createLocalPaymentsProvider({ publicUrl: PUBLIC_URL }),
+  create: async ({ PUBLIC_URL }) => createLocalPaymentsProvider({ publicUrl: PUBLIC_URL }),
 });

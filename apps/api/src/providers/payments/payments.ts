@@ -102,7 +102,8 @@ export interface PaymentsProviderDefinition<
   readonly webhookSignatureHeader: string | null;
   /** The browser's script (`GET /api/config`), loaded on the premium page only; null: none. */
   browserScript(settings: ProviderSettings<Env>): TPaymentsScript | null;
-  create(settings: ProviderSettings<Env>): PaymentsProvider;
+  /** Asynchronous so that a provider's SDK is loaded only when that provider is chosen. */
+  create(settings: ProviderSettings<Env>): Promise<PaymentsProvider>;
 }
 
 /** The provider's own variables (parsed) plus the app's public address. */

@@ -49,7 +49,7 @@ function settingsOf(config: Config): ProviderSettings<z.ZodRawShape> {
   return config as unknown as ProviderSettings<z.ZodRawShape>;
 }
 
-export function createPaymentsProvider(config: Config): PaymentsProvider {
+export function createPaymentsProvider(config: Config): Promise<PaymentsProvider> {
   return paymentsDefinitionOf(config).create(settingsOf(config));
 }
 

@@ -12,7 +12,7 @@ let fake: FakeStripe;
 let stripe: PaymentsProvider;
 beforeAll(async () => {
   fake = await startFakeStripe();
-  stripe = createStripePaymentsProvider({
+  stripe = await createStripePaymentsProvider({
     secretKey: 'sk_test_adapter',
     webhookSecret: SECRET,
     apiUrl: fake.url,

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { httpUrl, optionalText } from '../../lib/env-values.ts';
 import {
@@ -65,24 +65,30 @@ function toProviderSession(session: Stripe.Checkout.Session): ProviderCheckoutSe
   };
 }
 
-function providerError(what: string, error: unknown): PaymentProviderError {
+type StripeSdk = typeof Stripe;
+
+function providerError(sdk: StripeSdk, what: string, error: unknown): PaymentProviderError {
   const reason =
-    error instanceof Stripe.errors.StripeError
+    error instanceof sdk.errors.StripeError
       ? [error.type, error.statusCode, error.code].filter(Boolean).join(' ')
       : 'unexpected error';
   return new PaymentProviderError(`stripe ${what} failed: ${reason}`, { cause: error });
 }
 
 /** Runs an SDK call; anything that is not a clear answer becomes a PaymentProviderError. */
-async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+async function call<T>(sdk: StripeSdk, what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw providerError(what, error);
+    throw providerError(sdk, what, error);
   }
 }
 
-export function createStripePaymentsProvider({
+/**
+ * The SDK is loaded here, when Stripe is the chosen provider, not when the registry is: every
+ * instance (and each of the test suites' apps) on the local provider is spared its start-up.
+ */
+export async function createStripePaymentsProvider({
   secretKey,
   webhookSecret,
   apiUrl,
@@ -91,8 +97,9 @@ export function createStripePaymentsProvider({
   webhookSecret: string;
   /** Another base URL for Stripe's API, e.g. a local fake `http://127.0.0.1:4010`. */
   apiUrl?: string;
-}): PaymentsProvider {
-  const stripe = new Stripe(secretKey, {
+}): Promise<PaymentsProvider> {
+  const { default: Sdk } = await import('stripe');
+  const stripe = new Sdk(secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -112,7 +119,7 @@ export function createStripePaymentsProvider({
       cancelUrl,
       idempotencyKey,
     }) {
-      const session = await call('checkout session creation', () =>
+      const session = await call(Sdk, 'checkout session creation', () =>
         stripe.checkout.sessions.create(
           {
             mode: 'payment',
@@ -139,7 +146,7 @@ export function createStripePaymentsProvider({
     },
 
     async createPaymentIntent({ userId, amountMinor, currency, idempotencyKey }) {
-      const intent = await call('payment intent creation', () =>
+      const intent = await call(Sdk, 'payment intent creation', () =>
         stripe.paymentIntents.create(
           {
             amount: amountMinor,
@@ -159,8 +166,8 @@ export function createStripePaymentsProvider({
       try {
         return toProviderSession(await stripe.checkout.sessions.retrieve(id));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
-        throw providerError('checkout session retrieval', error);
+        if (error instanceof Sdk.errors.StripeError && error.statusCode === 404) return null;
+        throw providerError(Sdk, 'checkout session retrieval', error);
       }
     },
 
