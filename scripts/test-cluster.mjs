@@ -22,17 +22,24 @@ const WHOLE_RUN_TIMEOUT_MS = 8 * 60_000;
 
 let passed = 0;
 let failed = 0;
+/** Names of the failed checks, repeated at the end (CI logs are cut at the top). */
+const failures = [];
 const finish = (code) => {
   stopAll();
+  for (const name of failures) console.log(`  ✗ ${name}`);
   console.log(`\n${passed} passed, ${failed} failed`);
   // For scripts/test-node-lines.mjs (CI), which adds it to the closing line of the whole run.
   fs.mkdirSync(RESULTS, { recursive: true });
-  fs.writeFileSync(path.join(RESULTS, 'summary.json'), JSON.stringify({ passed, failed }));
+  fs.writeFileSync(
+    path.join(RESULTS, 'summary.json'),
+    JSON.stringify({ passed, failed, failures }),
+  );
   process.exit(code);
 };
 const watchdog = setTimeout(() => {
   console.error('cluster test: over its time limit, stopping everything');
   failed += 1;
+  failures.push('the whole run, over its time limit');
   finish(1);
 }, WHOLE_RUN_TIMEOUT_MS);
 watchdog.unref();
@@ -56,6 +63,7 @@ async function check(name, run) {
     return true;
   } catch (error) {
     failed += 1;
+    failures.push(name);
     console.log(`  ✗ ${name}\n    ${error instanceof Error ? error.message : String(error)}`);
     return false;
   } finally {
@@ -107,6 +115,7 @@ main().then(
   (error) => {
     console.error(`cluster test: ${error instanceof Error ? error.message : String(error)}`);
     failed += 1;
+    failures.push('set-up (PostgreSQL, Redis or an instance did not start)');
     finish(1);
   },
 );

@@ -4,11 +4,12 @@
 // Ends with one line `N passed, N failed` for all of it and exits non-zero if anything failed.
 //
 //   node scripts/test-node-lines.mjs [--lines-only]   (--lines-only skips `npm test` and the cluster test)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printSummary } from './test-results.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, '.test-results');
@@ -43,7 +44,7 @@ function testAll(label, bin, folder, command, extraEnv = {}) {
   // No summary: the run itself crashed, which counts as one failure.
   const summary = fs.existsSync(summaryFile)
     ? JSON.parse(fs.readFileSync(summaryFile, 'utf8'))
-    : { passed: 0, failed: 1 };
+    : { passed: 0, failed: 1, failures: ['the run ended without a summary (see above)'] };
   if (fs.existsSync(RESULTS)) {
     fs.cpSync(RESULTS, path.join(kept, folder), { recursive: true });
     fs.rmSync(RESULTS, { recursive: true, force: true });
@@ -57,19 +58,29 @@ function check(label, ok, started) {
     label,
     passed: ok ? 1 : 0,
     failed: ok ? 0 : 1,
+    failures: ok ? [] : [label],
     seconds: (Date.now() - started) / 1000,
   });
 }
 
-/** The folder of the newest `node@<line>` from the registry, fetched once into npx's cache. */
-function nodeFolder(line) {
-  const found = spawnSync('npx', ['-y', `node@${line}`, '-p', 'process.execPath'], {
-    cwd: os.tmpdir(),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
+/**
+ * The folder of the newest `node@<line>` from the registry, fetched once into npx's cache.
+ * Asynchronous: both lines download while `npm test` runs, off the critical path.
+ */
+function fetchNodeFolder(line) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['-y', `node@${line}`, '-p', 'process.execPath'], {
+      cwd: os.tmpdir(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('error', () => resolve(undefined));
+    child.on('close', (status) => {
+      const execPath = status === 0 ? output.trim() : '';
+      resolve(execPath && fs.existsSync(execPath) ? path.dirname(execPath) : undefined);
+    });
   });
-  const execPath = found.status === 0 ? found.stdout.trim() : '';
-  return execPath && fs.existsSync(execPath) ? path.dirname(execPath) : undefined;
 }
 
 /** npm's own engines check of the installed tree (lockfile and root), without installing. */
@@ -85,6 +96,11 @@ function enginesAccepted(bin) {
   return dryRun.status === 0 && warnings.length === 0;
 }
 
+const fetched = Object.fromEntries(LINES.map((line) => [line, fetchNodeFolder(line)]));
+// V8's code cache for each line (Node 22 and 24 have it; 20 has not): the many Vitest workers
+// and servers of a run load the same modules, compiled once instead of in every process.
+const compileCache = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ci-compile-cache-'));
+
 try {
   const machine = path.dirname(process.execPath);
   if (!process.argv.includes('--lines-only')) {
@@ -94,9 +110,11 @@ try {
     testAll('cluster test', machine, 'cluster', ['node', 'scripts/test-cluster.mjs']);
   }
   for (const line of LINES) {
-    step(`Node ${line}: fetching node@${line} from the npm registry (cached by npx)`);
+    step(
+      `Node ${line}: node@${line} from the npm registry (fetched since the start, cached by npx)`,
+    );
     let started = Date.now();
-    const bin = nodeFolder(line);
+    const bin = await fetched[line];
     check(`Node ${line}: fetched from the registry`, bin !== undefined, started);
     if (!bin) continue;
     const version = run(bin, 'node', ['-v'], { encoding: 'utf8', stdio: 'pipe' }).stdout.trim();
@@ -105,25 +123,34 @@ try {
     check(`Node ${version}: engines accepted`, enginesAccepted(bin), started);
     step(`Node ${version}: npm run build`);
     started = Date.now();
-    check(`Node ${version}: build`, run(bin, 'npm', ['run', 'build']).status === 0, started);
+    const cache = { NODE_COMPILE_CACHE: path.join(compileCache, line) };
+    const built = run(bin, 'npm', ['run', 'build'], {}, cache).status === 0;
+    check(`Node ${version}: build`, built, started);
     step(`Node ${version}: shared, API and web suites, one journey`);
     const command = ['node', path.join(ROOT, 'scripts/test-all.mjs'), ...JOURNEY];
     // The fuzz campaign's full length ran on the machine's Node above; here a quarter of it
     // proves the fuzzers run on this line without repeating the same search (about 15 s saved).
     testAll(`Node ${version}: suites and one journey`, bin, `node-${line}`, command, {
       FUZZ_BATCHES: '10',
+      ...cache,
     });
   }
 } finally {
   fs.rmSync(RESULTS, { recursive: true, force: true });
   fs.cpSync(kept, RESULTS, { recursive: true });
   fs.rmSync(kept, { recursive: true, force: true });
+  fs.rmSync(compileCache, { recursive: true, force: true });
 }
 
 step('Summary');
 for (const { label, passed, failed, seconds } of runs)
   console.log(`  ${label}: ${passed} passed, ${failed} failed (${Math.round(seconds)} s)`);
-const passed = runs.reduce((sum, entry) => sum + entry.passed, 0);
-const failed = runs.reduce((sum, entry) => sum + entry.failed, 0);
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+printSummary({
+  passed: runs.reduce((sum, entry) => sum + entry.passed, 0),
+  failed: runs.reduce((sum, entry) => sum + entry.failed, 0),
+  // Each name says which run it failed in: the same test can fail on one line only.
+  failures: runs.flatMap(({ label, failures = [] }) =>
+    failures.map((name) => (name === label ? name : `${label} › ${name}`)),
+  ),
+});
+process.exit(runs.some((entry) => entry.failed > 0) ? 1 : 0);
