@@ -15,6 +15,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createReadiness, type Readiness } from './lifecycle/readiness.ts';
 import { voiceRoutes } from './modules/voice/voice.routes.ts';
+import { isVoiceFunctionsUrl } from './modules/voice/voice-retell.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { recordsPlugin } from './modules/patients/records.plugin.ts';
 import { appointmentsPlugin } from './modules/appointments/appointments.plugin.ts';
@@ -108,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     // Always the server's own: audit rows and logs are keyed on it (see lib/request-id.ts).
-    genReqId: () => crypto.randomUUID(),
+    genReqId: (req) => `${isVoiceFunctionsUrl(req.url) ? 'voice-' : ''}${crypto.randomUUID()}`,
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
     bodyLimit: 256 * 1024,
@@ -163,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(voiceRoutes, {
     voice: deps.voice === undefined ? await createVoiceProvider(config) : deps.voice,
+    db: database.db,
+    now: deps.now,
   });
   await app.register(billingRoutes, {
     db: database.db,

@@ -17,6 +17,10 @@ const fakeVoice: VoiceProvider = {
   async createWebCall() {
     return { accessToken: 'rate-limit-web-call', callId: 'call_rate_limit' };
   },
+  // Nothing here is signed by Retell: the functions and webhook routes answer 401.
+  async isSignedByProvider() {
+    return false;
+  },
 };
 
 let ctx: TestContext;

@@ -23,6 +23,14 @@ export const ERRORS = {
     message: 'The voice assistant could not start a call. Please try again later.',
   },
   VOICE_NOT_CONFIGURED: { status: 503, message: 'The voice assistant is not configured.' },
+  VOICE_SIGNATURE_INVALID: {
+    status: 401,
+    message: 'The voice request signature is missing, invalid or too old.',
+  },
+  VOICE_CALL_NOT_BOUND: {
+    status: 403,
+    message: 'This voice call is not one the portal started, or it has ended.',
+  },
   EMAIL_READ_ONLY: {
     status: 400,
     message: 'Your email address comes from your sign-in account and cannot be changed here.',

@@ -39,3 +39,15 @@ export function paymentsOf(ctx: TestContext, userId: string) {
 export function checkoutSessionsOf(ctx: TestContext, userId: string) {
   return ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId));
 }
+
+/** Makes the signed-in user a Premier member the way a payment does (local checkout, Pay). */
+export async function becomeMember(ctx: TestContext, headers: Headers): Promise<void> {
+  const { id } = await openCheckout(ctx, headers);
+  const paid = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/premier/local-checkout/${id}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  expect(paid.statusCode).toBe(303);
+}

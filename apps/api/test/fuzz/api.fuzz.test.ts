@@ -51,6 +51,10 @@ const fakeVoice: VoiceProvider = {
     callCount += 1;
     return { accessToken: `fuzz-web-call-${callCount}`, callId: `call_fuzz_${callCount}` };
   },
+  // Nothing here is signed by Retell: the functions and webhook routes answer 401.
+  async isSignedByProvider() {
+    return false;
+  },
 };
 
 beforeAll(async () => {

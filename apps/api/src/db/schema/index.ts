@@ -4,3 +4,4 @@ export * from './audit.ts';
 export * from './billing.ts';
 export * from './cluster.ts';
 export * from './appointments.ts';
+export * from './voice.ts';

@@ -3,7 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZConnectVoiceInput, ZConnectVoiceResponse } from '@portal/shared/voice';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Db } from '../../db/client.ts';
+import { chooseLanguage } from '../../plugins/prerendered-pages.ts';
 import type { VoiceProvider } from '../../providers/voice/voice.ts';
+import { VOICE_LANGUAGES, type TVoiceLanguage } from './voice-functions.messages.ts';
+import { retellRoutes } from './voice-retell.routes.ts';
 import { createVoiceService } from './voice.service.ts';
 
 /** Calls a user may start per minute: each one is a billed call with the voice provider. */
@@ -11,9 +15,9 @@ export const VOICE_CALLS_PER_MINUTE = 5;
 
 export async function voiceRoutes(
   app: FastifyInstance,
-  { voice }: { voice: VoiceProvider | null },
+  { voice, db, now }: { voice: VoiceProvider | null; db: Db; now?: () => Date },
 ) {
-  const calls = createVoiceService({ voice });
+  const calls = createVoiceService({ voice, db, now });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/retellai/connect-retellai',
     {
@@ -21,7 +25,7 @@ export async function voiceRoutes(
         tags: ['voice'],
         summary:
           'Starts a voice call with the configured AI agent: a short-lived access token for the browser',
-        description: `The \`agent_id\` must be the configured one (see \`voice.agentId\` in \`GET /api/config\`). At most ${VOICE_CALLS_PER_MINUTE} calls per user per minute. 503 when the voice assistant is not configured.`,
+        description: `The \`agent_id\` must be the configured one (see \`voice.agentId\` in \`GET /api/config\`). At most ${VOICE_CALLS_PER_MINUTE} calls per user per minute. 503 when the voice assistant is not configured. The new call is bound to the signed-in user (with the agent, the start time and the session's language, from the \`lang\` cookie or Accept-Language): the agent's functions act for that user alone, until the call ends or for two hours at most.`,
         body: ZConnectVoiceInput,
         response: {
           200: ZConnectVoiceResponse,
@@ -47,8 +51,14 @@ export async function voiceRoutes(
       return calls.connectWebCall({
         agentId: request.body.agent_id,
         userId: user.id,
+        language: chooseLanguage([...VOICE_LANGUAGES], {
+          cookie: request.headers.cookie,
+          acceptLanguage: request.headers['accept-language'],
+        }) as TVoiceLanguage,
         log: request.log,
       });
     },
   );
+
+  await app.register(async (scope) => retellRoutes(scope, { voice, db, now }));
 }

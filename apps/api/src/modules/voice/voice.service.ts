@@ -1,22 +1,37 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConnectVoiceResponse } from '@portal/shared/voice';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { VoiceProviderError, type VoiceProvider } from '../../providers/voice/voice.ts';
+import { bindVoiceCall } from './voice-calls.repository.ts';
+import type { TVoiceLanguage } from './voice-functions.messages.ts';
 
 /** Voice calls with the configured provider (null when none is configured), created once per app. */
-export function createVoiceService({ voice }: { voice: VoiceProvider | null }) {
+export function createVoiceService({
+  voice,
+  db,
+  now = () => new Date(),
+}: {
+  voice: VoiceProvider | null;
+  db: Db;
+  now?: () => Date;
+}) {
   return {
     /**
-     * Creates a web call with the configured agent for a signed-in user. Only the user's id goes
-     * into the call metadata; the answer carries the short-lived access token, never the API key.
+     * Creates a web call with the configured agent for a signed-in user and binds the call to
+     * that user (the agent's functions act for them alone). Only the user's id goes into the
+     * call metadata; the answer carries the short-lived access token, never the API key.
      */
     async connectWebCall({
       agentId,
       userId,
+      language,
       log,
     }: {
       agentId: string;
       userId: string;
+      /** The portal's language of the caller's session: the functions answer in it. */
+      language: TVoiceLanguage;
       log: FastifyBaseLogger;
     }): Promise<TConnectVoiceResponse> {
       if (!voice) throw new AppError('VOICE_NOT_CONFIGURED');
@@ -27,6 +42,13 @@ export function createVoiceService({ voice }: { voice: VoiceProvider | null }) {
       }
       try {
         const call = await voice.createWebCall({ userId });
+        await bindVoiceCall(db, {
+          callId: call.callId,
+          userId,
+          agentId: voice.agentId,
+          language,
+          startedAt: now(),
+        });
         log.info({ callId: call.callId }, 'voice call created');
         return { access_token: call.accessToken, call_id: call.callId };
       } catch (error) {

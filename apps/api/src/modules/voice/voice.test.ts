@@ -1,60 +1,16 @@
 import http from 'node:http';
+import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { startFakeRetell, type FakeRetell } from '../../../test/fake-retell.ts';
+import { voiceCalls } from '../../db/schema/voice.ts';
 
 const API_KEY = 'key_test_5f8e1d2c9b7a';
 const AGENT_ID = 'agent_7c1d0e9f3a2b';
-const ACCESS_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.web-call-access-token.sig';
 const URL = '/api/retellai/connect-retellai';
 
-interface ReceivedRequest {
-  method: string;
-  path: string;
-  authorization: string | undefined;
-  body: unknown;
-}
-
-/** A local stand-in for Retell's `POST /v3/create-web-call` on 127.0.0.1. */
-async function startFakeRetell() {
-  const received: ReceivedRequest[] = [];
-  let answer: { status: number; body: unknown } = {
-    status: 201,
-    body: {
-      access_token: ACCESS_TOKEN,
-      call_id: 'call_0a1b2c3d',
-      expires_at: Date.now() + 30_000,
-      ice_servers: [],
-      transport: 'gateway',
-    },
-  };
-  const server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      received.push({
-        method: request.method ?? '',
-        path: request.url ?? '',
-        authorization: request.headers.authorization,
-        body: raw ? JSON.parse(raw) : undefined,
-      });
-      response.writeHead(answer.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    answerWith(status: number, body: unknown) {
-      answer = { status, body };
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-let retell: Awaited<ReturnType<typeof startFakeRetell>>;
+let retell: FakeRetell;
 let ctx: TestContext;
 let unconfigured: TestContext;
 
@@ -74,6 +30,7 @@ afterAll(async () => {
 
 afterEach(() => {
   retell.received.length = 0;
+  retell.reset();
 });
 
 describe('POST /api/retellai/connect-retellai', () => {
@@ -87,7 +44,10 @@ describe('POST /api/retellai/connect-retellai', () => {
     });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ access_token: ACCESS_TOKEN, call_id: 'call_0a1b2c3d' });
+    expect(response.json()).toEqual({
+      access_token: expect.stringMatching(/^web-call-access-token-\d+$/),
+      call_id: expect.stringMatching(/^call_fake_/),
+    });
     expect(retell.received).toEqual([
       {
         method: 'POST',
@@ -100,11 +60,52 @@ describe('POST /api/retellai/connect-retellai', () => {
 
   it('never writes the API key or the access token to the logs', async () => {
     const { headers } = await signIn(ctx);
-    await ctx.app.inject({ method: 'POST', url: URL, headers, payload: { agent_id: AGENT_ID } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: URL,
+      headers,
+      payload: { agent_id: AGENT_ID },
+    });
     const logs = ctx.logs.join('');
     expect(logs).toContain('voice call created');
     expect(logs).not.toContain(API_KEY);
-    expect(logs).not.toContain(ACCESS_TOKEN);
+    expect(logs).not.toContain(response.json().access_token);
+  });
+
+  it('binds the new call to the user, the agent and the session language, nothing else', async () => {
+    const { headers, user } = await signIn(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: { ...headers, cookie: 'lang=fr', 'accept-language': 'de' },
+      payload: { agent_id: AGENT_ID },
+    });
+    const callId = response.json().call_id as string;
+    const rows = await ctx.database.db
+      .select()
+      .from(voiceCalls)
+      .where(eq(voiceCalls.callId, callId));
+    expect(rows).toEqual([
+      {
+        callId,
+        userId: user._id,
+        agentId: AGENT_ID,
+        language: 'fr',
+        startedAt: expect.any(Date),
+        endedAt: null,
+      },
+    ]);
+  });
+
+  it('binds nobody when Retell refuses the call', async () => {
+    retell.answerWith(500, { error_message: 'down' });
+    const { headers, user } = await signIn(ctx);
+    await ctx.app.inject({ method: 'POST', url: URL, headers, payload: { agent_id: AGENT_ID } });
+    const rows = await ctx.database.db
+      .select()
+      .from(voiceCalls)
+      .where(eq(voiceCalls.userId, user._id));
+    expect(rows).toEqual([]);
   });
 
   it('answers 400 for an agent other than the configured one and creates no call', async () => {
@@ -198,13 +199,7 @@ describe('POST /api/retellai/connect-retellai', () => {
       expect(logs).toContain('"upstreamStatus":401');
       expect(logs).not.toContain(API_KEY);
     } finally {
-      retell.answerWith(201, {
-        access_token: ACCESS_TOKEN,
-        call_id: 'call_0a1b2c3d',
-        expires_at: Date.now() + 30_000,
-        ice_servers: [],
-        transport: 'gateway',
-      });
+      retell.reset();
     }
   });
 

@@ -49,5 +49,11 @@ export function createRetellVoiceProvider({
         throw new VoiceProviderError('Retell could not be reached');
       }
     },
+    async isSignedByProvider({ rawBody, signature }): Promise<boolean> {
+      if (!signature) return false;
+      // Retell signs with the API key: `v=<ms>,d=<HMAC-SHA256 of body + ms>`; the SDK refuses a
+      // time more than five minutes away from now.
+      return Retell.verify(rawBody, apiKey, signature).catch(() => false);
+    },
   };
 }

@@ -14,6 +14,11 @@ export interface VoiceProvider {
   readonly agentId: string;
   /** `userId` is the only thing the call's metadata carries: no patient data. */
   createWebCall(input: { userId: string }): Promise<WebCall>;
+  /**
+   * Whether a request from the provider (its webhook, the agent's functions) is genuine: the
+   * signature covers the exact body and a time, and is refused when over five minutes old.
+   */
+  isSignedByProvider(input: { rawBody: string; signature: string | undefined }): Promise<boolean>;
 }
 
 /** The voice service answered with an error or could not be reached. */

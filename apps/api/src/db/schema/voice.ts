@@ -1,0 +1,40 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * A voice call bound to the signed-in user who started it (issue 19): the agent's functions act
+ * only for this user, only while the call is live (not ended, under two hours old), and only for
+ * the agent it was started with. Nothing else about the user is kept here; `language` is the
+ * call's (the portal's language when it started), so the function answers speak it.
+ */
+export const voiceCalls = pgTable(
+  'voice_calls',
+  {
+    callId: text('call_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id').notNull(),
+    language: text('language').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Set by Retell's `call_ended` webhook. */
+    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [index('voice_calls_user_idx').on(table.userId, table.startedAt)],
+);
+
+/**
+ * Which requests of the function route acted for which call. A trigger of the migration (0005)
+ * copies the call id into every audit event those requests write (`audit_events.voice_call_id`),
+ * so the services' own audit rows are marked as coming from a voice call without the services
+ * knowing about voice at all.
+ */
+export const voiceCallRequests = pgTable('voice_call_requests', {
+  requestId: text('request_id').primaryKey(),
+  callId: text('call_id')
+    .notNull()
+    .references(() => voiceCalls.callId, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+export type VoiceCallRow = typeof voiceCalls.$inferSelect;

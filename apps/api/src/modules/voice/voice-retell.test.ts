@@ -1,0 +1,196 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { becomeMember } from '../../../test/factories/billing.ts';
+import { createPatient } from '../../../test/factories/patients.ts';
+import { startVoiceCall, stateOf } from '../../../test/factories/voice.ts';
+import { retellSender, startFakeRetell, type FakeRetell } from '../../../test/fake-retell.ts';
+import { voiceCalls } from '../../db/schema/voice.ts';
+import { VOICE_FUNCTION_CALLS_PER_MINUTE } from './voice-retell.routes.ts';
+
+/**
+ * Every forgery of a request "from Retell" is refused and changes nothing: no signature, the
+ * wrong key, an old signature, a changed body, an unknown, ended, expired or other agent's call.
+ * Also Retell's `call_ended` webhook and the per-call rate limit.
+ */
+
+const API_KEY = 'key_voice_retell_3c9a';
+const AGENT_ID = 'agent_voice_retell';
+const START = new Date('2026-03-02T07:00:00.000Z');
+
+let retell: FakeRetell;
+let ctx: TestContext;
+let sender: ReturnType<typeof retellSender>;
+let clock = START;
+
+beforeAll(async () => {
+  retell = await startFakeRetell();
+  ctx = await createTestApp({
+    env: { RETELL_API_KEY: API_KEY, RETELL_AGENT_ID: AGENT_ID, RETELL_BASE_URL: retell.url },
+    deps: { now: () => clock },
+  });
+  sender = retellSender(ctx.app, { apiKey: API_KEY });
+});
+
+afterAll(async () => {
+  await ctx.close();
+  await retell.close();
+});
+
+beforeEach(() => {
+  clock = START;
+});
+
+/** A member on a call, and a booking that would change their agenda if it were let through. */
+async function memberOnCall() {
+  const session = await signIn(ctx, { timeZone: 'Europe/Berlin' });
+  await becomeMember(ctx, session.headers);
+  const patient = await createPatient(ctx, session.headers, { name: 'Maria Souza' });
+  const call = await startVoiceCall(ctx, session.headers, { agentId: AGENT_ID });
+  const body = JSON.stringify({
+    name: 'book_appointment',
+    call,
+    args: { patient_id: patient._id, start: '2026-03-02T10:00', confirmed: true },
+  });
+  return { ...session, call, body };
+}
+
+/** Retell's signature format with any key and time: `v=<ms>,d=<HMAC-SHA256(body + ms)>`. */
+function signature(body: string, { key = API_KEY, at = Date.now() } = {}) {
+  const digest = crypto
+    .createHmac('sha256', key)
+    .update(body + at)
+    .digest('hex');
+  return `v=${at},d=${digest}`;
+}
+
+const FUNCTIONS = '/api/retellai/functions';
+
+describe('POST /api/retellai/functions refuses forgeries', () => {
+  it('accepts the genuine request (the control for the cases below)', async () => {
+    const { user, body } = await memberOnCall();
+    const response = await sender.send(FUNCTIONS, body, { signature: signature(body) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect((await stateOf(ctx, user._id)).appointments).toHaveLength(1);
+  });
+
+  it('answers 401 to a missing, wrong-key, old or malformed signature and to a changed body', async () => {
+    const { user, body } = await memberOnCall();
+    const before = await stateOf(ctx, user._id);
+    const changed = body.replace('10:00', '11:00');
+    const cases: [string, string, string | undefined][] = [
+      ['no signature', body, undefined],
+      ['wrong key', body, signature(body, { key: 'key_someone_else' })],
+      ['six minutes old', body, signature(body, { at: Date.now() - 6 * 60_000 })],
+      ['from the future', body, signature(body, { at: Date.now() + 6 * 60_000 })],
+      ['malformed', body, 'v=1,d=zz'],
+      ['changed body', changed, signature(body)],
+    ];
+    for (const [label, sent, header] of cases) {
+      const response = await sender.send(FUNCTIONS, sent, {
+        sign: false,
+        ...(header !== undefined && { signature: header }),
+      });
+      expect(response.statusCode, label).toBe(401);
+      expect(response.json(), label).toEqual({
+        message: 'The voice request signature is missing, invalid or too old.',
+        code: 'VOICE_SIGNATURE_INVALID',
+      });
+    }
+    expect(await stateOf(ctx, user._id)).toEqual(before);
+    // Logged with the reason, never with the body.
+    const logs = ctx.logs.join('');
+    expect(logs).toContain('signature missing');
+    expect(logs).toContain('signature invalid or too old');
+    expect(logs).not.toContain('Maria Souza');
+    expect(logs).not.toContain('"args"');
+  });
+
+  it('answers 403 for an unknown call, an ended call, a call over two hours old, or another agent', async () => {
+    const { user, call, body } = await memberOnCall();
+    const before = await stateOf(ctx, user._id);
+    const withCall = (changes: Record<string, string>) => {
+      const parsed = JSON.parse(body) as { call: Record<string, string> };
+      return JSON.stringify({ ...parsed, call: { ...parsed.call, ...changes } });
+    };
+    const refused = async (label: string, sent: string) => {
+      const response = await sender.send(FUNCTIONS, sent);
+      expect(response.statusCode, label).toBe(403);
+      expect(response.json(), label).toMatchObject({ code: 'VOICE_CALL_NOT_BOUND' });
+    };
+
+    await refused('unknown call', withCall({ call_id: 'call_never_started' }));
+    await refused('other agent', withCall({ agent_id: 'agent_someone_elses' }));
+    clock = new Date(START.getTime() + 2 * 60 * 60 * 1000 + 1000);
+    await refused('over two hours', body);
+    clock = START;
+    expect((await sender.callEvent('call_ended', call)).statusCode).toBe(200);
+    await refused('ended call', body);
+
+    expect(await stateOf(ctx, user._id)).toEqual(before);
+  });
+
+  it('answers 400 to a signed body that is not a function call, and 503 when voice is off', async () => {
+    const { call } = await memberOnCall();
+    for (const body of [
+      'not json',
+      '{}',
+      JSON.stringify({ name: 'drop_tables', call, args: {} }),
+    ]) {
+      const response = await sender.send(FUNCTIONS, body);
+      expect(response.statusCode, body).toBe(400);
+    }
+    const off = await createTestApp();
+    try {
+      const response = await retellSender(off.app, { apiKey: API_KEY }).send(FUNCTIONS, '{}');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ code: 'VOICE_NOT_CONFIGURED' });
+    } finally {
+      await off.close();
+    }
+  });
+
+  it(`allows ${VOICE_FUNCTION_CALLS_PER_MINUTE} function calls per call per minute, then 429`, async () => {
+    const first = await memberOnCall();
+    const statuses = [];
+    for (let i = 0; i < VOICE_FUNCTION_CALLS_PER_MINUTE; i += 1)
+      statuses.push((await sender.callFunction(first.call, 'get_agenda', {})).statusCode);
+    expect(statuses).toEqual(Array(VOICE_FUNCTION_CALLS_PER_MINUTE).fill(200));
+    const limited = await sender.callFunction(first.call, 'get_agenda', {});
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another call is not limited by the first one's budget.
+    const second = await memberOnCall();
+    expect((await sender.callFunction(second.call, 'get_agenda', {})).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/retellai/webhook', () => {
+  const endedAt = async (callId: string) =>
+    (await ctx.database.db.select().from(voiceCalls).where(eq(voiceCalls.callId, callId)))[0]
+      ?.endedAt;
+
+  it('marks the call ended on call_ended and ignores other events', async () => {
+    const { call } = await memberOnCall();
+    expect((await sender.callEvent('call_started', call)).json()).toEqual({ received: true });
+    expect(await endedAt(call.call_id)).toBeNull();
+    expect((await sender.callEvent('call_ended', call)).json()).toEqual({ received: true });
+    expect(await endedAt(call.call_id)).toEqual(START);
+  });
+
+  it('answers 401 to an unsigned or forged event and leaves the call live', async () => {
+    const { call } = await memberOnCall();
+    const body = JSON.stringify({ event: 'call_ended', call });
+    for (const header of [undefined, signature(body, { key: 'key_forged' })]) {
+      const response = await sender.send('/api/retellai/webhook', body, {
+        sign: false,
+        ...(header && { signature: header }),
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    expect(await endedAt(call.call_id)).toBeNull();
+  });
+});
