@@ -8,6 +8,10 @@ import { isCalendarDate } from '@portal/shared/zoned-time';
  * Retell calls `POST /api/retellai/functions`. `npm run voice:setup` sends this to Retell.
  */
 
+/** Where Retell reaches the portal: the agent's functions, and the call events (webhook). */
+export const VOICE_FUNCTIONS_PATH = '/api/retellai/functions';
+export const VOICE_WEBHOOK_PATH = '/api/retellai/webhook';
+
 /** A wall-clock time in the practitioner's zone (`2026-03-02T10:00`), or an instant with offset. */
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
 export const isLocalTime = (text: string) =>

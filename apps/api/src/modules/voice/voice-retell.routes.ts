@@ -5,7 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { VoiceProvider } from '../../providers/voice/voice.ts';
-import { VOICE_FUNCTION_NAMES } from './voice-agent.definition.ts';
+import {
+  VOICE_FUNCTION_NAMES,
+  VOICE_FUNCTIONS_PATH,
+  VOICE_WEBHOOK_PATH,
+} from './voice-agent.definition.ts';
 import {
   createVoiceFunctionService,
   VOICE_CALL_MAX_MS,
@@ -13,8 +17,6 @@ import {
   ZVoiceWebhookEvent,
 } from './voice-functions.service.ts';
 
-export const VOICE_FUNCTIONS_PATH = '/api/retellai/functions';
-export const VOICE_WEBHOOK_PATH = '/api/retellai/webhook';
 /** Function calls one voice call may make per minute: a conversation needs a few. */
 export const VOICE_FUNCTION_CALLS_PER_MINUTE = 30;
 const SIGNATURE_HEADER = 'x-retell-signature';
