@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { TestContext } from '../app.ts';
+import { createTestApp, type TestContext } from '../app.ts';
+import { retellSender, startFakeRetell } from '../fake-retell.ts';
 import { auditEvents } from '../../src/db/schema/audit.ts';
 import { appointments } from '../../src/db/schema/appointments.ts';
 
@@ -28,4 +29,32 @@ export async function stateOf(ctx: TestContext, userId: string) {
     ctx.database.db.select().from(auditEvents).where(eq(auditEvents.actorId, userId)),
   ]);
   return { appointments: rows, audit };
+}
+
+/**
+ * The whole API with voice configured against a local fake Retell server, and the sender of
+ * Retell's signed requests. `now` is the app's clock (binding times, "today", free slots).
+ */
+export async function startVoiceApp({
+  apiKey,
+  agentId,
+  now,
+}: {
+  apiKey: string;
+  agentId: string;
+  now: () => Date;
+}) {
+  const retell = await startFakeRetell();
+  const ctx = await createTestApp({
+    env: { RETELL_API_KEY: apiKey, RETELL_AGENT_ID: agentId, RETELL_BASE_URL: retell.url },
+    deps: { now },
+  });
+  return {
+    ctx,
+    sender: retellSender(ctx.app, { apiKey }),
+    async close() {
+      await ctx.close();
+      await retell.close();
+    },
+  };
 }

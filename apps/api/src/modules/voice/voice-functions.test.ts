@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, type TestContext } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
-import { startVoiceCall, stateOf } from '../../../test/factories/voice.ts';
-import { retellSender, startFakeRetell, type FakeRetell } from '../../../test/fake-retell.ts';
+import { startVoiceApp, startVoiceCall, stateOf } from '../../../test/factories/voice.ts';
 
 /**
  * Full conversations through `POST /api/retellai/functions`, as Retell drives them: signed
@@ -18,24 +17,16 @@ const BERLIN = 'Europe/Berlin';
 /** Monday 2 March 2026, 08:00 in Berlin: the working day (09:00–17:00) is still ahead. */
 const MONDAY_8AM = new Date('2026-03-02T07:00:00.000Z');
 
-let retell: FakeRetell;
+let voice: Awaited<ReturnType<typeof startVoiceApp>>;
 let ctx: TestContext;
-let sender: ReturnType<typeof retellSender>;
+let sender: Awaited<ReturnType<typeof startVoiceApp>>['sender'];
 let clock = MONDAY_8AM;
 
 beforeAll(async () => {
-  retell = await startFakeRetell();
-  ctx = await createTestApp({
-    env: { RETELL_API_KEY: API_KEY, RETELL_AGENT_ID: AGENT_ID, RETELL_BASE_URL: retell.url },
-    deps: { now: () => clock },
-  });
-  sender = retellSender(ctx.app, { apiKey: API_KEY });
+  voice = await startVoiceApp({ apiKey: API_KEY, agentId: AGENT_ID, now: () => clock });
+  ({ ctx, sender } = voice);
 });
-
-afterAll(async () => {
-  await ctx.close();
-  await retell.close();
-});
+afterAll(() => voice.close());
 
 beforeEach(() => {
   clock = MONDAY_8AM;

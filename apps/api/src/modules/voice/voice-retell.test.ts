@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
-import { startVoiceCall, stateOf } from '../../../test/factories/voice.ts';
-import { retellSender, startFakeRetell, type FakeRetell } from '../../../test/fake-retell.ts';
+import { startVoiceApp, startVoiceCall, stateOf } from '../../../test/factories/voice.ts';
+import { retellSender } from '../../../test/fake-retell.ts';
 import { voiceCalls } from '../../db/schema/voice.ts';
 import { VOICE_FUNCTION_CALLS_PER_MINUTE } from './voice-retell.routes.ts';
 
@@ -19,24 +19,16 @@ const API_KEY = 'key_voice_retell_3c9a';
 const AGENT_ID = 'agent_voice_retell';
 const START = new Date('2026-03-02T07:00:00.000Z');
 
-let retell: FakeRetell;
+let voice: Awaited<ReturnType<typeof startVoiceApp>>;
 let ctx: TestContext;
-let sender: ReturnType<typeof retellSender>;
+let sender: Awaited<ReturnType<typeof startVoiceApp>>['sender'];
 let clock = START;
 
 beforeAll(async () => {
-  retell = await startFakeRetell();
-  ctx = await createTestApp({
-    env: { RETELL_API_KEY: API_KEY, RETELL_AGENT_ID: AGENT_ID, RETELL_BASE_URL: retell.url },
-    deps: { now: () => clock },
-  });
-  sender = retellSender(ctx.app, { apiKey: API_KEY });
+  voice = await startVoiceApp({ apiKey: API_KEY, agentId: AGENT_ID, now: () => clock });
+  ({ ctx, sender } = voice);
 });
-
-afterAll(async () => {
-  await ctx.close();
-  await retell.close();
-});
+afterAll(() => voice.close());
 
 beforeEach(() => {
   clock = START;
