@@ -7,6 +7,7 @@ import { createPatient } from '../../../test/factories/patients.ts';
 import { startVoiceApp, startVoiceCall, stateOf } from '../../../test/factories/voice.ts';
 import { retellSender } from '../../../test/fake-retell.ts';
 import { voiceCalls } from '../../db/schema/voice.ts';
+import { bindVoiceCall } from './voice-calls.repository.ts';
 import { VOICE_FUNCTION_CALLS_PER_MINUTE } from './voice-retell.routes.ts';
 
 /**
@@ -122,6 +123,21 @@ describe('POST /api/retellai/functions refuses forgeries', () => {
     await refused('ended call', body);
 
     expect(await stateOf(ctx, user._id)).toEqual(before);
+  });
+
+  it('a call id that comes back for a second user acts for nobody', async () => {
+    const first = await memberOnCall();
+    const second = await signIn(ctx);
+    await bindVoiceCall(ctx.database.db, {
+      callId: first.call.call_id,
+      userId: second.user._id,
+      agentId: AGENT_ID,
+      language: 'en',
+      startedAt: START,
+    });
+    const response = await sender.send(FUNCTIONS, first.body);
+    expect(response.statusCode).toBe(403);
+    expect((await stateOf(ctx, first.user._id)).appointments).toEqual([]);
   });
 
   it('answers 400 to a signed body that is not a function call, and 503 when voice is off', async () => {
