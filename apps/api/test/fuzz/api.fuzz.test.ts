@@ -394,8 +394,16 @@ describe('fuzzing every route of the OpenAPI document', () => {
       expect(total, operation.label).toBeGreaterThan(
         (BATCHES * BATCH_SIZE) / operations.length / 2,
       );
-      // The local payments provider sends no webhooks: its webhook can only refuse.
-      if (operation.label === 'POST /api/premier/webhook') continue;
+      // The local payments provider sends no webhooks: its webhook can only refuse. Nothing here
+      // holds Retell's key either: its signed routes succeed in voice.fuzz.test.ts instead.
+      if (
+        [
+          'POST /api/premier/webhook',
+          'POST /api/retellai/functions',
+          'POST /api/retellai/webhook',
+        ].includes(operation.label)
+      )
+        continue;
       const successes = [...byStatus!.entries()]
         .filter(([status]) => status >= 200 && status < 400)
         .reduce((sum, [, n]) => sum + n, 0);
