@@ -44,3 +44,25 @@ export function sendPageHeaders(
   url.searchParams.set('cursor', page.nextCursor);
   void reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
 }
+
+/**
+ * Every row of a keyset-paged query, `size` at a time: `fetchAfter` answers the rows after a
+ * key (null: from the start), `keyOf` gives a row's key. Lazy: nothing is read until iterated.
+ */
+export async function* inBatches<Row, Key>({
+  size,
+  fetchAfter,
+  keyOf,
+}: {
+  size: number;
+  fetchAfter: (after: Key | null, limit: number) => Promise<Row[]>;
+  keyOf: (row: Row) => Key;
+}): AsyncGenerator<Row[]> {
+  let after: Key | null = null;
+  for (;;) {
+    const rows = await fetchAfter(after, size);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    after = keyOf(rows.at(-1)!);
+  }
+}

@@ -1,6 +1,11 @@
-import { APPOINTMENT_LIMITS, type TFreeSlot } from '@portal/shared/appointment';
-import type { TWorkingHours } from '@portal/shared/profile';
+import { APPOINTMENT_LIMITS, type TFreeSlot, type TFreeSlots } from '@portal/shared/appointment';
+import { SCHEDULE_LIMITS, type TWorkingHours } from '@portal/shared/profile';
 import { fromWallTime, toWallTime, weekdayOf } from '@portal/shared/zoned-time';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findUserById } from '../users/users.repository.ts';
+import type { Actor } from './appointments.refusals.ts';
+import { findLiveBetween } from './appointments.repository.ts';
 
 const MINUTE_MS = 60_000;
 const STEP_MS = APPOINTMENT_LIMITS.slotStepMinutes * MINUTE_MS;
@@ -57,4 +62,36 @@ export function freeSlots({
     });
   }
   return slots;
+}
+
+/** Free slots as the API answers them, for the practitioner asking. */
+export function createFreeSlotFinder({ db, now }: { db: Db; now: () => Date }) {
+  return {
+    /**
+     * A day's free slots: the practitioner's working hours that day, in their time zone, minus
+     * their live appointments and what has already begun.
+     */
+    async findFreeSlots({
+      actor,
+      date,
+      duration,
+    }: {
+      actor: Actor;
+      date: string;
+      duration: number;
+    }): Promise<TFreeSlots> {
+      const user = await findUserById(db, actor.actorId);
+      if (!user) throw new AppError('NOT_AUTHENTICATED');
+      const timeZone = user.timeZone ?? SCHEDULE_LIMITS.defaultTimeZone;
+      const span = workingSpan({ date, workingHours: user.workingHours, timeZone });
+      const answer = { date, timeZone, duration, slots: [] as TFreeSlots['slots'] };
+      if (!span) return answer;
+      const busy = await findLiveBetween(db, {
+        ownerId: actor.actorId,
+        from: span.start,
+        to: span.end,
+      });
+      return { ...answer, slots: freeSlots({ span, duration, busy, timeZone, now: now() }) };
+    },
+  };
 }

@@ -135,12 +135,31 @@ export async function listAppointments(
   db: Db,
   { after, limit, ...range }: Range & { after: AgendaKey | null; limit: number },
 ): Promise<AppointmentRecord[]> {
-  const position = after
-    ? sql`and (a.starts_at, a.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
-    : sql``;
   return selectRecords(
     db,
-    sql`${inRange(range)} ${position}`,
+    sql`${inRange(range)} ${afterKey(after)}`,
+    sql`order by a.starts_at, a.id limit ${limit}`,
+  );
+}
+
+/** Strictly after a position in the agenda order. */
+function afterKey(after: AgendaKey | null): SQL {
+  return after
+    ? sql`and (a.starts_at, a.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
+    : sql``;
+}
+
+/**
+ * One batch of the owner's appointments for the export, every status and time, earliest first:
+ * only those of live patients, since the export leaves the trash out.
+ */
+export async function findAppointmentsToExport(
+  db: DbOrTx,
+  { ownerId, after, limit }: { ownerId: string; after: AgendaKey | null; limit: number },
+): Promise<AppointmentRecord[]> {
+  return selectRecords(
+    db,
+    sql`a.owner_id = ${ownerId} and p.deleted_at is null ${afterKey(after)}`,
     sql`order by a.starts_at, a.id limit ${limit}`,
   );
 }

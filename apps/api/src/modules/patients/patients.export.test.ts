@@ -5,6 +5,8 @@ import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { parseCsv } from '../../../test/csv.ts';
 import { CSV_COLUMNS } from './patients.csv.ts';
 import { createPatient, seedPatients } from '../../../test/factories/patients.ts';
+import { createAppointment } from '../../../test/factories/appointments.ts';
+import { APPOINTMENT_MODE_URL } from '../appointments/appointments.fhir.ts';
 
 /** Just enough of FHIR's shapes for the assertions. */
 type Resource = { resourceType: string; id?: string } & Record<string, unknown>;
@@ -115,6 +117,116 @@ describe('GET /api/records/patients/export?format=fhir', () => {
     }
     const ids = bundle.entry!.map((e) => e.resource!.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  // The validator does not check codes against value sets, so the status map is asserted code by
+  // code here (FHIR spells no-show `noshow`).
+  it('adds an Appointment per appointment, status mapped, with the Patient and the Practitioner as participants', async () => {
+    const doctor = await signIn(ctx, { name: 'Dr Amal Haddad', email: 'amal.fhir@example.test' });
+    const patient = await createPatient(ctx, doctor.headers, { name: 'Bruno Costa' });
+    const statuses = {
+      booked: 'booked',
+      arrived: 'arrived',
+      fulfilled: 'fulfilled',
+      cancelled: 'cancelled',
+      'no-show': 'noshow',
+    } as const;
+    const booked = [];
+    let hour = 8;
+    for (const status of Object.keys(statuses) as (keyof typeof statuses)[]) {
+      hour += 1;
+      booked.push(
+        await createAppointment(ctx, doctor.headers, {
+          patientId: patient._id,
+          start: `2026-03-02T${String(hour).padStart(2, '0')}:00:00.000Z`,
+          duration: 45,
+          kind: status === 'arrived' ? 'video' : 'phone',
+          status,
+          reason: status === 'booked' ? '' : `Check (${status})`,
+          note: status === 'fulfilled' ? 'Bring the scans' : '',
+        }),
+      );
+    }
+    // An appointment of a patient in the trash stays out, as the patient does.
+    const gone = await createPatient(ctx, doctor.headers, { name: 'In The Trash' });
+    await createAppointment(ctx, doctor.headers, {
+      patientId: gone._id,
+      start: '2026-03-03T09:00:00.000Z',
+    });
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/records/patients/${gone._id}`,
+      headers: doctor.headers,
+    });
+
+    const bundle = (await exportAs('fhir', doctor.headers)).json() as Bundle;
+    expect(validationProblems(bundle)).toEqual([]);
+    const ofType = (type: string) => bundle.entry!.filter((e) => e.resource!.resourceType === type);
+    const appointments = ofType('Appointment');
+    expect(appointments.map((e) => e.resource!.id)).toEqual(booked.map((a) => a._id));
+    const [practitioner] = ofType('Practitioner');
+    expect(ofType('Practitioner')).toHaveLength(1);
+    expect(practitioner!.fullUrl).toBe(`urn:uuid:${doctor.user._id}`);
+    expect(practitioner!.resource).toMatchObject({
+      name: [{ text: 'Dr Amal Haddad' }],
+      telecom: [{ system: 'email', value: 'amal.fhir@example.test' }],
+    });
+    const patientUrl = ofType('Patient').find((e) => e.resource!.id === patient._id)!.fullUrl;
+    for (const [index, appointment] of booked.entries()) {
+      const entry = appointments[index]!;
+      expect(entry.fullUrl).toBe(`urn:uuid:${appointment._id}`);
+      expect(validationProblems(entry.resource!)).toEqual([]);
+      expect(entry.resource).toMatchObject({
+        status: statuses[appointment.status],
+        start: appointment.start,
+        end: appointment.end,
+        minutesDuration: 45,
+        extension: [
+          {
+            url: APPOINTMENT_MODE_URL,
+            valueCoding: { code: appointment.kind === 'video' ? 'VIDEOCONF' : 'PHONE' },
+          },
+        ],
+        participant: [
+          {
+            actor: { reference: patientUrl, type: 'Patient', display: 'Bruno Costa' },
+            status: 'accepted',
+          },
+          {
+            actor: {
+              reference: practitioner!.fullUrl,
+              type: 'Practitioner',
+              display: 'Dr Amal Haddad',
+            },
+            status: 'accepted',
+          },
+        ],
+      });
+      // FHIR has no empty strings: an empty reason or note is left out.
+      expect(entry.resource!.reasonCode).toEqual(
+        appointment.reason ? [{ text: appointment.reason }] : undefined,
+      );
+      expect(entry.resource!.comment).toBe(appointment.note || undefined);
+    }
+    expect(JSON.stringify(bundle)).not.toContain('In The Trash');
+  });
+
+  it('the validator refuses an Appointment without participants or, booked, without its times', () => {
+    const appointment = {
+      resourceType: 'Appointment',
+      status: 'booked',
+      start: '2026-03-02T09:00:00.000Z',
+      end: '2026-03-02T09:30:00.000Z',
+      participant: [{ actor: { display: 'Bruno Costa' }, status: 'accepted' }],
+    };
+    expect(validateResource(appointment as Resource)).toEqual([]);
+    expect(() =>
+      validateResource({ ...appointment, participant: undefined } as Resource),
+    ).toThrow();
+    // A booked appointment needs its times (constraint app-3).
+    expect(() =>
+      validateResource({ ...appointment, start: undefined, end: undefined } as Resource),
+    ).toThrow(/app-3/);
   });
 
   it('the validator does catch a broken resource (so the check above can fail)', () => {

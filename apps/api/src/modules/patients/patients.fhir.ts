@@ -4,7 +4,11 @@ import type { PatientRow } from '../../db/schema/patients.ts';
 import { toApiPatient } from './patients.fields.ts';
 
 /** FHIR R4 (4.0.1) resources for the export. Only the elements we fill in. */
-type FhirResource = { resourceType: string; id: string } & Record<string, unknown>;
+export type FhirResource = { resourceType: string; id: string } & Record<string, unknown>;
+export interface FhirEntry {
+  fullUrl: string;
+  resource: FhirResource;
+}
 
 const GENDER: Record<TPatient['gender'], 'male' | 'female' | 'other' | 'unknown'> = {
   Male: 'male',
@@ -46,10 +50,7 @@ function derivedUuid(patientId: string, kind: string): string {
  * Observation (LOINC 882-1) for the blood group, linked by `urn:uuid:` references.
  * `now` fixes the year the approximate birth date is counted from.
  */
-export function toFhirEntries(
-  row: TPatient,
-  now: Date,
-): { fullUrl: string; resource: FhirResource }[] {
+export function toFhirEntries(row: TPatient, now: Date): FhirEntry[] {
   const patientUrl = `urn:uuid:${row._id}`;
   const subject = { reference: patientUrl, type: 'Patient', display: row.name };
   const lastUpdated = row.updatedAt;
@@ -159,24 +160,33 @@ export function toFhirEntries(
   ];
 }
 
+/** The entries for each batch of patients. */
+export async function* fhirPatientEntries(
+  batches: AsyncIterable<PatientRow[]>,
+  now: Date,
+): AsyncGenerator<FhirEntry[]> {
+  for await (const rows of batches)
+    yield rows.flatMap((row) => toFhirEntries(toApiPatient(row), now));
+}
+
 /**
- * A FHIR R4 `Bundle` of type `collection`, written as JSON text piece by piece so that any
- * number of patients streams in bounded memory.
+ * A FHIR R4 `Bundle` of type `collection` holding the entries of every source in turn, written
+ * as JSON text piece by piece so that any number of patients and appointments streams in
+ * bounded memory.
  */
 export async function* fhirBundleChunks(
-  batches: AsyncIterable<PatientRow[]>,
+  sources: AsyncIterable<FhirEntry[]>[],
   now: Date,
 ): AsyncGenerator<string> {
   yield `{"resourceType":"Bundle","id":"${crypto.randomUUID()}","type":"collection","timestamp":"${now.toISOString()}"`;
-  // FHIR JSON has no empty arrays: no patients means no `entry` at all.
+  // FHIR JSON has no empty arrays: no entries means no `entry` at all.
   let hasEntries = false;
-  for await (const rows of batches) {
-    const parts = rows.flatMap((row) =>
-      toFhirEntries(toApiPatient(row), now).map((e) => JSON.stringify(e)),
-    );
-    if (parts.length === 0) continue;
-    yield (hasEntries ? ',' : ',"entry":[') + parts.join(',');
-    hasEntries = true;
+  for (const source of sources) {
+    for await (const entries of source) {
+      if (entries.length === 0) continue;
+      yield (hasEntries ? ',' : ',"entry":[') + entries.map((e) => JSON.stringify(e)).join(',');
+      hasEntries = true;
+    }
   }
   yield hasEntries ? ']}' : '}';
 }

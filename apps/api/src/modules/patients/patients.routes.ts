@@ -14,7 +14,8 @@ import { sendPageHeaders } from '../../lib/paging.ts';
 import { ZDocument } from '../../lib/response-schemas.ts';
 import { plainJsonSerializer } from '../../lib/plain-json-serializer.ts';
 import { csvChunks } from './patients.csv.ts';
-import { fhirBundleChunks } from './patients.fhir.ts';
+import { fhirAppointmentEntries } from '../appointments/appointments.fhir.ts';
+import { fhirBundleChunks, fhirPatientEntries } from './patients.fhir.ts';
 import { etagOf, type Actor, type PatientService } from './patients.service.ts';
 
 const ZId = z.object({
@@ -100,7 +101,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
       schema: {
         tags,
         summary:
-          'Export all my patients: `format=fhir` a FHIR R4 Bundle (collection) of Patient, Condition and Observation resources; `format=csv` CSV with a header row',
+          'Export all my patients: `format=fhir` a FHIR R4 Bundle (collection) of Patient, Condition and Observation resources, then my appointments as Appointment resources (status booked, arrived, fulfilled, cancelled or noshow; the Patient and me, a Practitioner, as participants); `format=csv` CSV of the patients with a header row',
         querystring: ZPatientExportQuery,
         produces: ['application/fhir+json', 'text/csv'],
         response: { 200: ZDocument('The export file, streamed') },
@@ -115,18 +116,28 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
     },
     async (request, reply) => {
       const now = new Date();
-      const batches = await patients.exportPatients({ actor: await actorOf(request) });
+      const records = await patients.exportPatients({ actor: await actorOf(request) });
       const day = now.toISOString().slice(0, 10);
       if (request.query.format === 'csv') {
         void reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="patients-${day}.csv"`);
-        return reply.send(Readable.from(csvChunks(batches)));
+        return reply.send(Readable.from(csvChunks(records.patients)));
       }
       void reply
         .type('application/fhir+json; charset=utf-8')
         .header('content-disposition', `attachment; filename="patients-${day}.fhir.json"`);
-      return reply.send(Readable.from(fhirBundleChunks(batches, now)));
+      return reply.send(
+        Readable.from(
+          fhirBundleChunks(
+            [
+              fhirPatientEntries(records.patients, now),
+              fhirAppointmentEntries(records.appointments, records.practitioner),
+            ],
+            now,
+          ),
+        ),
+      );
     },
   );
 

@@ -8,7 +8,14 @@ import type { TAuditAction } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import type { PatientRow } from '../../db/schema/patients.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
+import { decodeCursor, encodeCursor, inBatches, type Page } from '../../lib/paging.ts';
+import type { AppointmentRecord } from '../appointments/appointments.fields.ts';
+import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
+import {
+  findAppointmentsToExport,
+  type AgendaKey,
+} from '../appointments/appointments.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { insertAuditEvents, type AuditEntry } from '../audit/audit.repository.ts';
 import {
   createPatientAudited,
@@ -33,6 +40,13 @@ const EXPORT_BATCH = 500;
 
 // The ETag helpers serve appointments too; patients' callers keep importing them from here.
 export { etagOf, parseIfMatch } from '../../lib/etag.ts';
+
+/** What the export writes: the practitioner, their live patients and their appointments. */
+export interface RecordsExport {
+  practitioner: ExportingPractitioner;
+  patients: AsyncIterable<PatientRow[]>;
+  appointments: AsyncIterable<AppointmentRecord[]>;
+}
 
 /** Digits only when the fragment looks like a phone number, so "555-123" finds 5551234567. */
 export function normaliseQuery(q: string | undefined): string | null {
@@ -205,26 +219,30 @@ export function createPatientService({
     },
 
     /**
-     * Every live patient of the actor, newest first, in batches (so 100,000 patients stream
-     * in bounded memory). The export is audited once, before the first byte.
+     * Every live patient of the actor, newest first, and their appointments, earliest first, in
+     * batches (so 100,000 of each stream in bounded memory), with the practitioner they belong
+     * to. The export is audited once, before the first byte.
      */
-    async exportPatients({ actor }: { actor: Actor }): Promise<AsyncIterable<PatientRow[]>> {
+    async exportPatients({ actor }: { actor: Actor }): Promise<RecordsExport> {
+      const ownerId = actor.actorId;
+      const user = await findUserById(db, ownerId);
+      if (!user) throw new AppError('NOT_AUTHENTICATED');
       await audit(actor, 'export', 'success', null);
-      return (async function* batches() {
-        let after: repository.ListKey | null = null;
-        for (;;) {
-          const rows = await repository.findPatientsPage(db, {
-            ownerId: actor.actorId,
-            q: null,
-            after,
-            limit: EXPORT_BATCH,
-          });
-          if (rows.length > 0) yield rows;
-          if (rows.length < EXPORT_BATCH) return;
-          const last = rows.at(-1)!;
-          after = [last.createdAt.toISOString(), last.id];
-        }
-      })();
+      return {
+        practitioner: { id: user.id, name: user.name, email: user.email },
+        patients: inBatches({
+          size: EXPORT_BATCH,
+          fetchAfter: (after: repository.ListKey | null, limit) =>
+            repository.findPatientsPage(db, { ownerId, q: null, after, limit }),
+          keyOf: (row): repository.ListKey => [row.createdAt.toISOString(), row.id],
+        }),
+        appointments: inBatches({
+          size: EXPORT_BATCH,
+          fetchAfter: (after: AgendaKey | null, limit) =>
+            findAppointmentsToExport(db, { ownerId, after, limit }),
+          keyOf: (row): AgendaKey => [row.startsAt.toISOString(), row.id],
+        }),
+      };
     },
 
     /** A create or update refused by validation (e.g. an injected owner id) is a denied attempt. */

@@ -1,0 +1,77 @@
+import type { TAppointment } from '@portal/shared/appointment';
+import type { Db } from '../../db/client.ts';
+import { ISO_MS } from '../../lib/etag.ts';
+import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { toApiAppointment } from './appointments.fields.ts';
+import { owned, type Actor, type Refusals } from './appointments.refusals.ts';
+import * as repository from './appointments.repository.ts';
+
+const isAgendaKey = (key: unknown[]): key is repository.AgendaKey =>
+  key.length === 2 &&
+  typeof key[0] === 'string' &&
+  ISO_MS.test(key[0]) &&
+  !Number.isNaN(Date.parse(key[0])) &&
+  typeof key[1] === 'string' &&
+  isUuid(key[1]);
+
+/** Reading the agenda: one appointment, or a range of them a page at a time. */
+export function createAgenda({ db, refusals }: { db: Db; refusals: Refusals }) {
+  const { audit, deny } = refusals;
+  return {
+    async getAppointment({ actor, id }: { actor: Actor; id: string }): Promise<TAppointment> {
+      if (!isUuid(id)) return deny(actor, 'read', id);
+      const row = await repository.findAppointment(db, owned(actor, id));
+      if (!row) return deny(actor, 'read', id);
+      await audit(db, actor, {
+        action: 'read',
+        outcome: 'success',
+        patientId: row.patientId,
+        appointmentId: row.id,
+      });
+      return toApiAppointment(row);
+    },
+
+    async findAppointments({
+      actor,
+      from,
+      to,
+      patientId,
+      limit,
+      cursor,
+    }: {
+      actor: Actor;
+      from: string;
+      to: string;
+      patientId?: string;
+      limit: number;
+      cursor?: string;
+    }): Promise<Page<TAppointment>> {
+      const after = cursor ? decodeCursor(cursor, isAgendaKey) : null;
+      const range = {
+        ownerId: actor.actorId,
+        from: new Date(from),
+        to: new Date(to),
+        patientId: patientId?.toLowerCase(),
+      };
+      const [rows, total] = await Promise.all([
+        repository.listAppointments(db, { ...range, after, limit: limit + 1 }),
+        repository.countAppointments(db, range),
+      ]);
+      await audit(db, actor, {
+        action: 'list',
+        outcome: 'success',
+        patientId: range.patientId ?? null,
+        appointmentId: null,
+      });
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      return {
+        items: items.map(toApiAppointment),
+        nextCursor:
+          rows.length > limit && last ? encodeCursor([last.startsAt.toISOString(), last.id]) : null,
+        total,
+      };
+    },
+  };
+}

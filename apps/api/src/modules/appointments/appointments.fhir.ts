@@ -1,0 +1,121 @@
+import type { TAppointmentKind, TAppointmentStatus } from '@portal/shared/appointment';
+import type { FhirEntry, FhirResource } from '../patients/patients.fhir.ts';
+import { toApiAppointment, type AppointmentRecord } from './appointments.fields.ts';
+
+/** FHIR R4 `Appointment.status` for each of ours (FHIR spells no-show `noshow`). */
+export const FHIR_APPOINTMENT_STATUS: Record<
+  TAppointmentStatus,
+  'booked' | 'arrived' | 'fulfilled' | 'cancelled' | 'noshow'
+> = {
+  booked: 'booked',
+  arrived: 'arrived',
+  fulfilled: 'fulfilled',
+  cancelled: 'cancelled',
+  'no-show': 'noshow',
+};
+
+/**
+ * R4's Appointment has no element for how the patient attends (R5 added `virtualService`), so the
+ * kind travels as an extension holding a v3 ParticipationMode coding. The URL names it; it is not
+ * resolvable.
+ */
+export const APPOINTMENT_MODE_URL =
+  'https://carebridge.example/fhir/StructureDefinition/appointment-mode';
+
+const PARTICIPATION_MODE: Record<TAppointmentKind, { code: string; display: string }> = {
+  'in-person': { code: 'FACE', display: 'face-to-face' },
+  video: { code: 'VIDEOCONF', display: 'videoconferencing' },
+  phone: { code: 'PHONE', display: 'telephone' },
+};
+
+/** The practitioner the export belongs to: every appointment's other participant. */
+export interface ExportingPractitioner {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export function toFhirPractitioner(practitioner: ExportingPractitioner): FhirEntry {
+  return {
+    fullUrl: `urn:uuid:${practitioner.id}`,
+    resource: {
+      resourceType: 'Practitioner',
+      id: practitioner.id,
+      active: true,
+      name: [{ text: practitioner.name }],
+      telecom: [{ system: 'email', value: practitioner.email }],
+    },
+  };
+}
+
+/**
+ * One appointment as a FHIR R4 Appointment: the patient (by the `urn:uuid:` of its Patient entry)
+ * and the practitioner as participants. FHIR strings may not be empty, so an empty reason or
+ * note is left out.
+ */
+export function toFhirAppointment(
+  record: AppointmentRecord,
+  practitioner: ExportingPractitioner,
+): FhirEntry {
+  const appointment = toApiAppointment(record);
+  const mode = PARTICIPATION_MODE[appointment.kind];
+  const resource: FhirResource = {
+    resourceType: 'Appointment',
+    id: appointment._id,
+    meta: { lastUpdated: appointment.updatedAt },
+    extension: [
+      {
+        url: APPOINTMENT_MODE_URL,
+        valueCoding: {
+          system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode',
+          ...mode,
+        },
+      },
+    ],
+    status: FHIR_APPOINTMENT_STATUS[appointment.status],
+    ...(appointment.reason && { reasonCode: [{ text: appointment.reason }] }),
+    start: appointment.start,
+    end: appointment.end,
+    minutesDuration: appointment.duration,
+    created: appointment.createdAt,
+    ...(appointment.note && { comment: appointment.note }),
+    participant: [
+      {
+        actor: {
+          reference: `urn:uuid:${appointment.patientId}`,
+          type: 'Patient',
+          display: appointment.patientName,
+        },
+        required: 'required',
+        status: 'accepted',
+      },
+      {
+        actor: {
+          reference: `urn:uuid:${practitioner.id}`,
+          type: 'Practitioner',
+          display: practitioner.name,
+        },
+        required: 'required',
+        status: 'accepted',
+      },
+    ],
+  };
+  return { fullUrl: `urn:uuid:${appointment._id}`, resource };
+}
+
+/**
+ * The entries for the practitioner's appointments, batch by batch; the Practitioner they
+ * reference comes with the first one (no appointments, no Practitioner).
+ */
+export async function* fhirAppointmentEntries(
+  batches: AsyncIterable<AppointmentRecord[]>,
+  practitioner: ExportingPractitioner,
+): AsyncGenerator<FhirEntry[]> {
+  let hasPractitioner = false;
+  for await (const rows of batches) {
+    if (rows.length === 0) continue;
+    const entries = rows.map((row) => toFhirAppointment(row, practitioner));
+    yield hasPractitioner ? entries : [toFhirPractitioner(practitioner), ...entries];
+    hasPractitioner = true;
+  }
+}
