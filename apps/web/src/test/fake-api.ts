@@ -4,6 +4,7 @@ import { PROFILE_MESSAGES, ZProfileInput, ZScheduleInput } from '@portal/shared/
 import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
 import { createPublicConfig, createTestUser } from './factories.ts';
+import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
 import { json, recordedOf, type RecordedRequest } from './http.ts';
 
@@ -46,6 +47,13 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
   });
   const records = new FakeRecords();
   const profile = { stored: user, saves: [] as unknown[] };
+  const appointments = new FakeAppointments({
+    patientName: (id) => {
+      const patient = records.patients.get(id);
+      return patient && !patient.deleted ? patient.name : undefined;
+    },
+    schedule: () => profile.stored,
+  });
 
   const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
   addHandlers(
@@ -100,11 +108,13 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
       json({ access_token: 'access-token-1', call_id: 'call_1' }),
     ),
     ...recordsHandlers(records),
+    ...appointmentsHandlers(appointments),
   );
 
   return {
     requests,
     records,
+    appointments,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {
       stored: () => profile.stored,

@@ -3,15 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPatient } from '@portal/shared/patient';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
-import { clearStoredSession } from '../../lib/session/stored-session.ts';
 import { AgendaPage } from './agenda-page.tsx';
-import {
-  installFakeAppointmentsApi,
-  renderAt,
-  type FakeAppointmentsApi,
-} from './appointments-test-kit.tsx';
+import { createTestUser, patientInput } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
 
-let fake: FakeAppointmentsApi;
+/** A practitioner in Berlin: the screens show every time on this clock. */
+const PRACTITIONER = createTestUser({ timeZone: 'Europe/Berlin' });
+let api: FakeApi;
 let amina: TPatient;
 let bruno: TPatient;
 
@@ -24,17 +23,19 @@ beforeEach(() => {
   // Monday 2 March 2026, 08:00 in Berlin (the practitioner's zone); timers stay real.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-03-02T07:00:00Z'));
-  fake = installFakeAppointmentsApi();
-  amina = fake.addPatient({ name: 'Amina Yusuf' });
-  bruno = fake.addPatient({ name: 'Bruno Costa' });
-  fake.addAppointment({ patient: bruno, start: '2026-03-02T09:00:00.000Z', kind: 'video' });
-  fake.addAppointment({ patient: amina, start: '2026-03-02T08:00:00.000Z', reason: 'Check-up' });
+  api = startFakeApi({ user: PRACTITIONER });
+  amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+  bruno = api.records.insert(patientInput({ name: 'Bruno Costa' }));
+  api.appointments.add({ patientId: bruno._id, start: '2026-03-02T09:00:00.000Z', kind: 'video' });
+  api.appointments.add({
+    patientId: amina._id,
+    start: '2026-03-02T08:00:00.000Z',
+    reason: 'Check-up',
+  });
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  clearStoredSession();
 });
 
 async function item(name: string) {
@@ -46,7 +47,7 @@ const summaryOf = (li: HTMLElement) => li.querySelector('p')!;
 
 describe('AgendaPage', () => {
   it("lists today's appointments in order, on the practitioner's clock", async () => {
-    renderAt('/appointments', <AgendaPage />);
+    renderWithApp(<AgendaPage />, { path: '/appointments', user: PRACTITIONER });
     expect(await screen.findByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Monday, March 2, 2026 · Today' }),
@@ -63,7 +64,7 @@ describe('AgendaPage', () => {
   });
 
   it('marks a patient arrived, then fulfilled: announced, focus kept on the appointment', async () => {
-    renderAt('/appointments', <AgendaPage />);
+    renderWithApp(<AgendaPage />, { path: '/appointments', user: PRACTITIONER });
     const row = await item('Amina Yusuf');
     const arrived = within(row).getByRole('button', { name: 'Mark arrived' });
     expect(arrived).toHaveAccessibleDescription(/Amina Yusuf/);
@@ -72,7 +73,7 @@ describe('AgendaPage', () => {
     await waitFor(() => expect(within(row).getByText('Arrived')).toBeVisible());
     await waitFor(() => expect(summaryOf(row)).toHaveFocus());
     expect(announced()).toBe('Amina Yusuf, 9:00 – 9:30 AM: marked arrived.');
-    const [put] = fake.requestsTo('PUT', /^\/api\/appointments\/[^/]+$/);
+    const [put] = api.requestsTo('PUT', /^\/api\/appointments\/[^/]+$/);
     expect(put!.body).toMatchObject({ patientId: amina._id, status: 'arrived' });
     expect(put!.headers.get('If-Match')).toMatch(/^"2026-/);
 
@@ -83,7 +84,7 @@ describe('AgendaPage', () => {
   });
 
   it('cancels after asking, and can keep the appointment instead', async () => {
-    renderAt('/appointments', <AgendaPage />);
+    renderWithApp(<AgendaPage />, { path: '/appointments', user: PRACTITIONER });
     const row = await item('Bruno Costa');
     await userEvent.click(within(row).getByRole('button', { name: 'Cancel appointment' }));
     const question = within(row).getByRole('group', {
@@ -91,7 +92,7 @@ describe('AgendaPage', () => {
     });
     await userEvent.click(within(question).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(summaryOf(row)).toHaveFocus());
-    expect(fake.requestsTo('POST', /\/cancel$/)).toHaveLength(0);
+    expect(api.requestsTo('POST', /\/cancel$/)).toHaveLength(0);
 
     await userEvent.click(within(row).getByRole('button', { name: 'Cancel appointment' }));
     const confirm = within(row).getByRole('button', { name: 'Yes, cancel it' });
@@ -100,11 +101,15 @@ describe('AgendaPage', () => {
     await waitFor(() => expect(within(row).getByText('Cancelled')).toBeVisible());
     await waitFor(() => expect(summaryOf(row)).toHaveFocus());
     expect(announced()).toBe('Bruno Costa, 10:00 – 10:30 AM: cancelled.');
-    expect(fake.requestsTo('POST', /\/cancel$/)).toHaveLength(1);
+    expect(api.requestsTo('POST', /\/cancel$/)).toHaveLength(1);
   });
 
   it('shows the week day by day and moves to the next week, announcing it', async () => {
-    renderAt('/appointments?view=week&date=2026-03-04', <AgendaPage />);
+    renderWithApp(<AgendaPage />, {
+      path: '/appointments',
+      at: '/appointments?view=week&date=2026-03-04',
+      user: PRACTITIONER,
+    });
     expect(
       await screen.findByRole('heading', { level: 2, name: /^March 2\s–\s8, 2026$/ }),
     ).toBeVisible();
@@ -125,7 +130,7 @@ describe('AgendaPage', () => {
   });
 
   it('reschedules: a clash names the other appointment, a free time moves it', async () => {
-    renderAt('/appointments', <AgendaPage />);
+    renderWithApp(<AgendaPage />, { path: '/appointments', user: PRACTITIONER });
     const row = await item('Amina Yusuf');
     await userEvent.click(within(row).getByRole('button', { name: 'Reschedule' }));
     const form = within(row).getByRole('form', { name: /Reschedule the appointment with/ });

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
-import { clearStoredSession } from '../../lib/session/stored-session.ts';
+import { clearStoredSession, storeToken } from '../../lib/session/stored-session.ts';
 import { BookingPage } from './book-appointment-page.tsx';
-import {
-  installFakeAppointmentsApi,
-  renderAt,
-  type FakeAppointmentsApi,
-} from './appointments-test-kit.tsx';
+import { createTestUser, patientInput } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
 
-let fake: FakeAppointmentsApi;
+/** A practitioner in Berlin: the screens show every time on this clock. */
+const PRACTITIONER = createTestUser({ timeZone: 'Europe/Berlin' });
+let api: FakeApi;
 
 /** Text as read: the invisible isolates around names left out. */
 const read = (element: Element | null) => element?.textContent?.replace(/[\u2068\u2069]/g, '');
@@ -20,12 +20,13 @@ beforeEach(() => {
   // Monday 2 March 2026, 08:00 in Berlin (the practitioner's zone); timers stay real.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-03-02T07:00:00Z'));
-  fake = installFakeAppointmentsApi();
+  api = startFakeApi({ user: PRACTITIONER });
+  // Stored as sign-in stores it, so no request waits for the identity provider to load.
+  storeToken('fake-id-token');
 });
 
 afterEach(async () => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   clearStoredSession();
   await i18next.changeLanguage('en');
 });
@@ -38,14 +39,14 @@ async function choosePatient(name: string) {
 }
 
 function postedBodies() {
-  return fake.requestsTo('POST', /^\/api\/appointments$/).map((request) => request.body);
+  return api.requestsTo('POST', /^\/api\/appointments$/).map((request) => request.body);
 }
 
 describe('BookingPage', () => {
   it('books a free time and confirms it on the practitioner’s clock', async () => {
-    const amina = fake.addPatient({ name: 'Amina Yusuf' });
-    fake.addPatient({ name: 'Bruno Costa' });
-    renderAt('/book-appointment', <BookingPage />);
+    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Bruno Costa' }));
+    renderWithApp(<BookingPage />, { path: '/book-appointment', user: PRACTITIONER });
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Book Appointment' }),
@@ -84,7 +85,7 @@ describe('BookingPage', () => {
   });
 
   it('says what is missing and books nothing', async () => {
-    renderAt('/book-appointment', <BookingPage />);
+    renderWithApp(<BookingPage />, { path: '/book-appointment', user: PRACTITIONER });
     await userEvent.click(await screen.findByRole('button', { name: 'Book appointment' }));
     const summary = await screen.findByRole('group', { name: 'There are problems with 2 fields' });
     await waitFor(() => expect(summary).toHaveFocus());
@@ -100,8 +101,12 @@ describe('BookingPage', () => {
   });
 
   it('warns before booking outside the working hours, then books after the confirmation', async () => {
-    const amina = fake.addPatient({ name: 'Amina Yusuf' });
-    renderAt(`/book-appointment?patient=${amina._id}`, <BookingPage />);
+    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    renderWithApp(<BookingPage />, {
+      path: '/book-appointment',
+      at: `/book-appointment?patient=${amina._id}`,
+      user: PRACTITIONER,
+    });
     expect(await screen.findByRole('radio', { name: /^Amina Yusuf/ })).toBeChecked();
     await userEvent.click(await screen.findByRole('radio', { name: 'Another time' }));
     fireEvent.change(screen.getByLabelText('Start time'), { target: { value: '18:30' } });
@@ -125,10 +130,14 @@ describe('BookingPage', () => {
   });
 
   it('names the clashing time and patient when the API answers 409, in the reader’s language', async () => {
-    const bruno = fake.addPatient({ name: 'Bruno Costa' });
-    const amina = fake.addPatient({ name: 'Amina Yusuf' });
-    fake.addAppointment({ patient: bruno, start: '2026-03-02T09:00:00.000Z' });
-    renderAt(`/book-appointment?patient=${amina._id}`, <BookingPage />);
+    const bruno = api.records.insert(patientInput({ name: 'Bruno Costa' }));
+    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.appointments.add({ patientId: bruno._id, start: '2026-03-02T09:00:00.000Z' });
+    renderWithApp(<BookingPage />, {
+      path: '/book-appointment',
+      at: `/book-appointment?patient=${amina._id}`,
+      user: PRACTITIONER,
+    });
 
     // Preselected from the patient's details.
     expect(await screen.findByRole('radio', { name: /^Amina Yusuf/ })).toBeChecked();

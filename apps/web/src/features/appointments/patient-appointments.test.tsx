@@ -1,36 +1,48 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearStoredSession } from '../../lib/session/stored-session.ts';
-import {
-  installFakeAppointmentsApi,
-  renderAt,
-  type FakeAppointmentsApi,
-} from './appointments-test-kit.tsx';
+import { createTestUser, patientInput } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
 import { PatientAppointments } from './patient-appointments.tsx';
 
-let fake: FakeAppointmentsApi;
+/** A practitioner in Berlin: the screens show every time on this clock. */
+const PRACTITIONER = createTestUser({ timeZone: 'Europe/Berlin' });
+let api: FakeApi;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-03-02T07:00:00Z'));
-  fake = installFakeAppointmentsApi();
+  api = startFakeApi({ user: PRACTITIONER });
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  clearStoredSession();
 });
 
 describe('PatientAppointments', () => {
   it("shows the patient's upcoming and past appointments and offers to book one", async () => {
-    const amina = fake.addPatient({ name: 'Amina Yusuf' });
-    const bruno = fake.addPatient({ name: 'Bruno Costa' });
-    fake.addAppointment({ patient: amina, start: '2026-03-10T08:00:00.000Z', kind: 'phone' });
-    fake.addAppointment({ patient: amina, start: '2026-02-20T14:30:00.000Z', status: 'fulfilled' });
-    fake.addAppointment({ patient: amina, start: '2026-02-27T09:00:00.000Z', status: 'no-show' });
-    fake.addAppointment({ patient: bruno, start: '2026-03-04T08:00:00.000Z' });
-    renderAt('/records', <PatientAppointments patient={amina} />);
+    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const bruno = api.records.insert(patientInput({ name: 'Bruno Costa' }));
+    api.appointments.add({
+      patientId: amina._id,
+      start: '2026-03-10T08:00:00.000Z',
+      kind: 'phone',
+    });
+    api.appointments.add({
+      patientId: amina._id,
+      start: '2026-02-20T14:30:00.000Z',
+      status: 'fulfilled',
+    });
+    api.appointments.add({
+      patientId: amina._id,
+      start: '2026-02-27T09:00:00.000Z',
+      status: 'no-show',
+    });
+    api.appointments.add({ patientId: bruno._id, start: '2026-03-04T08:00:00.000Z' });
+    renderWithApp(<PatientAppointments patient={amina} />, {
+      path: '/records',
+      user: PRACTITIONER,
+    });
 
     expect(screen.getByRole('heading', { name: 'Appointments' })).toBeVisible();
     const upcoming = await screen.findByRole('list', { name: 'Upcoming (next 62 days)' });
@@ -53,7 +65,7 @@ describe('PatientAppointments', () => {
       `/book-appointment?patient=${amina._id}`,
     );
     expect(
-      fake
+      api
         .requestsTo('GET', /^\/api\/appointments$/)
         .every((request) => request.search.get('patientId') === amina._id),
     ).toBe(true);
