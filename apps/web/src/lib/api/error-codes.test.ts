@@ -1,0 +1,38 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { ERRORS, type TErrorCode } from '@portal/shared/errors';
+import { LANGUAGES } from '../../i18n/languages.ts';
+
+/**
+ * English readers get the API's own `message`; every other language shows the text of its
+ * `code` (api-error-alert.tsx), so a code without one would show the branch's generic text.
+ * Appointment codes (issue 16) must each have one: a new code added to ERRORS fails here until
+ * it is translated.
+ */
+const APPOINTMENT_CODES = (Object.keys(ERRORS) as TErrorCode[]).filter((code) =>
+  code.startsWith('APPOINTMENT_'),
+);
+
+describe('error codes of the appointment routes', () => {
+  it('are the three the API answers', () => {
+    expect(APPOINTMENT_CODES.sort()).toEqual([
+      'APPOINTMENT_CHANGED',
+      'APPOINTMENT_CONFLICT',
+      'APPOINTMENT_NOT_FOUND',
+    ]);
+  });
+
+  it.each(LANGUAGES.map((language) => language.code).filter((code) => code !== 'en'))(
+    'each has its own text in %s, not the English message',
+    async (language) => {
+      await i18next.loadLanguages(language);
+      await i18next.loadNamespaces('auth');
+      const t = i18next.getFixedT(language, 'auth');
+      for (const code of APPOINTMENT_CODES) {
+        const key = `apiErrors.codes.${code}`;
+        expect(i18next.exists(`auth:${key}`, { lng: language, fallbackLng: [] }), code).toBe(true);
+        expect(t(key), code).not.toBe(ERRORS[code].message);
+      }
+    },
+  );
+});
