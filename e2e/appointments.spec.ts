@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import ICAL from 'ical.js';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -35,6 +36,8 @@ const TEXT = {
     arrived: 'Arrived',
     markFulfilled: 'Mark fulfilled',
     fulfilled: 'Fulfilled',
+    feedOn: 'Turn on the calendar feed',
+    feedUrl: 'Your private calendar address',
   },
   ar: {
     bookTitle: 'حجز موعد',
@@ -60,6 +63,8 @@ const TEXT = {
     arrived: 'وصل',
     markFulfilled: 'تسجيل الإتمام',
     fulfilled: 'تمّ',
+    feedOn: 'فعّل موجز التقويم',
+    feedUrl: 'عنوان تقويمك الخاص',
   },
 } as const;
 
@@ -70,7 +75,7 @@ async function api(
   idToken: string,
   method: 'POST' | 'PUT',
   url: string,
-  data: unknown,
+  data?: unknown,
 ) {
   const response = await request.fetch(url, {
     method,
@@ -103,8 +108,25 @@ async function practitioner(page: Page, baseURL: string, label: string) {
       hasChronicDiseases: false,
     });
   const bruno = await patient('Bruno Costa', '5550001111');
-  await patient('Amina Yusuf', '5550002222');
-  return { idToken, bruno };
+  const amina = await patient('Amina Yusuf', '5550002222');
+  return { idToken, bruno, amina };
+}
+
+/** The feed's events as an independent parser (ical.js) reads them, as a calendar app would. */
+function parseFeed(body: string) {
+  const calendar = new ICAL.Component(ICAL.parse(body));
+  return calendar.getAllSubcomponents('vevent').map((vevent) => {
+    const event = new ICAL.Event(vevent);
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      sequence: event.sequence,
+      status: String(vevent.getFirstPropertyValue('status')),
+      start: event.startDate.toJSDate().toISOString(),
+      end: event.endDate.toJSDate().toISOString(),
+      hasAlarm: vevent.getFirstSubcomponent('valarm') !== null,
+    };
+  });
 }
 
 async function expectNoAxeViolations(page: Page, label: string) {
@@ -188,6 +210,76 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await expect(page.locator('#announcer')).toContainText('Amina Yusuf');
 
     await expectNoAxeViolations(page, `week agenda, ${language}`);
+
+    await context.close();
+  });
+}
+
+for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
+  test(`practitioner turns on the calendar feed and a calendar app reads the agenda from it (${language})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const text = TEXT[language];
+    const context = await browser.newContext({ baseURL, timezoneId: BROWSER_ZONE });
+    const page = await context.newPage();
+    await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+    const { idToken, bruno, amina } = await practitioner(page, baseURL!, `feed-${language}`);
+    const appointments = `${baseURL}/api/appointments`;
+    // Amina's video call at 09:00 Berlin, moved to 11:00, then arrived and fulfilled.
+    const input = { patientId: amina._id, duration: 30, kind: 'video' };
+    const booked = await api(page.request, idToken, 'POST', appointments, {
+      ...input,
+      start: `${DAY}T08:00:00.000Z`,
+    });
+    for (const status of ['booked', 'arrived', 'fulfilled'])
+      await api(page.request, idToken, 'PUT', `${appointments}/${booked._id}`, {
+        ...input,
+        start: `${DAY}T10:00:00.000Z`,
+        status,
+      });
+    // Bruno's at 10:00 Berlin, cancelled.
+    const other = await api(page.request, idToken, 'POST', appointments, {
+      patientId: bruno._id,
+      start: `${DAY}T09:00:00.000Z`,
+      duration: 30,
+      kind: 'in-person',
+    });
+    await api(page.request, idToken, 'POST', `${appointments}/${other._id}/cancel`);
+
+    // Turned on in the profile, fetched as a calendar app does, read by ical.js.
+    await page.goto('/userProfile');
+    await page.getByRole('button', { name: text.feedOn }).click();
+    const address = page.getByLabel(text.feedUrl);
+    await expect(address).toHaveValue(/\/api\/calendar\/[\w-]{43}\.ics$/);
+    const feed = await page.request.get(await address.inputValue());
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
+    expect(feed.headers()['cache-control']).toBe('no-store');
+    const body = await feed.text();
+    expect(body).not.toContain('Amina Yusuf');
+    const events = parseFeed(body);
+    expect(events).toHaveLength(2);
+    const [cancelled, moved] = events.sort((a, b) => a.start.localeCompare(b.start));
+    // Bruno's at 10:00 Berlin, cancelled: no reminder.
+    expect(cancelled).toMatchObject({
+      start: `${DAY}T09:00:00.000Z`,
+      status: 'CANCELLED',
+      summary: 'B.C. · in person',
+      hasAlarm: false,
+    });
+    // Amina's, moved to 11:00 Berlin, then marked arrived and fulfilled: one UID, three changes.
+    expect(moved).toMatchObject({
+      start: `${DAY}T10:00:00.000Z`,
+      end: `${DAY}T10:30:00.000Z`,
+      status: 'CONFIRMED',
+      summary: 'A.Y. · video',
+      sequence: 3,
+      hasAlarm: true,
+    });
+    expect(moved!.uid).not.toBe(cancelled!.uid);
+    expect(moved!.uid).toMatch(new RegExp(`^${booked._id}@`));
+    await expectNoAxeViolations(page, `calendar feed in the profile, ${language}`);
     await context.close();
   });
 }
