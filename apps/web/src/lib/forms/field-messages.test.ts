@@ -5,7 +5,7 @@ import { PAGE_MESSAGES, PATIENT_MESSAGES } from '@portal/shared/patient';
 import { APPOINTMENT_MESSAGES } from '@portal/shared/appointment';
 import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from '@portal/shared/profile';
 import { LANGUAGES } from '../../i18n/languages.ts';
-import { fieldMessageText } from './field-messages.ts';
+import { fieldMessageKey, fieldMessageText } from './field-messages.ts';
 
 const ENGLISH = [
   ...Object.values(PATIENT_MESSAGES),
@@ -17,7 +17,7 @@ const ENGLISH = [
 
 describe('fieldMessageText', () => {
   it('keeps every shared message in English exactly as the spec writes it', async () => {
-    await i18next.loadNamespaces('common');
+    await i18next.loadNamespaces(['common', 'appointments', 'profile']);
     const en = i18next.getFixedT('en');
     for (const message of [
       ...Object.values(PATIENT_MESSAGES),
@@ -32,14 +32,14 @@ describe('fieldMessageText', () => {
   it('has a translation of every message code in every other language, none in English', async () => {
     const others = LANGUAGES.map((language) => language.code).filter((code) => code !== 'en');
     await i18next.loadLanguages([...others, 'en']);
-    await i18next.loadNamespaces('common');
+    await i18next.loadNamespaces(['common', 'appointments', 'profile']);
     expect(MESSAGE_CODES.length).toBeGreaterThan(20);
     for (const language of others) {
       const t = i18next.getFixedT(language);
       for (const message of ENGLISH) {
         const code = messageCodeOf(message);
         expect(
-          i18next.exists(`common:fieldMessages.${code}`, { lng: language }),
+          i18next.exists(fieldMessageKey(code!), { lng: language, fallbackLng: [] }),
           `${language} ${code}`,
         ).toBe(true);
         expect(fieldMessageText(t, message), `${language} ${code}`).not.toBe(message);

@@ -2,7 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { TApiError } from '@portal/shared/errors';
-import { messageCodeOf } from '@portal/shared/messages';
+import { messageCodeOf, type TMessageCode } from '@portal/shared/messages';
 
 /**
  * A validation message (from the shared schema in the browser, or from the API's
@@ -13,7 +13,23 @@ import { messageCodeOf } from '@portal/shared/messages';
 export function fieldMessageText(t: TFunction, message: string | undefined): string {
   if (!message) return '';
   const code = messageCodeOf(message);
-  return t(code ? `common:fieldMessages.${code}` : 'common:fieldMessages.invalid');
+  return t(code ? fieldMessageKey(code) : 'common:fieldMessages.invalid');
+}
+
+/**
+ * Message groups whose texts load with the only screens that show them rather than with every
+ * page (`common`), so the home page's JavaScript does not grow with appointments: the
+ * appointment form's in `appointments`, the schedule settings' in `profile`.
+ */
+const NAMESPACE_OF_GROUP: Partial<Record<string, string>> = {
+  appointment: 'appointments',
+  schedule: 'profile',
+};
+
+/** Where the text of a message code lives: `<namespace>:fieldMessages.<code>`. */
+export function fieldMessageKey(code: TMessageCode): string {
+  const namespace = NAMESPACE_OF_GROUP[code.split('.')[0]!] ?? 'common';
+  return `${namespace}:fieldMessages.${code}`;
 }
 
 /** The API's error body `{ message, code, fieldErrors? }` of a failed RTK Query call, if any. */
