@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
+import { ISO_MS } from './etag.ts';
+import { isUuid } from './uuid.ts';
 
 /** A page of a keyset-paged list: the rows, the cursor of the next page (if any), the total. */
 export interface Page<T> {
@@ -28,6 +30,15 @@ export function decodeCursor<T extends unknown[]>(
   if (!Array.isArray(key) || !isValid(key)) throw new AppError('INVALID_CURSOR');
   return key;
 }
+
+/** A keyset position of an instant (ISO, ms) then an id: the patients' and the agenda's. */
+export const isInstantIdKey = (key: unknown[]): key is [instant: string, id: string] =>
+  key.length === 2 &&
+  typeof key[0] === 'string' &&
+  ISO_MS.test(key[0]) &&
+  !Number.isNaN(Date.parse(key[0])) &&
+  typeof key[1] === 'string' &&
+  isUuid(key[1]);
 
 /**
  * `X-Total-Count` always, and `Link: <…>; rel="next"` when there is a next page: the same path

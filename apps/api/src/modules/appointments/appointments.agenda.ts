@@ -1,19 +1,10 @@
 import type { TAppointment } from '@portal/shared/appointment';
 import type { Db } from '../../db/client.ts';
-import { ISO_MS } from '../../lib/etag.ts';
-import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
+import { decodeCursor, encodeCursor, isInstantIdKey, type Page } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { toApiAppointment } from './appointments.fields.ts';
 import { owned, type Actor, type Refusals } from './appointments.refusals.ts';
 import * as repository from './appointments.repository.ts';
-
-const isAgendaKey = (key: unknown[]): key is repository.AgendaKey =>
-  key.length === 2 &&
-  typeof key[0] === 'string' &&
-  ISO_MS.test(key[0]) &&
-  !Number.isNaN(Date.parse(key[0])) &&
-  typeof key[1] === 'string' &&
-  isUuid(key[1]);
 
 /** Reading the agenda: one appointment, or a range of them a page at a time. */
 export function createAgenda({ db, refusals }: { db: Db; refusals: Refusals }) {
@@ -47,7 +38,7 @@ export function createAgenda({ db, refusals }: { db: Db; refusals: Refusals }) {
       limit: number;
       cursor?: string;
     }): Promise<Page<TAppointment>> {
-      const after = cursor ? decodeCursor(cursor, isAgendaKey) : null;
+      const after = cursor ? decodeCursor(cursor, isInstantIdKey) : null;
       const range = {
         ownerId: actor.actorId,
         from: new Date(from),

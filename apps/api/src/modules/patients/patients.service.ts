@@ -8,7 +8,13 @@ import type { TAuditAction } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import type { PatientRow } from '../../db/schema/patients.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor, inBatches, type Page } from '../../lib/paging.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  isInstantIdKey,
+  inBatches,
+  type Page,
+} from '../../lib/paging.ts';
 import type { AppointmentRecord } from '../appointments/appointments.fields.ts';
 import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
 import {
@@ -25,7 +31,7 @@ import {
 import { createCountCache } from './patients.count-cache.ts';
 import { iso, toApiPatient, toStoredValues } from './patients.fields.ts';
 import * as repository from './patients.repository.ts';
-import { etagOf, ISO_MS, parseIfMatch } from '../../lib/etag.ts';
+import { etagOf, parseIfMatch } from '../../lib/etag.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 /** Who is asking, for scoping and for the audit trail. */
@@ -56,14 +62,6 @@ export function normaliseQuery(q: string | undefined): string | null {
   if (/^[\d\s().+-]+$/.test(text) && /\d/.test(text)) return text.replace(/\D/g, '');
   return text;
 }
-
-const isListKey = (key: unknown[]): key is repository.ListKey =>
-  key.length === 2 &&
-  typeof key[0] === 'string' &&
-  ISO_MS.test(key[0]) &&
-  !Number.isNaN(Date.parse(key[0])) &&
-  typeof key[1] === 'string' &&
-  isUuid(key[1]);
 
 export function createPatientService({
   db,
@@ -134,7 +132,7 @@ export function createPatientService({
       limit: number;
       cursor?: string;
     }): Promise<Page<TPatient>> {
-      const after = cursor ? decodeCursor(cursor, isListKey) : null;
+      const after = cursor ? decodeCursor(cursor, isInstantIdKey) : null;
       const query = normaliseQuery(q);
       const ownerId = actor.actorId;
       const [rows, total] = await Promise.all([
