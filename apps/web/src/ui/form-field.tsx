@@ -8,6 +8,50 @@ export interface FieldControlProps {
   'aria-describedby'?: string;
 }
 
+/** The id of a field's message, for controls that point at it from elsewhere (radio groups). */
+export const messageIdOf = (id: string) => `${id}-error`;
+
+/**
+ * The invalid state and `aria-describedby` of a control: the texts that describe it, in reading
+ * order (a hint, then the message when there is one). For controls that are not the single
+ * control of a `FormField` (radio groups, a check box and its warning).
+ */
+export function describedControl({
+  describedBy = [],
+  messageOf,
+  error,
+}: {
+  describedBy?: (string | undefined)[];
+  /** The field whose message (`messageIdOf`) describes the control while there is an error. */
+  messageOf?: string;
+  error?: string;
+}): Omit<FieldControlProps, 'id'> {
+  const ids = [...describedBy, error && messageOf ? messageIdOf(messageOf) : undefined];
+  const joined = ids.filter(Boolean).join(' ');
+  return {
+    ...(error && { 'aria-invalid': true as const }),
+    ...(joined && { 'aria-describedby': joined }),
+  };
+}
+
+/** A field's message, under its control; nothing when there is none. */
+export function FieldMessage({
+  id,
+  error,
+  className,
+}: {
+  id: string;
+  error?: string;
+  className?: string;
+}) {
+  if (!error) return null;
+  return (
+    <p id={messageIdOf(id)} className={[styles.error, className].filter(Boolean).join(' ')}>
+      {error}
+    </p>
+  );
+}
+
 /**
  * One form field for every form: the label, a standing hint read before the control (so
  * "10 digits" is known up front, not only once it is wrong), the control, and its message,
@@ -30,8 +74,6 @@ export function FormField({
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <label htmlFor={id}>{label}</label>
@@ -42,14 +84,9 @@ export function FormField({
       )}
       {children({
         id,
-        ...(error && { 'aria-invalid': true as const }),
-        ...(describedBy && { 'aria-describedby': describedBy }),
+        ...describedControl({ describedBy: [hint ? hintId : undefined], messageOf: id, error }),
       })}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldMessage id={id} error={error} />
     </div>
   );
 }

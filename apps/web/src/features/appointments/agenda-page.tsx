@@ -14,6 +14,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
+import { FormField } from '../../ui/form-field.tsx';
 import pageStyles from '../../ui/page.module.css';
 import { AgendaDay, type AgendaHandlers } from './agenda-day.tsx';
 import { formatDay, formatDays, formatTimes, formatWhen, isolate } from './appointment-text.ts';
@@ -205,17 +206,18 @@ function Agenda({ schedule }: { schedule: Schedule }) {
             {t(next)}
           </Button>
         </div>
-        <div className={styles.field}>
-          <label htmlFor="agenda-date">{t('agenda.goTo')}</label>
-          <input
-            id="agenda-date"
-            type="date"
-            value={date}
-            onChange={(event) => {
-              if (isCalendarDate(event.target.value)) go({ date: event.target.value });
-            }}
-          />
-        </div>
+        <FormField id="agenda-date" label={t('agenda.goTo')}>
+          {(props) => (
+            <input
+              type="date"
+              value={date}
+              onChange={(event) => {
+                if (isCalendarDate(event.target.value)) go({ date: event.target.value });
+              }}
+              {...props}
+            />
+          )}
+        </FormField>
         <ButtonLink to={`/book-appointment?date=${date}`}>{t('agenda.book')}</ButtonLink>
       </div>
       <div>

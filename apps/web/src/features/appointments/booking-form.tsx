@@ -12,6 +12,7 @@ import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts'
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
+import { FieldMessage, FormField } from '../../ui/form-field.tsx';
 import { conflictOf, conflictText, durationLabel, kindLabel } from './appointment-text.ts';
 import { useCreateAppointmentMutation, type Schedule } from './appointments-api.ts';
 import { FailureAlert } from './failure-alert.tsx';
@@ -127,23 +128,6 @@ export function BookingForm({
     fieldId: fieldId(field),
     text: `${t(`form.${field}`)}: ${errors[field]}`,
   }));
-  const fieldProps = (field: Field, describedBy?: string) => {
-    const ids = [describedBy, errors[field] ? `${fieldId(field)}-error` : '']
-      .filter(Boolean)
-      .join(' ');
-    return {
-      id: fieldId(field),
-      ...(errors[field] && { 'aria-invalid': true as const }),
-      ...(ids && { 'aria-describedby': ids }),
-    };
-  };
-  const errorLine = (field: Field) =>
-    errors[field] && (
-      <p id={`${fieldId(field)}-error`} className={styles.error}>
-        {errors[field]}
-      </p>
-    );
-
   return (
     <form
       className={styles.form}
@@ -163,38 +147,38 @@ export function BookingForm({
         error={errors.patient}
       />
       <div className={styles.grid}>
-        <div className={styles.field}>
-          <label htmlFor={fieldId('date')}>{t('form.date')}</label>
-          <input
-            type="date"
-            required
-            value={date}
-            onChange={(event) => {
-              setDate(event.target.value);
-              setChoice(null);
-            }}
-            {...fieldProps('date')}
-          />
-          {errorLine('date')}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={fieldId('duration')}>{t('form.duration')}</label>
-          <select
-            value={duration}
-            onChange={(event) => {
-              setDuration(Number(event.target.value));
-              if (choice?.kind === 'slot') setChoice(null);
-            }}
-            {...fieldProps('duration')}
-          >
-            {DURATIONS.map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {durationLabel(t, minutes)}
-              </option>
-            ))}
-          </select>
-          {errorLine('duration')}
-        </div>
+        <FormField id={fieldId('date')} label={t('form.date')} error={errors.date}>
+          {(props) => (
+            <input
+              type="date"
+              required
+              value={date}
+              onChange={(event) => {
+                setDate(event.target.value);
+                setChoice(null);
+              }}
+              {...props}
+            />
+          )}
+        </FormField>
+        <FormField id={fieldId('duration')} label={t('form.duration')} error={errors.duration}>
+          {(props) => (
+            <select
+              value={duration}
+              onChange={(event) => {
+                setDuration(Number(event.target.value));
+                if (choice?.kind === 'slot') setChoice(null);
+              }}
+              {...props}
+            >
+              {DURATIONS.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {durationLabel(t, minutes)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       </div>
       <WhenFields
         timeId={fieldId('time')}
@@ -228,24 +212,24 @@ export function BookingForm({
             </li>
           ))}
         </ul>
-        {errorLine('kind')}
+        <FieldMessage id={fieldId('kind')} error={errors.kind} />
       </fieldset>
-      <div className={styles.field}>
-        <label htmlFor={fieldId('reason')}>
-          {t('form.reason')} {t('form.optional')}
-        </label>
-        <p id={`${fieldId('reason')}-hint`} className={styles.hint}>
-          {t('form.reasonHint', { max: APPOINTMENT_LIMITS.reasonMax })}
-        </p>
-        <textarea
-          dir="auto"
-          rows={3}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          {...fieldProps('reason', `${fieldId('reason')}-hint`)}
-        />
-        {errorLine('reason')}
-      </div>
+      <FormField
+        id={fieldId('reason')}
+        label={`${t('form.reason')} ${t('form.optional')}`}
+        hint={t('form.reasonHint', { max: APPOINTMENT_LIMITS.reasonMax })}
+        error={errors.reason}
+      >
+        {(props) => (
+          <textarea
+            dir="auto"
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            {...props}
+          />
+        )}
+      </FormField>
       <div className={styles.actions}>
         <Button type="submit" aria-disabled={isLoading || undefined}>
           {isLoading ? t('book.booking') : t('book.submit')}

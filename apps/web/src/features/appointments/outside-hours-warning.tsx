@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { weekdayName } from '../../i18n/format-date.ts';
 import { formatClock } from './appointment-text.ts';
 import type { OutsideHours } from './working-hours.ts';
+import { describedControl, FieldMessage } from '../../ui/form-field.tsx';
 import styles from './appointments.module.css';
 
 /**
@@ -35,7 +36,6 @@ export function OutsideHoursWarning({
         })
       : t('outsideHours.dayOff', { day });
   }
-  const describedBy = [`${id}-text`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div aria-live="polite">
       {outside && (
@@ -48,17 +48,12 @@ export function OutsideHoursWarning({
               type="checkbox"
               id={id}
               checked={isConfirmed}
-              aria-describedby={describedBy}
-              {...(error && { 'aria-invalid': true })}
+              {...describedControl({ describedBy: [`${id}-text`], messageOf: id, error })}
               onChange={(event) => onConfirmedChange(event.target.checked)}
             />
             <label htmlFor={id}>{t('outsideHours.confirm')}</label>
           </div>
-          {error && (
-            <p id={`${id}-error`} className={styles.error}>
-              {error}
-            </p>
-          )}
+          <FieldMessage id={id} error={error} />
         </div>
       )}
     </div>

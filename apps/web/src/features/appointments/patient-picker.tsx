@@ -5,6 +5,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import { useFindPatientsQuery } from './appointments-api.ts';
+import { describedControl, FieldMessage, FormField } from '../../ui/form-field.tsx';
 import styles from './appointments.module.css';
 
 export const PATIENT_SEARCH_DEBOUNCE_MS = 300;
@@ -47,27 +48,23 @@ export function PatientPicker({
       matches.length === 0
         ? t('patient.noMatch', { query: q })
         : t('patient.found', { count: matches.length });
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
 
   return (
     <fieldset className={styles.fieldset}>
       <legend>{t('form.patient')}</legend>
-      <div className={styles.field}>
-        <label htmlFor={id}>{t('patient.search')}</label>
-        <p id={`${id}-hint`} className={styles.hint}>
-          {t('patient.searchHint')}
-        </p>
-        <input
-          id={id}
-          type="search"
-          autoComplete="off"
-          maxLength={SEARCH_MAX_LENGTH}
-          value={text}
-          aria-describedby={describedBy}
-          {...(error && { 'aria-invalid': true })}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
+      <FormField id={id} label={t('patient.search')} hint={t('patient.searchHint')}>
+        {(props) => (
+          <input
+            type="search"
+            autoComplete="off"
+            maxLength={SEARCH_MAX_LENGTH}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            {...props}
+            {...describedControl({ describedBy: [`${id}-hint`], messageOf: id, error })}
+          />
+        )}
+      </FormField>
       <p role="status" className={status ? styles.hint : 'visually-hidden'}>
         {status}
       </p>
@@ -93,11 +90,7 @@ export function PatientPicker({
           ))}
         </ul>
       )}
-      {error && (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldMessage id={id} error={error} />
     </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { APPOINTMENT_MESSAGES, type TAppointment } from '@portal/shared/appointm
 import { toWallTime } from '@portal/shared/zoned-time';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { Button } from '../../ui/button.tsx';
+import { FormField } from '../../ui/form-field.tsx';
 import { conflictOf, conflictText } from './appointment-text.ts';
 import { useUpdateAppointmentMutation, type Schedule } from './appointments-api.ts';
 import { FailureAlert } from './failure-alert.tsx';
@@ -82,20 +83,21 @@ export function RescheduleForm({
       }}
     >
       <FailureAlert ref={failureRef} failure={failure} />
-      <div className={styles.field}>
-        <label htmlFor={`${id}-date`}>{t('reschedule.date')}</label>
-        <input
-          ref={dateRef}
-          id={`${id}-date`}
-          type="date"
-          required
-          value={date}
-          onChange={(event) => {
-            setDate(event.target.value);
-            setChoice(null);
-          }}
-        />
-      </div>
+      <FormField id={`${id}-date`} label={t('reschedule.date')}>
+        {(props) => (
+          <input
+            ref={dateRef}
+            type="date"
+            required
+            value={date}
+            onChange={(event) => {
+              setDate(event.target.value);
+              setChoice(null);
+            }}
+            {...props}
+          />
+        )}
+      </FormField>
       <WhenFields
         timeId={`${id}-time`}
         outsideId={`${id}-outside`}

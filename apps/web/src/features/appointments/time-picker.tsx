@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatDay, formatTime } from './appointment-text.ts';
 import { useGetFreeSlotsQuery } from './appointments-api.ts';
+import { describedControl, FieldMessage, FormField } from '../../ui/form-field.tsx';
 import styles from './appointments.module.css';
 
 /** A free slot of the day, or a time typed in (which may lie outside the working hours). */
@@ -34,9 +35,8 @@ export function TimePicker({
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const slots = useGetFreeSlotsQuery({ viewer, date, duration }, { skip: !date });
   const free = slots.currentData?.slots ?? [];
-  const errorId = `${id}-error`;
   const otherId = `${id}-other`;
-  const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+  const invalid = describedControl({ messageOf: id, error });
 
   let status;
   if (!date) status = t('time.pickDate');
@@ -84,23 +84,20 @@ export function TimePicker({
         </li>
       </ul>
       {value?.kind === 'other' && (
-        <div className={styles.field}>
-          <label htmlFor={otherId}>{t('time.otherLabel')}</label>
-          <input
-            id={otherId}
-            type="time"
-            step={300}
-            value={value.time}
-            onChange={(event) => onChange({ kind: 'other', time: event.target.value })}
-            {...invalid}
-          />
-        </div>
+        <FormField id={otherId} label={t('time.otherLabel')}>
+          {(props) => (
+            <input
+              type="time"
+              step={300}
+              value={value.time}
+              onChange={(event) => onChange({ kind: 'other', time: event.target.value })}
+              {...props}
+              {...invalid}
+            />
+          )}
+        </FormField>
       )}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldMessage id={id} error={error} />
     </fieldset>
   );
 }

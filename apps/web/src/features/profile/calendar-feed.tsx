@@ -4,6 +4,7 @@ import type { TUser } from '@portal/shared/user';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
+import { FormField } from '../../ui/form-field.tsx';
 import { useCreateCalendarFeedMutation, useDeleteCalendarFeedMutation } from './profile-api.ts';
 import styles from './schedule.module.css';
 
@@ -67,27 +68,26 @@ export function CalendarFeed({ user }: { user: TUser }) {
       <p className={styles.hint}>{t('feed.intro')}</p>
       <p role="status">{isOn ? t('feed.on') : t('feed.off')}</p>
       {url && (
-        <div className={styles.field}>
-          <label htmlFor={`${id}-url`}>{t('feed.url')}</label>
-          <p id={`${id}-url-hint`} className={styles.hint}>
-            {t('feed.urlHint')}
-          </p>
-          <input
-            ref={urlRef}
-            id={`${id}-url`}
-            onFocus={(event) => event.currentTarget.select()}
-            className={styles.url}
-            type="url"
-            readOnly
-            value={url}
-            aria-describedby={`${id}-url-hint`}
-          />
+        <>
+          <FormField id={`${id}-url`} label={t('feed.url')} hint={t('feed.urlHint')}>
+            {(props) => (
+              <input
+                ref={urlRef}
+                onFocus={(event) => event.currentTarget.select()}
+                className={styles.url}
+                type="url"
+                readOnly
+                value={url}
+                {...props}
+              />
+            )}
+          </FormField>
           <div className={styles.actions}>
             <Button variant="secondary" onClick={() => void copy()}>
               {t('feed.copy')}
             </Button>
           </div>
-        </div>
+        </>
       )}
       {failure && (
         <p role="alert" className={styles.error}>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -124,6 +124,12 @@ export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TU
     );
   }
 
+  const input = (
+    name: FieldName,
+    attributes: InputHTMLAttributes<HTMLInputElement>,
+    className?: string,
+  ) => field(name, (props) => <input {...attributes} {...props} {...register(name)} />, className);
+
   return (
     <form
       className={styles.form}
@@ -137,31 +143,11 @@ export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TU
       <div className={styles.wide}>
         <ErrorSummary ref={summaryRef} items={summaryItems} />
       </div>
-      {field('name', (props) => (
-        <input type="text" dir="auto" autoComplete="name" {...props} {...register('name')} />
-      ))}
-      {field('email', (props) => (
-        <input
-          type="email"
-          dir="ltr"
-          readOnly
-          autoComplete="email"
-          {...props}
-          {...register('email')}
-        />
-      ))}
+      {input('name', { type: 'text', dir: 'auto', autoComplete: 'name' })}
+      {input('email', { type: 'email', dir: 'ltr', readOnly: true, autoComplete: 'email' })}
       {/* Text, not type=number: the browser would silently drop "abc" instead of letting us
           say what is wrong with it. */}
-      {field('age', (props) => (
-        <input
-          type="text"
-          dir="ltr"
-          inputMode="numeric"
-          autoComplete="off"
-          {...props}
-          {...register('age')}
-        />
-      ))}
+      {input('age', { type: 'text', dir: 'ltr', inputMode: 'numeric', autoComplete: 'off' })}
       {field('gender', (props) => (
         <select {...props} {...register('gender')}>
           <option value="">{t('genderPlaceholder')}</option>
@@ -172,39 +158,14 @@ export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TU
           ))}
         </select>
       ))}
-      {field(
-        'address',
-        (props) => (
-          <input
-            type="text"
-            dir="auto"
-            autoComplete="street-address"
-            {...props}
-            {...register('address')}
-          />
-        ),
-        styles.wide,
-      )}
-      {field('phone', (props) => (
-        <input
-          type="tel"
-          dir="ltr"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          {...props}
-          {...register('phone')}
-        />
-      ))}
-      {field('picture', (props) => (
-        <input
-          type="url"
-          dir="ltr"
-          inputMode="url"
-          autoComplete="photo"
-          {...props}
-          {...register('picture')}
-        />
-      ))}
+      {input('address', { type: 'text', dir: 'auto', autoComplete: 'street-address' }, styles.wide)}
+      {input('phone', {
+        type: 'tel',
+        dir: 'ltr',
+        inputMode: 'numeric',
+        autoComplete: 'tel-national',
+      })}
+      {input('picture', { type: 'url', dir: 'ltr', inputMode: 'url', autoComplete: 'photo' })}
       {failure && (
         <p role="alert" className={`${styles.failure} ${styles.wide}`}>
           {failure}

@@ -6,6 +6,7 @@ import { WEEKDAYS, type TWeekday } from '@portal/shared/zoned-time';
 import { weekdayName } from '../../i18n/format-date.ts';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { Button } from '../../ui/button.tsx';
+import { describedControl, FieldMessage, FormField } from '../../ui/form-field.tsx';
 import { useUpdateScheduleMutation } from './profile-api.ts';
 import styles from './schedule.module.css';
 
@@ -83,14 +84,7 @@ export function ScheduleSettings({ user }: { user: TUser }) {
     }
   }
 
-  const describedBy = (field: Field, hint?: string) =>
-    [hint, errors[field] ? `${id}-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const errorLine = (field: Field) =>
-    errors[field] && (
-      <p id={`${id}-${field}-error`} className={styles.error}>
-        {errors[field]}
-      </p>
-    );
+  const fieldId = (field: Field) => `${id}-${field}`;
 
   return (
     <form
@@ -103,27 +97,27 @@ export function ScheduleSettings({ user }: { user: TUser }) {
       }}
     >
       <h2 id={`${id}-title`}>{t('schedule.title')}</h2>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-timeZone`}>{t('schedule.timeZone')}</label>
-        <p id={`${id}-timeZone-hint`} className={styles.hint}>
-          {t('schedule.timeZoneHint')}
-        </p>
-        <select
-          id={`${id}-timeZone`}
-          dir="ltr"
-          value={timeZone}
-          aria-describedby={describedBy('timeZone', `${id}-timeZone-hint`)}
-          {...(errors.timeZone && { 'aria-invalid': true })}
-          onChange={(event) => setTimeZone(event.target.value)}
-        >
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </select>
-        {errorLine('timeZone')}
-      </div>
+      <FormField
+        id={fieldId('timeZone')}
+        label={t('schedule.timeZone')}
+        hint={t('schedule.timeZoneHint')}
+        error={errors.timeZone}
+      >
+        {(props) => (
+          <select
+            dir="ltr"
+            value={timeZone}
+            onChange={(event) => setTimeZone(event.target.value)}
+            {...props}
+          >
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <fieldset className={styles.week}>
         <legend>{t('schedule.workingHours')}</legend>
         <p className={styles.hint}>{t('schedule.workingHoursHint')}</p>
@@ -149,44 +143,55 @@ export function ScheduleSettings({ user }: { user: TUser }) {
               {value && (
                 <div className={styles.times}>
                   {(['start', 'end'] as const).map((edge) => (
-                    <label key={edge} className={styles.field}>
-                      {t(`schedule.${edge}`)}
-                      <input
-                        type="time"
-                        step={900}
-                        value={value[edge]}
-                        aria-describedby={describedBy(day)}
-                        {...(errors[day] && { 'aria-invalid': true })}
-                        onChange={(event) => setDay(day, { ...value, [edge]: event.target.value })}
-                      />
-                    </label>
+                    <FormField
+                      key={edge}
+                      id={`${fieldId(day)}-${edge}`}
+                      label={t(`schedule.${edge}`)}
+                      className={styles.field}
+                    >
+                      {(props) => (
+                        <input
+                          type="time"
+                          step={900}
+                          value={value[edge]}
+                          onChange={(event) =>
+                            setDay(day, { ...value, [edge]: event.target.value })
+                          }
+                          {...props}
+                          {...describedControl({ messageOf: fieldId(day), error: errors[day] })}
+                        />
+                      )}
+                    </FormField>
                   ))}
                 </div>
               )}
-              {errorLine(day)}
+              <FieldMessage id={fieldId(day)} error={errors[day]} className={styles.dayError} />
             </fieldset>
           );
         })}
       </fieldset>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-reminderMinutes`}>{t('schedule.reminder')}</label>
-        <select
-          id={`${id}-reminderMinutes`}
-          value={reminder ?? ''}
-          aria-describedby={describedBy('reminderMinutes')}
-          onChange={(event) =>
-            setReminder(event.target.value === '' ? null : Number(event.target.value))
-          }
-        >
-          <option value="">{t('schedule.noReminder')}</option>
-          {reminders.map((minutes) => (
-            <option key={minutes} value={minutes}>
-              {reminderLabel(minutes)}
-            </option>
-          ))}
-        </select>
-        {errorLine('reminderMinutes')}
-      </div>
+      <FormField
+        id={fieldId('reminderMinutes')}
+        label={t('schedule.reminder')}
+        error={errors.reminderMinutes}
+      >
+        {(props) => (
+          <select
+            value={reminder ?? ''}
+            onChange={(event) =>
+              setReminder(event.target.value === '' ? null : Number(event.target.value))
+            }
+            {...props}
+          >
+            <option value="">{t('schedule.noReminder')}</option>
+            {reminders.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {reminderLabel(minutes)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <div className={styles.check}>
         <input
           type="checkbox"

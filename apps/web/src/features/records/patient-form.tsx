@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -54,6 +54,10 @@ function toAge(value: unknown): number | undefined {
 }
 
 type Failure = 'saveFailed' | 'conflict';
+
+/** What the text and phone boxes are, beside their names. */
+const TEXT = { type: 'text', autoComplete: 'off', 'aria-required': true } as const;
+const PHONE = { ...TEXT, type: 'tel', inputMode: 'numeric' } as const;
 
 /** Phone fields say what they take before anything is typed. */
 const PHONE_FIELDS = new Set<string>(['phone', 'emergencyContact.phone']);
@@ -156,12 +160,17 @@ export function PatientForm({
         label={label}
         hint={PHONE_FIELDS.has(name) ? t('common:form.phoneHint') : undefined}
         error={message && fieldMessageText(t, message)}
-        className={styles.field}
       >
         {control}
       </FormField>
     );
   }
+
+  const input = (
+    name: FieldPath<PatientFormValues>,
+    label: string,
+    attributes: InputHTMLAttributes<HTMLInputElement>,
+  ) => field(name, label, (props) => <input {...attributes} {...props} {...register(name)} />);
 
   return (
     <form
@@ -194,33 +203,9 @@ export function PatientForm({
       <ErrorSummary ref={summaryRef} items={summaryItems} />
 
       <div className={styles.formGrid}>
-        {field('name', t('fields.name'), (props) => (
-          <input
-            type="text"
-            autoComplete="off"
-            aria-required="true"
-            {...props}
-            {...register('name')}
-          />
-        ))}
-        {field('diagnosedWith', t('fields.diagnosedWith'), (props) => (
-          <input
-            type="text"
-            autoComplete="off"
-            aria-required="true"
-            {...props}
-            {...register('diagnosedWith')}
-          />
-        ))}
-        {field('address', t('fields.address'), (props) => (
-          <input
-            type="text"
-            autoComplete="off"
-            aria-required="true"
-            {...props}
-            {...register('address')}
-          />
-        ))}
+        {input('name', t('fields.name'), TEXT)}
+        {input('diagnosedWith', t('fields.diagnosedWith'), TEXT)}
+        {input('address', t('fields.address'), TEXT)}
         {field('age', t('fields.age'), (props) => (
           <input
             type="number"
@@ -253,30 +238,13 @@ export function PatientForm({
             ))}
           </select>
         ))}
-        {field('email', `${t('fields.email')} ${t('fields.optional')}`, (props) => (
-          <input type="email" autoComplete="off" {...props} {...register('email')} />
-        ))}
-        {field('phone', t('fields.phone'), (props) => (
-          <input
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            aria-required="true"
-            {...props}
-            {...register('phone')}
-          />
-        ))}
-        {field('emergencyContact.phone', t('fields.emergencyPhone'), (props) => (
-          <input
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            aria-required="true"
-            {...props}
-            {...register('emergencyContact.phone')}
-          />
-        ))}
-        <div className={`${styles.field} ${styles.checkboxField}`}>
+        {input('email', `${t('fields.email')} ${t('fields.optional')}`, {
+          type: 'email',
+          autoComplete: 'off',
+        })}
+        {input('phone', t('fields.phone'), PHONE)}
+        {input('emergencyContact.phone', t('fields.emergencyPhone'), PHONE)}
+        <div className={styles.checkboxField}>
           <input
             type="checkbox"
             id={fieldId('hasChronicDiseases')}
