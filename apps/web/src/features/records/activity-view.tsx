@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@portal/shared/audit';
 import { useAppSelector } from '../../app/hooks.ts';
-import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
-import { PAGE_SIZE, useListAuditEventsQuery, type AuditEvent } from './records-api.ts';
+import { useListAuditEventsQuery, type AuditEvent } from './records-api.ts';
+import { ListState } from './list-state.tsx';
 import { Pager } from './pager.tsx';
 import { useCursorPager } from './use-cursor-pager.ts';
 import { useFocusRequest } from './use-focus-request.ts';
@@ -43,81 +43,68 @@ export function ActivityView({
   const outcomeText = (event: AuditEvent) =>
     KNOWN_OUTCOMES.has(event.outcome) ? t(`activity.outcomes.${event.outcome}`) : event.outcome;
 
-  let body;
-  if (isError && !isFetching) {
-    body = (
-      <p role="alert" className={styles.alert}>
-        {t('activity.loadFailed')}
-      </p>
-    );
-  } else if (!page) {
-    body = <p role="status">{t('activity.loading')}</p>;
-  } else if (page.events.length === 0) {
-    body = <p className={styles.empty}>{t('activity.empty')}</p>;
-  } else {
-    body = (
-      <table className={styles.table} aria-busy={isFetching}>
-        <thead>
-          <tr>
-            <th scope="col">{t('activity.time')}</th>
-            <th scope="col">{t('activity.action')}</th>
-            <th scope="col">{t('activity.outcome')}</th>
-            <th scope="col">{t('activity.patient')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.events.map((event) => (
-            <tr key={event.id}>
-              <td data-label={t('activity.time')}>
-                <time dateTime={event.createdAt}>{formatTime(event.createdAt, i18n.language)}</time>
-              </td>
-              <td data-label={t('activity.action')}>{actionText(event)}</td>
-              <td
-                data-label={t('activity.outcome')}
-                className={event.outcome === 'success' ? undefined : styles.outcomeWarn}
-              >
-                {outcomeText(event)}
-              </td>
-              <td data-label={t('activity.patient')}>
-                {event.patientName !== null ? (
-                  <bdi dir="auto">{event.patientName}</bdi>
-                ) : event.patientId ? (
-                  t('activity.unknownPatient')
-                ) : (
-                  t('activity.noPatient')
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
-  }
-
   return (
     <section className={styles.view} aria-labelledby="activity-title">
       <h4 id="activity-title" ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
         {t('activity.title')}
       </h4>
       <p className={styles.muted}>{t('activity.intro')}</p>
-      {body}
+      <ListState
+        hasFailed={isError && !isFetching}
+        items={page?.events}
+        failedText={t('activity.loadFailed')}
+        loadingText={t('activity.loading')}
+        emptyText={t('activity.empty')}
+      >
+        {(events) => (
+          <table className={styles.table} aria-busy={isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">{t('activity.time')}</th>
+                <th scope="col">{t('activity.action')}</th>
+                <th scope="col">{t('activity.outcome')}</th>
+                <th scope="col">{t('activity.patient')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <tr key={event.id}>
+                  <td data-label={t('activity.time')}>
+                    <time dateTime={event.createdAt}>
+                      {formatTime(event.createdAt, i18n.language)}
+                    </time>
+                  </td>
+                  <td data-label={t('activity.action')}>{actionText(event)}</td>
+                  <td
+                    data-label={t('activity.outcome')}
+                    className={event.outcome === 'success' ? undefined : styles.outcomeWarn}
+                  >
+                    {outcomeText(event)}
+                  </td>
+                  <td data-label={t('activity.patient')}>
+                    {event.patientName !== null ? (
+                      <bdi dir="auto">{event.patientName}</bdi>
+                    ) : event.patientId ? (
+                      t('activity.unknownPatient')
+                    ) : (
+                      t('activity.noPatient')
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </ListState>
       {page && (
         <Pager
           label={t('activity.pager')}
-          summary={
-            page.total === null || page.events.length === 0
-              ? undefined
-              : t('activity.range', {
-                  from: formatNumber(pager.pageIndex * PAGE_SIZE + 1),
-                  to: formatNumber(pager.pageIndex * PAGE_SIZE + page.events.length),
-                  total: formatNumber(page.total),
-                })
-          }
-          hasPrevious={pager.pageIndex > 0}
+          rangeKey="activity.range"
+          pager={pager}
+          count={page.events.length}
+          total={page.total}
           nextCursor={page.nextCursor}
           isBusy={isFetching}
-          onPrevious={pager.goPrevious}
-          onNext={pager.goNext}
         />
       )}
       <div className={styles.actions}>

@@ -1,26 +1,43 @@
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
+import { PAGE_SIZE } from './records-api.ts';
+import type { CursorPager } from './use-cursor-pager.ts';
 import styles from './records.module.css';
 
-/** Previous / next over cursor pages, with a line saying where the reader is. */
+/**
+ * Previous / next over cursor pages, with a line saying where the reader is ("1–50 of 120",
+ * from `rangeKey`; left out while the total is unknown or the page is empty).
+ */
 export function Pager({
   label,
-  summary,
-  hasPrevious,
+  rangeKey,
+  pager,
+  count,
+  total,
   nextCursor,
   isBusy,
-  onPrevious,
-  onNext,
 }: {
   label: string;
-  summary?: string;
-  hasPrevious: boolean;
+  rangeKey: string;
+  pager: CursorPager;
+  /** How many rows the current page shows. */
+  count: number;
+  total: number | null;
   nextCursor?: string;
   isBusy: boolean;
-  onPrevious: () => void;
-  onNext: (cursor: string) => void;
 }) {
   const { t } = useTranslation('records');
+  const hasPrevious = pager.pageIndex > 0;
+  const first = pager.pageIndex * PAGE_SIZE;
+  const summary =
+    total === null || count === 0
+      ? undefined
+      : t(rangeKey, {
+          from: formatNumber(first + 1),
+          to: formatNumber(first + count),
+          total: formatNumber(total),
+        });
   if (!hasPrevious && !nextCursor && !summary) return null;
   return (
     <nav className={styles.pager} aria-label={label}>
@@ -35,14 +52,14 @@ export function Pager({
           <Button
             variant="secondary"
             aria-disabled={!hasPrevious || isBusy}
-            onClick={() => hasPrevious && !isBusy && onPrevious()}
+            onClick={() => hasPrevious && !isBusy && pager.goPrevious()}
           >
             {t('list.previous')}
           </Button>
           <Button
             variant="secondary"
             aria-disabled={!nextCursor || isBusy}
-            onClick={() => nextCursor && !isBusy && onNext(nextCursor)}
+            onClick={() => nextCursor && !isBusy && pager.goNext(nextCursor)}
           >
             {t('list.next')}
           </Button>

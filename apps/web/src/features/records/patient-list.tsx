@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';
-import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
-import { PAGE_SIZE, useListPatientsQuery } from './records-api.ts';
+import fieldStyles from '../../ui/form-field.module.css';
+import { useListPatientsQuery } from './records-api.ts';
+import { ListState } from './list-state.tsx';
 import { Pager } from './pager.tsx';
 import type { CursorPager } from './use-cursor-pager.ts';
 import { useFocusRequest } from './use-focus-request.ts';
@@ -56,63 +57,6 @@ export function PatientList({
         : t('search.found', { count: currentData.total })
       : '';
 
-  let body;
-  if (hasFailed) {
-    body = (
-      <p role="alert" className={styles.alert}>
-        {t('loadFailed')}
-      </p>
-    );
-  } else if (!page) {
-    body = <p role="status">{t('loading')}</p>;
-  } else if (page.patients.length === 0) {
-    body = <p className={styles.empty}>{t('list.empty')}</p>;
-  } else {
-    body = (
-      <ul className={styles.rows} aria-busy={isFetching}>
-        {page.patients.map((patient) => {
-          const nameId = `${id}-${patient._id}`;
-          return (
-            <li key={patient._id} className={styles.row}>
-              <div className={styles.rowText}>
-                {/* <bdi>: text in another script keeps its order, the row keeps its alignment. */}
-                <span id={nameId} className={styles.rowName}>
-                  <bdi dir="auto">{patient.name}</bdi>
-                </span>
-                <span className={styles.rowDiagnosis}>
-                  <bdi dir="auto">{patient.diagnosedWith}</bdi>
-                </span>
-              </div>
-              <div className={styles.rowActions}>
-                <Button
-                  variant="secondary"
-                  aria-describedby={nameId}
-                  onClick={() => onView(patient)}
-                >
-                  {t('list.viewDetails')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  aria-describedby={nameId}
-                  onClick={() => onEdit(patient)}
-                >
-                  {t('list.edit')}
-                </Button>
-                <Button
-                  variant="danger"
-                  aria-describedby={nameId}
-                  onClick={() => onDelete(patient)}
-                >
-                  {t('list.delete')}
-                </Button>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
-
   return (
     <section className={styles.view} aria-labelledby={`${id}-title`}>
       <div className={styles.listHeader}>
@@ -128,6 +72,7 @@ export function PatientList({
             value={searchText}
             maxLength={SEARCH_MAX_LENGTH}
             placeholder={t('search.hint')}
+            className={fieldStyles.control}
             onChange={(event) => onSearchTextChange(event.target.value)}
           />
         </div>
@@ -135,24 +80,66 @@ export function PatientList({
       <p role="status" className="visually-hidden">
         {searchStatus}
       </p>
-      {body}
+      <ListState
+        hasFailed={hasFailed}
+        items={page?.patients}
+        failedText={t('loadFailed')}
+        loadingText={t('loading')}
+        emptyText={t('list.empty')}
+      >
+        {(patients) => (
+          <ul className={styles.rows} aria-busy={isFetching}>
+            {patients.map((patient) => {
+              const nameId = `${id}-${patient._id}`;
+              return (
+                <li key={patient._id} className={styles.row}>
+                  <div className={styles.rowText}>
+                    {/* <bdi>: text in another script keeps its order, the row keeps its alignment. */}
+                    <span id={nameId} className={styles.rowName}>
+                      <bdi dir="auto">{patient.name}</bdi>
+                    </span>
+                    <span className={styles.rowDiagnosis}>
+                      <bdi dir="auto">{patient.diagnosedWith}</bdi>
+                    </span>
+                  </div>
+                  <div className={styles.rowActions}>
+                    <Button
+                      variant="secondary"
+                      aria-describedby={nameId}
+                      onClick={() => onView(patient)}
+                    >
+                      {t('list.viewDetails')}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      aria-describedby={nameId}
+                      onClick={() => onEdit(patient)}
+                    >
+                      {t('list.edit')}
+                    </Button>
+                    <Button
+                      variant="danger"
+                      aria-describedby={nameId}
+                      onClick={() => onDelete(patient)}
+                    >
+                      {t('list.delete')}
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListState>
       {page && !hasFailed && (
         <Pager
           label={t('list.pager')}
-          summary={
-            page.patients.length === 0
-              ? undefined
-              : t('list.range', {
-                  from: formatNumber(pager.pageIndex * PAGE_SIZE + 1),
-                  to: formatNumber(pager.pageIndex * PAGE_SIZE + page.patients.length),
-                  total: formatNumber(page.total),
-                })
-          }
-          hasPrevious={pager.pageIndex > 0}
+          rangeKey="list.range"
+          pager={pager}
+          count={page.patients.length}
+          total={page.total}
           nextCursor={page.nextCursor}
           isBusy={isFetching}
-          onPrevious={pager.goPrevious}
-          onNext={pager.goNext}
         />
       )}
     </section>
