@@ -4,6 +4,7 @@
  * script and styles are served by their own routes; texts travel as data attributes.
  */
 import { EMAIL } from '@portal/shared/email';
+import { escapeHtml, renderHtmlPage } from '../../lib/html-page.ts';
 
 export const POPUP_LANGUAGES = ['en', 'ar', 'fr', 'de', 'zh-CN'] as const;
 export type PopupLanguage = (typeof POPUP_LANGUAGES)[number];
@@ -109,29 +110,17 @@ export const POPUP_TEXTS: Record<PopupLanguage, PopupTexts> = {
   },
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-
 /** The chooser page in the requested language; no inline script or style anywhere. */
 export function renderPopupPage(language: PopupLanguage): string {
   const t = POPUP_TEXTS[language];
   const e = (key: keyof PopupTexts) => escapeHtml(t[key]);
-  return `<!doctype html>
-<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e('badge')}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+  return renderHtmlPage({
+    language,
+    title: t.badge,
+    head: `<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/api/dev-auth/popup.css">
-<script type="module" src="/api/dev-auth/popup.js"></script>
-</head>
-<body>
-<main class="card" aria-labelledby="title">
+<script type="module" src="/api/dev-auth/popup.js"></script>`,
+    body: `<main class="card" aria-labelledby="title">
 <p class="badge">${e('badge')}</p>
 <h1 id="title">${e('title')}</h1>
 <p class="lead">${e('lead')}</p>
@@ -156,10 +145,8 @@ export function renderPopupPage(language: PopupLanguage): string {
 </div>
 </form>
 <p class="note">${e('note')}</p>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 /**

@@ -213,17 +213,15 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
     },
 
     /** The API's own checkout page shows only sessions that exist, are this provider's and still open. */
-    async findOpenLocalCheckout(id: string) {
-      if (!payments.hasOwnCheckoutPages || !ZCheckoutSessionId.safeParse(id).success)
-        return undefined;
+    async findOpenOwnCheckout(id: string) {
+      if (!payments.checkoutPages || !ZCheckoutSessionId.safeParse(id).success) return undefined;
       const row = await repo.findCheckoutSession(db, id);
       return row?.provider === payments.name && row.status === 'open' ? row : undefined;
     },
 
-    /** Pay on the local checkout: the same event Stripe's webhook would deliver. */
-    async payLocalCheckout({ id, log }: { id: string; log: FastifyBaseLogger }) {
-      if (!payments.hasOwnCheckoutPages || !ZCheckoutSessionId.safeParse(id).success)
-        return 'unknown';
+    /** Pay on a provider's own checkout page (the local one): the same event Stripe's webhook would deliver. */
+    async payOwnCheckout({ id, log }: { id: string; log: FastifyBaseLogger }) {
+      if (!payments.checkoutPages || !ZCheckoutSessionId.safeParse(id).success) return 'unknown';
       return repo.withTransaction(db, async (tx) => {
         const row = await repo.lockCheckoutSession(tx, id);
         if (!row || row.provider !== payments.name) return 'unknown' as const;
@@ -248,10 +246,9 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
       });
     },
 
-    /** Cancel on the local checkout: the session can no longer be paid (a paid one stays paid). */
-    async cancelLocalCheckout(id: string): Promise<'canceled' | 'unknown'> {
-      if (!payments.hasOwnCheckoutPages || !ZCheckoutSessionId.safeParse(id).success)
-        return 'unknown';
+    /** Cancel on a provider's own checkout page: the session can no longer be paid (a paid one stays paid). */
+    async cancelOwnCheckout(id: string): Promise<'canceled' | 'unknown'> {
+      if (!payments.checkoutPages || !ZCheckoutSessionId.safeParse(id).success) return 'unknown';
       const row = await repo.findCheckoutSession(db, id);
       if (row?.provider !== payments.name || row.status === 'paid') return 'unknown';
       if (row.status === 'open' && !(await repo.cancelOpenCheckoutSession(db, id)))

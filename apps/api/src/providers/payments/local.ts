@@ -1,14 +1,11 @@
 import crypto from 'node:crypto';
+import { localCheckoutPath } from './local-checkout.html.ts';
+import { localCheckoutRoutes } from './local-checkout.routes.ts';
 import { definePaymentsProvider, InvalidWebhookError, type PaymentsProvider } from './payments.ts';
-
-/** Path of the API-served test checkout page for a local session. */
-export function localCheckoutPath(id: string): string {
-  return `/api/premier/local-checkout/${encodeURIComponent(id)}`;
-}
 
 /**
  * The default provider: no network, no card. A session is an unguessable id (192 random bits)
- * whose checkout page is served by the API itself (billing's local-checkout routes); its Pay
+ * whose checkout page is served by the API itself (`local-checkout.routes.ts`); its Pay
  * button records the payment exactly as Stripe's webhook would.
  */
 export function createLocalPaymentsProvider({
@@ -19,7 +16,7 @@ export function createLocalPaymentsProvider({
   return {
     name: 'local',
     webhookSignatureHeader: null,
-    hasOwnCheckoutPages: true,
+    checkoutPages: localCheckoutRoutes,
     async createCheckoutSession() {
       const id = `cs_local_${crypto.randomBytes(24).toString('base64url')}`;
       return { id, url: `${publicUrl}${localCheckoutPath(id)}` };

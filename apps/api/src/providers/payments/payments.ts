@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { TPaymentsScript } from '@portal/shared/public-config';
 /** What the provider says about one checkout session. */
@@ -46,10 +47,11 @@ export interface PaymentsProvider {
   /** The request header carrying the webhook's signature; null when the provider sends none. */
   readonly webhookSignatureHeader: string | null;
   /**
-   * True when the checkout pages are served by this API (billing's local-checkout routes), so
-   * a session is paid or canceled there rather than reported by a webhook.
+   * The provider's own checkout pages, served by this API (the local provider's test page), so
+   * a session is paid or canceled there rather than reported by a webhook; null: the provider
+   * hosts its checkout itself.
    */
-  readonly hasOwnCheckoutPages: boolean;
+  readonly checkoutPages: CheckoutPages | null;
   createCheckoutSession(input: CreateCheckoutInput): Promise<{ id: string; url: string }>;
   createPaymentIntent(
     input: CreatePaymentIntentInput,
@@ -62,6 +64,23 @@ export interface PaymentsProvider {
   /** Verifies the signature over the exact bytes received and parses the event. */
   parseWebhook(input: { rawBody: Buffer; signature: string | undefined }): PaymentEvent;
 }
+
+/** What a provider's own checkout pages may do with billing's checkout sessions. */
+export interface OwnCheckouts {
+  /** The session, when it exists, is this provider's and is still open. */
+  findOpen(id: string): Promise<{ id: string } | undefined>;
+  /** Records the payment exactly as a provider's webhook would. */
+  pay(input: { id: string; log: FastifyBaseLogger }): Promise<'paid' | 'unknown'>;
+  cancel(id: string): Promise<'canceled' | 'unknown'>;
+}
+
+export interface CheckoutPagesOptions {
+  checkouts: OwnCheckouts;
+  config: { PUBLIC_URL: string; PREMIUM_AMOUNT: number; PREMIUM_CURRENCY: string };
+}
+
+/** Registers a provider's checkout pages in their own scope (its body parsers stay there). */
+export type CheckoutPages = (scope: FastifyInstance, options: CheckoutPagesOptions) => void;
 
 export class PaymentProviderError extends Error {}
 

@@ -109,7 +109,7 @@ export async function createStripePaymentsProvider({
   return {
     name: 'stripe',
     webhookSignatureHeader: SIGNATURE_HEADER,
-    hasOwnCheckoutPages: false,
+    checkoutPages: null,
 
     async createCheckoutSession({
       userId,

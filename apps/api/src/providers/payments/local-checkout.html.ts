@@ -1,14 +1,12 @@
-import { localCheckoutPath } from '../../providers/payments/local.ts';
+import { escapeHtml, renderHtmlPage } from '../../lib/html-page.ts';
+
+/** Path of the API-served test checkout page for a local session. */
+export function localCheckoutPath(id: string): string {
+  return `/api/premier/local-checkout/${encodeURIComponent(id)}`;
+}
 
 /** The stylesheet's path: the CSP (`style-src 'self'`) forbids inline styles. */
 export const LOCAL_CHECKOUT_CSS_PATH = '/api/premier/local-checkout.css';
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 export const CHECKOUT_LANGUAGES = ['en', 'ar', 'fr', 'de', 'zh-CN'] as const;
 export type CheckoutLanguage = (typeof CHECKOUT_LANGUAGES)[number];
@@ -101,23 +99,14 @@ export function checkoutLanguage(language: string): CheckoutLanguage {
 }
 
 function page(language: CheckoutLanguage, title: string, body: string): string {
-  const t = CHECKOUT_TEXTS[language];
-  return `<!doctype html>
-<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(`${title} · ${t.brand}`)}</title>
-<link rel="stylesheet" href="${LOCAL_CHECKOUT_CSS_PATH}">
-</head>
-<body>
-<main class="card">
+  return renderHtmlPage({
+    language,
+    title: `${title} · ${CHECKOUT_TEXTS[language].brand}`,
+    head: `<link rel="stylesheet" href="${LOCAL_CHECKOUT_CSS_PATH}">`,
+    body: `<main class="card">
 ${body}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 export function formatPrice(amount: number, currency: string, language = 'en'): string {
