@@ -1,6 +1,8 @@
 import pg from 'pg';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { TPatientInput } from '@portal/shared/patient';
+import { patientInput } from '@portal/shared/patient.factories';
 import { embeddedDatabaseUrl } from './support/server.ts';
 import { signInAs, signInViaApi, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
@@ -12,31 +14,15 @@ interface PatientJson {
   updatedAt: string;
 }
 
-function patientBody(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Amina Yusuf',
-    diagnosedWith: 'Asthma',
-    address: '12 Harbour Road',
-    age: 42,
-    bloodGroup: 'O+',
-    gender: 'Female',
-    email: 'amina@example.com',
-    phone: '0123456789',
-    emergencyContact: { phone: '0987654321' },
-    hasChronicDiseases: true,
-    ...overrides,
-  };
-}
-
 async function createPatient(
   request: APIRequestContext,
   baseURL: string,
   idToken: string,
-  overrides: Record<string, unknown> = {},
+  overrides: Partial<TPatientInput> = {},
 ): Promise<PatientJson> {
   const response = await request.post(`${baseURL}/api/records/patients`, {
     headers: { authorization: `Bearer ${idToken}` },
-    data: patientBody(overrides),
+    data: patientInput(overrides),
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as PatientJson;
@@ -179,7 +165,7 @@ test.describe('patient records', () => {
     // Someone else saves first.
     const other = await page.request.put(`${baseURL}/api/records/patients/${patient._id}`, {
       headers: { authorization: `Bearer ${idToken}` },
-      data: patientBody({ address: '1 Other Street' }),
+      data: patientInput({ address: '1 Other Street' }),
     });
     expect(other.status()).toBe(200);
 

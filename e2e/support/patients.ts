@@ -1,21 +1,12 @@
 import { expect, type Page } from '@playwright/test';
+import { patientInput } from '@portal/shared/patient.factories';
 import { openAs } from './journey.ts';
 import { skipToMain } from './keyboard.ts';
 import type { Language } from './texts.ts';
 
-/** A valid `POST /api/records/patients` body for `name`. */
+/** A valid `POST /api/records/patients` body for `name` (the shared test factory's patient). */
 export function patientBody(name: string, diagnosedWith = 'Asthma') {
-  return {
-    name,
-    diagnosedWith,
-    address: '12 Harbour Road',
-    age: 42,
-    bloodGroup: 'O+',
-    gender: 'Female',
-    phone: '0123456789',
-    emergencyContact: { phone: '0987654321' },
-    hasChronicDiseases: false,
-  };
+  return patientInput({ name, diagnosedWith, hasChronicDiseases: false });
 }
 
 /** Stores the patients straight through the API, as the signed-in `idToken`'s; their ids. */

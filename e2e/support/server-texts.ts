@@ -3,4 +3,4 @@
  * read from where the server keeps them, so a journey in five languages has no copy of them.
  */
 export { POPUP_TEXTS } from '../../apps/api/src/modules/auth/dev-auth-popup.ts';
-export { CHECKOUT_TEXTS } from '../../apps/api/src/modules/billing/local-checkout.html.ts';
+export { CHECKOUT_TEXTS } from '../../apps/api/src/providers/payments/local-checkout.html.ts';
