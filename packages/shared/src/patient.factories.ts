@@ -19,3 +19,38 @@ export function patientInput(overrides: Partial<TPatientInput> = {}): TPatientIn
     ...overrides,
   };
 }
+
+const FIRST: Required<TPatientInput> = {
+  name: 'Zebedee Quintessa Marlowe',
+  diagnosedWith: 'Sarcoidosis, stage II',
+  address: '77 Juniper Crescent, Flat 4',
+  age: 63,
+  bloodGroup: 'AB-',
+  gender: 'Other',
+  email: 'zebedee.marlowe@example.org',
+  phone: '5551230987',
+  emergencyContact: { phone: '5554567890' },
+  hasChronicDiseases: true,
+};
+const SECOND: Required<TPatientInput> = {
+  name: 'Ottoline Vasquez-Brandt',
+  diagnosedWith: 'Hashimoto thyroiditis',
+  address: '3 Quayside Mews',
+  age: 29,
+  bloodGroup: 'B+',
+  gender: 'Prefer not to say',
+  email: 'ottoline.vb@example.net',
+  phone: '5559871234',
+  emergencyContact: { phone: '5556543210' },
+  hasChronicDiseases: false,
+};
+
+/**
+ * Two patients with every field set (optional ones too), each value distinct from every other
+ * and from the other patient's, so a field written to or read from the wrong column cannot pass
+ * (the API's all-fields test creates the first and updates it to the second).
+ */
+export const distinctivePatients: readonly [Required<TPatientInput>, Required<TPatientInput>] = [
+  FIRST,
+  SECOND,
+];

@@ -1,9 +1,16 @@
 import { ERRORS } from '@portal/shared/errors';
-import type { TPatient, TPatientCreated, TPatientInput } from '@portal/shared/patient';
+import {
+  ZPatientInput,
+  type TPatient,
+  type TPatientCreated,
+  type TPatientInput,
+} from '@portal/shared/patient';
 import { patientInput as validPatient } from '@portal/shared/patient.factories';
 import type { TestContext } from '../app.ts';
+import { patients } from '../../src/db/schema/patients.ts';
 import {
   columnName,
+  toStoredValues,
   VALUE_KEYS,
   type PatientValueKey,
 } from '../../src/modules/patients/patients.fields.ts';
@@ -38,31 +45,37 @@ export async function createPatient(
   return response.json();
 }
 
-/** Each stored field of the n-th seeded patient (`g`) as SQL; $2 is the name prefix. */
-const SEED_VALUES: Record<PatientValueKey, string> = {
+/**
+ * Fields of the n-th seeded patient (`g`) that vary, as SQL; $2 is the name prefix. Every other
+ * field takes the shared factory's value, so a new field needs nothing here.
+ */
+const SEED_VALUES: Partial<Record<PatientValueKey, string>> = {
   name: `$2 || ' ' || g`,
   diagnosedWith: `'Condition ' || (g % 97)`,
   address: `g || ' Main Street'`,
   age: 'g % 100',
-  bloodGroup: `'A+'`,
-  gender: `'Other'`,
   email: `case when g % 2 = 0 then 'seed' || g || '@example.com' end`,
   phone: `lpad((7000000000 + g)::text, 10, '0')`,
-  emergencyPhone: `'5550001111'`,
   hasChronicDiseases: 'g % 3 = 0',
 };
+const FACTORY_VALUES = toStoredValues(ZPatientInput.parse(validPatient()));
 
 /** Inserts `count` patients for `ownerId` in one statement (fast seeding for paging tests). */
 export async function seedPatients(
   ctx: Pick<TestContext, 'database'>,
   { ownerId, count, prefix = 'Seeded' }: { ownerId: string; count: number; prefix?: string },
 ): Promise<void> {
+  const params: unknown[] = [ownerId, prefix, count];
+  const values = VALUE_KEYS.map(
+    (key) =>
+      SEED_VALUES[key] ?? `$${params.push(FACTORY_VALUES[key])}::${patients[key].getSQLType()}`,
+  );
   await ctx.database.pool.query(
     `insert into patients (owner_id, ${VALUE_KEYS.map(columnName).join(', ')}, created_at, updated_at)
-     select $1, ${VALUE_KEYS.map((key) => SEED_VALUES[key]).join(', ')},
+     select $1, ${values.join(', ')},
        now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
      from generate_series(1, $3) as g`,
-    [ownerId, prefix, count],
+    params,
   );
 }
 

@@ -6,35 +6,11 @@ import { parseCsv } from '../../../test/csv.ts';
 import { createPatientAudited, readPatientAudited } from './patients.audited.repository.ts';
 import { patientsUrl } from '../../../test/factories/patients.ts';
 import { toStoredValues } from './patients.fields.ts';
+import { distinctivePatients } from '@portal/shared/patient.factories';
 
 const INPUT_PATHS = fieldPaths(ZPatientInput);
 
-// Every field set (optional ones too), each value distinct from every other and from the
-// update's, so a field written to or read from the wrong column cannot pass.
-const FIRST: Required<TPatientInput> = {
-  name: 'Zebedee Quintessa Marlowe',
-  diagnosedWith: 'Sarcoidosis, stage II',
-  address: '77 Juniper Crescent, Flat 4',
-  age: 63,
-  bloodGroup: 'AB-',
-  gender: 'Other',
-  email: 'zebedee.marlowe@example.org',
-  phone: '5551230987',
-  emergencyContact: { phone: '5554567890' },
-  hasChronicDiseases: true,
-};
-const SECOND: Required<TPatientInput> = {
-  name: 'Ottoline Vasquez-Brandt',
-  diagnosedWith: 'Hashimoto thyroiditis',
-  address: '3 Quayside Mews',
-  age: 29,
-  bloodGroup: 'B+',
-  gender: 'Prefer not to say',
-  email: 'ottoline.vb@example.net',
-  phone: '5559871234',
-  emergencyContact: { phone: '5556543210' },
-  hasChronicDiseases: false,
-};
+const [FIRST, SECOND] = distinctivePatients;
 
 function expectEveryField(patient: unknown, input: TPatientInput) {
   for (const path of INPUT_PATHS) {

@@ -1,12 +1,20 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TPatient } from '@portal/shared/patient';
+import { ZPatientInput, type TPatient } from '@portal/shared/patient';
+import { fieldPaths, valueAt } from '@portal/shared/schema-fields';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { genderLabel } from './patient-text.ts';
 import { useGetPatientQuery } from './records-api.ts';
 import { useFocusRequest } from './use-focus-request.ts';
 import styles from './records.module.css';
+
+/** Every field of the shared schema, in its order: a new field shows up here by itself. */
+const DETAIL_PATHS = fieldPaths(ZPatientInput);
+/** Codes, phone numbers and e-mail addresses are left-to-right; free text takes its own direction. */
+const LEFT_TO_RIGHT = new Set(['bloodGroup', 'email', 'phone', 'emergencyContact.phone']);
+/** Label keys (`fields.*` in the locales) that are not the field's path. */
+const LABEL_KEYS: Record<string, string> = { 'emergencyContact.phone': 'emergencyPhone' };
 
 /** The 'Patient Details' view: the row's data at once, then the server's current version. */
 export function PatientDetails({
@@ -30,23 +38,18 @@ export function PatientDetails({
   const { currentData } = useGetPatientQuery(fromList._id);
   const patient = currentData?.patient ?? fromList;
 
-  // Codes, numbers and addresses are always left-to-right; free text takes its own direction.
-  const rows: [string, string, 'ltr' | 'auto'][] = [
-    [t('fields.name'), patient.name, 'auto'],
-    [t('fields.diagnosedWith'), patient.diagnosedWith, 'auto'],
-    [t('fields.address'), patient.address, 'auto'],
-    [t('fields.age'), formatNumber(patient.age), 'auto'],
-    [t('fields.bloodGroup'), patient.bloodGroup, 'ltr'],
-    [t('fields.gender'), genderLabel(t, patient.gender), 'auto'],
-    [t('fields.email'), patient.email || t('details.none'), patient.email ? 'ltr' : 'auto'],
-    [t('fields.phone'), patient.phone, 'ltr'],
-    [t('fields.emergencyPhone'), patient.emergencyContact.phone, 'ltr'],
-    [
-      t('fields.hasChronicDiseases'),
-      patient.hasChronicDiseases ? t('details.yes') : t('details.no'),
-      'auto',
-    ],
-  ];
+  const rows = DETAIL_PATHS.map((path) => {
+    const name = path.join('.');
+    const value = valueAt(patient, path);
+    const isEmpty = value === '' || value === null || value === undefined;
+    let text: string;
+    if (name === 'gender') text = genderLabel(t, patient.gender);
+    else if (typeof value === 'number') text = formatNumber(value);
+    else if (typeof value === 'boolean') text = value ? t('details.yes') : t('details.no');
+    else text = isEmpty ? t('details.none') : String(value);
+    const dir = LEFT_TO_RIGHT.has(name) && !isEmpty ? 'ltr' : 'auto';
+    return [t(`fields.${LABEL_KEYS[name] ?? name}`), text, dir] as const;
+  });
 
   return (
     <section className={styles.view} aria-labelledby="patient-details-title">

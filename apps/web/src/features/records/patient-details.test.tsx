@@ -1,0 +1,41 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ZPatientInput } from '@portal/shared/patient';
+import { distinctivePatients } from '@portal/shared/patient.factories';
+import { fieldPaths } from '@portal/shared/schema-fields';
+import { PatientDetails } from './patient-details.tsx';
+import { createTestUser } from '../../test/factories.ts';
+import { startFakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
+
+// Generous: the suite runs on a busy shared machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('PatientDetails', () => {
+  it('shows one row for every field of the shared schema, with its value', async () => {
+    const api = startFakeApi();
+    const patient = api.records.insert(distinctivePatients[0]);
+    renderWithApp(
+      <PatientDetails
+        patient={patient}
+        focusRequest={1}
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+        onBack={vi.fn()}
+      />,
+      { user: createTestUser() },
+    );
+    await screen.findByRole('heading', { name: 'Patient Details' });
+    expect(screen.getAllByRole('term')).toHaveLength(fieldPaths(ZPatientInput).length);
+    const text = (label: string) =>
+      within(screen.getByText(label, { selector: 'dt' }).parentElement!).getByRole('definition')
+        .textContent;
+    expect(text('Name')).toBe('Zebedee Quintessa Marlowe');
+    expect(text('Address')).toBe('77 Juniper Crescent, Flat 4');
+    expect(text('Age')).toBe('63');
+    expect(text('Blood group')).toBe('AB-');
+    expect(text('Email')).toBe('zebedee.marlowe@example.org');
+    expect(text('Emergency contact phone')).toBe('5554567890');
+    expect(text('Has chronic diseases')).toBe('Yes');
+  });
+});
