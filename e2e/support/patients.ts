@@ -4,9 +4,12 @@ import { openAs } from './journey.ts';
 import { skipToMain } from './keyboard.ts';
 import type { Language } from './texts.ts';
 
-/** A valid `POST /api/records/patients` body for `name` (the shared test factory's patient). */
+/**
+ * A valid `POST /api/records/patients` body for `name`: the shared test factory's patient with no
+ * e-mail (the factory's would match a search for its name's first word in every patient).
+ */
 export function patientBody(name: string, diagnosedWith = 'Asthma') {
-  return patientInput({ name, diagnosedWith, hasChronicDiseases: false });
+  return patientInput({ name, diagnosedWith, email: '', hasChronicDiseases: false });
 }
 
 /** Stores the patients straight through the API, as the signed-in `idToken`'s; their ids. */
