@@ -19,7 +19,7 @@ import { FailureAlert } from './failure-alert.tsx';
 import { PatientPicker } from './patient-picker.tsx';
 import { DEFAULT_DURATION, DURATIONS, outsideOf, startOf } from './time-choice.ts';
 import type { TimeChoice } from './time-picker.tsx';
-import { WhenFields } from './when-fields.tsx';
+import { DayField, WhenFields } from './when-fields.tsx';
 import styles from './appointments.module.css';
 
 type Field = 'patient' | 'date' | 'duration' | 'time' | 'outside' | 'kind' | 'reason';
@@ -147,20 +147,14 @@ export function BookingForm({
         error={errors.patient}
       />
       <div className={styles.grid}>
-        <FormField id={fieldId('date')} label={t('form.date')} error={errors.date}>
-          {(props) => (
-            <input
-              type="date"
-              required
-              value={date}
-              onChange={(event) => {
-                setDate(event.target.value);
-                setChoice(null);
-              }}
-              {...props}
-            />
-          )}
-        </FormField>
+        <DayField
+          id={fieldId('date')}
+          label={t('form.date')}
+          date={date}
+          onDate={setDate}
+          onChoice={setChoice}
+          error={errors.date}
+        />
         <FormField id={fieldId('duration')} label={t('form.duration')} error={errors.duration}>
           {(props) => (
             <select

@@ -4,13 +4,12 @@ import { APPOINTMENT_MESSAGES, type TAppointment } from '@portal/shared/appointm
 import { toWallTime } from '@portal/shared/zoned-time';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormField } from '../../ui/form-field.tsx';
 import { conflictOf, conflictText } from './appointment-text.ts';
 import { useUpdateAppointmentMutation, type Schedule } from './appointments-api.ts';
 import { FailureAlert } from './failure-alert.tsx';
 import { outsideOf, startOf } from './time-choice.ts';
 import type { TimeChoice } from './time-picker.tsx';
-import { WhenFields } from './when-fields.tsx';
+import { DayField, WhenFields } from './when-fields.tsx';
 import { useFocusOnMount } from './use-focus-on-mount.ts';
 import styles from './appointments.module.css';
 
@@ -83,21 +82,14 @@ export function RescheduleForm({
       }}
     >
       <FailureAlert ref={failureRef} failure={failure} />
-      <FormField id={`${id}-date`} label={t('reschedule.date')}>
-        {(props) => (
-          <input
-            ref={dateRef}
-            type="date"
-            required
-            value={date}
-            onChange={(event) => {
-              setDate(event.target.value);
-              setChoice(null);
-            }}
-            {...props}
-          />
-        )}
-      </FormField>
+      <DayField
+        id={`${id}-date`}
+        label={t('reschedule.date')}
+        date={date}
+        onDate={setDate}
+        onChoice={setChoice}
+        inputRef={dateRef}
+      />
       <WhenFields
         timeId={`${id}-time`}
         outsideId={`${id}-outside`}

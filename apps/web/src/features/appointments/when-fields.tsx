@@ -1,3 +1,5 @@
+import type { Ref } from 'react';
+import { FormField } from '../../ui/form-field.tsx';
 import { OutsideHoursWarning } from './outside-hours-warning.tsx';
 import { TimePicker, type TimeChoice } from './time-picker.tsx';
 import type { OutsideHours } from './working-hours.ts';
@@ -56,5 +58,42 @@ export function WhenFields({
         error={outsideError}
       />
     </>
+  );
+}
+
+/** The day of an appointment being booked or moved; another day forgets the time picked. */
+export function DayField({
+  id,
+  label,
+  date,
+  onDate,
+  onChoice,
+  error,
+  inputRef,
+}: {
+  id: string;
+  label: string;
+  date: string;
+  onDate: (date: string) => void;
+  onChoice: (choice: TimeChoice | null) => void;
+  error?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(props) => (
+        <input
+          ref={inputRef}
+          type="date"
+          required
+          value={date}
+          onChange={(event) => {
+            onDate(event.target.value);
+            onChoice(null);
+          }}
+          {...props}
+        />
+      )}
+    </FormField>
   );
 }
