@@ -48,6 +48,12 @@ export function PatientList({
     cursor: pager.cursor,
   });
   const page = currentData ?? data;
+  // Each row's buttons; each is described by the row's patient name, so it says whose it is.
+  const rowActions = [
+    { key: 'list.viewDetails', variant: 'secondary', onClick: onView },
+    { key: 'list.edit', variant: 'secondary', onClick: onEdit },
+    { key: 'list.delete', variant: 'danger', onClick: onDelete },
+  ] as const;
   const hasFailed = isError && !isFetching;
   // Always in the page, so a screen reader hears the result of every search, 'no match' too.
   const searchStatus =
@@ -103,27 +109,16 @@ export function PatientList({
                     </span>
                   </div>
                   <div className={styles.rowActions}>
-                    <Button
-                      variant="secondary"
-                      aria-describedby={nameId}
-                      onClick={() => onView(patient)}
-                    >
-                      {t('list.viewDetails')}
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      aria-describedby={nameId}
-                      onClick={() => onEdit(patient)}
-                    >
-                      {t('list.edit')}
-                    </Button>
-                    <Button
-                      variant="danger"
-                      aria-describedby={nameId}
-                      onClick={() => onDelete(patient)}
-                    >
-                      {t('list.delete')}
-                    </Button>
+                    {rowActions.map(({ key, variant, onClick }) => (
+                      <Button
+                        key={key}
+                        variant={variant}
+                        aria-describedby={nameId}
+                        onClick={() => onClick(patient)}
+                      >
+                        {t(key)}
+                      </Button>
+                    ))}
                   </div>
                 </li>
               );
