@@ -17,9 +17,8 @@ import { conflictOf, conflictText, durationLabel, kindLabel } from './appointmen
 import { useCreateAppointmentMutation, type Schedule } from './appointments-api.ts';
 import { FailureAlert } from './failure-alert.tsx';
 import { PatientPicker } from './patient-picker.tsx';
-import { DEFAULT_DURATION, DURATIONS, outsideOf, startOf } from './time-choice.ts';
-import type { TimeChoice } from './time-picker.tsx';
-import { DayField, WhenFields } from './when-fields.tsx';
+import { DEFAULT_DURATION, DURATIONS } from './time-choice.ts';
+import { DayField, useWhen, WhenFields } from './when-fields.tsx';
 import styles from './appointments.module.css';
 
 type Field = 'patient' | 'date' | 'duration' | 'time' | 'outside' | 'kind' | 'reason';
@@ -61,10 +60,9 @@ export function BookingForm({
   const id = useId();
   const fieldId = (field: Field) => `${id}-${field}`;
   const [patient, setPatient] = useState<TPatient | null>(initialPatient);
-  const [date, setDate] = useState(initialDate);
   const [duration, setDuration] = useState<number>(DEFAULT_DURATION);
-  const [choice, setChoice] = useState<TimeChoice | null>(null);
-  const [isOutsideConfirmed, setOutsideConfirmed] = useState(false);
+  const when = useWhen({ initialDate, duration, schedule });
+  const { date, outside, isOutsideConfirmed } = when;
   const [kind, setKind] = useState<TAppointmentKind>('in-person');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -72,14 +70,12 @@ export function BookingForm({
   const failureRef = useRef<HTMLDivElement>(null);
   const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
   const [createAppointment, { isLoading }] = useCreateAppointmentMutation();
-  const { timeZone, workingHours } = schedule;
-  const outside = outsideOf({ choice, date, duration, timeZone, workingHours });
 
   function validate() {
     const found: Partial<Record<Field, string>> = {};
     const input = {
       patientId: patient?._id ?? '',
-      start: startOf(choice, date, timeZone) ?? '',
+      start: when.start ?? '',
       duration,
       kind,
       reason,
@@ -147,21 +143,14 @@ export function BookingForm({
         error={errors.patient}
       />
       <div className={styles.grid}>
-        <DayField
-          id={fieldId('date')}
-          label={t('form.date')}
-          date={date}
-          onDate={setDate}
-          onChoice={setChoice}
-          error={errors.date}
-        />
+        <DayField id={fieldId('date')} label={t('form.date')} when={when} error={errors.date} />
         <FormField id={fieldId('duration')} label={t('form.duration')} error={errors.duration}>
           {(props) => (
             <select
               value={duration}
               onChange={(event) => {
                 setDuration(Number(event.target.value));
-                if (choice?.kind === 'slot') setChoice(null);
+                if (when.choice?.kind === 'slot') when.setChoice(null);
               }}
               {...props}
             >
@@ -177,14 +166,7 @@ export function BookingForm({
       <WhenFields
         timeId={fieldId('time')}
         outsideId={fieldId('outside')}
-        date={date}
-        duration={duration}
-        timeZone={timeZone}
-        choice={choice}
-        onChoice={setChoice}
-        outside={outside}
-        isOutsideConfirmed={isOutsideConfirmed}
-        onOutsideConfirmed={setOutsideConfirmed}
+        when={when}
         timeError={errors.time}
         outsideError={errors.outside}
       />

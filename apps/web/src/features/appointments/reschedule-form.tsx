@@ -7,9 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { conflictOf, conflictText } from './appointment-text.ts';
 import { useUpdateAppointmentMutation, type Schedule } from './appointments-api.ts';
 import { FailureAlert } from './failure-alert.tsx';
-import { outsideOf, startOf } from './time-choice.ts';
-import type { TimeChoice } from './time-picker.tsx';
-import { DayField, WhenFields } from './when-fields.tsx';
+import { DayField, useWhen, WhenFields } from './when-fields.tsx';
 import { useFocusOnMount } from './use-focus-on-mount.ts';
 import styles from './appointments.module.css';
 
@@ -29,24 +27,22 @@ export function RescheduleForm({
 }) {
   const { t, i18n } = useTranslation('appointments');
   const id = useId();
-  const { timeZone, workingHours } = schedule;
-  const current = toWallTime(appointment.start, timeZone);
-  const [date, setDate] = useState(current.date);
-  const [choice, setChoice] = useState<TimeChoice | null>(null);
-  const [isOutsideConfirmed, setOutsideConfirmed] = useState(false);
+  const when = useWhen({
+    initialDate: toWallTime(appointment.start, schedule.timeZone).date,
+    duration: appointment.duration,
+    schedule,
+  });
+  const { start, outside, isOutsideConfirmed } = when;
   const [timeError, setTimeError] = useState<string>();
   const [outsideError, setOutsideError] = useState<string>();
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const dateRef = useFocusOnMount<HTMLInputElement>();
   const [update, { isLoading }] = useUpdateAppointmentMutation();
-  const duration = appointment.duration;
-  const outside = outsideOf({ choice, date, duration, timeZone, workingHours });
 
   async function save() {
     if (isLoading) return;
     setFailure(null);
-    const start = startOf(choice, date, timeZone);
     const missingTime = start ? undefined : fieldMessageText(t, APPOINTMENT_MESSAGES.startRequired);
     const unconfirmed = outside && !isOutsideConfirmed ? t('outsideHours.required') : undefined;
     setTimeError(missingTime);
@@ -82,25 +78,11 @@ export function RescheduleForm({
       }}
     >
       <FailureAlert ref={failureRef} failure={failure} />
-      <DayField
-        id={`${id}-date`}
-        label={t('reschedule.date')}
-        date={date}
-        onDate={setDate}
-        onChoice={setChoice}
-        inputRef={dateRef}
-      />
+      <DayField id={`${id}-date`} label={t('reschedule.date')} when={when} inputRef={dateRef} />
       <WhenFields
         timeId={`${id}-time`}
         outsideId={`${id}-outside`}
-        date={date}
-        duration={duration}
-        timeZone={timeZone}
-        choice={choice}
-        onChoice={setChoice}
-        outside={outside}
-        isOutsideConfirmed={isOutsideConfirmed}
-        onOutsideConfirmed={setOutsideConfirmed}
+        when={when}
         timeError={timeError}
         outsideError={outsideError}
       />

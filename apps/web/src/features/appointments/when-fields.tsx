@@ -1,81 +1,54 @@
-import type { Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { FormField } from '../../ui/form-field.tsx';
+import type { Schedule } from './appointments-api.ts';
 import { OutsideHoursWarning } from './outside-hours-warning.tsx';
+import { outsideOf, startOf } from './time-choice.ts';
 import { TimePicker, type TimeChoice } from './time-picker.tsx';
-import type { OutsideHours } from './working-hours.ts';
 
 /**
- * The time of an appointment being booked or moved: the day's free times or another time, and
- * the warning (with its confirmation) when that time is outside the working hours. A new time
- * asks for the confirmation again.
+ * When an appointment being booked or moved takes place: the day, the time picked (a free one
+ * or another), whether a time outside the working hours was confirmed, and what is outside.
  */
-export function WhenFields({
-  timeId,
-  outsideId,
-  date,
+export function useWhen({
+  initialDate,
   duration,
-  timeZone,
-  choice,
-  onChoice,
-  outside,
-  isOutsideConfirmed,
-  onOutsideConfirmed,
-  timeError,
-  outsideError,
+  schedule: { timeZone, workingHours },
 }: {
-  timeId: string;
-  outsideId: string;
-  date: string;
+  initialDate: string;
   duration: number;
-  timeZone: string;
-  choice: TimeChoice | null;
-  onChoice: (choice: TimeChoice) => void;
-  outside: OutsideHours | undefined;
-  isOutsideConfirmed: boolean;
-  onOutsideConfirmed: (isConfirmed: boolean) => void;
-  timeError?: string;
-  outsideError?: string;
+  schedule: Schedule;
 }) {
-  return (
-    <>
-      <TimePicker
-        id={timeId}
-        date={date}
-        duration={duration}
-        timeZone={timeZone}
-        value={choice}
-        onChange={(next) => {
-          onChoice(next);
-          onOutsideConfirmed(false);
-        }}
-        error={timeError}
-      />
-      <OutsideHoursWarning
-        id={outsideId}
-        outside={outside}
-        isConfirmed={isOutsideConfirmed}
-        onConfirmedChange={onOutsideConfirmed}
-        error={outsideError}
-      />
-    </>
-  );
+  const [date, setDate] = useState(initialDate);
+  const [choice, setChoice] = useState<TimeChoice | null>(null);
+  const [isOutsideConfirmed, setOutsideConfirmed] = useState(false);
+  return {
+    date,
+    setDate,
+    choice,
+    setChoice,
+    isOutsideConfirmed,
+    setOutsideConfirmed,
+    duration,
+    timeZone,
+    outside: outsideOf({ choice, date, duration, timeZone, workingHours }),
+    /** The instant picked, or undefined while no time is. */
+    start: startOf(choice, date, timeZone),
+  };
 }
 
-/** The day of an appointment being booked or moved; another day forgets the time picked. */
+export type When = ReturnType<typeof useWhen>;
+
+/** The day; another day forgets the time picked. */
 export function DayField({
   id,
   label,
-  date,
-  onDate,
-  onChoice,
+  when,
   error,
   inputRef,
 }: {
   id: string;
   label: string;
-  date: string;
-  onDate: (date: string) => void;
-  onChoice: (choice: TimeChoice | null) => void;
+  when: When;
   error?: string;
   inputRef?: Ref<HTMLInputElement>;
 }) {
@@ -86,14 +59,56 @@ export function DayField({
           ref={inputRef}
           type="date"
           required
-          value={date}
+          value={when.date}
           onChange={(event) => {
-            onDate(event.target.value);
-            onChoice(null);
+            when.setDate(event.target.value);
+            when.setChoice(null);
           }}
           {...props}
         />
       )}
     </FormField>
+  );
+}
+
+/**
+ * The time: the day's free times or another time, and the warning (with its confirmation) when
+ * that time is outside the working hours. A new time asks for the confirmation again.
+ */
+export function WhenFields({
+  timeId,
+  outsideId,
+  when,
+  timeError,
+  outsideError,
+}: {
+  timeId: string;
+  outsideId: string;
+  when: When;
+  timeError?: string;
+  outsideError?: string;
+}) {
+  return (
+    <>
+      <TimePicker
+        id={timeId}
+        date={when.date}
+        duration={when.duration}
+        timeZone={when.timeZone}
+        value={when.choice}
+        onChange={(next) => {
+          when.setChoice(next);
+          when.setOutsideConfirmed(false);
+        }}
+        error={timeError}
+      />
+      <OutsideHoursWarning
+        id={outsideId}
+        outside={when.outside}
+        isConfirmed={when.isOutsideConfirmed}
+        onConfirmedChange={when.setOutsideConfirmed}
+        error={outsideError}
+      />
+    </>
   );
 }
