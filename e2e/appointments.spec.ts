@@ -137,7 +137,7 @@ async function expectNoAxeViolations(page: Page, label: string) {
 }
 
 for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
-  test(`practitioner books, sees the week, reschedules past a conflict, cancels, marks arrived and fulfilled (${language})`, async ({
+  test(`practitioner books through the form and sees it in the week (${language})`, async ({
     browser,
     baseURL,
   }) => {
@@ -145,7 +145,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     const context = await browser.newContext({ baseURL, timezoneId: BROWSER_ZONE });
     const page = await context.newPage();
     await page.addInitScript((code) => localStorage.setItem('lang', code), language);
-    const { idToken, bruno } = await practitioner(page, baseURL!, `appointments-${language}`);
+    await practitioner(page, baseURL!, `appointments-${language}`);
 
     // Book: patient, a free time on the day, video, reason.
     await page.goto(`/book-appointment?date=${DAY}`);
@@ -165,6 +165,33 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     // The week shows it, on the practitioner's clock.
     await page.getByRole('link', { name: text.openAgenda }).click();
     await page.getByRole('button', { name: text.week }).click();
+    const monday = page.getByRole('region', { name: text.monday });
+    await expect(monday.getByRole('listitem').filter({ hasText: 'Amina Yusuf' })).toBeVisible();
+
+    await context.close();
+  });
+
+  test(`on the week agenda the practitioner reschedules past a conflict, cancels, marks arrived and fulfilled (${language})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const text = TEXT[language];
+    const context = await browser.newContext({ baseURL, timezoneId: BROWSER_ZONE });
+    const page = await context.newPage();
+    await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+    const {
+      idToken,
+      bruno,
+      amina: aminaPatient,
+    } = await practitioner(page, baseURL!, `agenda-${language}`);
+    // Amina's video call at 09:00 Berlin, as the form above books it.
+    await api(page.request, idToken, 'POST', `${baseURL}/api/appointments`, {
+      patientId: aminaPatient._id,
+      start: `${DAY}T08:00:00.000Z`,
+      duration: 30,
+      kind: 'video',
+    });
+    await page.goto(`/appointments?view=week&date=${DAY}`);
     const monday = page.getByRole('region', { name: text.monday });
     await expect(monday.getByRole('listitem').filter({ hasText: 'Amina Yusuf' })).toBeVisible();
 
