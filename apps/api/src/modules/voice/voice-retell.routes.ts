@@ -43,6 +43,10 @@ export function retellRoutes(
   scope: FastifyInstance,
   { voice, db, now }: { voice: VoiceProvider | null; db: Db; now?: () => Date },
 ) {
+  // Answers name patients and appointments, and refusals are no one's to keep: never cached.
+  scope.addHook('onRequest', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
@@ -104,9 +108,8 @@ export function retellRoutes(
       },
       config: { isPublic: true },
     },
-    async (request, reply) => {
+    async (request) => {
       const body = await signedBody(request, ZVoiceFunctionRequest);
-      void reply.header('cache-control', 'no-store');
       callKeys.set(request, body.call.call_id);
       const limit = await countFunctionCall(request);
       if (!limit.isAllowed && limit.isExceeded)

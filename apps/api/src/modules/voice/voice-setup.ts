@@ -34,7 +34,9 @@ export async function setUpVoiceAgent(
     maxRetries: 0,
     logLevel: 'off',
   });
-  const base = options.publicUrl.replace(/\/+$/, '');
+  // Trailing slashes trimmed by hand: `/\/+$/` backtracks quadratically (regex-safety.test).
+  let base = options.publicUrl;
+  while (base.endsWith('/')) base = base.slice(0, -1);
   const llm = {
     general_prompt: VOICE_AGENT_PROMPT,
     general_tools: voiceFunctionTools(`${base}${VOICE_FUNCTIONS_PATH}`),
