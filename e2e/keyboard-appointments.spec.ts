@@ -28,6 +28,9 @@ for (const language of LANGUAGES) {
 
     // Patient: search, then the match is the next Tab stop; Space chooses it.
     const search = main.getByLabel(t('appointments:patient.search'), { exact: true });
+    // The heading shows at once; the form only once the practitioner's schedule has come (a
+    // 'Loading' status until then), as a person sees it before tabbing into it.
+    await expect(search).toBeVisible();
     await skipToMain(page, t('common:skipToContent'));
     await tabUntil(page, search, { limit: 3 });
     await page.keyboard.insertText('Amina');
