@@ -33,7 +33,8 @@ import {
 
 const SEED = 20_260_509;
 /** `FUZZ_BATCHES` runs a longer campaign locally; the suite default is bounded in time. */
-const BATCHES = Number(process.env.FUZZ_BATCHES ?? 40);
+const FULL_CAMPAIGN_BATCHES = 40;
+const BATCHES = Number(process.env.FUZZ_BATCHES ?? FULL_CAMPAIGN_BATCHES);
 const BATCH_SIZE = 512;
 const CONCURRENCY = 8;
 const USERS = 6;
@@ -396,6 +397,10 @@ describe('fuzzing every route of the OpenAPI document', () => {
       );
       // The local payments provider sends no webhooks: its webhook can only refuse. Nothing here
       // holds Retell's key either: its signed routes succeed in voice.fuzz.test.ts instead.
+      // "Most of them past validation" is the full campaign's claim (Node 20's `npm test`): a
+      // shorter one (the Node 22 and 24 lines) draws too few requests for the rarest successes
+      // (a PUT of an appointment needs its owner, its current ETag and a free time).
+      if (BATCHES < FULL_CAMPAIGN_BATCHES) continue;
       if (
         [
           'POST /api/premier/webhook',
