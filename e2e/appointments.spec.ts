@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
@@ -136,15 +136,20 @@ async function expectNoAxeViolations(page: Page, label: string) {
   expect(results.violations, label).toEqual([]);
 }
 
+/** A browser on the practitioner's other clock (New York), reading `language`. */
+async function browserIn(browser: Browser, baseURL: string, language: Language) {
+  const context = await browser.newContext({ baseURL, timezoneId: BROWSER_ZONE });
+  const page = await context.newPage();
+  await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+  return { text: TEXT[language], context, page };
+}
+
 for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
   test(`practitioner books through the form and sees it in the week (${language})`, async ({
     browser,
     baseURL,
   }) => {
-    const text = TEXT[language];
-    const context = await browser.newContext({ baseURL, timezoneId: BROWSER_ZONE });
-    const page = await context.newPage();
-    await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+    const { text, context, page } = await browserIn(browser, baseURL!, language);
     await practitioner(page, baseURL!, `appointments-${language}`);
 
     // Book: patient, a free time on the day, video, reason.
@@ -175,10 +180,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     browser,
     baseURL,
   }) => {
-    const text = TEXT[language];
-    const context = await browser.newContext({ baseURL, timezoneId: BROWSER_ZONE });
-    const page = await context.newPage();
-    await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+    const { text, context, page } = await browserIn(browser, baseURL!, language);
     const {
       idToken,
       bruno,
@@ -247,10 +249,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     browser,
     baseURL,
   }) => {
-    const text = TEXT[language];
-    const context = await browser.newContext({ baseURL, timezoneId: BROWSER_ZONE });
-    const page = await context.newPage();
-    await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+    const { text, context, page } = await browserIn(browser, baseURL!, language);
     const { idToken, bruno, amina } = await practitioner(page, baseURL!, `feed-${language}`);
     const appointments = `${baseURL}/api/appointments`;
     // Amina's video call at 09:00 Berlin, moved to 11:00, then arrived and fulfilled.
