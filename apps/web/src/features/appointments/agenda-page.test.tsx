@@ -113,7 +113,8 @@ describe('AgendaPage', () => {
     expect(
       await screen.findByRole('heading', { level: 2, name: /^March 2\s–\s8, 2026$/ }),
     ).toBeVisible();
-    const days = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    // The range heading shows at once; the days only once the week's appointments arrive.
+    const days = (await screen.findAllByRole('heading', { level: 3 })).map((h) => h.textContent);
     expect(days).toHaveLength(7);
     expect(days[0]).toBe('Monday, March 2, 2026 · Today');
     expect(days[6]).toBe('Sunday, March 8, 2026');
