@@ -98,6 +98,10 @@ const MIGRATION_LOCK_KEY = 5_817_301_119_204;
 export async function migrateDatabase(db: Db): Promise<number> {
   const client = await db.$client.connect();
   try {
+    // DB_STATEMENT_TIMEOUT_MS bounds requests, not this: waiting for another instance's lock,
+    // and CREATE EXTENSION under load, take longer than a request may (a 200 ms timeout
+    // cancelled btree_gist's install on a busy machine). RESET below gives the pool its own back.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const countApplied = async () => {
       const { rows } = await client.query<{ exists: boolean }>(
@@ -114,9 +118,12 @@ export async function migrateDatabase(db: Db): Promise<number> {
     return (await countApplied()) - before;
   } finally {
     // Ending the session would release the lock too; a client that failed is discarded.
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).then(
-      () => client.release(),
-      (error: Error) => client.release(error),
-    );
+    await client
+      .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+      .then(() => client.query('reset statement_timeout'))
+      .then(
+        () => client.release(),
+        (error: Error) => client.release(error),
+      );
   }
 }

@@ -31,4 +31,27 @@ describe('migrateDatabase', () => {
       await admin.end();
     }
   });
+
+  it('is not cut short by the statement timeout of requests, which its connection keeps afterwards', async () => {
+    const adminUrl = inject('databaseUrl');
+    const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    // One connection, so the one that migrated is the one asked afterwards.
+    const instance = connectDatabase(url.toString(), { max: 1, statementTimeoutMs: 1 });
+    try {
+      await expect(migrateDatabase(instance.db)).resolves.toBeGreaterThan(0);
+      const { rows } = await instance.pool.query<{ statement_timeout: string }>(
+        'show statement_timeout',
+      );
+      expect(rows[0]!.statement_timeout).toBe('1ms');
+    } finally {
+      await instance.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
 });
