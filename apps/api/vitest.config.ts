@@ -8,6 +8,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Files share their worker's modules (no file replaces one): importing Fastify, drizzle,
+    // zod and pino once per worker, not once per file, took the suite from 285 s of CPU to 215 s.
+    // Each file still builds its own app on its own database (test/app.ts).
+    isolate: false,
     maxWorkers: 2,
   },
 });
