@@ -3,7 +3,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { connectDatabase, migrateDatabase, type Database } from '../src/db/client.ts';
 
-/** A fresh, migrated database of its own for one test file; dropped by `drop()`. */
+/**
+ * A fresh, migrated database of its own for one test file, copied from the run's migrated
+ * template (test/global-setup.ts); dropped by `drop()`. Migrating it afterwards finds nothing
+ * left to apply, and proves the template current.
+ */
 export async function createTestDatabase({
   statementTimeoutMs,
 }: { statementTimeoutMs?: number } = {}): Promise<
@@ -13,7 +17,7 @@ export async function createTestDatabase({
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
