@@ -14,6 +14,7 @@ import {
 } from '../apps/api/src/modules/appointments/appointments.repository.ts';
 import { createLocalIdentityProvider } from '../apps/api/src/providers/identity/local.ts';
 import { loadLocalSigningKey } from '../apps/api/src/providers/identity/local-signing-key.ts';
+import { explainMedian } from './lib/explain.ts';
 import { printTable, startPostgres, tempDir, writeResult } from './lib/portal.ts';
 
 const PER_OWNER = Number(process.env.BENCH_APPOINTMENTS ?? 100_000);
@@ -48,36 +49,6 @@ async function seed(pool: pg.Pool, ownerIds: string[]) {
   }
   await pool.query('vacuum analyze appointments');
   await pool.query('vacuum analyze patients');
-}
-
-/** Median execution time at the database of the SQL `run` sends last. */
-async function explainMedian(pool: pg.Pool, run: () => Promise<unknown>): Promise<number> {
-  const captured: { text: string; values: unknown[] }[] = [];
-  const original = pool.query.bind(pool) as (
-    config: unknown,
-    values?: unknown,
-  ) => Promise<pg.QueryResult>;
-  (pool as unknown as { query: unknown }).query = (config: unknown, values?: unknown) => {
-    const text = typeof config === 'string' ? config : (config as { text: string }).text;
-    const params = (values ?? (config as { values?: unknown[] }).values ?? []) as unknown[];
-    captured.push({ text, values: params });
-    return original(config, values);
-  };
-  try {
-    await run();
-  } finally {
-    (pool as unknown as { query: unknown }).query = original;
-  }
-  const { text, values } = captured.at(-1)!;
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const result = await original(`explain (analyze, buffers) ${text}`, values);
-    const lines = result.rows.map((row: Record<string, string>) => row['QUERY PLAN']!);
-    if (process.env.SHOW_PLANS && i === 0) console.log(lines.join('\n'));
-    times.push(Number(/Execution Time: ([\d.]+) ms/.exec(lines.at(-1)!)?.[1]));
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(RUNS / 2)]!;
 }
 
 export async function benchAppointments() {
@@ -119,10 +90,10 @@ export async function benchAppointments() {
     const from = new Date(Date.parse(`${FIRST_DAY}T00:00:00Z`) + 7 * 300 * 86_400_000);
     const to = new Date(from.getTime() + 7 * 86_400_000);
     const range = { ownerId: owner.id, from, to };
-    const weekPageMs = await explainMedian(database.pool, () =>
+    const weekPageMs = await explainMedian(database.pool, RUNS, () =>
       listAppointments(database.db, { ...range, after: null, limit: 201 }),
     );
-    const weekCountMs = await explainMedian(database.pool, () =>
+    const weekCountMs = await explainMedian(database.pool, RUNS, () =>
       countAppointments(database.db, range),
     );
 

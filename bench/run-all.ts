@@ -8,6 +8,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { ROOT } from './lib/portal.ts';
 import { benchStartup } from './startup.ts';
 import { benchValidation } from './validation.ts';
+import { benchVisits } from './visits.ts';
 import { benchWebSize } from './web-size.ts';
 
 execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: ROOT, stdio: 'inherit' });
@@ -18,3 +19,4 @@ await benchApi();
 await benchInstances();
 await benchValidation();
 await benchAppointments();
+await benchVisits();

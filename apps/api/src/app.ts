@@ -19,6 +19,8 @@ import { isVoiceFunctionsUrl } from './modules/voice/voice-retell.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { recordsPlugin } from './modules/patients/records.plugin.ts';
 import { appointmentsPlugin } from './modules/appointments/appointments.plugin.ts';
+import { createAppointmentService } from './modules/appointments/appointments.service.ts';
+import { visitsPlugin } from './modules/visits/visits.plugin.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -153,7 +155,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
   await app.register(recordsPlugin, { db: database.db, notifications: database.notifications });
-  await app.register(appointmentsPlugin, { db: database.db, now: deps.now });
+  const appointments = createAppointmentService({ db: database.db, now: deps.now });
+  await app.register(appointmentsPlugin, { appointments });
+  await app.register(visitsPlugin, { db: database.db, appointments });
   await app.register(calendarRoutes, {
     db: database.db,
     publicUrl: config.PUBLIC_URL,

@@ -53,10 +53,10 @@ export const APPOINTMENT_MESSAGES = {
 } as const;
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
 /** Optional free text: trimmed, absent = ''. The length check aborts before the pattern. */
-function optionalText(max: number, tooLong: string) {
+export function optionalText(max: number, tooLong: string) {
   return z
     .string({ error: tooLong })
     .trim()
@@ -75,7 +75,7 @@ export function isInstant(text: string): boolean {
 }
 
 /** An instant with its offset (`Z` or `+01:00`); the API stores it in UTC. */
-const ZInstant = (message: string) =>
+export const ZInstant = (message: string) =>
   z
     .string({ error: message })
     .max(40, { error: message, abort: true })

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * What was done to a patient record or an appointment. `list` is one event per list or search
- * request; `cancel` is an appointment's.
+ * What was done to a patient record, an appointment or a visit. `list` is one event per list or
+ * search request; `cancel` is an appointment's; `sign` and `addendum` are a visit's.
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'export',
   'purge',
   'cancel',
+  'sign',
+  'addendum',
 ] as const;
 
 /**
@@ -43,6 +45,8 @@ export const ZAuditEvent = z.object({
     ),
   /** Set for events about an appointment; `patientId` is then the appointment's patient. */
   appointmentId: z.uuid().nullable(),
+  /** Set for events about a visit; `patientId` is then the visit's patient. */
+  visitId: z.uuid().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   outcome: z.enum(AUDIT_OUTCOMES),
   requestId: z.string().nullable(),

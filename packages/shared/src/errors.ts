@@ -67,6 +67,25 @@ export const ERRORS = {
     status: 409,
     message: 'This time overlaps another live appointment of yours or of this patient.',
   },
+  VISIT_NOT_FOUND: { status: 404, message: 'The visit could not be found.' },
+  /** A stale `If-Match` on a visit: 412, since the client asked for that version only. */
+  VISIT_CHANGED: {
+    status: 412,
+    message:
+      'This visit was changed after you opened it. Reload to see the latest notes, then make your changes again.',
+  },
+  VISIT_SIGNED: {
+    status: 409,
+    message: 'This visit is signed and can no longer be changed. Add an addendum instead.',
+  },
+  VISIT_NOT_SIGNED: {
+    status: 409,
+    message: 'Only a signed visit takes addenda. Edit the visit itself until it is signed.',
+  },
+  APPOINTMENT_NOT_OPEN: {
+    status: 409,
+    message: 'This appointment was cancelled or missed, so a visit cannot close it.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

@@ -1,6 +1,7 @@
 import { PAGE_MESSAGES, PATIENT_MESSAGES } from './patient.ts';
 import { APPOINTMENT_MESSAGES } from './appointment.ts';
 import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from './profile.ts';
+import { VISIT_MESSAGES } from './visit.ts';
 
 /**
  * Every validation message the shared schemas (and so the API's `fieldErrors`) can produce,
@@ -14,6 +15,7 @@ const MESSAGE_TABLES = {
   page: PAGE_MESSAGES,
   appointment: APPOINTMENT_MESSAGES,
   schedule: SCHEDULE_MESSAGES,
+  visit: VISIT_MESSAGES,
 } as const;
 
 type Tables = typeof MESSAGE_TABLES;

@@ -23,6 +23,7 @@ import {
   type FuzzRequest,
   type Pools,
 } from './requests.ts';
+import { explainVisitRows, visitPrivacyProblems } from './visits.ts';
 
 /**
  * Generated requests against every documented route, through `app.inject()` on the real
@@ -119,6 +120,7 @@ beforeAll(async () => {
     patients: [],
     sessions: [],
     appointments: [],
+    visits: [],
     feedFiles: [],
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),
@@ -173,11 +175,14 @@ function explainedRows(outcomes: Outcome[], after: DbState): Record<TrackedTable
     payments: new Set(),
     webhook_events: new Set(),
     appointments: new Set(),
+    visits: new Set(),
+    visit_addenda: new Set(),
   };
   for (const { request, status, json } of outcomes) {
     if (status >= 400) continue;
     const answer = json as { _id?: string; id?: string; user?: { _id: string } } | undefined;
     const id = request.pathValues.id;
+    explainVisitRows(request.operation?.label ?? '', { json, body: request.body?.json }, rows);
     switch (request.operation?.label) {
       case 'POST /api/auth/login':
       case 'PUT /api/user/update-profile':
@@ -243,6 +248,20 @@ function privacyProblems({ request, status, json }: Outcome, after: DbState): st
   const actorId = pools.users[request.actor]!.user._id;
   const ownerOf = (id: string) => after.patients.find((patient) => patient.id === id)?.ownerId;
   const label = request.operation.label;
+  const patientId = request.pathValues.id;
+  if (label.includes('/visits')) {
+    return [
+      ...visitPrivacyProblems(
+        label,
+        { status, json, pathValues: request.pathValues },
+        actorId,
+        after.visits,
+      ),
+      ...(patientId && ownerOf(patientId) !== actorId
+        ? [`${status} on the visits of patient ${patientId}, which is not the caller's`]
+        : []),
+    ];
+  }
   if (label.startsWith('GET /api/records/patients') && Array.isArray(json)) {
     return (json as Array<{ _id: string }>)
       .filter((patient) => ownerOf(patient._id) !== actorId)
@@ -291,6 +310,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       pools.patients = before.patients;
       pools.sessions = before.sessions;
       pools.appointments = before.appointments;
+      pools.visits = before.visits;
       const arbitrary = fc.oneof(
         {
           weight: 16,

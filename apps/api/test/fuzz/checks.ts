@@ -20,6 +20,7 @@ import { ZUserResponse } from '@portal/shared/user';
 import { ZConnectVoiceInput, ZConnectVoiceResponse } from '@portal/shared/voice';
 import { validateJson, type JsonSchema } from './json-schema.ts';
 import { INVALID_AUTH, type FuzzRequest } from './requests.ts';
+import { VISIT_ZOD_BODIES, VISIT_ZOD_RESPONSES } from './visits.ts';
 
 /** The one error body of the API, as an independent JSON schema. */
 export const API_ERROR_SCHEMA: JsonSchema = {
@@ -59,6 +60,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'POST /api/retellai/connect-retellai': { 200: ZConnectVoiceResponse },
   'POST /api/premier/create-checkout-session': { 200: ZCheckoutSession },
   'POST /api/premier/create-payment-intent': { 200: ZPaymentIntent },
+  ...VISIT_ZOD_RESPONSES,
 };
 
 /** The shared zod schemas of the request bodies: the API must agree with them exactly. */
@@ -74,6 +76,7 @@ export const ZOD_BODIES: Record<string, z.ZodType> = {
   'POST /api/premier/create-checkout-session': ZCheckoutInput,
   'POST /api/premier/create-payment-intent': ZCheckoutInput,
   'PUT /api/user/subscription': ZSubscriptionInput,
+  ...VISIT_ZOD_BODIES,
 };
 
 /** Non-JSON answers: the content type each documented route must use for its 2xx. */

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { snapshotVisits, type VisitInPool } from './visits.ts';
 
 /**
  * The rows of the tables a request can change, as a fingerprint per primary key, so a batch of
@@ -13,6 +14,8 @@ export const TRACKED_TABLES = [
   'payments',
   'webhook_events',
   'appointments',
+  'visits',
+  'visit_addenda',
 ] as const;
 export type TrackedTable = (typeof TRACKED_TABLES)[number];
 
@@ -22,6 +25,7 @@ export interface DbState {
   sessions: Array<{ id: string; userId: string; status: string }>;
   payments: Array<{ id: string; checkoutSessionId: string }>;
   appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
+  visits: VisitInPool[];
   /** User ids by identity (`local:<sub>`), to trace a change made with any token. */
   userIdsByUid: Map<string, string>;
   audit: { count: number; maxId: number; hash: string };
@@ -58,6 +62,8 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     paymentRows,
     webhookEvents,
     appointmentRows,
+    visitRows,
+    addendumRows,
     patients,
     sessions,
     payments,
@@ -69,6 +75,8 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     fingerprints('payments'),
     fingerprints('webhook_events'),
     fingerprints('appointments'),
+    fingerprints('visits'),
+    fingerprints('visit_addenda'),
     pool.query<{ id: string; owner_id: string; deleted: boolean; updated_at: Date }>(
       `select id, owner_id, deleted_at is not null as deleted, updated_at
            from patients order by created_at, id`,
@@ -84,6 +92,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
   const appointments = await pool.query<{ id: string; owner_id: string; updated_at: Date }>(
     'select id, owner_id, updated_at from appointments order by starts_at, id',
   );
+  const visits = await snapshotVisits(pool);
   const userIds = await pool.query<{ id: string; uid: string }>('select id, uid from users');
   return {
     rows: {
@@ -93,6 +102,8 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
       payments: paymentRows,
       webhook_events: webhookEvents,
       appointments: appointmentRows,
+      visits: visitRows,
+      visit_addenda: addendumRows,
     },
     patients: patients.rows.map((row) => ({
       id: row.id,
@@ -110,6 +121,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
       ownerId: row.owner_id,
       updatedAt: row.updated_at.toISOString(),
     })),
+    visits,
     userIdsByUid: new Map(userIds.rows.map((row) => [row.uid, row.id])),
     audit,
   };

@@ -8,6 +8,13 @@ import {
   type BodyVariant,
   type Hints,
 } from './schema-arbitraries.ts';
+import {
+  isVisitPath,
+  visitHints,
+  visitIfMatch,
+  visitPathValues,
+  type VisitInPool,
+} from './visits.ts';
 
 /** How a request presents itself: a signed-in user's token, or one of the ways it goes wrong. */
 export type AuthKind =
@@ -35,6 +42,7 @@ export interface Pools {
   patients: Array<{ id: string; ownerId: string; isDeleted: boolean; updatedAt: string }>;
   sessions: Array<{ id: string; userId: string; status: string }>;
   appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
+  visits: VisitInPool[];
   /** `<secret>.ics` of calendar feeds turned on during the run (some revoked since). */
   feedFiles: string[];
   cursors: string[];
@@ -152,6 +160,18 @@ const authKind: fc.Arbitrary<AuthKind> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<AuthKind>('fresh-identity') },
 );
 
+/** A path parameter no route knows: odd text, too long, broken percent-encodings. */
+function junkPathValue(
+  schema: Parameters<typeof valueFor>[0],
+): fc.Arbitrary<{ value: string; raw?: string }> {
+  return fc.oneof(
+    nastyText.map((value) => ({ value })),
+    fc.integer({ min: 180, max: 400 }).map((length) => ({ value: 'x'.repeat(length) })),
+    rawPathJunk.map((raw) => ({ value: raw, raw })),
+    valueFor(schema).map((value) => ({ value: String(value) })),
+  );
+}
+
 /** A path parameter: ids of the actor's own records, other people's, and junk. */
 function pathValue(
   operation: Operation,
@@ -159,12 +179,7 @@ function pathValue(
   actorId: string,
   pools: Pools,
 ): fc.Arbitrary<{ value: string; raw?: string }> {
-  const junk = fc.oneof(
-    nastyText.map((value) => ({ value })),
-    fc.integer({ min: 180, max: 400 }).map((length) => ({ value: 'x'.repeat(length) })),
-    rawPathJunk.map((raw) => ({ value: raw, raw })),
-    valueFor(schema).map((value) => ({ value: String(value) })),
-  );
+  const junk = junkPathValue(schema);
   const ids = (list: string[]) =>
     list.length
       ? fc.constantFrom(...list).map((value) => ({ value }))
@@ -360,6 +375,8 @@ function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): Hints {
       duration: fc.integer({ min: 5, max: 120 }),
     });
   }
+  if (operation.path.includes('/visits'))
+    Object.assign(hints, visitHints(actor.user._id, pools.appointments));
   if (operation.path.startsWith('/api/records/patients'))
     hints.email = fc.oneof(fc.emailAddress(), fc.constant(''));
   if (operation.path === '/api/user/update-profile')
@@ -385,34 +402,43 @@ function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): Hints {
 function extraHeaders(operation: Operation, actorId: string, pools: Pools) {
   const isAppointmentChange =
     operation.path.startsWith('/api/appointments/{id}') && operation.method !== 'GET';
-  const ifMatch = isAppointmentChange
-    ? fc.option(
-        fc.constantFrom(
-          ...pools.appointments.filter((a) => a.ownerId === actorId).map((a) => `"${a.updatedAt}"`),
-          '*',
-          'W/"2020-01-01T00:00:00.000Z"',
-          'garbage',
-        ),
-        { nil: undefined },
-      )
-    : operation.method === 'PUT' && operation.path === '/api/records/patients/{id}'
+  const isVisitChange = isVisitPath(operation) && !operation.path.endsWith('/addenda');
+  const ifMatch = isVisitChange
+    ? operation.method === 'GET'
+      ? fc.constant(undefined)
+      : visitIfMatch(actorId, pools.visits)
+    : isAppointmentChange
       ? fc.option(
-          fc.oneof(
-            fc.constantFrom(
-              ...pools.patients.filter((p) => p.ownerId === actorId).map((p) => `"${p.updatedAt}"`),
-              '*',
-            ),
-            fc.constantFrom(
-              'W/"2020-01-01T00:00:00.000Z"',
-              '"x", "y"',
-              'garbage',
-              '""',
-              '"' + 'z'.repeat(300) + '"',
-            ),
+          fc.constantFrom(
+            ...pools.appointments
+              .filter((a) => a.ownerId === actorId)
+              .map((a) => `"${a.updatedAt}"`),
+            '*',
+            'W/"2020-01-01T00:00:00.000Z"',
+            'garbage',
           ),
           { nil: undefined },
         )
-      : fc.constant(undefined);
+      : operation.method === 'PUT' && operation.path === '/api/records/patients/{id}'
+        ? fc.option(
+            fc.oneof(
+              fc.constantFrom(
+                ...pools.patients
+                  .filter((p) => p.ownerId === actorId)
+                  .map((p) => `"${p.updatedAt}"`),
+                '*',
+              ),
+              fc.constantFrom(
+                'W/"2020-01-01T00:00:00.000Z"',
+                '"x", "y"',
+                'garbage',
+                '""',
+                '"' + 'z'.repeat(300) + '"',
+              ),
+            ),
+            { nil: undefined },
+          )
+        : fc.constant(undefined);
   return fc
     .record({
       'if-match': ifMatch,
@@ -446,6 +472,15 @@ function extraHeaders(operation: Operation, actorId: string, pools: Pools) {
     );
 }
 
+/** `{id}` and `{visitId}` of a visit route, drawn as a pair (see visits.ts), in path order. */
+function visitParams(operation: Operation, actorId: string, pools: Pools) {
+  const ownPatients = pools.patients.filter((p) => p.ownerId === actorId).map((p) => p.id);
+  const junk = junkPathValue(operation.pathParams[0]!.schema);
+  return visitPathValues(actorId, pools.visits, ownPatients, junk).map(([patient, visit]) =>
+    operation.pathParams.map(({ name }) => (name === 'visitId' ? visit : patient)),
+  );
+}
+
 /** Requests for one documented operation. */
 export function requestFor(operation: Operation, pools: Pools): fc.Arbitrary<FuzzRequest> {
   return fc
@@ -461,9 +496,13 @@ export function requestFor(operation: Operation, pools: Pools): fc.Arbitrary<Fuz
         operation.label === 'POST /api/auth/login' && drawn === 'unregistered'
           ? 'fresh-identity'
           : drawn;
-      const params = operation.pathParams.map(({ schema }) =>
-        pathValue(operation, schema, user.user._id, pools),
-      );
+      const params = isVisitPath(operation)
+        ? visitParams(operation, user.user._id, pools)
+        : fc.tuple(
+            ...operation.pathParams.map(({ schema }) =>
+              pathValue(operation, schema, user.user._id, pools),
+            ),
+          );
       const hasBody = operation.method !== 'GET' && operation.method !== 'HEAD';
       const body: fc.Arbitrary<BodyVariant | undefined> = !hasBody
         ? fc.constant(undefined)
@@ -473,7 +512,7 @@ export function requestFor(operation: Operation, pools: Pools): fc.Arbitrary<Fuz
       return fc
         .record({
           authorization: authHeader(auth, user.token, pools),
-          params: fc.tuple(...params),
+          params,
           query: queryString(operation, pools, user.user._id),
           body,
           headers: extraHeaders(operation, user.user._id, pools),

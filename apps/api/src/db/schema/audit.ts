@@ -12,6 +12,8 @@ export const auditEvents = pgTable(
     patientId: uuid('patient_id'),
     /** Set for events about an appointment (issue 16); the patient is then the appointment's. */
     appointmentId: uuid('appointment_id'),
+    /** Set for events about a visit (issue 17); the patient is then the visit's. */
+    visitId: uuid('visit_id'),
     /** Set for events written while a voice call's function acted (issue 19): by trigger, see voice.ts. */
     voiceCallId: text('voice_call_id'),
     action: text('action').notNull(),

@@ -104,18 +104,26 @@ export function toFhirAppointment(
 }
 
 /**
- * The entries for the practitioner's appointments, batch by batch; the Practitioner they
- * reference comes with the first one (no appointments, no Practitioner).
+ * Puts the Practitioner entry before the first batch that references it, whichever stream of
+ * the export (appointments, visits) that is: nothing references it, no Practitioner.
  */
+export function createPractitionerEntry(practitioner: ExportingPractitioner) {
+  let isWritten = false;
+  return (entries: FhirEntry[]): FhirEntry[] => {
+    if (isWritten || entries.length === 0) return entries;
+    isWritten = true;
+    return [toFhirPractitioner(practitioner), ...entries];
+  };
+}
+
+/** The entries for the practitioner's appointments, batch by batch. */
 export async function* fhirAppointmentEntries(
   batches: AsyncIterable<AppointmentRecord[]>,
   practitioner: ExportingPractitioner,
+  withPractitioner = createPractitionerEntry(practitioner),
 ): AsyncGenerator<FhirEntry[]> {
-  let hasPractitioner = false;
   for await (const rows of batches) {
     if (rows.length === 0) continue;
-    const entries = rows.map((row) => toFhirAppointment(row, practitioner));
-    yield hasPractitioner ? entries : [toFhirPractitioner(practitioner), ...entries];
-    hasPractitioner = true;
+    yield withPractitioner(rows.map((row) => toFhirAppointment(row, practitioner)));
   }
 }

@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import { appointmentRoutes } from './appointments.routes.ts';
-import { createAppointmentService } from './appointments.service.ts';
+import type { AppointmentService } from './appointments.service.ts';
 
 /**
- * Appointments in their own encapsulated context; the service is created once per app. An empty
- * body with `Content-Type: application/json` counts as no body (the web's base query sends that
- * header on the cancel POST too).
+ * Appointments in their own encapsulated context, given the service app.ts created once (the
+ * visits share it). An empty body with `Content-Type: application/json` counts as no body (the
+ * web's base query sends that header on the cancel POST too).
  */
 export async function appointmentsPlugin(
   app: FastifyInstance,
-  { db, now }: { db: Db; now?: () => Date },
+  { appointments }: { appointments: AppointmentService },
 ) {
   allowEmptyJsonBody(app);
-  appointmentRoutes(app, { appointments: createAppointmentService({ db, now }) });
+  appointmentRoutes(app, { appointments });
 }

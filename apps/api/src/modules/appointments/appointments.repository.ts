@@ -98,6 +98,19 @@ export async function updateAppointment(
   return row?.id;
 }
 
+/** Marks a booked or arrived appointment fulfilled (a visit closed it). */
+export async function fulfilAppointment(
+  db: DbOrTx,
+  { ownerId, id }: { ownerId: string; id: string },
+): Promise<void> {
+  await db
+    .update(appointments)
+    .set({ status: 'fulfilled', ...CHANGED })
+    .where(
+      and(isOwnedVersion(ownerId, id, null), inArray(appointments.status, ['booked', 'arrived'])),
+    );
+}
+
 /** Cancels an appointment that is not cancelled yet (same If-Match rule as an update). */
 export async function cancelAppointment(
   db: DbOrTx,

@@ -2,15 +2,17 @@ import type { Db } from '../../db/client.ts';
 import { createAgenda } from './appointments.agenda.ts';
 import { createBooking } from './appointments.booking.ts';
 import { createCancellation } from './appointments.cancellation.ts';
+import { createClosing } from './appointments.closing.ts';
 import { createFreeSlotFinder } from './appointments.free-slots.ts';
 import { createRefusals } from './appointments.refusals.ts';
 
 export type { Actor } from './appointments.refusals.ts';
 
 /**
- * The appointments' rules, created once per app (appointments.plugin.ts) and composed of one
- * part per job: reading the agenda, booking and rescheduling (with the conflict rule),
- * cancelling, and free slots. They share the audit trail and its refusals.
+ * The appointments' rules, created once per app (app.ts, which hands them to the appointments'
+ * and the visits' plugins) and composed of one part per job: reading the agenda, booking and
+ * rescheduling (with the conflict rule), cancelling, closing by a visit, and free slots. They
+ * share the audit trail and its refusals.
  */
 export function createAppointmentService({
   db,
@@ -24,6 +26,7 @@ export function createAppointmentService({
     ...createAgenda({ db, refusals }),
     ...createBooking({ db, refusals }),
     ...createCancellation({ db, refusals }),
+    ...createClosing({ db, refusals }),
     ...createFreeSlotFinder({ db, now }),
     recordInvalidAttempt: refusals.recordInvalidAttempt,
   };

@@ -10,6 +10,8 @@ export interface AuditEntry {
   patientId: string | null;
   /** The appointment concerned, for appointment events. */
   appointmentId?: string | null;
+  /** The visit concerned, for visit events. */
+  visitId?: string | null;
   action: TAuditAction;
   outcome: TAuditOutcome;
   requestId: string | null;

@@ -10,6 +10,7 @@ function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
     patientId: row.patientId,
     patientName: row.patientName,
     appointmentId: row.appointmentId,
+    visitId: row.visitId,
     action: row.action as TAuditEvent['action'],
     outcome: row.outcome as TAuditEvent['outcome'],
     requestId: row.requestId,

@@ -153,7 +153,7 @@ describe('audit events', () => {
     expect(new Set(ids).size).toBe(5);
   });
 
-  it('never holds patient fields in the table: only who, which patient, what, outcome, when, request id and voice call', async () => {
+  it('never holds patient fields in the table: only who, which patient (appointment, visit), what, outcome, when, request id and voice call', async () => {
     const { rows } = await ctx.database.pool.query<{ column_name: string }>(
       `select column_name from information_schema.columns where table_name = 'audit_events' order by column_name`,
     );
@@ -166,6 +166,7 @@ describe('audit events', () => {
       'outcome',
       'patient_id',
       'request_id',
+      'visit_id',
       'voice_call_id',
     ]);
   });
@@ -234,6 +235,7 @@ describe('GET /api/records/audit', () => {
         'action',
         'actorId',
         'appointmentId',
+        'visitId',
         'createdAt',
         'id',
         'outcome',

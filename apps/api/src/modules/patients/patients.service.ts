@@ -22,6 +22,8 @@ import {
   type AgendaKey,
 } from '../appointments/appointments.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
+import type { VisitRecord } from '../visits/visits.fields.ts';
+import { findVisitsToExport, type VisitKey } from '../visits/visits.repository.ts';
 import { insertAuditEvents, type AuditEntry } from '../audit/audit.repository.ts';
 import {
   createPatientAudited,
@@ -47,11 +49,12 @@ const EXPORT_BATCH = 500;
 // The ETag helpers serve appointments too; patients' callers keep importing them from here.
 export { etagOf, parseIfMatch } from '../../lib/etag.ts';
 
-/** What the export writes: the practitioner, their live patients and their appointments. */
+/** What the export writes: the practitioner, their live patients, appointments and visits. */
 export interface RecordsExport {
   practitioner: ExportingPractitioner;
   patients: AsyncIterable<PatientRow[]>;
   appointments: AsyncIterable<AppointmentRecord[]>;
+  visits: AsyncIterable<VisitRecord[]>;
 }
 
 /** Digits only when the fragment looks like a phone number, so "555-123" finds 5551234567. */
@@ -217,9 +220,9 @@ export function createPatientService({
     },
 
     /**
-     * Every live patient of the actor, newest first, and their appointments, earliest first, in
-     * batches (so 100,000 of each stream in bounded memory), with the practitioner they belong
-     * to. The export is audited once, before the first byte.
+     * Every live patient of the actor, newest first, their appointments, earliest first, and
+     * their visits, newest first, in batches (so 100,000 of each stream in bounded memory), with
+     * the practitioner they belong to. The export is audited once, before the first byte.
      */
     async exportPatients({ actor }: { actor: Actor }): Promise<RecordsExport> {
       const ownerId = actor.actorId;
@@ -239,6 +242,12 @@ export function createPatientService({
           fetchAfter: (after: AgendaKey | null, limit) =>
             findAppointmentsToExport(db, { ownerId, after, limit }),
           keyOf: (row): AgendaKey => [row.startsAt.toISOString(), row.id],
+        }),
+        visits: inBatches({
+          size: EXPORT_BATCH,
+          fetchAfter: (after: VisitKey | null, limit) =>
+            findVisitsToExport(db, { ownerId, after, limit }),
+          keyOf: (row): VisitKey => [row.occurredAt.toISOString(), row.id],
         }),
       };
     },

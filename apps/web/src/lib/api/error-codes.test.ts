@@ -6,19 +6,24 @@ import { LANGUAGES } from '../../i18n/languages.ts';
 /**
  * English readers get the API's own `message`; every other language shows the text of its
  * `code` (api-error-alert.tsx), so a code without one would show the branch's generic text.
- * Appointment codes (issue 16) must each have one: a new code added to ERRORS fails here until
- * it is translated.
+ * Appointment codes (issue 16) and visit codes (issue 17) must each have one: a new code added
+ * to ERRORS fails here until it is translated.
  */
-const APPOINTMENT_CODES = (Object.keys(ERRORS) as TErrorCode[]).filter((code) =>
-  code.startsWith('APPOINTMENT_'),
+const APPOINTMENT_CODES = (Object.keys(ERRORS) as TErrorCode[]).filter(
+  (code) => code.startsWith('APPOINTMENT_') || code.startsWith('VISIT_'),
 );
 
-describe('error codes of the appointment routes', () => {
-  it('are the three the API answers', () => {
+describe('error codes of the appointment and visit routes', () => {
+  it('are the ones the API answers', () => {
     expect(APPOINTMENT_CODES.sort()).toEqual([
       'APPOINTMENT_CHANGED',
       'APPOINTMENT_CONFLICT',
       'APPOINTMENT_NOT_FOUND',
+      'APPOINTMENT_NOT_OPEN',
+      'VISIT_CHANGED',
+      'VISIT_NOT_FOUND',
+      'VISIT_NOT_SIGNED',
+      'VISIT_SIGNED',
     ]);
   });
 

@@ -1,0 +1,163 @@
+import { VITAL_SIGNS, type TVisit, type TVitalSign } from '@portal/shared/visit';
+import {
+  createPractitionerEntry,
+  type ExportingPractitioner,
+} from '../appointments/appointments.fhir.ts';
+import { derivedUuid, type FhirEntry, type FhirResource } from '../patients/patients.fhir.ts';
+import { toApiVisit, type VisitRecord } from './visits.fields.ts';
+
+const LOINC = 'http://loinc.org';
+const UCUM = 'http://unitsofmeasure.org';
+
+/** The LOINC names of the vital signs (FHIR's vital-signs profile) and UCUM's printable units. */
+const VITAL_DISPLAY: Record<TVitalSign | 'bmi', { display: string; unit: string }> = {
+  systolic: { display: 'Systolic blood pressure', unit: 'mmHg' },
+  diastolic: { display: 'Diastolic blood pressure', unit: 'mmHg' },
+  heartRate: { display: 'Heart rate', unit: 'beats/minute' },
+  temperature: { display: 'Body temperature', unit: '°C' },
+  weight: { display: 'Body weight', unit: 'kg' },
+  height: { display: 'Body height', unit: 'cm' },
+  oxygenSaturation: { display: 'Oxygen saturation in Arterial blood', unit: '%' },
+  bmi: { display: 'Body mass index (BMI) [Ratio]', unit: 'kg/m2' },
+};
+
+const CODED: Record<TVitalSign | 'bmi', { loinc: string; ucum: string }> = {
+  ...(Object.fromEntries(
+    Object.entries(VITAL_SIGNS).map(([key, { loinc, unit }]) => [key, { loinc, ucum: unit }]),
+  ) as Record<TVitalSign, { loinc: string; ucum: string }>),
+  bmi: { loinc: '39156-5', ucum: 'kg/m2' },
+};
+
+/** The blood pressure panel; systolic and diastolic are its components, not Observations. */
+const BLOOD_PRESSURE_PANEL = {
+  code: '85354-9',
+  display: 'Blood pressure panel with all children optional',
+};
+const SINGLE_VITALS = [
+  'heartRate',
+  'temperature',
+  'weight',
+  'height',
+  'oxygenSaturation',
+  'bmi',
+] as const;
+
+const codeOf = (key: TVitalSign | 'bmi') => ({
+  coding: [{ system: LOINC, code: CODED[key].loinc, display: VITAL_DISPLAY[key].display }],
+  text: VITAL_DISPLAY[key].display,
+});
+
+const quantityOf = (key: TVitalSign | 'bmi', value: number) => ({
+  value,
+  unit: VITAL_DISPLAY[key].unit,
+  system: UCUM,
+  code: CODED[key].ucum,
+});
+
+const VITAL_SIGNS_CATEGORY = [
+  {
+    coding: [
+      {
+        system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+        code: 'vital-signs',
+        display: 'Vital Signs',
+      },
+    ],
+  },
+];
+
+/**
+ * The vital-sign Observations of one visit (FHIR's vital-signs profile): the blood pressure
+ * panel with its components, then one per other measured sign, BMI included. Final once the
+ * visit is signed, preliminary before.
+ */
+function toFhirObservations(visit: TVisit): FhirEntry[] {
+  const common = {
+    status: visit.signedAt ? 'final' : 'preliminary',
+    category: VITAL_SIGNS_CATEGORY,
+    subject: { reference: `urn:uuid:${visit.patientId}`, type: 'Patient' },
+    encounter: { reference: `urn:uuid:${visit._id}`, type: 'Encounter' },
+    effectiveDateTime: visit.occurredAt,
+  };
+  const observation = (kind: string, rest: Record<string, unknown>): FhirEntry => {
+    const id = derivedUuid(visit._id, kind);
+    const resource: FhirResource = {
+      resourceType: 'Observation',
+      id,
+      meta: { lastUpdated: visit.updatedAt },
+      ...common,
+      ...rest,
+    };
+    return { fullUrl: `urn:uuid:${id}`, resource };
+  };
+  const entries: FhirEntry[] = [];
+  const pressures = (['systolic', 'diastolic'] as const).filter((key) => visit[key] !== null);
+  if (pressures.length > 0) {
+    entries.push(
+      observation('blood-pressure', {
+        code: { coding: [{ system: LOINC, ...BLOOD_PRESSURE_PANEL }], text: 'Blood pressure' },
+        component: pressures.map((key) => ({
+          code: codeOf(key),
+          valueQuantity: quantityOf(key, visit[key]!),
+        })),
+      }),
+    );
+  }
+  for (const key of SINGLE_VITALS) {
+    const value = visit[key];
+    if (value === null) continue;
+    entries.push(observation(key, { code: codeOf(key), valueQuantity: quantityOf(key, value) }));
+  }
+  return entries;
+}
+
+/**
+ * One visit as an R4 Encounter (ambulatory; finished once signed, in progress before) with its
+ * patient, its practitioner, the appointment it closed, and its vital-sign Observations. FHIR
+ * strings may not be empty, so an empty reason is left out.
+ */
+export function toFhirVisitEntries(
+  record: VisitRecord,
+  practitioner: ExportingPractitioner,
+): FhirEntry[] {
+  const visit = toApiVisit(record);
+  const encounter: FhirResource = {
+    resourceType: 'Encounter',
+    id: visit._id,
+    meta: { lastUpdated: visit.updatedAt },
+    status: visit.signedAt ? 'finished' : 'in-progress',
+    class: {
+      system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+      code: 'AMB',
+      display: 'ambulatory',
+    },
+    subject: { reference: `urn:uuid:${visit.patientId}`, type: 'Patient' },
+    participant: [
+      {
+        individual: {
+          reference: `urn:uuid:${practitioner.id}`,
+          type: 'Practitioner',
+          display: practitioner.name,
+        },
+      },
+    ],
+    ...(visit.appointmentId && {
+      appointment: [{ reference: `urn:uuid:${visit.appointmentId}`, type: 'Appointment' }],
+    }),
+    period: { start: visit.occurredAt },
+    ...(visit.reason && { reasonCode: [{ text: visit.reason }] }),
+  };
+  return [{ fullUrl: `urn:uuid:${visit._id}`, resource: encounter }, ...toFhirObservations(visit)];
+}
+
+/** The entries for the practitioner's visits, batch by batch. */
+export async function* fhirVisitEntries(
+  batches: AsyncIterable<VisitRecord[]>,
+  practitioner: ExportingPractitioner,
+  withPractitioner = createPractitionerEntry(practitioner),
+): AsyncGenerator<FhirEntry[]> {
+  for await (const rows of batches) {
+    if (rows.length === 0) continue;
+    yield withPractitioner(rows.flatMap((row) => toFhirVisitEntries(row, practitioner)));
+  }
+}

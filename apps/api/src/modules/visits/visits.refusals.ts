@@ -1,0 +1,96 @@
+import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { etagOf } from '../../lib/etag.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { insertAuditEvents, type DbOrTx } from '../audit/audit.repository.ts';
+import type { Actor } from '../appointments/appointments.refusals.ts';
+import { toApiVisit, type VisitRecord } from './visits.fields.ts';
+
+export type { Actor };
+
+/** An id from the path as stored (ids are compared in lower case), or null if it is none. */
+export const idOf = (id: string | undefined): string | null =>
+  id !== undefined && isUuid(id) ? id.toLowerCase() : null;
+
+/**
+ * The visits' audit trail and the refusals every part of the service shares: each refusal is
+ * audited with its outcome before it is thrown.
+ */
+export function createVisitRefusals(db: Db) {
+  const audit = (
+    tx: DbOrTx,
+    actor: Actor,
+    entry: {
+      action: TAuditAction;
+      outcome: TAuditOutcome;
+      patientId: string | null;
+      visitId: string | null;
+    },
+  ) => insertAuditEvents(tx, [{ actorId: actor.actorId, requestId: actor.requestId, ...entry }]);
+
+  /** A patient that is missing, in the trash, someone else's or not an id: one 404. */
+  async function refusePatient(
+    actor: Actor,
+    action: TAuditAction,
+    patientId: string,
+  ): Promise<never> {
+    await audit(db, actor, {
+      action,
+      outcome: 'denied',
+      patientId: idOf(patientId),
+      visitId: null,
+    });
+    throw new AppError('PATIENT_NOT_FOUND');
+  }
+
+  /** A visit that is missing, another patient's, someone else's or not an id: one 404. */
+  async function deny(
+    actor: Actor,
+    action: TAuditAction,
+    { patientId, visitId }: { patientId: string; visitId: string },
+  ): Promise<never> {
+    await audit(db, actor, { action, outcome: 'denied', patientId, visitId: idOf(visitId) });
+    throw new AppError('VISIT_NOT_FOUND');
+  }
+
+  /** A change refused by the visit's state: signed (no edit), unsigned (no addendum), or stale. */
+  async function refuseState(
+    actor: Actor,
+    action: TAuditAction,
+    current: VisitRecord,
+    code: 'VISIT_SIGNED' | 'VISIT_NOT_SIGNED' | 'VISIT_CHANGED',
+  ): Promise<never> {
+    await audit(db, actor, {
+      action,
+      outcome: 'conflict',
+      patientId: current.patientId,
+      visitId: current.id,
+    });
+    throw new AppError(code, { headers: { etag: etagOf(toApiVisit(current)) } });
+  }
+
+  /** A create or update refused by validation is a refused attempt in the trail too. */
+  async function recordInvalidAttempt({
+    actor,
+    action,
+    patientId,
+    visitId,
+  }: {
+    actor: Actor;
+    action: TAuditAction;
+    patientId?: string;
+    visitId?: string;
+  }): Promise<void> {
+    await audit(db, actor, {
+      action,
+      outcome: 'invalid',
+      patientId: idOf(patientId),
+      visitId: idOf(visitId),
+    });
+  }
+
+  return { audit, refusePatient, deny, refuseState, recordInvalidAttempt };
+}
+
+export type VisitRefusals = ReturnType<typeof createVisitRefusals>;

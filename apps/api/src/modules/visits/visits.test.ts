@@ -1,0 +1,373 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAuditEvent } from '@portal/shared/audit';
+import { VISIT_MESSAGES, type TVisit } from '@portal/shared/visit';
+import { visitInput } from '@portal/shared/visit.factories';
+import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { createPatient } from '../../../test/factories/patients.ts';
+import { createVisit, recordVisit, signVisit, visitsUrl } from '../../../test/factories/visits.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+type Headers = Record<string, string>;
+
+async function practitioner() {
+  const session = await signIn(ctx, { name: 'Dr Lena Hoffmann' });
+  const patient = await createPatient(ctx, session.headers, { name: 'Amina Yusuf' });
+  return { ...session, patient };
+}
+
+async function auditTrail(headers: Headers): Promise<TAuditEvent[]> {
+  const response = await ctx.app.inject({ url: '/api/records/audit?limit=200', headers });
+  return response.json();
+}
+
+async function visitCount(): Promise<number> {
+  const { rows } = await ctx.database.pool.query<{ n: number }>(
+    'select count(*)::int as n from visits',
+  );
+  return rows[0]!.n;
+}
+
+describe('POST /api/records/patients/:id/visits', () => {
+  it('records the visit with its vitals and a computed BMI, with its ETag, no-store, audited', async () => {
+    const { headers, patient } = await practitioner();
+    const response = await recordVisit(ctx, headers, patient._id, {
+      occurredAt: '2026-03-02T10:00:00+01:00',
+    });
+    expect(response.statusCode).toBe(201);
+    const visit = response.json() as TVisit;
+    expect(visit).toMatchObject({
+      patientId: patient._id,
+      appointmentId: null,
+      occurredAt: '2026-03-02T09:00:00.000Z',
+      reason: 'Asthma review',
+      plan: 'Step up inhaled steroid; review in four weeks.',
+      systolic: 128,
+      diastolic: 82,
+      heartRate: 76,
+      temperature: 36.8,
+      weight: 72.5,
+      height: 170,
+      oxygenSaturation: 97,
+      bmi: 25.1,
+      signedAt: null,
+      signedBy: null,
+      addenda: [],
+    });
+    expect(response.headers.etag).toBe(`"${visit.updatedAt}"`);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(await auditTrail(headers)).toContainEqual(
+      expect.objectContaining({
+        action: 'create',
+        outcome: 'success',
+        patientId: patient._id,
+        visitId: visit._id,
+      }),
+    );
+  });
+
+  it('leaves unmeasured vitals and the BMI null', async () => {
+    const { headers, patient } = await practitioner();
+    const visit = await createVisit(ctx, headers, patient._id, { height: null, systolic: null });
+    expect(visit).toMatchObject({ height: null, systolic: null, weight: 72.5, bmi: null });
+  });
+
+  it('refuses each implausible vital with its own message code and stores nothing', async () => {
+    const { headers, patient } = await practitioner();
+    const before = await visitCount();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ systolic: 49 }, 'systolic', VISIT_MESSAGES.systolicRange],
+      [{ systolic: 120.5 }, 'systolic', VISIT_MESSAGES.systolicRange],
+      // Found by the fuzz suite: close to a whole number is not one (the column is an integer).
+      [{ diastolic: 20.00000000000002 }, 'diastolic', VISIT_MESSAGES.diastolicRange],
+      [{ diastolic: 201, systolic: 250 }, 'diastolic', VISIT_MESSAGES.diastolicRange],
+      [{ systolic: 120, diastolic: 120 }, 'diastolic', VISIT_MESSAGES.diastolicAboveSystolic],
+      [{ heartRate: 301 }, 'heartRate', VISIT_MESSAGES.heartRateRange],
+      [{ temperature: 29.9 }, 'temperature', VISIT_MESSAGES.temperatureRange],
+      [{ temperature: 36.85 }, 'temperature', VISIT_MESSAGES.temperatureRange],
+      [{ weight: 0.1 }, 'weight', VISIT_MESSAGES.weightRange],
+      [{ weight: '70' }, 'weight', VISIT_MESSAGES.weightRange],
+      [{ height: 273 }, 'height', VISIT_MESSAGES.heightRange],
+      [{ oxygenSaturation: 101 }, 'oxygenSaturation', VISIT_MESSAGES.oxygenSaturationRange],
+      [{ occurredAt: 'yesterday' }, 'occurredAt', VISIT_MESSAGES.occurredAtRequired],
+      [{ subjective: 'x'.repeat(10_001) }, 'subjective', VISIT_MESSAGES.notesTooLong],
+      [{ plan: 'x'.repeat(10_001) }, 'plan', VISIT_MESSAGES.notesTooLong],
+      [{ reason: 'x'.repeat(201) }, 'reason', VISIT_MESSAGES.reasonTooLong],
+      [{ appointmentId: 'abc' }, 'appointmentId', VISIT_MESSAGES.appointmentInvalid],
+      [{ bmi: 22 }, 'bmi', 'This field is not allowed.'],
+      [{ ownerId: patient._id }, 'ownerId', 'This field is not allowed.'],
+    ];
+    for (const [override, field, message] of cases) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: visitsUrl(patient._id),
+        headers,
+        payload: { ...visitInput(), ...override },
+      });
+      expect(response.statusCode, field).toBe(400);
+      const body = response.json() as { fieldErrors: Record<string, string> };
+      expect(body.fieldErrors[field], JSON.stringify(override).slice(0, 60)).toBe(message);
+    }
+    expect(await visitCount()).toBe(before);
+    const invalid = (await auditTrail(headers)).filter((event) => event.outcome === 'invalid');
+    expect(invalid).toHaveLength(cases.length);
+  });
+
+  it('accepts each SOAP section at exactly 10,000 characters', async () => {
+    const { headers, patient } = await practitioner();
+    const long = 'x'.repeat(10_000);
+    const visit = await createVisit(ctx, headers, patient._id, {
+      subjective: long,
+      objective: long,
+      assessment: long,
+      plan: long,
+    });
+    expect(visit.assessment).toHaveLength(10_000);
+  });
+
+  it("answers 404 for someone else's, a trashed or a made-up patient, and audits the attempt", async () => {
+    const owner = await practitioner();
+    const other = await practitioner();
+    const theirs = await recordVisit(ctx, other.headers, owner.patient._id);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ code: 'PATIENT_NOT_FOUND' });
+    const trashed = await createPatient(ctx, owner.headers, { name: 'Bruno Costa' });
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/records/patients/${trashed._id}`,
+      headers: owner.headers,
+    });
+    expect((await recordVisit(ctx, owner.headers, trashed._id)).statusCode).toBe(404);
+    expect((await recordVisit(ctx, owner.headers, 'not-an-id')).statusCode).toBe(404);
+    expect(await auditTrail(other.headers)).toContainEqual(
+      expect.objectContaining({
+        action: 'create',
+        outcome: 'denied',
+        patientId: owner.patient._id,
+        visitId: null,
+      }),
+    );
+  });
+});
+
+describe('GET /api/records/patients/:id/visits', () => {
+  it('lists newest first, paged with Link and X-Total-Count, and audits the read', async () => {
+    const { headers, patient } = await practitioner();
+    const days = ['2026-01-05', '2026-03-09', '2026-02-14'];
+    for (const day of days)
+      await createVisit(ctx, headers, patient._id, { occurredAt: `${day}T08:00:00Z` });
+    const first = await ctx.app.inject({ url: `${visitsUrl(patient._id)}?limit=2`, headers });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect((first.json() as TVisit[]).map((visit) => visit.occurredAt.slice(0, 10))).toEqual([
+      '2026-03-09',
+      '2026-02-14',
+    ]);
+    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
+    const second = await ctx.app.inject({ url: next, headers });
+    expect((second.json() as TVisit[]).map((visit) => visit.occurredAt.slice(0, 10))).toEqual([
+      '2026-01-05',
+    ]);
+    expect(second.headers.link).toBeUndefined();
+    const lists = (await auditTrail(headers)).filter((event) => event.action === 'list');
+    expect(lists).toHaveLength(2);
+    expect(lists[0]).toMatchObject({ outcome: 'success', patientId: patient._id });
+  });
+
+  it("shows only this patient's visits", async () => {
+    const { headers, patient } = await practitioner();
+    const sibling = await createPatient(ctx, headers, { name: 'Jean Dupont' });
+    await createVisit(ctx, headers, sibling._id);
+    const response = await ctx.app.inject({ url: visitsUrl(patient._id), headers });
+    expect(response.json()).toEqual([]);
+  });
+
+  it("answers 404 for someone else's patient", async () => {
+    const owner = await practitioner();
+    await createVisit(ctx, owner.headers, owner.patient._id);
+    const other = await practitioner();
+    const response = await ctx.app.inject({
+      url: visitsUrl(owner.patient._id),
+      headers: other.headers,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('Asthma');
+  });
+});
+
+describe('GET /api/records/patients/:id/visits/:visitId', () => {
+  it('answers the visit with its ETag, audited as a read', async () => {
+    const { headers, patient } = await practitioner();
+    const visit = await createVisit(ctx, headers, patient._id);
+    const response = await ctx.app.inject({ url: visitsUrl(patient._id, visit._id), headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(visit);
+    expect(response.headers.etag).toBe(`"${visit.updatedAt}"`);
+    expect(await auditTrail(headers)).toContainEqual(
+      expect.objectContaining({ action: 'read', outcome: 'success', visitId: visit._id }),
+    );
+  });
+
+  it("answers 404 VISIT_NOT_FOUND for another patient's, someone else's or a made-up visit", async () => {
+    const owner = await practitioner();
+    const visit = await createVisit(ctx, owner.headers, owner.patient._id);
+    const sibling = await createPatient(ctx, owner.headers, { name: 'Jean Dupont' });
+    const other = await practitioner();
+    const theirs = await createVisit(ctx, other.headers, other.patient._id);
+    for (const url of [
+      visitsUrl(sibling._id, visit._id),
+      visitsUrl(owner.patient._id, theirs._id),
+      visitsUrl(owner.patient._id, 'nope'),
+    ]) {
+      const response = await ctx.app.inject({ url, headers: owner.headers });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'VISIT_NOT_FOUND' });
+    }
+    expect(await auditTrail(owner.headers)).toContainEqual(
+      expect.objectContaining({ action: 'read', outcome: 'denied', visitId: theirs._id }),
+    );
+  });
+});
+
+describe('PUT /api/records/patients/:id/visits/:visitId', () => {
+  it('replaces a draft; a stale If-Match answers 412 VISIT_CHANGED and changes nothing', async () => {
+    const { headers, patient } = await practitioner();
+    const visit = await createVisit(ctx, headers, patient._id);
+    const put = (ifMatch: string, plan: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: visitsUrl(patient._id, visit._id),
+        headers: { ...headers, 'if-match': ifMatch },
+        payload: visitInput({ plan, weight: 80 }),
+      });
+    const updated = await put(`"${visit.updatedAt}"`, 'Review in two weeks.');
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ plan: 'Review in two weeks.', weight: 80, bmi: 27.7 });
+    expect(updated.headers.etag).not.toBe(`"${visit.updatedAt}"`);
+    const stale = await put(`"${visit.updatedAt}"`, 'Lost update');
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json()).toMatchObject({ code: 'VISIT_CHANGED' });
+    expect(stale.headers.etag).toBe(updated.headers.etag);
+    const now = await ctx.app.inject({ url: visitsUrl(patient._id, visit._id), headers });
+    expect(now.json()).toMatchObject({ plan: 'Review in two weeks.' });
+    expect(await auditTrail(headers)).toContainEqual(
+      expect.objectContaining({ action: 'update', outcome: 'conflict', visitId: visit._id }),
+    );
+  });
+});
+
+describe('signing', () => {
+  it('signs with the time and the signer; a signed visit refuses every change with VISIT_SIGNED', async () => {
+    const { headers, patient, user } = await practitioner();
+    const visit = await createVisit(ctx, headers, patient._id);
+    const signed = await signVisit(ctx, headers, visit);
+    expect(signed.signedBy).toEqual({ id: user._id, name: 'Dr Lena Hoffmann' });
+    expect(Date.parse(signed.signedAt!)).not.toBeNaN();
+    expect(signed.updatedAt > visit.updatedAt).toBe(true);
+
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: visitsUrl(patient._id, visit._id),
+      headers,
+      payload: visitInput({ plan: 'Quietly changed' }),
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json()).toMatchObject({ code: 'VISIT_SIGNED' });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: visitsUrl(patient._id, visit._id, 'sign'),
+      headers,
+    });
+    expect(again.statusCode).toBe(409);
+    const now = (await ctx.app.inject({ url: visitsUrl(patient._id, visit._id), headers })).json();
+    expect(now).toEqual(signed);
+    expect(await auditTrail(headers)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'sign', outcome: 'success', visitId: visit._id }),
+        expect.objectContaining({ action: 'update', outcome: 'conflict', visitId: visit._id }),
+      ]),
+    );
+  });
+
+  it('answers 412 when signing a version that has changed', async () => {
+    const { headers, patient } = await practitioner();
+    const visit = await createVisit(ctx, headers, patient._id);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: visitsUrl(patient._id, visit._id, 'sign'),
+      headers: { ...headers, 'if-match': '"2020-01-01T00:00:00.000Z"' },
+    });
+    expect(response.statusCode).toBe(412);
+    const now = (await ctx.app.inject({ url: visitsUrl(patient._id, visit._id), headers })).json();
+    expect(now).toMatchObject({ signedAt: null });
+  });
+});
+
+describe('POST /api/records/patients/:id/visits/:visitId/addenda', () => {
+  const addendum = (headers: Headers, visit: TVisit, text: unknown) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: visitsUrl(visit.patientId, visit._id, 'addenda'),
+      headers,
+      payload: { text },
+    });
+
+  it('adds a correction to a signed visit with its own author and time, oldest first', async () => {
+    const { headers, patient, user } = await practitioner();
+    const visit = await signVisit(ctx, headers, await createVisit(ctx, headers, patient._id));
+    const first = await addendum(headers, visit, '  Peak flow was 380, not 330.  ');
+    expect(first.statusCode).toBe(201);
+    const second = await addendum(headers, visit, 'Spacer technique reviewed.');
+    const amended = second.json() as TVisit;
+    expect(amended.addenda.map((entry) => entry.text)).toEqual([
+      'Peak flow was 380, not 330.',
+      'Spacer technique reviewed.',
+    ]);
+    expect(amended.addenda[0]).toMatchObject({
+      authorId: user._id,
+      authorName: 'Dr Lena Hoffmann',
+    });
+    expect(Date.parse(amended.addenda[0]!.createdAt)).not.toBeNaN();
+    expect(amended.plan).toBe(visit.plan);
+    expect(second.headers.etag).toBe(`"${amended.updatedAt}"`);
+    expect(await auditTrail(headers)).toContainEqual(
+      expect.objectContaining({ action: 'addendum', outcome: 'success', visitId: visit._id }),
+    );
+  });
+
+  it('refuses an addendum to a draft with VISIT_NOT_SIGNED, and an empty or too long one', async () => {
+    const { headers, patient } = await practitioner();
+    const draft = await createVisit(ctx, headers, patient._id);
+    const refused = await addendum(headers, draft, 'Too early');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'VISIT_NOT_SIGNED' });
+    const signed = await signVisit(ctx, headers, draft);
+    for (const [text, message] of [
+      ['   ', VISIT_MESSAGES.addendumRequired],
+      ['x'.repeat(10_001), VISIT_MESSAGES.addendumTooLong],
+    ] as const) {
+      const response = await addendum(headers, signed, text);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ fieldErrors: { text: message } });
+    }
+    const now = (await ctx.app.inject({ url: visitsUrl(patient._id, draft._id), headers })).json();
+    expect(now.addenda).toEqual([]);
+  });
+
+  it("answers 404 for someone else's visit", async () => {
+    const owner = await practitioner();
+    const visit = await signVisit(
+      ctx,
+      owner.headers,
+      await createVisit(ctx, owner.headers, owner.patient._id),
+    );
+    const other = await practitioner();
+    const response = await addendum(other.headers, visit, 'Not mine');
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import {
+  APPOINTMENT_MESSAGES,
+  NO_CONTROL_CHARACTERS,
+  optionalText,
+  ZInstant,
+} from './appointment.ts';
+import { ZPageQuery } from './patient.ts';
+
+/**
+ * The vital signs a visit records, each with its plausible range (a value outside it is almost
+ * certainly a typing slip), its decimals, its UCUM unit and its LOINC code. The schema, the
+ * database checks, the form and the FHIR export all read this one table.
+ */
+export const VITAL_SIGNS = {
+  systolic: { min: 50, max: 300, decimals: 0, unit: 'mm[Hg]', loinc: '8480-6' },
+  diastolic: { min: 20, max: 200, decimals: 0, unit: 'mm[Hg]', loinc: '8462-4' },
+  heartRate: { min: 20, max: 300, decimals: 0, unit: '/min', loinc: '8867-4' },
+  temperature: { min: 30, max: 45, decimals: 1, unit: 'Cel', loinc: '8310-5' },
+  weight: { min: 0.2, max: 500, decimals: 1, unit: 'kg', loinc: '29463-7' },
+  height: { min: 20, max: 272, decimals: 1, unit: 'cm', loinc: '8302-2' },
+  oxygenSaturation: { min: 50, max: 100, decimals: 0, unit: '%', loinc: '2708-6' },
+} as const;
+
+export type TVitalSign = keyof typeof VITAL_SIGNS;
+export const VITAL_SIGN_KEYS = Object.keys(VITAL_SIGNS) as TVitalSign[];
+
+export const VISIT_LIMITS = {
+  reasonMax: 200,
+  /** Each SOAP section, and an addendum. */
+  notesMax: 10_000,
+} as const;
+
+export const SOAP_SECTIONS = ['subjective', 'objective', 'assessment', 'plan'] as const;
+export type TSoapSection = (typeof SOAP_SECTIONS)[number];
+
+/**
+ * Validation messages of the visit form and API, by code (the web translates them by code
+ * through messages.ts, so every text here is unique among the shared tables).
+ */
+export const VISIT_MESSAGES = {
+  occurredAtRequired: 'Please give the date and time of the visit.',
+  reasonTooLong: 'The reason for the visit must be at most 200 characters.',
+  notesTooLong: 'Each section of the notes must be at most 10000 characters.',
+  systolicRange: 'Systolic blood pressure must be a whole number from 50 to 300 mmHg.',
+  diastolicRange: 'Diastolic blood pressure must be a whole number from 20 to 200 mmHg.',
+  diastolicAboveSystolic: 'Diastolic blood pressure must be lower than systolic.',
+  heartRateRange: 'Heart rate must be a whole number from 20 to 300 per minute.',
+  temperatureRange: 'Temperature must be from 30 to 45 °C, with at most one decimal.',
+  weightRange: 'Weight must be from 0.2 to 500 kg, with at most one decimal.',
+  heightRange: 'Height must be from 20 to 272 cm, with at most one decimal.',
+  oxygenSaturationRange: 'Oxygen saturation must be a whole number from 50 to 100 %.',
+  appointmentInvalid: 'appointmentId must be an appointment id.',
+  appointmentNotOwn: 'Please choose one of this patient’s appointments.',
+  appointmentNotOpen: 'This appointment was cancelled or missed; choose another one or none.',
+  addendumRequired: 'Please write the addendum.',
+  addendumTooLong: 'An addendum must be at most 10000 characters.',
+} as const;
+
+const RANGE_MESSAGE: Record<TVitalSign, string> = {
+  systolic: VISIT_MESSAGES.systolicRange,
+  diastolic: VISIT_MESSAGES.diastolicRange,
+  heartRate: VISIT_MESSAGES.heartRateRange,
+  temperature: VISIT_MESSAGES.temperatureRange,
+  weight: VISIT_MESSAGES.weightRange,
+  height: VISIT_MESSAGES.heightRange,
+  oxygenSaturation: VISIT_MESSAGES.oxygenSaturationRange,
+};
+
+/**
+ * Whether `value` has at most `decimals` decimals, exactly: `36.8` has one, `20.00000000000002`
+ * is no whole number (an integer column would refuse it).
+ */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  return Number.isFinite(value) && Number(value.toFixed(decimals)) === value;
+}
+
+/** One optional vital sign: a number in its range, or null (not measured). */
+function vitalSign(key: TVitalSign) {
+  const { min, max, decimals } = VITAL_SIGNS[key];
+  const message = RANGE_MESSAGE[key];
+  return z
+    .number({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message })
+    .refine((value) => hasAtMostDecimals(value, decimals), { error: message })
+    .nullable()
+    .default(null);
+}
+
+/** Body mass index (kg/m²) to one decimal, when both weight and height are known. */
+export function bmiOf({
+  weight,
+  height,
+}: {
+  weight: number | null | undefined;
+  height: number | null | undefined;
+}): number | null {
+  if (weight == null || height == null || height <= 0) return null;
+  return Math.round((weight / (height / 100) ** 2) * 10) / 10;
+}
+
+const notes = () => optionalText(VISIT_LIMITS.notesMax, VISIT_MESSAGES.notesTooLong);
+
+/**
+ * What the form sends and `POST …/visits` / `PUT …/visits/{visitId}` accept (a PUT replaces the
+ * whole visit). The patient is the one of the path; BMI is computed, never sent. Unknown fields
+ * are rejected.
+ */
+export const ZVisitInput = z
+  .strictObject({
+    occurredAt: ZInstant(VISIT_MESSAGES.occurredAtRequired).describe(
+      'When the visit took place, ISO 8601 with an offset, e.g. 2026-03-02T09:00:00+01:00',
+    ),
+    reason: optionalText(VISIT_LIMITS.reasonMax, VISIT_MESSAGES.reasonTooLong).describe(
+      'Up to 200 characters',
+    ),
+    subjective: notes().describe('SOAP: what the patient reports; up to 10,000 characters'),
+    objective: notes().describe('SOAP: findings; up to 10,000 characters'),
+    assessment: notes().describe('SOAP: assessment; up to 10,000 characters'),
+    plan: notes().describe('SOAP: plan; up to 10,000 characters'),
+    systolic: vitalSign('systolic').describe('Systolic blood pressure, mmHg, 50–300'),
+    diastolic: vitalSign('diastolic').describe('Diastolic blood pressure, mmHg, 20–200'),
+    heartRate: vitalSign('heartRate').describe('Heart rate, beats per minute, 20–300'),
+    temperature: vitalSign('temperature').describe('Body temperature, °C, 30–45, one decimal'),
+    weight: vitalSign('weight').describe('Body weight, kg, 0.2–500, one decimal'),
+    height: vitalSign('height').describe('Body height, cm, 20–272, one decimal'),
+    oxygenSaturation: vitalSign('oxygenSaturation').describe('Oxygen saturation, %, 50–100'),
+    appointmentId: z
+      .uuid({ error: VISIT_MESSAGES.appointmentInvalid })
+      .nullable()
+      .default(null)
+      .describe(
+        'An appointment of this patient that the visit closes: it is marked fulfilled (booked, arrived or fulfilled ones only)',
+      ),
+  })
+  .superRefine(({ systolic, diastolic }, ctx) => {
+    if (systolic != null && diastolic != null && diastolic >= systolic) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['diastolic'],
+        message: VISIT_MESSAGES.diastolicAboveSystolic,
+      });
+    }
+  });
+
+export type TVisitInput = z.input<typeof ZVisitInput>;
+export type TVisitData = z.output<typeof ZVisitInput>;
+
+/** `POST …/visits/{visitId}/addenda`: a correction or addition to a signed visit. */
+export const ZAddendumInput = z.strictObject({
+  text: z
+    .string({ error: VISIT_MESSAGES.addendumRequired })
+    .trim()
+    .min(1, { error: VISIT_MESSAGES.addendumRequired, abort: true })
+    .max(VISIT_LIMITS.notesMax, { error: VISIT_MESSAGES.addendumTooLong, abort: true })
+    .regex(NO_CONTROL_CHARACTERS, { error: APPOINTMENT_MESSAGES.textInvalid })
+    .describe('Up to 10,000 characters'),
+});
+
+export type TAddendumInput = z.input<typeof ZAddendumInput>;
+
+export const ZAddendum = z.object({
+  _id: z.uuid(),
+  text: z.string(),
+  authorId: z.uuid(),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+
+export type TAddendum = z.infer<typeof ZAddendum>;
+
+const vitalAnswer = z.number().nullable();
+
+/** A visit as the API answers it. */
+export const ZVisit = z.object({
+  _id: z.uuid(),
+  patientId: z.uuid(),
+  appointmentId: z.uuid().nullable(),
+  /** UTC, ISO 8601 with milliseconds. */
+  occurredAt: z.string(),
+  reason: z.string(),
+  subjective: z.string(),
+  objective: z.string(),
+  assessment: z.string(),
+  plan: z.string(),
+  systolic: vitalAnswer,
+  diastolic: vitalAnswer,
+  heartRate: vitalAnswer,
+  temperature: vitalAnswer,
+  weight: vitalAnswer,
+  height: vitalAnswer,
+  oxygenSaturation: vitalAnswer,
+  bmi: vitalAnswer.describe('kg/m², one decimal, computed from weight and height'),
+  signedAt: z.string().nullable().describe('When the visit was signed; null while a draft'),
+  signedBy: z.object({ id: z.uuid(), name: z.string() }).nullable().describe('Who signed it'),
+  addenda: z.array(ZAddendum).describe('Oldest first'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type TVisit = z.infer<typeof ZVisit>;
+
+/** `GET …/visits?limit=&cursor=`: newest first. */
+export const ZVisitListQuery = ZPageQuery;
+export type TVisitListQuery = z.input<typeof ZVisitListQuery>;
