@@ -68,7 +68,7 @@ const PaymentCancelPage = page(
 // Patient details show the patient's appointments: composed in app/ (features stay apart).
 const RecordsPage = page(
   () => import('./records-route.tsx').then((m) => m.RecordsRoute),
-  ['records', 'appointments'],
+  ['records', 'appointments', 'visits'],
 );
 const AppointmentsPage = page(
   () => import('../features/appointments/agenda-page.tsx').then((m) => m.AgendaPage),

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'premium',
   'voice',
   'appointments',
+  'visits',
 ] as const;
 
 /**

@@ -6,6 +6,7 @@ import type { TUser } from '@portal/shared/user';
 import { createPublicConfig, createTestUser } from './factories.ts';
 import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
+import { FakeVisits, visitsHandlers } from './fake-visits.ts';
 import { json, recordedOf, type RecordedRequest } from './http.ts';
 
 export { json, type RecordedRequest };
@@ -53,6 +54,14 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
       return patient && !patient.deleted ? patient.name : undefined;
     },
     schedule: () => profile.stored,
+  });
+
+  const visits = new FakeVisits({
+    isPatient: (id) => {
+      const patient = records.patients.get(id);
+      return patient !== undefined && !patient.deleted;
+    },
+    practitioner: () => profile.stored,
   });
 
   const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
@@ -109,12 +118,14 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ),
     ...recordsHandlers(records),
     ...appointmentsHandlers(appointments),
+    ...visitsHandlers(visits),
   );
 
   return {
     requests,
     records,
     appointments,
+    visits,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {
       stored: () => profile.stored,

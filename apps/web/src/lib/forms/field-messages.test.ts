@@ -4,6 +4,7 @@ import { MESSAGE_CODES, messageCodeOf } from '@portal/shared/messages';
 import { PAGE_MESSAGES, PATIENT_MESSAGES } from '@portal/shared/patient';
 import { APPOINTMENT_MESSAGES } from '@portal/shared/appointment';
 import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from '@portal/shared/profile';
+import { VISIT_MESSAGES } from '@portal/shared/visit';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import { fieldMessageKey, fieldMessageText } from './field-messages.ts';
 
@@ -13,17 +14,19 @@ const ENGLISH = [
   ...Object.values(PAGE_MESSAGES),
   ...Object.values(APPOINTMENT_MESSAGES),
   ...Object.values(SCHEDULE_MESSAGES),
+  ...Object.values(VISIT_MESSAGES),
 ];
 
 describe('fieldMessageText', () => {
   it('keeps every shared message in English exactly as the spec writes it', async () => {
-    await i18next.loadNamespaces(['common', 'appointments', 'profile']);
+    await i18next.loadNamespaces(['common', 'appointments', 'profile', 'visits']);
     const en = i18next.getFixedT('en');
     for (const message of [
       ...Object.values(PATIENT_MESSAGES),
       ...Object.values(PROFILE_MESSAGES),
       ...Object.values(APPOINTMENT_MESSAGES),
       ...Object.values(SCHEDULE_MESSAGES),
+      ...Object.values(VISIT_MESSAGES),
     ]) {
       expect(fieldMessageText(en, message)).toBe(message);
     }
@@ -32,7 +35,7 @@ describe('fieldMessageText', () => {
   it('has a translation of every message code in every other language, none in English', async () => {
     const others = LANGUAGES.map((language) => language.code).filter((code) => code !== 'en');
     await i18next.loadLanguages([...others, 'en']);
-    await i18next.loadNamespaces(['common', 'appointments', 'profile']);
+    await i18next.loadNamespaces(['common', 'appointments', 'profile', 'visits']);
     expect(MESSAGE_CODES.length).toBeGreaterThan(20);
     for (const language of others) {
       const t = i18next.getFixedT(language);

@@ -19,11 +19,13 @@ export function fieldMessageText(t: TFunction, message: string | undefined): str
 /**
  * Message groups whose texts load with the only screens that show them rather than with every
  * page (`common`), so the home page's JavaScript does not grow with appointments: the
- * appointment form's in `appointments`, the schedule settings' in `profile`.
+ * appointment form's in `appointments`, the schedule settings' in `profile`, the visit form's
+ * in `visits`.
  */
 const NAMESPACE_OF_GROUP: Partial<Record<string, string>> = {
   appointment: 'appointments',
   schedule: 'profile',
+  visit: 'visits',
 };
 
 /** Where the text of a message code lives: `<namespace>:fieldMessages.<code>`. */

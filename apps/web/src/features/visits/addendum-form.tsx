@@ -1,0 +1,92 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { VISIT_LIMITS, ZAddendumInput, type TVisit } from '@portal/shared/visit';
+import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { FailureAlert } from './failure-alert.tsx';
+import { useAddAddendumMutation } from './visits-api.ts';
+import styles from './visits.module.css';
+
+/** A correction or addition to a signed visit; it keeps its own author and time. */
+export function AddendumForm({
+  visit,
+  onDone,
+}: {
+  visit: TVisit;
+  /** The amended visit, or undefined when the reader cancelled. */
+  onDone: (amended?: TVisit) => void;
+}) {
+  const { t } = useTranslation('visits');
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const [addAddendum, { isLoading }] = useAddAddendumMutation();
+  // Opened by a click on 'Add an addendum': the reader goes on typing here.
+  useEffect(() => textRef.current?.focus(), []);
+
+  async function submit() {
+    if (isLoading) return;
+    setFailure(null);
+    const parsed = ZAddendumInput.safeParse({ text });
+    if (!parsed.success) {
+      setError(fieldMessageText(t, parsed.error.issues[0]?.message));
+      textRef.current?.focus();
+      return;
+    }
+    setError(undefined);
+    try {
+      onDone(await addAddendum({ visit, text: parsed.data.text }).unwrap());
+    } catch (caught) {
+      const message = apiErrorOf(caught)?.fieldErrors?.text;
+      if (message) {
+        setError(fieldMessageText(t, message));
+        textRef.current?.focus();
+        return;
+      }
+      setFailure(t('addendum.failed'));
+      failureRef.current?.focus();
+    }
+  }
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label={t('addendum.label')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <FailureAlert ref={failureRef} failure={failure} />
+      <FormField
+        id={`${id}-text`}
+        label={t('addendum.text')}
+        hint={t('addendum.hint', { max: VISIT_LIMITS.notesMax })}
+        error={error}
+      >
+        {(props) => (
+          <textarea
+            ref={textRef}
+            rows={3}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            {...props}
+          />
+        )}
+      </FormField>
+      <div className={styles.actions}>
+        <Button type="submit" aria-disabled={isLoading || undefined}>
+          {isLoading ? t('addendum.saving') : t('addendum.save')}
+        </Button>
+        <Button variant="secondary" onClick={() => onDone()}>
+          {t('addendum.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

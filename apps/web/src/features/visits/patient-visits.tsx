@@ -1,0 +1,104 @@
+import { useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPatient } from '@portal/shared/patient';
+import type { TVisit } from '@portal/shared/visit';
+import { useAppSelector } from '../../app/hooks.ts';
+import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
+import { Button } from '../../ui/button.tsx';
+import { VisitForm } from './visit-form.tsx';
+import { VisitItem } from './visit-item.tsx';
+import { useListVisitsQuery, VISITS_PAGE, VISITS_PAGE_MAX } from './visits-api.ts';
+import styles from './visits.module.css';
+
+/**
+ * In a patient's details (records, composed by app/): the patient's visits, newest first, with
+ * 'Record a visit'. Focus goes to a visit just recorded, signed or amended, and a polite status
+ * line says what changed.
+ */
+export function PatientVisits({ patient }: { patient: TPatient }) {
+  const { t } = useTranslation('visits');
+  const id = useId();
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const [limit, setLimit] = useState(VISITS_PAGE);
+  const [isRecording, setIsRecording] = useState(false);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const list = useListVisitsQuery({ viewer, patientId: patient._id, limit });
+  const visits = list.currentData?.visits ?? [];
+  const total = list.currentData?.total ?? 0;
+  const onFocused = useCallback(() => setFocusId(null), []);
+  // Back on 'Record a visit' after a cancelled form: the button returns one render later.
+  const { ref: recordRef, request: focusRecord } = useFocusAfterRender<HTMLButtonElement>();
+
+  const changed = (kind: 'recorded' | 'signed' | 'amended', visit: TVisit) => {
+    setFocusId(visit._id);
+    setAnnouncement(t(`announce.${kind}`));
+  };
+
+  let body;
+  if (list.isError && !list.isFetching)
+    body = <p className={styles.error}>{t('list.loadFailed')}</p>;
+  else if (!list.currentData) body = <p className={styles.muted}>{t('list.loading')}</p>;
+  else if (visits.length === 0) body = <p className={styles.muted}>{t('list.none')}</p>;
+  else
+    body = (
+      <ul className={styles.items} aria-labelledby={`${id}-title`}>
+        {visits.map((visit) => (
+          <VisitItem
+            key={visit._id}
+            visit={visit}
+            shouldFocus={focusId === visit._id}
+            onFocused={onFocused}
+            onChanged={changed}
+          />
+        ))}
+      </ul>
+    );
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h5 id={`${id}-title`} className={styles.title}>
+        {t('title')}
+      </h5>
+      <p role="status" className={styles.status}>
+        {announcement}
+      </p>
+      {isRecording ? (
+        <VisitForm
+          patientId={patient._id}
+          onSaved={(visit) => {
+            setIsRecording(false);
+            changed('recorded', visit);
+          }}
+          onCancel={() => {
+            setIsRecording(false);
+            focusRecord();
+          }}
+        />
+      ) : (
+        <div className={styles.actions}>
+          <Button
+            ref={recordRef}
+            onClick={() => {
+              setAnnouncement('');
+              setIsRecording(true);
+            }}
+          >
+            {t('list.record')}
+          </Button>
+        </div>
+      )}
+      {body}
+      {visits.length < total && limit < VISITS_PAGE_MAX && (
+        <div className={styles.actions}>
+          <Button
+            variant="secondary"
+            onClick={() => setLimit((old) => Math.min(old + VISITS_PAGE, VISITS_PAGE_MAX))}
+          >
+            {t('list.more', { shown: visits.length, total })}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

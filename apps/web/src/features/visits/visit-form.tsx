@@ -1,0 +1,214 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  bmiOf,
+  SOAP_SECTIONS,
+  VISIT_LIMITS,
+  VITAL_SIGNS,
+  ZVisitInput,
+  type TVisit,
+  type TVitalSign,
+} from '@portal/shared/visit';
+import { formatNumber } from '../../i18n/format.ts';
+import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
+import { Button } from '../../ui/button.tsx';
+import { ErrorSummary } from '../../ui/error-summary.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { FailureAlert } from './failure-alert.tsx';
+import { localInputValue, VITAL_ORDER } from './visit-text.ts';
+import { useCreateVisitMutation } from './visits-api.ts';
+import styles from './visits.module.css';
+
+type Field = 'occurredAt' | 'reason' | TVitalSign | (typeof SOAP_SECTIONS)[number];
+const FIELDS: readonly Field[] = ['occurredAt', 'reason', ...VITAL_ORDER, ...SOAP_SECTIONS];
+type Texts = Record<Field, string>;
+
+/** What the inputs hold: text, as typed; numbers are read when the form is checked. */
+function emptyTexts(now: Date): Texts {
+  const texts = Object.fromEntries(FIELDS.map((field) => [field, ''])) as Texts;
+  texts.occurredAt = localInputValue(now);
+  return texts;
+}
+
+/** A typed number, or null for an empty box; a word stays text so the schema refuses it. */
+function numberOf(text: string): number | null | string {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : trimmed;
+}
+
+/**
+ * Records a visit: when, why, the vital signs (units shown, BMI computed as they are typed) and
+ * the SOAP notes. Checked with the API's own schema; the API's field messages land on the
+ * fields, and focus goes to the summary of what to fix.
+ */
+export function VisitForm({
+  patientId,
+  onSaved,
+  onCancel,
+}: {
+  patientId: string;
+  onSaved: (visit: TVisit) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('visits');
+  const id = useId();
+  const fieldId = (field: Field) => `${id}-${field}`;
+  // The form opens on a click, in the browser: reading the clock here cannot break hydration.
+  const [texts, setTexts] = useState<Texts>(() => emptyTexts(new Date()));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
+  const [createVisit, { isLoading }] = useCreateVisitMutation();
+
+  const set = (field: Field) => (value: string) => setTexts((old) => ({ ...old, [field]: value }));
+  const weight = numberOf(texts.weight);
+  const height = numberOf(texts.height);
+  const bmi =
+    typeof weight === 'number' && typeof height === 'number' ? bmiOf({ weight, height }) : null;
+
+  function parse() {
+    const occurredAt = Date.parse(texts.occurredAt);
+    const input: Record<string, unknown> = {
+      occurredAt: Number.isNaN(occurredAt) ? '' : new Date(occurredAt).toISOString(),
+      reason: texts.reason,
+    };
+    for (const key of VITAL_ORDER) input[key] = numberOf(texts[key]);
+    for (const section of SOAP_SECTIONS) input[section] = texts[section];
+    return ZVisitInput.safeParse(input);
+  }
+
+  async function submit() {
+    if (isLoading) return;
+    setFailure(null);
+    const parsed = parse();
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]) as Field;
+        if (FIELDS.includes(field)) found[field] ??= fieldMessageText(t, issue.message);
+      }
+      setErrors(found);
+      focusSummary();
+      return;
+    }
+    setErrors({});
+    try {
+      onSaved(await createVisit({ patientId, input: parsed.data }).unwrap());
+    } catch (error) {
+      const placed: Partial<Record<Field, string>> = {};
+      for (const [path, message] of Object.entries(apiErrorOf(error)?.fieldErrors ?? {})) {
+        if (FIELDS.includes(path as Field)) placed[path as Field] = fieldMessageText(t, message);
+      }
+      if (Object.keys(placed).length > 0) {
+        setErrors(placed);
+        focusSummary();
+        return;
+      }
+      setFailure(t('form.failed'));
+      failureRef.current?.focus();
+    }
+  }
+
+  const labelOf = (field: Field) =>
+    (VITAL_ORDER as readonly string[]).includes(field) ? t(`vitals.${field}`) : t(`form.${field}`);
+  const summaryItems = FIELDS.filter((field) => errors[field]).map((field) => ({
+    fieldId: fieldId(field),
+    text: `${labelOf(field)}: ${errors[field]}`,
+  }));
+  const textProps = (field: Field) => ({
+    value: texts[field],
+    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
+  });
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label={t('form.label')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <FailureAlert ref={failureRef} failure={failure} />
+      <ErrorSummary ref={summaryRef} items={summaryItems} />
+      <div className={styles.grid}>
+        <FormField
+          id={fieldId('occurredAt')}
+          label={t('form.occurredAt')}
+          error={errors.occurredAt}
+        >
+          {(props) => <input type="datetime-local" {...textProps('occurredAt')} {...props} />}
+        </FormField>
+        <FormField
+          id={fieldId('reason')}
+          label={`${t('form.reason')} ${t('form.optional')}`}
+          error={errors.reason}
+        >
+          {(props) => (
+            <input maxLength={VISIT_LIMITS.reasonMax} {...textProps('reason')} {...props} />
+          )}
+        </FormField>
+      </div>
+      <fieldset className={styles.fieldset}>
+        <legend>{t('form.vitals')}</legend>
+        <div className={styles.vitals}>
+          {VITAL_ORDER.map((key) => (
+            <FormField
+              key={key}
+              id={fieldId(key)}
+              label={t(`vitals.${key}`)}
+              hint={t('form.range', {
+                min: formatNumber(VITAL_SIGNS[key].min),
+                max: formatNumber(VITAL_SIGNS[key].max),
+                unit: t(`unitNames.${key}`),
+              })}
+              error={errors[key]}
+            >
+              {(props) => (
+                <input
+                  inputMode="decimal"
+                  autoComplete="off"
+                  dir="ltr"
+                  {...textProps(key)}
+                  {...props}
+                />
+              )}
+            </FormField>
+          ))}
+          <div className={styles.bmi}>
+            <span id={`${id}-bmi-label`}>{t('vitals.bmi')}</span>
+            <output
+              aria-labelledby={`${id}-bmi-label`}
+              htmlFor={`${fieldId('weight')} ${fieldId('height')}`}
+            >
+              {bmi === null ? t('form.bmiUnknown') : t('units.bmi', { value: formatNumber(bmi) })}
+            </output>
+          </div>
+        </div>
+      </fieldset>
+      {SOAP_SECTIONS.map((section) => (
+        <FormField
+          key={section}
+          id={fieldId(section)}
+          label={`${t(`form.${section}`)} ${t('form.optional')}`}
+          error={errors[section]}
+        >
+          {(props) => <textarea rows={3} {...textProps(section)} {...props} />}
+        </FormField>
+      ))}
+      <div className={styles.actions}>
+        <Button type="submit" aria-disabled={isLoading || undefined}>
+          {isLoading ? t('form.saving') : t('form.save')}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('form.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

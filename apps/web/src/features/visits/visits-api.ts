@@ -1,0 +1,84 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import type { TVisit, TVisitData } from '@portal/shared/visit';
+import { api } from '../../lib/api/api.ts';
+
+/** The API's largest page: a patient's visits beyond it are offered by 'Show older visits'. */
+export const VISITS_PAGE_MAX = 100;
+export const VISITS_PAGE = 20;
+
+/** `viewer` (the signed-in user's id, never sent) keys the cache, as for the agenda. */
+export interface VisitListArgs {
+  viewer?: string;
+  patientId: string;
+  limit: number;
+}
+
+export interface VisitList {
+  visits: TVisit[];
+  /** From `X-Total-Count`. */
+  total: number;
+}
+
+/** As for patients and appointments, a visit's ETag is its quoted `updatedAt`. */
+export const etagOf = (visit: Pick<TVisit, 'updatedAt'>) => `"${visit.updatedAt}"`;
+
+const visitsUrl = (patientId: string, ...rest: string[]) =>
+  ['/records/patients', ...[patientId, 'visits', ...rest].map(encodeURIComponent)].join('/');
+
+function totalOf(meta: unknown, fallback: number): number {
+  const value = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('X-Total-Count');
+  const total = Number(value);
+  return value && Number.isFinite(total) ? total : fallback;
+}
+
+// 'Appointment' is the appointments feature's tag: a visit that closes one refreshes its lists.
+const visitsBase = api.enhanceEndpoints({ addTagTypes: ['Visit', 'Appointment'] });
+
+/** Every call says itself when it fails (the section's own alert), so none leads away. */
+export const visitsApi = visitsBase.injectEndpoints({
+  endpoints: (build) => ({
+    listVisits: build.query<VisitList, VisitListArgs>({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ patientId, limit }) => ({ url: visitsUrl(patientId), params: { limit } }),
+      transformResponse: (visits: TVisit[], meta) => ({
+        visits,
+        total: totalOf(meta, visits.length),
+      }),
+      providesTags: (_result, _error, { patientId }) => [{ type: 'Visit', id: patientId }],
+    }),
+    createVisit: build.mutation<TVisit, { patientId: string; input: TVisitData }>({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ patientId, input }) => ({ url: visitsUrl(patientId), method: 'POST', body: input }),
+      // A visit that closed an appointment changes the appointment lists too.
+      invalidatesTags: (_result, _error, { patientId }) => [
+        { type: 'Visit', id: patientId },
+        { type: 'Appointment', id: 'LIST' },
+      ],
+    }),
+    signVisit: build.mutation<TVisit, TVisit>({
+      extraOptions: { handlesOwnErrors: true },
+      query: (visit) => ({
+        url: visitsUrl(visit.patientId, visit._id, 'sign'),
+        method: 'POST',
+        headers: { 'If-Match': etagOf(visit) },
+      }),
+      invalidatesTags: (_result, _error, { patientId }) => [{ type: 'Visit', id: patientId }],
+    }),
+    addAddendum: build.mutation<TVisit, { visit: TVisit; text: string }>({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ visit, text }) => ({
+        url: visitsUrl(visit.patientId, visit._id, 'addenda'),
+        method: 'POST',
+        body: { text },
+      }),
+      invalidatesTags: (_result, _error, { visit }) => [{ type: 'Visit', id: visit.patientId }],
+    }),
+  }),
+});
+
+export const {
+  useListVisitsQuery,
+  useCreateVisitMutation,
+  useSignVisitMutation,
+  useAddAddendumMutation,
+} = visitsApi;

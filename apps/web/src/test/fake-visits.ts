@@ -1,0 +1,126 @@
+import { http, type HttpHandler } from 'msw';
+import {
+  bmiOf,
+  ZAddendumInput,
+  ZVisitInput,
+  type TVisit,
+  type TVisitInput,
+} from '@portal/shared/visit';
+import type { TUser } from '@portal/shared/user';
+import { json, recordedOf, type RecordedRequest } from './http.ts';
+
+/**
+ * The visits API of issue 17 in memory, served by `visitsHandlers`: a patient's visits newest
+ * first (`limit`, `X-Total-Count`), create with the shared schema, sign with If-Match (412
+ * VISIT_CHANGED, 409 VISIT_SIGNED), addenda on signed visits only (409 VISIT_NOT_SIGNED). The
+ * patients and the signed-in practitioner are the fake API's own.
+ */
+
+let sequence = 0;
+const nextId = () => `b1c2d3e4-0000-4000-8000-${(sequence += 1).toString(16).padStart(12, '0')}`;
+const nextUpdatedAt = () => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, (sequence += 1))).toISOString();
+const etagOf = (visit: TVisit) => `"${visit.updatedAt}"`;
+const refusal = (status: number, code: string) => json({ message: code, code }, { status });
+
+export class FakeVisits {
+  readonly visits: TVisit[] = [];
+
+  constructor(
+    private readonly context: {
+      /** Whether the id is one of the practitioner's live patients. */
+      isPatient: (id: string) => boolean;
+      practitioner: () => Pick<TUser, '_id' | 'name'>;
+    },
+  ) {}
+
+  /** Stores a visit as the API would answer it (the shared schema's defaults for the rest). */
+  add(patientId: string, input: Partial<TVisitInput> & { signed?: boolean } = {}): TVisit {
+    const { signed, ...fields } = input;
+    const data = ZVisitInput.parse({ occurredAt: '2026-03-02T09:00:00.000Z', ...fields });
+    const now = nextUpdatedAt();
+    const me = this.context.practitioner();
+    const visit: TVisit = {
+      ...data,
+      _id: nextId(),
+      patientId,
+      bmi: bmiOf(data),
+      signedAt: signed ? now : null,
+      signedBy: signed ? { id: me._id, name: me.name } : null,
+      addenda: [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.visits.push(visit);
+    return visit;
+  }
+
+  private replace(visit: TVisit, changes: Partial<TVisit>): TVisit {
+    const next = { ...visit, ...changes, updatedAt: nextUpdatedAt() };
+    this.visits[this.visits.indexOf(visit)] = next;
+    return next;
+  }
+
+  handle({ method, path, search, headers, body }: RecordedRequest): Response {
+    const match =
+      /^\/api\/records\/patients\/([^/]+)\/visits(?:\/([^/]+)(?:\/(sign|addenda))?)?$/.exec(path);
+    const patientId = decodeURIComponent(match?.[1] ?? '');
+    if (!match || !this.context.isPatient(patientId)) return refusal(404, 'PATIENT_NOT_FOUND');
+    const ofPatient = this.visits
+      .filter((visit) => visit.patientId === patientId)
+      .sort((a, b) => b.occurredAt.localeCompare(a.occurredAt));
+    if (!match[2]) {
+      if (method === 'GET') {
+        const limit = Number(search.get('limit') ?? 20);
+        return json(ofPatient.slice(0, limit), {
+          headers: { 'X-Total-Count': String(ofPatient.length) },
+        });
+      }
+      const parsed = ZVisitInput.safeParse(body);
+      if (!parsed.success) return refusal(400, 'VALIDATION_FAILED');
+      const visit = this.add(patientId, parsed.data);
+      return json(visit, { status: 201, headers: { ETag: etagOf(visit) } });
+    }
+    const visit = ofPatient.find((one) => one._id === match[2]);
+    if (!visit) return refusal(404, 'VISIT_NOT_FOUND');
+    if (match[3] === 'sign') {
+      if (visit.signedAt) return refusal(409, 'VISIT_SIGNED');
+      const ifMatch = headers.get('If-Match');
+      if (ifMatch !== null && ifMatch !== etagOf(visit)) return refusal(412, 'VISIT_CHANGED');
+      const me = this.context.practitioner();
+      const signed = this.replace(visit, {
+        signedAt: nextUpdatedAt(),
+        signedBy: { id: me._id, name: me.name },
+      });
+      return json(signed, { headers: { ETag: etagOf(signed) } });
+    }
+    if (match[3] === 'addenda') {
+      const parsed = ZAddendumInput.safeParse(body);
+      if (!parsed.success) return refusal(400, 'VALIDATION_FAILED');
+      if (!visit.signedAt) return refusal(409, 'VISIT_NOT_SIGNED');
+      const me = this.context.practitioner();
+      const addendum = {
+        _id: nextId(),
+        text: parsed.data.text,
+        authorId: me._id,
+        authorName: me.name,
+        createdAt: nextUpdatedAt(),
+      };
+      const amended = this.replace(visit, { addenda: [...visit.addenda, addendum] });
+      return json(amended, { status: 201, headers: { ETag: etagOf(amended) } });
+    }
+    return json(visit, { headers: { ETag: etagOf(visit) } });
+  }
+}
+
+/** The visits routes, each answered by `visits`. */
+export function visitsHandlers(visits: FakeVisits): HttpHandler[] {
+  const answer = async ({ request }: { request: Request }) =>
+    visits.handle(await recordedOf(request));
+  return [
+    http.get('/api/records/patients/:id/visits', answer),
+    http.post('/api/records/patients/:id/visits', answer),
+    http.get('/api/records/patients/:id/visits/:visitId', answer),
+    http.post('/api/records/patients/:id/visits/:visitId/sign', answer),
+    http.post('/api/records/patients/:id/visits/:visitId/addenda', answer),
+  ];
+}
