@@ -47,7 +47,9 @@ describe('PatientVisits', () => {
       expect.stringContaining('Older review'),
     ]);
     expect(within(items[0]!).getByRole('heading')).toHaveTextContent('Draft, not signed');
-    expect(within(items[1]!).getByRole('heading')).toHaveTextContent(/Signed by Dr Lena Hoffmann/);
+    expect(within(items[1]!).getByRole('heading')).toHaveTextContent(
+      /Signed by \u2068Dr Lena Hoffmann\u2069/,
+    );
     expect(within(items[1]!).getByText('128/82 mmHg')).toBeVisible();
     expect(within(items[1]!).getByText('25.1 kg/m²')).toBeVisible();
     expect(within(items[0]!).getByRole('button', { name: 'Sign visit' })).toBeVisible();
@@ -136,7 +138,9 @@ describe('PatientVisits', () => {
     expect(api.requestsTo('POST', /\/sign$/)).toEqual([]);
     await user.click(confirm);
 
-    const heading = await screen.findByRole('heading', { name: /Signed by Dr Lena Hoffmann/ });
+    const heading = await screen.findByRole('heading', {
+      name: /Signed by \u2068Dr Lena Hoffmann\u2069/,
+    });
     await expect.poll(() => document.activeElement).toBe(heading);
     expect(screen.getByRole('status')).toHaveTextContent('Visit signed.');
     expect(api.requestsTo('POST', /\/sign$/)[0]!.headers.get('If-Match')).toMatch(/^".+"$/);
@@ -151,7 +155,7 @@ describe('PatientVisits', () => {
 
     expect(await screen.findByText('Peak flow was 380, not 330.')).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('Addendum added.');
-    expect(screen.getByText(/^Dr Lena Hoffmann, /)).toBeVisible();
+    expect(screen.getByText(/^\u2068Dr Lena Hoffmann\u2069, /)).toBeVisible();
   });
 
   it('says when a visit changed meanwhile, without signing it', async () => {

@@ -9,6 +9,9 @@ import { formatVisitTime, vitalLines } from './visit-text.ts';
 import { useSignVisitMutation } from './visits-api.ts';
 import styles from './visits.module.css';
 
+/** A name inside a sentence keeps its own direction (a Latin name in an Arabic sentence). */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
 /**
  * One visit: when, why, vital signs, the SOAP notes, who signed it and its addenda. A draft can
  * be signed (after a confirmation: a signed visit is never changed); a signed one takes
@@ -75,7 +78,7 @@ export function VisitItem({
         <span className={styles.state}>
           {visit.signedAt
             ? t('item.signed', {
-                name: visit.signedBy?.name ?? '',
+                name: isolate(visit.signedBy?.name ?? ''),
                 when: formatVisitTime(visit.signedAt, i18n.language),
               })
             : t('item.draft')}
@@ -87,7 +90,7 @@ export function VisitItem({
             <div key={line.label}>
               <dt>{line.label}</dt>
               <dd>
-                <bdi dir="ltr">{line.text}</bdi>
+                <bdi>{line.text}</bdi>
               </dd>
             </div>
           ))}
@@ -115,7 +118,7 @@ export function VisitItem({
               <li key={addendum._id}>
                 <p className={styles.meta}>
                   {t('item.addendumBy', {
-                    name: addendum.authorName,
+                    name: isolate(addendum.authorName),
                     when: formatVisitTime(addendum.createdAt, i18n.language),
                   })}
                 </p>
