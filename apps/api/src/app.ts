@@ -19,6 +19,7 @@ import { isVoiceFunctionsUrl } from './modules/voice/voice-retell.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { recordsPlugin } from './modules/patients/records.plugin.ts';
 import { appointmentsPlugin } from './modules/appointments/appointments.plugin.ts';
+import { clinicalPlugin } from './modules/clinical/clinical.plugin.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { db: database.db });
   await app.register(recordsPlugin, { db: database.db, notifications: database.notifications });
   await app.register(appointmentsPlugin, { db: database.db, now: deps.now });
+  await app.register(clinicalPlugin, { db: database.db });
   await app.register(calendarRoutes, {
     db: database.db,
     publicUrl: config.PUBLIC_URL,

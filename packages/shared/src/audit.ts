@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * What was done to a patient record or an appointment. `list` is one event per list or search
- * request; `cancel` is an appointment's.
+ * request; `cancel` is an appointment's; `stop` a prescription's; `acknowledge` is a prescriber
+ * saving a prescription despite the allergy warning (the event names the allergy).
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -14,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'export',
   'purge',
   'cancel',
+  'stop',
+  'acknowledge',
 ] as const;
 
 /**
@@ -43,6 +46,10 @@ export const ZAuditEvent = z.object({
     ),
   /** Set for events about an appointment; `patientId` is then the appointment's patient. */
   appointmentId: z.uuid().nullable(),
+  /** Set for events about an allergy, and on `acknowledge` (the allergy that was warned of). */
+  allergyId: z.uuid().nullable(),
+  /** Set for events about a prescription. */
+  prescriptionId: z.uuid().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   outcome: z.enum(AUDIT_OUTCOMES),
   requestId: z.string().nullable(),

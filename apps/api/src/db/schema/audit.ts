@@ -12,6 +12,10 @@ export const auditEvents = pgTable(
     patientId: uuid('patient_id'),
     /** Set for events about an appointment (issue 16); the patient is then the appointment's. */
     appointmentId: uuid('appointment_id'),
+    /** Set for events about an allergy, and on `acknowledge` (issue 17). */
+    allergyId: uuid('allergy_id'),
+    /** Set for events about a prescription (issue 17). */
+    prescriptionId: uuid('prescription_id'),
     /** Set for events written while a voice call's function acted (issue 19): by trigger, see voice.ts. */
     voiceCallId: text('voice_call_id'),
     action: text('action').notNull(),

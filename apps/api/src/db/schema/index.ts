@@ -5,3 +5,4 @@ export * from './billing.ts';
 export * from './cluster.ts';
 export * from './appointments.ts';
 export * from './voice.ts';
+export * from './clinical.ts';

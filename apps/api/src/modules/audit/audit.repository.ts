@@ -10,6 +10,9 @@ export interface AuditEntry {
   patientId: string | null;
   /** The appointment concerned, for appointment events. */
   appointmentId?: string | null;
+  /** The allergy or prescription concerned (issue 17). */
+  allergyId?: string | null;
+  prescriptionId?: string | null;
   action: TAuditAction;
   outcome: TAuditOutcome;
   requestId: string | null;

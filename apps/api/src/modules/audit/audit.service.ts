@@ -10,6 +10,8 @@ function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
     patientId: row.patientId,
     patientName: row.patientName,
     appointmentId: row.appointmentId,
+    allergyId: row.allergyId,
+    prescriptionId: row.prescriptionId,
     action: row.action as TAuditEvent['action'],
     outcome: row.outcome as TAuditEvent['outcome'],
     requestId: row.requestId,

@@ -15,6 +15,7 @@ import { ZDocument } from '../../lib/response-schemas.ts';
 import { plainJsonSerializer } from '../../lib/plain-json-serializer.ts';
 import { csvChunks } from './patients.csv.ts';
 import { fhirAppointmentEntries } from '../appointments/appointments.fhir.ts';
+import { fhirClinicalEntries } from '../clinical/clinical.fhir.ts';
 import { fhirBundleChunks, fhirPatientEntries } from './patients.fhir.ts';
 import { etagOf, type Actor, type PatientService } from './patients.service.ts';
 
@@ -101,7 +102,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
       schema: {
         tags,
         summary:
-          'Export all my patients: `format=fhir` a FHIR R4 Bundle (collection) of Patient, Condition and Observation resources, then my appointments as Appointment resources (status booked, arrived, fulfilled, cancelled or noshow; the Patient and me, a Practitioner, as participants); `format=csv` CSV of the patients with a header row',
+          'Export all my patients: `format=fhir` a FHIR R4 Bundle (collection) of Patient, Condition and Observation resources, then my appointments as Appointment resources (status booked, arrived, fulfilled, cancelled or noshow; the Patient and me, a Practitioner, as participants), then the allergies of my patients as AllergyIntolerance and prescriptions as MedicationRequest resources; `format=csv` CSV of the patients with a header row',
         querystring: ZPatientExportQuery,
         produces: ['application/fhir+json', 'text/csv'],
         response: { 200: ZDocument('The export file, streamed') },
@@ -133,6 +134,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
             [
               fhirPatientEntries(records.patients, now),
               fhirAppointmentEntries(records.appointments, records.practitioner),
+              fhirClinicalEntries(records.clinical, records.practitioner),
             ],
             now,
           ),

@@ -21,6 +21,10 @@ import {
   findAppointmentsToExport,
   type AgendaKey,
 } from '../appointments/appointments.repository.ts';
+import {
+  clinicalExportBatches,
+  type ClinicalExport,
+} from '../clinical/clinical.fhir.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { insertAuditEvents, type AuditEntry } from '../audit/audit.repository.ts';
 import {
@@ -52,6 +56,8 @@ export interface RecordsExport {
   practitioner: ExportingPractitioner;
   patients: AsyncIterable<PatientRow[]>;
   appointments: AsyncIterable<AppointmentRecord[]>;
+  /** Allergies and prescriptions (issue 17). */
+  clinical: ClinicalExport;
 }
 
 /** Digits only when the fragment looks like a phone number, so "555-123" finds 5551234567. */
@@ -240,6 +246,7 @@ export function createPatientService({
             findAppointmentsToExport(db, { ownerId, after, limit }),
           keyOf: (row): AgendaKey => [row.startsAt.toISOString(), row.id],
         }),
+        clinical: clinicalExportBatches(db, ownerId),
       };
     },
 
