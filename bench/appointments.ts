@@ -14,11 +14,11 @@ import {
 } from '../apps/api/src/modules/appointments/appointments.repository.ts';
 import { createLocalIdentityProvider } from '../apps/api/src/providers/identity/local.ts';
 import { loadLocalSigningKey } from '../apps/api/src/providers/identity/local-signing-key.ts';
+import { explainMedian } from './lib/explain.ts';
 import { printTable, startPostgres, tempDir, writeResult } from './lib/portal.ts';
 
 const PER_OWNER = Number(process.env.BENCH_APPOINTMENTS ?? 100_000);
 const PATIENTS = 1_000;
-const RUNS = 5;
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 400);
 const CONCURRENCY = 8;
 const RACERS = 50;
@@ -48,36 +48,6 @@ async function seed(pool: pg.Pool, ownerIds: string[]) {
   }
   await pool.query('vacuum analyze appointments');
   await pool.query('vacuum analyze patients');
-}
-
-/** Median execution time at the database of the SQL `run` sends last. */
-async function explainMedian(pool: pg.Pool, run: () => Promise<unknown>): Promise<number> {
-  const captured: { text: string; values: unknown[] }[] = [];
-  const original = pool.query.bind(pool) as (
-    config: unknown,
-    values?: unknown,
-  ) => Promise<pg.QueryResult>;
-  (pool as unknown as { query: unknown }).query = (config: unknown, values?: unknown) => {
-    const text = typeof config === 'string' ? config : (config as { text: string }).text;
-    const params = (values ?? (config as { values?: unknown[] }).values ?? []) as unknown[];
-    captured.push({ text, values: params });
-    return original(config, values);
-  };
-  try {
-    await run();
-  } finally {
-    (pool as unknown as { query: unknown }).query = original;
-  }
-  const { text, values } = captured.at(-1)!;
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const result = await original(`explain (analyze, buffers) ${text}`, values);
-    const lines = result.rows.map((row: Record<string, string>) => row['QUERY PLAN']!);
-    if (process.env.SHOW_PLANS && i === 0) console.log(lines.join('\n'));
-    times.push(Number(/Execution Time: ([\d.]+) ms/.exec(lines.at(-1)!)?.[1]));
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(RUNS / 2)]!;
 }
 
 export async function benchAppointments() {

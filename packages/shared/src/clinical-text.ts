@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Text fields of the clinical records (allergies, prescriptions): one rule for each kind. */
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
 /** Shared by every clinical text field, so the web translates it once. */
 export const CLINICAL_TEXT_MESSAGES = {

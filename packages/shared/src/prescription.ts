@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { clinicalOptionalText, clinicalRequiredText } from './clinical-text.ts';
+import {
+  CLINICAL_TEXT_MESSAGES,
+  clinicalOptionalText,
+  clinicalRequiredText,
+  NO_CONTROL_CHARACTERS,
+} from './clinical-text.ts';
 import { ZPageQuery } from './patient.ts';
 import { isCalendarDate } from './zoned-time.ts';
 
@@ -160,7 +165,12 @@ export type TPrescriptionListQuery = z.input<typeof ZPrescriptionListQuery>;
 export const ZMedicationQuery = z.object({
   query: z
     .string({ error: PRESCRIPTION_MESSAGES.queryTooLong })
-    .max(PRESCRIPTION_LIMITS.suggestionQueryMax, { error: PRESCRIPTION_MESSAGES.queryTooLong })
+    .max(PRESCRIPTION_LIMITS.suggestionQueryMax, {
+      error: PRESCRIPTION_MESSAGES.queryTooLong,
+      abort: true,
+    })
+    // PostgreSQL text cannot hold NUL: refused here rather than failing in the query.
+    .regex(NO_CONTROL_CHARACTERS, { error: CLINICAL_TEXT_MESSAGES.textInvalid })
     .default('')
     .describe('The start of a medication name (case-insensitive); empty: my most used'),
 });

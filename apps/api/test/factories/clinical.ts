@@ -13,9 +13,7 @@ export const allergyInput = (input: Partial<TAllergyInput> = {}): TAllergyInput 
   ...input,
 });
 
-export const prescriptionInput = (
-  input: Partial<TPrescriptionInput> = {},
-): TPrescriptionInput => ({
+export const prescriptionInput = (input: Partial<TPrescriptionInput> = {}): TPrescriptionInput => ({
   medication: 'Ibuprofen',
   strength: '400 mg',
   dose: '1 tablet',
@@ -54,9 +52,7 @@ export function postPrescription(
   });
 }
 
-export async function createAllergy(
-  ...args: Parameters<typeof postAllergy>
-): Promise<TAllergy> {
+export async function createAllergy(...args: Parameters<typeof postAllergy>): Promise<TAllergy> {
   const response = await postAllergy(...args);
   if (response.statusCode !== 201) throw new Error(`allergy failed: ${response.body}`);
   return response.json();

@@ -7,6 +7,7 @@ import {
 import type { VoiceProvider } from '../../src/providers/voice/voice.ts';
 import { createTestApp, signIn, type TestContext } from '../app.ts';
 import { checkResponse } from './checks.ts';
+import { clinicalPrivacyProblems, explainClinical } from './clinical.ts';
 import {
   checkAuditOnlyGrew,
   diffStates,
@@ -119,6 +120,8 @@ beforeAll(async () => {
     patients: [],
     sessions: [],
     appointments: [],
+    allergies: [],
+    prescriptions: [],
     feedFiles: [],
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),
@@ -173,11 +176,14 @@ function explainedRows(outcomes: Outcome[], after: DbState): Record<TrackedTable
     payments: new Set(),
     webhook_events: new Set(),
     appointments: new Set(),
+    allergies: new Set(),
+    prescriptions: new Set(),
   };
   for (const { request, status, json } of outcomes) {
     if (status >= 400) continue;
     const answer = json as { _id?: string; id?: string; user?: { _id: string } } | undefined;
     const id = request.pathValues.id;
+    explainClinical(request.operation?.label ?? '', request.pathValues, answer, rows);
     switch (request.operation?.label) {
       case 'POST /api/auth/login':
       case 'PUT /api/user/update-profile':
@@ -243,7 +249,15 @@ function privacyProblems({ request, status, json }: Outcome, after: DbState): st
   const actorId = pools.users[request.actor]!.user._id;
   const ownerOf = (id: string) => after.patients.find((patient) => patient.id === id)?.ownerId;
   const label = request.operation.label;
-  if (label.startsWith('GET /api/records/patients') && Array.isArray(json)) {
+  const clinical = clinicalPrivacyProblems(
+    label,
+    request.pathValues,
+    json,
+    actorId,
+    after.clinical,
+  );
+  if (clinical.length) return clinical;
+  if (label === 'GET /api/records/patients' && Array.isArray(json)) {
     return (json as Array<{ _id: string }>)
       .filter((patient) => ownerOf(patient._id) !== actorId)
       .map((patient) => `listed patient ${patient._id} of someone else`);
@@ -291,6 +305,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       pools.patients = before.patients;
       pools.sessions = before.sessions;
       pools.appointments = before.appointments;
+      Object.assign(pools, before.clinical);
       const arbitrary = fc.oneof(
         {
           weight: 16,

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { CLINICAL_TABLES, snapshotClinical, type ClinicalPools } from './clinical.ts';
 
 /**
  * The rows of the tables a request can change, as a fingerprint per primary key, so a batch of
@@ -13,6 +14,7 @@ export const TRACKED_TABLES = [
   'payments',
   'webhook_events',
   'appointments',
+  ...CLINICAL_TABLES,
 ] as const;
 export type TrackedTable = (typeof TRACKED_TABLES)[number];
 
@@ -22,6 +24,8 @@ export interface DbState {
   sessions: Array<{ id: string; userId: string; status: string }>;
   payments: Array<{ id: string; checkoutSessionId: string }>;
   appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
+  /** Allergies and prescriptions (clinical.ts), for the pools and the privacy check. */
+  clinical: ClinicalPools;
   /** User ids by identity (`local:<sub>`), to trace a change made with any token. */
   userIdsByUid: Map<string, string>;
   audit: { count: number; maxId: number; hash: string };
@@ -84,6 +88,11 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
   const appointments = await pool.query<{ id: string; owner_id: string; updated_at: Date }>(
     'select id, owner_id, updated_at from appointments order by starts_at, id',
   );
+  const [allergyRows, prescriptionRows, clinical] = await Promise.all([
+    fingerprints('allergies'),
+    fingerprints('prescriptions'),
+    snapshotClinical(pool),
+  ]);
   const userIds = await pool.query<{ id: string; uid: string }>('select id, uid from users');
   return {
     rows: {
@@ -93,7 +102,10 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
       payments: paymentRows,
       webhook_events: webhookEvents,
       appointments: appointmentRows,
+      allergies: allergyRows,
+      prescriptions: prescriptionRows,
     },
+    clinical,
     patients: patients.rows.map((row) => ({
       id: row.id,
       ownerId: row.owner_id,

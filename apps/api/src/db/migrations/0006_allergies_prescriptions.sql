@@ -41,8 +41,8 @@ ALTER TABLE "allergies" ADD CONSTRAINT "allergies_owner_id_users_id_fk" FOREIGN 
 ALTER TABLE "allergies" ADD CONSTRAINT "allergies_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prescriptions" ADD CONSTRAINT "prescriptions_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prescriptions" ADD CONSTRAINT "prescriptions_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "allergies_patient_created_idx" ON "allergies" USING btree ("patient_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "allergies_patient_created_idx" ON "allergies" USING btree ("patient_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "allergies_owner_created_idx" ON "allergies" USING btree ("owner_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "prescriptions_patient_created_idx" ON "prescriptions" USING btree ("patient_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "prescriptions_patient_created_idx" ON "prescriptions" USING btree ("patient_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "prescriptions_owner_created_idx" ON "prescriptions" USING btree ("owner_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "prescriptions_owner_medication_idx" ON "prescriptions" USING btree ("owner_id",lower("medication") collate "C");
+CREATE INDEX "prescriptions_owner_medication_idx" ON "prescriptions" USING btree ("owner_id",lower("medication") collate "C","medication");

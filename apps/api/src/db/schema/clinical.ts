@@ -31,11 +31,9 @@ export const allergies = pgTable(
   (table) => [
     // A patient's allergies, newest first (keyset (created_at, id)); the prescription check
     // reads the active ones of one patient through it too.
-    index('allergies_patient_created_idx').on(
-      table.patientId,
-      table.createdAt.desc(),
-      table.id.desc(),
-    ),
+    // Ascending on purpose: read backwards it gives `order by created_at desc, id desc`
+    // (whose default is NULLS FIRST; a `DESC NULLS LAST` index would not match it).
+    index('allergies_patient_created_idx').on(table.patientId, table.createdAt, table.id),
     // The export: one owner's allergies, oldest first.
     index('allergies_owner_created_idx').on(table.ownerId, table.createdAt, table.id),
     check('allergies_severity_check', sql`${table.severity} in ('mild', 'moderate', 'severe')`),
@@ -60,27 +58,21 @@ export const prescriptions = pgTable(
     stoppedAt: timestamp('stopped_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [
-    index('prescriptions_patient_created_idx').on(
-      table.patientId,
-      table.createdAt.desc(),
-      table.id.desc(),
-    ),
+    index('prescriptions_patient_created_idx').on(table.patientId, table.createdAt, table.id),
     index('prescriptions_owner_created_idx').on(table.ownerId, table.createdAt, table.id),
     // Medication suggestions: a prefix of the lower-cased name among one owner's prescriptions,
-    // in name order. Under the C collation `like 'amo%'` becomes an index range whatever the
-    // database's collation, and the same expression gives the order.
+    // in name order, skipping from one name to the next (prescriptions.repository.ts). Under the
+    // C collation `like 'amo%'` becomes an index range whatever the database's collation.
     index('prescriptions_owner_medication_idx').on(
       table.ownerId,
       sql`lower(${table.medication}) collate "C"`,
+      table.medication,
     ),
     check(
       'prescriptions_route_check',
       sql`${table.route} in ('oral', 'intravenous', 'intramuscular', 'topical', 'inhaled', 'other')`,
     ),
-    check(
-      'prescriptions_status_check',
-      sql`${table.status} in ('active', 'stopped', 'completed')`,
-    ),
+    check('prescriptions_status_check', sql`${table.status} in ('active', 'stopped', 'completed')`),
   ],
 );
 

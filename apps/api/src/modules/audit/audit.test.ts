@@ -160,11 +160,13 @@ describe('audit events', () => {
     expect(rows.map((r) => r.column_name)).toEqual([
       'action',
       'actor_id',
+      'allergy_id',
       'appointment_id',
       'created_at',
       'id',
       'outcome',
       'patient_id',
+      'prescription_id',
       'request_id',
       'voice_call_id',
     ]);
@@ -233,12 +235,14 @@ describe('GET /api/records/audit', () => {
       [
         'action',
         'actorId',
+        'allergyId',
         'appointmentId',
         'createdAt',
         'id',
         'outcome',
         'patientId',
         'patientName',
+        'prescriptionId',
         'requestId',
       ].sort(),
     );

@@ -32,7 +32,7 @@ export function allergyRoutes(
       schema: {
         tags,
         summary:
-          "One of my patients' allergies, newest first; paged by `Link: <…>; rel=\"next\"`, with `X-Total-Count`",
+          'One of my patients\' allergies, newest first; paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
         params: ZPatientParams,
         querystring: ZAllergyListQuery,
         response: { 200: z.array(ZAllergy), ...errors },

@@ -83,7 +83,8 @@ export function createAllergyService({ db, refusals }: { db: Db; refusals: Clini
         id,
         ifMatch,
         plan: async ({ scope, current, versions }) => ({
-          write: (tx) => allergyStore.update(tx, { ...scope, id: current!.id, values: input, versions }),
+          write: (tx) =>
+            allergyStore.update(tx, { ...scope, id: current!.id, values: input, versions }),
         }),
       });
     },

@@ -69,7 +69,11 @@ describe('POST /api/records/patients/:id/allergies', () => {
       [{ reaction: 'x'.repeat(501) }, 'reaction', ALLERGY_MESSAGES.reactionTooLong],
       [{ severity: 'deadly' }, 'severity', ALLERGY_MESSAGES.severityRequired],
       [{ status: 'gone' }, 'status', ALLERGY_MESSAGES.statusInvalid],
-      [{ substance: 'Latex\u0000' }, 'substance', 'This clinical text contains a character that is not allowed.'],
+      [
+        { substance: 'Latex\u0000' },
+        'substance',
+        'This clinical text contains a character that is not allowed.',
+      ],
       [{ ownerId: patient._id }, 'ownerId', 'This field is not allowed.'],
     ];
     for (const [override, field, message] of cases) {

@@ -102,7 +102,12 @@ export function toFhirPrescription(
 ): FhirEntry {
   const prescription = toApiPrescription(row);
   const route = ROUTE_CODES[prescription.route];
-  const text = [prescription.strength, prescription.dose, prescription.frequency, prescription.duration]
+  const text = [
+    prescription.strength,
+    prescription.dose,
+    prescription.frequency,
+    prescription.duration,
+  ]
     .filter(Boolean)
     .join(', ');
   const resource: FhirResource = {

@@ -10,8 +10,7 @@ export const ZPatientParams = z.object({
 });
 
 /** The item's id, as the item's own parameter: the allergy's, the prescription's. */
-export const ZItemId = (kind: ClinicalKind) =>
-  z.string().max(200).describe(`The ${kind} \`_id\``);
+export const ZItemId = (kind: ClinicalKind) => z.string().max(200).describe(`The ${kind} \`_id\``);
 
 export const ZIfMatch = z.object({
   'if-match': z

@@ -89,10 +89,13 @@ export function createItemService<Table extends ClinicalTable, Api extends ApiIt
     const versions = parseIfMatch(ifMatch);
     const outcome = await db.transaction(async (tx) => {
       if (!(await isOwnLivePatient(tx, scope))) return { kind: 'patient' as const };
-      const current = id === undefined ? undefined : await store.find(tx, { ...scope, id: id.toLowerCase() });
+      const current =
+        id === undefined ? undefined : await store.find(tx, { ...scope, id: id.toLowerCase() });
       if (id !== undefined && !current) return { kind: 'missing' as const };
       const isStale =
-        current && versions !== null && !versions.some((v) => v.getTime() === current.updatedAt.getTime());
+        current &&
+        versions !== null &&
+        !versions.some((v) => v.getTime() === current.updatedAt.getTime());
       if (isStale) return { kind: 'stale' as const, current };
       const decided = await plan({
         tx,
@@ -123,7 +126,8 @@ export function createItemService<Table extends ClinicalTable, Api extends ApiIt
         return outcome.refuse();
       case 'stale': {
         // Re-read: the version that won the race is the one to offer.
-        const latest = (await store.find(db, { ...scope, id: outcome.current.id })) ?? outcome.current;
+        const latest =
+          (await store.find(db, { ...scope, id: outcome.current.id })) ?? outcome.current;
         return refuseStale(actor, { kind, action, current: latest, etag: etagOf(toApi(latest)) });
       }
     }
@@ -159,7 +163,9 @@ export function createItemService<Table extends ClinicalTable, Api extends ApiIt
       return {
         items: items.map(toApi),
         nextCursor:
-          rows.length > limit && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
+          rows.length > limit && last
+            ? encodeCursor([last.createdAt.toISOString(), last.id])
+            : null,
         total,
       };
     },

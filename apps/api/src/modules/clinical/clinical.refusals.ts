@@ -57,7 +57,12 @@ export function createClinicalRefusals(db: Db) {
   /** An item that is not this patient's (or not the actor's): 404 of its kind. */
   async function denyItem(
     actor: Actor,
-    { kind, action, patientId, id }: { kind: ClinicalKind; action: TAuditAction; patientId: string; id: string },
+    {
+      kind,
+      action,
+      patientId,
+      id,
+    }: { kind: ClinicalKind; action: TAuditAction; patientId: string; id: string },
   ): Promise<never> {
     await audit(db, actor, {
       action,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { allergies, prescriptions } from '../../db/schema/clinical.ts';
+import type { allergies, prescriptions } from '../../db/schema/clinical.ts';
 import { patients } from '../../db/schema/patients.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 
@@ -36,7 +36,10 @@ export async function isOwnLivePatient(
 
 export function createClinicalStore<Table extends ClinicalTable>(table: Table) {
   type Row = Table['$inferSelect'];
-  type Values = Omit<Table['$inferInsert'], 'id' | 'ownerId' | 'patientId' | 'createdAt' | 'updatedAt'>;
+  type Values = Omit<
+    Table['$inferInsert'],
+    'id' | 'ownerId' | 'patientId' | 'createdAt' | 'updatedAt'
+  >;
   // The columns both tables have, typed once: drizzle cannot narrow a union of tables.
   const t = table as typeof allergies;
 
@@ -52,7 +55,11 @@ export function createClinicalStore<Table extends ClinicalTable>(table: Table) {
 
   return {
     async find(db: DbOrTx, { id, ...scope }: Scope & { id: string }): Promise<Row | undefined> {
-      const [row] = await db.select().from(t).where(scoped(scope, eq(t.id, id))).limit(1);
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(scoped(scope, eq(t.id, id)))
+        .limit(1);
       return row as Row | undefined;
     },
 

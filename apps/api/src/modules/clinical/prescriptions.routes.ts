@@ -35,10 +35,7 @@ const warningOrChanged = z
 /** A patient's prescriptions under /api/records/patients/{id}/prescriptions (HTTP only). */
 export function prescriptionRoutes(
   app: FastifyInstance,
-  {
-    prescriptions,
-    refusals,
-  }: { prescriptions: PrescriptionService; refusals: ClinicalRefusals },
+  { prescriptions, refusals }: { prescriptions: PrescriptionService; refusals: ClinicalRefusals },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['prescriptions'];
@@ -49,7 +46,7 @@ export function prescriptionRoutes(
       schema: {
         tags,
         summary:
-          "One of my patients' prescriptions, newest first (`status=active`: the active medications); paged by `Link: <…>; rel=\"next\"`, with `X-Total-Count`",
+          'One of my patients\' prescriptions, newest first (`status=active`: the active medications); paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
         params: ZPatientParams,
         querystring: ZPrescriptionListQuery,
         response: { 200: z.array(ZPrescription), ...errors },

@@ -87,9 +87,17 @@ describe('POST /api/records/patients/:id/prescriptions', () => {
       [{ frequency: ' ' }, 'frequency', PRESCRIPTION_MESSAGES.frequencyRequired],
       [{ endDate: '2026-02-30' }, 'endDate', PRESCRIPTION_MESSAGES.endDateInvalid],
       [{ endDate: '2026-03-01' }, 'endDate', PRESCRIPTION_MESSAGES.durationOrEndDate],
-      [{ instructions: 'x'.repeat(1001) }, 'instructions', PRESCRIPTION_MESSAGES.instructionsTooLong],
+      [
+        { instructions: 'x'.repeat(1001) },
+        'instructions',
+        PRESCRIPTION_MESSAGES.instructionsTooLong,
+      ],
       [{ status: 'stopped' }, 'status', PRESCRIPTION_MESSAGES.statusInvalid],
-      [{ allergyAcknowledged: 'yes' }, 'allergyAcknowledged', PRESCRIPTION_MESSAGES.acknowledgedInvalid],
+      [
+        { allergyAcknowledged: 'yes' },
+        'allergyAcknowledged',
+        PRESCRIPTION_MESSAGES.acknowledgedInvalid,
+      ],
       [{ ownerId: patient._id }, 'ownerId', 'This field is not allowed.'],
     ];
     for (const [override, field, message] of cases) {
@@ -334,11 +342,17 @@ describe('GET /api/records/medications', () => {
       expect(response.headers['cache-control']).toBe('no-store');
       return response.json() as string[];
     };
-    expect(await suggest('AM')).toEqual(['Amlodipine', 'amoxicillin']);
-    expect(await suggest('amox')).toEqual(['amoxicillin']);
+    // One entry per name whatever its case, in its first spelling.
+    expect(await suggest('AM')).toEqual(['Amlodipine', 'Amoxicillin']);
+    expect(await suggest('amox')).toEqual(['Amoxicillin']);
     expect(await suggest('%')).toEqual([]);
     expect(await suggest('100%_')).toEqual(['100%_pure']);
     expect(await suggest('')).toHaveLength(4);
+    const nul = await ctx.app.inject({ url: '/api/records/medications?query=a%00', headers });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({
+      fieldErrors: { query: 'This clinical text contains a character that is not allowed.' },
+    });
     const tooLong = await ctx.app.inject({
       url: `/api/records/medications?query=${'a'.repeat(101)}`,
       headers,

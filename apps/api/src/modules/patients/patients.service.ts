@@ -21,10 +21,7 @@ import {
   findAppointmentsToExport,
   type AgendaKey,
 } from '../appointments/appointments.repository.ts';
-import {
-  clinicalExportBatches,
-  type ClinicalExport,
-} from '../clinical/clinical.fhir.ts';
+import { clinicalExportBatches, type ClinicalExport } from '../clinical/clinical.fhir.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { insertAuditEvents, type AuditEntry } from '../audit/audit.repository.ts';
 import {
