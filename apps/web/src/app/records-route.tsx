@@ -1,7 +1,22 @@
 import { PatientAppointments } from '../features/appointments/patient-appointments.tsx';
+import { PatientAllergies } from '../features/clinical/patient-allergies.tsx';
+import { PatientMedications } from '../features/clinical/patient-medications.tsx';
 import { RecordsPage } from '../features/records/records-page.tsx';
 
-/** `/records` with each patient's appointments (and 'Book appointment') in the details. */
+/**
+ * `/records` with each patient's appointments (and 'Book appointment'), allergies and active
+ * medications in the details.
+ */
 export function RecordsRoute() {
-  return <RecordsPage patientExtras={(patient) => <PatientAppointments patient={patient} />} />;
+  return (
+    <RecordsPage
+      patientExtras={(patient) => (
+        <>
+          <PatientAppointments patient={patient} />
+          <PatientAllergies patient={patient} />
+          <PatientMedications patient={patient} />
+        </>
+      )}
+    />
+  );
 }

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'premium',
   'voice',
   'appointments',
+  'clinical',
 ] as const;
 
 /**

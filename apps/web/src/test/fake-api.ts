@@ -5,6 +5,7 @@ import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
 import { createPublicConfig, createTestUser } from './factories.ts';
 import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
+import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
 import { json, recordedOf, type RecordedRequest } from './http.ts';
 
@@ -54,6 +55,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     },
     schedule: () => profile.stored,
   });
+
+  const clinical = new FakeClinical();
 
   const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
   addHandlers(
@@ -109,12 +112,15 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ),
     ...recordsHandlers(records),
     ...appointmentsHandlers(appointments),
+    ...clinicalHandlers(clinical),
   );
 
   return {
     requests,
     records,
     appointments,
+    /** Allergies and prescriptions (fake-clinical.ts). */
+    clinical,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {
       stored: () => profile.stored,

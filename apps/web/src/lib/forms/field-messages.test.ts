@@ -4,6 +4,9 @@ import { MESSAGE_CODES, messageCodeOf } from '@portal/shared/messages';
 import { PAGE_MESSAGES, PATIENT_MESSAGES } from '@portal/shared/patient';
 import { APPOINTMENT_MESSAGES } from '@portal/shared/appointment';
 import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from '@portal/shared/profile';
+import { ALLERGY_MESSAGES } from '@portal/shared/allergy';
+import { CLINICAL_TEXT_MESSAGES } from '@portal/shared/clinical-text';
+import { PRESCRIPTION_MESSAGES } from '@portal/shared/prescription';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import { fieldMessageKey, fieldMessageText } from './field-messages.ts';
 
@@ -13,17 +16,23 @@ const ENGLISH = [
   ...Object.values(PAGE_MESSAGES),
   ...Object.values(APPOINTMENT_MESSAGES),
   ...Object.values(SCHEDULE_MESSAGES),
+  ...Object.values(ALLERGY_MESSAGES),
+  ...Object.values(PRESCRIPTION_MESSAGES),
+  ...Object.values(CLINICAL_TEXT_MESSAGES),
 ];
 
 describe('fieldMessageText', () => {
   it('keeps every shared message in English exactly as the spec writes it', async () => {
-    await i18next.loadNamespaces(['common', 'appointments', 'profile']);
+    await i18next.loadNamespaces(['common', 'appointments', 'profile', 'clinical']);
     const en = i18next.getFixedT('en');
     for (const message of [
       ...Object.values(PATIENT_MESSAGES),
       ...Object.values(PROFILE_MESSAGES),
       ...Object.values(APPOINTMENT_MESSAGES),
       ...Object.values(SCHEDULE_MESSAGES),
+      ...Object.values(ALLERGY_MESSAGES),
+      ...Object.values(PRESCRIPTION_MESSAGES),
+      ...Object.values(CLINICAL_TEXT_MESSAGES),
     ]) {
       expect(fieldMessageText(en, message)).toBe(message);
     }
@@ -32,7 +41,7 @@ describe('fieldMessageText', () => {
   it('has a translation of every message code in every other language, none in English', async () => {
     const others = LANGUAGES.map((language) => language.code).filter((code) => code !== 'en');
     await i18next.loadLanguages([...others, 'en']);
-    await i18next.loadNamespaces(['common', 'appointments', 'profile']);
+    await i18next.loadNamespaces(['common', 'appointments', 'profile', 'clinical']);
     expect(MESSAGE_CODES.length).toBeGreaterThan(20);
     for (const language of others) {
       const t = i18next.getFixedT(language);

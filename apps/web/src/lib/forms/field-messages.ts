@@ -24,6 +24,9 @@ export function fieldMessageText(t: TFunction, message: string | undefined): str
 const NAMESPACE_OF_GROUP: Partial<Record<string, string>> = {
   appointment: 'appointments',
   schedule: 'profile',
+  allergy: 'clinical',
+  prescription: 'clinical',
+  clinicalText: 'clinical',
 };
 
 /** Where the text of a message code lives: `<namespace>:fieldMessages.<code>`. */
