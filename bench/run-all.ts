@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { benchApi } from './api.ts';
 import { benchAppointments } from './appointments.ts';
+import { benchClinical } from './clinical.ts';
 import { benchInstances } from './instances.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { ROOT } from './lib/portal.ts';
@@ -20,3 +21,4 @@ await benchInstances();
 await benchValidation();
 await benchAppointments();
 await benchVisits();
+await benchClinical();

@@ -40,7 +40,9 @@ async function storedSensitiveValues(database: Database): Promise<string[]> {
   const { rows } = await database.pool.query<{ value: string }>(
     `select unnest(array[name, email, address, phone, picture]) as value from users
      union select unnest(array[name, diagnosed_with, address, email, phone, emergency_phone]) from patients
-     union select unnest(array[reason, note]) from appointments`,
+     union select unnest(array[reason, note]) from appointments
+     union select unnest(array[substance, reaction]) from allergies
+     union select unnest(array[medication, strength, dose, frequency, duration, instructions, stop_reason]) from prescriptions`,
   );
   return rows.map((row) => row.value).filter((value): value is string => Boolean(value));
 }

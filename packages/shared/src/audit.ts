@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
 /**
- * What was done to a patient record, an appointment or a visit. `list` is one event per list or
- * search request; `cancel` is an appointment's; `sign` and `addendum` are a visit's.
+ * What was done to a patient record, an appointment, a visit, an allergy or a prescription.
+ * `list` is one event per list or search request; `cancel` is an appointment's; `sign` and
+ * `addendum` are a visit's; `stop` a prescription's; `acknowledge` is a prescriber saving a
+ * prescription despite the allergy warning (the event names the allergy).
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -16,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'cancel',
   'sign',
   'addendum',
+  'stop',
+  'acknowledge',
 ] as const;
 
 /**
@@ -47,6 +51,10 @@ export const ZAuditEvent = z.object({
   appointmentId: z.uuid().nullable(),
   /** Set for events about a visit; `patientId` is then the visit's patient. */
   visitId: z.uuid().nullable(),
+  /** Set for events about an allergy, and on `acknowledge` (the allergy that was warned of). */
+  allergyId: z.uuid().nullable(),
+  /** Set for events about a prescription. */
+  prescriptionId: z.uuid().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   outcome: z.enum(AUDIT_OUTCOMES),
   requestId: z.string().nullable(),

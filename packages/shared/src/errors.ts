@@ -86,6 +86,28 @@ export const ERRORS = {
     status: 409,
     message: 'This appointment was cancelled or missed, so a visit cannot close it.',
   },
+  ALLERGY_NOT_FOUND: { status: 404, message: 'The allergy could not be found.' },
+  ALLERGY_CHANGED: {
+    status: 409,
+    message:
+      'This allergy was changed after you opened it. Reload to see the latest details, then make your changes again.',
+  },
+  PRESCRIPTION_NOT_FOUND: { status: 404, message: 'The prescription could not be found.' },
+  PRESCRIPTION_CHANGED: {
+    status: 409,
+    message:
+      'This prescription was changed after you opened it. Reload to see the latest details, then make your changes again.',
+  },
+  PRESCRIPTION_STOPPED: {
+    status: 409,
+    message: 'This prescription has been stopped and can no longer be changed.',
+  },
+  /** The body also carries `allergies` (prescription.ts, ZAllergyWarning): the matching allergies. */
+  ALLERGY_WARNING: {
+    status: 409,
+    message:
+      'This medication matches an active allergy of the patient. Confirm that you have considered it to save the prescription.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

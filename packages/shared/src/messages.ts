@@ -1,5 +1,8 @@
 import { PAGE_MESSAGES, PATIENT_MESSAGES } from './patient.ts';
 import { APPOINTMENT_MESSAGES } from './appointment.ts';
+import { ALLERGY_MESSAGES } from './allergy.ts';
+import { CLINICAL_TEXT_MESSAGES } from './clinical-text.ts';
+import { PRESCRIPTION_MESSAGES } from './prescription.ts';
 import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from './profile.ts';
 import { VISIT_MESSAGES } from './visit.ts';
 
@@ -16,6 +19,9 @@ const MESSAGE_TABLES = {
   appointment: APPOINTMENT_MESSAGES,
   schedule: SCHEDULE_MESSAGES,
   visit: VISIT_MESSAGES,
+  allergy: ALLERGY_MESSAGES,
+  prescription: PRESCRIPTION_MESSAGES,
+  clinicalText: CLINICAL_TEXT_MESSAGES,
 } as const;
 
 type Tables = typeof MESSAGE_TABLES;

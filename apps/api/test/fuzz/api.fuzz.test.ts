@@ -7,6 +7,7 @@ import {
 import type { VoiceProvider } from '../../src/providers/voice/voice.ts';
 import { createTestApp, signIn, type TestContext } from '../app.ts';
 import { checkResponse } from './checks.ts';
+import { clinicalPrivacyProblems, explainClinical } from './clinical.ts';
 import {
   checkAuditOnlyGrew,
   diffStates,
@@ -121,6 +122,8 @@ beforeAll(async () => {
     sessions: [],
     appointments: [],
     visits: [],
+    allergies: [],
+    prescriptions: [],
     feedFiles: [],
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),
@@ -177,12 +180,15 @@ function explainedRows(outcomes: Outcome[], after: DbState): Record<TrackedTable
     appointments: new Set(),
     visits: new Set(),
     visit_addenda: new Set(),
+    allergies: new Set(),
+    prescriptions: new Set(),
   };
   for (const { request, status, json } of outcomes) {
     if (status >= 400) continue;
     const answer = json as { _id?: string; id?: string; user?: { _id: string } } | undefined;
     const id = request.pathValues.id;
     explainVisitRows(request.operation?.label ?? '', { json, body: request.body?.json }, rows);
+    explainClinical(request.operation?.label ?? '', request.pathValues, answer, rows);
     switch (request.operation?.label) {
       case 'POST /api/auth/login':
       case 'PUT /api/user/update-profile':
@@ -262,7 +268,15 @@ function privacyProblems({ request, status, json }: Outcome, after: DbState): st
         : []),
     ];
   }
-  if (label.startsWith('GET /api/records/patients') && Array.isArray(json)) {
+  const clinical = clinicalPrivacyProblems(
+    label,
+    request.pathValues,
+    json,
+    actorId,
+    after.clinical,
+  );
+  if (clinical.length) return clinical;
+  if (label === 'GET /api/records/patients' && Array.isArray(json)) {
     return (json as Array<{ _id: string }>)
       .filter((patient) => ownerOf(patient._id) !== actorId)
       .map((patient) => `listed patient ${patient._id} of someone else`);
@@ -311,6 +325,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       pools.sessions = before.sessions;
       pools.appointments = before.appointments;
       pools.visits = before.visits;
+      Object.assign(pools, before.clinical);
       const arbitrary = fc.oneof(
         {
           weight: 16,

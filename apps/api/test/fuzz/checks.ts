@@ -18,6 +18,7 @@ import { ZProfileInput, ZScheduleInput, ZSignInInput } from '@portal/shared/prof
 import { ZPublicConfig } from '@portal/shared/public-config';
 import { ZUserResponse } from '@portal/shared/user';
 import { ZConnectVoiceInput, ZConnectVoiceResponse } from '@portal/shared/voice';
+import { CLINICAL_BODIES, CLINICAL_RESPONSES } from './clinical.ts';
 import { validateJson, type JsonSchema } from './json-schema.ts';
 import { INVALID_AUTH, type FuzzRequest } from './requests.ts';
 import { VISIT_ZOD_BODIES, VISIT_ZOD_RESPONSES } from './visits.ts';
@@ -31,6 +32,8 @@ export const API_ERROR_SCHEMA: JsonSchema = {
     fieldErrors: { type: 'object', additionalProperties: { type: 'string' } },
     // APPOINTMENT_CONFLICT names the clashing appointment (ZAppointmentConflict).
     conflict: { type: 'object' },
+    // ALLERGY_WARNING names the allergies the medication matches (ZAllergyWarning).
+    allergies: { type: 'array' },
   },
   required: ['message', 'code'],
   additionalProperties: false,
@@ -61,6 +64,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'POST /api/premier/create-checkout-session': { 200: ZCheckoutSession },
   'POST /api/premier/create-payment-intent': { 200: ZPaymentIntent },
   ...VISIT_ZOD_RESPONSES,
+  ...CLINICAL_RESPONSES,
 };
 
 /** The shared zod schemas of the request bodies: the API must agree with them exactly. */
@@ -77,6 +81,7 @@ export const ZOD_BODIES: Record<string, z.ZodType> = {
   'POST /api/premier/create-payment-intent': ZCheckoutInput,
   'PUT /api/user/subscription': ZSubscriptionInput,
   ...VISIT_ZOD_BODIES,
+  ...CLINICAL_BODIES,
 };
 
 /** Non-JSON answers: the content type each documented route must use for its 2xx. */

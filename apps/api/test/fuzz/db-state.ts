@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { snapshotVisits, type VisitInPool } from './visits.ts';
+import { CLINICAL_TABLES, snapshotClinical, type ClinicalPools } from './clinical.ts';
 
 /**
  * The rows of the tables a request can change, as a fingerprint per primary key, so a batch of
@@ -16,6 +17,7 @@ export const TRACKED_TABLES = [
   'appointments',
   'visits',
   'visit_addenda',
+  ...CLINICAL_TABLES,
 ] as const;
 export type TrackedTable = (typeof TRACKED_TABLES)[number];
 
@@ -26,6 +28,8 @@ export interface DbState {
   payments: Array<{ id: string; checkoutSessionId: string }>;
   appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
   visits: VisitInPool[];
+  /** Allergies and prescriptions (clinical.ts), for the pools and the privacy check. */
+  clinical: ClinicalPools;
   /** User ids by identity (`local:<sub>`), to trace a change made with any token. */
   userIdsByUid: Map<string, string>;
   audit: { count: number; maxId: number; hash: string };
@@ -93,6 +97,11 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     'select id, owner_id, updated_at from appointments order by starts_at, id',
   );
   const visits = await snapshotVisits(pool);
+  const [allergyRows, prescriptionRows, clinical] = await Promise.all([
+    fingerprints('allergies'),
+    fingerprints('prescriptions'),
+    snapshotClinical(pool),
+  ]);
   const userIds = await pool.query<{ id: string; uid: string }>('select id, uid from users');
   return {
     rows: {
@@ -104,7 +113,10 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
       appointments: appointmentRows,
       visits: visitRows,
       visit_addenda: addendumRows,
+      allergies: allergyRows,
+      prescriptions: prescriptionRows,
     },
+    clinical,
     patients: patients.rows.map((row) => ({
       id: row.id,
       ownerId: row.owner_id,

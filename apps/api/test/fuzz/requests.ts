@@ -1,4 +1,11 @@
 import fc from 'fast-check';
+import {
+  clinicalHints,
+  clinicalIfMatch,
+  clinicalPathValue,
+  clinicalPathValues,
+  type ClinicalPools,
+} from './clinical.ts';
 import type { Operation } from './openapi.ts';
 import {
   bodyVariantFor,
@@ -36,7 +43,7 @@ export interface FuzzUser {
   user: { _id: string; email: string };
 }
 
-export interface Pools {
+export interface Pools extends ClinicalPools {
   users: FuzzUser[];
   /** Patients (live and trashed) by owner's user id, oldest first. */
   patients: Array<{ id: string; ownerId: string; isDeleted: boolean; updatedAt: string }>;
@@ -175,6 +182,7 @@ function junkPathValue(
 /** A path parameter: ids of the actor's own records, other people's, and junk. */
 function pathValue(
   operation: Operation,
+  name: string,
   schema: Parameters<typeof valueFor>[0],
   actorId: string,
   pools: Pools,
@@ -184,6 +192,8 @@ function pathValue(
     list.length
       ? fc.constantFrom(...list).map((value) => ({ value }))
       : fc.uuid().map((value) => ({ value }));
+  const clinical = clinicalPathValue(name, actorId, pools, junk);
+  if (clinical) return clinical;
   if (operation.path.startsWith('/api/records/patients/')) {
     const own = pools.patients.filter((patient) => patient.ownerId === actorId);
     return fc.oneof(
@@ -377,6 +387,7 @@ function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): Hints {
   }
   if (operation.path.includes('/visits'))
     Object.assign(hints, visitHints(actor.user._id, pools.appointments));
+  Object.assign(hints, clinicalHints(operation));
   if (operation.path.startsWith('/api/records/patients'))
     hints.email = fc.oneof(fc.emailAddress(), fc.constant(''));
   if (operation.path === '/api/user/update-profile')
@@ -407,38 +418,39 @@ function extraHeaders(operation: Operation, actorId: string, pools: Pools) {
     ? operation.method === 'GET'
       ? fc.constant(undefined)
       : visitIfMatch(actorId, pools.visits)
-    : isAppointmentChange
-      ? fc.option(
-          fc.constantFrom(
-            ...pools.appointments
-              .filter((a) => a.ownerId === actorId)
-              .map((a) => `"${a.updatedAt}"`),
-            '*',
-            'W/"2020-01-01T00:00:00.000Z"',
-            'garbage',
-          ),
-          { nil: undefined },
-        )
-      : operation.method === 'PUT' && operation.path === '/api/records/patients/{id}'
+    : (clinicalIfMatch(operation, actorId, pools) ??
+      (isAppointmentChange
         ? fc.option(
-            fc.oneof(
-              fc.constantFrom(
-                ...pools.patients
-                  .filter((p) => p.ownerId === actorId)
-                  .map((p) => `"${p.updatedAt}"`),
-                '*',
-              ),
-              fc.constantFrom(
-                'W/"2020-01-01T00:00:00.000Z"',
-                '"x", "y"',
-                'garbage',
-                '""',
-                '"' + 'z'.repeat(300) + '"',
-              ),
+            fc.constantFrom(
+              ...pools.appointments
+                .filter((a) => a.ownerId === actorId)
+                .map((a) => `"${a.updatedAt}"`),
+              '*',
+              'W/"2020-01-01T00:00:00.000Z"',
+              'garbage',
             ),
             { nil: undefined },
           )
-        : fc.constant(undefined);
+        : operation.method === 'PUT' && operation.path === '/api/records/patients/{id}'
+          ? fc.option(
+              fc.oneof(
+                fc.constantFrom(
+                  ...pools.patients
+                    .filter((p) => p.ownerId === actorId)
+                    .map((p) => `"${p.updatedAt}"`),
+                  '*',
+                ),
+                fc.constantFrom(
+                  'W/"2020-01-01T00:00:00.000Z"',
+                  '"x", "y"',
+                  'garbage',
+                  '""',
+                  '"' + 'z'.repeat(300) + '"',
+                ),
+              ),
+              { nil: undefined },
+            )
+          : fc.constant(undefined)));
   return fc
     .record({
       'if-match': ifMatch,
@@ -496,13 +508,14 @@ export function requestFor(operation: Operation, pools: Pools): fc.Arbitrary<Fuz
         operation.label === 'POST /api/auth/login' && drawn === 'unregistered'
           ? 'fresh-identity'
           : drawn;
+      const oneByOne = fc.tuple(
+        ...operation.pathParams.map(({ name, schema }) =>
+          pathValue(operation, name, schema, user.user._id, pools),
+        ),
+      );
       const params = isVisitPath(operation)
         ? visitParams(operation, user.user._id, pools)
-        : fc.tuple(
-            ...operation.pathParams.map(({ schema }) =>
-              pathValue(operation, schema, user.user._id, pools),
-            ),
-          );
+        : (clinicalPathValues(operation, user.user._id, pools, oneByOne) ?? oneByOne);
       const hasBody = operation.method !== 'GET' && operation.method !== 'HEAD';
       const body: fc.Arbitrary<BodyVariant | undefined> = !hasBody
         ? fc.constant(undefined)

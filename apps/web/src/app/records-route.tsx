@@ -1,8 +1,13 @@
 import { PatientAppointments } from '../features/appointments/patient-appointments.tsx';
+import { PatientAllergies } from '../features/clinical/patient-allergies.tsx';
+import { PatientMedications } from '../features/clinical/patient-medications.tsx';
 import { RecordsPage } from '../features/records/records-page.tsx';
 import { PatientVisits } from '../features/visits/patient-visits.tsx';
 
-/** `/records` with each patient's appointments (and 'Book appointment') and visits in the details. */
+/**
+ * `/records` with each patient's appointments (and 'Book appointment'), visits, allergies and
+ * active medications in the details.
+ */
 export function RecordsRoute() {
   return (
     <RecordsPage
@@ -10,6 +15,8 @@ export function RecordsRoute() {
         <>
           <PatientAppointments patient={patient} />
           <PatientVisits patient={patient} />
+          <PatientAllergies patient={patient} />
+          <PatientMedications patient={patient} />
         </>
       )}
     />

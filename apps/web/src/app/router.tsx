@@ -65,10 +65,11 @@ const PaymentCancelPage = page(
   () => import('../features/premium/payment-cancel-page.tsx').then((m) => m.PaymentCancelPage),
   'premium',
 );
-// Patient details show the patient's appointments: composed in app/ (features stay apart).
+// Patient details show the patient's appointments, allergies and medications: composed in app/
+// (features stay apart).
 const RecordsPage = page(
   () => import('./records-route.tsx').then((m) => m.RecordsRoute),
-  ['records', 'appointments', 'visits'],
+  ['records', 'appointments', 'visits', 'clinical'],
 );
 const AppointmentsPage = page(
   () => import('../features/appointments/agenda-page.tsx').then((m) => m.AgendaPage),

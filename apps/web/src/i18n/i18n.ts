@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'voice',
   'appointments',
   'visits',
+  'clinical',
 ] as const;
 
 /**

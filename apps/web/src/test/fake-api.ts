@@ -5,6 +5,7 @@ import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
 import { createPublicConfig, createTestUser } from './factories.ts';
 import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
+import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
 import { FakeVisits, visitsHandlers } from './fake-visits.ts';
 import { json, recordedOf, type RecordedRequest } from './http.ts';
@@ -63,6 +64,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     },
     practitioner: () => profile.stored,
   });
+  const clinical = new FakeClinical();
 
   const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
   addHandlers(
@@ -119,6 +121,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ...recordsHandlers(records),
     ...appointmentsHandlers(appointments),
     ...visitsHandlers(visits),
+    ...clinicalHandlers(clinical),
   );
 
   return {
@@ -126,6 +129,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     records,
     appointments,
     visits,
+    /** Allergies and prescriptions (fake-clinical.ts). */
+    clinical,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {
       stored: () => profile.stored,

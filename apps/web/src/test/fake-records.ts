@@ -12,7 +12,7 @@ import { json, recordedOf, type RecordedRequest } from './http.ts';
 
 let sequence = 0;
 
-function fieldErrorsOf(error: { issues: { path: PropertyKey[]; message: string }[] }) {
+export function fieldErrorsOf(error: { issues: { path: PropertyKey[]; message: string }[] }) {
   const fieldErrors: Record<string, string> = {};
   for (const issue of error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
   return fieldErrors;

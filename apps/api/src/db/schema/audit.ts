@@ -14,6 +14,10 @@ export const auditEvents = pgTable(
     appointmentId: uuid('appointment_id'),
     /** Set for events about a visit (issue 17); the patient is then the visit's. */
     visitId: uuid('visit_id'),
+    /** Set for events about an allergy, and on `acknowledge` (issue 17). */
+    allergyId: uuid('allergy_id'),
+    /** Set for events about a prescription (issue 17). */
+    prescriptionId: uuid('prescription_id'),
     /** Set for events written while a voice call's function acted (issue 19): by trigger, see voice.ts. */
     voiceCallId: text('voice_call_id'),
     action: text('action').notNull(),

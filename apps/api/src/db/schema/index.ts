@@ -6,3 +6,4 @@ export * from './cluster.ts';
 export * from './appointments.ts';
 export * from './voice.ts';
 export * from './visits.ts';
+export * from './clinical.ts';

@@ -12,6 +12,9 @@ export interface AuditEntry {
   appointmentId?: string | null;
   /** The visit concerned, for visit events. */
   visitId?: string | null;
+  /** The allergy or prescription concerned (issue 17). */
+  allergyId?: string | null;
+  prescriptionId?: string | null;
   action: TAuditAction;
   outcome: TAuditOutcome;
   requestId: string | null;

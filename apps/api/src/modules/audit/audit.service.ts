@@ -11,6 +11,8 @@ function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
     patientName: row.patientName,
     appointmentId: row.appointmentId,
     visitId: row.visitId,
+    allergyId: row.allergyId,
+    prescriptionId: row.prescriptionId,
     action: row.action as TAuditEvent['action'],
     outcome: row.outcome as TAuditEvent['outcome'],
     requestId: row.requestId,

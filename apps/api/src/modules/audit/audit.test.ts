@@ -160,11 +160,13 @@ describe('audit events', () => {
     expect(rows.map((r) => r.column_name)).toEqual([
       'action',
       'actor_id',
+      'allergy_id',
       'appointment_id',
       'created_at',
       'id',
       'outcome',
       'patient_id',
+      'prescription_id',
       'request_id',
       'visit_id',
       'voice_call_id',
@@ -234,6 +236,7 @@ describe('GET /api/records/audit', () => {
       [
         'action',
         'actorId',
+        'allergyId',
         'appointmentId',
         'visitId',
         'createdAt',
@@ -241,6 +244,7 @@ describe('GET /api/records/audit', () => {
         'outcome',
         'patientId',
         'patientName',
+        'prescriptionId',
         'requestId',
       ].sort(),
     );

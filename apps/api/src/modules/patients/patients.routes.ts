@@ -19,6 +19,7 @@ import {
   fhirAppointmentEntries,
 } from '../appointments/appointments.fhir.ts';
 import { fhirVisitEntries } from '../visits/visits.fhir.ts';
+import { fhirClinicalEntries } from '../clinical/clinical.fhir.ts';
 import { fhirBundleChunks, fhirPatientEntries } from './patients.fhir.ts';
 import { etagOf, type Actor, type PatientService } from './patients.service.ts';
 
@@ -105,7 +106,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
       schema: {
         tags,
         summary:
-          'Export all my patients: `format=fhir` a FHIR R4 Bundle (collection) of Patient, Condition and Observation resources, then my appointments as Appointment resources (status booked, arrived, fulfilled, cancelled or noshow; the Patient and me, a Practitioner, as participants), then my visits as Encounter resources (finished once signed) each with its vital-sign Observations (LOINC 85354-9 blood pressure panel, 8867-4, 8310-5, 29463-7, 8302-2, 39156-5, 2708-6); `format=csv` CSV of the patients with a header row',
+          'Export all my patients: `format=fhir` a FHIR R4 Bundle (collection) of Patient, Condition and Observation resources, then my appointments as Appointment resources (status booked, arrived, fulfilled, cancelled or noshow; the Patient and me, a Practitioner, as participants), then my visits as Encounter resources (finished once signed) each with its vital-sign Observations (LOINC 85354-9 blood pressure panel, 8867-4, 8310-5, 29463-7, 8302-2, 39156-5, 2708-6), then the allergies of my patients as AllergyIntolerance and prescriptions as MedicationRequest resources; `format=csv` CSV of the patients with a header row',
         querystring: ZPatientExportQuery,
         produces: ['application/fhir+json', 'text/csv'],
         response: { 200: ZDocument('The export file, streamed') },
@@ -139,6 +140,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
               fhirPatientEntries(records.patients, now),
               fhirAppointmentEntries(records.appointments, records.practitioner, withPractitioner),
               fhirVisitEntries(records.visits, records.practitioner, withPractitioner),
+              fhirClinicalEntries(records.clinical, records.practitioner),
             ],
             now,
           ),

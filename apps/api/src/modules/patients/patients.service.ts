@@ -21,6 +21,7 @@ import {
   findAppointmentsToExport,
   type AgendaKey,
 } from '../appointments/appointments.repository.ts';
+import { clinicalExportBatches, type ClinicalExport } from '../clinical/clinical.fhir.ts';
 import { findUserById } from '../users/users.repository.ts';
 import type { VisitRecord } from '../visits/visits.fields.ts';
 import { findVisitsToExport, type VisitKey } from '../visits/visits.repository.ts';
@@ -55,6 +56,8 @@ export interface RecordsExport {
   patients: AsyncIterable<PatientRow[]>;
   appointments: AsyncIterable<AppointmentRecord[]>;
   visits: AsyncIterable<VisitRecord[]>;
+  /** Allergies and prescriptions (issue 17). */
+  clinical: ClinicalExport;
 }
 
 /** Digits only when the fragment looks like a phone number, so "555-123" finds 5551234567. */
@@ -249,6 +252,7 @@ export function createPatientService({
             findVisitsToExport(db, { ownerId, after, limit }),
           keyOf: (row): VisitKey => [row.occurredAt.toISOString(), row.id],
         }),
+        clinical: clinicalExportBatches(db, ownerId),
       };
     },
 

@@ -5,6 +5,9 @@ import { PAGE_MESSAGES, PATIENT_MESSAGES } from '@portal/shared/patient';
 import { APPOINTMENT_MESSAGES } from '@portal/shared/appointment';
 import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from '@portal/shared/profile';
 import { VISIT_MESSAGES } from '@portal/shared/visit';
+import { ALLERGY_MESSAGES } from '@portal/shared/allergy';
+import { CLINICAL_TEXT_MESSAGES } from '@portal/shared/clinical-text';
+import { PRESCRIPTION_MESSAGES } from '@portal/shared/prescription';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import { fieldMessageKey, fieldMessageText } from './field-messages.ts';
 
@@ -15,11 +18,14 @@ const ENGLISH = [
   ...Object.values(APPOINTMENT_MESSAGES),
   ...Object.values(SCHEDULE_MESSAGES),
   ...Object.values(VISIT_MESSAGES),
+  ...Object.values(ALLERGY_MESSAGES),
+  ...Object.values(PRESCRIPTION_MESSAGES),
+  ...Object.values(CLINICAL_TEXT_MESSAGES),
 ];
 
 describe('fieldMessageText', () => {
   it('keeps every shared message in English exactly as the spec writes it', async () => {
-    await i18next.loadNamespaces(['common', 'appointments', 'profile', 'visits']);
+    await i18next.loadNamespaces(['common', 'appointments', 'profile', 'visits', 'clinical']);
     const en = i18next.getFixedT('en');
     for (const message of [
       ...Object.values(PATIENT_MESSAGES),
@@ -27,6 +33,9 @@ describe('fieldMessageText', () => {
       ...Object.values(APPOINTMENT_MESSAGES),
       ...Object.values(SCHEDULE_MESSAGES),
       ...Object.values(VISIT_MESSAGES),
+      ...Object.values(ALLERGY_MESSAGES),
+      ...Object.values(PRESCRIPTION_MESSAGES),
+      ...Object.values(CLINICAL_TEXT_MESSAGES),
     ]) {
       expect(fieldMessageText(en, message)).toBe(message);
     }
@@ -35,7 +44,7 @@ describe('fieldMessageText', () => {
   it('has a translation of every message code in every other language, none in English', async () => {
     const others = LANGUAGES.map((language) => language.code).filter((code) => code !== 'en');
     await i18next.loadLanguages([...others, 'en']);
-    await i18next.loadNamespaces(['common', 'appointments', 'profile', 'visits']);
+    await i18next.loadNamespaces(['common', 'appointments', 'profile', 'visits', 'clinical']);
     expect(MESSAGE_CODES.length).toBeGreaterThan(20);
     for (const language of others) {
       const t = i18next.getFixedT(language);

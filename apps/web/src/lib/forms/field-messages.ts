@@ -26,6 +26,9 @@ const NAMESPACE_OF_GROUP: Partial<Record<string, string>> = {
   appointment: 'appointments',
   schedule: 'profile',
   visit: 'visits',
+  allergy: 'clinical',
+  prescription: 'clinical',
+  clinicalText: 'clinical',
 };
 
 /** Where the text of a message code lives: `<namespace>:fieldMessages.<code>`. */

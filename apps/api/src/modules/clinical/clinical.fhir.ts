@@ -1,0 +1,150 @@
+import type { TAllergySeverity } from '@portal/shared/allergy';
+import type { TMedicationRoute } from '@portal/shared/prescription';
+import type { Db } from '../../db/client.ts';
+import type { AllergyRow, PrescriptionRow } from '../../db/schema/clinical.ts';
+import { inBatches } from '../../lib/paging.ts';
+import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
+import type { FhirEntry, FhirResource } from '../patients/patients.fhir.ts';
+import { allergyStore, toApiAllergy } from './allergies.service.ts';
+import type { ItemKey } from './clinical.repository.ts';
+import { prescriptionStore, toApiPrescription } from './prescriptions.fields.ts';
+
+const EXPORT_BATCH = 500;
+
+/** The owner's allergies and prescriptions of live patients, oldest first, in batches. */
+export interface ClinicalExport {
+  allergies: AsyncIterable<AllergyRow[]>;
+  prescriptions: AsyncIterable<PrescriptionRow[]>;
+}
+
+export function clinicalExportBatches(db: Db, ownerId: string): ClinicalExport {
+  const keyOf = (row: { createdAt: Date; id: string }): ItemKey => [
+    row.createdAt.toISOString(),
+    row.id,
+  ];
+  return {
+    allergies: inBatches({
+      size: EXPORT_BATCH,
+      fetchAfter: (after: ItemKey | null, limit) =>
+        allergyStore.exportPage(db, { ownerId, after, limit }),
+      keyOf,
+    }),
+    prescriptions: inBatches({
+      size: EXPORT_BATCH,
+      fetchAfter: (after: ItemKey | null, limit) =>
+        prescriptionStore.exportPage(db, { ownerId, after, limit }),
+      keyOf,
+    }),
+  };
+}
+
+/** FHIR's criticality is the risk of a future reaction: only a severe one is high. */
+const CRITICALITY: Record<TAllergySeverity, 'low' | 'high'> = {
+  mild: 'low',
+  moderate: 'low',
+  severe: 'high',
+};
+
+/** SNOMED CT route of administration codes (the value set of `Dosage.route`). */
+const ROUTE_CODES: Record<TMedicationRoute, { code: string; display: string } | null> = {
+  oral: { code: '26643006', display: 'Oral route' },
+  intravenous: { code: '47625008', display: 'Intravenous route' },
+  intramuscular: { code: '78421000', display: 'Intramuscular route' },
+  topical: { code: '6064005', display: 'Topical route' },
+  inhaled: { code: '18679011000001101', display: 'Inhalation' },
+  other: null,
+};
+
+const patientReference = (patientId: string) => ({
+  reference: `urn:uuid:${patientId}`,
+  type: 'Patient',
+});
+
+/** One allergy as a FHIR R4 AllergyIntolerance (FHIR strings may not be empty). */
+export function toFhirAllergy(row: AllergyRow, practitioner: ExportingPractitioner): FhirEntry {
+  const allergy = toApiAllergy(row);
+  const resource: FhirResource = {
+    resourceType: 'AllergyIntolerance',
+    id: allergy._id,
+    meta: { lastUpdated: allergy.updatedAt },
+    clinicalStatus: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical',
+          code: allergy.status,
+        },
+      ],
+    },
+    verificationStatus: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification',
+          code: 'confirmed',
+        },
+      ],
+    },
+    criticality: CRITICALITY[allergy.severity],
+    code: { text: allergy.substance },
+    patient: patientReference(allergy.patientId),
+    recordedDate: allergy.createdAt,
+    recorder: { display: practitioner.name },
+    ...(allergy.reaction && {
+      reaction: [{ manifestation: [{ text: allergy.reaction }], severity: allergy.severity }],
+    }),
+  };
+  return { fullUrl: `urn:uuid:${allergy._id}`, resource };
+}
+
+/** One prescription as a FHIR R4 MedicationRequest (an order, by the practitioner). */
+export function toFhirPrescription(
+  row: PrescriptionRow,
+  practitioner: ExportingPractitioner,
+): FhirEntry {
+  const prescription = toApiPrescription(row);
+  const route = ROUTE_CODES[prescription.route];
+  const text = [
+    prescription.strength,
+    prescription.dose,
+    prescription.frequency,
+    prescription.duration,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const resource: FhirResource = {
+    resourceType: 'MedicationRequest',
+    id: prescription._id,
+    meta: { lastUpdated: prescription.updatedAt },
+    status: prescription.status,
+    ...(prescription.stopReason && { statusReason: { text: prescription.stopReason } }),
+    intent: 'order',
+    medicationCodeableConcept: { text: prescription.medication },
+    subject: patientReference(prescription.patientId),
+    authoredOn: prescription.createdAt,
+    requester: { display: practitioner.name },
+    dosageInstruction: [
+      {
+        text,
+        ...(prescription.instructions && { patientInstruction: prescription.instructions }),
+        ...(prescription.endDate && {
+          timing: { repeat: { boundsPeriod: { end: prescription.endDate } } },
+        }),
+        route: {
+          ...(route && { coding: [{ system: 'http://snomed.info/sct', ...route }] }),
+          text: prescription.route,
+        },
+      },
+    ],
+  };
+  return { fullUrl: `urn:uuid:${prescription._id}`, resource };
+}
+
+/** The entries for the practitioner's allergies, then prescriptions, batch by batch. */
+export async function* fhirClinicalEntries(
+  records: ClinicalExport,
+  practitioner: ExportingPractitioner,
+): AsyncGenerator<FhirEntry[]> {
+  for await (const rows of records.allergies)
+    yield rows.map((row) => toFhirAllergy(row, practitioner));
+  for await (const rows of records.prescriptions)
+    yield rows.map((row) => toFhirPrescription(row, practitioner));
+}

@@ -1,0 +1,189 @@
+import type { TAuditAction } from '@portal/shared/audit';
+import type { Db } from '../../db/client.ts';
+import { etagOf, parseIfMatch } from '../../lib/etag.ts';
+import { decodeCursor, encodeCursor, isInstantIdKey, type Page } from '../../lib/paging.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import type { DbOrTx } from '../audit/audit.repository.ts';
+import {
+  auditColumnOf,
+  type Actor,
+  type ClinicalAuditEntry,
+  type ClinicalKind,
+  type ClinicalRefusals,
+} from './clinical.refusals.ts';
+import {
+  isOwnLivePatient,
+  type ClinicalStore,
+  type ClinicalTable,
+  type ItemKey,
+} from './clinical.repository.ts';
+
+/**
+ * What a change does once the patient and the item are known to be the actor's: refuse (a
+ * business rule, audited by `refuse` itself), or write and name any further audit events.
+ */
+export type ChangePlan<Row> =
+  | { refuse: () => Promise<never> }
+  | {
+      write: (tx: DbOrTx) => Promise<Row | undefined>;
+      events?: (row: Row) => ClinicalAuditEntry[];
+    };
+
+interface ApiItem {
+  _id: string;
+  patientId: string;
+  updatedAt: string;
+}
+
+/**
+ * The rules allergies and prescriptions share, for one kind: the patient must be one of the
+ * actor's live patients and the item that patient's (else 404), every read and change is
+ * audited, and a stale `If-Match` is a 409 with the current ETag.
+ */
+export function createItemService<Table extends ClinicalTable, Api extends ApiItem>({
+  db,
+  kind,
+  store,
+  refusals,
+  toApi,
+}: {
+  db: Db;
+  kind: ClinicalKind;
+  store: ClinicalStore<Table>;
+  refusals: ClinicalRefusals;
+  toApi: (row: Table['$inferSelect']) => Api;
+}) {
+  type Row = Table['$inferSelect'];
+  const { audit, denyPatient, denyItem, refuseStale } = refusals;
+  const column = auditColumnOf(kind);
+  const key = (actor: Actor, patientId: string) => ({
+    ownerId: actor.actorId,
+    patientId: patientId.toLowerCase(),
+  });
+
+  /** Checks the patient (and the item), asks the plan, writes and audits in one transaction. */
+  async function change({
+    actor,
+    action,
+    patientId,
+    id,
+    ifMatch,
+    plan,
+  }: {
+    actor: Actor;
+    action: TAuditAction;
+    patientId: string;
+    id?: string;
+    ifMatch?: string;
+    plan: (step: {
+      tx: DbOrTx;
+      scope: { ownerId: string; patientId: string };
+      current: Row | undefined;
+      /** For the write: the version read, so a change made meanwhile makes it match nothing. */
+      versions: Date[] | null;
+    }) => Promise<ChangePlan<Row>>;
+  }): Promise<Api> {
+    if (!isUuid(patientId)) return denyPatient(actor, action, patientId);
+    if (id !== undefined && !isUuid(id)) return denyItem(actor, { kind, action, patientId, id });
+    const scope = key(actor, patientId);
+    const versions = parseIfMatch(ifMatch);
+    const outcome = await db.transaction(async (tx) => {
+      if (!(await isOwnLivePatient(tx, scope))) return { kind: 'patient' as const };
+      const current =
+        id === undefined ? undefined : await store.find(tx, { ...scope, id: id.toLowerCase() });
+      if (id !== undefined && !current) return { kind: 'missing' as const };
+      const isStale =
+        current &&
+        versions !== null &&
+        !versions.some((v) => v.getTime() === current.updatedAt.getTime());
+      if (isStale) return { kind: 'stale' as const, current };
+      const decided = await plan({
+        tx,
+        scope,
+        current,
+        versions: current ? [current.updatedAt] : null,
+      });
+      if ('refuse' in decided) return { kind: 'refused' as const, refuse: decided.refuse };
+      const row = await decided.write(tx);
+      // Changed between the read and the write: the version check in the update said no.
+      if (!row) return { kind: 'stale' as const, current: current! };
+      await audit(
+        tx,
+        actor,
+        { action, outcome: 'success', patientId: row.patientId, [column]: row.id },
+        ...(decided.events?.(row) ?? []),
+      );
+      return { kind: 'done' as const, row };
+    });
+    switch (outcome.kind) {
+      case 'done':
+        return toApi(outcome.row);
+      case 'patient':
+        return denyPatient(actor, action, patientId);
+      case 'missing':
+        return denyItem(actor, { kind, action, patientId, id: id! });
+      case 'refused':
+        return outcome.refuse();
+      case 'stale': {
+        // Re-read: the version that won the race is the one to offer.
+        const latest =
+          (await store.find(db, { ...scope, id: outcome.current.id })) ?? outcome.current;
+        return refuseStale(actor, { kind, action, current: latest, etag: etagOf(toApi(latest)) });
+      }
+    }
+  }
+
+  return {
+    change,
+
+    async findItems({
+      actor,
+      patientId,
+      status,
+      limit,
+      cursor,
+    }: {
+      actor: Actor;
+      patientId: string;
+      status?: string;
+      limit: number;
+      cursor?: string;
+    }): Promise<Page<Api>> {
+      if (!isUuid(patientId)) return denyPatient(actor, 'list', patientId);
+      const after: ItemKey | null = cursor ? decodeCursor(cursor, isInstantIdKey) : null;
+      const scope = key(actor, patientId);
+      if (!(await isOwnLivePatient(db, scope))) return denyPatient(actor, 'list', patientId);
+      const [rows, total] = await Promise.all([
+        store.list(db, { ...scope, status, after, limit: limit + 1 }),
+        store.count(db, { ...scope, status }),
+      ]);
+      await audit(db, actor, { action: 'list', outcome: 'success', patientId: scope.patientId });
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      return {
+        items: items.map(toApi),
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor([last.createdAt.toISOString(), last.id])
+            : null,
+        total,
+      };
+    },
+
+    async getItem({ actor, patientId, id }: { actor: Actor; patientId: string; id: string }) {
+      if (!isUuid(patientId)) return denyPatient(actor, 'read', patientId);
+      if (!isUuid(id)) return denyItem(actor, { kind, action: 'read', patientId, id });
+      const scope = key(actor, patientId);
+      if (!(await isOwnLivePatient(db, scope))) return denyPatient(actor, 'read', patientId);
+      const row = await store.find(db, { ...scope, id: id.toLowerCase() });
+      if (!row) return denyItem(actor, { kind, action: 'read', patientId, id });
+      await audit(db, actor, {
+        action: 'read',
+        outcome: 'success',
+        patientId: row.patientId,
+        [column]: row.id,
+      });
+      return toApi(row);
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { insertAuditEvents, type DbOrTx } from '../audit/audit.repository.ts';
+
+/** Who is asking, for scoping and for the audit trail. */
+export interface Actor {
+  actorId: string;
+  requestId: string;
+}
+
+/** The two clinical items of issue 17; each names its own audit column and error codes. */
+export type ClinicalKind = 'allergy' | 'prescription';
+
+const CODES = {
+  allergy: { missing: 'ALLERGY_NOT_FOUND', changed: 'ALLERGY_CHANGED', column: 'allergyId' },
+  prescription: {
+    missing: 'PRESCRIPTION_NOT_FOUND',
+    changed: 'PRESCRIPTION_CHANGED',
+    column: 'prescriptionId',
+  },
+} as const;
+
+/** One event of the clinical trail: never a field of the record, only ids and outcomes. */
+export interface ClinicalAuditEntry {
+  action: TAuditAction;
+  outcome: TAuditOutcome;
+  patientId: string | null;
+  allergyId?: string | null;
+  prescriptionId?: string | null;
+}
+
+const lowerUuid = (id: string | undefined) => (id && isUuid(id) ? id.toLowerCase() : null);
+
+/**
+ * The allergies' and prescriptions' audit trail and the refusals they share: each refusal is
+ * audited with its outcome (outside any rolled-back transaction) before it is thrown.
+ */
+export function createClinicalRefusals(db: Db) {
+  const audit = (tx: DbOrTx, actor: Actor, ...entries: ClinicalAuditEntry[]) =>
+    insertAuditEvents(
+      tx,
+      entries.map((entry) => ({ actorId: actor.actorId, requestId: actor.requestId, ...entry })),
+    );
+
+  /** A patient that is missing, trashed, someone else's or not an id: one answer, one outcome. */
+  async function denyPatient(
+    actor: Actor,
+    action: TAuditAction,
+    patientId: string,
+  ): Promise<never> {
+    await audit(db, actor, { action, outcome: 'denied', patientId: lowerUuid(patientId) });
+    throw new AppError('PATIENT_NOT_FOUND');
+  }
+
+  /** An item that is not this patient's (or not the actor's): 404 of its kind. */
+  async function denyItem(
+    actor: Actor,
+    {
+      kind,
+      action,
+      patientId,
+      id,
+    }: { kind: ClinicalKind; action: TAuditAction; patientId: string; id: string },
+  ): Promise<never> {
+    await audit(db, actor, {
+      action,
+      outcome: 'denied',
+      patientId: lowerUuid(patientId),
+      [CODES[kind].column]: lowerUuid(id),
+    });
+    throw new AppError(CODES[kind].missing);
+  }
+
+  /** A stale `If-Match`: 409 with the current version's ETag. */
+  async function refuseStale(
+    actor: Actor,
+    {
+      kind,
+      action,
+      current,
+      etag,
+    }: {
+      kind: ClinicalKind;
+      action: TAuditAction;
+      current: { id: string; patientId: string };
+      etag: string;
+    },
+  ): Promise<never> {
+    await audit(db, actor, {
+      action,
+      outcome: 'conflict',
+      patientId: current.patientId,
+      [CODES[kind].column]: current.id,
+    });
+    throw new AppError(CODES[kind].changed, { headers: { etag } });
+  }
+
+  /** A create or update refused by validation is a refused attempt in the trail too. */
+  async function recordInvalidAttempt({
+    actor,
+    kind,
+    action,
+    patientId,
+    id,
+  }: {
+    actor: Actor;
+    kind: ClinicalKind;
+    action: TAuditAction;
+    patientId?: string;
+    id?: string;
+  }): Promise<void> {
+    await audit(db, actor, {
+      action,
+      outcome: 'invalid',
+      patientId: lowerUuid(patientId),
+      [CODES[kind].column]: lowerUuid(id),
+    });
+  }
+
+  /** A business rule's refusal: its audit event, then the error. */
+  async function refuse(actor: Actor, entry: ClinicalAuditEntry, error: AppError): Promise<never> {
+    await audit(db, actor, entry);
+    throw error;
+  }
+
+  return { audit, denyPatient, denyItem, refuseStale, refuse, recordInvalidAttempt };
+}
+
+export type ClinicalRefusals = ReturnType<typeof createClinicalRefusals>;
+
+/** The audit column naming an item of this kind. */
+export const auditColumnOf = (kind: ClinicalKind) => CODES[kind].column;

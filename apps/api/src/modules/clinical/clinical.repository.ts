@@ -1,0 +1,167 @@
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { allergies, prescriptions } from '../../db/schema/clinical.ts';
+import { patients } from '../../db/schema/patients.ts';
+import type { DbOrTx } from '../audit/audit.repository.ts';
+
+/**
+ * The only SQL of the allergies and prescriptions. Both tables share their bookkeeping columns
+ * (clinical.ts), so one store serves either; every query is scoped by owner and patient: there
+ * is no function here without `ownerId`.
+ */
+export type ClinicalTable = typeof allergies | typeof prescriptions;
+
+/** Position in a list, newest first: `createdAt` (ISO, ms) then id. */
+export type ItemKey = [createdAt: string, id: string];
+
+interface Scope {
+  ownerId: string;
+  patientId: string;
+}
+
+/** Whether the patient is one of the owner's live (not trashed) patients. */
+export async function isOwnLivePatient(
+  db: DbOrTx,
+  { ownerId, patientId }: Scope,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(eq(patients.ownerId, ownerId), eq(patients.id, patientId), isNull(patients.deletedAt)),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export function createClinicalStore<Table extends ClinicalTable>(table: Table) {
+  type Row = Table['$inferSelect'];
+  type Values = Omit<
+    Table['$inferInsert'],
+    'id' | 'ownerId' | 'patientId' | 'createdAt' | 'updatedAt'
+  >;
+  // The columns both tables have, typed once: drizzle cannot narrow a union of tables.
+  const t = table as typeof allergies;
+
+  const scoped = ({ ownerId, patientId }: Scope, ...more: (SQL | undefined)[]) =>
+    and(eq(t.ownerId, ownerId), eq(t.patientId, patientId), ...more);
+  const withStatus = (status: string | undefined) =>
+    status === undefined ? undefined : eq(t.status, status);
+
+  /** `updatedAt` moves forward by at least 1 ms: a new ETag for every change. */
+  const changed = {
+    updatedAt: sql`greatest(date_trunc('milliseconds', now()), ${t.updatedAt} + interval '1 millisecond')`,
+  };
+
+  return {
+    async find(db: DbOrTx, { id, ...scope }: Scope & { id: string }): Promise<Row | undefined> {
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(scoped(scope, eq(t.id, id)))
+        .limit(1);
+      return row as Row | undefined;
+    },
+
+    /** One page, newest first, strictly after `after`. */
+    async list(
+      db: Db,
+      {
+        status,
+        after,
+        limit,
+        ...scope
+      }: Scope & { status?: string; after: ItemKey | null; limit: number },
+    ): Promise<Row[]> {
+      const rows = await db
+        .select()
+        .from(t)
+        .where(
+          scoped(
+            scope,
+            withStatus(status),
+            after
+              ? sql`(${t.createdAt}, ${t.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(t.createdAt), desc(t.id))
+        .limit(limit);
+      return rows as Row[];
+    },
+
+    async count(db: Db, { status, ...scope }: Scope & { status?: string }): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(t)
+        .where(scoped(scope, withStatus(status)));
+      return row?.total ?? 0;
+    },
+
+    /**
+     * One batch of the owner's items for the export, oldest first: only those of live patients,
+     * since the export leaves the trash out.
+     */
+    async exportPage(
+      db: Db,
+      { ownerId, after, limit }: { ownerId: string; after: ItemKey | null; limit: number },
+    ): Promise<Row[]> {
+      const rows = await db
+        .select()
+        .from(t)
+        .where(
+          and(
+            eq(t.ownerId, ownerId),
+            sql`exists (select 1 from patients p where p.id = ${t.patientId} and p.deleted_at is null)`,
+            after
+              ? sql`(${t.createdAt}, ${t.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(t.createdAt, t.id)
+        .limit(limit);
+      return rows as Row[];
+    },
+
+    async insert(db: DbOrTx, { values, ...scope }: Scope & { values: Values }): Promise<Row> {
+      const [row] = await db
+        .insert(t)
+        .values({ ...scope, ...(values as object) } as never)
+        .returning();
+      return row as Row;
+    },
+
+    /**
+     * Changes an item; with `versions` (from If-Match) only when it is one of them, and only
+     * where `onlyIf` holds. Undefined when nothing matched.
+     */
+    async update(
+      db: DbOrTx,
+      {
+        id,
+        values,
+        versions,
+        onlyIf,
+        ...scope
+      }: Scope & { id: string; values: Partial<Row>; versions: Date[] | null; onlyIf?: SQL },
+    ): Promise<Row | undefined> {
+      const [row] = await db
+        .update(t)
+        .set({ ...(values as object), ...changed } as never)
+        .where(
+          scoped(
+            scope,
+            eq(t.id, id),
+            versions === null ? undefined : inArray(t.updatedAt, versions),
+            onlyIf,
+          ),
+        )
+        .returning();
+      return row as Row | undefined;
+    },
+  };
+}
+
+export type ClinicalStore<Table extends ClinicalTable> = ReturnType<
+  typeof createClinicalStore<Table>
+>;

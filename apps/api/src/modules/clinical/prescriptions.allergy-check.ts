@@ -1,0 +1,89 @@
+import type { TAuditAction } from '@portal/shared/audit';
+import { ERRORS } from '@portal/shared/errors';
+import type { TAllergyWarning } from '@portal/shared/prescription';
+import { and, eq } from 'drizzle-orm';
+import { allergies } from '../../db/schema/clinical.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { DbOrTx } from '../audit/audit.repository.ts';
+import { allergiesNamedBy } from './allergy-match.ts';
+import type { Actor, ClinicalAuditEntry, ClinicalRefusals } from './clinical.refusals.ts';
+
+/** More active allergies than any patient has; bounds the read. */
+const ALLERGIES_READ_MAX = 1000;
+
+/**
+ * The allergy warning: a prescription whose medication names one of the patient's active
+ * allergies (allergy-match.ts) is refused with 409 `ALLERGY_WARNING` naming them, unless the
+ * prescriber acknowledged it; the acknowledgement is then one `acknowledge` event per allergy
+ * in the audit trail, in the same transaction as the prescription.
+ */
+export async function checkAllergies({
+  tx,
+  refusals,
+  actor,
+  action,
+  scope,
+  medication,
+  isAcknowledged,
+  prescriptionId,
+}: {
+  tx: DbOrTx;
+  refusals: ClinicalRefusals;
+  actor: Actor;
+  action: TAuditAction;
+  scope: { ownerId: string; patientId: string };
+  medication: string;
+  isAcknowledged: boolean;
+  prescriptionId: string | null;
+}): Promise<
+  { refuse: () => Promise<never> } | { events: (prescriptionId: string) => ClinicalAuditEntry[] }
+> {
+  const active = await tx
+    .select({
+      id: allergies.id,
+      substance: allergies.substance,
+      reaction: allergies.reaction,
+      severity: allergies.severity,
+    })
+    .from(allergies)
+    .where(
+      and(
+        eq(allergies.ownerId, scope.ownerId),
+        eq(allergies.patientId, scope.patientId),
+        eq(allergies.status, 'active'),
+      ),
+    )
+    .limit(ALLERGIES_READ_MAX);
+  const named = allergiesNamedBy(medication, active);
+  if (named.length === 0) return { events: () => [] };
+  if (isAcknowledged) {
+    return {
+      events: (id) =>
+        named.map((allergy) => ({
+          action: 'acknowledge' as const,
+          outcome: 'success' as const,
+          patientId: scope.patientId,
+          prescriptionId: id,
+          allergyId: allergy.id,
+        })),
+    };
+  }
+  return {
+    refuse: () => {
+      const warned: TAllergyWarning['allergies'] = named.map((allergy) => ({
+        allergyId: allergy.id,
+        substance: allergy.substance,
+        reaction: allergy.reaction,
+        severity: allergy.severity as TAllergyWarning['allergies'][number]['severity'],
+      }));
+      return refusals.refuse(
+        actor,
+        { action, outcome: 'conflict', patientId: scope.patientId, prescriptionId },
+        new AppError('ALLERGY_WARNING', {
+          message: `${ERRORS.ALLERGY_WARNING.message} Allergy: ${warned.map((a) => a.substance).join(', ')}.`,
+          details: { allergies: warned },
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import type {
+  TPrescription,
+  TPrescriptionData,
+  TPrescriptionStop,
+} from '@portal/shared/prescription';
+import { ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { prescriptions } from '../../db/schema/clinical.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createItemService } from './clinical.items.ts';
+import type { Actor, ClinicalRefusals } from './clinical.refusals.ts';
+import { checkAllergies } from './prescriptions.allergy-check.ts';
+import {
+  prescriptionStore,
+  toApiPrescription,
+  toStoredPrescription,
+} from './prescriptions.fields.ts';
+import { suggestMedications } from './prescriptions.repository.ts';
+
+/**
+ * A patient's prescriptions: list, read, prescribe, replace and stop. Prescribing (or changing
+ * the medication) meets the allergy warning; a stopped prescription is a closed record.
+ */
+export function createPrescriptionService({
+  db,
+  refusals,
+}: {
+  db: Db;
+  refusals: ClinicalRefusals;
+}) {
+  const items = createItemService<typeof prescriptions, TPrescription>({
+    db,
+    kind: 'prescription',
+    store: prescriptionStore,
+    refusals,
+    toApi: toApiPrescription,
+  });
+
+  return {
+    findPrescriptions: items.findItems,
+    getPrescription: items.getItem,
+
+    createPrescription({
+      actor,
+      patientId,
+      input,
+    }: {
+      actor: Actor;
+      patientId: string;
+      input: TPrescriptionData;
+    }): Promise<TPrescription> {
+      return items.change({
+        actor,
+        action: 'create',
+        patientId,
+        plan: async ({ tx, scope }) => {
+          const check = await checkAllergies({
+            tx,
+            refusals,
+            actor,
+            action: 'create',
+            scope,
+            medication: input.medication,
+            isAcknowledged: input.allergyAcknowledged,
+            prescriptionId: null,
+          });
+          if ('refuse' in check) return check;
+          return {
+            write: (writer) =>
+              prescriptionStore.insert(writer, { ...scope, values: toStoredPrescription(input) }),
+            events: (row) => check.events(row.id),
+          };
+        },
+      });
+    },
+
+    updatePrescription({
+      actor,
+      patientId,
+      id,
+      input,
+      ifMatch,
+    }: {
+      actor: Actor;
+      patientId: string;
+      id: string;
+      input: TPrescriptionData;
+      ifMatch?: string;
+    }): Promise<TPrescription> {
+      return items.change({
+        actor,
+        action: 'update',
+        patientId,
+        id,
+        ifMatch,
+        plan: async ({ tx, scope, current, versions }) => {
+          const prescription = current!;
+          if (prescription.status === 'stopped') {
+            return {
+              refuse: () =>
+                refusals.refuse(
+                  actor,
+                  {
+                    action: 'update',
+                    outcome: 'conflict',
+                    patientId: prescription.patientId,
+                    prescriptionId: prescription.id,
+                  },
+                  new AppError('PRESCRIPTION_STOPPED'),
+                ),
+            };
+          }
+          // Only a changed medication meets the warning again: the dose of an acknowledged
+          // prescription can be corrected without acknowledging anew.
+          const check =
+            input.medication === prescription.medication
+              ? { events: () => [] }
+              : await checkAllergies({
+                  tx,
+                  refusals,
+                  actor,
+                  action: 'update',
+                  scope,
+                  medication: input.medication,
+                  isAcknowledged: input.allergyAcknowledged,
+                  prescriptionId: prescription.id,
+                });
+          if ('refuse' in check) return check;
+          return {
+            write: (writer) =>
+              prescriptionStore.update(writer, {
+                ...scope,
+                id: prescription.id,
+                values: toStoredPrescription(input),
+                versions,
+              }),
+            events: (row) => check.events(row.id),
+          };
+        },
+      });
+    },
+
+    /** Stops a prescription with its reason; stopping a stopped one answers it unchanged. */
+    stopPrescription({
+      actor,
+      patientId,
+      id,
+      input,
+      ifMatch,
+    }: {
+      actor: Actor;
+      patientId: string;
+      id: string;
+      input: TPrescriptionStop;
+      ifMatch?: string;
+    }): Promise<TPrescription> {
+      return items.change({
+        actor,
+        action: 'stop',
+        patientId,
+        id,
+        ifMatch,
+        plan: async ({ scope, current, versions }) => ({
+          write: async (writer) =>
+            current!.status === 'stopped'
+              ? current
+              : prescriptionStore.update(writer, {
+                  ...scope,
+                  id: current!.id,
+                  values: { status: 'stopped', stopReason: input.reason, stoppedAt: new Date() },
+                  versions,
+                  onlyIf: ne(prescriptions.status, 'stopped'),
+                }),
+        }),
+      });
+    },
+
+    /** Medication names from the actor's own earlier prescriptions (audited as a list). */
+    async suggestMedications({ actor, query }: { actor: Actor; query: string }) {
+      const names = await suggestMedications(db, { ownerId: actor.actorId, query });
+      await refusals.audit(db, actor, { action: 'list', outcome: 'success', patientId: null });
+      return names;
+    },
+  };
+}
+
+export type PrescriptionService = ReturnType<typeof createPrescriptionService>;

@@ -1,0 +1,364 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAuditEvent } from '@portal/shared/audit';
+import {
+  PRESCRIPTION_MESSAGES,
+  type TAllergyWarning,
+  type TPrescription,
+} from '@portal/shared/prescription';
+import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import {
+  createAllergy,
+  createPrescription,
+  postPrescription,
+  prescriptionInput,
+} from '../../../test/factories/clinical.ts';
+import { createPatient } from '../../../test/factories/patients.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+type Headers = Record<string, string>;
+
+async function practitioner() {
+  const session = await signIn(ctx);
+  const patient = await createPatient(ctx, session.headers, { name: 'Amina Yusuf' });
+  return { ...session, patient };
+}
+
+async function auditTrail(headers: Headers): Promise<TAuditEvent[]> {
+  const response = await ctx.app.inject({ url: '/api/records/audit?limit=200', headers });
+  return response.json();
+}
+
+async function prescriptionCount(): Promise<number> {
+  const { rows } = await ctx.database.pool.query<{ n: number }>(
+    'select count(*)::int as n from prescriptions',
+  );
+  return rows[0]!.n;
+}
+
+const base = (patientId: string) => `/api/records/patients/${patientId}/prescriptions`;
+
+describe('POST /api/records/patients/:id/prescriptions', () => {
+  it('prescribes, answers the prescription with its ETag, no-store, audited', async () => {
+    const { headers, patient } = await practitioner();
+    const response = await postPrescription(ctx, headers, patient._id, {
+      duration: '',
+      endDate: '2026-04-01',
+    });
+    expect(response.statusCode).toBe(201);
+    const prescription = response.json() as TPrescription;
+    expect(prescription).toMatchObject({
+      patientId: patient._id,
+      medication: 'Ibuprofen',
+      strength: '400 mg',
+      dose: '1 tablet',
+      route: 'oral',
+      frequency: 'three times a day',
+      duration: '',
+      endDate: '2026-04-01',
+      instructions: 'With food',
+      status: 'active',
+      stopReason: '',
+      stoppedAt: null,
+    });
+    expect(response.headers.etag).toBe(`"${prescription.updatedAt}"`);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const [event] = await auditTrail(headers);
+    expect(event).toMatchObject({
+      action: 'create',
+      outcome: 'success',
+      prescriptionId: prescription._id,
+    });
+  });
+
+  it('refuses bad input with its message and stores nothing', async () => {
+    const { headers, patient } = await practitioner();
+    const before = await prescriptionCount();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ medication: '' }, 'medication', PRESCRIPTION_MESSAGES.medicationRequired],
+      [{ medication: 'x'.repeat(201) }, 'medication', PRESCRIPTION_MESSAGES.medicationTooLong],
+      [{ dose: '' }, 'dose', PRESCRIPTION_MESSAGES.doseRequired],
+      [{ strength: 'x'.repeat(101) }, 'strength', PRESCRIPTION_MESSAGES.strengthTooLong],
+      [{ route: 'nasal' }, 'route', PRESCRIPTION_MESSAGES.routeRequired],
+      [{ frequency: ' ' }, 'frequency', PRESCRIPTION_MESSAGES.frequencyRequired],
+      [{ endDate: '2026-02-30' }, 'endDate', PRESCRIPTION_MESSAGES.endDateInvalid],
+      [{ endDate: '2026-03-01' }, 'endDate', PRESCRIPTION_MESSAGES.durationOrEndDate],
+      [
+        { instructions: 'x'.repeat(1001) },
+        'instructions',
+        PRESCRIPTION_MESSAGES.instructionsTooLong,
+      ],
+      [{ status: 'stopped' }, 'status', PRESCRIPTION_MESSAGES.statusInvalid],
+      [
+        { allergyAcknowledged: 'yes' },
+        'allergyAcknowledged',
+        PRESCRIPTION_MESSAGES.acknowledgedInvalid,
+      ],
+      [{ ownerId: patient._id }, 'ownerId', 'This field is not allowed.'],
+    ];
+    for (const [override, field, message] of cases) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: base(patient._id),
+        headers,
+        payload: { ...prescriptionInput(), ...override },
+      });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json(), field).toMatchObject({ fieldErrors: { [field]: message } });
+    }
+    expect(await prescriptionCount()).toBe(before);
+  });
+
+  it("answers 404 for someone else's patient and stores nothing", async () => {
+    const owner = await practitioner();
+    const other = await practitioner();
+    const before = await prescriptionCount();
+    const response = await postPrescription(ctx, owner.headers, other.patient._id);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'PATIENT_NOT_FOUND' });
+    expect(await prescriptionCount()).toBe(before);
+  });
+});
+
+describe('the allergy warning', () => {
+  it('refuses a medication naming an active allergy with 409 ALLERGY_WARNING naming it, and audits the refusal', async () => {
+    const { headers, patient } = await practitioner();
+    const allergy = await createAllergy(ctx, headers, patient._id, {
+      substance: 'penicillin',
+      reaction: 'Anaphylaxis',
+    });
+    const before = await prescriptionCount();
+    const response = await postPrescription(ctx, headers, patient._id, {
+      medication: 'PENICILLIN V potassium',
+    });
+    expect(response.statusCode).toBe(409);
+    const body = response.json() as TAllergyWarning;
+    expect(body).toMatchObject({
+      code: 'ALLERGY_WARNING',
+      allergies: [
+        {
+          allergyId: allergy._id,
+          substance: 'penicillin',
+          reaction: 'Anaphylaxis',
+          severity: 'severe',
+        },
+      ],
+    });
+    expect(body.message).toContain('penicillin');
+    expect(await prescriptionCount()).toBe(before);
+    const [event] = await auditTrail(headers);
+    expect(event).toMatchObject({ action: 'create', outcome: 'conflict', patientId: patient._id });
+  });
+
+  it('saves an acknowledged prescription and records one acknowledge event per allergy', async () => {
+    const { headers, patient } = await practitioner();
+    const penicillin = await createAllergy(ctx, headers, patient._id, { substance: 'Penicillin' });
+    const potassium = await createAllergy(ctx, headers, patient._id, {
+      substance: 'potassium',
+      severity: 'mild',
+    });
+    const response = await postPrescription(ctx, headers, patient._id, {
+      medication: 'Penicillin V Potassium',
+      allergyAcknowledged: true,
+    });
+    expect(response.statusCode).toBe(201);
+    const prescription = response.json() as TPrescription;
+    const trail = await auditTrail(headers);
+    const acknowledged = trail.filter((e) => e.action === 'acknowledge');
+    expect(acknowledged.map((e) => e.allergyId).sort()).toEqual(
+      [penicillin._id, potassium._id].sort(),
+    );
+    for (const event of acknowledged)
+      expect(event).toMatchObject({
+        outcome: 'success',
+        patientId: patient._id,
+        prescriptionId: prescription._id,
+      });
+  });
+
+  it('does not warn for part of a word, an inactive or resolved allergy, or another patient', async () => {
+    const { headers, patient } = await practitioner();
+    const sibling = await createPatient(ctx, headers, { name: 'Omar Haddad' });
+    await createAllergy(ctx, headers, patient._id, { substance: 'cillin' });
+    await createAllergy(ctx, headers, patient._id, { substance: 'Aspirin', status: 'resolved' });
+    await createAllergy(ctx, headers, patient._id, { substance: 'Latex', status: 'inactive' });
+    await createAllergy(ctx, headers, sibling._id, { substance: 'Amoxicillin' });
+    for (const medication of ['Amoxicillin', 'Aspirin', 'Latex-free gloves'])
+      expect((await postPrescription(ctx, headers, patient._id, { medication })).statusCode).toBe(
+        201,
+      );
+    const trail = await auditTrail(headers);
+    expect(trail.some((e) => e.action === 'acknowledge')).toBe(false);
+  });
+
+  it('warns again when an update changes the medication, not when it changes only the dose', async () => {
+    const { headers, patient } = await practitioner();
+    const prescription = await createPrescription(ctx, headers, patient._id, {
+      medication: 'Codeine',
+    });
+    await createAllergy(ctx, headers, patient._id, { substance: 'Codeine' });
+    await createAllergy(ctx, headers, patient._id, { substance: 'Morphine' });
+    const url = `${base(patient._id)}/${prescription._id}`;
+    const dose = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: prescriptionInput({ medication: 'Codeine', dose: '2 tablets' }),
+    });
+    expect(dose.statusCode).toBe(200);
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: prescriptionInput({ medication: 'Morphine sulfate' }),
+    });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toMatchObject({
+      code: 'ALLERGY_WARNING',
+      allergies: [{ substance: 'Morphine' }],
+    });
+    const acknowledged = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: prescriptionInput({ medication: 'Morphine sulfate', allergyAcknowledged: true }),
+    });
+    expect(acknowledged.statusCode).toBe(200);
+    expect((acknowledged.json() as TPrescription).medication).toBe('Morphine sulfate');
+    const [ack, update] = await auditTrail(headers);
+    expect([update!.action, ack!.action].sort()).toEqual(['acknowledge', 'update']);
+  });
+});
+
+describe('PUT and stop /api/records/patients/:id/prescriptions/:prescriptionId', () => {
+  it('answers 409 PRESCRIPTION_CHANGED to a stale If-Match, with the current ETag', async () => {
+    const { headers, patient } = await practitioner();
+    const prescription = await createPrescription(ctx, headers, patient._id);
+    const url = `${base(patient._id)}/${prescription._id}`;
+    const first = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...headers, 'if-match': `"${prescription.updatedAt}"` },
+      payload: prescriptionInput({ status: 'completed' }),
+    });
+    expect(first.statusCode).toBe(200);
+    expect((first.json() as TPrescription).status).toBe('completed');
+    const stale = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...headers, 'if-match': `"${prescription.updatedAt}"` },
+      payload: prescriptionInput({ dose: '3 tablets' }),
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'PRESCRIPTION_CHANGED' });
+    expect(stale.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('stops with a reason (idempotent), audits it, and refuses later changes with PRESCRIPTION_STOPPED', async () => {
+    const { headers, patient } = await practitioner();
+    const prescription = await createPrescription(ctx, headers, patient._id);
+    const url = `${base(patient._id)}/${prescription._id}`;
+    const missingReason = await ctx.app.inject({
+      method: 'POST',
+      url: `${url}/stop`,
+      headers,
+      payload: { reason: ' ' },
+    });
+    expect(missingReason.json()).toMatchObject({
+      fieldErrors: { reason: PRESCRIPTION_MESSAGES.stopReasonRequired },
+    });
+    const stop = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${url}/stop`,
+        headers,
+        payload: { reason: 'Stomach pain' },
+      });
+    const stopped = await stop();
+    expect(stopped.statusCode).toBe(200);
+    const body = stopped.json() as TPrescription;
+    expect(body).toMatchObject({ status: 'stopped', stopReason: 'Stomach pain' });
+    expect(body.stoppedAt).not.toBeNull();
+    expect((await stop()).json()).toEqual(body);
+    const [event] = await auditTrail(headers);
+    expect(event).toMatchObject({
+      action: 'stop',
+      outcome: 'success',
+      prescriptionId: prescription._id,
+    });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: prescriptionInput(),
+    });
+    expect(put.statusCode).toBe(409);
+    expect(put.json()).toMatchObject({ code: 'PRESCRIPTION_STOPPED' });
+    const active = await ctx.app.inject({ url: `${base(patient._id)}?status=active`, headers });
+    expect(active.json()).toEqual([]);
+  });
+
+  it("answers 404 to reading, changing or stopping someone else's prescription", async () => {
+    const owner = await practitioner();
+    const other = await practitioner();
+    const theirs = await createPrescription(ctx, other.headers, other.patient._id);
+    for (const url of [
+      `${base(other.patient._id)}/${theirs._id}`,
+      `${base(owner.patient._id)}/${theirs._id}`,
+    ]) {
+      expect((await ctx.app.inject({ url, headers: owner.headers })).statusCode).toBe(404);
+      const stop = await ctx.app.inject({
+        method: 'POST',
+        url: `${url}/stop`,
+        headers: owner.headers,
+        payload: { reason: 'No' },
+      });
+      expect(stop.statusCode).toBe(404);
+    }
+    const check = await ctx.app.inject({
+      url: `${base(other.patient._id)}/${theirs._id}`,
+      headers: other.headers,
+    });
+    expect((check.json() as TPrescription).status).toBe('active');
+  });
+});
+
+describe('GET /api/records/medications', () => {
+  it("suggests distinct names from the practitioner's own prescriptions by prefix, any case", async () => {
+    const { headers, patient } = await practitioner();
+    const other = await practitioner();
+    for (const medication of ['Amoxicillin', 'amoxicillin', 'Amlodipine', 'Ibuprofen', '100%_pure'])
+      await createPrescription(ctx, headers, patient._id, { medication });
+    await createPrescription(ctx, other.headers, other.patient._id, { medication: 'Amiodarone' });
+    const suggest = async (query: string) => {
+      const response = await ctx.app.inject({
+        url: `/api/records/medications?query=${encodeURIComponent(query)}`,
+        headers,
+      });
+      expect(response.headers['cache-control']).toBe('no-store');
+      return response.json() as string[];
+    };
+    // One entry per name whatever its case, in its first spelling.
+    expect(await suggest('AM')).toEqual(['Amlodipine', 'Amoxicillin']);
+    expect(await suggest('amox')).toEqual(['Amoxicillin']);
+    expect(await suggest('%')).toEqual([]);
+    expect(await suggest('100%_')).toEqual(['100%_pure']);
+    expect(await suggest('')).toHaveLength(4);
+    const nul = await ctx.app.inject({ url: '/api/records/medications?query=a%00', headers });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({
+      fieldErrors: { query: 'This clinical text contains a character that is not allowed.' },
+    });
+    const tooLong = await ctx.app.inject({
+      url: `/api/records/medications?query=${'a'.repeat(101)}`,
+      headers,
+    });
+    expect(tooLong.json()).toMatchObject({
+      fieldErrors: { query: PRESCRIPTION_MESSAGES.queryTooLong },
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import type { TAllergy, TAllergyData } from '@portal/shared/allergy';
+import type { TPrescription, TPrescriptionData } from '@portal/shared/prescription';
+import { api } from '../../lib/api/api.ts';
+
+/** As for patients, an item's ETag is its quoted `updatedAt`: a row can send If-Match. */
+export const etagOf = (item: { updatedAt: string }) => `"${item.updatedAt}"`;
+
+/** The most items one list request asks for (the API's page limit). */
+const PAGE_SIZE = 200;
+
+const base = (patientId: string, kind: 'allergies' | 'prescriptions') =>
+  `/records/patients/${encodeURIComponent(patientId)}/${kind}`;
+
+const clinicalBase = api.enhanceEndpoints({ addTagTypes: ['Allergy', 'Prescription'] });
+
+/**
+ * A patient's allergies and prescriptions (issue 17). Every screen here says itself when a call
+ * fails (and the prescription form turns the allergy warning into a question), so no call leads
+ * away to an error page.
+ */
+export const clinicalApi = clinicalBase.injectEndpoints({
+  endpoints: (build) => ({
+    listAllergies: build.query<TAllergy[], { viewer?: string; patientId: string }>({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ patientId }) => ({
+        url: base(patientId, 'allergies'),
+        params: { limit: PAGE_SIZE },
+      }),
+      providesTags: (_result, _error, { patientId }) => [{ type: 'Allergy', id: patientId }],
+    }),
+    saveAllergy: build.mutation<
+      TAllergy,
+      { patientId: string; allergy?: TAllergy; input: TAllergyData }
+    >({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ patientId, allergy, input }) =>
+        allergy
+          ? {
+              url: `${base(patientId, 'allergies')}/${encodeURIComponent(allergy._id)}`,
+              method: 'PUT',
+              body: input,
+              headers: { 'If-Match': etagOf(allergy) },
+            }
+          : { url: base(patientId, 'allergies'), method: 'POST', body: input },
+      // An allergy changes which prescriptions warn: both lists are read again.
+      invalidatesTags: (_result, _error, { patientId }) => [
+        { type: 'Allergy', id: patientId },
+        { type: 'Prescription', id: patientId },
+      ],
+    }),
+    listActivePrescriptions: build.query<TPrescription[], { viewer?: string; patientId: string }>({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ patientId }) => ({
+        url: base(patientId, 'prescriptions'),
+        params: { status: 'active', limit: PAGE_SIZE },
+      }),
+      providesTags: (_result, _error, { patientId }) => [{ type: 'Prescription', id: patientId }],
+    }),
+    savePrescription: build.mutation<
+      TPrescription,
+      { patientId: string; prescription?: TPrescription; input: TPrescriptionData }
+    >({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ patientId, prescription, input }) =>
+        prescription
+          ? {
+              url: `${base(patientId, 'prescriptions')}/${encodeURIComponent(prescription._id)}`,
+              method: 'PUT',
+              body: input,
+              headers: { 'If-Match': etagOf(prescription) },
+            }
+          : { url: base(patientId, 'prescriptions'), method: 'POST', body: input },
+      invalidatesTags: (result, _error, { patientId }) =>
+        result ? [{ type: 'Prescription', id: patientId }] : [],
+    }),
+    stopPrescription: build.mutation<
+      TPrescription,
+      { prescription: TPrescription; reason: string }
+    >({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ prescription, reason }) => ({
+        url: `${base(prescription.patientId, 'prescriptions')}/${encodeURIComponent(prescription._id)}/stop`,
+        method: 'POST',
+        body: { reason },
+        headers: { 'If-Match': etagOf(prescription) },
+      }),
+      invalidatesTags: (_result, _error, { prescription }) => [
+        { type: 'Prescription', id: prescription.patientId },
+      ],
+    }),
+    suggestMedications: build.query<string[], { viewer?: string; query: string }>({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ query }) => ({ url: '/records/medications', params: { query } }),
+    }),
+  }),
+});
+
+export const {
+  useListAllergiesQuery,
+  useSaveAllergyMutation,
+  useListActivePrescriptionsQuery,
+  useSavePrescriptionMutation,
+  useStopPrescriptionMutation,
+  useSuggestMedicationsQuery,
+} = clinicalApi;

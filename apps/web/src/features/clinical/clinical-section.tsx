@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button.tsx';
+import styles from './clinical.module.css';
+
+interface Item {
+  _id: string;
+}
+
+/** What is open: the new-item form, or one action (edit, stop) of one item. */
+type Open = { action: string; id?: string } | null;
+
+/**
+ * A section of the patient's details listing items of one kind (allergies, medications) with
+ * 'Add' and per-item actions, each opening its form in place. After a change the result is
+ * announced (a polite status line) and focus lands on the item, or on the heading when the item
+ * has left the list (a stopped medication); a cancelled form gives focus back to its button.
+ */
+export function ClinicalSection<T extends Item>({
+  title,
+  query,
+  texts,
+  renderSummary,
+  actions,
+  renderPanel,
+}: {
+  title: string;
+  query: { currentData?: T[]; isError: boolean; isFetching: boolean };
+  texts: { empty: string; loadFailed: string; add: string };
+  renderSummary: (item: T) => ReactNode;
+  /** Per-item actions: their button labels, by action name. */
+  actions: (item: T) => { action: string; label: string }[];
+  /** The form of an action; `done(message, item)` after a change, `done()` when cancelled. */
+  renderPanel: (
+    open: { action: string; item?: T },
+    done: (change?: { message: string; item?: T }) => void,
+  ) => ReactNode;
+}) {
+  const { t } = useTranslation('clinical');
+  const id = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [announcement, setAnnouncement] = useState('');
+  /** What takes focus once it is on screen: an item, a button, or `heading` (one object per request). */
+  const [focusRequest, setFocusRequest] = useState<{ target: string } | null>(null);
+  const handledRequest = useRef<{ target: string } | null>(null);
+  const items = query.currentData;
+  const elementId = (key: string) => `${id}-${key}`;
+
+  // A saved item is focused once the list read again holds it (it may take a moment): each
+  // render after the list arrives looks again until the request is served.
+  useEffect(() => {
+    if (!focusRequest || handledRequest.current === focusRequest) return;
+    const { target } = focusRequest;
+    const element =
+      target === 'heading' ? headingRef.current : document.getElementById(elementId(target));
+    if (!element) return;
+    element.focus();
+    handledRequest.current = focusRequest;
+  });
+
+  function finish(from: string, change?: { message: string; item?: T }) {
+    setOpen(null);
+    if (change) setAnnouncement(change.message);
+    setFocusRequest({ target: change ? (change.item?._id ?? 'heading') : from });
+  }
+
+  let body: ReactNode;
+  if (query.isError && !query.isFetching) body = <p className={styles.error}>{texts.loadFailed}</p>;
+  else if (!items) body = <p className={styles.muted}>{t('loading')}</p>;
+  else if (items.length === 0) body = <p className={styles.muted}>{texts.empty}</p>;
+  else
+    body = (
+      <ul className={styles.items} aria-labelledby={elementId('title')}>
+        {items.map((item) => (
+          <li key={item._id} id={elementId(item._id)} tabIndex={-1} className={styles.item}>
+            {renderSummary(item)}
+            {open?.id === item._id ? (
+              renderPanel({ action: open.action, item }, (change) =>
+                finish(`${open.action}-${item._id}`, change),
+              )
+            ) : (
+              <div className={styles.actions}>
+                {actions(item).map(({ action, label }) => (
+                  <Button
+                    key={action}
+                    id={elementId(`${action}-${item._id}`)}
+                    variant="secondary"
+                    onClick={() => setOpen({ action, id: item._id })}
+                  >
+                    {label}
+                  </Button>
+                ))}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <section className={styles.section} aria-labelledby={elementId('title')}>
+      <h5 id={elementId('title')} ref={headingRef} tabIndex={-1} className={styles.title}>
+        {title}
+      </h5>
+      <p role="status" className={styles.status}>
+        {announcement}
+      </p>
+      {body}
+      {open?.action === 'add' && !open.id ? (
+        renderPanel({ action: 'add' }, (change) => finish('add', change))
+      ) : (
+        <div className={styles.actions}>
+          <Button id={elementId('add')} onClick={() => setOpen({ action: 'add' })}>
+            {texts.add}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

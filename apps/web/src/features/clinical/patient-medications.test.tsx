@@ -1,0 +1,135 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PRESCRIPTION_MESSAGES } from '@portal/shared/prescription';
+import { createTestUser, patientInput } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
+import { fill } from '../../test/user-input.ts';
+import { PatientMedications } from './patient-medications.tsx';
+
+const PRACTITIONER = createTestUser();
+let api: FakeApi;
+
+beforeEach(() => {
+  api = startFakeApi({ user: PRACTITIONER });
+});
+
+function renderFor() {
+  const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+  renderWithApp(<PatientMedications patient={patient} />, { path: '/records', user: PRACTITIONER });
+  return patient;
+}
+
+async function prescribe(user: ReturnType<typeof userEvent.setup>, medication: string) {
+  await user.click(await screen.findByRole('button', { name: 'Prescribe' }));
+  const form = screen.getByRole('form', { name: 'New prescription' });
+  await fill(user, within(form).getByRole('combobox', { name: 'Medication' }), medication);
+  await fill(user, within(form).getByRole('textbox', { name: 'Dose' }), '1 tablet');
+  await user.selectOptions(within(form).getByRole('combobox', { name: 'Route' }), 'oral');
+  await fill(user, within(form).getByRole('textbox', { name: 'Frequency' }), 'twice a day');
+  await user.click(within(form).getByRole('button', { name: 'Save prescription' }));
+  return form;
+}
+
+describe('PatientMedications', () => {
+  it('lists only the active medications', async () => {
+    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.clinical.addPrescription(patient._id, { medication: 'Ibuprofen', strength: '400 mg' });
+    api.clinical.addPrescription(patient._id, { medication: 'Salbutamol', status: 'completed' });
+    renderWithApp(<PatientMedications patient={patient} />, {
+      path: '/records',
+      user: PRACTITIONER,
+    });
+    const list = await screen.findByRole('list', { name: 'Medications' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByRole('listitem')).toHaveTextContent(
+      'Ibuprofen400 mg · 1 tablet · Oral · three times a day',
+    );
+  });
+
+  it('refuses a prescription without dose and route, with the messages on the fields', async () => {
+    const user = userEvent.setup();
+    renderFor();
+    await user.click(await screen.findByRole('button', { name: 'Prescribe' }));
+    const form = screen.getByRole('form', { name: 'New prescription' });
+    await fill(user, within(form).getByRole('combobox', { name: 'Medication' }), 'Ibuprofen');
+    await user.click(within(form).getByRole('button', { name: 'Save prescription' }));
+    const dose = within(form).getByRole('textbox', { name: 'Dose' });
+    expect(dose).toHaveFocus();
+    expect(dose).toHaveAccessibleDescription(PRESCRIPTION_MESSAGES.doseRequired);
+    expect(within(form).getByRole('combobox', { name: 'Route' })).toHaveAccessibleDescription(
+      PRESCRIPTION_MESSAGES.routeRequired,
+    );
+    expect(api.requestsTo('POST', /\/prescriptions$/)).toHaveLength(0);
+  });
+
+  it('asks about a matching allergy, saves only once acknowledged, and sends the acknowledgement', async () => {
+    const user = userEvent.setup();
+    const patient = renderFor();
+    api.clinical.addAllergy(patient._id, { substance: 'Penicillin', reaction: 'Anaphylaxis' });
+    const form = await prescribe(user, 'Penicillin V');
+    const warning = await within(form).findByRole('alert');
+    await expect.poll(() => document.activeElement).toBe(warning);
+    expect(warning).toHaveTextContent('Penicillin · Severe · Anaphylaxis');
+    await user.click(within(form).getByRole('button', { name: 'Save prescription' }));
+    const box = within(form).getByRole('checkbox', {
+      name: 'I have considered the allergy and want to prescribe this medication.',
+    });
+    expect(box).toHaveFocus();
+    expect(box).toHaveAccessibleDescription(
+      'Confirm that you have considered the allergy, or change the medication.',
+    );
+    expect(api.clinical.prescriptions).toHaveLength(0);
+    await user.click(box);
+    await user.click(within(form).getByRole('button', { name: 'Save prescription' }));
+    const item = await screen.findByRole('listitem');
+    await expect.poll(() => document.activeElement).toBe(item);
+    expect(screen.getByRole('status')).toHaveTextContent('Prescription of Penicillin V saved.');
+    const posts = api.requestsTo('POST', /\/prescriptions$/);
+    expect(
+      posts.map(
+        (request) => (request.body as { allergyAcknowledged: boolean }).allergyAcknowledged,
+      ),
+    ).toEqual([false, true]);
+  });
+
+  it('stops a medication with its reason: it leaves the list and the change is announced', async () => {
+    const user = userEvent.setup();
+    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.clinical.addPrescription(patient._id, { medication: 'Ibuprofen' });
+    renderWithApp(<PatientMedications patient={patient} />, {
+      path: '/records',
+      user: PRACTITIONER,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Stop Ibuprofen' }));
+    const form = screen.getByRole('form', { name: 'Stop Ibuprofen' });
+    await user.click(within(form).getByRole('button', { name: 'Stop medication' }));
+    const reason = within(form).getByRole('textbox', { name: 'Reason for stopping' });
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAccessibleDescription(PRESCRIPTION_MESSAGES.stopReasonRequired);
+    await fill(user, reason, 'Stomach pain');
+    await user.click(within(form).getByRole('button', { name: 'Stop medication' }));
+    expect(await screen.findByText('No active medications.')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Ibuprofen stopped.');
+    await expect
+      .poll(() => document.activeElement)
+      .toBe(screen.getByRole('heading', { name: 'Medications' }));
+    expect(api.clinical.prescriptions[0]).toMatchObject({
+      status: 'stopped',
+      stopReason: 'Stomach pain',
+    });
+  });
+
+  it("suggests the practitioner's earlier medications while typing", async () => {
+    const user = userEvent.setup();
+    const patient = renderFor();
+    api.clinical.addPrescription(patient._id, { medication: 'Amoxicillin', status: 'completed' });
+    await user.click(await screen.findByRole('button', { name: 'Prescribe' }));
+    const form = screen.getByRole('form', { name: 'New prescription' });
+    await fill(user, within(form).getByRole('combobox', { name: 'Medication' }), 'amo');
+    await expect
+      .poll(() => [...form.querySelectorAll('datalist option')].map((o) => o.getAttribute('value')))
+      .toEqual(['Amoxicillin']);
+  });
+});

@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import type { TPatient } from '@portal/shared/patient';
+import type { TPrescription } from '@portal/shared/prescription';
+import { useAppSelector } from '../../app/hooks.ts';
+import { ClinicalSection } from './clinical-section.tsx';
+import { useListActivePrescriptionsQuery } from './clinical-api.ts';
+import { PrescriptionForm } from './prescription-form.tsx';
+import { StopForm } from './stop-form.tsx';
+import styles from './clinical.module.css';
+
+/** In a patient's details (composed by app/): the active medications, to prescribe, change and stop. */
+export function PatientMedications({ patient }: { patient: TPatient }) {
+  const { t } = useTranslation('clinical');
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const query = useListActivePrescriptionsQuery({ viewer, patientId: patient._id });
+
+  const summaryOf = (p: TPrescription) =>
+    [p.strength, p.dose, t(`route.${p.route}`), p.frequency, p.duration || p.endDate]
+      .filter(Boolean)
+      .join(' · ');
+
+  return (
+    <ClinicalSection<TPrescription>
+      title={t('medications.title')}
+      query={query}
+      texts={{
+        empty: t('medications.none'),
+        loadFailed: t('medications.loadFailed'),
+        add: t('medications.add'),
+      }}
+      renderSummary={(prescription) => (
+        <>
+          <p className={styles.summary}>
+            <span className={styles.name}>{prescription.medication}</span>
+            <span>{summaryOf(prescription)}</span>
+          </p>
+          {prescription.instructions && <p className={styles.muted}>{prescription.instructions}</p>}
+        </>
+      )}
+      actions={(prescription) => [
+        { action: 'edit', label: t('medications.edit', { medication: prescription.medication }) },
+        {
+          action: 'stop',
+          label: t('medications.stopFor', { medication: prescription.medication }),
+        },
+      ]}
+      renderPanel={({ action, item }, done) =>
+        action === 'stop' && item ? (
+          <StopForm
+            prescription={item}
+            onDone={(stopped) =>
+              done(
+                stopped && {
+                  message: t('medications.stopped', { medication: stopped.medication }),
+                },
+              )
+            }
+          />
+        ) : (
+          <PrescriptionForm
+            patientId={patient._id}
+            prescription={item}
+            onDone={(saved) =>
+              done(
+                saved && {
+                  message: t('medications.saved', { medication: saved.medication }),
+                  // A completed prescription leaves the active list: focus goes to the heading.
+                  item: saved.status === 'active' ? saved : undefined,
+                },
+              )
+            }
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { clinicalOptionalText, clinicalRequiredText } from './clinical-text.ts';
+import { ZPageQuery } from './patient.ts';
+
+export const ALLERGY_SEVERITIES = ['mild', 'moderate', 'severe'] as const;
+export const ALLERGY_STATUSES = ['active', 'inactive', 'resolved'] as const;
+export type TAllergySeverity = (typeof ALLERGY_SEVERITIES)[number];
+export type TAllergyStatus = (typeof ALLERGY_STATUSES)[number];
+
+export const ALLERGY_LIMITS = { substanceMax: 200, reactionMax: 500 } as const;
+
+/** Validation messages of the allergy form and API, by code (unique among the shared tables). */
+export const ALLERGY_MESSAGES = {
+  substanceRequired: 'Please enter the substance the patient is allergic to.',
+  substanceTooLong: 'Substance must be at most 200 characters.',
+  reactionTooLong: 'Reaction must be at most 500 characters.',
+  severityRequired: 'Please choose mild, moderate or severe.',
+  statusInvalid: 'Please choose active, inactive or resolved.',
+} as const;
+
+/**
+ * What the form sends and `POST`/`PUT /api/records/patients/{id}/allergies[/{allergyId}]` accept
+ * (a PUT replaces the whole allergy). Unknown fields are rejected.
+ */
+export const ZAllergyInput = z.strictObject({
+  substance: clinicalRequiredText(
+    ALLERGY_LIMITS.substanceMax,
+    ALLERGY_MESSAGES.substanceRequired,
+    ALLERGY_MESSAGES.substanceTooLong,
+  ).describe('What the patient reacts to, e.g. Penicillin; up to 200 characters'),
+  reaction: clinicalOptionalText(
+    ALLERGY_LIMITS.reactionMax,
+    ALLERGY_MESSAGES.reactionTooLong,
+  ).describe('What happens, e.g. hives; up to 500 characters'),
+  severity: z.enum(ALLERGY_SEVERITIES, { error: ALLERGY_MESSAGES.severityRequired }),
+  status: z
+    .enum(ALLERGY_STATUSES, { error: ALLERGY_MESSAGES.statusInvalid })
+    .default('active')
+    .describe('active (default; only active allergies warn), inactive or resolved'),
+});
+
+export type TAllergyInput = z.input<typeof ZAllergyInput>;
+export type TAllergyData = z.output<typeof ZAllergyInput>;
+
+/** An allergy as the API answers it. */
+export const ZAllergy = z.object({
+  _id: z.uuid(),
+  patientId: z.uuid(),
+  substance: z.string(),
+  reaction: z.string(),
+  severity: z.enum(ALLERGY_SEVERITIES),
+  status: z.enum(ALLERGY_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type TAllergy = z.infer<typeof ZAllergy>;
+
+/** `GET /api/records/patients/{id}/allergies?status=&limit=&cursor=` (newest first). */
+export const ZAllergyListQuery = ZPageQuery.extend({
+  status: z
+    .enum(ALLERGY_STATUSES, { error: ALLERGY_MESSAGES.statusInvalid })
+    .optional()
+    .describe('Only allergies with this status'),
+});
+
+export type TAllergyListQuery = z.input<typeof ZAllergyListQuery>;

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import {
+  CLINICAL_TEXT_MESSAGES,
+  clinicalOptionalText,
+  clinicalRequiredText,
+  NO_CONTROL_CHARACTERS,
+} from './clinical-text.ts';
+import { ZPageQuery } from './patient.ts';
+import { isCalendarDate } from './zoned-time.ts';
+
+export const MEDICATION_ROUTES = [
+  'oral',
+  'intravenous',
+  'intramuscular',
+  'topical',
+  'inhaled',
+  'other',
+] as const;
+export const PRESCRIPTION_STATUSES = ['active', 'stopped', 'completed'] as const;
+/** A PUT sets these; `stopped` is reached only by the stop action, with its reason. */
+export const EDITABLE_PRESCRIPTION_STATUSES = ['active', 'completed'] as const;
+export type TMedicationRoute = (typeof MEDICATION_ROUTES)[number];
+export type TPrescriptionStatus = (typeof PRESCRIPTION_STATUSES)[number];
+
+export const PRESCRIPTION_LIMITS = {
+  medicationMax: 200,
+  shortTextMax: 100,
+  instructionsMax: 1000,
+  stopReasonMax: 500,
+  /** `GET /api/records/medications`: the query's length and the number of suggestions. */
+  suggestionQueryMax: 100,
+  suggestionsMax: 10,
+} as const;
+
+/** Validation messages of the prescription form and API, by code (unique among the shared tables). */
+export const PRESCRIPTION_MESSAGES = {
+  medicationRequired: 'Please enter the medication.',
+  medicationTooLong: 'Medication must be at most 200 characters.',
+  strengthTooLong: 'Strength must be at most 100 characters.',
+  doseRequired: 'Please enter the dose.',
+  doseTooLong: 'Dose must be at most 100 characters.',
+  routeRequired: 'Please choose how the medication is taken.',
+  frequencyRequired: 'Please enter how often it is taken.',
+  frequencyTooLong: 'Frequency must be at most 100 characters.',
+  durationTooLong: 'Duration must be at most 100 characters.',
+  endDateInvalid: 'End date must be a day such as 2026-03-02.',
+  durationOrEndDate: 'Give a duration or an end date, not both.',
+  instructionsTooLong: 'Instructions must be at most 1000 characters.',
+  statusInvalid: 'Please choose active or completed (stop a prescription with its reason).',
+  acknowledgedInvalid: 'allergyAcknowledged must be true or false.',
+  stopReasonRequired: 'Please give the reason for stopping.',
+  stopReasonTooLong: 'The reason must be at most 500 characters.',
+  queryTooLong: 'query must be at most 100 characters.',
+} as const;
+
+const short = (tooLong: string) => clinicalOptionalText(PRESCRIPTION_LIMITS.shortTextMax, tooLong);
+
+/**
+ * What the form sends and `POST`/`PUT /api/records/patients/{id}/prescriptions[/{prescriptionId}]`
+ * accept (a PUT replaces the whole prescription). `allergyAcknowledged` is not stored: it lets a
+ * prescription that matches an active allergy be saved, and that is written to the audit trail.
+ */
+export const ZPrescriptionInput = z
+  .strictObject({
+    medication: clinicalRequiredText(
+      PRESCRIPTION_LIMITS.medicationMax,
+      PRESCRIPTION_MESSAGES.medicationRequired,
+      PRESCRIPTION_MESSAGES.medicationTooLong,
+    ).describe('Free text, e.g. Amoxicillin; up to 200 characters'),
+    strength: short(PRESCRIPTION_MESSAGES.strengthTooLong).describe('e.g. 500 mg'),
+    dose: clinicalRequiredText(
+      PRESCRIPTION_LIMITS.shortTextMax,
+      PRESCRIPTION_MESSAGES.doseRequired,
+      PRESCRIPTION_MESSAGES.doseTooLong,
+    ).describe('e.g. 1 capsule'),
+    route: z.enum(MEDICATION_ROUTES, { error: PRESCRIPTION_MESSAGES.routeRequired }),
+    frequency: clinicalRequiredText(
+      PRESCRIPTION_LIMITS.shortTextMax,
+      PRESCRIPTION_MESSAGES.frequencyRequired,
+      PRESCRIPTION_MESSAGES.frequencyTooLong,
+    ).describe('e.g. three times a day'),
+    duration: short(PRESCRIPTION_MESSAGES.durationTooLong).describe(
+      'e.g. 7 days; or give endDate instead',
+    ),
+    endDate: z
+      .string({ error: PRESCRIPTION_MESSAGES.endDateInvalid })
+      .max(10, { error: PRESCRIPTION_MESSAGES.endDateInvalid, abort: true })
+      .refine((date) => date === '' || isCalendarDate(date), {
+        error: PRESCRIPTION_MESSAGES.endDateInvalid,
+      })
+      .default('')
+      .describe('The last day, YYYY-MM-DD, or empty; or give duration instead'),
+    instructions: clinicalOptionalText(
+      PRESCRIPTION_LIMITS.instructionsMax,
+      PRESCRIPTION_MESSAGES.instructionsTooLong,
+    ).describe('For the patient, up to 1000 characters'),
+    status: z
+      .enum(EDITABLE_PRESCRIPTION_STATUSES, { error: PRESCRIPTION_MESSAGES.statusInvalid })
+      .default('active')
+      .describe('active (default) or completed; stop with POST …/stop'),
+    allergyAcknowledged: z
+      .boolean({ error: PRESCRIPTION_MESSAGES.acknowledgedInvalid })
+      .default(false)
+      .describe(
+        'true when the prescriber has seen the allergy warning (409 `ALLERGY_WARNING`) and prescribes anyway; recorded in the audit trail',
+      ),
+  })
+  .superRefine(({ duration, endDate }, ctx) => {
+    if (duration !== '' && endDate !== '')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: PRESCRIPTION_MESSAGES.durationOrEndDate,
+      });
+  });
+
+export type TPrescriptionInput = z.input<typeof ZPrescriptionInput>;
+export type TPrescriptionData = z.output<typeof ZPrescriptionInput>;
+
+/** A prescription as the API answers it. */
+export const ZPrescription = z.object({
+  _id: z.uuid(),
+  patientId: z.uuid(),
+  medication: z.string(),
+  strength: z.string(),
+  dose: z.string(),
+  route: z.enum(MEDICATION_ROUTES),
+  frequency: z.string(),
+  duration: z.string(),
+  /** `YYYY-MM-DD` or ''. */
+  endDate: z.string(),
+  instructions: z.string(),
+  status: z.enum(PRESCRIPTION_STATUSES),
+  /** '' unless stopped. */
+  stopReason: z.string(),
+  stoppedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type TPrescription = z.infer<typeof ZPrescription>;
+
+/** `POST /api/records/patients/{id}/prescriptions/{prescriptionId}/stop` */
+export const ZPrescriptionStop = z.strictObject({
+  reason: clinicalRequiredText(
+    PRESCRIPTION_LIMITS.stopReasonMax,
+    PRESCRIPTION_MESSAGES.stopReasonRequired,
+    PRESCRIPTION_MESSAGES.stopReasonTooLong,
+  ).describe('Why it is stopped, up to 500 characters'),
+});
+
+export type TPrescriptionStop = z.input<typeof ZPrescriptionStop>;
+
+/** `GET /api/records/patients/{id}/prescriptions?status=&limit=&cursor=` (newest first). */
+export const ZPrescriptionListQuery = ZPageQuery.extend({
+  status: z
+    .enum(PRESCRIPTION_STATUSES, { error: PRESCRIPTION_MESSAGES.statusInvalid })
+    .optional()
+    .describe('Only prescriptions with this status (`active`: the active medications)'),
+});
+
+export type TPrescriptionListQuery = z.input<typeof ZPrescriptionListQuery>;
+
+/** `GET /api/records/medications?query=`: names from my own earlier prescriptions. */
+export const ZMedicationQuery = z.object({
+  query: z
+    .string({ error: PRESCRIPTION_MESSAGES.queryTooLong })
+    .max(PRESCRIPTION_LIMITS.suggestionQueryMax, {
+      error: PRESCRIPTION_MESSAGES.queryTooLong,
+      abort: true,
+    })
+    // PostgreSQL text cannot hold NUL: refused here rather than failing in the query.
+    .regex(NO_CONTROL_CHARACTERS, { error: CLINICAL_TEXT_MESSAGES.textInvalid })
+    .default('')
+    .describe('The start of a medication name (case-insensitive); empty: my most used'),
+});
+
+export const ZMedicationSuggestions = z
+  .array(z.string())
+  .describe('At most 10 distinct medication names, most prescribed first');
+
+/**
+ * The body of a 409 `ALLERGY_WARNING`: the active allergies of the patient whose substance the
+ * medication names (whole words, any case). Sending the prescription again with
+ * `allergyAcknowledged: true` saves it.
+ */
+export const ZAllergyWarning = z.object({
+  message: z.string(),
+  code: z.literal('ALLERGY_WARNING'),
+  allergies: z.array(
+    z.object({
+      allergyId: z.uuid(),
+      substance: z.string(),
+      reaction: z.string(),
+      severity: z.enum(['mild', 'moderate', 'severe']),
+    }),
+  ),
+});
+
+export type TAllergyWarning = z.infer<typeof ZAllergyWarning>;
