@@ -1,5 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { appointments } from '../../db/schema/appointments.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
+import { patients } from '../../db/schema/patients.ts';
 import { voiceCallRequests, voiceCalls, type VoiceCallRow } from '../../db/schema/voice.ts';
 
 /**
@@ -45,4 +48,42 @@ export async function linkRequestToCall(
   { requestId, callId }: { requestId: string; callId: string },
 ): Promise<void> {
   await db.insert(voiceCallRequests).values({ requestId, callId });
+}
+
+/** More than any conversation books or cancels; the panel shows them all. */
+const CALL_ACTIONS_LIMIT = 100;
+
+/**
+ * The bookings and cancellations a call's functions made, oldest first: its successful
+ * `create` and `cancel` audit events (marked with the call's id by the 0005 trigger), with the
+ * appointment's start and patient's name read now, both joined on the user as owner.
+ */
+export async function findCallActions(
+  db: Db,
+  { callId, userId }: { callId: string; userId: string },
+) {
+  return db
+    .select({
+      action: auditEvents.action,
+      at: auditEvents.createdAt,
+      appointmentId: appointments.id,
+      startsAt: appointments.startsAt,
+      patientName: patients.name,
+    })
+    .from(auditEvents)
+    .innerJoin(
+      appointments,
+      and(eq(appointments.id, auditEvents.appointmentId), eq(appointments.ownerId, userId)),
+    )
+    .innerJoin(patients, and(eq(patients.id, appointments.patientId), eq(patients.ownerId, userId)))
+    .where(
+      and(
+        eq(auditEvents.voiceCallId, callId),
+        eq(auditEvents.actorId, userId),
+        eq(auditEvents.outcome, 'success'),
+        inArray(auditEvents.action, ['create', 'cancel']),
+      ),
+    )
+    .orderBy(asc(auditEvents.id))
+    .limit(CALL_ACTIONS_LIMIT);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZConnectVoiceInput, ZConnectVoiceResponse } from '@portal/shared/voice';
+import { z } from 'zod';
+import { ZConnectVoiceInput, ZConnectVoiceResponse, ZVoiceCallActions } from '@portal/shared/voice';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +13,12 @@ import { createVoiceService } from './voice.service.ts';
 
 /** Calls a user may start per minute: each one is a billed call with the voice provider. */
 export const VOICE_CALLS_PER_MINUTE = 5;
+/**
+ * Reads of a call's actions a user may make per minute: the panel asks every few seconds while
+ * a call is live (20 a minute), with room for a second tab.
+ */
+export const VOICE_ACTIONS_READS_PER_MINUTE = 60;
+export const VOICE_ACTIONS_POLL_SECONDS = 3;
 
 export async function voiceRoutes(
   app: FastifyInstance,
@@ -57,6 +64,31 @@ export async function voiceRoutes(
         }) as TVoiceLanguage,
         log: request.log,
       });
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/retellai/calls/:callId/actions',
+    {
+      schema: {
+        tags: ['voice'],
+        summary: 'What the assistant did during one of your calls: bookings and cancellations',
+        description: `The voice panel asks every ${VOICE_ACTIONS_POLL_SECONDS} seconds while a call is live, and once more when it ends (an ended call still lists what it did). Only the signed-in user's own call: another user's call id, or an unknown one, is 404. Each action is a booking or a cancellation made by the call's functions (read from the audit events marked with the call's id), oldest first, with the patient's current name and the appointment's start; \`timeZone\` is the practitioner's, the clock the agenda shows. At most ${VOICE_ACTIONS_READS_PER_MINUTE} reads per user per minute. Never cached (\`Cache-Control: no-store\`).`,
+        params: z.object({ callId: z.string().min(1).max(200) }),
+        response: { 200: ZVoiceCallActions, 400: ZApiError, 404: ZApiError, 429: ZApiError },
+      },
+      config: {
+        rateLimit: {
+          max: VOICE_ACTIONS_READS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `voice-actions:${request.identity?.uid ?? request.ip}`,
+          errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+        },
+      },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      return calls.findCallActions({ callId: request.params.callId, user });
     },
   );
 

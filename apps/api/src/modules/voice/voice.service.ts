@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TConnectVoiceResponse } from '@portal/shared/voice';
+import type { TConnectVoiceResponse, TVoiceCallActions } from '@portal/shared/voice';
 import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { VoiceProviderError, type VoiceProvider } from '../../providers/voice/voice.ts';
-import { bindVoiceCall } from './voice-calls.repository.ts';
+import { bindVoiceCall, findCallActions, findVoiceCall } from './voice-calls.repository.ts';
+import { callerTimeZone } from './voice-functions.actions.ts';
 import type { TVoiceLanguage } from './voice-functions.messages.ts';
+import { VOICE_CALL_MAX_MS } from './voice-functions.service.ts';
 
 /** Voice calls with the configured provider (null when none is configured), created once per app. */
 export function createVoiceService({
@@ -57,6 +60,45 @@ export function createVoiceService({
         log.warn({ provider: voice.name, upstreamStatus: error.status ?? null }, error.message);
         throw new AppError('VOICE_CALL_FAILED');
       }
+    },
+
+    /**
+     * What the user's own call did (bookings, cancellations), ended or not: someone else's call
+     * or an unknown id is the same 404. Times are for the practitioner's clock, as on the agenda.
+     */
+    async findCallActions({
+      callId,
+      user,
+    }: {
+      callId: string;
+      user: Pick<UserRow, 'id' | 'timeZone'>;
+    }): Promise<TVoiceCallActions> {
+      const call = await findVoiceCall(db, callId);
+      if (!call || call.userId !== user.id) throw new AppError('NOT_FOUND');
+      const rows = await findCallActions(db, { callId, userId: user.id });
+      // Cancelling twice is answered (and audited) twice; it was done once.
+      const seen = new Set<string>();
+      const actions = rows.flatMap((row) => {
+        const kind = row.action === 'create' ? ('booked' as const) : ('cancelled' as const);
+        const key = `${kind} ${row.appointmentId}`;
+        if (seen.has(key)) return [];
+        seen.add(key);
+        return [
+          {
+            kind,
+            appointmentId: row.appointmentId,
+            patientName: row.patientName,
+            start: row.startsAt.toISOString(),
+            at: row.at.toISOString(),
+          },
+        ];
+      });
+      return {
+        timeZone: callerTimeZone(user.timeZone),
+        isEnded:
+          call.endedAt !== null || now().getTime() - call.startedAt.getTime() > VOICE_CALL_MAX_MS,
+        actions,
+      };
     },
   };
 }

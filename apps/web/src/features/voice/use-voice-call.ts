@@ -1,5 +1,5 @@
 import type { TPublicConfig } from '@portal/shared/public-config';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { loadPublicConfig } from '../../lib/config/load-public-config.ts';
 import { createVoiceClient, type VoiceClient, type VoiceClientFactory } from './voice-client.ts';
@@ -11,6 +11,11 @@ import {
 } from './voice-call-reducer.ts';
 
 export interface VoiceCall extends VoiceCallState {
+  /**
+   * The call the API started for the latest attempt, kept after it ends (the panel still lists
+   * what it did) until the next press.
+   */
+  callId: string | null;
   /** Starts a call when inactive; stops (or abandons a starting) call otherwise. */
   toggleCall(): void;
   toggleMute(): void;
@@ -48,6 +53,7 @@ export function useVoiceCall({
   createClient = createVoiceClient,
 }: { createClient?: VoiceClientFactory | undefined } = {}): VoiceCall {
   const [state, dispatch] = useReducer(voiceCallReducer, initialVoiceCallState);
+  const [callId, setCallId] = useState<string | null>(null);
   const isSignedIn = useAppSelector((s) => s.auth.status);
   const appDispatch = useAppDispatch();
   const attemptRef = useRef(0);
@@ -73,6 +79,7 @@ export function useVoiceCall({
       releaseClient();
     };
     dispatch({ type: 'startRequested' });
+    setCallId(null);
 
     let voice: TPublicConfig['voice'];
     try {
@@ -101,11 +108,12 @@ export function useVoiceCall({
     if (!isCurrent()) return;
 
     let accessToken: string;
+    let startedCallId: string;
     try {
       // The API client is loaded on the first press: pages without API calls never need it.
       const { voiceApi } = await import('./voice-api.ts');
       const request = voiceApi.endpoints.connectVoiceCall.initiate({ agent_id: voice.agentId });
-      ({ access_token: accessToken } = await appDispatch(request).unwrap());
+      ({ access_token: accessToken, call_id: startedCallId } = await appDispatch(request).unwrap());
     } catch (error) {
       return fail(connectMessage(error));
     }
@@ -146,6 +154,7 @@ export function useVoiceCall({
       ),
     ];
     dispatch({ type: 'tokenObtained' });
+    setCallId(startedCallId);
     try {
       await client.startCall({ accessToken });
     } catch {
@@ -191,5 +200,5 @@ export function useVoiceCall({
 
   const dismissMessage = useCallback(() => dispatch({ type: 'messageDismissed' }), []);
 
-  return { ...state, toggleCall, toggleMute, dismissMessage };
+  return { ...state, callId, toggleCall, toggleMute, dismissMessage };
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { returnFocus } from '../../lib/a11y/focus-return.ts';
@@ -7,6 +7,9 @@ import type { VoiceMessage } from './voice-call-reducer.ts';
 import type { VoiceClientFactory } from './voice-client.ts';
 import { useVoiceCall } from './use-voice-call.ts';
 import styles from './voice-button.module.css';
+
+// With the API client, which the first press loads anyway: pages without a call never need it.
+const VoiceActions = lazy(() => import('./voice-actions.tsx'));
 
 /** Failures are alerts; the two "not available here" answers are plain status messages. */
 const STATUS_MESSAGES: ReadonlySet<VoiceMessage> = new Set(['notConfigured', 'signInRequired']);
@@ -45,6 +48,7 @@ export function VoiceButton({ createClient }: { createClient?: VoiceClientFactor
   // quiet, and a screen reader would hear nothing when the other side hangs up.
   const [seenStatus, setSeenStatus] = useState(call.status);
   const [hasEnded, setHasEnded] = useState(false);
+  const [dismissedCallId, setDismissedCallId] = useState<string | null>(null);
   if (call.status !== seenStatus) {
     setSeenStatus(call.status);
     setHasEnded(seenStatus === 'active' && call.status === 'inactive' && call.message === null);
@@ -88,6 +92,18 @@ export function VoiceButton({ createClient }: { createClient?: VoiceClientFactor
       <p className="visually-hidden" aria-live="polite">
         {isConnecting ? t('connecting') : isActive ? t('connected') : hasEnded ? t('ended') : ''}
       </p>
+      {call.callId && call.callId !== dismissedCallId && (
+        <Suspense fallback={null}>
+          <VoiceActions
+            callId={call.callId}
+            isLive={isActive}
+            onDismiss={() => {
+              setDismissedCallId(call.callId);
+              returnFocus(callButtonRef.current);
+            }}
+          />
+        </Suspense>
+      )}
       <div className={styles.controls} data-voice-controls>
         {call.isAgentTalking && (
           <span className={styles.talking} data-testid="voice-agent-talking">
