@@ -8,6 +8,7 @@ import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
 import { FakeVisits, visitsHandlers } from './fake-visits.ts';
+import { FakeVoice, voiceHandlers } from './fake-voice.ts';
 import { json, recordedOf, type RecordedRequest } from './http.ts';
 
 export { json, type RecordedRequest };
@@ -56,6 +57,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     },
     schedule: () => profile.stored,
   });
+  const voice = new FakeVoice({ appointments });
 
   const visits = new FakeVisits({
     isPatient: (id) => {
@@ -115,13 +117,11 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
         { status: 402 },
       ),
     ),
-    http.post('/api/retellai/connect-retellai', () =>
-      json({ access_token: 'access-token-1', call_id: 'call_1' }),
-    ),
     ...recordsHandlers(records),
     ...appointmentsHandlers(appointments),
     ...visitsHandlers(visits),
     ...clinicalHandlers(clinical),
+    ...voiceHandlers(voice, () => profile.stored.timeZone),
   );
 
   return {
@@ -131,6 +131,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     visits,
     /** Allergies and prescriptions (fake-clinical.ts). */
     clinical,
+    voice,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {
       stored: () => profile.stored,

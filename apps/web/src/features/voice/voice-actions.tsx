@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { announce } from '../../lib/a11y/announcer.ts';
@@ -8,7 +8,8 @@ import styles from './voice-actions.module.css';
 import buttonStyles from './voice-button.module.css';
 
 /**
- * How often the panel asks what the call did while it is live. The API's rate limit
+ * How often the panel asks what the call did while it is live, besides each time the agent
+ * starts to speak (it has usually just run a function). The API's rate limit
  * (`VOICE_ACTIONS_READS_PER_MINUTE`, 60) leaves room for a second tab. Why polling and not a
  * stream: see the README's voice section.
  */
@@ -23,10 +24,13 @@ export const VOICE_ACTIONS_POLL_MS = 3_000;
 export default function VoiceActions({
   callId,
   isLive,
+  isAgentTalking,
   onDismiss,
 }: {
   callId: string;
   isLive: boolean;
+  /** The agent starting to speak is when a function has just answered: read at once then. */
+  isAgentTalking: boolean;
   /** Closes the list of an ended call (a live call's list stays). */
   onDismiss: () => void;
 }) {
@@ -38,7 +42,7 @@ export default function VoiceActions({
     // A practitioner talks to the assistant while looking at another window.
     skipPollingIfUnfocused: false,
   });
-  const actions = data?.actions ?? [];
+  const actions = useMemo(() => data?.actions ?? [], [data]);
   const timeZone = data?.timeZone ?? 'UTC';
   const language = i18n.language;
 
@@ -48,6 +52,10 @@ export default function VoiceActions({
     if (wasLive.current && !isLive) void refetch();
     wasLive.current = isLive;
   }, [isLive, refetch]);
+
+  useEffect(() => {
+    if (isLive && isAgentTalking) void refetch();
+  }, [isAgentTalking, isLive, refetch]);
 
   // The list only grows: what is past the count already seen is new.
   const seen = useRef(0);

@@ -97,6 +97,7 @@ export function VoiceButton({ createClient }: { createClient?: VoiceClientFactor
           <VoiceActions
             callId={call.callId}
             isLive={isActive}
+            isAgentTalking={call.isAgentTalking}
             onDismiss={() => {
               setDismissedCallId(call.callId);
               returnFocus(callButtonRef.current);

@@ -80,11 +80,14 @@ interface ApiAnswer {
 export function startVoiceApi({
   voice = { isEnabled: true, agentId: 'agent_test_1' },
   connect,
+  user,
 }: {
   voice?: { isEnabled: boolean; agentId: string | null };
   connect?: ApiAnswer | Promise<ApiAnswer>;
+  /** The signed-in user as the profile routes hold it (their time zone is the panel's clock). */
+  user?: TUser;
 } = {}) {
-  const api = startFakeApi({ config: { voice } });
+  const api = startFakeApi({ config: { voice }, ...(user && { user }) });
   if (connect)
     api.on('POST', /^\/api\/retellai\/connect-retellai$/, async () => {
       const { status, body } = await connect;
