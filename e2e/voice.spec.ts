@@ -1,7 +1,10 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { recordAnnouncements } from './support/keyboard.ts';
+import { createPatients, patientBody } from './support/patients.ts';
 import { startServer } from './support/server.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
@@ -44,6 +47,45 @@ async function startFakeRetell() {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** What Retell itself sends: a function call of the agent, signed with the API key. */
+async function callFunction(
+  page: Page,
+  baseURL: string,
+  name: string,
+  args: Record<string, unknown>,
+) {
+  const body = JSON.stringify({
+    name,
+    call: { call_id: 'call_e2e_1', agent_id: AGENT_ID, call_status: 'ongoing' },
+    args,
+  });
+  const at = Date.now();
+  const digest = crypto
+    .createHmac('sha256', API_KEY)
+    .update(body + at)
+    .digest('hex');
+  const response = await page.request.post(`${baseURL}/api/retellai/functions`, {
+    headers: { 'content-type': 'application/json', 'x-retell-signature': `v=${at},d=${digest}` },
+    data: body,
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { data: Record<string, unknown> };
+}
+
+/** Makes the signed-in user a Premier member through the local checkout, as paying does. */
+async function becomeMember(page: Page, baseURL: string, idToken: string) {
+  const checkout = await page.request.post(`${baseURL}/api/premier/create-checkout-session`, {
+    headers: { authorization: `Bearer ${idToken}` },
+    data: { amount: 100 },
+  });
+  const { id } = (await checkout.json()) as { id: string };
+  const paid = await page.request.post(`${baseURL}/api/premier/local-checkout/${id}/pay`, {
+    form: {},
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
 }
 
 test.describe('the voice assistant button', () => {
@@ -135,6 +177,80 @@ test.describe('the voice assistant button', () => {
       // The API key never reaches the browser.
       const config = await page.request.get(`${server.url}/api/config`);
       expect(await config.text()).not.toContain(API_KEY);
+    } finally {
+      await server.stop();
+      await retell.close();
+    }
+  });
+
+  test('the panel lists what the assistant booked and cancelled, and the agenda follows', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const retell = await startFakeRetell();
+    const server = await startServer({
+      env: { RETELL_API_KEY: API_KEY, RETELL_AGENT_ID: AGENT_ID, RETELL_BASE_URL: retell.url },
+    });
+    try {
+      const fake = await injectFakeVoiceClient(page);
+      const { idToken } = await signInAs(page, server.url, { email: uniqueEmail('voice-acts') });
+      await becomeMember(page, server.url, idToken);
+      const [mariaId] = await createPatients(page, server.url, idToken, [
+        patientBody('Maria Souza'),
+      ]);
+      const heard = await recordAnnouncements(page);
+      // A Tuesday with the default working hours, far enough ahead to be bookable.
+      await page.goto(`${server.url}/appointments?view=day&date=2027-03-02`);
+      const agenda = page.getByRole('main');
+      await expect(agenda.getByText('No appointments.')).toBeVisible();
+
+      await callButton(page).click();
+      await expect(callButton(page)).toHaveAttribute('aria-pressed', 'true');
+      await fake.emit('call_started');
+      const panel = page.getByRole('region', { name: 'What the assistant did' });
+      await expect(panel.getByText('Nothing yet.')).toBeVisible();
+
+      // The agent books after the caller confirmed, then says so.
+      const booked = await callFunction(page, server.url, 'book_appointment', {
+        patient_id: mariaId,
+        start: '2027-03-02T10:00',
+        duration: 30,
+        confirmed: true,
+      });
+      await fake.emit('agent_start_talking');
+      const line = /^Booked \u2068Maria Souza\u2069, Tue, Mar 2, 10:00\sAM$/;
+      await expect(panel.getByRole('listitem')).toHaveText([line]);
+      await expect.poll(() => heard.matches(line)).toBe(true);
+      // The agenda shows it without a reload.
+      const row = agenda.getByRole('listitem').filter({ hasText: 'Maria Souza' });
+      await expect(row.getByText('Booked', { exact: true })).toBeVisible();
+      const axe = await new AxeBuilder({ page })
+        .include('aside[aria-label="Voice assistant"]')
+        .analyze();
+      expect(axe.violations).toEqual([]);
+
+      const { appointment_id: appointmentId } = booked.data.appointment as {
+        appointment_id: string;
+      };
+      await fake.emit('agent_stop_talking');
+      await callFunction(page, server.url, 'cancel_appointment', {
+        appointment_id: appointmentId,
+        confirmed: true,
+      });
+      await fake.emit('agent_start_talking');
+      await expect(panel.getByRole('listitem')).toHaveText([
+        line,
+        /^Cancelled \u2068Maria Souza\u2069, Tue, Mar 2, 10:00\sAM$/,
+      ]);
+      await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+
+      // Hanging up keeps the list until it is closed.
+      await callButton(page).click();
+      await expect(callButton(page)).toHaveAttribute('aria-pressed', 'false');
+      await expect(panel.getByRole('listitem')).toHaveCount(2);
+      await panel.getByRole('button', { name: 'Close the list of what the assistant did' }).click();
+      await expect(panel).toBeHidden();
+      await expect(callButton(page)).toBeFocused();
     } finally {
       await server.stop();
       await retell.close();
