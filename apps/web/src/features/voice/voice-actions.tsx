@@ -69,7 +69,7 @@ export default function VoiceActions({
 
   if (!isLive && actions.length === 0) return null;
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
+    <section className={styles.panel} aria-labelledby={headingId} data-voice-actions>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.heading}>
           {t('actions.heading')}
