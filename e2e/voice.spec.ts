@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { recordAnnouncements } from './support/keyboard.ts';
 import { createPatients, patientBody } from './support/patients.ts';
-import { startServer } from './support/server.ts';
+import { startServer, type RunningServer } from './support/server.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 import { injectFakeVoiceClient } from './support/voice.ts';
@@ -47,6 +47,25 @@ async function startFakeRetell() {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The app with voice configured against the fake Retell, for the length of `run`. */
+async function withVoiceServer(
+  run: (
+    server: RunningServer,
+    retell: Awaited<ReturnType<typeof startFakeRetell>>,
+  ) => Promise<void>,
+) {
+  const retell = await startFakeRetell();
+  const server = await startServer({
+    env: { RETELL_API_KEY: API_KEY, RETELL_AGENT_ID: AGENT_ID, RETELL_BASE_URL: retell.url },
+  });
+  try {
+    await run(server, retell);
+  } finally {
+    await server.stop();
+    await retell.close();
+  }
 }
 
 /** What Retell itself sends: a function call of the agent, signed with the API key. */
@@ -123,11 +142,7 @@ test.describe('the voice assistant button', () => {
 
   test('a call turns red, shows talking, mutes, and ends on a second press', async ({ page }) => {
     test.setTimeout(120_000);
-    const retell = await startFakeRetell();
-    const server = await startServer({
-      env: { RETELL_API_KEY: API_KEY, RETELL_AGENT_ID: AGENT_ID, RETELL_BASE_URL: retell.url },
-    });
-    try {
+    await withVoiceServer(async (server, retell) => {
       const fake = await injectFakeVoiceClient(page);
       const { user } = await signInAs(page, server.url, { email: uniqueEmail('voice') });
       await page.goto(`${server.url}/`);
@@ -177,21 +192,14 @@ test.describe('the voice assistant button', () => {
       // The API key never reaches the browser.
       const config = await page.request.get(`${server.url}/api/config`);
       expect(await config.text()).not.toContain(API_KEY);
-    } finally {
-      await server.stop();
-      await retell.close();
-    }
+    });
   });
 
   test('the panel lists what the assistant booked and cancelled, and the agenda follows', async ({
     page,
   }) => {
     test.setTimeout(120_000);
-    const retell = await startFakeRetell();
-    const server = await startServer({
-      env: { RETELL_API_KEY: API_KEY, RETELL_AGENT_ID: AGENT_ID, RETELL_BASE_URL: retell.url },
-    });
-    try {
+    await withVoiceServer(async (server) => {
       const fake = await injectFakeVoiceClient(page);
       const { idToken } = await signInAs(page, server.url, { email: uniqueEmail('voice-acts') });
       await becomeMember(page, server.url, idToken);
@@ -257,9 +265,6 @@ test.describe('the voice assistant button', () => {
       await panel.getByRole('button', { name: 'Close the list of what the assistant did' }).click();
       await expect(panel).toBeHidden();
       await expect(callButton(page)).toBeFocused();
-    } finally {
-      await server.stop();
-      await retell.close();
-    }
+    });
   });
 });
