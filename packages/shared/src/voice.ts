@@ -18,6 +18,16 @@ export const ZConnectVoiceResponse = z.object({
 export type TConnectVoiceInput = z.infer<typeof ZConnectVoiceInput>;
 export type TConnectVoiceResponse = z.infer<typeof ZConnectVoiceResponse>;
 
+/**
+ * A call id as Retell and the local fake issue them (letters, digits, `_`, `-`): anything else
+ * cannot name a call, and never reaches the database. The length check aborts before the pattern.
+ */
+export const ZVoiceCallId = z
+  .string()
+  .min(1, { error: 'Not a voice call id.', abort: true })
+  .max(200, { error: 'Not a voice call id.', abort: true })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'Not a voice call id.' });
+
 /** What the assistant did during a call: a booking or a cancellation, as the agenda shows it. */
 export const VOICE_CALL_ACTION_KINDS = ['booked', 'cancelled'] as const;
 

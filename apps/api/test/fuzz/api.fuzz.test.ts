@@ -107,6 +107,17 @@ beforeAll(async () => {
     method: 'POST',
     url: `/api/premier/local-checkout/${checkout.json().id}/pay`,
   });
+  // A voice call per user, so reading what a call did has calls of its own and others' to read.
+  const calls = [];
+  for (const { headers, user } of users) {
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/retellai/connect-retellai',
+      headers,
+      payload: { agent_id: AGENT_ID },
+    });
+    calls.push({ id: started.json().call_id as string, ownerId: user._id });
+  }
   const foreign = await createLocalIdentityProvider({
     privateJwk: await generateLocalSigningKey(),
     publicUrl: ctx.config.PUBLIC_URL,
@@ -124,6 +135,7 @@ beforeAll(async () => {
     visits: [],
     allergies: [],
     prescriptions: [],
+    calls,
     feedFiles: [],
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),

@@ -50,6 +50,8 @@ export interface Pools extends ClinicalPools {
   sessions: Array<{ id: string; userId: string; status: string }>;
   appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
   visits: VisitInPool[];
+  /** Voice calls started before the run (one per user), by their user's id. */
+  calls: Array<{ id: string; ownerId: string }>;
   /** `<secret>.ics` of calendar feeds turned on during the run (some revoked since). */
   feedFiles: string[];
   cursors: string[];
@@ -217,6 +219,19 @@ function pathValue(
         arbitrary: ids(pools.appointments.filter((a) => a.ownerId !== actorId).map((a) => a.id)),
       },
       { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
+      { weight: 2, arbitrary: junk },
+    );
+  }
+  if (operation.path === '/api/retellai/calls/{callId}/actions') {
+    return fc.oneof(
+      {
+        weight: 6,
+        arbitrary: ids(pools.calls.filter((c) => c.ownerId === actorId).map((c) => c.id)),
+      },
+      {
+        weight: 3,
+        arbitrary: ids(pools.calls.filter((c) => c.ownerId !== actorId).map((c) => c.id)),
+      },
       { weight: 2, arbitrary: junk },
     );
   }

@@ -190,9 +190,12 @@ describe('GET /api/retellai/calls/:callId/actions', () => {
     expect(response.body).not.toContain('actions');
   });
 
-  it('answers 400 to an empty call id and 414 to one longer than a path segment may be', async () => {
+  it('answers 400 to an empty or malformed call id and 414 to one longer than a path segment may be', async () => {
     const { headers } = await practitionerOnCall();
     expect((await readActions(headers, '')).statusCode).toBe(400);
+    // A NUL byte, which PostgreSQL refuses in text, never reaches it.
+    for (const callId of ['call\u0000x', 'call 1', 'call;drop', 'ｃａｌｌ'])
+      expect((await readActions(headers, callId)).statusCode, callId).toBe(400);
     expect((await readActions(headers, 'c'.repeat(201))).statusCode).toBe(414);
   });
 

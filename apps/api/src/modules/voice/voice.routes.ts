@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZConnectVoiceInput, ZConnectVoiceResponse, ZVoiceCallActions } from '@portal/shared/voice';
+import {
+  ZConnectVoiceInput,
+  ZConnectVoiceResponse,
+  ZVoiceCallActions,
+  ZVoiceCallId,
+} from '@portal/shared/voice';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
@@ -74,7 +79,7 @@ export async function voiceRoutes(
         tags: ['voice'],
         summary: 'What the assistant did during one of your calls: bookings and cancellations',
         description: `The voice panel asks every ${VOICE_ACTIONS_POLL_SECONDS} seconds while a call is live, and once more when it ends (an ended call still lists what it did). Only the signed-in user's own call: another user's call id, or an unknown one, is 404. Each action is a booking or a cancellation made by the call's functions (read from the audit events marked with the call's id), oldest first, with the patient's current name and the appointment's start; \`timeZone\` is the practitioner's, the clock the agenda shows. At most ${VOICE_ACTIONS_READS_PER_MINUTE} reads per user per minute. Never cached (\`Cache-Control: no-store\`).`,
-        params: z.object({ callId: z.string().min(1).max(200) }),
+        params: z.object({ callId: ZVoiceCallId }),
         response: { 200: ZVoiceCallActions, 400: ZApiError, 404: ZApiError, 429: ZApiError },
       },
       config: {
