@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { blankValues, fieldPaths, formValuesOf, valueAt } from './schema-fields.ts';
+import { blankValues, fieldPaths, formFields, formValuesOf, valueAt } from './schema-fields.ts';
 
 const ZExample = z.strictObject({
   name: z.string(),
@@ -20,6 +20,29 @@ describe('schema fields', () => {
       ['note'],
       ['contact', 'phone'],
       ['isActive'],
+    ]);
+  });
+
+  it('gives each leaf field the control its type calls for, with its options and limits', () => {
+    const fields = formFields(ZExample.extend({ score: z.number().int().min(0).max(9) })).map(
+      ({ name, kind, isOptional, options, min, max }) => ({
+        name,
+        kind,
+        isOptional,
+        options,
+        min,
+        max,
+      }),
+    );
+    const plain = { isOptional: false, options: [], min: undefined, max: undefined };
+    expect(fields).toEqual([
+      { ...plain, name: 'name', kind: 'text' },
+      { ...plain, name: 'age', kind: 'number' },
+      { ...plain, name: 'kind', kind: 'choice', options: ['a', 'b'] },
+      { ...plain, name: 'note', kind: 'text', isOptional: true },
+      { ...plain, name: 'contact.phone', kind: 'text' },
+      { ...plain, name: 'isActive', kind: 'boolean' },
+      { ...plain, name: 'score', kind: 'number', min: 0, max: 9 },
     ]);
   });
 

@@ -16,9 +16,49 @@ function unwrapped(schema: z.ZodType): z.ZodType {
 
 /** Every leaf field as a path, in schema order: `['emergencyContact', 'phone']`. */
 export function fieldPaths(schema: z.ZodObject): string[][] {
-  return Object.entries(schema.shape).flatMap(([key, field]) => {
+  return formFields(schema).map((field) => field.path);
+}
+
+/** What kind of control a leaf field takes: a text box, a number box, a choice or a checkbox. */
+export type FieldKind = 'text' | 'number' | 'choice' | 'boolean';
+
+/** A leaf field as a form lays it out: its path, dotted name, kind and the limits the schema sets. */
+export interface FormFieldSpec {
+  path: string[];
+  /** `emergencyContact.phone`: the name form libraries and server `fieldErrors` use. */
+  name: string;
+  kind: FieldKind;
+  /** `.optional()`: may be left blank. */
+  isOptional: boolean;
+  /** A choice's values, in the schema's order (empty for the other kinds). */
+  options: readonly string[];
+  min?: number;
+  max?: number;
+}
+
+/** Every leaf field of an object schema as a form lays it out, in schema order. */
+export function formFields(schema: z.ZodObject, parent: string[] = []): FormFieldSpec[] {
+  return Object.entries(schema.shape).flatMap(([key, field]): FormFieldSpec[] => {
+    const path = [...parent, key];
     const inner = unwrapped(field as z.ZodType);
-    return inner instanceof z.ZodObject ? fieldPaths(inner).map((path) => [key, ...path]) : [[key]];
+    if (inner instanceof z.ZodObject) return formFields(inner, path);
+    const spec = {
+      path,
+      name: path.join('.'),
+      isOptional: field instanceof z.ZodOptional,
+      options: [] as readonly string[],
+    };
+    if (inner instanceof z.ZodNumber) {
+      const { minValue, maxValue } = inner;
+      // An unbounded number reports ±Infinity, which no input's min/max can say.
+      const bound = (value: number | null) => (Number.isFinite(value) ? Number(value) : undefined);
+      return [{ ...spec, kind: 'number', min: bound(minValue), max: bound(maxValue) }];
+    }
+    if (inner instanceof z.ZodBoolean) return [{ ...spec, kind: 'boolean' }];
+    if (inner instanceof z.ZodEnum) {
+      return [{ ...spec, kind: 'choice', options: inner.options.map(String) }];
+    }
+    return [{ ...spec, kind: 'text' }];
   });
 }
 

@@ -4,7 +4,7 @@ import { ZPatientInput, type TPatient } from '@portal/shared/patient';
 import { fieldPaths, valueAt } from '@portal/shared/schema-fields';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
-import { genderLabel } from './patient-text.ts';
+import { fieldLabel, genderLabel } from './patient-text.ts';
 import { useGetPatientQuery } from './records-api.ts';
 import { useFocusRequest } from './use-focus-request.ts';
 import styles from './records.module.css';
@@ -13,8 +13,6 @@ import styles from './records.module.css';
 const DETAIL_PATHS = fieldPaths(ZPatientInput);
 /** Codes, phone numbers and e-mail addresses are left-to-right; free text takes its own direction. */
 const LEFT_TO_RIGHT = new Set(['bloodGroup', 'email', 'phone', 'emergencyContact.phone']);
-/** Label keys (`fields.*` in the locales) that are not the field's path. */
-const LABEL_KEYS: Record<string, string> = { 'emergencyContact.phone': 'emergencyPhone' };
 
 /** The 'Patient Details' view: the row's data at once, then the server's current version. */
 export function PatientDetails({
@@ -48,7 +46,7 @@ export function PatientDetails({
     else if (typeof value === 'boolean') text = value ? t('details.yes') : t('details.no');
     else text = isEmpty ? t('details.none') : String(value);
     const dir = LEFT_TO_RIGHT.has(name) && !isEmpty ? 'ltr' : 'auto';
-    return [t(`fields.${LABEL_KEYS[name] ?? name}`), text, dir] as const;
+    return [fieldLabel(t, name), text, dir] as const;
   });
 
   return (

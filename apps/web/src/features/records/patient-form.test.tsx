@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ZPatientInput } from '@portal/shared/patient';
+import { fieldPaths } from '@portal/shared/schema-fields';
 import { PatientForm } from './patient-form.tsx';
 import { createTestUser } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
@@ -152,6 +154,29 @@ describe('PatientForm validation', () => {
       'Prefer not to say',
     ]);
     expect(screen.getByRole('heading', { name: 'New patient' })).toHaveFocus();
+  });
+
+  it('has one control for every field of the shared schema, in its order, with its kind and limits', () => {
+    renderForm();
+    const form = screen.getByRole('form', { name: 'New patient' });
+    const controls = [...form.querySelectorAll('input, select')] as HTMLInputElement[];
+    expect(controls.map((c) => c.name)).toEqual(fieldPaths(ZPatientInput).map((p) => p.join('.')));
+    expect(controls.map((c) => `${c.tagName.toLowerCase()}:${c.type}`)).toEqual([
+      'input:text',
+      'input:text',
+      'input:text',
+      'input:number',
+      'select:select-one',
+      'select:select-one',
+      'input:email',
+      'input:tel',
+      'input:tel',
+      'input:checkbox',
+    ]);
+    expect(screen.getByLabelText('Age')).toHaveAttribute('min', '0');
+    expect(screen.getByLabelText('Age')).toHaveAttribute('max', '150');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText('Email (optional)')).not.toHaveAttribute('aria-required');
   });
 
   it('sends the shared schema output: trimmed, without a blank e-mail', async () => {

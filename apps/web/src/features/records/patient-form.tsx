@@ -1,22 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  BLOOD_GROUPS,
-  PATIENT_GENDERS,
   ZPatientInput,
   type TPatient,
   type TPatientData,
   type TPatientInput,
 } from '@portal/shared/patient';
-import { fieldPaths, formValuesOf } from '@portal/shared/schema-fields';
+import { formFields, formValuesOf, type FormFieldSpec } from '@portal/shared/schema-fields';
 import { applyServerFieldErrors, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
-import { FormField, type FieldControlProps } from '../../ui/form-field.tsx';
-import { genderLabel } from './patient-text.ts';
+import { FormField } from '../../ui/form-field.tsx';
+import { fieldLabel, genderLabel } from './patient-text.ts';
 import {
   useCreatePatientMutation,
   useUpdatePatientMutation,
@@ -32,10 +31,10 @@ export type PatientFormValues = Omit<Required<TPatientInput>, 'age' | 'bloodGrou
   gender: TPatientInput['gender'] | '';
 };
 
+/** Every field of the shared schema, in its order: a new field shows up in the form by itself. */
+const FIELDS = formFields(ZPatientInput);
 /** `emergencyContact.phone` and the others, in the form's order: the names server `fieldErrors` use. */
-const FIELD_NAMES = fieldPaths(ZPatientInput).map(
-  (path) => path.join('.') as FieldPath<PatientFormValues>,
-);
+const FIELD_NAMES = FIELDS.map((field) => field.name as FieldPath<PatientFormValues>);
 
 // The shared schema validates what the inputs hold; its output is what the API accepts.
 const resolver = zodResolver(ZPatientInput) as unknown as Resolver<
@@ -48,19 +47,40 @@ function toFormValues(patient?: TPatient): PatientFormValues {
   return formValuesOf(ZPatientInput, patient) as PatientFormValues;
 }
 
-function toAge(value: unknown): number | undefined {
+/** A number box's value: blank is no number (the schema says it is required). */
+function toNumber(value: unknown): number | undefined {
   if (value === '' || value === null || value === undefined) return undefined;
   return Number(value);
 }
 
 type Failure = 'saveFailed' | 'conflict';
 
-/** What the text and phone boxes are, beside their names. */
-const TEXT = { type: 'text', autoComplete: 'off', 'aria-required': true } as const;
+/** Text boxes take no autofill: the person typing is staff, not the patient. */
+const TEXT = { type: 'text', autoComplete: 'off' } as const;
 const PHONE = { ...TEXT, type: 'tel', inputMode: 'numeric' } as const;
 
-/** Phone fields say what they take before anything is typed. */
-const PHONE_FIELDS = new Set<string>(['phone', 'emergencyContact.phone']);
+/** What a text field is beyond a plain text box; a field not named here is one. */
+const TEXT_FIELDS: Record<
+  string,
+  { attributes: InputHTMLAttributes<HTMLInputElement>; hint?: string }
+> = {
+  email: { attributes: { ...TEXT, type: 'email' } },
+  // Phone fields say what they take before anything is typed.
+  phone: { attributes: PHONE, hint: 'common:form.phoneHint' },
+  'emergencyContact.phone': { attributes: PHONE, hint: 'common:form.phoneHint' },
+};
+
+/** How a choice's values read; codes such as 'AB-' stay as they are, left to right. */
+const OPTION_TEXT: Record<
+  string,
+  (t: TFunction<'records'>, value: string) => { text: string; dir?: 'ltr' }
+> = {
+  bloodGroup: (_t, value) => ({ text: value, dir: 'ltr' }),
+  gender: (t, value) => ({ text: genderLabel(t, value) }),
+};
+
+/** A choice's placeholder option: `form.selectBloodGroup` for `bloodGroup`. */
+const placeholderKey = (name: string) => `form.select${name[0]!.toUpperCase()}${name.slice(1)}`;
 
 export function PatientForm({
   patient,
@@ -148,29 +168,68 @@ export function PatientForm({
     }
   }
 
-  function field(
-    name: FieldPath<PatientFormValues>,
-    label: string,
-    control: (props: FieldControlProps) => ReactNode,
-  ) {
+  /** The control of one field of the schema, tied to its label, hint and message. */
+  function control(spec: FormFieldSpec) {
+    const name = spec.name as FieldPath<PatientFormValues>;
+    if (spec.kind === 'boolean') {
+      return (
+        <div key={name} className={styles.checkboxField}>
+          <input type="checkbox" id={fieldId(name)} {...register(name)} />
+          <label htmlFor={fieldId(name)}>{fieldLabel(t, name)}</label>
+        </div>
+      );
+    }
     const message = errorOf(name);
+    const required = spec.isOptional ? {} : { 'aria-required': true };
+    const text = TEXT_FIELDS[name];
     return (
       <FormField
+        key={name}
         id={fieldId(name)}
-        label={label}
-        hint={PHONE_FIELDS.has(name) ? t('common:form.phoneHint') : undefined}
+        label={
+          spec.isOptional ? `${fieldLabel(t, name)} ${t('fields.optional')}` : fieldLabel(t, name)
+        }
+        hint={text?.hint && t(text.hint)}
         error={message && fieldMessageText(t, message)}
       >
-        {control}
+        {(props) => {
+          if (spec.kind === 'number') {
+            return (
+              <input
+                type="number"
+                inputMode="numeric"
+                min={spec.min}
+                max={spec.max}
+                step={1}
+                {...required}
+                {...props}
+                {...register(name, { setValueAs: toNumber })}
+              />
+            );
+          }
+          if (spec.kind === 'choice') {
+            const optionText = OPTION_TEXT[name] ?? ((_t, value: string) => ({ text: value }));
+            return (
+              <select {...required} {...props} {...register(name)}>
+                <option value="">{t(placeholderKey(name))}</option>
+                {spec.options.map((value) => {
+                  const option = optionText(t, value);
+                  return (
+                    <option key={value} value={value} dir={option.dir}>
+                      {option.text}
+                    </option>
+                  );
+                })}
+              </select>
+            );
+          }
+          return (
+            <input {...(text?.attributes ?? TEXT)} {...required} {...props} {...register(name)} />
+          );
+        }}
       </FormField>
     );
   }
-
-  const input = (
-    name: FieldPath<PatientFormValues>,
-    label: string,
-    attributes: InputHTMLAttributes<HTMLInputElement>,
-  ) => field(name, label, (props) => <input {...attributes} {...props} {...register(name)} />);
 
   return (
     <form
@@ -202,57 +261,7 @@ export function PatientForm({
 
       <ErrorSummary ref={summaryRef} items={summaryItems} />
 
-      <div className={styles.formGrid}>
-        {input('name', t('fields.name'), TEXT)}
-        {input('diagnosedWith', t('fields.diagnosedWith'), TEXT)}
-        {input('address', t('fields.address'), TEXT)}
-        {field('age', t('fields.age'), (props) => (
-          <input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={150}
-            step={1}
-            aria-required="true"
-            {...props}
-            {...register('age', { setValueAs: toAge })}
-          />
-        ))}
-        {field('bloodGroup', t('fields.bloodGroup'), (props) => (
-          <select aria-required="true" {...props} {...register('bloodGroup')}>
-            <option value="">{t('form.selectBloodGroup')}</option>
-            {BLOOD_GROUPS.map((group) => (
-              <option key={group} value={group} dir="ltr">
-                {group}
-              </option>
-            ))}
-          </select>
-        ))}
-        {field('gender', t('fields.gender'), (props) => (
-          <select aria-required="true" {...props} {...register('gender')}>
-            <option value="">{t('form.selectGender')}</option>
-            {PATIENT_GENDERS.map((gender) => (
-              <option key={gender} value={gender}>
-                {genderLabel(t, gender)}
-              </option>
-            ))}
-          </select>
-        ))}
-        {input('email', `${t('fields.email')} ${t('fields.optional')}`, {
-          type: 'email',
-          autoComplete: 'off',
-        })}
-        {input('phone', t('fields.phone'), PHONE)}
-        {input('emergencyContact.phone', t('fields.emergencyPhone'), PHONE)}
-        <div className={styles.checkboxField}>
-          <input
-            type="checkbox"
-            id={fieldId('hasChronicDiseases')}
-            {...register('hasChronicDiseases')}
-          />
-          <label htmlFor={fieldId('hasChronicDiseases')}>{t('fields.hasChronicDiseases')}</label>
-        </div>
-      </div>
+      <div className={styles.formGrid}>{FIELDS.map(control)}</div>
 
       <div className={styles.actions}>
         <Button type="submit" aria-disabled={isSubmitting || undefined}>

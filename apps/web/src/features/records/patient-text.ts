@@ -15,3 +15,11 @@ export function genderLabel(t: TFunction<'records'>, gender: string): string {
   const key = GENDER_KEYS[gender as Gender];
   return key ? t(key) : gender;
 }
+
+/** Label keys (`fields.*` in the locales) that are not the field's dotted path. */
+const LABEL_KEYS: Record<string, string> = { 'emergencyContact.phone': 'emergencyPhone' };
+
+/** A patient field's label (`emergencyContact.phone` and the others), for the form and the details. */
+export function fieldLabel(t: TFunction<'records'>, name: string): string {
+  return t(`fields.${LABEL_KEYS[name] ?? name}`);
+}
