@@ -7,8 +7,7 @@ import type { TAuditAction } from '@portal/shared/audit';
 import { ERRORS } from '@portal/shared/errors';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { parseIfMatch } from '../../lib/etag.ts';
-import { isUuid } from '../../lib/uuid.ts';
+import type { OwnedUpdate } from '../audit/owned-records.ts';
 import { toApiAppointment, toStoredValues } from './appointments.fields.ts';
 import { owned, type Actor, type Refusals } from './appointments.refusals.ts';
 import * as repository from './appointments.repository.ts';
@@ -44,7 +43,7 @@ async function withOverlapCheck<T>(
  * appointment it clashes with.
  */
 export function createBooking({ db, refusals }: { db: Db; refusals: Refusals }) {
-  const { audit, deny, refusePatient, refuseStale } = refusals;
+  const { audit, deny, versionsToMatch, refusePatient, refuseStale } = refusals;
 
   /** 409 naming the live appointment the booking overlaps: its time and its patient. */
   async function refuseClash({
@@ -127,14 +126,8 @@ export function createBooking({ db, refusals }: { db: Db; refusals: Refusals }) 
       id,
       input,
       ifMatch,
-    }: {
-      actor: Actor;
-      id: string;
-      input: TAppointmentData;
-      ifMatch?: string;
-    }): Promise<TAppointment> {
-      if (!isUuid(id)) return deny(actor, 'update', id);
-      const versions = parseIfMatch(ifMatch);
+    }: OwnedUpdate<TAppointmentData>): Promise<TAppointment> {
+      const versions = await versionsToMatch(actor, 'update', { id, ifMatch });
       const key = owned(actor, id);
       const outcome = await withOverlapCheck(
         () =>

@@ -1,7 +1,5 @@
 import type { TAppointment } from '@portal/shared/appointment';
 import type { Db } from '../../db/client.ts';
-import { parseIfMatch } from '../../lib/etag.ts';
-import { isUuid } from '../../lib/uuid.ts';
 import { toApiAppointment } from './appointments.fields.ts';
 import { owned, type Actor, type Refusals } from './appointments.refusals.ts';
 import * as repository from './appointments.repository.ts';
@@ -11,7 +9,7 @@ import * as repository from './appointments.repository.ts';
  * cancelled appointment is outside the exclusion constraints) and needs no body.
  */
 export function createCancellation({ db, refusals }: { db: Db; refusals: Refusals }) {
-  const { audit, deny, refuseStale } = refusals;
+  const { audit, versionsToMatch, refuseStale } = refusals;
   return {
     /** Idempotent: cancelling a cancelled appointment answers it unchanged. */
     async cancelAppointment({
@@ -23,8 +21,7 @@ export function createCancellation({ db, refusals }: { db: Db; refusals: Refusal
       id: string;
       ifMatch?: string;
     }): Promise<TAppointment> {
-      if (!isUuid(id)) return deny(actor, 'cancel', id);
-      const versions = parseIfMatch(ifMatch);
+      const versions = await versionsToMatch(actor, 'cancel', { id, ifMatch });
       const key = owned(actor, id);
       const row = await db.transaction(async (tx) => {
         const cancelled = await repository.cancelAppointment(tx, { ...key, versions });

@@ -4,7 +4,7 @@ import {
   type TPatientData,
   type TPatientWarning,
 } from '@portal/shared/patient';
-import type { TAuditAction } from '@portal/shared/audit';
+import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import type { PatientRow } from '../../db/schema/patients.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,7 +25,13 @@ import { clinicalExportBatches, type ClinicalExport } from '../clinical/clinical
 import { findUserById } from '../users/users.repository.ts';
 import type { VisitRecord } from '../visits/visits.fields.ts';
 import { findVisitsToExport, type VisitKey } from '../visits/visits.repository.ts';
-import { insertAuditEvents, type AuditEntry } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../audit/audit.repository.ts';
+import {
+  createOwnedRecordsAudit,
+  owned,
+  type Actor,
+  type OwnedUpdate,
+} from '../audit/owned-records.ts';
 import {
   createPatientAudited,
   listPatientsAudited,
@@ -34,14 +40,10 @@ import {
 import { createCountCache } from './patients.count-cache.ts';
 import { iso, toApiPatient, toStoredValues } from './patients.fields.ts';
 import * as repository from './patients.repository.ts';
-import { etagOf, parseIfMatch } from '../../lib/etag.ts';
+import { etagOf } from '../../lib/etag.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
-/** Who is asking, for scoping and for the audit trail. */
-export interface Actor {
-  actorId: string;
-  requestId: string;
-}
+export type { Actor } from '../audit/owned-records.ts';
 
 export const TRASH_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -78,24 +80,19 @@ export function createPatientService({
   now?: () => Date;
   counts?: ReturnType<typeof createCountCache>;
 }) {
+  const trail = createOwnedRecordsAudit({
+    db,
+    notFound: 'PATIENT_NOT_FOUND',
+    subject: (patientId) => ({ patientId }),
+  });
+  const { deny, versionsToMatch, recordInvalidAttempt } = trail;
   const audit = (
     actor: Actor,
     action: TAuditAction,
-    outcome: AuditEntry['outcome'],
+    outcome: TAuditOutcome,
     patientId: string | null,
-    tx: Pick<Db, 'insert'> = db,
-  ) =>
-    insertAuditEvents(tx as Db, [
-      { actorId: actor.actorId, requestId: actor.requestId, action, outcome, patientId },
-    ]);
-
-  /** Missing, trashed, someone else's or not an id at all: one answer, one audit outcome. */
-  async function deny(actor: Actor, action: TAuditAction, id: string): Promise<never> {
-    await audit(actor, action, 'denied', isUuid(id) ? id.toLowerCase() : null);
-    throw new AppError('PATIENT_NOT_FOUND');
-  }
-
-  const owned = (actor: Actor, id: string) => ({ ownerId: actor.actorId, id: id.toLowerCase() });
+    tx: DbOrTx = db,
+  ) => trail.audit(tx, actor, { action, outcome, patientId });
 
   return {
     async createPatient({
@@ -166,14 +163,8 @@ export function createPatientService({
       id,
       input,
       ifMatch,
-    }: {
-      actor: Actor;
-      id: string;
-      input: TPatientData;
-      ifMatch?: string;
-    }): Promise<TPatient> {
-      if (!isUuid(id)) return deny(actor, 'update', id);
-      const versions = parseIfMatch(ifMatch);
+    }: OwnedUpdate<TPatientData>): Promise<TPatient> {
+      const versions = await versionsToMatch(actor, 'update', { id, ifMatch });
       const row = await db.transaction(async (tx) => {
         const updated = await repository.updatePatient(tx, {
           ...owned(actor, id),
@@ -257,17 +248,7 @@ export function createPatientService({
     },
 
     /** A create or update refused by validation (e.g. an injected owner id) is a denied attempt. */
-    async recordInvalidAttempt({
-      actor,
-      action,
-      id,
-    }: {
-      actor: Actor;
-      action: 'create' | 'update';
-      id?: string;
-    }): Promise<void> {
-      await audit(actor, action, 'invalid', id && isUuid(id) ? id.toLowerCase() : null);
-    },
+    recordInvalidAttempt,
 
     /** Deletes for good what has been in the trash longer than 30 days. */
     async purgeExpiredTrash(): Promise<number> {
