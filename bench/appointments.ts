@@ -5,17 +5,13 @@
 // APPOINTMENT_CONFLICT). The API is built in-process from the sources and listens on 127.0.0.1.
 //   npm run appointments -w bench      (also part of `npm run bench`)
 import type pg from 'pg';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client.ts';
 import {
   countAppointments,
   listAppointments,
 } from '../apps/api/src/modules/appointments/appointments.repository.ts';
-import { createLocalIdentityProvider } from '../apps/api/src/providers/identity/local.ts';
-import { loadLocalSigningKey } from '../apps/api/src/providers/identity/local-signing-key.ts';
 import { explainMedian } from './lib/explain.ts';
-import { printTable, startPostgres, tempDir, writeResult } from './lib/portal.ts';
+import { withInProcessApi } from './lib/in-process-api.ts';
+import { printTable, writeResult } from './lib/portal.ts';
 
 const PER_OWNER = Number(process.env.BENCH_APPOINTMENTS ?? 100_000);
 const PATIENTS = 1_000;
@@ -53,22 +49,7 @@ async function seed(pool: pg.Pool, ownerIds: string[]) {
 
 export async function benchAppointments() {
   console.log(`Appointments bench: ${PER_OWNER} appointments for each of two practitioners`);
-  const postgres = await startPostgres();
-  const dataDir = tempDir('appointments');
-  const database = connectDatabase(postgres.url, { max: 10 });
-  try {
-    await migrateDatabase(database.db);
-    const config = loadConfig({
-      ...process.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      USER_RATE_LIMIT_PER_MINUTE: '1000000000',
-    });
-    const identity = await createLocalIdentityProvider({
-      privateJwk: await loadLocalSigningKey(database.db),
-      publicUrl: config.PUBLIC_URL,
-    });
-    const app = await buildApp({ config, database, identity });
+  return withInProcessApi('appointments', async ({ app, database, identity }) => {
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     const signIn = async (email: string) => {
       const { idToken } = await identity.issueIdToken({ email, name: 'Bench Doctor' });
@@ -140,7 +121,6 @@ export async function benchAppointments() {
       }),
     );
     const raceMs = Math.round(performance.now() - raceStarted);
-    await app.close();
 
     const result = {
       appointmentsPerPractitioner: PER_OWNER,
@@ -179,10 +159,7 @@ export async function benchAppointments() {
     ]);
     writeResult('appointments', result);
     return result;
-  } finally {
-    await database.close().catch(() => {});
-    await postgres.stop();
-  }
+  });
 }
 
 if (import.meta.filename === process.argv[1]) await benchAppointments();

@@ -3,13 +3,8 @@
 // spaces, digits, control and multi-byte characters), each filling the body to just under the
 // 256 KiB limit. Prints the slowest answer per route by CPU time of the API (target: none above
 // 10 ms). In-process (`app.inject`) on the API built from the sources, against a real PostgreSQL.
-import fs from 'node:fs';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client.ts';
-import { createLocalIdentityProvider } from '../apps/api/src/providers/identity/local.ts';
-import { loadLocalSigningKey } from '../apps/api/src/providers/identity/local-signing-key.ts';
-import { printTable, startPostgres, tempDir, writeResult } from './lib/portal.ts';
+import { withInProcessApi } from './lib/in-process-api.ts';
+import { printTable, writeResult } from './lib/portal.ts';
 
 const BODY_LIMIT = 256 * 1024;
 const RUNS = Number(process.env.BENCH_VALIDATION_RUNS ?? 5);
@@ -80,23 +75,7 @@ function withValue(body: unknown, at: string[], value: string): unknown {
 
 export async function benchValidation() {
   console.log(`Validation bench: every JSON route, hostile texts up to 256 KiB, ${RUNS} runs each`);
-  const postgres = await startPostgres();
-  const dataDir = tempDir('validation');
-  const database = connectDatabase(postgres.url);
-  try {
-    await migrateDatabase(database.db);
-    const config = loadConfig({
-      ...process.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      // Every body below is sent by a fresh user, but sign-ins would still meet this budget.
-      USER_RATE_LIMIT_PER_MINUTE: '1000000000',
-    });
-    const identity = await createLocalIdentityProvider({
-      privateJwk: await loadLocalSigningKey(database.db),
-      publicUrl: config.PUBLIC_URL,
-    });
-    const app = await buildApp({ config, database, identity });
+  return withInProcessApi('validation', async ({ app, identity }) => {
     await app.ready();
     let users = 0;
     // A fresh user (and address) per request, so the routes' own rate limits never answer first.
@@ -182,15 +161,10 @@ export async function benchValidation() {
         'CPU time, not wall time: other work on a shared machine stretches the latter; the max ' +
         'column includes garbage collections of earlier 256 KiB bodies.',
     );
-    await app.close();
     const result = { runs: RUNS, bodyLimit: BODY_LIMIT, slowestCpuMs: slowest, rows };
     writeResult('validation', result);
     return result;
-  } finally {
-    await database.close().catch(() => {});
-    await postgres.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.filename === process.argv[1]) await benchValidation();
