@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import {
   APPOINTMENT_LIMITS,
   LIVE_APPOINTMENT_STATUSES,
@@ -9,7 +9,7 @@ import {
 } from '@portal/shared/appointment';
 import type { TScheduleSettings } from '@portal/shared/profile';
 import { fromWallTime, minutesOfTime, toWallTime, weekdayOf } from '@portal/shared/zoned-time';
-import { json, recordedOf, type RecordedRequest } from './http.ts';
+import { json, routesTo, type RecordedRequest } from './http.ts';
 
 /**
  * The appointments API of issue 16 in memory, served by `appointmentsHandlers`: the agenda range
@@ -182,14 +182,12 @@ export class FakeAppointments {
 
 /** The appointments routes, each answered by `appointments`. */
 export function appointmentsHandlers(appointments: FakeAppointments): HttpHandler[] {
-  const answer = async ({ request }: { request: Request }) =>
-    appointments.handle(await recordedOf(request));
-  return [
-    http.get('/api/appointments', answer),
-    http.post('/api/appointments', answer),
-    http.get('/api/appointments/free-slots', answer),
-    http.get('/api/appointments/:id', answer),
-    http.put('/api/appointments/:id', answer),
-    http.post('/api/appointments/:id/cancel', answer),
-  ];
+  return routesTo(appointments, [
+    ['get', '/api/appointments'],
+    ['post', '/api/appointments'],
+    ['get', '/api/appointments/free-slots'],
+    ['get', '/api/appointments/:id'],
+    ['put', '/api/appointments/:id'],
+    ['post', '/api/appointments/:id/cancel'],
+  ]);
 }

@@ -1,8 +1,8 @@
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import { ZPatientInput, type TPatient, type TPatientInput } from '@portal/shared/patient';
 import { patientInput } from '@portal/shared/patient.factories';
 import type { AuditEvent } from '../features/records/records-api.ts';
-import { json, recordedOf, type RecordedRequest } from './http.ts';
+import { json, routesTo, type RecordedRequest } from './http.ts';
 
 /**
  * The records API of ARCHITECTURE.md ("API contract") in memory, served by `recordsHandlers`:
@@ -189,13 +189,11 @@ export class FakeRecords {
 
 /** The records routes, each answered by `records`. */
 export function recordsHandlers(records: FakeRecords): HttpHandler[] {
-  const answer = async ({ request }: { request: Request }) =>
-    records.handle(await recordedOf(request));
-  return [
-    http.get('/api/records/patients', answer),
-    http.post('/api/records/patients', answer),
-    http.get('/api/records/audit', answer),
-    http.all('/api/records/patients/:id', answer),
-    http.post('/api/records/patients/:id/restore', answer),
-  ];
+  return routesTo(records, [
+    ['get', '/api/records/patients'],
+    ['post', '/api/records/patients'],
+    ['get', '/api/records/audit'],
+    ['all', '/api/records/patients/:id'],
+    ['post', '/api/records/patients/:id/restore'],
+  ]);
 }
