@@ -41,7 +41,7 @@ describe('schema fields', () => {
       { ...plain, name: 'kind', kind: 'choice', options: ['a', 'b'] },
       { ...plain, name: 'note', kind: 'text', isOptional: true },
       { ...plain, name: 'contact.phone', kind: 'text' },
-      { ...plain, name: 'isActive', kind: 'boolean' },
+      { ...plain, name: 'isActive', kind: 'boolean', isOptional: true },
       { ...plain, name: 'score', kind: 'number', min: 0, max: 9 },
     ]);
   });

@@ -28,7 +28,7 @@ export interface FormFieldSpec {
   /** `emergencyContact.phone`: the name form libraries and server `fieldErrors` use. */
   name: string;
   kind: FieldKind;
-  /** `.optional()`: may be left blank. */
+  /** `.optional()` or `.default()`: may be left blank. */
   isOptional: boolean;
   /** A choice's values, in the schema's order (empty for the other kinds). */
   options: readonly string[];
@@ -45,7 +45,8 @@ export function formFields(schema: z.ZodObject, parent: string[] = []): FormFiel
     const spec = {
       path,
       name: path.join('.'),
-      isOptional: field instanceof z.ZodOptional,
+      // A default fills a field left blank, so it may be left blank like an optional one.
+      isOptional: field instanceof z.ZodOptional || field instanceof z.ZodDefault,
       options: [] as readonly string[],
     };
     if (inner instanceof z.ZodNumber) {
