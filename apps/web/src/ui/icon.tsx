@@ -31,7 +31,8 @@ export type IconName =
   | 'x'
   | 'linkedin'
   | 'whatsapp'
-  | 'mail';
+  | 'mail'
+  | 'alert';
 
 /**
  * A decorative icon from the shipped sprite (one cached file, coloured by `currentColor`).

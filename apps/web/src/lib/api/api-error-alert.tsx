@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { returnFocus } from '../a11y/focus-return.ts';
 import styles from './api-error-alert.module.css';
+import { Icon } from '../../ui/icon.tsx';
 import {
   currentApiNotice,
   dismissApiNotice,
@@ -58,15 +59,7 @@ export function ApiErrorAlert() {
         <div className={styles.message} role="alert" aria-atomic="true">
           {notice && (
             <>
-              <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path
-                  d="M12 7v6m0 4h.01"
-                  stroke="currentColor"
-                  strokeWidth="2.5"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <Icon name="alert" className={styles.icon} />
               <p key={notice.id}>{noticeText(t, i18n.resolvedLanguage, notice)}</p>
             </>
           )}
