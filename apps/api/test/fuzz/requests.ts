@@ -503,7 +503,12 @@ function extraHeaders(operation: Operation, actorId: string, pools: Pools) {
 function visitParams(operation: Operation, actorId: string, pools: Pools) {
   const ownPatients = pools.patients.filter((p) => p.ownerId === actorId).map((p) => p.id);
   const junk = junkPathValue(operation.pathParams[0]!.schema);
-  return visitPathValues(actorId, pools.visits, ownPatients, junk).map(([patient, visit]) =>
+  // Mostly visits the route can act on: drafts for a change or a signature, signed ones for an
+  // addendum (drawn from all visits, a draft PUT was a few in a thousand requests).
+  const wantsSigned = operation.path.endsWith('/addenda');
+  const actionable = pools.visits.filter((visit) => visit.isSigned === wantsSigned);
+  const visits = operation.method === 'GET' || !actionable.length ? pools.visits : actionable;
+  return visitPathValues(actorId, visits, ownPatients, junk).map(([patient, visit]) =>
     operation.pathParams.map(({ name }) => (name === 'visitId' ? visit : patient)),
   );
 }

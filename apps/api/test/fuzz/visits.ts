@@ -112,6 +112,15 @@ export function visitHints(
       { weight: 1, arbitrary: own.length ? fc.constantFrom(...own.map((a) => a.id)) : fc.uuid() },
     ),
     text: fc.string({ unit: fc.constantFrom(...'abc éü中د 0123'), minLength: 1, maxLength: 200 }),
+    // The reason and SOAP notes as a practitioner writes them: left to the generic strings,
+    // control characters made nearly every visit body a 400, and the full campaign's fixed seed
+    // drew no successful PUT at all once the allergy and prescription routes shared its draws.
+    ...Object.fromEntries(
+      ['reason', 'subjective', 'objective', 'assessment', 'plan'].map((field) => [
+        field,
+        fc.string({ unit: fc.constantFrom(...'abc éü中د 0123'), maxLength: 200 }),
+      ]),
+    ),
   };
 }
 
