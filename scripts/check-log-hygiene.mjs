@@ -47,13 +47,19 @@ function isMeaningful(value) {
   );
 }
 
-/** An index of the values by their first characters, in plain and JSON-escaped form. */
-function indexValues(values) {
+/**
+ * An index of the values by their first characters: in JSON-escaped form, and for plain-text
+ * lines (`plain`) also as written. In a JSON line a value with a quote or a backslash is always
+ * escaped: its unescaped form there is the line's own syntax (a stored `"caller` is not in
+ * `"clientRequestId":"caller"`; the full fuzz campaign drew both).
+ */
+function indexValues(values, { plain }) {
   const index = new Map();
   for (const raw of values) {
     const value = raw.trim();
     if (!isMeaningful(value)) continue;
-    for (const form of new Set([value, JSON.stringify(value).slice(1, -1)])) {
+    const escaped = JSON.stringify(value).slice(1, -1);
+    for (const form of new Set(plain ? [value, escaped] : [escaped])) {
       const key = form.slice(0, PREFIX);
       const list = index.get(key) ?? [];
       if (!list.includes(form)) list.push(form);
@@ -86,7 +92,8 @@ const mask = (text) => `${text.slice(0, 4)}…(${text.length} chars)`;
  * `values`: patient and profile values; `secrets`: exact provider secrets.
  */
 export function scanText(text, { values = [], secrets = [] } = {}) {
-  const valueIndex = indexValues(values);
+  const plainIndex = indexValues(values, { plain: true });
+  const jsonIndex = indexValues(values, { plain: false });
   const secretList = secrets.filter((secret) => secret && secret.length >= MIN_VALUE_LENGTH);
   const findings = [];
   text.split('\n').forEach((line, lineIndex) => {
@@ -96,6 +103,7 @@ export function scanText(text, { values = [], secrets = [] } = {}) {
     for (const match of line.matchAll(BEARER)) add('bearer', match[0]);
     for (const match of line.matchAll(SECRET_SHAPES)) add('secret', match[0]);
     for (const secret of secretList) if (line.includes(secret)) add('secret', secret);
+    const valueIndex = line.startsWith('{') ? jsonIndex : plainIndex;
     for (const value of findValues(line, valueIndex)) add('patient or profile value', value);
   });
   return findings;
@@ -175,11 +183,15 @@ function selfTest() {
     '{"key":"sk_test_planted123"}',
     '{"patient":"Quenby Plantedname"}',
     '{"msg":"no bearer token","time":1795356242877,"phone":"x"}',
+    '{"req":{"clientRequestId":"caller"}}',
+    '{"msg":"note \\"quoted value"}',
+    'plain text "quoted value',
   ].join('\n');
-  const kinds = scanText(planted, { values: ['Quenby Plantedname', '1795356242', 'token'] }).map(
-    (finding) => `${finding.line}:${finding.kind}`,
-  );
-  const expected = ['1:token', '2:bearer', '3:secret', '4:patient or profile value'];
+  const kinds = scanText(planted, {
+    values: ['Quenby Plantedname', '1795356242', 'token', '"caller', '"quoted value'],
+  }).map((finding) => `${finding.line}:${finding.kind}`);
+  const value = 'patient or profile value';
+  const expected = ['1:token', '2:bearer', '3:secret', `4:${value}`, `7:${value}`, `8:${value}`];
   return {
     name: 'the scanner finds a planted token, credential, secret and patient value (and nothing else)',
     ok: JSON.stringify(kinds) === JSON.stringify(expected),
