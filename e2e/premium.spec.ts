@@ -61,6 +61,8 @@ test.describe('Premier membership through the local checkout', () => {
     const menu = await openSideMenu(page);
     const premiumed = menu.getByRole('button', { name: 'Premiumed' });
     await expect(premiumed).toHaveAttribute('aria-disabled', 'true');
+    // `force` skips Playwright's wait for a still element, so wait for the menu to have slid in.
+    await expect(premiumed).toBeInViewport({ ratio: 1 });
     await premiumed.click({ force: true }); // aria-disabled: Playwright would wait for it to enable
     await expect(page).toHaveURL(`${baseURL}/`);
     await expect(menu.getByRole('link', { name: 'Premier' })).toHaveCount(0);
