@@ -15,7 +15,7 @@ import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { FieldMessage, FormField } from '../../ui/form-field.tsx';
 import { conflictOf, conflictText, durationLabel, kindLabel } from './appointment-text.ts';
 import { useCreateAppointmentMutation, type Schedule } from './appointments-api.ts';
-import { FailureAlert } from './failure-alert.tsx';
+import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { PatientPicker } from './patient-picker.tsx';
 import { DEFAULT_DURATION, DURATIONS } from './time-choice.ts';
 import { DayField, useWhen, WhenFields } from './when-fields.tsx';

@@ -6,7 +6,7 @@ import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts'
 import { Button } from '../../ui/button.tsx';
 import { conflictOf, conflictText } from './appointment-text.ts';
 import { useUpdateAppointmentMutation, type Schedule } from './appointments-api.ts';
-import { FailureAlert } from './failure-alert.tsx';
+import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { DayField, useWhen, WhenFields } from './when-fields.tsx';
 import { useFocusOnMount } from './use-focus-on-mount.ts';
 import styles from './appointments.module.css';

@@ -4,7 +4,7 @@ import { VISIT_LIMITS, ZAddendumInput, type TVisit } from '@portal/shared/visit'
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
-import { FailureAlert } from './failure-alert.tsx';
+import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { useAddAddendumMutation } from './visits-api.ts';
 import styles from './visits.module.css';
 

@@ -15,7 +15,7 @@ import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { FormField } from '../../ui/form-field.tsx';
-import { FailureAlert } from './failure-alert.tsx';
+import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { localInputValue, VITAL_ORDER } from './visit-text.ts';
 import { useCreateVisitMutation } from './visits-api.ts';
 import styles from './visits.module.css';

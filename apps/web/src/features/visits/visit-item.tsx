@@ -4,7 +4,7 @@ import { SOAP_SECTIONS, type TVisit } from '@portal/shared/visit';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
 import { Button } from '../../ui/button.tsx';
 import { AddendumForm } from './addendum-form.tsx';
-import { FailureAlert } from './failure-alert.tsx';
+import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { formatVisitTime, vitalLines } from './visit-text.ts';
 import { useSignVisitMutation } from './visits-api.ts';
 import styles from './visits.module.css';
