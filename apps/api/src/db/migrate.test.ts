@@ -5,16 +5,28 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { connectDatabase, migrateDatabase, MIGRATIONS_DIR } from './client.ts';
 
+/** A database with nothing in it (test/database.ts copies a migrated one: not for these tests). */
+async function emptyDatabase() {
+  const adminUrl = inject('databaseUrl');
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 describe('migrateDatabase', () => {
   it('applies each migration once when several instances start together on an empty database', async () => {
-    const adminUrl = inject('databaseUrl');
-    const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const instances = [1, 2, 3].map(() => connectDatabase(url.toString(), { max: 2 }));
+    const { url, drop } = await emptyDatabase();
+    const instances = [1, 2, 3].map(() => connectDatabase(url, { max: 2 }));
     try {
       const applied = await Promise.all(instances.map((instance) => migrateDatabase(instance.db)));
       const journal = JSON.parse(
@@ -27,21 +39,14 @@ describe('migrateDatabase', () => {
       expect(rows[0]!.n).toBe(journal.entries.length);
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await drop();
     }
   });
 
   it('is not cut short by the statement timeout of requests, which its connection keeps afterwards', async () => {
-    const adminUrl = inject('databaseUrl');
-    const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const { url, drop } = await emptyDatabase();
     // One connection, so the one that migrated is the one asked afterwards.
-    const instance = connectDatabase(url.toString(), { max: 1, statementTimeoutMs: 1 });
+    const instance = connectDatabase(url, { max: 1, statementTimeoutMs: 1 });
     try {
       await expect(migrateDatabase(instance.db)).resolves.toBeGreaterThan(0);
       const { rows } = await instance.pool.query<{ statement_timeout: string }>(
@@ -50,8 +55,7 @@ describe('migrateDatabase', () => {
       expect(rows[0]!.statement_timeout).toBe('1ms');
     } finally {
       await instance.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await drop();
     }
   });
 });
