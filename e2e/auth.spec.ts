@@ -159,10 +159,17 @@ test.describe('signing in and out', () => {
   }) => {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
-    for (const lang of ['en', 'ar']) {
+    // The Google button in each language: Arabic writes the name in its own letters. Waiting
+    // for the English name passed in Arabic only while the English prerender still showed, so
+    // axe could check the wrong page; a busy machine rendered Arabic first and it failed.
+    for (const [lang, google] of [
+      ['en', /Google/],
+      ['ar', /جوجل/],
+    ] as const) {
       await page.addInitScript((code) => localStorage.setItem('lang', code), lang);
       await page.goto('/login');
-      await expect(page.getByRole('button', { name: /Google/ })).toBeVisible();
+      await expect(page.locator(`html[lang="${lang}"]`)).toBeAttached();
+      await expect(page.getByRole('button', { name: google })).toBeVisible();
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
         .analyze();
