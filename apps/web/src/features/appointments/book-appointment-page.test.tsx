@@ -8,6 +8,7 @@ import { BookingPage } from './book-appointment-page.tsx';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
+import { fill } from '../../test/user-input.ts';
 
 /** A practitioner in Berlin: the screens show every time on this clock. */
 const PRACTITIONER = createTestUser({ timeZone: 'Europe/Berlin' });
@@ -56,7 +57,7 @@ describe('BookingPage', () => {
     expect(screen.getByText('Times are in your time zone, Europe/Berlin.')).toBeVisible();
     await userEvent.click(screen.getByRole('radio', { name: '10:00 AM' }));
     await userEvent.click(screen.getByRole('radio', { name: 'Video' }));
-    await userEvent.type(screen.getByLabelText('Reason (optional)'), 'Blood test results');
+    await fill(userEvent, screen.getByLabelText('Reason (optional)'), 'Blood test results');
     await userEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
 
     const heading = await screen.findByRole('heading', { name: 'Appointment booked' });
