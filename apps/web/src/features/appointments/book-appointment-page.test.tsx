@@ -57,7 +57,7 @@ describe('BookingPage', () => {
     expect(screen.getByText('Times are in your time zone, Europe/Berlin.')).toBeVisible();
     await userEvent.click(screen.getByRole('radio', { name: '10:00 AM' }));
     await userEvent.click(screen.getByRole('radio', { name: 'Video' }));
-    await fill(userEvent, screen.getByLabelText('Reason (optional)'), 'Blood test results');
+    await fill(userEvent.setup(), screen.getByLabelText('Reason (optional)'), 'Blood test results');
     await userEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
 
     const heading = await screen.findByRole('heading', { name: 'Appointment booked' });
