@@ -70,7 +70,11 @@ for (const language of ['en', 'ar'] as const) {
     await expect(entries.nth(4)).toContainText(t('timeline:kinds.appointment'));
 
     expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
-    await timeline.scrollIntoViewIfNeeded();
-    await timeline.screenshot({ path: path.join(RESULTS_DIR, `timeline-${language}.png`) });
+    // From the top: the sticky header then stays above the page instead of across the section.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: path.join(RESULTS_DIR, `timeline-${language}.png`),
+      fullPage: true,
+    });
   });
 }

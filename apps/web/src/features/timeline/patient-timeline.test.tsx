@@ -7,7 +7,7 @@ import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import { formatEntryTime } from './timeline-entry.tsx';
 import { PatientTimeline } from './patient-timeline.tsx';
-import { TIMELINE_PAGE } from './timeline-api.ts';
+import { TIMELINE_PAGE, timelineApi } from './timeline-api.ts';
 
 const PRACTITIONER = createTestUser({ name: 'Dr Lena Hoffmann' });
 let api: FakeApi;
@@ -101,6 +101,22 @@ describe('PatientTimeline', () => {
     expect(screen.queryByRole('button', { name: /Show older entries/ })).toBeNull();
     const [, second] = api.requestsTo('GET', /\/timeline$/);
     expect(second!.search.get('cursor')).toBeTruthy();
+  });
+
+  it("reads the timeline again when the patient's allergies change (their cache tag)", async () => {
+    const { patient } = renderTimeline();
+    const { store } = renderWithApp(<PatientTimeline patient={patient} />, {
+      path: '/records',
+      user: PRACTITIONER,
+    });
+    expect(
+      await screen.findByText('Nothing has been recorded for this patient yet.'),
+    ).toBeVisible();
+    api.clinical.addAllergy(patient._id, { substance: 'Latex' });
+    // What the allergies' save does once the API has answered.
+    store.dispatch(timelineApi.util.invalidateTags([{ type: 'Allergy', id: patient._id }]));
+    const list = await screen.findByRole('list', { name: 'Timeline' });
+    expect(await within(list).findByText('Latex')).toBeVisible();
   });
 
   it('says so when nothing has been recorded yet', async () => {
