@@ -22,6 +22,7 @@ import { appointmentsPlugin } from './modules/appointments/appointments.plugin.t
 import { createAppointmentService } from './modules/appointments/appointments.service.ts';
 import { visitsPlugin } from './modules/visits/visits.plugin.ts';
 import { clinicalPlugin } from './modules/clinical/clinical.plugin.ts';
+import { timelinePlugin } from './modules/timeline/timeline.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentsPlugin, { appointments });
   await app.register(visitsPlugin, { db: database.db, appointments });
   await app.register(clinicalPlugin, { db: database.db });
+  await app.register(timelinePlugin, { db: database.db });
   await app.register(calendarRoutes, {
     db: database.db,
     publicUrl: config.PUBLIC_URL,

@@ -24,6 +24,7 @@ import {
   type FuzzRequest,
   type Pools,
 } from './requests.ts';
+import { timelinePrivacyProblems } from './timeline.ts';
 import { explainVisitRows, visitPrivacyProblems } from './visits.ts';
 
 /**
@@ -288,6 +289,8 @@ function privacyProblems({ request, status, json }: Outcome, after: DbState): st
     after.clinical,
   );
   if (clinical.length) return clinical;
+  const timeline = timelinePrivacyProblems(label, json, actorId, after);
+  if (timeline.length) return timeline;
   if (label === 'GET /api/records/patients' && Array.isArray(json)) {
     return (json as Array<{ _id: string }>)
       .filter((patient) => ownerOf(patient._id) !== actorId)

@@ -21,6 +21,7 @@ import { ZConnectVoiceInput, ZConnectVoiceResponse } from '@portal/shared/voice'
 import { CLINICAL_BODIES, CLINICAL_RESPONSES } from './clinical.ts';
 import { validateJson, type JsonSchema } from './json-schema.ts';
 import { INVALID_AUTH, type FuzzRequest } from './requests.ts';
+import { TIMELINE_RESPONSES } from './timeline.ts';
 import { VISIT_ZOD_BODIES, VISIT_ZOD_RESPONSES } from './visits.ts';
 
 /** The one error body of the API, as an independent JSON schema. */
@@ -65,6 +66,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'POST /api/premier/create-payment-intent': { 200: ZPaymentIntent },
   ...VISIT_ZOD_RESPONSES,
   ...CLINICAL_RESPONSES,
+  ...TIMELINE_RESPONSES,
 };
 
 /** The shared zod schemas of the request bodies: the API must agree with them exactly. */

@@ -2,11 +2,12 @@ import { PatientAppointments } from '../features/appointments/patient-appointmen
 import { PatientAllergies } from '../features/clinical/patient-allergies.tsx';
 import { PatientMedications } from '../features/clinical/patient-medications.tsx';
 import { RecordsPage } from '../features/records/records-page.tsx';
+import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
 import { PatientVisits } from '../features/visits/patient-visits.tsx';
 
 /**
  * `/records` with each patient's appointments (and 'Book appointment'), visits, allergies and
- * active medications in the details.
+ * active medications and timeline in the details.
  */
 export function RecordsRoute() {
   return (
@@ -17,6 +18,7 @@ export function RecordsRoute() {
           <PatientVisits patient={patient} />
           <PatientAllergies patient={patient} />
           <PatientMedications patient={patient} />
+          <PatientTimeline patient={patient} />
         </>
       )}
     />

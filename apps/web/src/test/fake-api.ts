@@ -7,6 +7,7 @@ import { createPublicConfig, createTestUser } from './factories.ts';
 import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
+import { FakeTimeline, timelineHandlers } from './fake-timeline.ts';
 import { FakeVisits, visitsHandlers } from './fake-visits.ts';
 import { FakeVoice, voiceHandlers } from './fake-voice.ts';
 import { json, recordedOf, type RecordedRequest } from './http.ts';
@@ -59,14 +60,21 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
   });
   const voice = new FakeVoice({ appointments });
 
+  const isLivePatient = (id: string) => {
+    const patient = records.patients.get(id);
+    return patient !== undefined && !patient.deleted;
+  };
   const visits = new FakeVisits({
-    isPatient: (id) => {
-      const patient = records.patients.get(id);
-      return patient !== undefined && !patient.deleted;
-    },
+    isPatient: isLivePatient,
     practitioner: () => profile.stored,
   });
   const clinical = new FakeClinical();
+  const timeline = new FakeTimeline({
+    isPatient: isLivePatient,
+    visits,
+    clinical,
+    appointments,
+  });
 
   const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
   addHandlers(
@@ -121,6 +129,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ...appointmentsHandlers(appointments),
     ...visitsHandlers(visits),
     ...clinicalHandlers(clinical),
+    ...timelineHandlers(timeline),
     ...voiceHandlers(voice, () => profile.stored.timeZone),
   );
 
@@ -131,6 +140,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     visits,
     /** Allergies and prescriptions (fake-clinical.ts). */
     clinical,
+    /** The patient's timeline, read from the visits, clinical items and appointments above. */
+    timeline,
     voice,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {

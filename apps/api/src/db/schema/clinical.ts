@@ -60,6 +60,11 @@ export const prescriptions = pgTable(
   (table) => [
     index('prescriptions_patient_created_idx').on(table.patientId, table.createdAt, table.id),
     index('prescriptions_owner_created_idx').on(table.ownerId, table.createdAt, table.id),
+    // The timeline's "prescription stopped" entries: a patient's stopped ones, newest first,
+    // keyset (stopped_at, id); only stopped rows are in it.
+    index('prescriptions_patient_stopped_idx')
+      .on(table.patientId, table.stoppedAt, table.id)
+      .where(sql`${table.stoppedAt} is not null`),
     // Medication suggestions: a prefix of the lower-cased name among one owner's prescriptions,
     // in name order, skipping from one name to the next (prescriptions.repository.ts). Under the
     // C collation `like 'amo%'` becomes an index range whatever the database's collation.

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZTimelineEntry, ZTimelineQuery } from '@portal/shared/timeline';
+import type { Db } from '../../db/client.ts';
+import { ZApiError } from '../../lib/api-error-schema.ts';
+import { sendPageHeaders } from '../../lib/paging.ts';
+import { createTimelineService } from './timeline.service.ts';
+
+const ZPatientParams = z.object({
+  id: z.string().max(200).describe('The patient `_id`'),
+});
+
+/**
+ * `GET /api/records/patients/{id}/timeline` (issue 17), in its own encapsulated context with
+ * its service, created once per app.
+ */
+export async function timelinePlugin(app: FastifyInstance, { db }: { db: Db }) {
+  const timeline = createTimelineService({ db });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/records/patients/:id/timeline',
+    {
+      schema: {
+        tags: ['timeline'],
+        summary:
+          'The patient\'s history, newest first: visits, prescriptions started and stopped, allergies recorded, appointments; paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
+        description:
+          'Each entry names its kind, time, item and a one-line summary (never the notes); the item itself is read from its own route. Audited as one `list` of the patient; never cached.',
+        params: ZPatientParams,
+        querystring: ZTimelineQuery,
+        response: {
+          200: z.array(ZTimelineEntry),
+          400: ZApiError.describe('`VALIDATION_FAILED`, or `INVALID_CURSOR`: start again'),
+          401: ZApiError,
+          404: ZApiError.describe(
+            "`PATIENT_NOT_FOUND`: missing, in the trash or someone else's patient",
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const page = await timeline.findTimeline({
+        actor: { actorId: await request.currentUserId(), requestId: request.id },
+        patientId: request.params.id,
+        ...request.query,
+      });
+      sendPageHeaders(request, reply, page);
+      return page.items;
+    },
+  );
+}

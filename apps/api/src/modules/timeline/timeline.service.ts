@@ -1,0 +1,77 @@
+import { TIMELINE_KINDS, type TTimelineEntry, type TTimelineKind } from '@portal/shared/timeline';
+import type { Db } from '../../db/client.ts';
+import { ISO_MS } from '../../lib/etag.ts';
+import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
+import { createOwnedRecordsAudit, type Actor } from '../audit/owned-records.ts';
+import * as repository from './timeline.repository.ts';
+
+export type { Actor };
+
+const isKind = (value: unknown): value is TTimelineKind =>
+  typeof value === 'string' && (TIMELINE_KINDS as readonly string[]).includes(value);
+
+/** A timeline position: an instant (ISO, ms), an item id, a kind. */
+const isTimelineKey = (key: unknown[]): key is repository.TimelineKey =>
+  key.length === 3 &&
+  typeof key[0] === 'string' &&
+  ISO_MS.test(key[0]) &&
+  !Number.isNaN(Date.parse(key[0])) &&
+  typeof key[1] === 'string' &&
+  isUuid(key[1]) &&
+  isKind(key[2]);
+
+/**
+ * The patient's timeline, created once per app (timeline.plugin.ts): the patient must be one
+ * of the actor's live patients (otherwise the audited 404 every sub-resource answers), and
+ * every read is one `list` event of the patient in the audit trail.
+ */
+export function createTimelineService({ db }: { db: Db }) {
+  const { audit, deny } = createOwnedRecordsAudit({
+    db,
+    notFound: 'PATIENT_NOT_FOUND',
+    subject: (id) => ({ patientId: id }),
+  });
+
+  return {
+    /** A page of the patient's timeline, newest first, with the number of entries. */
+    async findTimeline({
+      actor,
+      patientId,
+      limit,
+      cursor,
+    }: {
+      actor: Actor;
+      patientId: string;
+      limit: number;
+      cursor?: string;
+    }): Promise<Page<TTimelineEntry>> {
+      // A bad cursor is refused before anything is read or written.
+      const after = cursor ? decodeCursor(cursor, isTimelineKey) : null;
+      const id = isUuid(patientId) ? patientId.toLowerCase() : null;
+      if (!id || !(await isOwnLivePatient(db, { ownerId: actor.actorId, patientId: id }))) {
+        return deny(actor, 'list', patientId);
+      }
+      const scope = { ownerId: actor.actorId, patientId: id };
+      const [rows, total] = await Promise.all([
+        repository.listTimeline(db, scope, {
+          after: after && [after[0], after[1].toLowerCase(), after[2]],
+          limit: limit + 1,
+        }),
+        repository.countTimeline(db, scope),
+      ]);
+      await audit(db, actor, { action: 'list', outcome: 'success', patientId: id });
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor:
+          rows.length > limit && last ? encodeCursor([last.at, last.itemId, last.kind]) : null,
+        total,
+      };
+    },
+  };
+}
+
+export type TimelineService = ReturnType<typeof createTimelineService>;

@@ -1,0 +1,82 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPatient } from '@portal/shared/patient';
+import { useAppSelector } from '../../app/hooks.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { Button } from '../../ui/button.tsx';
+import { TimelineEntry } from './timeline-entry.tsx';
+import { useListTimelineInfiniteQuery } from './timeline-api.ts';
+import styles from './timeline.module.css';
+
+/**
+ * In a patient's details (records, composed by app/): the patient's history newest first,
+ * visits, prescriptions started and stopped, allergies and appointments in one ordered list,
+ * a page at a time. 'Show older entries' appends the next page and moves focus to its first
+ * entry, so a keyboard or screen-reader user carries on reading where the new entries begin.
+ */
+export function PatientTimeline({ patient }: { patient: TPatient }) {
+  const { t } = useTranslation('timeline');
+  const id = useId();
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const timeline = useListTimelineInfiniteQuery({ viewer, patientId: patient._id });
+  const pages = timeline.currentData?.pages;
+  const entries = pages?.flatMap((page) => page.entries) ?? [];
+  const total = pages?.at(-1)?.total ?? 0;
+  /** The entry to focus once it is on screen: the first of the page just asked for. */
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    if (focusIndex === null) return;
+    const element = listRef.current?.children[focusIndex];
+    if (!(element instanceof HTMLElement)) return;
+    element.focus();
+    setFocusIndex(null);
+  }, [focusIndex, entries.length]);
+
+  const showMore = () => {
+    if (timeline.isFetchingNextPage) return;
+    setFocusIndex(entries.length);
+    void timeline.fetchNextPage();
+  };
+
+  let body;
+  if (timeline.isError && !timeline.isFetching && !pages)
+    body = <p className={styles.error}>{t('loadFailed')}</p>;
+  else if (!pages) body = <p className={styles.muted}>{t('loading')}</p>;
+  else if (entries.length === 0) body = <p className={styles.muted}>{t('none')}</p>;
+  else
+    body = (
+      <ol ref={listRef} className={styles.entries} aria-labelledby={`${id}-title`}>
+        {entries.map((entry) => (
+          <TimelineEntry key={`${entry.kind} ${entry.itemId}`} entry={entry} />
+        ))}
+      </ol>
+    );
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h5 id={`${id}-title`} className={styles.title}>
+        {t('title')}
+      </h5>
+      {body}
+      {pages && timeline.isError && !timeline.isFetching && (
+        <p className={styles.error}>{t('moreFailed')}</p>
+      )}
+      {pages && timeline.hasNextPage && (
+        <div className={styles.actions}>
+          {/* aria-disabled, not disabled: the focused button keeps focus while the page loads. */}
+          <Button
+            variant="secondary"
+            aria-disabled={timeline.isFetchingNextPage}
+            onClick={showMore}
+          >
+            {timeline.isFetchingNextPage
+              ? t('loadingMore')
+              : t('more', { shown: formatNumber(entries.length), total: formatNumber(total) })}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

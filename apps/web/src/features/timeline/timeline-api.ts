@@ -1,0 +1,68 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import type { TTimelineEntry } from '@portal/shared/timeline';
+import { api } from '../../lib/api/api.ts';
+
+/** Entries per request: a screenful; 'Show older entries' reads the next page. */
+export const TIMELINE_PAGE = 20;
+
+/** `viewer` (the signed-in user's id, never sent) keys the cache, as for the agenda. */
+export interface TimelineArgs {
+  viewer?: string;
+  patientId: string;
+}
+
+export interface TimelinePage {
+  entries: TTimelineEntry[];
+  /** From `X-Total-Count`. */
+  total: number;
+  /** The `cursor` of the `Link: <…>; rel="next"` header; null on the last page. */
+  nextCursor: string | null;
+}
+
+const headerOf = (meta: unknown, name: string) =>
+  (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(name) ?? null;
+
+/** The cursor of the next page, read from the URL the API put in `Link` (it is opaque). */
+export function nextCursorOf(link: string | null): string | null {
+  const target = link && /<([^>]+)>;\s*rel="next"/.exec(link)?.[1];
+  return target ? new URL(target, 'http://localhost').searchParams.get('cursor') : null;
+}
+
+// The tags of the lists whose changes show up in the timeline: a visit recorded, a
+// prescription written or stopped, an allergy recorded, an appointment booked or moved.
+const timelineBase = api.enhanceEndpoints({
+  addTagTypes: ['Visit', 'Prescription', 'Allergy', 'Appointment'],
+});
+
+/** The patient's timeline (issue 17); the section says itself when a call fails. */
+export const timelineApi = timelineBase.injectEndpoints({
+  endpoints: (build) => ({
+    listTimeline: build.infiniteQuery<TimelinePage, TimelineArgs, string | null>({
+      extraOptions: { handlesOwnErrors: true },
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg: { patientId }, pageParam }) => ({
+        url: `/records/patients/${encodeURIComponent(patientId)}/timeline`,
+        params: pageParam ? { limit: TIMELINE_PAGE, cursor: pageParam } : { limit: TIMELINE_PAGE },
+      }),
+      transformResponse: (entries: TTimelineEntry[], meta) => {
+        const total = Number(headerOf(meta, 'X-Total-Count'));
+        return {
+          entries,
+          total: Number.isFinite(total) ? total : entries.length,
+          nextCursor: nextCursorOf(headerOf(meta, 'Link')),
+        };
+      },
+      providesTags: (_result, _error, { patientId }) => [
+        { type: 'Visit', id: patientId },
+        { type: 'Prescription', id: patientId },
+        { type: 'Allergy', id: patientId },
+        { type: 'Appointment', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const { useListTimelineInfiniteQuery } = timelineApi;

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { appointmentInput } from '@portal/shared/appointment.factories';
+import { visitInput } from '@portal/shared/visit.factories';
+import { openAs } from './support/journey.ts';
+import { createPatients, patientBody } from './support/patients.ts';
+import { RESULTS_DIR } from './support/server.ts';
+import { expect, test } from './support/test.ts';
+
+/**
+ * Issue 17, the timeline: a patient with a visit, a prescription started then stopped, an
+ * allergy and an appointment shows them newest first in one ordered list on the details, with
+ * no axe violation, in English and right-to-left Arabic. Screenshots land in .test-results.
+ */
+for (const language of ['en', 'ar'] as const) {
+  test(`${language}: the patient's timeline lists every kind newest first`, async ({
+    page,
+    baseURL,
+  }) => {
+    const { t, main } = await openAs(page, baseURL!, language, '/records', {
+      prepare: async ({ idToken }) => {
+        const [patientId] = await createPatients(page, baseURL!, idToken, [
+          patientBody('Amina Yusuf'),
+        ]);
+        const base = `${baseURL}/api/records/patients/${patientId}`;
+        const post = async (url: string, data: object) => {
+          const response = await page.request.post(url, {
+            headers: { authorization: `Bearer ${idToken}` },
+            data,
+          });
+          expect(response.status(), url).toBeLessThan(300);
+          return (await response.json()) as { _id: string };
+        };
+        await post(`${base}/visits`, visitInput({ occurredAt: '2026-03-02T09:00:00.000Z' }));
+        const prescription = await post(`${base}/prescriptions`, {
+          medication: 'Salbutamol',
+          strength: '100 µg',
+          dose: '2 puffs',
+          route: 'inhaled',
+          frequency: 'as needed',
+        });
+        await post(`${base}/prescriptions/${prescription._id}/stop`, { reason: 'Tremor' });
+        await post(`${base}/allergies`, {
+          substance: 'Penicillin',
+          reaction: 'Hives',
+          severity: 'severe',
+        });
+        await post(
+          `${baseURL}/api/appointments`,
+          appointmentInput({ patientId: patientId!, start: '2026-02-16T09:00:00.000Z' }),
+        );
+      },
+    });
+    await main
+      .getByRole('listitem')
+      .filter({ hasText: 'Amina Yusuf' })
+      .getByRole('button', { name: t('records:list.viewDetails') })
+      .click();
+    const timeline = main.getByRole('region', { name: t('timeline:title'), exact: true });
+    const entries = timeline.getByRole('list', { name: t('timeline:title') }).getByRole('listitem');
+    await expect(entries).toHaveCount(5);
+    // Recorded today in this order, then the visit of 2 March and the appointment of 16 February.
+    await expect(entries.nth(0)).toContainText(t('timeline:kinds.allergy'));
+    await expect(entries.nth(0)).toContainText('Penicillin');
+    await expect(entries.nth(1)).toContainText(t('timeline:kinds.prescription-stopped'));
+    await expect(entries.nth(1)).toContainText('Tremor');
+    await expect(entries.nth(2)).toContainText(t('timeline:kinds.prescription-started'));
+    await expect(entries.nth(3)).toContainText(t('timeline:kinds.visit'));
+    await expect(entries.nth(3)).toContainText('Asthma review');
+    await expect(entries.nth(4)).toContainText(t('timeline:kinds.appointment'));
+
+    expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+    // From the top: the sticky header then stays above the page instead of across the section.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: path.join(RESULTS_DIR, `timeline-${language}.png`),
+      fullPage: true,
+    });
+  });
+}
