@@ -3,10 +3,11 @@ import { PatientAllergies } from '../features/clinical/patient-allergies.tsx';
 import { PatientMedications } from '../features/clinical/patient-medications.tsx';
 import { RecordsPage } from '../features/records/records-page.tsx';
 import { PatientVisits } from '../features/visits/patient-visits.tsx';
+import { PatientVitals } from '../features/vitals/patient-vitals.tsx';
 
 /**
- * `/records` with each patient's appointments (and 'Book appointment'), visits, allergies and
- * active medications in the details.
+ * `/records` with each patient's appointments (and 'Book appointment'), visits, vital-signs
+ * chart, allergies and active medications in the details.
  */
 export function RecordsRoute() {
   return (
@@ -15,6 +16,7 @@ export function RecordsRoute() {
         <>
           <PatientAppointments patient={patient} />
           <PatientVisits patient={patient} />
+          <PatientVitals patient={patient} />
           <PatientAllergies patient={patient} />
           <PatientMedications patient={patient} />
         </>
