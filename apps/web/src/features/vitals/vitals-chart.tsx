@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { linear, niceTicks, timeTickFormat, timeTicks } from './vitals-scale.ts';
+import { calendarTicks, linear, niceTicks } from './vitals-scale.ts';
 import styles from './vitals.module.css';
 
 /** One line of a chart: its values over time, told apart by colour, marker and dash. */
@@ -74,9 +74,11 @@ export function VitalsChart({
     : [MARGIN.axis, width - MARGIN.far];
   const x = linear(start, end, plotStart, plotEnd);
   const y = linear(yTicks[0]!, yTicks.at(-1)!, HEIGHT - MARGIN.bottom, MARGIN.top);
-  const dateFormat = new Intl.DateTimeFormat(language, timeTickFormat(start, end));
-  // About one date every 110 px; a label equal to the one before it is left out.
-  const xTicks = timeTicks(start, end, Math.max(2, Math.floor(width / 110)))
+  // About one date every 90 px, on calendar boundaries; a label equal to the one before it is
+  // left out.
+  const time = calendarTicks(start, end, Math.max(2, Math.floor(width / 90)));
+  const dateFormat = new Intl.DateTimeFormat(language, time.format);
+  const xTicks = time.ticks
     .map((at) => ({ at, label: dateFormat.format(at) }))
     .filter((tick, index, ticks) => index === 0 || tick.label !== ticks[index - 1]!.label);
 
