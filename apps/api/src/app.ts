@@ -21,6 +21,7 @@ import { recordsPlugin } from './modules/patients/records.plugin.ts';
 import { appointmentsPlugin } from './modules/appointments/appointments.plugin.ts';
 import { createAppointmentService } from './modules/appointments/appointments.service.ts';
 import { visitsPlugin } from './modules/visits/visits.plugin.ts';
+import { vitalsPlugin } from './modules/vitals/vitals.routes.ts';
 import { clinicalPlugin } from './modules/clinical/clinical.plugin.ts';
 import { timelinePlugin } from './modules/timeline/timeline.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const appointments = createAppointmentService({ db: database.db, now: deps.now });
   await app.register(appointmentsPlugin, { appointments });
   await app.register(visitsPlugin, { db: database.db, appointments });
+  await app.register(vitalsPlugin, { db: database.db });
   await app.register(clinicalPlugin, { db: database.db });
   await app.register(timelinePlugin, { db: database.db });
   await app.register(calendarRoutes, {

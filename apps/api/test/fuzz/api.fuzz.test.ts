@@ -25,7 +25,7 @@ import {
   type Pools,
 } from './requests.ts';
 import { timelinePrivacyProblems } from './timeline.ts';
-import { explainVisitRows, visitPrivacyProblems } from './visits.ts';
+import { explainVisitRows, isVisitLabel, visitPrivacyProblems } from './visits.ts';
 
 /**
  * Generated requests against every documented route, through `app.inject()` on the real
@@ -268,7 +268,7 @@ function privacyProblems({ request, status, json }: Outcome, after: DbState): st
   const ownerOf = (id: string) => after.patients.find((patient) => patient.id === id)?.ownerId;
   const label = request.operation.label;
   const patientId = request.pathValues.id;
-  if (label.includes('/visits')) {
+  if (isVisitLabel(label)) {
     return [
       ...visitPrivacyProblems(
         label,

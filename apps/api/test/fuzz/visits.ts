@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type pg from 'pg';
 import type { z } from 'zod';
 import { ZAddendumInput, ZVisit, ZVisitInput } from '@portal/shared/visit';
+import { ZVitalsSeries } from '@portal/shared/vitals';
 import type { Operation } from './openapi.ts';
 import type { Hints } from './schema-arbitraries.ts';
 
@@ -147,6 +148,7 @@ export const VISIT_ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'PUT /api/records/patients/{id}/visits/{visitId}': { 200: ZVisit },
   'POST /api/records/patients/{id}/visits/{visitId}/sign': { 200: ZVisit },
   'POST /api/records/patients/{id}/visits/{visitId}/addenda': { 201: ZVisit },
+  'GET /api/records/patients/{id}/vitals': { 200: ZVitalsSeries },
 };
 
 export const VISIT_ZOD_BODIES: Record<string, z.ZodType> = {
@@ -173,6 +175,21 @@ export function explainVisitRows(
   if (typeof appointmentId === 'string') rows.appointments.add(appointmentId.toLowerCase());
 }
 
+/** Whether a route answers about a patient's visits: the visits' own, or their vitals series. */
+export const isVisitLabel = (label: string) =>
+  label.includes('/visits') || label.endsWith('/{id}/vitals');
+
+/** The visits an answer shows: visits themselves, or the points of a vitals series. */
+function shownVisitIds(label: string, json: unknown): unknown[] {
+  if (label.endsWith('/vitals'))
+    return ((json as { points?: { visitId?: string }[] } | undefined)?.points ?? []).map(
+      (point) => point.visitId,
+    );
+  return ((Array.isArray(json) ? json : [json]) as Array<{ _id?: string } | undefined>).map(
+    (answer) => answer?._id,
+  );
+}
+
 /** A successful answer about a visit that is not the caller's, or not under its patient. */
 export function visitPrivacyProblems(
   label: string,
@@ -184,11 +201,10 @@ export function visitPrivacyProblems(
   actorId: string,
   visits: VisitInPool[],
 ): string[] {
-  if (!label.includes('/visits')) return [];
+  if (!isVisitLabel(label)) return [];
   const byId = new Map(visits.map((visit) => [visit.id, visit]));
-  const answers = (Array.isArray(json) ? json : [json]) as Array<{ _id?: string }>;
-  return answers
-    .map((answer) => answer?._id && byId.get(answer._id))
+  return shownVisitIds(label, json)
+    .map((id) => typeof id === 'string' && byId.get(id))
     .filter((visit): visit is VisitInPool => Boolean(visit))
     .filter(
       (visit) => visit.ownerId !== actorId || visit.patientId !== pathValues.id?.toLowerCase(),

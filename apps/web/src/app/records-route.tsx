@@ -4,10 +4,11 @@ import { PatientMedications } from '../features/clinical/patient-medications.tsx
 import { RecordsPage } from '../features/records/records-page.tsx';
 import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
 import { PatientVisits } from '../features/visits/patient-visits.tsx';
+import { PatientVitals } from '../features/vitals/patient-vitals.tsx';
 
 /**
- * `/records` with each patient's appointments (and 'Book appointment'), visits, allergies and
- * active medications and timeline in the details.
+ * `/records` with each patient's appointments (and 'Book appointment'), visits, vital-signs
+ * chart, allergies, active medications and timeline in the details.
  */
 export function RecordsRoute() {
   return (
@@ -16,6 +17,7 @@ export function RecordsRoute() {
         <>
           <PatientAppointments patient={patient} />
           <PatientVisits patient={patient} />
+          <PatientVitals patient={patient} />
           <PatientAllergies patient={patient} />
           <PatientMedications patient={patient} />
           <PatientTimeline patient={patient} />

@@ -69,7 +69,7 @@ const PaymentCancelPage = page(
 // (features stay apart).
 const RecordsPage = page(
   () => import('./records-route.tsx').then((m) => m.RecordsRoute),
-  ['records', 'appointments', 'visits', 'clinical', 'timeline'],
+  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline'],
 );
 const AppointmentsPage = page(
   () => import('../features/appointments/agenda-page.tsx').then((m) => m.AgendaPage),

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'appointments',
   'visits',
   'clinical',
+  'vitals',
   'timeline',
 ] as const;
 

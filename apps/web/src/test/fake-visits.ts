@@ -7,13 +7,15 @@ import {
   type TVisitInput,
 } from '@portal/shared/visit';
 import type { TUser } from '@portal/shared/user';
+import { VITALS_SERIES_MAX } from '@portal/shared/vitals';
 import { json, recordedOf, type RecordedRequest } from './http.ts';
 
 /**
  * The visits API of issue 17 in memory, served by `visitsHandlers`: a patient's visits newest
  * first (`limit`, `X-Total-Count`), create with the shared schema, sign with If-Match (412
  * VISIT_CHANGED, 409 VISIT_SIGNED), addenda on signed visits only (409 VISIT_NOT_SIGNED). The
- * patients and the signed-in practitioner are the fake API's own.
+ * patients and the signed-in practitioner are the fake API's own. The vitals series of the chart
+ * is read from the same visits.
  */
 
 let sequence = 0;
@@ -58,6 +60,33 @@ export class FakeVisits {
     const next = { ...visit, ...changes, updatedAt: nextUpdatedAt() };
     this.visits[this.visits.indexOf(visit)] = next;
     return next;
+  }
+
+  /**
+   * `GET …/vitals`: the weight and blood pressure of the patient's measured visits, oldest
+   * first, read from the same visits (the newest `VITALS_SERIES_MAX`, as the API).
+   */
+  vitals(path: string): Response {
+    const patientId = decodeURIComponent(
+      /^\/api\/records\/patients\/([^/]+)\/vitals$/.exec(path)?.[1] ?? '',
+    );
+    if (!this.context.isPatient(patientId)) return refusal(404, 'PATIENT_NOT_FOUND');
+    const measured = this.visits
+      .filter((visit) => visit.patientId === patientId)
+      .filter((visit) => [visit.weight, visit.systolic, visit.diastolic].some((v) => v !== null))
+      .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt));
+    return json({
+      points: measured
+        .slice(-VITALS_SERIES_MAX)
+        .map(({ _id, occurredAt, systolic, diastolic, weight }) => ({
+          visitId: _id,
+          occurredAt,
+          systolic,
+          diastolic,
+          weight,
+        })),
+      total: measured.length,
+    });
   }
 
   handle({ method, path, search, headers, body }: RecordedRequest): Response {
@@ -122,5 +151,8 @@ export function visitsHandlers(visits: FakeVisits): HttpHandler[] {
     http.get('/api/records/patients/:id/visits/:visitId', answer),
     http.post('/api/records/patients/:id/visits/:visitId/sign', answer),
     http.post('/api/records/patients/:id/visits/:visitId/addenda', answer),
+    http.get('/api/records/patients/:id/vitals', async ({ request }) =>
+      visits.vitals((await recordedOf(request)).path),
+    ),
   ];
 }

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { VITALS_SERIES_MAX, ZVitalsSeries } from '@portal/shared/vitals';
+import { ZApiError } from '../../lib/api-error-schema.ts';
+import type { Db } from '../../db/client.ts';
+import { createVitalsService } from './vitals.service.ts';
+
+const ZPatientParams = z.object({
+  id: z.string().max(200).describe('The patient `_id`'),
+});
+
+/**
+ * `GET /api/records/patients/{id}/vitals` (HTTP only): the series the vital-signs chart draws.
+ * A route of its own rather than the visits list: the list carries every visit's notes and
+ * addenda (up to 40,000 characters each) and pages by 100, so a chart of 1,000 visits would
+ * fetch ten pages of notes nobody reads, each audited as a read of them.
+ */
+export async function vitalsPlugin(app: FastifyInstance, { db }: { db: Db }) {
+  const vitals = createVitalsService({ db });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/records/patients/:id/vitals',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: `The patient's weight and blood pressure over time, oldest first: one point per visit that measured one of them (the newest ${VITALS_SERIES_MAX}), with \`total\`; never the notes`,
+        params: ZPatientParams,
+        response: {
+          200: ZVitalsSeries,
+          400: ZApiError,
+          401: ZApiError,
+          404: ZApiError.describe("`PATIENT_NOT_FOUND` (someone else's patient is missing too)"),
+        },
+      },
+    },
+    async (request) =>
+      vitals.getVitalsSeries({
+        actor: { actorId: await request.currentUserId(), requestId: request.id },
+        patientId: request.params.id,
+      }),
+  );
+}

@@ -1,0 +1,111 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPatient } from '@portal/shared/patient';
+import type { TVitalsPoint } from '@portal/shared/vitals';
+import { useAppSelector } from '../../app/hooks.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { directionOf } from '../../i18n/languages.ts';
+import { VitalsChart, type ChartLine } from './vitals-chart.tsx';
+import { VitalsLegend } from './vitals-legend.tsx';
+import { summarise } from './vitals-summary.ts';
+import { VitalsTable } from './vitals-table.tsx';
+import { useGetVitalsQuery } from './vitals-api.ts';
+import styles from './vitals.module.css';
+
+type Tone = ChartLine['tone'];
+
+/** The values of one vital sign over time, leaving out the visits that did not measure it. */
+function valuesOf(points: TVitalsPoint[], tone: Tone): ChartLine['values'] {
+  return points.flatMap((point) => {
+    const value = point[tone];
+    return value === null ? [] : [{ at: Date.parse(point.occurredAt), value }];
+  });
+}
+
+/**
+ * In a patient's details (composed by app/, after the visits): weight and blood pressure over
+ * time as two charts, each summarised in words for assistive technology, and the figures as a
+ * table behind a disclosure.
+ */
+export function PatientVitals({ patient }: { patient: TPatient }) {
+  const { t, i18n } = useTranslation('vitals');
+  const id = useId();
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const query = useGetVitalsQuery({ viewer, patientId: patient._id });
+  const language = i18n.language;
+  const isRtl = directionOf(language) === 'rtl';
+  const number = (value: number) => formatNumber(value, language);
+  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+  const timeFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (at: number) => dateFormat.format(at);
+
+  const series = query.currentData;
+  let body;
+  if (query.isError && !query.isFetching) body = <p className={styles.error}>{t('loadFailed')}</p>;
+  else if (!series) body = <p className={styles.muted}>{t('loading')}</p>;
+  else if (series.points.length === 0) body = <p className={styles.muted}>{t('none')}</p>;
+  else {
+    const weight: ChartLine = {
+      tone: 'weight',
+      label: t('legend.weight'),
+      values: valuesOf(series.points, 'weight'),
+    };
+    const pressure: ChartLine[] = (['systolic', 'diastolic'] as const).map((tone) => ({
+      tone,
+      label: t(`legend.${tone}`),
+      values: valuesOf(series.points, tone),
+    }));
+    const figures: { key: 'weight' | 'pressure'; lines: ChartLine[] }[] = [
+      { key: 'weight', lines: [weight] },
+      { key: 'pressure', lines: pressure },
+    ];
+    body = (
+      <>
+        {figures.map(({ key, lines }) => {
+          const title = t(`${key}.title`);
+          if (lines.every((line) => line.values.length === 0))
+            return (
+              <p key={key} className={styles.muted}>
+                {t(`${key}.none`)}
+              </p>
+            );
+          return (
+            <figure key={key} className={styles.figure} aria-labelledby={`${id}-${key}`}>
+              <h6 id={`${id}-${key}`} className={styles.subtitle}>
+                {title}
+              </h6>
+              <VitalsLegend lines={lines} />
+              <VitalsChart
+                title={title}
+                summary={summarise({ t, key, lines, number, date })}
+                lines={lines}
+                language={language}
+                isRtl={isRtl}
+                formatValue={number}
+              />
+            </figure>
+          );
+        })}
+        {series.total > series.points.length && (
+          <p className={styles.muted}>
+            {t('partial', { shown: number(series.points.length), total: number(series.total) })}
+          </p>
+        )}
+        <VitalsTable
+          points={series.points}
+          formatDate={(iso) => timeFormat.format(Date.parse(iso))}
+          formatValue={number}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h5 id={`${id}-title`} className={styles.title}>
+        {t('title')}
+      </h5>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import type { TVitalsSeries } from '@portal/shared/vitals';
+import { api } from '../../lib/api/api.ts';
+
+/**
+ * The patient's weight and blood pressure over time (`GET …/vitals`, oldest first). Tagged like
+ * the visits list ('Visit', by patient), so a visit just recorded redraws the chart.
+ */
+const vitalsBase = api.enhanceEndpoints({ addTagTypes: ['Visit'] });
+
+export const vitalsApi = vitalsBase.injectEndpoints({
+  endpoints: (build) => ({
+    getVitals: build.query<TVitalsSeries, { viewer?: string; patientId: string }>({
+      // The section says itself when it fails, so the call never leads away.
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ patientId }) => ({
+        url: `/records/patients/${encodeURIComponent(patientId)}/vitals`,
+      }),
+      providesTags: (_result, _error, { patientId }) => [{ type: 'Visit', id: patientId }],
+    }),
+  }),
+});
+
+export const { useGetVitalsQuery } = vitalsApi;
