@@ -31,6 +31,44 @@ export async function rowCount(ctx: TestContext, table: string): Promise<number>
   return rows[0]!.n;
 }
 
+/** A case of bad input: the body's override, the field it names, and that field's message. */
+export type FieldCase = [override: Record<string, unknown>, field: string, message: string];
+
+/**
+ * Posts `body` with each case's override: each is a 400 `VALIDATION_FAILED` with the field's
+ * message, nothing is stored, and each is audited as an invalid attempt.
+ */
+export async function expectFieldErrors(
+  ctx: TestContext,
+  {
+    url,
+    headers,
+    body,
+    table,
+    cases,
+  }: { url: string; headers: Headers; body: object; table: string; cases: FieldCase[] },
+) {
+  const before = await rowCount(ctx, table);
+  const invalidBefore = (await auditTrail(ctx, headers)).filter((e) => e.outcome === 'invalid');
+  for (const [override, field, message] of cases) {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { ...body, ...override },
+    });
+    expect(response.statusCode, field).toBe(400);
+    expect(response.json(), JSON.stringify(override).slice(0, 60)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { [field]: message },
+    });
+  }
+  expect(await rowCount(ctx, table)).toBe(before);
+  const invalid = (await auditTrail(ctx, headers)).filter((e) => e.outcome === 'invalid');
+  expect(invalid).toHaveLength(invalidBefore.length + cases.length);
+  expect(invalid[0]).toMatchObject({ action: 'create' });
+}
+
 /** One entity as its contract test sees it. */
 export interface ResourceUnderTest {
   /** The path segment: /api/records/patients/{id}/<segment>. */

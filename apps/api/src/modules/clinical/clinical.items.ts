@@ -46,6 +46,15 @@ export type WriteGuard<Row, Input> = (step: {
 
 const noEvents = { events: () => [] };
 
+/** A change of one item of one patient: with `ifMatch`, only of that version. */
+export interface ItemChange<Input> {
+  actor: Actor;
+  patientId: string;
+  id: string;
+  input: Input;
+  ifMatch?: string;
+}
+
 interface ApiItem {
   _id: string;
   patientId: string;
@@ -189,19 +198,7 @@ export function createItemService<Table extends ClinicalTable, Api extends ApiIt
     },
 
     /** Replaces an item; with `ifMatch`, only that version of it. */
-    updateItem({
-      actor,
-      patientId,
-      id,
-      input,
-      ifMatch,
-    }: {
-      actor: Actor;
-      patientId: string;
-      id: string;
-      input: Input;
-      ifMatch?: string;
-    }) {
+    updateItem({ actor, patientId, id, input, ifMatch }: ItemChange<Input>) {
       return change({
         actor,
         action: 'update',

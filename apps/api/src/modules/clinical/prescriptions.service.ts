@@ -7,7 +7,7 @@ import { ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prescriptions } from '../../db/schema/clinical.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createItemService } from './clinical.items.ts';
+import { createItemService, type ItemChange } from './clinical.items.ts';
 import type { Actor, ClinicalRefusals } from './clinical.refusals.ts';
 import { checkAllergies } from './prescriptions.allergy-check.ts';
 import {
@@ -77,13 +77,7 @@ export function createPrescriptionService({
       id,
       input,
       ifMatch,
-    }: {
-      actor: Actor;
-      patientId: string;
-      id: string;
-      input: TPrescriptionStop;
-      ifMatch?: string;
-    }): Promise<TPrescription> {
+    }: ItemChange<TPrescriptionStop>): Promise<TPrescription> {
       return items.change({
         actor,
         action: 'stop',

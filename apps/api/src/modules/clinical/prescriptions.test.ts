@@ -15,6 +15,8 @@ import { createPatient } from '../../../test/factories/patients.ts';
 import {
   auditTrail,
   describePatientResourceContract,
+  expectFieldErrors,
+  type FieldCase,
   practitioner,
   rowCount,
 } from '../../../test/patient-resources.ts';
@@ -63,8 +65,7 @@ describe('POST /api/records/patients/:id/prescriptions', () => {
 
   it('refuses bad input with its message and stores nothing', async () => {
     const { headers, patient } = await practitioner(ctx);
-    const before = await rowCount(ctx, 'prescriptions');
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: FieldCase[] = [
       [{ medication: '' }, 'medication', PRESCRIPTION_MESSAGES.medicationRequired],
       [{ medication: 'x'.repeat(201) }, 'medication', PRESCRIPTION_MESSAGES.medicationTooLong],
       [{ dose: '' }, 'dose', PRESCRIPTION_MESSAGES.doseRequired],
@@ -86,17 +87,13 @@ describe('POST /api/records/patients/:id/prescriptions', () => {
       ],
       [{ ownerId: patient._id }, 'ownerId', 'This field is not allowed.'],
     ];
-    for (const [override, field, message] of cases) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: base(patient._id),
-        headers,
-        payload: { ...prescriptionInput(), ...override },
-      });
-      expect(response.statusCode, field).toBe(400);
-      expect(response.json(), field).toMatchObject({ fieldErrors: { [field]: message } });
-    }
-    expect(await rowCount(ctx, 'prescriptions')).toBe(before);
+    await expectFieldErrors(ctx, {
+      url: base(patient._id),
+      headers,
+      body: prescriptionInput(),
+      table: 'prescriptions',
+      cases,
+    });
   });
 });
 
