@@ -2,7 +2,7 @@ import type { TAllergy, TAllergyData } from '@portal/shared/allergy';
 import type { Db } from '../../db/client.ts';
 import { allergies, type AllergyRow } from '../../db/schema/clinical.ts';
 import { createItemService } from './clinical.items.ts';
-import type { Actor, ClinicalRefusals } from './clinical.refusals.ts';
+import type { ClinicalRefusals } from './clinical.refusals.ts';
 import { createClinicalStore } from './clinical.repository.ts';
 
 /**
@@ -31,64 +31,19 @@ export function toApiAllergy(row: AllergyRow): TAllergy {
   };
 }
 
-/** A patient's allergies: list, read, record and replace (a resolved allergy stops warning). */
+/**
+ * A patient's allergies: list, read, record and replace (a resolved allergy stops warning). The
+ * stored values are the validated input as it is.
+ */
 export function createAllergyService({ db, refusals }: { db: Db; refusals: ClinicalRefusals }) {
-  const items = createItemService<typeof allergies, TAllergy>({
+  return createItemService<typeof allergies, TAllergy, TAllergyData>({
     db,
     kind: 'allergy',
     store: allergyStore,
     refusals,
     toApi: toApiAllergy,
+    toStored: (input) => input,
   });
-  return {
-    findAllergies: items.findItems,
-    getAllergy: items.getItem,
-
-    createAllergy({
-      actor,
-      patientId,
-      input,
-    }: {
-      actor: Actor;
-      patientId: string;
-      input: TAllergyData;
-    }): Promise<TAllergy> {
-      return items.change({
-        actor,
-        action: 'create',
-        patientId,
-        plan: async ({ scope }) => ({
-          write: (tx) => allergyStore.insert(tx, { ...scope, values: input }),
-        }),
-      });
-    },
-
-    updateAllergy({
-      actor,
-      patientId,
-      id,
-      input,
-      ifMatch,
-    }: {
-      actor: Actor;
-      patientId: string;
-      id: string;
-      input: TAllergyData;
-      ifMatch?: string;
-    }): Promise<TAllergy> {
-      return items.change({
-        actor,
-        action: 'update',
-        patientId,
-        id,
-        ifMatch,
-        plan: async ({ scope, current, versions }) => ({
-          write: (tx) =>
-            allergyStore.update(tx, { ...scope, id: current!.id, values: input, versions }),
-        }),
-      });
-    },
-  };
 }
 
 export type AllergyService = ReturnType<typeof createAllergyService>;

@@ -14,6 +14,7 @@ import {
 import {
   isOwnLivePatient,
   type ClinicalStore,
+  type ClinicalValues,
   type ClinicalTable,
   type ItemKey,
 } from './clinical.repository.ts';
@@ -29,6 +30,31 @@ export type ChangePlan<Row> =
       events?: (row: Row) => ClinicalAuditEntry[];
     };
 
+/**
+ * A rule every create and update of the kind must pass once the patient (and the item) are
+ * known (the prescriptions' allergy warning): refuse, or name the write's further audit events.
+ */
+export type WriteGuard<Row, Input> = (step: {
+  tx: DbOrTx;
+  actor: Actor;
+  action: 'create' | 'update';
+  scope: { ownerId: string; patientId: string };
+  input: Input;
+  /** The stored item an update replaces; undefined for a create. */
+  current: Row | undefined;
+}) => Promise<{ refuse: () => Promise<never> } | { events: (id: string) => ClinicalAuditEntry[] }>;
+
+const noEvents = { events: () => [] };
+
+/** A change of one item of one patient: with `ifMatch`, only of that version. */
+export interface ItemChange<Input> {
+  actor: Actor;
+  patientId: string;
+  id: string;
+  input: Input;
+  ifMatch?: string;
+}
+
 interface ApiItem {
   _id: string;
   patientId: string;
@@ -40,18 +66,23 @@ interface ApiItem {
  * actor's live patients and the item that patient's (else 404), every read and change is
  * audited, and a stale `If-Match` is a 409 with the current ETag.
  */
-export function createItemService<Table extends ClinicalTable, Api extends ApiItem>({
+export function createItemService<Table extends ClinicalTable, Api extends ApiItem, Input>({
   db,
   kind,
   store,
   refusals,
   toApi,
+  toStored,
+  guard,
 }: {
   db: Db;
   kind: ClinicalKind;
   store: ClinicalStore<Table>;
   refusals: ClinicalRefusals;
   toApi: (row: Table['$inferSelect']) => Api;
+  /** The validated input as stored. */
+  toStored: (input: Input) => ClinicalValues<Table>;
+  guard?: WriteGuard<Table['$inferSelect'], Input>;
 }) {
   type Row = Table['$inferSelect'];
   const { audit, denyPatient, denyItem, refuseStale } = refusals;
@@ -133,8 +164,55 @@ export function createItemService<Table extends ClinicalTable, Api extends ApiIt
     }
   }
 
+  /** A create (no `current`) or a replacement of `current`, once the guard lets it through. */
+  function writeInput(actor: Actor, action: 'create' | 'update', input: Input) {
+    return async ({
+      tx,
+      scope,
+      current,
+      versions,
+    }: Parameters<Parameters<typeof change>[0]['plan']>[0]): Promise<ChangePlan<Row>> => {
+      const check = guard ? await guard({ tx, actor, action, scope, input, current }) : noEvents;
+      if ('refuse' in check) return check;
+      const values = toStored(input);
+      return {
+        write: (writer) =>
+          current
+            ? store.update(writer, { ...scope, id: current.id, values, versions })
+            : store.insert(writer, { ...scope, values }),
+        events: (row) => check.events(row.id),
+      };
+    };
+  }
+
   return {
     change,
+
+    createItem({ actor, patientId, input }: { actor: Actor; patientId: string; input: Input }) {
+      return change({
+        actor,
+        action: 'create',
+        patientId,
+        plan: writeInput(actor, 'create', input),
+      });
+    },
+
+    /** Replaces an item; with `ifMatch`, only that version of it. */
+    updateItem({ actor, patientId, id, input, ifMatch }: ItemChange<Input>) {
+      return change({
+        actor,
+        action: 'update',
+        patientId,
+        id,
+        ifMatch,
+        plan: writeInput(actor, 'update', input),
+      });
+    },
+
+    /** A body refused by validation: ids as given (lower-cased when they are ids), no body. */
+    recordInvalidAttempt: (
+      attempt: Omit<Parameters<ClinicalRefusals['recordInvalidAttempt']>[0], 'kind'>,
+    ) => refusals.recordInvalidAttempt({ ...attempt, kind }),
 
     async findItems({
       actor,

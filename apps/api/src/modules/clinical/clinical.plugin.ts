@@ -12,9 +12,6 @@ import { createPrescriptionService } from './prescriptions.service.ts';
  */
 export async function clinicalPlugin(app: FastifyInstance, { db }: { db: Db }) {
   const refusals = createClinicalRefusals(db);
-  allergyRoutes(app, { allergies: createAllergyService({ db, refusals }), refusals });
-  prescriptionRoutes(app, {
-    prescriptions: createPrescriptionService({ db, refusals }),
-    refusals,
-  });
+  allergyRoutes(app, { allergies: createAllergyService({ db, refusals }) });
+  prescriptionRoutes(app, { prescriptions: createPrescriptionService({ db, refusals }) });
 }

@@ -34,12 +34,15 @@ export async function isOwnLivePatient(
   return rows.length > 0;
 }
 
+/** What an item stores from its input: every column but the bookkeeping. */
+export type ClinicalValues<Table extends ClinicalTable> = Omit<
+  Table['$inferInsert'],
+  'id' | 'ownerId' | 'patientId' | 'createdAt' | 'updatedAt'
+>;
+
 export function createClinicalStore<Table extends ClinicalTable>(table: Table) {
   type Row = Table['$inferSelect'];
-  type Values = Omit<
-    Table['$inferInsert'],
-    'id' | 'ownerId' | 'patientId' | 'createdAt' | 'updatedAt'
-  >;
+  type Values = ClinicalValues<Table>;
   // The columns both tables have, typed once: drizzle cannot narrow a union of tables.
   const t = table as typeof allergies;
 
@@ -143,7 +146,12 @@ export function createClinicalStore<Table extends ClinicalTable>(table: Table) {
         versions,
         onlyIf,
         ...scope
-      }: Scope & { id: string; values: Partial<Row>; versions: Date[] | null; onlyIf?: SQL },
+      }: Scope & {
+        id: string;
+        values: Partial<Row> | Values;
+        versions: Date[] | null;
+        onlyIf?: SQL;
+      },
     ): Promise<Row | undefined> {
       const [row] = await db
         .update(t)

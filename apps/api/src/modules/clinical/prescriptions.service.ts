@@ -7,7 +7,7 @@ import { ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prescriptions } from '../../db/schema/clinical.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createItemService } from './clinical.items.ts';
+import { createItemService, type ItemChange } from './clinical.items.ts';
 import type { Actor, ClinicalRefusals } from './clinical.refusals.ts';
 import { checkAllergies } from './prescriptions.allergy-check.ts';
 import {
@@ -28,117 +28,47 @@ export function createPrescriptionService({
   db: Db;
   refusals: ClinicalRefusals;
 }) {
-  const items = createItemService<typeof prescriptions, TPrescription>({
+  const items = createItemService<typeof prescriptions, TPrescription, TPrescriptionData>({
     db,
     kind: 'prescription',
     store: prescriptionStore,
     refusals,
     toApi: toApiPrescription,
+    toStored: toStoredPrescription,
+    guard: async ({ tx, actor, action, scope, input, current }) => {
+      if (current?.status === 'stopped') {
+        return {
+          refuse: () =>
+            refusals.refuse(
+              actor,
+              {
+                action,
+                outcome: 'conflict',
+                patientId: current.patientId,
+                prescriptionId: current.id,
+              },
+              new AppError('PRESCRIPTION_STOPPED'),
+            ),
+        };
+      }
+      // Only a changed medication meets the warning again: the dose of an acknowledged
+      // prescription can be corrected without acknowledging anew.
+      if (current && input.medication === current.medication) return { events: () => [] };
+      return checkAllergies({
+        tx,
+        refusals,
+        actor,
+        action,
+        scope,
+        medication: input.medication,
+        isAcknowledged: input.allergyAcknowledged,
+        prescriptionId: current?.id ?? null,
+      });
+    },
   });
 
   return {
-    findPrescriptions: items.findItems,
-    getPrescription: items.getItem,
-
-    createPrescription({
-      actor,
-      patientId,
-      input,
-    }: {
-      actor: Actor;
-      patientId: string;
-      input: TPrescriptionData;
-    }): Promise<TPrescription> {
-      return items.change({
-        actor,
-        action: 'create',
-        patientId,
-        plan: async ({ tx, scope }) => {
-          const check = await checkAllergies({
-            tx,
-            refusals,
-            actor,
-            action: 'create',
-            scope,
-            medication: input.medication,
-            isAcknowledged: input.allergyAcknowledged,
-            prescriptionId: null,
-          });
-          if ('refuse' in check) return check;
-          return {
-            write: (writer) =>
-              prescriptionStore.insert(writer, { ...scope, values: toStoredPrescription(input) }),
-            events: (row) => check.events(row.id),
-          };
-        },
-      });
-    },
-
-    updatePrescription({
-      actor,
-      patientId,
-      id,
-      input,
-      ifMatch,
-    }: {
-      actor: Actor;
-      patientId: string;
-      id: string;
-      input: TPrescriptionData;
-      ifMatch?: string;
-    }): Promise<TPrescription> {
-      return items.change({
-        actor,
-        action: 'update',
-        patientId,
-        id,
-        ifMatch,
-        plan: async ({ tx, scope, current, versions }) => {
-          const prescription = current!;
-          if (prescription.status === 'stopped') {
-            return {
-              refuse: () =>
-                refusals.refuse(
-                  actor,
-                  {
-                    action: 'update',
-                    outcome: 'conflict',
-                    patientId: prescription.patientId,
-                    prescriptionId: prescription.id,
-                  },
-                  new AppError('PRESCRIPTION_STOPPED'),
-                ),
-            };
-          }
-          // Only a changed medication meets the warning again: the dose of an acknowledged
-          // prescription can be corrected without acknowledging anew.
-          const check =
-            input.medication === prescription.medication
-              ? { events: () => [] }
-              : await checkAllergies({
-                  tx,
-                  refusals,
-                  actor,
-                  action: 'update',
-                  scope,
-                  medication: input.medication,
-                  isAcknowledged: input.allergyAcknowledged,
-                  prescriptionId: prescription.id,
-                });
-          if ('refuse' in check) return check;
-          return {
-            write: (writer) =>
-              prescriptionStore.update(writer, {
-                ...scope,
-                id: prescription.id,
-                values: toStoredPrescription(input),
-                versions,
-              }),
-            events: (row) => check.events(row.id),
-          };
-        },
-      });
-    },
+    ...items,
 
     /** Stops a prescription with its reason; stopping a stopped one answers it unchanged. */
     stopPrescription({
@@ -147,13 +77,7 @@ export function createPrescriptionService({
       id,
       input,
       ifMatch,
-    }: {
-      actor: Actor;
-      patientId: string;
-      id: string;
-      input: TPrescriptionStop;
-      ifMatch?: string;
-    }): Promise<TPrescription> {
+    }: ItemChange<TPrescriptionStop>): Promise<TPrescription> {
       return items.change({
         actor,
         action: 'stop',

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAuditEvent } from '@portal/shared/audit';
 import {
   PRESCRIPTION_MESSAGES,
   type TAllergyWarning,
   type TPrescription,
 } from '@portal/shared/prescription';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
 import {
   createAllergy,
   createPrescription,
@@ -13,6 +12,14 @@ import {
   prescriptionInput,
 } from '../../../test/factories/clinical.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
+import {
+  auditTrail,
+  describePatientResourceContract,
+  expectFieldErrors,
+  type FieldCase,
+  practitioner,
+  rowCount,
+} from '../../../test/patient-resources.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,31 +27,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Headers = Record<string, string>;
-
-async function practitioner() {
-  const session = await signIn(ctx);
-  const patient = await createPatient(ctx, session.headers, { name: 'Amina Yusuf' });
-  return { ...session, patient };
-}
-
-async function auditTrail(headers: Headers): Promise<TAuditEvent[]> {
-  const response = await ctx.app.inject({ url: '/api/records/audit?limit=200', headers });
-  return response.json();
-}
-
-async function prescriptionCount(): Promise<number> {
-  const { rows } = await ctx.database.pool.query<{ n: number }>(
-    'select count(*)::int as n from prescriptions',
-  );
-  return rows[0]!.n;
-}
+describePatientResourceContract(() => ctx, {
+  segment: 'prescriptions',
+  table: 'prescriptions',
+  auditColumn: 'prescriptionId',
+  notFound: 'PRESCRIPTION_NOT_FOUND',
+  stale: { status: 409, code: 'PRESCRIPTION_CHANGED' },
+  body: (variant) => prescriptionInput(variant === 'changed' ? { status: 'completed' } : {}),
+});
 
 const base = (patientId: string) => `/api/records/patients/${patientId}/prescriptions`;
 
 describe('POST /api/records/patients/:id/prescriptions', () => {
-  it('prescribes, answers the prescription with its ETag, no-store, audited', async () => {
-    const { headers, patient } = await practitioner();
+  it('prescribes: every field answered, an end date instead of a duration, active and not stopped', async () => {
+    const { headers, patient } = await practitioner(ctx);
     const response = await postPrescription(ctx, headers, patient._id, {
       duration: '',
       endDate: '2026-04-01',
@@ -65,20 +61,11 @@ describe('POST /api/records/patients/:id/prescriptions', () => {
       stopReason: '',
       stoppedAt: null,
     });
-    expect(response.headers.etag).toBe(`"${prescription.updatedAt}"`);
-    expect(response.headers['cache-control']).toBe('no-store');
-    const [event] = await auditTrail(headers);
-    expect(event).toMatchObject({
-      action: 'create',
-      outcome: 'success',
-      prescriptionId: prescription._id,
-    });
   });
 
   it('refuses bad input with its message and stores nothing', async () => {
-    const { headers, patient } = await practitioner();
-    const before = await prescriptionCount();
-    const cases: [Record<string, unknown>, string, string][] = [
+    const { headers, patient } = await practitioner(ctx);
+    const cases: FieldCase[] = [
       [{ medication: '' }, 'medication', PRESCRIPTION_MESSAGES.medicationRequired],
       [{ medication: 'x'.repeat(201) }, 'medication', PRESCRIPTION_MESSAGES.medicationTooLong],
       [{ dose: '' }, 'dose', PRESCRIPTION_MESSAGES.doseRequired],
@@ -100,38 +87,24 @@ describe('POST /api/records/patients/:id/prescriptions', () => {
       ],
       [{ ownerId: patient._id }, 'ownerId', 'This field is not allowed.'],
     ];
-    for (const [override, field, message] of cases) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: base(patient._id),
-        headers,
-        payload: { ...prescriptionInput(), ...override },
-      });
-      expect(response.statusCode, field).toBe(400);
-      expect(response.json(), field).toMatchObject({ fieldErrors: { [field]: message } });
-    }
-    expect(await prescriptionCount()).toBe(before);
-  });
-
-  it("answers 404 for someone else's patient and stores nothing", async () => {
-    const owner = await practitioner();
-    const other = await practitioner();
-    const before = await prescriptionCount();
-    const response = await postPrescription(ctx, owner.headers, other.patient._id);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ code: 'PATIENT_NOT_FOUND' });
-    expect(await prescriptionCount()).toBe(before);
+    await expectFieldErrors(ctx, {
+      url: base(patient._id),
+      headers,
+      body: prescriptionInput(),
+      table: 'prescriptions',
+      cases,
+    });
   });
 });
 
 describe('the allergy warning', () => {
   it('refuses a medication naming an active allergy with 409 ALLERGY_WARNING naming it, and audits the refusal', async () => {
-    const { headers, patient } = await practitioner();
+    const { headers, patient } = await practitioner(ctx);
     const allergy = await createAllergy(ctx, headers, patient._id, {
       substance: 'penicillin',
       reaction: 'Anaphylaxis',
     });
-    const before = await prescriptionCount();
+    const before = await rowCount(ctx, 'prescriptions');
     const response = await postPrescription(ctx, headers, patient._id, {
       medication: 'PENICILLIN V potassium',
     });
@@ -149,13 +122,13 @@ describe('the allergy warning', () => {
       ],
     });
     expect(body.message).toContain('penicillin');
-    expect(await prescriptionCount()).toBe(before);
-    const [event] = await auditTrail(headers);
+    expect(await rowCount(ctx, 'prescriptions')).toBe(before);
+    const [event] = await auditTrail(ctx, headers);
     expect(event).toMatchObject({ action: 'create', outcome: 'conflict', patientId: patient._id });
   });
 
   it('saves an acknowledged prescription and records one acknowledge event per allergy', async () => {
-    const { headers, patient } = await practitioner();
+    const { headers, patient } = await practitioner(ctx);
     const penicillin = await createAllergy(ctx, headers, patient._id, { substance: 'Penicillin' });
     const potassium = await createAllergy(ctx, headers, patient._id, {
       substance: 'potassium',
@@ -167,7 +140,7 @@ describe('the allergy warning', () => {
     });
     expect(response.statusCode).toBe(201);
     const prescription = response.json() as TPrescription;
-    const trail = await auditTrail(headers);
+    const trail = await auditTrail(ctx, headers);
     const acknowledged = trail.filter((e) => e.action === 'acknowledge');
     expect(acknowledged.map((e) => e.allergyId).sort()).toEqual(
       [penicillin._id, potassium._id].sort(),
@@ -181,7 +154,7 @@ describe('the allergy warning', () => {
   });
 
   it('does not warn for part of a word, an inactive or resolved allergy, or another patient', async () => {
-    const { headers, patient } = await practitioner();
+    const { headers, patient } = await practitioner(ctx);
     const sibling = await createPatient(ctx, headers, { name: 'Omar Haddad' });
     await createAllergy(ctx, headers, patient._id, { substance: 'cillin' });
     await createAllergy(ctx, headers, patient._id, { substance: 'Aspirin', status: 'resolved' });
@@ -191,12 +164,12 @@ describe('the allergy warning', () => {
       expect((await postPrescription(ctx, headers, patient._id, { medication })).statusCode).toBe(
         201,
       );
-    const trail = await auditTrail(headers);
+    const trail = await auditTrail(ctx, headers);
     expect(trail.some((e) => e.action === 'acknowledge')).toBe(false);
   });
 
   it('warns again when an update changes the medication, not when it changes only the dose', async () => {
-    const { headers, patient } = await practitioner();
+    const { headers, patient } = await practitioner(ctx);
     const prescription = await createPrescription(ctx, headers, patient._id, {
       medication: 'Codeine',
     });
@@ -229,37 +202,14 @@ describe('the allergy warning', () => {
     });
     expect(acknowledged.statusCode).toBe(200);
     expect((acknowledged.json() as TPrescription).medication).toBe('Morphine sulfate');
-    const [ack, update] = await auditTrail(headers);
+    const [ack, update] = await auditTrail(ctx, headers);
     expect([update!.action, ack!.action].sort()).toEqual(['acknowledge', 'update']);
   });
 });
 
 describe('PUT and stop /api/records/patients/:id/prescriptions/:prescriptionId', () => {
-  it('answers 409 PRESCRIPTION_CHANGED to a stale If-Match, with the current ETag', async () => {
-    const { headers, patient } = await practitioner();
-    const prescription = await createPrescription(ctx, headers, patient._id);
-    const url = `${base(patient._id)}/${prescription._id}`;
-    const first = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers: { ...headers, 'if-match': `"${prescription.updatedAt}"` },
-      payload: prescriptionInput({ status: 'completed' }),
-    });
-    expect(first.statusCode).toBe(200);
-    expect((first.json() as TPrescription).status).toBe('completed');
-    const stale = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers: { ...headers, 'if-match': `"${prescription.updatedAt}"` },
-      payload: prescriptionInput({ dose: '3 tablets' }),
-    });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ code: 'PRESCRIPTION_CHANGED' });
-    expect(stale.headers.etag).toBe(first.headers.etag);
-  });
-
   it('stops with a reason (idempotent), audits it, and refuses later changes with PRESCRIPTION_STOPPED', async () => {
-    const { headers, patient } = await practitioner();
+    const { headers, patient } = await practitioner(ctx);
     const prescription = await createPrescription(ctx, headers, patient._id);
     const url = `${base(patient._id)}/${prescription._id}`;
     const missingReason = await ctx.app.inject({
@@ -284,7 +234,7 @@ describe('PUT and stop /api/records/patients/:id/prescriptions/:prescriptionId',
     expect(body).toMatchObject({ status: 'stopped', stopReason: 'Stomach pain' });
     expect(body.stoppedAt).not.toBeNull();
     expect((await stop()).json()).toEqual(body);
-    const [event] = await auditTrail(headers);
+    const [event] = await auditTrail(ctx, headers);
     expect(event).toMatchObject({
       action: 'stop',
       outcome: 'success',
@@ -303,8 +253,8 @@ describe('PUT and stop /api/records/patients/:id/prescriptions/:prescriptionId',
   });
 
   it("answers 404 to reading, changing or stopping someone else's prescription", async () => {
-    const owner = await practitioner();
-    const other = await practitioner();
+    const owner = await practitioner(ctx);
+    const other = await practitioner(ctx);
     const theirs = await createPrescription(ctx, other.headers, other.patient._id);
     for (const url of [
       `${base(other.patient._id)}/${theirs._id}`,
@@ -329,8 +279,8 @@ describe('PUT and stop /api/records/patients/:id/prescriptions/:prescriptionId',
 
 describe('GET /api/records/medications', () => {
   it("suggests distinct names from the practitioner's own prescriptions by prefix, any case", async () => {
-    const { headers, patient } = await practitioner();
-    const other = await practitioner();
+    const { headers, patient } = await practitioner(ctx);
+    const other = await practitioner(ctx);
     for (const medication of ['Amoxicillin', 'amoxicillin', 'Amlodipine', 'Ibuprofen', '100%_pure'])
       await createPrescription(ctx, headers, patient._id, { medication });
     await createPrescription(ctx, other.headers, other.patient._id, { medication: 'Amiodarone' });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAppointment } from '@portal/shared/appointment';
-import type { TAuditEvent } from '@portal/shared/audit';
 import { VISIT_MESSAGES } from '@portal/shared/visit';
 import { visitInput } from '@portal/shared/visit.factories';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { createVisit, recordVisit, visitsUrl } from '../../../test/factories/visits.ts';
+import { auditTrail, practitioner as withPatient } from '../../../test/patient-resources.ts';
 import { searchVisitNotes } from './visits.repository.ts';
 
 let ctx: TestContext;
@@ -17,18 +17,10 @@ afterAll(() => ctx.close());
 
 type Headers = Record<string, string>;
 
-async function practitioner() {
-  const session = await signIn(ctx);
-  const patient = await createPatient(ctx, session.headers, { name: 'Amina Yusuf' });
-  return { ...session, patient };
-}
+const practitioner = () => withPatient(ctx);
 
 async function appointmentOf(headers: Headers, id: string): Promise<TAppointment> {
   return (await ctx.app.inject({ url: `/api/appointments/${id}`, headers })).json();
-}
-
-async function auditTrail(headers: Headers): Promise<TAuditEvent[]> {
-  return (await ctx.app.inject({ url: '/api/records/audit?limit=200', headers })).json();
 }
 
 describe('a visit closing an appointment', () => {
@@ -38,7 +30,7 @@ describe('a visit closing an appointment', () => {
     const visit = await createVisit(ctx, headers, patient._id, { appointmentId: appointment._id });
     expect(visit.appointmentId).toBe(appointment._id);
     expect(await appointmentOf(headers, appointment._id)).toMatchObject({ status: 'fulfilled' });
-    expect(await auditTrail(headers)).toContainEqual(
+    expect(await auditTrail(ctx, headers)).toContainEqual(
       expect.objectContaining({
         action: 'update',
         outcome: 'success',

@@ -5,6 +5,7 @@ import { etagOf } from '../../lib/etag.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { insertAuditEvents, type DbOrTx } from '../audit/audit.repository.ts';
 import type { Actor } from '../appointments/appointments.refusals.ts';
+import type { RecordInvalidAttempt } from '../patient-resources/patient-resource.http.ts';
 import { toApiVisit, type VisitRecord } from './visits.fields.ts';
 
 export type { Actor };
@@ -71,24 +72,14 @@ export function createVisitRefusals(db: Db) {
   }
 
   /** A create or update refused by validation is a refused attempt in the trail too. */
-  async function recordInvalidAttempt({
-    actor,
-    action,
-    patientId,
-    visitId,
-  }: {
-    actor: Actor;
-    action: TAuditAction;
-    patientId?: string;
-    visitId?: string;
-  }): Promise<void> {
+  const recordInvalidAttempt: RecordInvalidAttempt = async ({ actor, action, patientId, id }) => {
     await audit(db, actor, {
       action,
       outcome: 'invalid',
       patientId: idOf(patientId),
-      visitId: idOf(visitId),
+      visitId: idOf(id),
     });
-  }
+  };
 
   return { audit, refusePatient, deny, refuseState, recordInvalidAttempt };
 }

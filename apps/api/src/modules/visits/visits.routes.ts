@@ -1,27 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { TAuditAction } from '@portal/shared/audit';
+import type { FastifyInstance } from 'fastify';
 import { ZAddendumInput, ZVisit, ZVisitInput, ZVisitListQuery } from '@portal/shared/visit';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import { etagOf } from '../../lib/etag.ts';
-import { sendPageHeaders } from '../../lib/paging.ts';
-import type { Actor, VisitService } from './visits.service.ts';
+import { patientResourceRoutes } from '../patient-resources/patient-resource.routes.ts';
+import type { VisitService } from './visits.service.ts';
 
-const ZPatientParams = z.object({
-  id: z.string().max(200).describe('The patient `_id`'),
-});
-const ZVisitParams = ZPatientParams.extend({
-  visitId: z.string().max(200).describe('The visit `_id`'),
-});
-const ZIfMatch = z.object({
-  'if-match': z
-    .string()
-    .optional()
-    .describe('The `ETag` of the version being changed; a changed visit then answers 412'),
-});
-/** 404: `PATIENT_NOT_FOUND` or `VISIT_NOT_FOUND` (someone else's is missing too). */
-const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
 const signed = ZApiError.describe('`VISIT_SIGNED`: a signed visit takes addenda only');
 const changed = ZApiError.describe(
   '`VISIT_CHANGED`: the `If-Match` version is not the current one',
@@ -30,180 +12,58 @@ const closing = ZApiError.describe(
   '`VISIT_SIGNED`, or `APPOINTMENT_NOT_OPEN`: the appointment to close was cancelled or missed',
 );
 
-async function actorOf(request: FastifyRequest): Promise<Actor> {
-  return { actorId: await request.currentUserId(), requestId: request.id };
-}
-
-/** A patient's visits under /api/records/patients/{id}/visits (HTTP only). */
+/**
+ * A patient's visits under /api/records/patients/{id}/visits, with signing and addenda (HTTP
+ * only). A stale `If-Match` is a 412 here (a 409 is the signed state).
+ */
 export function visitRoutes(app: FastifyInstance, { visits }: { visits: VisitService }) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['visits'];
-  const base = '/api/records/patients/:id/visits';
-
-  /** A body refused by validation (say, an injected owner id) still leaves an audit event. */
-  const auditInvalidBody =
-    (action: TAuditAction) =>
-    async (request: FastifyRequest, _reply: unknown, error: FastifyError) => {
-      if (error.code !== 'FST_ERR_VALIDATION' || error.validationContext !== 'body') return;
-      try {
-        const { id, visitId } = (request.params ?? {}) as { id?: string; visitId?: string };
-        await visits.recordInvalidAttempt({
-          actor: await actorOf(request),
-          action,
-          patientId: id,
-          visitId,
-        });
-      } catch (auditError) {
-        request.log.error({ err: auditError }, 'audit of an invalid attempt failed');
-      }
-    };
-
-  typed.get(
-    base,
-    {
-      schema: {
-        tags,
-        summary:
-          'The patient\'s visits, newest first, with their addenda; paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
-        params: ZPatientParams,
-        querystring: ZVisitListQuery,
-        response: { 200: z.array(ZVisit), ...errors },
+  const { itemAction } = patientResourceRoutes(app, {
+    kind: 'visit',
+    segment: 'visits',
+    item: ZVisit,
+    input: ZVisitInput,
+    listQuery: ZVisitListQuery,
+    staleAnswer: 'a changed visit then answers 412',
+    summaries: {
+      list: 'The patient\'s visits, newest first, with their addenda; paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
+      create:
+        'Record a visit: SOAP notes and vital signs (BMI is computed); with `appointmentId`, that appointment of the patient is marked fulfilled',
+      read: 'One visit of the patient, with its addenda and its `ETag`',
+      update:
+        'Replace an unsigned visit; 409 `VISIT_SIGNED` once signed (add an addendum instead); with `If-Match`, 412 `VISIT_CHANGED` if it changed meanwhile',
+    },
+    conflicts: {
+      create: {
+        409: ZApiError.describe('`APPOINTMENT_NOT_OPEN`: the appointment was cancelled or missed'),
       },
+      update: { 409: closing, 412: changed },
     },
-    async (request, reply) => {
-      const page = await visits.findVisits({
-        actor: await actorOf(request),
-        patientId: request.params.id,
-        ...request.query,
-      });
-      sendPageHeaders(request, reply, page);
-      return page.items;
-    },
-  );
+    service: visits,
+  });
 
-  typed.post(
-    base,
-    {
-      schema: {
-        tags,
-        summary:
-          'Record a visit: SOAP notes and vital signs (BMI is computed); with `appointmentId`, that appointment of the patient is marked fulfilled',
-        params: ZPatientParams,
-        body: ZVisitInput,
-        response: {
-          201: ZVisit,
-          ...errors,
-          409: ZApiError.describe(
-            '`APPOINTMENT_NOT_OPEN`: the appointment was cancelled or missed',
-          ),
-        },
-      },
-      onError: auditInvalidBody('create'),
-    },
-    async (request, reply) => {
-      const visit = await visits.createVisit({
-        actor: await actorOf(request),
-        patientId: request.params.id,
-        input: request.body,
-      });
-      return reply.code(201).header('etag', etagOf(visit)).send(visit);
-    },
-  );
+  itemAction({
+    verb: 'sign',
+    summary:
+      'Sign a visit: from then on it is never changed, only corrected by addenda; 409 `VISIT_SIGNED` if it already is; with `If-Match`, 412 `VISIT_CHANGED` if it changed meanwhile',
+    audit: 'sign',
+    isVersioned: true,
+    status: 200,
+    conflicts: { 409: signed, 412: changed },
+    run: ({ body: _none, ...place }) => visits.signVisit(place),
+  });
 
-  typed.get(
-    `${base}/:visitId`,
-    {
-      schema: {
-        tags,
-        summary: 'One visit of the patient, with its addenda and its `ETag`',
-        params: ZVisitParams,
-        response: { 200: ZVisit, ...errors },
-      },
+  itemAction({
+    verb: 'addenda',
+    summary:
+      'Add an addendum (a correction or addition, with its author and time) to a signed visit; 409 `VISIT_NOT_SIGNED` while it is a draft. Answers the whole visit',
+    body: ZAddendumInput,
+    audit: 'addendum',
+    isVersioned: false,
+    status: 201,
+    conflicts: {
+      409: ZApiError.describe('`VISIT_NOT_SIGNED`: a draft is edited, not amended'),
     },
-    async (request, reply) => {
-      const visit = await visits.getVisit({
-        actor: await actorOf(request),
-        patientId: request.params.id,
-        visitId: request.params.visitId,
-      });
-      return reply.header('etag', etagOf(visit)).send(visit);
-    },
-  );
-
-  typed.put(
-    `${base}/:visitId`,
-    {
-      schema: {
-        tags,
-        summary:
-          'Replace an unsigned visit; 409 `VISIT_SIGNED` once signed (add an addendum instead); with `If-Match`, 412 `VISIT_CHANGED` if it changed meanwhile',
-        params: ZVisitParams,
-        headers: ZIfMatch,
-        body: ZVisitInput,
-        response: { 200: ZVisit, ...errors, 409: closing, 412: changed },
-      },
-      onError: auditInvalidBody('update'),
-    },
-    async (request, reply) => {
-      const visit = await visits.updateVisit({
-        actor: await actorOf(request),
-        patientId: request.params.id,
-        visitId: request.params.visitId,
-        input: request.body,
-        ifMatch: request.headers['if-match'],
-      });
-      return reply.header('etag', etagOf(visit)).send(visit);
-    },
-  );
-
-  typed.post(
-    `${base}/:visitId/sign`,
-    {
-      schema: {
-        tags,
-        summary:
-          'Sign a visit: from then on it is never changed, only corrected by addenda; 409 `VISIT_SIGNED` if it already is; with `If-Match`, 412 `VISIT_CHANGED` if it changed meanwhile',
-        params: ZVisitParams,
-        headers: ZIfMatch,
-        response: { 200: ZVisit, ...errors, 409: signed, 412: changed },
-      },
-    },
-    async (request, reply) => {
-      const visit = await visits.signVisit({
-        actor: await actorOf(request),
-        patientId: request.params.id,
-        visitId: request.params.visitId,
-        ifMatch: request.headers['if-match'],
-      });
-      return reply.header('etag', etagOf(visit)).send(visit);
-    },
-  );
-
-  typed.post(
-    `${base}/:visitId/addenda`,
-    {
-      schema: {
-        tags,
-        summary:
-          'Add an addendum (a correction or addition, with its author and time) to a signed visit; 409 `VISIT_NOT_SIGNED` while it is a draft. Answers the whole visit',
-        params: ZVisitParams,
-        body: ZAddendumInput,
-        response: {
-          201: ZVisit,
-          ...errors,
-          409: ZApiError.describe('`VISIT_NOT_SIGNED`: a draft is edited, not amended'),
-        },
-      },
-      onError: auditInvalidBody('addendum'),
-    },
-    async (request, reply) => {
-      const visit = await visits.addAddendum({
-        actor: await actorOf(request),
-        patientId: request.params.id,
-        visitId: request.params.visitId,
-        text: request.body.text,
-      });
-      return reply.code(201).header('etag', etagOf(visit)).send(visit);
-    },
-  );
+    run: ({ body, ifMatch: _ignored, ...place }) =>
+      visits.addAddendum({ ...place, text: (body as { text: string }).text }),
+  });
 }

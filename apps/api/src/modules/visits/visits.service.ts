@@ -108,7 +108,7 @@ export function createVisitService({
 
   return {
     /** A page of the patient's visits, newest first, with the total. */
-    async findVisits({
+    async findItems({
       limit,
       cursor,
       ...place
@@ -138,7 +138,7 @@ export function createVisitService({
       };
     },
 
-    async getVisit({ visitId, ...place }: Place & { visitId: string }): Promise<TVisit> {
+    async getItem({ id: visitId, ...place }: Place & { id: string }): Promise<TVisit> {
       const patientId = await livePatient(db, place, 'read');
       const id = idOf(visitId);
       const row =
@@ -154,7 +154,7 @@ export function createVisitService({
     },
 
     /** Records a visit; with `appointmentId`, that appointment of the patient is fulfilled. */
-    async createVisit({ input, ...place }: Place & { input: TVisitData }): Promise<TVisit> {
+    async createItem({ input, ...place }: Place & { input: TVisitData }): Promise<TVisit> {
       const { actor } = place;
       const row = await db.transaction(async (tx) => {
         const patientId = await livePatient(tx, place, 'create');
@@ -173,13 +173,14 @@ export function createVisitService({
     },
 
     /** Replaces an unsigned visit; a signed one answers 409, a stale `If-Match` 412. */
-    async updateVisit({
+    async updateItem({
+      id: visitId,
       input,
       ifMatch,
       ...place
-    }: Place & { visitId: string; input: TVisitData; ifMatch?: string }): Promise<TVisit> {
+    }: Place & { id: string; input: TVisitData; ifMatch?: string }): Promise<TVisit> {
       const versions = parseIfMatch(ifMatch);
-      return changeVisit(place, 'update', async (tx, current, ref) => {
+      return changeVisit({ ...place, visitId }, 'update', async (tx, current, ref) => {
         if (current.signedAt) return 'VISIT_SIGNED';
         // Before the update, whose foreign key needs the appointment; a refused version then
         // rolls the closing back.
@@ -199,9 +200,9 @@ export function createVisitService({
     },
 
     /** Signs an unsigned visit: from then on only addenda change it. */
-    async signVisit({ ifMatch, ...place }: Place & { visitId: string; ifMatch?: string }) {
+    async signVisit({ id: visitId, ifMatch, ...place }: Place & { id: string; ifMatch?: string }) {
       const versions = parseIfMatch(ifMatch);
-      return changeVisit(place, 'sign', async (tx, current, ref) => {
+      return changeVisit({ ...place, visitId }, 'sign', async (tx, current, ref) => {
         if (current.signedAt) return 'VISIT_SIGNED';
         const signerId = place.actor.actorId;
         return (
@@ -211,8 +212,8 @@ export function createVisitService({
     },
 
     /** Adds a correction or addition to a signed visit, with its author and time. */
-    async addAddendum({ text, ...place }: Place & { visitId: string; text: string }) {
-      return changeVisit(place, 'addendum', async (tx, current, ref) => {
+    async addAddendum({ id: visitId, text, ...place }: Place & { id: string; text: string }) {
+      return changeVisit({ ...place, visitId }, 'addendum', async (tx, current, ref) => {
         if (!current.signedAt) return 'VISIT_NOT_SIGNED';
         const added = await repository.insertAddendum(tx, {
           ...ref,

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ALLERGY_SEVERITIES,
@@ -8,7 +7,7 @@ import {
   type TAllergyData,
   type TAllergyInput,
 } from '@portal/shared/allergy';
-import { Button } from '../../ui/button.tsx';
+import { ClinicalForm } from './clinical-form.tsx';
 import { SelectField, TextField } from './clinical-fields.tsx';
 import { useSaveAllergyMutation } from './clinical-api.ts';
 import { useClinicalForm } from './use-clinical-form.ts';
@@ -30,9 +29,8 @@ export function AllergyForm({
   onDone: (saved?: TAllergy) => void;
 }) {
   const { t } = useTranslation('clinical');
-  const id = useId();
   const [saveAllergy] = useSaveAllergyMutation();
-  const { form, submit, failure, messageOf } = useClinicalForm<Values, TAllergyData>({
+  const { field, frame } = useClinicalForm<Values, TAllergyData>({
     schema: ZAllergyInput,
     defaultValues: {
       substance: allergy?.substance ?? '',
@@ -42,65 +40,33 @@ export function AllergyForm({
     },
     save: async (input) => onDone(await saveAllergy({ patientId, allergy, input }).unwrap()),
   });
-  const { register, formState } = form;
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      aria-label={
+    <ClinicalForm
+      {...frame}
+      label={
         allergy
           ? t('allergies.editTitle', { substance: allergy.substance })
           : t('allergies.addTitle')
       }
-      onSubmit={(event) => {
-        if (formState.isSubmitting) event.preventDefault();
-        else void submit(event);
-      }}
+      saveLabel={t('allergies.save')}
+      onCancel={() => onDone()}
     >
-      {failure && (
-        <p role="alert" className={styles.error}>
-          {failure}
-        </p>
-      )}
       <div className={styles.grid}>
-        <TextField
-          id={`${id}-substance`}
-          label={t('allergies.substance')}
-          isRequired
-          error={messageOf('substance')}
-          registration={register('substance')}
-        />
-        <TextField
-          id={`${id}-reaction`}
-          label={t('allergies.reaction')}
-          error={messageOf('reaction')}
-          registration={register('reaction')}
-        />
+        <TextField {...field('substance')} label={t('allergies.substance')} isRequired />
+        <TextField {...field('reaction')} label={t('allergies.reaction')} />
         <SelectField
-          id={`${id}-severity`}
+          {...field('severity')}
           label={t('allergies.severity')}
           placeholder={t('allergies.choose')}
-          error={messageOf('severity')}
-          registration={register('severity')}
           options={ALLERGY_SEVERITIES.map((value) => ({ value, label: t(`severity.${value}`) }))}
         />
         <SelectField
-          id={`${id}-status`}
+          {...field('status')}
           label={t('allergies.status')}
-          error={messageOf('status')}
-          registration={register('status')}
           options={ALLERGY_STATUSES.map((value) => ({ value, label: t(`allergyStatus.${value}`) }))}
         />
       </div>
-      <div className={styles.actions}>
-        <Button type="submit" aria-disabled={formState.isSubmitting || undefined}>
-          {formState.isSubmitting ? t('saving') : t('allergies.save')}
-        </Button>
-        <Button variant="secondary" onClick={() => onDone()}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </form>
+    </ClinicalForm>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   EDITABLE_PRESCRIPTION_STATUSES,
@@ -11,8 +11,8 @@ import {
 } from '@portal/shared/prescription';
 import { useAppSelector } from '../../app/hooks.ts';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
-import { Button } from '../../ui/button.tsx';
 import { AllergyWarning } from './allergy-warning.tsx';
+import { ClinicalForm } from './clinical-form.tsx';
 import { SelectField, TextAreaField, TextField } from './clinical-fields.tsx';
 import { useSavePrescriptionMutation, useSuggestMedicationsQuery } from './clinical-api.ts';
 import { useClinicalForm } from './use-clinical-form.ts';
@@ -38,13 +38,12 @@ export function PrescriptionForm({
   onDone: (saved?: TPrescription) => void;
 }) {
   const { t } = useTranslation('clinical');
-  const id = useId();
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const [savePrescription] = useSavePrescriptionMutation();
   const [warning, setWarning] = useState<TAllergyWarning['allergies'] | null>(null);
   const [isAcknowledged, setIsAcknowledged] = useState(false);
   const [warningError, setWarningError] = useState<string>();
-  const { form, submit, failure, messageOf } = useClinicalForm<Values, TPrescriptionData>({
+  const { form, id, field, frame } = useClinicalForm<Values, TPrescriptionData>({
     schema: ZPrescriptionInput,
     defaultValues: {
       medication: prescription?.medication ?? '',
@@ -76,96 +75,65 @@ export function PrescriptionForm({
       }
     },
   });
-  const { register, formState, watch } = form;
-  const typed = watch('medication');
+  const typed = form.watch('medication');
   const suggestions = useSuggestMedicationsQuery(
     { viewer, query: typed.trim() },
     { skip: typed.trim().length < 2 },
   );
+  /** A free-text field, labelled by its name. */
+  const textField = (
+    name: 'strength' | 'dose' | 'frequency' | 'duration' | 'endDate',
+    { isRequired = false, type = 'text' }: { isRequired?: boolean; type?: 'text' | 'date' } = {},
+  ) => (
+    <TextField
+      {...field(name)}
+      type={type}
+      label={t(`medications.${name}`)}
+      isRequired={isRequired}
+    />
+  );
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      aria-label={
+    <ClinicalForm
+      {...frame}
+      label={
         prescription
           ? t('medications.editTitle', { medication: prescription.medication })
           : t('medications.addTitle')
       }
-      onSubmit={(event) => {
-        if (formState.isSubmitting) event.preventDefault();
-        else void submit(event);
-      }}
+      saveLabel={t('medications.save')}
+      onCancel={() => onDone()}
     >
-      {failure && (
-        <p role="alert" className={styles.error}>
-          {failure}
-        </p>
-      )}
       <div className={styles.grid}>
         <TextField
-          id={`${id}-medication`}
-          label={t('medications.medication')}
-          isRequired
-          list={`${id}-suggestions`}
-          error={messageOf('medication')}
-          registration={register('medication', {
+          {...field('medication', {
             // A different medication is a different question: the warning is asked again.
             onChange: () => setWarning(null),
           })}
+          label={t('medications.medication')}
+          isRequired
+          list={`${id}-suggestions`}
         />
         <datalist id={`${id}-suggestions`}>
           {(suggestions.currentData ?? []).map((name) => (
             <option key={name} value={name} />
           ))}
         </datalist>
-        <TextField
-          id={`${id}-strength`}
-          label={t('medications.strength')}
-          error={messageOf('strength')}
-          registration={register('strength')}
-        />
-        <TextField
-          id={`${id}-dose`}
-          label={t('medications.dose')}
-          isRequired
-          error={messageOf('dose')}
-          registration={register('dose')}
-        />
+        {textField('strength')}
+        {textField('dose', { isRequired: true })}
         <SelectField
-          id={`${id}-route`}
+          {...field('route')}
           label={t('medications.route')}
           placeholder={t('medications.chooseRoute')}
-          error={messageOf('route')}
-          registration={register('route')}
           options={MEDICATION_ROUTES.map((value) => ({ value, label: t(`route.${value}`) }))}
         />
-        <TextField
-          id={`${id}-frequency`}
-          label={t('medications.frequency')}
-          isRequired
-          error={messageOf('frequency')}
-          registration={register('frequency')}
-        />
-        <TextField
-          id={`${id}-duration`}
-          label={t('medications.duration')}
-          error={messageOf('duration')}
-          registration={register('duration')}
-        />
-        <TextField
-          id={`${id}-endDate`}
-          type="date"
-          label={t('medications.endDate')}
-          error={messageOf('endDate')}
-          registration={register('endDate')}
-        />
+        {textField('frequency', { isRequired: true })}
+        {textField('duration')}
+        {textField('endDate', { type: 'date' })}
         {prescription && (
           <SelectField
-            id={`${id}-status`}
+            {...field('status')}
             label={t('medications.status')}
-            error={messageOf('status')}
-            registration={register('status')}
             options={EDITABLE_PRESCRIPTION_STATUSES.map((value) => ({
               value,
               label: t(`prescriptionStatus.${value}`),
@@ -173,12 +141,7 @@ export function PrescriptionForm({
           />
         )}
       </div>
-      <TextAreaField
-        id={`${id}-instructions`}
-        label={t('medications.instructions')}
-        error={messageOf('instructions')}
-        registration={register('instructions')}
-      />
+      <TextAreaField {...field('instructions')} label={t('medications.instructions')} />
       {warning && (
         <AllergyWarning
           id={`${id}-acknowledge`}
@@ -191,14 +154,6 @@ export function PrescriptionForm({
           error={warningError}
         />
       )}
-      <div className={styles.actions}>
-        <Button type="submit" aria-disabled={formState.isSubmitting || undefined}>
-          {formState.isSubmitting ? t('saving') : t('medications.save')}
-        </Button>
-        <Button variant="secondary" onClick={() => onDone()}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </form>
+    </ClinicalForm>
   );
 }

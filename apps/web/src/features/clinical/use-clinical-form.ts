@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   useForm,
   type DefaultValues,
   type FieldPath,
   type FieldValues,
+  type RegisterOptions,
   type Resolver,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +53,7 @@ export function useClinicalForm<Values extends FieldValues, Data>({
   save: (data: Data) => Promise<void>;
 }) {
   const { t } = useTranslation('clinical');
+  const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const shape = 'shape' in schema ? (schema as z.ZodObject) : undefined;
   const fields = (shape ? fieldPaths(shape) : []).map((path) =>
@@ -84,5 +86,22 @@ export function useClinicalForm<Values extends FieldValues, Data>({
     return message ? fieldMessageText(t, message) : undefined;
   };
 
-  return { form, submit, failure, setFailure, messageOf };
+  /** What a field control needs: its id, its message and its registration. */
+  const field = (
+    name: FieldPath<Values>,
+    options?: RegisterOptions<Values, FieldPath<Values>>,
+  ) => ({
+    id: `${id}-${name}`,
+    error: messageOf(name),
+    registration: form.register(name, options),
+  });
+
+  /** The props of the form's frame (clinical-form.tsx). */
+  const frame = {
+    isSubmitting: form.formState.isSubmitting,
+    submit,
+    failure,
+  };
+
+  return { form, id, submit, failure, setFailure, messageOf, field, frame };
 }

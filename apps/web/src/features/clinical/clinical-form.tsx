@@ -1,0 +1,54 @@
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button.tsx';
+import styles from './clinical.module.css';
+
+/**
+ * The frame every form of this feature shares: its accessible name, the refusal as an alert,
+ * the fields, then save (busy while it saves, not a second submit) and cancel.
+ */
+export function ClinicalForm({
+  label,
+  isSubmitting,
+  submit,
+  failure,
+  saveLabel,
+  onCancel,
+  children,
+}: {
+  label: string;
+  isSubmitting: boolean;
+  submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  failure: string | null;
+  saveLabel: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('clinical');
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label={label}
+      onSubmit={(event) => {
+        if (isSubmitting) event.preventDefault();
+        else void submit(event);
+      }}
+    >
+      {failure && (
+        <p role="alert" className={styles.error}>
+          {failure}
+        </p>
+      )}
+      {children}
+      <div className={styles.actions}>
+        <Button type="submit" aria-disabled={isSubmitting || undefined}>
+          {isSubmitting ? t('saving') : saveLabel}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
