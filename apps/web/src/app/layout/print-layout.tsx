@@ -1,0 +1,30 @@
+import { Suspense, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../features/errors/error-boundary.tsx';
+import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
+import { LiveAnnouncer, PageArrival } from './page-arrival.tsx';
+import styles from './print-layout.module.css';
+
+/**
+ * The layout of a page made to be printed (a prescription): the page alone, without the header,
+ * side menu, footer and voice button of the root layout, so nothing of the site reaches the paper.
+ * It keeps what the reader needs on screen: the page title and arrival, the API's alerts.
+ */
+export function PrintLayout() {
+  const location = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  return (
+    <>
+      <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
+        <ErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={null}>
+            <Outlet />
+            <PageArrival mainRef={mainRef} />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <ApiErrorAlert />
+      <LiveAnnouncer />
+    </>
+  );
+}
