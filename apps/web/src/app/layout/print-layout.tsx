@@ -1,8 +1,7 @@
-import { Suspense, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
-import { ErrorBoundary } from '../../features/errors/error-boundary.tsx';
+import { useRef } from 'react';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
-import { LiveAnnouncer, PageArrival } from './page-arrival.tsx';
+import { LiveAnnouncer } from './page-arrival.tsx';
+import { PageOutlet } from './page-outlet.tsx';
 import styles from './print-layout.module.css';
 
 /**
@@ -11,17 +10,11 @@ import styles from './print-layout.module.css';
  * It keeps what the reader needs on screen: the page title and arrival, the API's alerts.
  */
 export function PrintLayout() {
-  const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   return (
     <>
       <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
-        <ErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={null}>
-            <Outlet />
-            <PageArrival mainRef={mainRef} />
-          </Suspense>
-        </ErrorBoundary>
+        <PageOutlet mainRef={mainRef} />
       </main>
       <ApiErrorAlert />
       <LiveAnnouncer />
