@@ -3,8 +3,8 @@ import { PatientAllergies } from '../features/clinical/patient-allergies.tsx';
 import { PatientMedications } from '../features/clinical/patient-medications.tsx';
 import { RecordsPage } from '../features/records/records-page.tsx';
 import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
-import { PatientVisits } from '../features/visits/patient-visits.tsx';
 import { PatientVitals } from '../features/vitals/patient-vitals.tsx';
+import { PatientVisitsWithAppointments } from './visits-with-appointments.tsx';
 
 /**
  * `/records` with each patient's appointments (and 'Book appointment'), visits, vital-signs
@@ -16,7 +16,7 @@ export function RecordsRoute() {
       patientExtras={(patient) => (
         <>
           <PatientAppointments patient={patient} />
-          <PatientVisits patient={patient} />
+          <PatientVisitsWithAppointments patient={patient} />
           <PatientVitals patient={patient} />
           <PatientAllergies patient={patient} />
           <PatientMedications patient={patient} />

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { readPersistedSession } from '../lib/session/persisted-session.ts';
 import { RequireSession } from '../lib/session/require-session.tsx';
 import { useAppSelector } from './hooks.ts';
+import { PrintLayout } from './layout/print-layout.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 
 /** A page component that can also be loaded ahead of its first render. */
@@ -70,6 +71,10 @@ const PaymentCancelPage = page(
 const RecordsPage = page(
   () => import('./records-route.tsx').then((m) => m.RecordsRoute),
   ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline'],
+);
+const PrescriptionPrintPage = page(
+  () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),
+  ['clinical', 'records'],
 );
 const AppointmentsPage = page(
   () => import('../features/appointments/agenda-page.tsx').then((m) => m.AgendaPage),
@@ -157,6 +162,15 @@ export function AppRoutes() {
           <Route path="appointments" element={<AppointmentsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      {/* Pages made for paper: no header, menu, footer or voice button (print-layout.tsx). */}
+      <Route element={<PrintLayout />}>
+        <Route element={<RequireSession />}>
+          <Route
+            path="records/patients/:id/prescriptions/print"
+            element={<PrescriptionPrintPage />}
+          />
+        </Route>
       </Route>
     </Routes>
   );

@@ -12,10 +12,10 @@ import { json, recordedOf, type RecordedRequest } from './http.ts';
 
 /**
  * The visits API of issue 17 in memory, served by `visitsHandlers`: a patient's visits newest
- * first (`limit`, `X-Total-Count`), create with the shared schema, sign with If-Match (412
- * VISIT_CHANGED, 409 VISIT_SIGNED), addenda on signed visits only (409 VISIT_NOT_SIGNED). The
- * patients and the signed-in practitioner are the fake API's own. The vitals series of the chart
- * is read from the same visits.
+ * first (`limit`, `X-Total-Count`), create with the shared schema, replace a draft and sign with
+ * If-Match (412 VISIT_CHANGED, 409 VISIT_SIGNED), addenda on signed visits only (409
+ * VISIT_NOT_SIGNED). The patients and the signed-in practitioner are the fake API's own. The
+ * vitals series of the chart is read from the same visits.
  */
 
 let sequence = 0;
@@ -137,6 +137,15 @@ export class FakeVisits {
       const amended = this.replace(visit, { addenda: [...visit.addenda, addendum] });
       return json(amended, { status: 201, headers: { ETag: etagOf(amended) } });
     }
+    if (method === 'PUT') {
+      if (visit.signedAt) return refusal(409, 'VISIT_SIGNED');
+      const ifMatch = headers.get('If-Match');
+      if (ifMatch !== null && ifMatch !== etagOf(visit)) return refusal(412, 'VISIT_CHANGED');
+      const parsed = ZVisitInput.safeParse(body);
+      if (!parsed.success) return refusal(400, 'VALIDATION_FAILED');
+      const updated = this.replace(visit, { ...parsed.data, bmi: bmiOf(parsed.data) });
+      return json(updated, { headers: { ETag: etagOf(updated) } });
+    }
     return json(visit, { headers: { ETag: etagOf(visit) } });
   }
 }
@@ -149,6 +158,7 @@ export function visitsHandlers(visits: FakeVisits): HttpHandler[] {
     http.get('/api/records/patients/:id/visits', answer),
     http.post('/api/records/patients/:id/visits', answer),
     http.get('/api/records/patients/:id/visits/:visitId', answer),
+    http.put('/api/records/patients/:id/visits/:visitId', answer),
     http.post('/api/records/patients/:id/visits/:visitId/sign', answer),
     http.post('/api/records/patients/:id/visits/:visitId/addenda', answer),
     http.get('/api/records/patients/:id/vitals', async ({ request }) =>

@@ -1,12 +1,12 @@
-import { Suspense, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
-import { ErrorBoundary } from '../../features/errors/error-boundary.tsx';
+import { useLocation } from 'react-router';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { LiveAnnouncer, PageArrival } from './page-arrival.tsx';
+import { LiveAnnouncer } from './page-arrival.tsx';
+import { PageOutlet } from './page-outlet.tsx';
 import { SideMenu } from './side-menu.tsx';
 import styles from './root-layout.module.css';
 
@@ -45,13 +45,7 @@ export function RootLayout() {
         </a>
         <Header isMenuOpen={isMenuOpen} onOpenMenu={openMenu} menuButtonRef={menuButtonRef} />
         <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
-          {/* A page that fails to render shows the error screen; leaving the page clears it. */}
-          <ErrorBoundary resetKey={location.pathname}>
-            <Suspense fallback={null}>
-              <Outlet />
-              <PageArrival mainRef={mainRef} />
-            </Suspense>
-          </ErrorBoundary>
+          <PageOutlet mainRef={mainRef} />
         </main>
         <Footer />
         <VoiceButton />

@@ -23,6 +23,7 @@ export function ClinicalSection<T extends Item>({
   renderSummary,
   actions,
   renderPanel,
+  moreActions,
 }: {
   title: string;
   query: { currentData?: T[]; isError: boolean; isFetching: boolean };
@@ -35,6 +36,8 @@ export function ClinicalSection<T extends Item>({
     open: { action: string; item?: T },
     done: (change?: { message: string; item?: T }) => void,
   ) => ReactNode;
+  /** Shown beside 'Add' (the medications' 'Print prescription'). */
+  moreActions?: ReactNode;
 }) {
   const { t } = useTranslation('clinical');
   const id = useId();
@@ -114,6 +117,7 @@ export function ClinicalSection<T extends Item>({
           <Button id={elementId('add')} onClick={() => setOpen({ action: 'add' })}>
             {texts.add}
           </Button>
+          {moreActions}
         </div>
       )}
     </section>

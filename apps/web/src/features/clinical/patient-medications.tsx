@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
 import type { TPrescription } from '@portal/shared/prescription';
 import { useAppSelector } from '../../app/hooks.ts';
+import { buttonClass } from '../../ui/button.tsx';
 import { ClinicalSection } from './clinical-section.tsx';
 import { useListActivePrescriptionsQuery } from './clinical-api.ts';
 import { PrescriptionForm } from './prescription-form.tsx';
@@ -44,6 +45,19 @@ export function PatientMedications({ patient }: { patient: TPatient }) {
           label: t('medications.stopFor', { medication: prescription.medication }),
         },
       ]}
+      moreActions={
+        query.currentData?.length ? (
+          // A tab of its own: the patient's details stay open here while the sheet is printed.
+          <a
+            className={buttonClass('secondary')}
+            href={`/records/patients/${encodeURIComponent(patient._id)}/prescriptions/print`}
+            target="_blank"
+            rel="noopener"
+          >
+            {t('print.link')} <span className="visually-hidden">{t('print.newTab')}</span>
+          </a>
+        ) : null
+      }
       renderPanel={({ action, item }, done) =>
         action === 'stop' && item ? (
           <StopForm

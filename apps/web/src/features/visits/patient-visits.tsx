@@ -5,7 +5,7 @@ import type { TVisit } from '@portal/shared/visit';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
-import { VisitForm } from './visit-form.tsx';
+import { VisitForm, type AppointmentChoice } from './visit-form.tsx';
 import { VisitItem } from './visit-item.tsx';
 import { useListVisitsQuery, VISITS_PAGE, VISITS_PAGE_MAX } from './visits-api.ts';
 import styles from './visits.module.css';
@@ -13,9 +13,15 @@ import styles from './visits.module.css';
 /**
  * In a patient's details (records, composed by app/): the patient's visits, newest first, with
  * 'Record a visit'. Focus goes to a visit just recorded, signed or amended, and a polite status
- * line says what changed.
+ * line says what changed. `appointments` (from app/) are those a visit may close.
  */
-export function PatientVisits({ patient }: { patient: TPatient }) {
+export function PatientVisits({
+  patient,
+  appointments,
+}: {
+  patient: TPatient;
+  appointments?: readonly AppointmentChoice[];
+}) {
   const { t } = useTranslation('visits');
   const id = useId();
   const viewer = useAppSelector((state) => state.auth.userData?._id);
@@ -30,7 +36,7 @@ export function PatientVisits({ patient }: { patient: TPatient }) {
   // Back on 'Record a visit' after a cancelled form: the button returns one render later.
   const { ref: recordRef, request: focusRecord } = useFocusAfterRender<HTMLButtonElement>();
 
-  const changed = (kind: 'recorded' | 'signed' | 'amended', visit: TVisit) => {
+  const changed = (kind: 'recorded' | 'updated' | 'signed' | 'amended', visit: TVisit) => {
     setFocusId(visit._id);
     setAnnouncement(t(`announce.${kind}`));
   };
@@ -47,6 +53,7 @@ export function PatientVisits({ patient }: { patient: TPatient }) {
           <VisitItem
             key={visit._id}
             visit={visit}
+            appointments={appointments}
             shouldFocus={focusId === visit._id}
             onFocused={onFocused}
             onChanged={changed}
@@ -66,6 +73,7 @@ export function PatientVisits({ patient }: { patient: TPatient }) {
       {isRecording ? (
         <VisitForm
           patientId={patient._id}
+          appointments={appointments}
           onSaved={(visit) => {
             setIsRecording(false);
             changed('recorded', visit);

@@ -17,17 +17,43 @@ import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { localInputValue, VITAL_ORDER } from './visit-text.ts';
-import { useCreateVisitMutation } from './visits-api.ts';
+import { useCreateVisitMutation, useUpdateVisitMutation } from './visits-api.ts';
 import styles from './visits.module.css';
 
-type Field = 'occurredAt' | 'reason' | TVitalSign | (typeof SOAP_SECTIONS)[number];
-const FIELDS: readonly Field[] = ['occurredAt', 'reason', ...VITAL_ORDER, ...SOAP_SECTIONS];
+type Field =
+  'occurredAt' | 'reason' | 'appointmentId' | TVitalSign | (typeof SOAP_SECTIONS)[number];
+const FIELDS: readonly Field[] = [
+  'occurredAt',
+  'reason',
+  'appointmentId',
+  ...VITAL_ORDER,
+  ...SOAP_SECTIONS,
+];
 type Texts = Record<Field, string>;
 
-/** What the inputs hold: text, as typed; numbers are read when the form is checked. */
-function emptyTexts(now: Date): Texts {
+/**
+ * One of the patient's appointments a visit may close, as app/ lists them (features stay apart):
+ * `isOpen` for booked or arrived ones, which are offered; a fulfilled one only stays on the visit
+ * that already closed it.
+ */
+export interface AppointmentChoice {
+  id: string;
+  label: string;
+  isOpen: boolean;
+}
+
+/**
+ * What the inputs hold: text, as typed; numbers are read when the form is checked. A draft being
+ * edited starts from what it holds, a new visit from now.
+ */
+function initialTexts(visit: TVisit | undefined, now: Date): Texts {
   const texts = Object.fromEntries(FIELDS.map((field) => [field, ''])) as Texts;
-  texts.occurredAt = localInputValue(now);
+  texts.occurredAt = localInputValue(visit ? new Date(visit.occurredAt) : now);
+  if (!visit) return texts;
+  texts.reason = visit.reason;
+  texts.appointmentId = visit.appointmentId ?? '';
+  for (const key of VITAL_ORDER) texts[key] = visit[key] === null ? '' : String(visit[key]);
+  for (const section of SOAP_SECTIONS) texts[section] = visit[section];
   return texts;
 }
 
@@ -40,16 +66,22 @@ function numberOf(text: string): number | null | string {
 }
 
 /**
- * Records a visit: when, why, the vital signs (units shown, BMI computed as they are typed) and
- * the SOAP notes. Checked with the API's own schema; the API's field messages land on the
- * fields, and focus goes to the summary of what to fix.
+ * Records a visit, or changes a draft (`visit`, unsigned): when, why, the appointment it closes,
+ * the vital signs (units shown, BMI computed as they are typed) and the SOAP notes. Checked with
+ * the API's own schema; the API's field messages land on the fields, and focus goes to the
+ * summary of what to fix.
  */
 export function VisitForm({
   patientId,
+  visit,
+  appointments,
   onSaved,
   onCancel,
 }: {
   patientId: string;
+  visit?: TVisit;
+  /** The patient's appointments (undefined while loading or unknown: no choice is offered). */
+  appointments?: readonly AppointmentChoice[];
   onSaved: (visit: TVisit) => void;
   onCancel: () => void;
 }) {
@@ -57,12 +89,20 @@ export function VisitForm({
   const id = useId();
   const fieldId = (field: Field) => `${id}-${field}`;
   // The form opens on a click, in the browser: reading the clock here cannot break hydration.
-  const [texts, setTexts] = useState<Texts>(() => emptyTexts(new Date()));
+  const [texts, setTexts] = useState<Texts>(() => initialTexts(visit, new Date()));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
-  const [createVisit, { isLoading }] = useCreateVisitMutation();
+  const [createVisit, { isLoading: isCreating }] = useCreateVisitMutation();
+  const [updateVisit, { isLoading: isUpdating }] = useUpdateVisitMutation();
+  const isLoading = isCreating || isUpdating;
+  // Open appointments, and the one this draft already closed (fulfilled by it).
+  const choices = (appointments ?? []).filter(
+    (choice) => choice.isOpen || choice.id === visit?.appointmentId,
+  );
+  const hasUnlistedAppointment =
+    Boolean(visit?.appointmentId) && !choices.some((choice) => choice.id === visit?.appointmentId);
 
   const set = (field: Field) => (value: string) => setTexts((old) => ({ ...old, [field]: value }));
   const weight = numberOf(texts.weight);
@@ -75,6 +115,7 @@ export function VisitForm({
     const input: Record<string, unknown> = {
       occurredAt: Number.isNaN(occurredAt) ? '' : new Date(occurredAt).toISOString(),
       reason: texts.reason,
+      appointmentId: texts.appointmentId || null,
     };
     for (const key of VITAL_ORDER) input[key] = numberOf(texts[key]);
     for (const section of SOAP_SECTIONS) input[section] = texts[section];
@@ -97,7 +138,13 @@ export function VisitForm({
     }
     setErrors({});
     try {
-      onSaved(await createVisit({ patientId, input: parsed.data }).unwrap());
+      onSaved(
+        await (
+          visit
+            ? updateVisit({ visit, input: parsed.data })
+            : createVisit({ patientId, input: parsed.data })
+        ).unwrap(),
+      );
     } catch (error) {
       const placed: Partial<Record<Field, string>> = {};
       for (const [path, message] of Object.entries(apiErrorOf(error)?.fieldErrors ?? {})) {
@@ -108,7 +155,10 @@ export function VisitForm({
         focusSummary();
         return;
       }
-      setFailure(t('form.failed'));
+      const code = apiErrorOf(error)?.code;
+      setFailure(
+        t(code === 'VISIT_CHANGED' || code === 'VISIT_SIGNED' ? 'form.changed' : 'form.failed'),
+      );
       failureRef.current?.focus();
     }
   }
@@ -128,7 +178,7 @@ export function VisitForm({
     <form
       className={styles.form}
       noValidate
-      aria-label={t('form.label')}
+      aria-label={visit ? t('form.editLabel') : t('form.label')}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -153,6 +203,27 @@ export function VisitForm({
             <input maxLength={VISIT_LIMITS.reasonMax} {...textProps('reason')} {...props} />
           )}
         </FormField>
+        {(choices.length > 0 || hasUnlistedAppointment) && (
+          <FormField
+            id={fieldId('appointmentId')}
+            label={t('form.appointmentId')}
+            error={errors.appointmentId}
+          >
+            {(props) => (
+              <select {...textProps('appointmentId')} {...props}>
+                <option value="">{t('form.noAppointment')}</option>
+                {hasUnlistedAppointment && (
+                  <option value={visit?.appointmentId ?? ''}>{t('form.closedAppointment')}</option>
+                )}
+                {choices.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        )}
       </div>
       <fieldset className={styles.fieldset}>
         <legend>{t('form.vitals')}</legend>

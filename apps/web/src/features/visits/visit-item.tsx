@@ -5,6 +5,7 @@ import { apiErrorOf } from '../../lib/forms/field-messages.ts';
 import { Button } from '../../ui/button.tsx';
 import { AddendumForm } from './addendum-form.tsx';
 import { FailureAlert } from '../../ui/failure-alert.tsx';
+import { VisitForm, type AppointmentChoice } from './visit-form.tsx';
 import { formatVisitTime, vitalLines } from './visit-text.ts';
 import { useSignVisitMutation } from './visits-api.ts';
 import styles from './visits.module.css';
@@ -14,27 +15,31 @@ const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /**
  * One visit: when, why, vital signs, the SOAP notes, who signed it and its addenda. A draft can
- * be signed (after a confirmation: a signed visit is never changed); a signed one takes
- * addenda. `onChanged` tells the section what happened, for its announcement.
+ * be changed, and signed (after a confirmation: a signed visit is never changed); a signed one
+ * takes addenda. `onChanged` tells the section what happened, for its announcement.
  */
 export function VisitItem({
   visit,
+  appointments,
   shouldFocus,
   onFocused,
   onChanged,
 }: {
   visit: TVisit;
+  /** The patient's appointments, offered when a draft is changed. */
+  appointments?: readonly AppointmentChoice[];
   /** Focus this visit's heading (a new visit, or one just signed or amended) once shown. */
   shouldFocus: boolean;
   onFocused: () => void;
-  onChanged: (kind: 'signed' | 'amended', visit: TVisit) => void;
+  onChanged: (kind: 'updated' | 'signed' | 'amended', visit: TVisit) => void;
 }) {
   const { t, i18n } = useTranslation('visits');
   const id = useId();
-  const [mode, setMode] = useState<'idle' | 'confirmSign' | 'addendum'>('idle');
+  const [mode, setMode] = useState<'idle' | 'edit' | 'confirmSign' | 'addendum'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const actionRef = useRef<HTMLButtonElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -154,6 +159,21 @@ export function VisitItem({
           </div>
         </div>
       )}
+      {mode === 'edit' && (
+        <VisitForm
+          patientId={visit.patientId}
+          visit={visit}
+          appointments={appointments}
+          onSaved={(saved) => {
+            setMode('idle');
+            onChanged('updated', saved);
+          }}
+          onCancel={() => {
+            setMode('idle');
+            requestAnimationFrame(() => editRef.current?.focus());
+          }}
+        />
+      )}
       {mode === 'addendum' && (
         <AddendumForm
           visit={visit}
@@ -171,9 +191,14 @@ export function VisitItem({
               {t('item.addAddendum')}
             </Button>
           ) : (
-            <Button ref={actionRef} variant="secondary" onClick={() => setMode('confirmSign')}>
-              {t('item.sign')}
-            </Button>
+            <>
+              <Button ref={editRef} variant="secondary" onClick={() => setMode('edit')}>
+                {t('item.edit')}
+              </Button>
+              <Button ref={actionRef} variant="secondary" onClick={() => setMode('confirmSign')}>
+                {t('item.sign')}
+              </Button>
+            </>
           )}
         </div>
       )}

@@ -55,6 +55,20 @@ export const visitsApi = visitsBase.injectEndpoints({
         { type: 'Appointment', id: 'LIST' },
       ],
     }),
+    /** Replaces a draft, if it is still the version on screen (`If-Match`: else 412). */
+    updateVisit: build.mutation<TVisit, { visit: TVisit; input: TVisitData }>({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ visit, input }) => ({
+        url: visitsUrl(visit.patientId, visit._id),
+        method: 'PUT',
+        body: input,
+        headers: { 'If-Match': etagOf(visit) },
+      }),
+      invalidatesTags: (_result, _error, { visit }) => [
+        { type: 'Visit', id: visit.patientId },
+        { type: 'Appointment', id: 'LIST' },
+      ],
+    }),
     signVisit: build.mutation<TVisit, TVisit>({
       extraOptions: { handlesOwnErrors: true },
       query: (visit) => ({
@@ -79,6 +93,7 @@ export const visitsApi = visitsBase.injectEndpoints({
 export const {
   useListVisitsQuery,
   useCreateVisitMutation,
+  useUpdateVisitMutation,
   useSignVisitMutation,
   useAddAddendumMutation,
 } = visitsApi;

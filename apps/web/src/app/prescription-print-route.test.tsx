@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestUser, patientInput } from '../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../test/fake-api.ts';
+import { renderWithApp } from '../test/render-with-app.tsx';
+import { PrescriptionPrintRoute } from './prescription-print-route.tsx';
+
+const PRACTITIONER = createTestUser({ name: 'Dr Lena Hoffmann' });
+const PATH = '/records/patients/:id/prescriptions/print';
+let api: FakeApi;
+
+beforeEach(() => {
+  api = startFakeApi({ user: PRACTITIONER });
+});
+
+afterEach(async () => {
+  await i18next.changeLanguage('en');
+});
+
+/** A patient with two active prescriptions and a completed one, printed at their address. */
+function renderPrint() {
+  const patient = api.records.insert(patientInput({ name: 'Amina Yusuf', age: 42 }));
+  api.clinical.addPrescription(patient._id, {
+    medication: 'Amoxicillin',
+    strength: '500 mg',
+    dose: '1 capsule',
+    route: 'oral',
+    frequency: 'three times a day',
+    duration: '7 days',
+    instructions: 'After meals.',
+  });
+  api.clinical.addPrescription(patient._id, {
+    medication: 'Salbutamol',
+    dose: '2 puffs',
+    route: 'inhaled',
+    frequency: 'when needed',
+    endDate: '2026-03-02',
+  });
+  api.clinical.addPrescription(patient._id, { medication: 'Ibuprofen', status: 'completed' });
+  renderWithApp(<PrescriptionPrintRoute />, {
+    path: PATH,
+    at: `/records/patients/${patient._id}/prescriptions/print`,
+    user: PRACTITIONER,
+  });
+  return patient;
+}
+
+/** A row's texts: the medication (its row header) and the cells after it. */
+const cellsOf = (row: HTMLElement) => [...row.children].map((cell) => cell.textContent);
+
+describe('PrescriptionPrintRoute', () => {
+  it("prints the prescriber, today, the patient and only the patient's active medications", async () => {
+    renderPrint();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Prescription' })).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'Medications' });
+    const [header, ...rows] = within(table).getAllByRole('row');
+    expect(
+      within(header!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Medication',
+      'Strength',
+      'Dose',
+      'Route',
+      'Frequency',
+      'Duration or end',
+      'Instructions',
+    ]);
+    expect(rows.map(cellsOf)).toEqual([
+      // As the API lists them: the newest first.
+      ['Salbutamol', '', '2 puffs', 'Inhaled', 'when needed', 'until March 2, 2026', ''],
+      ['Amoxicillin', '500 mg', '1 capsule', 'Oral', 'three times a day', '7 days', 'After meals.'],
+    ]);
+    const facts = screen.getByText('Prescriber').closest('dl')!;
+    const today = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date());
+    expect(
+      within(facts)
+        .getAllByRole('term')
+        .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+    ).toEqual([
+      'Prescriber: Dr Lena Hoffmann',
+      `Date: ${today}`,
+      'Patient: Amina Yusuf',
+      'Age: 42 years',
+    ]);
+    expect(screen.getByRole('button', { name: 'Print' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to records' })).toHaveAttribute(
+      'href',
+      '/records',
+    );
+  });
+
+  it('says so when the patient has no active medication', async () => {
+    const patient = api.records.insert(patientInput({ name: 'Jean Dupont' }));
+    renderWithApp(<PrescriptionPrintRoute />, {
+      path: PATH,
+      at: `/records/patients/${patient._id}/prescriptions/print`,
+      user: PRACTITIONER,
+    });
+    expect(await screen.findByText('No active medications to print.')).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('prints in Arabic, with the route and headings translated', async () => {
+    await i18next.changeLanguage('ar');
+    await i18next.loadNamespaces('clinical');
+    renderPrint();
+    expect(await screen.findByRole('heading', { level: 1, name: 'وصفة طبية' })).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'الأدوية' });
+    expect(within(table).getByRole('cell', { name: 'عن طريق الفم' })).toBeVisible();
+    expect(screen.getByText('الطبيب الواصف')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'طباعة' })).toBeVisible();
+  });
+});

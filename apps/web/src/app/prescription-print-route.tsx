@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PrescriptionPrint } from '../features/clinical/prescription-print.tsx';
+import { useGetPatientQuery } from '../features/records/records-api.ts';
+
+/**
+ * `/records/patients/:id/prescriptions/print`: the patient (records) with their prescription
+ * (clinical), composed here since features stay apart. A patient that is not one's own is the
+ * API's 404, which the error catalogue turns into its page.
+ */
+export function PrescriptionPrintRoute() {
+  const { t } = useTranslation('clinical');
+  const { id = '' } = useParams();
+  const { currentData } = useGetPatientQuery(id);
+  if (!currentData) return <p>{t('loading')}</p>;
+  return <PrescriptionPrint patient={currentData.patient} />;
+}

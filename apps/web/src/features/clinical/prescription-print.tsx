@@ -1,0 +1,120 @@
+import { useTranslation } from 'react-i18next';
+import type { TPatient } from '@portal/shared/patient';
+import type { TPrescription } from '@portal/shared/prescription';
+import { useAppSelector } from '../../app/hooks.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { Button, ButtonLink } from '../../ui/button.tsx';
+import { useListActivePrescriptionsQuery } from './clinical-api.ts';
+import styles from './prescription-print.module.css';
+
+/** A calendar day (`YYYY-MM-DD`, or today) in the reader's language, e.g. 2 March 2026. */
+function formatDay(language: string, day?: string): string {
+  const date = day ? new Date(`${day}T00:00:00Z`) : new Date();
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'long',
+    ...(day && { timeZone: 'UTC' }),
+  }).format(date);
+}
+
+/**
+ * The patient's active medications as a prescription to print (issue 17): who prescribes, the
+ * day, the patient, each medication with how it is taken, and a place to sign. Shown in the print
+ * layout (no site chrome); the buttons above the sheet are for the screen only.
+ */
+export function PrescriptionPrint({ patient }: { patient: TPatient }) {
+  const { t, i18n } = useTranslation('clinical');
+  const practitioner = useAppSelector((state) => state.auth.userData);
+  const query = useListActivePrescriptionsQuery({
+    viewer: practitioner?._id,
+    patientId: patient._id,
+  });
+  const prescriptions = query.currentData;
+  const language = i18n.language;
+  const untilOrDuration = (p: TPrescription) =>
+    p.duration || (p.endDate && t('print.until', { date: formatDay(language, p.endDate) }));
+
+  let body;
+  if (query.isError && !query.isFetching) body = <p role="alert">{t('medications.loadFailed')}</p>;
+  else if (!prescriptions) body = <p>{t('loading')}</p>;
+  else if (prescriptions.length === 0) body = <p>{t('print.none')}</p>;
+  else
+    body = (
+      <table className={styles.table}>
+        <caption className={styles.caption}>{t('medications.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('medications.medication')}</th>
+            <th scope="col">{t('medications.strength')}</th>
+            <th scope="col">{t('medications.dose')}</th>
+            <th scope="col">{t('medications.route')}</th>
+            <th scope="col">{t('medications.frequency')}</th>
+            <th scope="col">{t('print.durationOrEnd')}</th>
+            <th scope="col">{t('medications.instructions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {prescriptions.map((p) => (
+            <tr key={p._id}>
+              <th scope="row">
+                <bdi>{p.medication}</bdi>
+              </th>
+              <td>
+                <bdi>{p.strength}</bdi>
+              </td>
+              <td>
+                <bdi>{p.dose}</bdi>
+              </td>
+              <td>{t(`route.${p.route}`)}</td>
+              <td>
+                <bdi>{p.frequency}</bdi>
+              </td>
+              <td>
+                <bdi>{untilOrDuration(p)}</bdi>
+              </td>
+              <td>
+                <bdi>{p.instructions}</bdi>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+
+  return (
+    <article className={styles.sheet} aria-labelledby="prescription-title">
+      <div className={styles.toolbar}>
+        <Button onClick={() => window.print()}>{t('print.print')}</Button>
+        <ButtonLink variant="secondary" to="/records">
+          {t('print.back')}
+        </ButtonLink>
+      </div>
+      <h1 id="prescription-title" className={styles.title}>
+        {t('print.title')}
+      </h1>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('print.prescriber')}</dt>
+          <dd>
+            <bdi>{practitioner?.name}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('print.date')}</dt>
+          <dd>{formatDay(language)}</dd>
+        </div>
+        <div>
+          <dt>{t('print.patient')}</dt>
+          <dd>
+            <bdi>{patient.name}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('print.age')}</dt>
+          <dd>{t('print.years', { count: patient.age, age: formatNumber(patient.age) })}</dd>
+        </div>
+      </dl>
+      {body}
+      <p className={styles.signature}>{t('print.signature')}</p>
+    </article>
+  );
+}
