@@ -24,6 +24,7 @@ import { visitsPlugin } from './modules/visits/visits.plugin.ts';
 import { vitalsPlugin } from './modules/vitals/vitals.routes.ts';
 import { clinicalPlugin } from './modules/clinical/clinical.plugin.ts';
 import { timelinePlugin } from './modules/timeline/timeline.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(vitalsPlugin, { db: database.db });
   await app.register(clinicalPlugin, { db: database.db });
   await app.register(timelinePlugin, { db: database.db });
+  await app.register(searchRoutes, { db: database.db });
   await app.register(calendarRoutes, {
     db: database.db,
     publicUrl: config.PUBLIC_URL,
