@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SEARCH_LIMITS, ZSearchQuery, ZSearchResults } from '@portal/shared/search';
 import type { Db } from '../../db/client.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
+import { MEMBERS_ONLY } from '../premier/require-premium.ts';
 import { createSearchService } from './search.service.ts';
 
 /** Premier's advanced search (issue 18), HTTP only. */
@@ -11,7 +12,8 @@ export async function searchRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/premier/search',
     {
-      // MEMBERS-ONLY: the Premier gate (402 PREMIUM_REQUIRED, care-plans branch) goes here.
+      // Premier members only: the one gate (require-premium.ts) answers 402 PREMIUM_REQUIRED.
+      config: MEMBERS_ONLY,
       schema: {
         tags: ['premier'],
         summary: 'Search my patients, visit notes and prescriptions (Premier)',

@@ -181,6 +181,15 @@ describe('GET /api/premier/search', () => {
     expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
   });
 
+  it('answers 402 PREMIUM_REQUIRED to a signed-in user who is not a member, before validation', async () => {
+    const { headers } = await signIn(ctx);
+    for (const query of ['q=metformin', 'q=a']) {
+      const response = await search(headers, query);
+      expect(response.statusCode).toBe(402);
+      expect(response.json()).toMatchObject({ code: 'PREMIUM_REQUIRED' });
+    }
+  });
+
   it('answers 401 without a token', async () => {
     const response = await ctx.app.inject({ url: '/api/premier/search?q=abc' });
     expect(response.statusCode).toBe(401);
