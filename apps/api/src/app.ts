@@ -24,6 +24,8 @@ import { visitsPlugin } from './modules/visits/visits.plugin.ts';
 import { vitalsPlugin } from './modules/vitals/vitals.routes.ts';
 import { clinicalPlugin } from './modules/clinical/clinical.plugin.ts';
 import { timelinePlugin } from './modules/timeline/timeline.routes.ts';
+import { registerMembersOnlyGate } from './modules/premier/require-premium.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -137,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config);
   await registerOpenApi(app);
   registerAuthentication(app, { identity, db: database.db });
+  registerMembersOnlyGate(app, { db: database.db });
   await registerRateLimits(app, {
     userRateLimitPerMinute: config.USER_RATE_LIMIT_PER_MINUTE,
     redisUrl: config.REDIS_URL,
@@ -164,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(vitalsPlugin, { db: database.db });
   await app.register(clinicalPlugin, { db: database.db });
   await app.register(timelinePlugin, { db: database.db });
+  await app.register(searchRoutes, { db: database.db });
   await app.register(calendarRoutes, {
     db: database.db,
     publicUrl: config.PUBLIC_URL,

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * What was done to a patient record, an appointment, a visit, an allergy or a prescription.
  * `list` is one event per list or search request; `cancel` is an appointment's; `sign` and
  * `addendum` are a visit's; `stop` a prescription's; `acknowledge` is a prescriber saving a
- * prescription despite the allergy warning (the event names the allergy).
+ * prescription despite the allergy warning (the event names the allergy); `search` is one
+ * Premier search (issue 18), with how many results it showed and never what was searched for.
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -20,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'addendum',
   'stop',
   'acknowledge',
+  'search',
 ] as const;
 
 /**
@@ -55,6 +57,12 @@ export const ZAuditEvent = z.object({
   allergyId: z.uuid().nullable(),
   /** Set for events about a prescription. */
   prescriptionId: z.uuid().nullable(),
+  resultCount: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe('How many results a `search` event showed; absent or null for other events'),
   action: z.enum(AUDIT_ACTIONS),
   outcome: z.enum(AUDIT_OUTCOMES),
   requestId: z.string().nullable(),

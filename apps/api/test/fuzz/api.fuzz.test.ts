@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TSearchResults } from '@portal/shared/search';
 import {
   createLocalIdentityProvider,
   generateLocalSigningKey,
@@ -295,6 +296,12 @@ function privacyProblems({ request, status, json }: Outcome, after: DbState): st
     return (json as Array<{ _id: string }>)
       .filter((patient) => ownerOf(patient._id) !== actorId)
       .map((patient) => `listed patient ${patient._id} of someone else`);
+  }
+  if (label === 'GET /api/premier/search' && json && typeof json === 'object') {
+    return (json as TSearchResults).groups
+      .flatMap((group) => group.items)
+      .filter((hit) => ownerOf(hit.patientId) !== actorId)
+      .map((hit) => `search found ${hit.itemId} of someone else's patient ${hit.patientId}`);
   }
   if (label === 'GET /api/records/audit' && Array.isArray(json)) {
     return (json as Array<{ actorId: string }>)

@@ -16,6 +16,7 @@ import {
 import { ZPatient, ZPatientCreated, ZPatientInput } from '@portal/shared/patient';
 import { ZProfileInput, ZScheduleInput, ZSignInInput } from '@portal/shared/profile';
 import { ZPublicConfig } from '@portal/shared/public-config';
+import { ZSearchResults } from '@portal/shared/search';
 import { ZUserResponse } from '@portal/shared/user';
 import { ZConnectVoiceInput, ZConnectVoiceResponse } from '@portal/shared/voice';
 import { CLINICAL_BODIES, CLINICAL_RESPONSES } from './clinical.ts';
@@ -64,6 +65,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'POST /api/retellai/connect-retellai': { 200: ZConnectVoiceResponse },
   'POST /api/premier/create-checkout-session': { 200: ZCheckoutSession },
   'POST /api/premier/create-payment-intent': { 200: ZPaymentIntent },
+  'GET /api/premier/search': { 200: ZSearchResults },
   ...VISIT_ZOD_RESPONSES,
   ...CLINICAL_RESPONSES,
   ...TIMELINE_RESPONSES,

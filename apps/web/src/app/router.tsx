@@ -80,6 +80,10 @@ const AppointmentsPage = page(
   () => import('../features/appointments/agenda-page.tsx').then((m) => m.AgendaPage),
   'appointments',
 );
+const SearchPage = page(
+  () => import('../features/search/search-page.tsx').then((m) => m.SearchPage),
+  'search',
+);
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
 ) => page(() => import('../features/home/coming-soon-page.tsx').then((m) => m[name]), 'home');
@@ -160,6 +164,7 @@ export function AppRoutes() {
           <Route path="payment-success" element={<PaymentSuccessPage />} />
           <Route path="records" element={<RecordsPage />} />
           <Route path="appointments" element={<AppointmentsPage />} />
+          <Route path="search" element={<SearchPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'clinical',
   'vitals',
   'timeline',
+  'search',
 ] as const;
 
 /**

@@ -9,6 +9,7 @@ import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
 import { FakeTimeline, timelineHandlers } from './fake-timeline.ts';
 import { FakeVisits, visitsHandlers } from './fake-visits.ts';
+import { searchHandlers } from './fake-search.ts';
 import { FakeVoice, voiceHandlers } from './fake-voice.ts';
 import { json, recordedOf, type RecordedRequest } from './http.ts';
 
@@ -130,6 +131,12 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ...visitsHandlers(visits),
     ...clinicalHandlers(clinical),
     ...timelineHandlers(timeline),
+    ...searchHandlers({
+      user: () => profile.stored,
+      patients: () => [...records.patients.values()],
+      visits: () => visits.visits,
+      prescriptions: () => clinical.prescriptions,
+    }),
     ...voiceHandlers(voice, () => profile.stored.timeZone),
   );
 

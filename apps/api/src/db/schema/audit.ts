@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Append-only trail of every read or change of a patient record (a trigger in the
@@ -21,6 +21,8 @@ export const auditEvents = pgTable(
     prescriptionId: uuid('prescription_id'),
     /** Set for events written while a voice call's function acted (issue 19): by trigger, see voice.ts. */
     voiceCallId: text('voice_call_id'),
+    /** How many results a `search` event answered (issue 18); never what was searched for. */
+    resultCount: integer('result_count'),
     action: text('action').notNull(),
     outcome: text('outcome').notNull(),
     requestId: text('request_id'),

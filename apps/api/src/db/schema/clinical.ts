@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { patients } from './patients.ts';
 import { users } from './users.ts';
 
@@ -41,6 +50,19 @@ export const allergies = pgTable(
   ],
 );
 
+/**
+ * What Premier's search reads of a prescription (issue 18), lower-cased: the trigram index below
+ * is on exactly this expression, and the search's `like` must repeat it to use the index.
+ */
+export function prescriptionSearchText(columns: {
+  medication: AnyPgColumn;
+  strength: AnyPgColumn;
+  instructions: AnyPgColumn;
+  stopReason: AnyPgColumn;
+}) {
+  return sql`lower(${columns.medication} || ' ' || ${columns.strength} || ' ' || ${columns.instructions} || ' ' || ${columns.stopReason})`;
+}
+
 export const prescriptions = pgTable(
   'prescriptions',
   {
@@ -72,6 +94,10 @@ export const prescriptions = pgTable(
       table.ownerId,
       sql`lower(${table.medication}) collate "C"`,
       table.medication,
+    ),
+    index('prescriptions_search_trgm_idx').using(
+      'gin',
+      sql`${prescriptionSearchText(table)} gin_trgm_ops`,
     ),
     check(
       'prescriptions_route_check',

@@ -15,6 +15,8 @@ export interface AuditEntry {
   /** The allergy or prescription concerned (issue 17). */
   allergyId?: string | null;
   prescriptionId?: string | null;
+  /** How many results a `search` showed (issue 18). */
+  resultCount?: number | null;
   action: TAuditAction;
   outcome: TAuditOutcome;
   requestId: string | null;

@@ -135,10 +135,13 @@ function PremierButton({ onNavigate }: { onNavigate: () => void }) {
 function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const isSignedIn = useAppSelector((state) => state.auth.status && state.auth.userData !== null);
+  const isPremium = useAppSelector((state) => state.auth.userData?.premiumMember === true);
   const entries: { to: string; label: string; icon: IconName }[] = [
     { to: '/', label: t('menu.home'), icon: 'home' },
     { to: '/records', label: t('menu.records'), icon: 'records' },
     { to: '/appointments', label: t('menu.appointments'), icon: 'calendar' },
+    // Premier's search (issue 18): a member's entry; others meet it on the Premier page.
+    ...(isPremium ? [{ to: '/search', label: t('menu.search'), icon: 'search' as const }] : []),
     ...(isSignedIn
       ? [
           { to: '/userProfile', label: t('menu.viewProfile'), icon: 'user' as const },

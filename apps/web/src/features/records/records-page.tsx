@@ -15,6 +15,7 @@ import {
 } from './records-api.ts';
 import { RecordsNotice, type Notice } from './records-notice.tsx';
 import { useCursorPager } from './use-cursor-pager.ts';
+import { useLinkedPatient } from './use-linked-patient.ts';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import styles from './records.module.css';
 
@@ -84,6 +85,7 @@ export function RecordsPage({
   );
 
   const backToList = () => go({ view: 'list' });
+  useLinkedPatient((patient) => go({ view: 'detail', patient }));
 
   /** Back to the list, where the notice says what was saved: a screen reader hears it. */
   function saved(patient: TPatient, warnings: SaveWarning[]) {
