@@ -103,7 +103,10 @@ const ZEnv = z
     ).default(1_200),
     SMTP_URL: z
       .string()
-      .regex(/^smtps?:\/\/[^\s]+$/, 'an smtp:// or smtps:// URL such as smtp://user:password@host:587')
+      .regex(
+        /^smtps?:\/\/[^\s]+$/,
+        'an smtp:// or smtps:// URL such as smtp://user:password@host:587',
+      )
       .refine(isUrl, 'an smtp:// or smtps:// URL such as smtp://user:password@host:587')
       .optional(),
     SMTP_FROM: z
@@ -111,9 +114,11 @@ const ZEnv = z
       .min(3, 'an e-mail sender such as CareBridge <reminders@example.org>')
       .max(200, 'an e-mail sender such as CareBridge <reminders@example.org>')
       .optional(),
-    REMINDERS_SWEEP_SECONDS: wholeNumber(1, 3_600, 'a whole number of seconds from 1 to 3600').default(
-      60,
-    ),
+    REMINDERS_SWEEP_SECONDS: wholeNumber(
+      1,
+      3_600,
+      'a whole number of seconds from 1 to 3600',
+    ).default(60),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'fatal, error, warn, info, debug, trace or silent',

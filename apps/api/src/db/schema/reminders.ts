@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { patients } from './patients.ts';
 import { users } from './users.ts';
 
@@ -43,7 +34,9 @@ export const reminders = pgTable(
     // The bell: one owner's newest reminders, and the unread count.
     index('reminders_owner_created_idx').on(table.ownerId, table.createdAt, table.id),
     // The mail sweep reads only what is owed.
-    index('reminders_email_pending_idx').on(table.createdAt).where(sql`${table.isEmailPending}`),
+    index('reminders_email_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.isEmailPending}`),
     check('reminders_source_check', sql`${table.source} in ('appointment', 'care-plan-activity')`),
   ],
 );
