@@ -68,12 +68,15 @@ function fold(line: string): string {
 export function calendarFeed({
   events,
   reminderMinutes,
+  reminderHours = null,
   isFullNames,
   host,
   now,
 }: {
   events: FeedEvent[];
   reminderMinutes: number | null;
+  /** The portal's own reminder (issue 18), as a second alarm the calendar app shows too. */
+  reminderHours?: number | null;
   isFullNames: boolean;
   /** The portal's host, making UIDs globally unique (`<id>@<host>`). */
   host: string;
@@ -108,6 +111,15 @@ export function calendarFeed({
         'ACTION:DISPLAY',
         'DESCRIPTION:Appointment',
         `TRIGGER:-PT${reminderMinutes}M`,
+        'END:VALARM',
+      );
+    }
+    if (reminderHours !== null && event.status !== 'cancelled') {
+      lines.push(
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        'DESCRIPTION:Appointment reminder',
+        `TRIGGER:-PT${reminderHours}H`,
         'END:VALARM',
       );
     }
