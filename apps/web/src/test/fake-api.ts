@@ -7,6 +7,7 @@ import { createPublicConfig, createTestUser } from './factories.ts';
 import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
+import { FakeReminders, remindersHandlers } from './fake-reminders.ts';
 import { FakeVisits, visitsHandlers } from './fake-visits.ts';
 import { FakeVoice, voiceHandlers } from './fake-voice.ts';
 import { json, recordedOf, type RecordedRequest } from './http.ts';
@@ -67,6 +68,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     practitioner: () => profile.stored,
   });
   const clinical = new FakeClinical();
+  const reminders = new FakeReminders();
 
   const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
   addHandlers(
@@ -122,6 +124,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ...visitsHandlers(visits),
     ...clinicalHandlers(clinical),
     ...voiceHandlers(voice, () => profile.stored.timeZone),
+    ...remindersHandlers(reminders),
   );
 
   return {
@@ -132,6 +135,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     /** Allergies and prescriptions (fake-clinical.ts). */
     clinical,
     voice,
+    /** The reminders of issue 18 (fake-reminders.ts). */
+    reminders,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {
       stored: () => profile.stored,
