@@ -22,6 +22,7 @@ import { appointmentsPlugin } from './modules/appointments/appointments.plugin.t
 import { createAppointmentService } from './modules/appointments/appointments.service.ts';
 import { visitsPlugin } from './modules/visits/visits.plugin.ts';
 import { clinicalPlugin } from './modules/clinical/clinical.plugin.ts';
+import { registerMembersOnlyGate } from './modules/premier/require-premium.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { reminderRoutes } from './modules/reminders/reminders.routes.ts';
 import { createReminderService } from './modules/reminders/reminders.service.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config);
   await registerOpenApi(app);
   registerAuthentication(app, { identity, db: database.db });
+  registerMembersOnlyGate(app, { db: database.db });
   await registerRateLimits(app, {
     userRateLimitPerMinute: config.USER_RATE_LIMIT_PER_MINUTE,
     redisUrl: config.REDIS_URL,

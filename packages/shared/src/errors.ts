@@ -42,6 +42,11 @@ export const ERRORS = {
     message: 'No paid Premier checkout was found for this account. Premium was not activated.',
   },
   ALREADY_PREMIUM: { status: 409, message: 'You are already a Premium Member!' },
+  /** Members-only routes (care plans, Today) to anyone who is not a Premier member. */
+  PREMIUM_REQUIRED: {
+    status: 402,
+    message: 'This is a Premier feature. Become a Premium Member to use it.',
+  },
   WEBHOOK_INVALID: {
     status: 400,
     message: 'The webhook signature is missing, invalid or too old.',

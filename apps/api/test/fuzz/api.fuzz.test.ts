@@ -25,6 +25,7 @@ import {
   type Pools,
 } from './requests.ts';
 import { explainVisitRows, visitPrivacyProblems } from './visits.ts';
+import { reminderLeaks, seedReminders } from './reminders.ts';
 
 /**
  * Generated requests against every documented route, through `app.inject()` on the real
@@ -136,6 +137,7 @@ beforeAll(async () => {
     allergies: [],
     prescriptions: [],
     calls,
+    reminders: await seedReminders(ctx.database.pool),
     feedFiles: [],
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),
@@ -288,6 +290,8 @@ function privacyProblems({ request, status, json }: Outcome, after: DbState): st
     after.clinical,
   );
   if (clinical.length) return clinical;
+  const reminderLeak = reminderLeaks(label, json, actorId, pools.reminders);
+  if (reminderLeak.length) return reminderLeak;
   if (label === 'GET /api/records/patients' && Array.isArray(json)) {
     return (json as Array<{ _id: string }>)
       .filter((patient) => ownerOf(patient._id) !== actorId)

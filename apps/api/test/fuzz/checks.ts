@@ -22,6 +22,7 @@ import { CLINICAL_BODIES, CLINICAL_RESPONSES } from './clinical.ts';
 import { validateJson, type JsonSchema } from './json-schema.ts';
 import { INVALID_AUTH, type FuzzRequest } from './requests.ts';
 import { VISIT_ZOD_BODIES, VISIT_ZOD_RESPONSES } from './visits.ts';
+import { REMINDER_ZOD_RESPONSES } from './reminders.ts';
 
 /** The one error body of the API, as an independent JSON schema. */
 export const API_ERROR_SCHEMA: JsonSchema = {
@@ -65,6 +66,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'POST /api/premier/create-payment-intent': { 200: ZPaymentIntent },
   ...VISIT_ZOD_RESPONSES,
   ...CLINICAL_RESPONSES,
+  ...REMINDER_ZOD_RESPONSES,
 };
 
 /** The shared zod schemas of the request bodies: the API must agree with them exactly. */

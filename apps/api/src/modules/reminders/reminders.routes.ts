@@ -5,6 +5,7 @@ import { ZReminder, ZReminderList } from '@portal/shared/reminder';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import type { Actor } from '../audit/owned-records.ts';
+import { MEMBERS_ONLY } from '../premier/require-premium.ts';
 import type { ReminderService } from './reminders.service.ts';
 
 const ZId = z.object({ id: z.string().max(200).describe('The reminder `_id`') });
@@ -15,9 +16,8 @@ async function actorOf(request: FastifyRequest): Promise<Actor> {
 }
 
 /**
- * The signed-in practitioner's reminders under /api/reminders (HTTP only). Members-only in the
- * issue's terms ('For members'): the Premier gate (402 `PREMIUM_REQUIRED`) is added where the
- * routes are registered (app.ts) when it lands.
+ * The signed-in practitioner's reminders under /api/reminders (HTTP only). Members-only (the
+ * issue lists reminders 'For members'): everyone else gets 402 `PREMIUM_REQUIRED` from the gate.
  */
 export async function reminderRoutes(
   app: FastifyInstance,
@@ -30,6 +30,7 @@ export async function reminderRoutes(
   typed.get(
     '/api/reminders',
     {
+      config: MEMBERS_ONLY,
       schema: {
         tags,
         summary:
@@ -45,6 +46,7 @@ export async function reminderRoutes(
   typed.post(
     '/api/reminders/:id/read',
     {
+      config: MEMBERS_ONLY,
       schema: {
         tags,
         summary: 'Mark one of my reminders read (idempotent: the first reading time stays)',
@@ -61,6 +63,7 @@ export async function reminderRoutes(
   typed.post(
     '/api/reminders/read-all',
     {
+      config: MEMBERS_ONLY,
       schema: {
         tags,
         summary: 'Mark all my reminders read; answers the list as `GET /api/reminders` would',

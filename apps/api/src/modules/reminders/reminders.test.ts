@@ -3,6 +3,7 @@ import type { TReminder, TReminderList } from '@portal/shared/reminder';
 import { SCHEDULE_MESSAGES } from '@portal/shared/profile';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
+import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { runReminderSweep } from './reminders.jobs.ts';
 
@@ -44,8 +45,10 @@ async function listOf(headers: Headers): Promise<TReminderList> {
   return response.json();
 }
 
+/** A Premier member (reminders are members-only) with one patient. */
 async function practitionerWithPatient() {
   const { headers, user } = await signIn(ctx);
+  await becomeMember(ctx, headers);
   const patient = await createPatient(ctx, headers, { name: 'Amira Youssef' });
   return { headers, user, patient };
 }
@@ -223,9 +226,19 @@ describe('GET /api/reminders, POST /api/reminders/{id}/read, POST /api/reminders
     ]);
   });
 
-  it('needs a token', async () => {
+  it('needs a token, and answers 402 PREMIUM_REQUIRED to a non-member', async () => {
     const response = await ctx.app.inject({ url: '/api/reminders' });
     expect(response.statusCode).toBe(401);
+    const { headers } = await signIn(ctx);
+    for (const [method, url] of [
+      ['GET', '/api/reminders'],
+      ['POST', '/api/reminders/read-all'],
+      ['POST', '/api/reminders/00000000-0000-4000-8000-000000000000/read'],
+    ] as const) {
+      const refused = await ctx.app.inject({ method, url, headers });
+      expect({ url, status: refused.statusCode }).toEqual({ url, status: 402 });
+      expect(refused.json().code).toBe('PREMIUM_REQUIRED');
+    }
   });
 });
 
