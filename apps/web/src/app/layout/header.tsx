@@ -120,8 +120,10 @@ export function Header({
           <span className={styles.phone} aria-hidden="true" />
         )}
 
-        {reminders}
-        <LanguageSelect className={styles.language} />
+        <div className={styles.tools}>
+          {reminders}
+          <LanguageSelect className={styles.language} />
+        </div>
       </div>
     </header>
   );

@@ -29,6 +29,9 @@ function BellIcon() {
   );
 }
 
+/** A name or date inside a sentence of another direction keeps its own order (Unicode FSI…PDI). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
 /** Where a reminder leads: the agenda on the appointment's day, or the patient's records. */
 function linkOf(reminder: TReminder): string {
   return reminder.source === 'appointment'
@@ -152,8 +155,8 @@ export default function ReminderBell() {
                     <p id={textId} className={styles.text}>
                       {isUnread && <span className={styles.new}>{t('new')} </span>}
                       {t(reminder.source === 'appointment' ? 'appointment' : 'activity', {
-                        name: reminder.patientName,
-                        when: when(reminder),
+                        name: isolated(reminder.patientName),
+                        when: isolated(when(reminder)),
                       })}
                     </p>
                     <div className={styles.actions}>
