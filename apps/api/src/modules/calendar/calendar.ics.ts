@@ -105,23 +105,24 @@ export function calendarFeed({
       'CLASS:PRIVATE',
       'TRANSP:OPAQUE',
     );
-    if (reminderMinutes !== null && event.status !== 'cancelled') {
-      lines.push(
-        'BEGIN:VALARM',
-        'ACTION:DISPLAY',
-        'DESCRIPTION:Appointment',
-        `TRIGGER:-PT${reminderMinutes}M`,
-        'END:VALARM',
-      );
-    }
-    if (reminderHours !== null && event.status !== 'cancelled') {
-      lines.push(
-        'BEGIN:VALARM',
-        'ACTION:DISPLAY',
-        'DESCRIPTION:Appointment reminder',
-        `TRIGGER:-PT${reminderHours}H`,
-        'END:VALARM',
-      );
+    if (event.status !== 'cancelled') {
+      // The calendar's own alarm (reminderMinutes) and the portal's reminder (reminderHours).
+      const alarms = [
+        reminderMinutes !== null && { description: 'Appointment', trigger: `${reminderMinutes}M` },
+        reminderHours !== null && {
+          description: 'Appointment reminder',
+          trigger: `${reminderHours}H`,
+        },
+      ];
+      for (const alarm of alarms)
+        if (alarm)
+          lines.push(
+            'BEGIN:VALARM',
+            'ACTION:DISPLAY',
+            `DESCRIPTION:${alarm.description}`,
+            `TRIGGER:-PT${alarm.trigger}`,
+            'END:VALARM',
+          );
     }
     lines.push('END:VEVENT');
   }
