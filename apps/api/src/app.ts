@@ -27,6 +27,11 @@ import { timelinePlugin } from './modules/timeline/timeline.routes.ts';
 import { registerMembersOnlyGate } from './modules/premier/require-premium.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { reminderRoutes } from './modules/reminders/reminders.routes.ts';
+import { createReminderService } from './modules/reminders/reminders.service.ts';
+import { reminderJob } from './modules/reminders/reminders.jobs.ts';
+import { registerJobQueue } from './jobs/job-queue.ts';
+import { createMailer, type Mailer } from './providers/mail/mail.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
@@ -61,6 +66,10 @@ export interface AppDeps {
   serverFactory?: (handler: http.RequestListener) => http.Server;
   /** The clock of the rules that depend on today (free slots from now on). Omitted: the system's. */
   now?: () => Date;
+  /** E-mail for reminders; null for none. Omitted: SMTP when `SMTP_URL` is set. */
+  mailer?: Mailer | null;
+  /** False: no job queue (pg-boss) in this app; tests run the jobs' functions themselves. */
+  isRunningJobs?: boolean;
 }
 
 /** The router's limit for one path parameter (an id); longer path segments are refused. */
@@ -173,6 +182,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.PUBLIC_URL,
     now: deps.now,
   });
+  const mailer =
+    deps.mailer !== undefined
+      ? deps.mailer
+      : await createMailer({
+          smtpUrl: config.SMTP_URL,
+          from: config.SMTP_FROM ?? `CareBridge <reminders@${new URL(config.PUBLIC_URL).hostname}>`,
+        });
+  app.addHook('onClose', async () => mailer?.close());
+  const reminders = createReminderService({ db: database.db, isEmailing: mailer !== null });
+  await app.register(reminderRoutes, { reminders });
+  if (deps.isRunningJobs !== false) {
+    const jobs = [
+      reminderJob({
+        db: database.db,
+        mailer,
+        publicUrl: config.PUBLIC_URL,
+        everySeconds: config.REMINDERS_SWEEP_SECONDS,
+      }),
+    ];
+    registerJobQueue(app, { pool: database.pool, jobs });
+  }
   if (identity.name === 'local') {
     await app.register(devAuthRoutes, { local: identity as LocalIdentityProvider });
   }

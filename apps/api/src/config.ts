@@ -17,6 +17,10 @@ function wholeNumber(min: number, max: number, accepts: string) {
   return z.coerce.number({ error: accepts }).int(accepts).min(min, accepts).max(max, accepts);
 }
 
+function isUrl(value: string): boolean {
+  return URL.canParse(value);
+}
+
 /** 'a, b or c': the accepted values, as an error message says them. */
 function oneOf(values: readonly string[]): string {
   return values.length < 2
@@ -97,6 +101,24 @@ const ZEnv = z
       1_000_000_000,
       'a whole number from 1 to 1000000000',
     ).default(1_200),
+    SMTP_URL: z
+      .string()
+      .regex(
+        /^smtps?:\/\/[^\s]+$/,
+        'an smtp:// or smtps:// URL such as smtp://user:password@host:587',
+      )
+      .refine(isUrl, 'an smtp:// or smtps:// URL such as smtp://user:password@host:587')
+      .optional(),
+    SMTP_FROM: z
+      .string()
+      .min(3, 'an e-mail sender such as CareBridge <reminders@example.org>')
+      .max(200, 'an e-mail sender such as CareBridge <reminders@example.org>')
+      .optional(),
+    REMINDERS_SWEEP_SECONDS: wholeNumber(
+      1,
+      3_600,
+      'a whole number of seconds from 1 to 3600',
+    ).default(60),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'fatal, error, warn, info, debug, trace or silent',
@@ -185,7 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    const isSecret = /KEY|SECRET|DATABASE_URL|REDIS_URL/.test(name);
+    const isSecret = /KEY|SECRET|DATABASE_URL|REDIS_URL|SMTP_URL/.test(name);
     const shown = env[name] === undefined || isSecret ? '' : ` (got ${JSON.stringify(env[name])})`;
     const rule = /^(is|cannot) /.test(issue.message) ? issue.message : `must be ${issue.message}`;
     throw new ConfigError(`Invalid configuration: ${name} ${rule}${shown}.`);

@@ -99,6 +99,8 @@ export async function createTestApp({
     identity: local,
     payments: await createPaymentsProvider(config),
     logStream: stream,
+    // The job queue (pg-boss) runs in the real server's tests; here tests call the jobs' work.
+    isRunningJobs: false,
     ...deps,
   });
   beforeReady?.(app);
@@ -131,6 +133,7 @@ export async function createTestApp({
           config.STRIPE_SECRET_KEY,
           config.STRIPE_WEBHOOK_SECRET,
           config.RETELL_API_KEY,
+          config.SMTP_URL,
         ];
         const sent = clientTexts.join('\n');
         const values = (await storedSensitiveValues(database).catch(() => [])).filter(

@@ -27,6 +27,7 @@ export function scheduleSettings(overrides: Partial<TScheduleSettings> = {}): TS
     workingHours: DEFAULT_WORKING_HOURS,
     reminderMinutes: SCHEDULE_LIMITS.defaultReminderMinutes,
     calendarFullNames: false,
+    reminderHours: SCHEDULE_LIMITS.defaultReminderHours,
     ...overrides,
   };
 }

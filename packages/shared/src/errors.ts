@@ -113,6 +113,7 @@ export const ERRORS = {
     message:
       'This medication matches an active allergy of the patient. Confirm that you have considered it to save the prescription.',
   },
+  REMINDER_NOT_FOUND: { status: 404, message: 'The reminder could not be found.' },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

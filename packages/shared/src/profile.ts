@@ -118,12 +118,17 @@ export const SCHEDULE_MESSAGES = {
   workingHoursInvalid: 'Working hours must run from a start time to a later end time (HH:MM).',
   reminderInvalid: 'Reminder must be a whole number of minutes from 0 to 10080, or none.',
   fullNamesInvalid: 'Choose whether the calendar feed shows full names.',
+  reminderHoursInvalid: 'Reminder must be a whole number of hours from 1 to 168, or none.',
 } as const;
 
 export const SCHEDULE_LIMITS = {
   /** A week: the longest reminder a calendar app offers in its own menus. */
   reminderMinutesMax: 10_080,
   defaultReminderMinutes: 15,
+  /** The portal's own reminders (bell, e-mail): at most a week ahead, a day by default. */
+  reminderHoursMin: 1,
+  reminderHoursMax: 168,
+  defaultReminderHours: 24,
   /** Until the browser tells the API at sign-in. */
   defaultTimeZone: 'UTC',
 } as const;
@@ -184,11 +189,21 @@ export const ZReminderMinutes = z
   .max(SCHEDULE_LIMITS.reminderMinutesMax, { error: SCHEDULE_MESSAGES.reminderInvalid })
   .nullable();
 
+/** Hours before an appointment the portal's reminder comes (bell, e-mail); null = none. */
+export const ZReminderHours = z
+  .number({ error: SCHEDULE_MESSAGES.reminderHoursInvalid })
+  .int({ error: SCHEDULE_MESSAGES.reminderHoursInvalid })
+  .min(SCHEDULE_LIMITS.reminderHoursMin, { error: SCHEDULE_MESSAGES.reminderHoursInvalid })
+  .max(SCHEDULE_LIMITS.reminderHoursMax, { error: SCHEDULE_MESSAGES.reminderHoursInvalid })
+  .nullable();
+
 /** The schedule settings as stored and answered (part of the user). */
 export const ZScheduleSettings = z.object({
   timeZone: z.string(),
   workingHours: ZWorkingHours,
   reminderMinutes: ZReminderMinutes,
+  /** The portal's reminders (issue 18), hours before each appointment; null = none. */
+  reminderHours: ZReminderHours,
   /** Whether the calendar feed names patients in full instead of by initials. */
   calendarFullNames: z.boolean(),
 });
@@ -211,6 +226,9 @@ export const SCHEDULE_INPUT_FIELDS = {
     .boolean({ error: SCHEDULE_MESSAGES.fullNamesInvalid })
     .optional()
     .describe('true: the calendar feed shows full names instead of initials; absent = unchanged'),
+  reminderHours: ZReminderHours.optional().describe(
+    "The portal's reminder (bell, e-mail, calendar alarm), hours before each appointment (1–168) or null for none; absent = unchanged",
+  ),
 };
 
 export const ZScheduleInput = z.strictObject(SCHEDULE_INPUT_FIELDS);

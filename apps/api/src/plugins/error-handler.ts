@@ -70,6 +70,11 @@ function toApiError(error: FastifyError | AppError): TApiError {
     return errorBody(code, code === 'RATE_LIMITED' ? undefined : clientMessage(error, code));
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return errorBody('BAD_REQUEST');
+  if (hasSqlState(error, UNSTORABLE_TEXT))
+    return errorBody(
+      'BAD_REQUEST',
+      'The request contains a character that cannot be stored (such as U+0000).',
+    );
   if (isStatementTimeout(error)) return errorBody('SERVICE_UNAVAILABLE');
   return errorBody('INTERNAL');
 }
@@ -82,16 +87,29 @@ function clientMessage(error: FastifyError, code: TErrorCode): string {
   return ERRORS[code].message;
 }
 
-/** PostgreSQL cancelled the statement (`statement_timeout`, DB_STATEMENT_TIMEOUT_MS): 57014. */
-function isStatementTimeout(error: unknown): boolean {
+/**
+ * Text PostgreSQL refuses to store: a NUL character (22021), or one the encoding lacks (22P05).
+ * Bad input, not a server fault, whichever field carried it (the fuzz suite found one in the
+ * profile's address).
+ */
+const UNSTORABLE_TEXT = ['22021', '22P05'];
+
+/** Whether the error, or an error it wraps (drizzle wraps the driver's), has one of `codes`. */
+function hasSqlState(error: unknown, codes: readonly string[]): boolean {
   for (let inner = error, depth = 0; inner && depth < 4; depth += 1) {
-    if ((inner as { code?: unknown }).code === '57014') return true;
+    if (codes.includes((inner as { code?: unknown }).code as string)) return true;
     inner = (inner as { cause?: unknown }).cause;
   }
   return false;
 }
 
+/** PostgreSQL cancelled the statement (`statement_timeout`, DB_STATEMENT_TIMEOUT_MS): 57014. */
+function isStatementTimeout(error: unknown): boolean {
+  return hasSqlState(error, ['57014']);
+}
+
 function statusOf(error: FastifyError, code: string): number {
+  if (hasSqlState(error, UNSTORABLE_TEXT)) return 400;
   if (code in ERRORS) {
     const known = ERRORS[code as TErrorCode].status;
     if (code !== 'INTERNAL' && code !== 'BAD_REQUEST') return known;

@@ -27,6 +27,7 @@ import {
 } from './requests.ts';
 import { timelinePrivacyProblems } from './timeline.ts';
 import { explainVisitRows, isVisitLabel, visitPrivacyProblems } from './visits.ts';
+import { reminderLeaks, seedReminders } from './reminders.ts';
 
 /**
  * Generated requests against every documented route, through `app.inject()` on the real
@@ -138,6 +139,7 @@ beforeAll(async () => {
     allergies: [],
     prescriptions: [],
     calls,
+    reminders: await seedReminders(ctx.database.pool),
     feedFiles: [],
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),
@@ -292,6 +294,8 @@ function privacyProblems({ request, status, json }: Outcome, after: DbState): st
   if (clinical.length) return clinical;
   const timeline = timelinePrivacyProblems(label, json, actorId, after);
   if (timeline.length) return timeline;
+  const reminderLeak = reminderLeaks(label, json, actorId, pools.reminders);
+  if (reminderLeak.length) return reminderLeak;
   if (label === 'GET /api/records/patients' && Array.isArray(json)) {
     return (json as Array<{ _id: string }>)
       .filter((patient) => ownerOf(patient._id) !== actorId)

@@ -24,6 +24,7 @@ import { validateJson, type JsonSchema } from './json-schema.ts';
 import { INVALID_AUTH, type FuzzRequest } from './requests.ts';
 import { TIMELINE_RESPONSES } from './timeline.ts';
 import { VISIT_ZOD_BODIES, VISIT_ZOD_RESPONSES } from './visits.ts';
+import { REMINDER_ZOD_RESPONSES } from './reminders.ts';
 
 /** The one error body of the API, as an independent JSON schema. */
 export const API_ERROR_SCHEMA: JsonSchema = {
@@ -69,6 +70,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   ...VISIT_ZOD_RESPONSES,
   ...CLINICAL_RESPONSES,
   ...TIMELINE_RESPONSES,
+  ...REMINDER_ZOD_RESPONSES,
 };
 
 /** The shared zod schemas of the request bodies: the API must agree with them exactly. */

@@ -6,6 +6,7 @@ import {
   clinicalPathValues,
   type ClinicalPools,
 } from './clinical.ts';
+import { reminderPathValue, type ReminderInPool } from './reminders.ts';
 import type { Operation } from './openapi.ts';
 import { encodeSegment, FUZZ_DAYS, queryString, wellFormed } from './url-parts.ts';
 import {
@@ -53,6 +54,8 @@ export interface Pools extends ClinicalPools {
   visits: VisitInPool[];
   /** Voice calls started before the run (one per user), by their user's id. */
   calls: Array<{ id: string; ownerId: string }>;
+  /** Reminders seeded before the run (reminders.ts). */
+  reminders: ReminderInPool[];
   /** `<secret>.ics` of calendar feeds turned on during the run (some revoked since). */
   feedFiles: string[];
   cursors: string[];
@@ -186,6 +189,8 @@ function pathValue(
       : fc.uuid().map((value) => ({ value }));
   const clinical = clinicalPathValue(name, actorId, pools, junk);
   if (clinical) return clinical;
+  const reminder = reminderPathValue(operation.path, actorId, pools.reminders, junk);
+  if (reminder) return reminder;
   if (operation.path.startsWith('/api/records/patients/')) {
     const own = pools.patients.filter((patient) => patient.ownerId === actorId);
     return fc.oneof(

@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'vitals',
   'timeline',
   'search',
+  'reminders',
 ] as const;
 
 /**

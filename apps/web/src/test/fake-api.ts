@@ -8,6 +8,7 @@ import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
 import { FakeTimeline, timelineHandlers } from './fake-timeline.ts';
+import { FakeReminders, remindersHandlers } from './fake-reminders.ts';
 import { FakeVisits, visitsHandlers } from './fake-visits.ts';
 import { searchHandlers } from './fake-search.ts';
 import { FakeVoice, voiceHandlers } from './fake-voice.ts';
@@ -76,6 +77,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     clinical,
     appointments,
   });
+  const reminders = new FakeReminders();
 
   const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
   addHandlers(
@@ -138,6 +140,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
       prescriptions: () => clinical.prescriptions,
     }),
     ...voiceHandlers(voice, () => profile.stored.timeZone),
+    ...remindersHandlers(reminders),
   );
 
   return {
@@ -150,6 +153,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     /** The patient's timeline, read from the visits, clinical items and appointments above. */
     timeline,
     voice,
+    /** The reminders of issue 18 (fake-reminders.ts). */
+    reminders,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {
       stored: () => profile.stored,

@@ -33,6 +33,8 @@ export const users = pgTable(
     /** Calendar-feed reminder, minutes before; null for none. */
     reminderMinutes: integer('reminder_minutes').default(15),
     calendarFullNames: boolean('calendar_full_names').notNull().default(false),
+    /** The portal's reminders (bell, e-mail), hours before each appointment; null for none. */
+    reminderHours: integer('reminder_hours').default(24),
     /** SHA-256 (hex) of the calendar feed's secret; the secret itself is never stored. */
     calendarFeedHash: text('calendar_feed_hash').unique(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -68,12 +68,15 @@ function fold(line: string): string {
 export function calendarFeed({
   events,
   reminderMinutes,
+  reminderHours = null,
   isFullNames,
   host,
   now,
 }: {
   events: FeedEvent[];
   reminderMinutes: number | null;
+  /** The portal's own reminder (issue 18), as a second alarm the calendar app shows too. */
+  reminderHours?: number | null;
   isFullNames: boolean;
   /** The portal's host, making UIDs globally unique (`<id>@<host>`). */
   host: string;
@@ -102,14 +105,24 @@ export function calendarFeed({
       'CLASS:PRIVATE',
       'TRANSP:OPAQUE',
     );
-    if (reminderMinutes !== null && event.status !== 'cancelled') {
-      lines.push(
-        'BEGIN:VALARM',
-        'ACTION:DISPLAY',
-        'DESCRIPTION:Appointment',
-        `TRIGGER:-PT${reminderMinutes}M`,
-        'END:VALARM',
-      );
+    if (event.status !== 'cancelled') {
+      // The calendar's own alarm (reminderMinutes) and the portal's reminder (reminderHours).
+      const alarms = [
+        reminderMinutes !== null && { description: 'Appointment', trigger: `${reminderMinutes}M` },
+        reminderHours !== null && {
+          description: 'Appointment reminder',
+          trigger: `${reminderHours}H`,
+        },
+      ];
+      for (const alarm of alarms)
+        if (alarm)
+          lines.push(
+            'BEGIN:VALARM',
+            'ACTION:DISPLAY',
+            `DESCRIPTION:${alarm.description}`,
+            `TRIGGER:-PT${alarm.trigger}`,
+            'END:VALARM',
+          );
     }
     lines.push('END:VEVENT');
   }

@@ -48,6 +48,7 @@ export function createCalendarService({
       return calendarFeed({
         events,
         reminderMinutes: user.reminderMinutes,
+        reminderHours: user.reminderHours,
         isFullNames: user.calendarFullNames,
         host,
         now: at,

@@ -33,7 +33,11 @@ function parseEvents(body: string) {
   const calendar = new ICAL.Component(ICAL.parse(body));
   return calendar.getAllSubcomponents('vevent').map((vevent) => {
     const event = new ICAL.Event(vevent);
-    const alarm = vevent.getFirstSubcomponent('valarm');
+    const alarms = vevent.getAllSubcomponents('valarm');
+    const triggerOf = (description: string) => {
+      const alarm = alarms.find((one) => one.getFirstPropertyValue('description') === description);
+      return alarm ? (alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds() : null;
+    };
     return {
       uid: event.uid,
       summary: event.summary,
@@ -42,7 +46,9 @@ function parseEvents(body: string) {
       start: event.startDate.toJSDate().toISOString(),
       end: event.endDate.toJSDate().toISOString(),
       // Seconds before the start, as the parser reads the duration.
-      trigger: alarm ? (alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds() : null,
+      trigger: triggerOf('Appointment'),
+      // The portal's reminder (issue 18, the profile's reminderHours) as a second alarm.
+      reminderTrigger: triggerOf('Appointment reminder'),
       description: vevent.getFirstPropertyValue('description'),
     };
   });
@@ -148,7 +154,17 @@ describe('calendar feed', () => {
       headers,
       payload: { reminderMinutes: null },
     });
-    expect((await fetchFeed(path)).events()[0]!.trigger).toBeNull();
+    expect((await fetchFeed(path)).events()[0]!).toMatchObject({
+      trigger: null,
+      reminderTrigger: -24 * 3600,
+    });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/schedule',
+      headers,
+      payload: { reminderHours: null },
+    });
+    expect((await fetchFeed(path)).events()[0]!.reminderTrigger).toBeNull();
   });
 
   it('answers 404 to a revoked, replaced or unknown secret, and audits each read', async () => {

@@ -27,6 +27,7 @@ export function toApiUser(row: UserRow): TUser {
     workingHours: row.workingHours,
     reminderMinutes: row.reminderMinutes,
     calendarFullNames: row.calendarFullNames,
+    reminderHours: row.reminderHours,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { telHref, usePublicConfig } from '../../lib/config/public-config.ts';
 import { Icon } from '../../ui/icon.tsx';
@@ -15,10 +15,13 @@ export function Header({
   isMenuOpen,
   onOpenMenu,
   menuButtonRef,
+  reminders,
 }: {
   isMenuOpen: boolean;
   onOpenMenu: () => void;
   menuButtonRef: Ref<HTMLButtonElement>;
+  /** The signed-in practitioner's reminder bell (issue 18), composed by the layout. */
+  reminders?: ReactNode;
 }) {
   const { t } = useTranslation();
   const config = usePublicConfig();
@@ -117,7 +120,10 @@ export function Header({
           <span className={styles.phone} aria-hidden="true" />
         )}
 
-        <LanguageSelect className={styles.language} />
+        <div className={styles.tools}>
+          {reminders}
+          <LanguageSelect className={styles.language} />
+        </div>
       </div>
     </header>
   );

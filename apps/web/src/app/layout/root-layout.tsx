@@ -1,14 +1,40 @@
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
+import { useAppSelector } from '../hooks.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LiveAnnouncer } from './page-arrival.tsx';
 import { PageOutlet } from './page-outlet.tsx';
 import { SideMenu } from './side-menu.tsx';
 import styles from './root-layout.module.css';
+
+// Only signed-in pages need it: the home page's JavaScript does not grow.
+const ReminderBell = lazy(() => import('../../features/reminders/reminder-bell.tsx'));
+
+const noSubscription = () => () => {};
+
+/**
+ * The bell for a signed-in user, never in a hydrating render: prerendered pages are a guest's,
+ * so that render must match them whatever the stored session says (React renders again with
+ * the client's snapshot right after).
+ */
+function RemindersSlot() {
+  const isSignedIn = useAppSelector((state) => state.auth.status && state.auth.userData !== null);
+  const isClient = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  if (!isClient || !isSignedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReminderBell />
+    </Suspense>
+  );
+}
 
 /** The key React Router gave the history entry the browser is on (`location.key` once shown). */
 function currentHistoryKey(): string {
@@ -43,7 +69,12 @@ export function RootLayout() {
         <a href="#main" className={styles.skipLink}>
           {t('skipToContent')}
         </a>
-        <Header isMenuOpen={isMenuOpen} onOpenMenu={openMenu} menuButtonRef={menuButtonRef} />
+        <Header
+          isMenuOpen={isMenuOpen}
+          onOpenMenu={openMenu}
+          menuButtonRef={menuButtonRef}
+          reminders={<RemindersSlot />}
+        />
         <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
           <PageOutlet mainRef={mainRef} />
         </main>

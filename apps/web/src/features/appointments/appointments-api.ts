@@ -66,6 +66,7 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
         workingHours: user.workingHours,
         reminderMinutes: user.reminderMinutes,
         calendarFullNames: user.calendarFullNames,
+        reminderHours: user.reminderHours,
       }),
       providesTags: ['User'],
     }),

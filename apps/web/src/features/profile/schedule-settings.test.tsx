@@ -24,7 +24,7 @@ async function scheduleForm() {
 }
 
 describe('Profile: schedule settings', () => {
-  it('saves the time zone, working hours, reminder and the full-names choice', async () => {
+  it('saves the time zone, working hours, reminder, the full-names choice and the portal reminder hours', async () => {
     renderProfilePage(user);
     const form = await scheduleForm();
     expect(within(form).getByLabelText('Time zone')).toHaveValue('Europe/Berlin');
@@ -41,6 +41,10 @@ describe('Profile: schedule settings', () => {
     await userEvent.selectOptions(
       within(form).getByLabelText('Calendar reminder'),
       '1 hour before',
+    );
+    await userEvent.selectOptions(
+      within(form).getByLabelText('Reminder in CareBridge'),
+      '48 hours before',
     );
     await userEvent.click(
       within(form).getByRole('checkbox', {
@@ -62,6 +66,7 @@ describe('Profile: schedule settings', () => {
         },
         reminderMinutes: 60,
         calendarFullNames: true,
+        reminderHours: 48,
       },
     ]);
   });

@@ -11,9 +11,11 @@ import { useUpdateScheduleMutation } from './profile-api.ts';
 import styles from './schedule.module.css';
 
 const REMINDERS = [5, 10, 15, 30, 60, 120, 1440] as const;
+/** The portal's own reminder (issue 18), hours before. */
+const REMINDER_HOURS = [1, 2, 4, 12, 24, 48, 72, 168] as const;
 const NINE_TO_FIVE: TWorkingDay = { start: '09:00', end: '17:00' };
 
-type Field = 'timeZone' | TWeekday | 'reminderMinutes';
+type Field = 'timeZone' | TWeekday | 'reminderMinutes' | 'reminderHours';
 
 /** Every zone `Intl` knows, with the stored one first if it is not among them. */
 function timeZonesWith(current: string): string[] {
@@ -33,6 +35,11 @@ export function ScheduleSettings({ user }: { user: TUser }) {
   const [hours, setHours] = useState<TWorkingHours>(user.workingHours);
   const [reminder, setReminder] = useState(user.reminderMinutes);
   const [hasFullNames, setFullNames] = useState(user.calendarFullNames);
+  const [reminderHours, setReminderHours] = useState(user.reminderHours);
+  const hourChoices: number[] =
+    reminderHours === null || (REMINDER_HOURS as readonly number[]).includes(reminderHours)
+      ? [...REMINDER_HOURS]
+      : [reminderHours, ...REMINDER_HOURS].sort((a, b) => a - b);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [result, setResult] = useState<'saved' | 'failed' | null>(null);
   const [update, { isLoading }] = useUpdateScheduleMutation();
@@ -60,6 +67,7 @@ export function ScheduleSettings({ user }: { user: TUser }) {
       workingHours: hours,
       reminderMinutes: reminder,
       calendarFullNames: hasFullNames,
+      reminderHours,
     });
     const found: Partial<Record<Field, string>> = {};
     const place = (path: readonly PropertyKey[], message: string) => {
@@ -187,6 +195,29 @@ export function ScheduleSettings({ user }: { user: TUser }) {
             {reminders.map((minutes) => (
               <option key={minutes} value={minutes}>
                 {reminderLabel(minutes)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        id={fieldId('reminderHours')}
+        label={t('schedule.portalReminder')}
+        hint={t('schedule.portalReminderHint')}
+        error={errors.reminderHours}
+      >
+        {(props) => (
+          <select
+            value={reminderHours ?? ''}
+            onChange={(event) =>
+              setReminderHours(event.target.value === '' ? null : Number(event.target.value))
+            }
+            {...props}
+          >
+            <option value="">{t('schedule.noReminder')}</option>
+            {hourChoices.map((count) => (
+              <option key={count} value={count}>
+                {t('schedule.hoursBefore', { count })}
               </option>
             ))}
           </select>

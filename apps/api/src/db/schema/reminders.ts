@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { patients } from './patients.ts';
+import { users } from './users.ts';
+
+/**
+ * Reminders that came (issue 18): one row per appointment or care-plan occurrence and time.
+ * The unique key is what makes a reminder exactly once: the jobs that create them insert with
+ * `on conflict do nothing`, so a sweep repeated after a crash, or run by two instances at once,
+ * adds nothing. A rescheduled appointment has a new `event_at`, hence a reminder of its own.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    sourceId: uuid('source_id').notNull(),
+    /** When the appointment starts, or the activity is due. */
+    eventAt: timestamp('event_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
+    /** True while an e-mail is owed (SMTP_URL was set when the reminder came). */
+    isEmailPending: boolean('email_pending').notNull().default(false),
+    emailSentAt: timestamp('email_sent_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    unique('reminders_source_event_key').on(table.source, table.sourceId, table.eventAt),
+    // The bell: one owner's newest reminders, and the unread count.
+    index('reminders_owner_created_idx').on(table.ownerId, table.createdAt, table.id),
+    // The mail sweep reads only what is owed.
+    index('reminders_email_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.isEmailPending}`),
+    check('reminders_source_check', sql`${table.source} in ('appointment', 'care-plan-activity')`),
+  ],
+);
+
+export type ReminderRow = typeof reminders.$inferSelect;

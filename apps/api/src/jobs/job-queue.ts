@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+
+/** A job run every `everySeconds` by one of the instances on the database. */
+export interface RecurringJob {
+  name: string;
+  everySeconds: number;
+  run: () => Promise<void>;
+}
+
+/** How long a stopping instance lets a running job finish before pg-boss marks it failed. */
+const STOP_TIMEOUT_MS = 5_000;
+
+/**
+ * pg-boss in the app's own PostgreSQL (schema `pgboss`, created by pg-boss itself under its own
+ * advisory lock) over the app's pool: no new server, no extra connections. It starts on the
+ * app's ready (readiness stays 503 until it has) and stops on close, before server.ts closes the
+ * pool.
+ *
+ * A recurring job is queued by every instance every `everySeconds`, as a pg-boss singleton of
+ * that time slot (`singletonSeconds`: pg-boss's unique index lets one job per slot in, whoever
+ * sends it), and worked by whichever instance fetches it first. Jobs are rows, so a job queued
+ * before a crash is still there after it; a job that was running when its instance died is
+ * left to pg-boss's expiry, and the next slot's job runs meanwhile, so the work itself must be
+ * idempotent (the reminders' is: see reminders.jobs.ts).
+ */
+export function registerJobQueue(
+  app: FastifyInstance,
+  { pool, jobs }: { pool: pg.Pool; jobs: RecurringJob[] },
+): void {
+  let boss: PgBoss | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    boss = new PgBoss({
+      db: { executeSql: (text, values) => pool.query(text, values) },
+      // No cron: recurring jobs are throttled sends (below), at any interval, not per minute.
+      schedule: false,
+    });
+    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    for (const job of jobs) {
+      await boss.createQueue(job.name, {
+        name: job.name,
+        // The next slot's job does the work again: no retries piling up behind it.
+        retryLimit: 0,
+        expireInSeconds: Math.max(60, job.everySeconds * 5),
+      });
+      await boss.work(
+        job.name,
+        { pollingIntervalSeconds: Math.min(2, Math.max(0.5, job.everySeconds / 2)) },
+        async () => {
+          try {
+            await job.run();
+          } catch (error) {
+            app.log.error({ err: error, job: job.name }, 'job failed');
+            throw error;
+          }
+        },
+      );
+      const queue = async () => {
+        try {
+          await boss?.send(
+            job.name,
+            {},
+            { singletonKey: job.name, singletonSeconds: job.everySeconds },
+          );
+        } catch (error) {
+          app.log.error({ err: error, job: job.name }, 'job not queued');
+        }
+      };
+      await queue();
+      const timer = setInterval(() => void queue(), job.everySeconds * 1000);
+      timer.unref();
+      timers.push(timer);
+    }
+  });
+  app.addHook('onClose', async () => {
+    timers.forEach((timer) => clearInterval(timer));
+    await boss?.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true });
+  });
+}

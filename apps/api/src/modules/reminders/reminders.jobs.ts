@@ -1,0 +1,72 @@
+import type { Db } from '../../db/client.ts';
+import type { RecurringJob } from '../../jobs/job-queue.ts';
+import type { Mailer } from '../../providers/mail/mail.ts';
+import { reminderEmail } from './reminders.email.ts';
+import { insertDueAppointmentReminders, sendOneOwedEmail } from './reminders.repository.ts';
+
+export const REMINDERS_JOB = 'reminders-sweep';
+
+/** At most this many e-mails per sweep, so one run stays short; the next takes the rest. */
+const EMAILS_PER_SWEEP = 200;
+
+/**
+ * Creates the reminders that came, from every source. Each is one idempotent statement
+ * (`on conflict do nothing` on the reminders' unique key): a source adds its own here, e.g. the
+ * care plans' occurrences that came due.
+ */
+export type ReminderSweepStep = (db: Db, options: { isEmailPending: boolean }) => Promise<number>;
+
+export const REMINDER_SWEEP_STEPS: ReminderSweepStep[] = [insertDueAppointmentReminders];
+
+export interface SweepOutcome {
+  created: number;
+  emailed: number;
+}
+
+/**
+ * One run of the reminders job: create what came due, then send what is owed. Safe to repeat
+ * and to run on two instances at once: creating is guarded by the unique key, sending by the
+ * owed row's lock and its `email_pending` flag, committed with the send.
+ */
+export async function runReminderSweep({
+  db,
+  mailer,
+  publicUrl,
+  steps = REMINDER_SWEEP_STEPS,
+}: {
+  db: Db;
+  mailer: Mailer | null;
+  publicUrl: string;
+  steps?: ReminderSweepStep[];
+}): Promise<SweepOutcome> {
+  let created = 0;
+  for (const step of steps) created += await step(db, { isEmailPending: mailer !== null });
+  let emailed = 0;
+  while (mailer && emailed < EMAILS_PER_SWEEP) {
+    const isSent = await sendOneOwedEmail(db, (email) =>
+      mailer.send(reminderEmail(email, { publicUrl })),
+    );
+    if (!isSent) break;
+    emailed += 1;
+  }
+  return { created, emailed };
+}
+
+/** The reminders job for the app's job queue (jobs/job-queue.ts). */
+export function reminderJob({
+  db,
+  mailer,
+  publicUrl,
+  everySeconds,
+}: {
+  db: Db;
+  mailer: Mailer | null;
+  publicUrl: string;
+  everySeconds: number;
+}): RecurringJob {
+  return {
+    name: REMINDERS_JOB,
+    everySeconds,
+    run: async () => void (await runReminderSweep({ db, mailer, publicUrl })),
+  };
+}

@@ -1,0 +1,189 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { TReminderSource } from '@portal/shared/reminder';
+import type { Db } from '../../db/client.ts';
+import { patients } from '../../db/schema/patients.ts';
+import { reminders } from '../../db/schema/reminders.ts';
+import { users } from '../../db/schema/users.ts';
+import type { DbOrTx } from '../audit/audit.repository.ts';
+
+/** What a new reminder is about; `eventAt` is when the appointment starts or the activity is due. */
+export interface NewReminder {
+  ownerId: string;
+  patientId: string;
+  source: TReminderSource;
+  sourceId: string;
+  eventAt: Date;
+}
+
+/**
+ * Adds one reminder, unless it exists: the unique key (source, source id, event time) makes a
+ * repeated call (a retried job, a second instance) a no-op. Answers the new id, or null.
+ */
+export async function insertReminder(
+  db: DbOrTx,
+  { reminder, isEmailPending }: { reminder: NewReminder; isEmailPending: boolean },
+): Promise<string | null> {
+  const rows = await db
+    .insert(reminders)
+    .values({ ...reminder, isEmailPending })
+    .onConflictDoNothing({ target: [reminders.source, reminders.sourceId, reminders.eventAt] })
+    .returning({ id: reminders.id });
+  return rows[0]?.id ?? null;
+}
+
+/** Longest reminder of the profile (168 hours): bounds the sweep's range on the index. */
+const LONGEST_REMINDER_HOURS = 168;
+
+/**
+ * The appointments' reminders that came: every booked appointment of a live patient that starts
+ * within its owner's `reminder_hours` and was booked before that (one booked inside the window
+ * needs no reminder: the practitioner has just booked it). A rescheduled appointment has a new
+ * start, so it gets a reminder of its own; a cancelled one is no longer booked, so its pending
+ * reminder never comes. One statement, so a crash leaves all of it or none.
+ */
+export async function insertDueAppointmentReminders(
+  db: Db,
+  { isEmailPending }: { isEmailPending: boolean },
+): Promise<number> {
+  const result = await db.execute(sql`
+    insert into reminders (owner_id, patient_id, source, source_id, event_at, email_pending)
+    select a.owner_id, a.patient_id, 'appointment', a.id, a.starts_at, ${isEmailPending}
+    from appointments a
+    join users u on u.id = a.owner_id
+    join patients p on p.id = a.patient_id and p.deleted_at is null
+    where a.status = 'booked'
+      and a.starts_at > now()
+      and a.starts_at <= now() + make_interval(hours => ${LONGEST_REMINDER_HOURS})
+      and u.reminder_hours is not null
+      and a.starts_at - make_interval(hours => u.reminder_hours) <= now()
+      and a.created_at <= a.starts_at - make_interval(hours => u.reminder_hours)
+    on conflict (source, source_id, event_at) do nothing`);
+  return result.rowCount ?? 0;
+}
+
+const listed = {
+  id: reminders.id,
+  source: reminders.source,
+  sourceId: reminders.sourceId,
+  patientId: reminders.patientId,
+  patientName: patients.name,
+  eventAt: reminders.eventAt,
+  timeZone: users.timeZone,
+  createdAt: reminders.createdAt,
+  readAt: reminders.readAt,
+};
+
+/** The owner's reminders of live patients (the trash hides a patient's); `id`: that one only. */
+function ownReminders(db: DbOrTx, ownerId: string, id?: string) {
+  return db
+    .select(listed)
+    .from(reminders)
+    .innerJoin(patients, and(eq(patients.id, reminders.patientId), isNull(patients.deletedAt)))
+    .innerJoin(users, eq(users.id, reminders.ownerId))
+    .where(
+      and(eq(reminders.ownerId, ownerId), id === undefined ? undefined : eq(reminders.id, id)),
+    );
+}
+
+export async function findReminders(
+  db: Db,
+  { ownerId, limit }: { ownerId: string; limit: number },
+) {
+  return ownReminders(db, ownerId)
+    .orderBy(desc(reminders.createdAt), desc(reminders.id))
+    .limit(limit);
+}
+
+export type ListedReminder = Awaited<ReturnType<typeof findReminders>>[number];
+
+export async function countUnreadReminders(db: Db, ownerId: string): Promise<number> {
+  const result = await db.execute<{ unread: number }>(sql`
+    select count(*)::int as unread from reminders r
+    join patients p on p.id = r.patient_id and p.deleted_at is null
+    where r.owner_id = ${ownerId} and r.read_at is null`);
+  return result.rows[0]!.unread;
+}
+
+/** Marks one of the owner's reminders read (kept as first read); null when it is not theirs. */
+export async function markReminderRead(
+  db: DbOrTx,
+  { ownerId, id }: { ownerId: string; id: string },
+): Promise<ListedReminder | null> {
+  await db
+    .update(reminders)
+    .set({ readAt: sql`coalesce(${reminders.readAt}, now())` })
+    .where(
+      and(
+        eq(reminders.ownerId, ownerId),
+        eq(reminders.id, id),
+        sql`${reminders.patientId} in (select id from patients where deleted_at is null)`,
+      ),
+    );
+  const rows = await ownReminders(db, ownerId, id);
+  return rows[0] ?? null;
+}
+
+/** Marks every unread reminder of the owner read; answers how many. */
+export async function markAllRemindersRead(db: DbOrTx, ownerId: string): Promise<number> {
+  const rows = await db
+    .update(reminders)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(reminders.ownerId, ownerId), isNull(reminders.readAt)))
+    .returning({ id: reminders.id });
+  return rows.length;
+}
+
+/** What an e-mail may say: the patient's name only to make initials, the time and the zone. */
+export interface OwedEmail {
+  id: string;
+  source: TReminderSource;
+  eventAt: Date;
+  to: string;
+  timeZone: string | null;
+  patientName: string;
+}
+
+/**
+ * Runs `send` for the oldest owed e-mail while holding its row lock, and records it as sent in
+ * the same transaction: another instance skips a locked row, and a crash before the commit
+ * releases the lock (PostgreSQL ends the dead session) and leaves the e-mail owed. Answers false
+ * when nothing is owed (or everything owed is being sent elsewhere).
+ */
+export async function sendOneOwedEmail(
+  db: Db,
+  send: (email: OwedEmail) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{
+      id: string;
+      source: TReminderSource;
+      event_at: string;
+      email: string;
+      time_zone: string | null;
+      name: string;
+    }>(sql`
+      select r.id, r.source, r.event_at, u.email, u.time_zone, p.name
+      from reminders r
+      join users u on u.id = r.owner_id
+      join patients p on p.id = r.patient_id
+      where r.email_pending
+      order by r.created_at, r.id
+      limit 1
+      for update of r skip locked`);
+    const row = rows[0];
+    if (!row) return false;
+    await send({
+      id: row.id,
+      source: row.source,
+      eventAt: new Date(row.event_at),
+      to: row.email,
+      timeZone: row.time_zone,
+      patientName: row.name,
+    });
+    await tx
+      .update(reminders)
+      .set({ isEmailPending: false, emailSentAt: sql`now()` })
+      .where(eq(reminders.id, row.id));
+    return true;
+  });
+}

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestContext } from '../../test/app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('text PostgreSQL cannot store', () => {
+  it('answers 400 to a NUL character in a profile field (found by the fuzz suite), and changes nothing', async () => {
+    const { headers, user } = await signIn(ctx);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/update-profile',
+      headers,
+      payload: { name: 'Straße', email: user.email, address: 'a\u0000b' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The request contains a character that cannot be stored (such as U+0000).',
+    });
+    const profile = await ctx.app.inject({ url: '/api/user/profile', headers });
+    expect(profile.json().user.address).toBeNull();
+  });
+});

@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
+import { createTestUser } from '../../test/factories.ts';
+import { json, startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
+import ReminderBell from './reminder-bell.tsx';
+
+const PRACTITIONER = createTestUser({ timeZone: 'Europe/Berlin' });
+let api: FakeApi;
+
+beforeEach(() => {
+  api = startFakeApi({ user: PRACTITIONER });
+});
+
+const renderBell = () =>
+  renderWithApp(<ReminderBell />, {
+    user: PRACTITIONER,
+    routes: [{ path: '/appointments', element: <p>Agenda page</p> }],
+  });
+
+describe('ReminderBell', () => {
+  it('shows and announces the unread count, lists reminders, and marks one and then all read', async () => {
+    api.reminders.add({
+      patientName: 'Bruno Costa',
+      eventAt: '2026-03-03T08:00:00.000Z',
+      localEventAt: '2026-03-03T09:00',
+    });
+    const amina = api.reminders.add({ patientName: 'Amina Yusuf' });
+    const user = userEvent.setup();
+    renderBell();
+
+    const bell = await screen.findByRole('button', { name: 'Reminders, 2 unread' });
+    await waitFor(() => expect(currentAnnouncement()?.text).toBe('You have 2 unread reminders.'));
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(bell);
+    const panel = await screen.findByRole('region', { name: 'Reminders' });
+    const items = await within(panel).findAllByRole('listitem');
+    // As read: the isolates around the name and the date left out, Intl's narrow spaces plain.
+    const read = (text: string | null | undefined) =>
+      text?.replace(/[\u2068\u2069]/g, '').replace(/[\u2009\u202f]/g, ' ');
+    expect(items.map((item) => read(item.querySelector('p')?.textContent))).toEqual([
+      expect.stringMatching(/^New: Appointment with Amina Yusuf, Mar 2, 2026, 10:00/),
+      expect.stringMatching(/^New: Appointment with Bruno Costa, Mar 3, 2026, 9:00/),
+    ]);
+    expect(within(items[0]!).getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      '/appointments?date=2026-03-02',
+    );
+
+    await user.click(within(items[0]!).getByRole('button', { name: 'Mark read' }));
+    expect(await screen.findByRole('button', { name: 'Reminders, 1 unread' })).toBe(bell);
+    await waitFor(() =>
+      expect(within(items[0]!).getByRole('link', { name: 'Open' })).toHaveFocus(),
+    );
+    expect(api.requestsTo('POST', new RegExp(`/api/reminders/${amina._id}/read$`))).toHaveLength(1);
+
+    await user.click(within(panel).getByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByRole('button', { name: 'Reminders, none unread' })).toBe(bell);
+    await waitFor(() => expect(bell).toHaveFocus());
+    expect(within(panel).queryByRole('button', { name: 'Mark read' })).toBeNull();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Reminders' })).toBeNull();
+    expect(bell).toHaveFocus();
+  });
+
+  it('reads a single unread reminder out in the singular', async () => {
+    api.reminders.add();
+    renderBell();
+    await screen.findByRole('button', { name: 'Reminders, 1 unread' });
+    await waitFor(() => expect(currentAnnouncement()?.text).toBe('You have 1 unread reminder.'));
+  });
+
+  it('says reminders are part of Premier, with a link, when the API answers 402', async () => {
+    api.on('GET', /\/api\/reminders$/, () =>
+      json(
+        { message: 'Premier membership is required.', code: 'PREMIUM_REQUIRED' },
+        { status: 402 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderBell();
+    const bell = await screen.findByRole('button', { name: 'Reminders, none unread' });
+    await user.click(bell);
+    const panel = await screen.findByRole('region', { name: 'Reminders' });
+    expect(
+      await within(panel).findByText('Reminders are part of Premier membership.'),
+    ).toBeVisible();
+    expect(within(panel).getByRole('link', { name: 'See what Premier adds' })).toHaveAttribute(
+      'href',
+      '/premier',
+    );
+  });
+
+  it('says when there are none yet', async () => {
+    const user = userEvent.setup();
+    renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Reminders, none unread' }));
+    expect(await screen.findByText(/No reminders yet/)).toBeVisible();
+  });
+});
