@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'addendum',
   'stop',
   'acknowledge',
+  // Issue 18: a full refund or a dispute ended the actor's Premier membership.
+  'revoke_premium',
 ] as const;
 
 /**
