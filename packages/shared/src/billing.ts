@@ -50,11 +50,15 @@ const ZERO_DECIMAL = new Set([
 ]);
 const THREE_DECIMAL = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
 
+/** How many minor units make one major unit of the currency (100 cents in a dollar). */
+export function minorUnitsPerMajor(currency: string): number {
+  const code = currency.toLowerCase();
+  return ZERO_DECIMAL.has(code) ? 1 : THREE_DECIMAL.has(code) ? 1000 : 100;
+}
+
 /** A price in major units (100 usd) as the integer payment providers expect (10000 cents). */
 export function toMinorUnits(amount: number, currency: string): number {
-  const code = currency.toLowerCase();
-  const factor = ZERO_DECIMAL.has(code) ? 1 : THREE_DECIMAL.has(code) ? 1000 : 100;
-  return Math.round(amount * factor);
+  return Math.round(amount * minorUnitsPerMajor(currency));
 }
 
 /** Statuses of the Transaction History (issue 18). An open checkout is not listed. */

@@ -75,6 +75,14 @@ const AppointmentsPage = page(
   () => import('../features/appointments/agenda-page.tsx').then((m) => m.AgendaPage),
   'appointments',
 );
+const TransactionsPage = page(
+  () => import('../features/transactions/transactions-page.tsx').then((m) => m.TransactionsPage),
+  'transactions',
+);
+const ReceiptPage = page(
+  () => import('../features/transactions/receipt-page.tsx').then((m) => m.ReceiptPage),
+  'transactions',
+);
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
 ) => page(() => import('../features/home/coming-soon-page.tsx').then((m) => m[name]), 'home');
@@ -155,6 +163,8 @@ export function AppRoutes() {
           <Route path="payment-success" element={<PaymentSuccessPage />} />
           <Route path="records" element={<RecordsPage />} />
           <Route path="appointments" element={<AppointmentsPage />} />
+          <Route path="premier/transactions" element={<TransactionsPage />} />
+          <Route path="premier/transactions/:id" element={<ReceiptPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'clinical',
   'vitals',
   'timeline',
+  'transactions',
 ] as const;
 
 /**

@@ -8,6 +8,7 @@ import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
 import { FakeTimeline, timelineHandlers } from './fake-timeline.ts';
+import { FakeTransactions, transactionsHandlers } from './fake-transactions.ts';
 import { FakeVisits, visitsHandlers } from './fake-visits.ts';
 import { FakeVoice, voiceHandlers } from './fake-voice.ts';
 import { json, recordedOf, type RecordedRequest } from './http.ts';
@@ -75,6 +76,10 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     clinical,
     appointments,
   });
+  // A refund ends premium on the server, as the API's does (issue 18).
+  const transactions = new FakeTransactions(() => {
+    profile.stored = { ...profile.stored, premiumMember: false };
+  });
 
   const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
   addHandlers(
@@ -130,6 +135,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ...visitsHandlers(visits),
     ...clinicalHandlers(clinical),
     ...timelineHandlers(timeline),
+    ...transactionsHandlers(transactions),
     ...voiceHandlers(voice, () => profile.stored.timeZone),
   );
 
@@ -142,6 +148,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     clinical,
     /** The patient's timeline, read from the visits, clinical items and appointments above. */
     timeline,
+    /** The Transaction History (fake-transactions.ts). */
+    transactions,
     voice,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../features/errors/error-boundary.tsx';
+import { usePremiumStatusSync } from '../../features/transactions/premium-sync.ts';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
 import { Footer } from './footer.tsx';
@@ -35,6 +36,7 @@ export function RootLayout() {
   const closeMenu = useCallback(() => setMenuOpenOn(null), []);
 
   const mainRef = useRef<HTMLElement>(null);
+  usePremiumStatusSync();
 
   return (
     <div className={styles.shell}>

@@ -7,7 +7,6 @@ import { trapTab } from './focus-trap.ts';
 import styles from './side-menu.module.css';
 
 const UNAVAILABLE: { key: string; icon: IconName }[] = [
-  { key: 'transactionHistory', icon: 'receipt' },
   { key: 'medicines', icon: 'pill' },
   { key: 'support', icon: 'support' },
 ];
@@ -139,6 +138,8 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
     { to: '/', label: t('menu.home'), icon: 'home' },
     { to: '/records', label: t('menu.records'), icon: 'records' },
     { to: '/appointments', label: t('menu.appointments'), icon: 'calendar' },
+    // Issue 18: the placeholder became the Transaction History.
+    { to: '/premier/transactions', label: t('menu.transactionHistory'), icon: 'receipt' },
     ...(isSignedIn
       ? [
           { to: '/userProfile', label: t('menu.viewProfile'), icon: 'user' as const },
