@@ -35,6 +35,8 @@ export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
   const replays = new Map<string, { status: number; body: unknown }>();
   let nextFailure: { status: number; body: unknown } | undefined;
+  /** PaymentIntents with the card of their latest charge (`markPaidWithCard`). */
+  const paymentCards = new Map<string, { brand: string; last4: string }>();
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -110,6 +112,29 @@ export async function startFakeStripe() {
             },
           };
     }
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && intent) {
+      const id = decodeURIComponent(intent[1]!);
+      const card = paymentCards.get(id);
+      if (!card)
+        return {
+          status: 404,
+          body: { error: { type: 'invalid_request_error', code: 'resource_missing' } },
+        };
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'payment_intent',
+          status: 'succeeded',
+          latest_charge: {
+            id: `ch_${id}`,
+            object: 'charge',
+            payment_method_details: { type: 'card', card },
+          },
+        },
+      };
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const id = `pi_test_${crypto.randomBytes(12).toString('hex')}`;
       return {
@@ -142,6 +167,10 @@ export async function startFakeStripe() {
       if (!session) throw new Error(`no fake session ${id}`);
       session.status = 'complete';
       session.payment_status = 'paid';
+    },
+    /** A PaymentIntent whose latest charge was paid with this card. */
+    addPaymentCard(paymentIntentId: string, card: { brand: string; last4: string }) {
+      paymentCards.set(paymentIntentId, card);
     },
     /** The next request answers this error (Stripe's error JSON). */
     failNext(status: number, type = 'api_error') {

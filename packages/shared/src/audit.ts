@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'stop',
   'acknowledge',
   'search',
+  // Issue 18: a full refund or a dispute ended the actor's Premier membership.
+  'revoke_premium',
 ] as const;
 
 /**

@@ -55,6 +55,12 @@ export const ERRORS = {
     status: 502,
     message: 'The payment provider could not be reached. Please try again later.',
   },
+  // Transaction History (issue 18)
+  TRANSACTION_NOT_FOUND: { status: 404, message: 'The transaction could not be found.' },
+  TRANSACTION_NOT_REFUNDABLE: {
+    status: 409,
+    message: 'Only a paid transaction can be refunded.',
+  },
   PATIENT_NOT_FOUND: { status: 404, message: 'The patient could not be found.' },
   PATIENT_CHANGED: {
     status: 409,

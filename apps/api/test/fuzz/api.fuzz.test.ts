@@ -257,6 +257,15 @@ function explainedRows(outcomes: Outcome[], after: DbState): Record<TrackedTable
         rows.webhook_events.add(`evt_local_${id}`);
         break;
       }
+      case 'POST /api/premier/local-checkout/{id}/refund': {
+        // A full refund: the transaction, the owner's premium flag and the refund's event id.
+        if (!id) break;
+        rows.checkout_sessions.add(id);
+        const refunded = after.sessions.find((s) => s.id === id);
+        if (refunded) rows.users.add(refunded.userId);
+        rows.webhook_events.add(`evt_local_refund_${id}`);
+        break;
+      }
     }
   }
   return rows;
@@ -306,6 +315,12 @@ function privacyProblems({ request, status, json }: Outcome, after: DbState): st
       .flatMap((group) => group.items)
       .filter((hit) => ownerOf(hit.patientId) !== actorId)
       .map((hit) => `search found ${hit.itemId} of someone else's patient ${hit.patientId}`);
+  }
+  if (label.startsWith('GET /api/premier/transactions') && json) {
+    const ownerOfSession = (id: string) => after.sessions.find((s) => s.id === id)?.userId;
+    return (Array.isArray(json) ? json : [json])
+      .filter((row: { id: string }) => ownerOfSession(row.id) !== actorId)
+      .map((row: { id: string }) => `answered transaction ${row.id} of someone else`);
   }
   if (label === 'GET /api/records/audit' && Array.isArray(json)) {
     return (json as Array<{ actorId: string }>)

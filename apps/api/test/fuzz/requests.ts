@@ -242,7 +242,10 @@ function pathValue(
       { weight: 2, arbitrary: junk },
     );
   }
-  if (operation.path.startsWith('/api/premier/local-checkout/')) {
+  if (
+    operation.path.startsWith('/api/premier/local-checkout/') ||
+    operation.path === '/api/premier/transactions/{id}'
+  ) {
     return fc.oneof(
       {
         weight: 4,

@@ -84,6 +84,14 @@ const SearchPage = page(
   () => import('../features/search/search-page.tsx').then((m) => m.SearchPage),
   'search',
 );
+const TransactionsPage = page(
+  () => import('../features/transactions/transactions-page.tsx').then((m) => m.TransactionsPage),
+  'transactions',
+);
+const ReceiptPage = page(
+  () => import('../features/transactions/receipt-page.tsx').then((m) => m.ReceiptPage),
+  'transactions',
+);
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
 ) => page(() => import('../features/home/coming-soon-page.tsx').then((m) => m[name]), 'home');
@@ -165,6 +173,8 @@ export function AppRoutes() {
           <Route path="records" element={<RecordsPage />} />
           <Route path="appointments" element={<AppointmentsPage />} />
           <Route path="search" element={<SearchPage />} />
+          <Route path="premier/transactions" element={<TransactionsPage />} />
+          <Route path="premier/transactions/:id" element={<ReceiptPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'timeline',
   'search',
   'reminders',
+  'transactions',
 ] as const;
 
 /**

@@ -9,6 +9,7 @@ import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
 import { FakeTimeline, timelineHandlers } from './fake-timeline.ts';
 import { FakeReminders, remindersHandlers } from './fake-reminders.ts';
+import { FakeTransactions, transactionsHandlers } from './fake-transactions.ts';
 import { FakeVisits, visitsHandlers } from './fake-visits.ts';
 import { searchHandlers } from './fake-search.ts';
 import { FakeVoice, voiceHandlers } from './fake-voice.ts';
@@ -78,6 +79,10 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     appointments,
   });
   const reminders = new FakeReminders();
+  // A refund ends premium on the server, as the API's does (issue 18).
+  const transactions = new FakeTransactions(() => {
+    profile.stored = { ...profile.stored, premiumMember: false };
+  });
 
   const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
   addHandlers(
@@ -139,6 +144,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
       visits: () => visits.visits,
       prescriptions: () => clinical.prescriptions,
     }),
+    ...transactionsHandlers(transactions),
     ...voiceHandlers(voice, () => profile.stored.timeZone),
     ...remindersHandlers(reminders),
   );
@@ -152,6 +158,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     clinical,
     /** The patient's timeline, read from the visits, clinical items and appointments above. */
     timeline,
+    /** The Transaction History (fake-transactions.ts). */
+    transactions,
     voice,
     /** The reminders of issue 18 (fake-reminders.ts). */
     reminders,

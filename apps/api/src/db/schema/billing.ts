@@ -1,7 +1,28 @@
-import { integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  index,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** A hosted checkout started by a user; `status` becomes `paid` only on the provider's word. */
+/**
+ * Invoice numbers (issue 18): taken with `nextval` when a checkout becomes paid, so they are
+ * unique and increasing across the portal. A transaction that rolls back loses its number
+ * (PostgreSQL sequences never hand a value out twice), so gaps are possible, duplicates are not.
+ */
+export const invoiceNumbers = pgSequence('invoice_numbers', { startWith: 1001 });
+
+/**
+ * A hosted checkout started by a user: one row per transaction of the Transaction History.
+ * `status`: open → paid (only on the provider's word) or canceled; paid → refunded (a full
+ * refund) or disputed; `amount_refunded_minor` also records a partial refund.
+ */
 export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
@@ -15,8 +36,24 @@ export const checkoutSessions = pgTable(
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
+    /** From `invoice_numbers` when paid; shown as `INV-` and the number. */
+    invoiceNumber: bigint('invoice_number', { mode: 'number' }).unique(),
+    /** The provider's payment (Stripe's PaymentIntent): refund and dispute events name it. */
+    paymentIntentId: text('payment_intent_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    amountRefundedMinor: integer('amount_refunded_minor').notNull().default(0),
+    /** When a full refund or a dispute ended the premium this checkout bought. */
+    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
   },
-  (table) => [index('checkout_sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('checkout_sessions_user_idx').on(table.userId),
+    // The Transaction History, newest first, per user.
+    index('checkout_sessions_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('checkout_sessions_payment_intent_idx')
+      .on(table.paymentIntentId)
+      .where(sql`${table.paymentIntentId} is not null`),
+  ],
 );
 
 /** One row per confirmed payment; the unique session id makes granting idempotent. */

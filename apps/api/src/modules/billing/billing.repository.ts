@@ -62,10 +62,30 @@ export async function lockCheckoutSession(
   return row;
 }
 
-export async function markCheckoutSessionPaid(tx: Tx, id: string): Promise<void> {
+/** Card brand and last four digits, as the provider reports them. */
+export interface CardDetails {
+  brand: string;
+  last4: string;
+}
+
+/**
+ * Open → paid, with the next invoice number (`invoice_numbers`, see schema/billing.ts) and what
+ * the provider said about the payment.
+ */
+export async function markCheckoutSessionPaid(
+  tx: Tx,
+  id: string,
+  payment: { paymentIntentId?: string | null; card?: CardDetails | null } = {},
+): Promise<void> {
   await tx
     .update(checkoutSessions)
-    .set({ status: 'paid', paidAt: sql`now()` })
+    .set({
+      status: 'paid',
+      paidAt: sql`now()`,
+      invoiceNumber: sql`coalesce(${checkoutSessions.invoiceNumber}, nextval('invoice_numbers'))`,
+      ...(payment.paymentIntentId && { paymentIntentId: payment.paymentIntentId }),
+      ...(payment.card && { cardBrand: payment.card.brand, cardLast4: payment.card.last4 }),
+    })
     .where(eq(checkoutSessions.id, id));
 }
 

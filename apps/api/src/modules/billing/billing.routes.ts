@@ -17,6 +17,8 @@ import { InvalidWebhookError, type PaymentsProvider } from '../../providers/paym
 import { toApiUser } from '../users/users.service.ts';
 import { createBillingService, type BillingService } from './billing.service.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
+import { createTransactionsService } from './transactions.service.ts';
+import { transactionsRoutes } from './transactions.routes.ts';
 
 export interface BillingRoutesOptions {
   db: Db;
@@ -113,6 +115,14 @@ export async function billingRoutes(
     },
   );
 
+  // The local provider serves its own checkout, so it refunds its own payments too.
+  const canRefundLocally = payments.checkoutPages !== null;
+  transactionsRoutes(app, {
+    transactions: createTransactionsService({ db, canRefundLocally }),
+    billing,
+    canRefundLocally,
+  });
+
   await app.register(async (scope) =>
     webhookRoute(scope, { billing, signatureHeader: payments.webhookSignatureHeader }),
   );
@@ -160,6 +170,7 @@ function webhookRoute(
           rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           signature: typeof header === 'string' ? header : undefined,
           log: request.log,
+          requestId: request.id,
         });
         return { received: true as const, duplicate: isDuplicate };
       } catch (error) {

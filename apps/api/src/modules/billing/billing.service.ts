@@ -6,11 +6,13 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   PaymentProviderError,
+  TEST_CARD,
   type PaymentEvent,
   type PaymentsProvider,
   type ProviderCheckoutSession,
 } from '../../providers/payments/payments.ts';
 import * as repo from './billing.repository.ts';
+import { applyChargeEvent } from './premium-revocation.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export interface BillingDeps {
@@ -76,7 +78,8 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
       );
       return 'ignored';
     }
-    if (row.status !== 'paid') await repo.markCheckoutSessionPaid(tx, row.id);
+    if (row.status === 'open' || row.status === 'canceled')
+      await repo.markCheckoutSessionPaid(tx, row.id, session);
     const isNew = await repo.insertPayment(tx, {
       userId: row.userId,
       checkoutSessionId: row.id,
@@ -111,13 +114,25 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
   }
 
   /** Handles one verified event once: a repeated event id changes nothing. */
-  async function applyEvent(tx: repo.Tx, event: PaymentEvent, log: FastifyBaseLogger) {
+  async function applyEvent(
+    tx: repo.Tx,
+    event: PaymentEvent,
+    { log, requestId }: { log: FastifyBaseLogger; requestId: string | null },
+  ) {
     const type = event.type === 'other' ? event.providerType : event.type;
     if (!(await repo.claimWebhookEvent(tx, { id: event.id, type }))) return { isDuplicate: true };
     if (event.type === 'checkout.completed') await recordPaidCheckout(tx, event.session, log);
     if (event.type === 'checkout.expired')
       await repo.cancelOpenCheckoutSession(tx, event.session.id);
+    if (event.type === 'charge.refunded' || event.type === 'charge.disputed')
+      await applyChargeEvent(tx, event, { requestId, log });
     return { isDuplicate: false };
+  }
+
+  /** The card for the receipt, asked of the provider before the transaction opens. */
+  async function withCard(session: ProviderCheckoutSession): Promise<ProviderCheckoutSession> {
+    if (!session.isPaid || session.card || !session.paymentIntentId) return session;
+    return { ...session, card: await payments.retrievePaymentCard(session.paymentIntentId) };
   }
 
   return {
@@ -191,7 +206,8 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
           throw new AppError('PAYMENT_REQUIRED', {
             message: 'This checkout has not been paid. Premium was not activated.',
           });
-        await repo.withTransaction(db, (tx) => recordPaidCheckout(tx, remote, log));
+        const paid = await withCard(remote);
+        await repo.withTransaction(db, (tx) => recordPaidCheckout(tx, paid, log));
       }
       const fresh = await repo.findUser(db, user.id);
       if (!fresh?.isPremium) throw new AppError('PAYMENT_REQUIRED');
@@ -203,13 +219,19 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
       rawBody,
       signature,
       log,
+      requestId,
     }: {
       rawBody: Buffer;
       signature: string | undefined;
       log: FastifyBaseLogger;
+      requestId: string;
     }) {
-      const event = payments.parseWebhook({ rawBody, signature });
-      return repo.withTransaction(db, (tx) => applyEvent(tx, event, log));
+      const parsed = payments.parseWebhook({ rawBody, signature });
+      const event =
+        parsed.type === 'checkout.completed'
+          ? { ...parsed, session: await withCard(parsed.session) }
+          : parsed;
+      return repo.withTransaction(db, (tx) => applyEvent(tx, event, { log, requestId }));
     },
 
     /** The API's own checkout page shows only sessions that exist, are this provider's and still open. */
@@ -238,11 +260,56 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
               clientReferenceId: row.userId,
               amountMinor: row.amountMinor,
               currency: row.currency,
+              // The local provider's own payment id and test card, so its refunds find it.
+              paymentIntentId: `pi_${row.id}`,
+              card: TEST_CARD,
             },
           },
-          log,
+          { log, requestId: null },
         );
         return 'paid' as const;
+      });
+    },
+
+    /**
+     * `POST /premier/local-checkout/{id}/refund`: the local provider's full refund of the
+     * user's paid checkout, recorded exactly as Stripe's `charge.refunded` would be. Repeating
+     * it changes nothing (the same event id).
+     */
+    async refundOwnCheckout({
+      user,
+      id,
+      requestId,
+      log,
+    }: {
+      user: UserRow;
+      id: string;
+      requestId: string;
+      log: FastifyBaseLogger;
+    }) {
+      await repo.withTransaction(db, async (tx) => {
+        const row = await repo.lockCheckoutSession(tx, id);
+        if (
+          !row ||
+          row.userId !== user.id ||
+          row.provider !== payments.name ||
+          row.status === 'open'
+        )
+          throw new AppError('TRANSACTION_NOT_FOUND');
+        if (row.status === 'canceled' || !row.paymentIntentId)
+          throw new AppError('TRANSACTION_NOT_REFUNDABLE');
+        await applyEvent(
+          tx,
+          {
+            id: `evt_local_refund_${row.id}`,
+            type: 'charge.refunded',
+            paymentIntentId: row.paymentIntentId,
+            amountMinor: row.amountMinor,
+            amountRefundedMinor: row.amountMinor,
+            card: null,
+          },
+          { log, requestId },
+        );
       });
     },
 

@@ -28,6 +28,9 @@ export function createLocalPaymentsProvider({
     async retrieveCheckoutSession() {
       return null;
     },
+    async retrievePaymentCard() {
+      return null;
+    },
     parseWebhook() {
       throw new InvalidWebhookError('the local payments provider sends no webhooks');
     },

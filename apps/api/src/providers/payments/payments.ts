@@ -10,12 +10,33 @@ export interface ProviderCheckoutSession {
   clientReferenceId: string | null;
   amountMinor: number | null;
   currency: string | null;
+  /** The provider's payment behind the session (Stripe's PaymentIntent), when known. */
+  paymentIntentId?: string | null;
+  /** The card that paid, when the provider says. */
+  card?: PaymentCard | null;
+}
+
+/** Card brand (`visa`, `mastercard`…) and last four digits. */
+export interface PaymentCard {
+  brand: string;
+  last4: string;
 }
 
 /** A verified webhook delivery, reduced to what billing acts on. */
 export type PaymentEvent =
   | { id: string; type: 'checkout.completed'; session: ProviderCheckoutSession }
   | { id: string; type: 'checkout.expired'; session: ProviderCheckoutSession }
+  /** A charge was refunded, fully (`amountRefundedMinor === amountMinor`) or partly. */
+  | {
+      id: string;
+      type: 'charge.refunded';
+      paymentIntentId: string | null;
+      amountMinor: number;
+      amountRefundedMinor: number;
+      card: PaymentCard | null;
+    }
+  /** The card holder disputed the charge with their bank. */
+  | { id: string; type: 'charge.disputed'; paymentIntentId: string | null }
   | { id: string; type: 'other'; providerType: string };
 
 export interface CreateCheckoutInput {
@@ -61,6 +82,11 @@ export interface PaymentsProvider {
    * button records the payment directly), so it answers null.
    */
   retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
+  /**
+   * The card behind a provider payment (for the receipt); null when unknown. Never throws: a
+   * receipt without a card is better than a payment not recorded.
+   */
+  retrievePaymentCard(paymentIntentId: string): Promise<PaymentCard | null>;
   /** Verifies the signature over the exact bytes received and parses the event. */
   parseWebhook(input: { rawBody: Buffer; signature: string | undefined }): PaymentEvent;
 }
@@ -73,6 +99,9 @@ export interface OwnCheckouts {
   pay(input: { id: string; log: FastifyBaseLogger }): Promise<'paid' | 'unknown'>;
   cancel(id: string): Promise<'canceled' | 'unknown'>;
 }
+
+/** The card data of a provider's own test checkout (no card is charged). */
+export const TEST_CARD: PaymentCard = { brand: 'visa', last4: '4242' };
 
 export interface CheckoutPagesOptions {
   checkouts: OwnCheckouts;

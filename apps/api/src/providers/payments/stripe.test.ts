@@ -61,6 +61,7 @@ describe('the Stripe adapter against a local fake of Stripe', () => {
       clientReferenceId: USER_ID,
       amountMinor: 10_000,
       currency: 'usd',
+      paymentIntentId: null,
     });
     fake.markPaid(id);
     expect(await stripe.retrieveCheckoutSession(id)).toMatchObject({ isPaid: true });
@@ -129,6 +130,7 @@ describe('the Stripe adapter against a local fake of Stripe', () => {
           clientReferenceId: USER_ID,
           amountMinor: 10_000,
           currency: 'usd',
+          paymentIntentId: null,
         },
       });
     });

@@ -5,6 +5,7 @@ import {
   definePaymentsProvider,
   InvalidWebhookError,
   PaymentProviderError,
+  type PaymentCard,
   type PaymentEvent,
   type PaymentsProvider,
   type ProviderCheckoutSession,
@@ -41,16 +42,47 @@ const ZWebhookSession = z.object({
   currency: z.string().max(16).nullish(),
 });
 
+const ZCard = z
+  .object({ brand: z.string().max(40), last4: z.string().regex(/^[0-9]{4}$/) })
+  .nullish();
+/** A charge (`charge.refunded`): amounts in the minor unit, its PaymentIntent and card. */
+const ZWebhookCharge = z.object({
+  id: ZStripeId,
+  amount: z.number().int().nonnegative(),
+  amount_refunded: z.number().int().nonnegative(),
+  payment_intent: ZStripeId.nullish(),
+  payment_method_details: z.object({ card: ZCard }).nullish(),
+});
+/** A dispute (`charge.dispute.created`): the PaymentIntent it is about. */
+const ZWebhookDispute = z.object({ id: ZStripeId, payment_intent: ZStripeId.nullish() });
+
+/** The schema of the object of the event types the portal acts on. */
+function objectSchemaOf(type: string): z.ZodType | null {
+  if (type.startsWith('checkout.session.')) return ZWebhookSession;
+  if (type === 'charge.refunded') return ZWebhookCharge;
+  if (type === 'charge.dispute.created') return ZWebhookDispute;
+  return null;
+}
+
+const cardOf = (details: unknown): PaymentCard | null => {
+  const card = ZCard.safeParse((details as { card?: unknown } | null | undefined)?.card);
+  return card.success && card.data ? { brand: card.data.brand, last4: card.data.last4 } : null;
+};
+
+/** `payment_intent` is an id, or the object when expanded. */
+const paymentIntentIdOf = (value: unknown): string | null =>
+  typeof value === 'string' ? value : ((value as { id?: string } | null)?.id ?? null);
+
 /**
  * A correctly signed event can still be malformed (a bug or a leaked secret on the sending
  * side): it is refused like a bad signature rather than failing in the database.
  */
 function checkEventShape(event: unknown): void {
   const parsed = ZWebhookEvent.safeParse(event);
+  const schema = parsed.success ? objectSchemaOf(parsed.data.type) : null;
   const isWellFormed =
     parsed.success &&
-    (!parsed.data.type.startsWith('checkout.session.') ||
-      ZWebhookSession.safeParse((event as { data?: { object?: unknown } }).data?.object).success);
+    (!schema || schema.safeParse((event as { data?: { object?: unknown } }).data?.object).success);
   if (!isWellFormed)
     throw new InvalidWebhookError('the signed event does not have the shape of a Stripe event');
 }
@@ -62,6 +94,7 @@ function toProviderSession(session: Stripe.Checkout.Session): ProviderCheckoutSe
     clientReferenceId: session.client_reference_id ?? null,
     amountMinor: session.amount_total ?? null,
     currency: session.currency ?? null,
+    paymentIntentId: paymentIntentIdOf(session.payment_intent),
   };
 }
 
@@ -171,6 +204,18 @@ export async function createStripePaymentsProvider({
       }
     },
 
+    async retrievePaymentCard(paymentIntentId) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+          expand: ['latest_charge'],
+        });
+        const charge = intent.latest_charge;
+        return typeof charge === 'object' && charge ? cardOf(charge.payment_method_details) : null;
+      } catch {
+        return null;
+      }
+    },
+
     parseWebhook({ rawBody, signature }): PaymentEvent {
       if (!signature) throw new InvalidWebhookError('no Stripe-Signature header');
       let event: Stripe.Event;
@@ -200,6 +245,23 @@ export async function createStripePaymentsProvider({
             id: event.id,
             type: 'checkout.expired',
             session: toProviderSession(event.data.object),
+          };
+        case 'charge.refunded': {
+          const charge = event.data.object;
+          return {
+            id: event.id,
+            type: 'charge.refunded',
+            paymentIntentId: paymentIntentIdOf(charge.payment_intent),
+            amountMinor: charge.amount,
+            amountRefundedMinor: charge.amount_refunded,
+            card: cardOf(charge.payment_method_details),
+          };
+        }
+        case 'charge.dispute.created':
+          return {
+            id: event.id,
+            type: 'charge.disputed',
+            paymentIntentId: paymentIntentIdOf(event.data.object.payment_intent),
           };
         default:
           return { id: event.id, type: 'other', providerType: event.type };

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { usePremiumStatusSync } from '../../features/transactions/premium-sync.ts';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
 import { useAppSelector } from '../hooks.ts';
@@ -61,6 +62,7 @@ export function RootLayout() {
   const closeMenu = useCallback(() => setMenuOpenOn(null), []);
 
   const mainRef = useRef<HTMLElement>(null);
+  usePremiumStatusSync();
 
   return (
     <div className={styles.shell}>

@@ -8,6 +8,7 @@ import { createStore } from '../store.ts';
 import { RootLayout } from './root-layout.tsx';
 import type * as PublicConfig from '../../lib/config/public-config.ts';
 import { createTestUser } from '../../test/factories.ts';
+import { startFakeApi } from '../../test/fake-api.ts';
 
 const { CONFIG } = await vi.hoisted(async () => {
   const { createPublicConfig } = await import('../../test/factories.ts');
@@ -135,14 +136,34 @@ describe('side menu', () => {
     expect(within(dialog).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 
-  it('shows Transaction History, Medicines and Support as not yet available, without links', async () => {
+  it('shows Medicines and Support as not yet available, without links', async () => {
     renderLayout();
     const dialog = await openMenu();
-    for (const entry of ['Transaction History', 'Medicines', 'Support']) {
+    for (const entry of ['Medicines', 'Support']) {
       const item = within(dialog).getByText(entry);
       expect(item.closest('a, button')).toBeNull();
       expect(item.closest('li')).toHaveTextContent(`${entry}, Not yet available`);
     }
+  });
+
+  it('leads to the Transaction History (issue 18: no longer a placeholder)', async () => {
+    const { router } = renderLayout({ user: createTestUser() });
+    const dialog = await openMenu();
+    const entry = within(dialog).getByRole('link', { name: 'Transaction History' });
+    expect(entry).toHaveAttribute('href', '/premier/transactions');
+    await userEvent.click(entry);
+    expect(router.state.location.pathname).toBe('/premier/transactions');
+  });
+
+  it('shows premium lost (a refund on the server) once the page has loaded', async () => {
+    startFakeApi({ user: createTestUser({ premiumMember: false }) });
+    renderLayout({ user: createTestUser({ premiumMember: true }) });
+    const dialog = await openMenu();
+    expect(await within(dialog).findByRole('link', { name: 'Premier' })).toHaveAttribute(
+      'href',
+      '/premier',
+    );
+    expect(within(dialog).queryByText('Premiumed')).not.toBeInTheDocument();
   });
 
   it('leads a member who is not premium to /premier and closes', async () => {

@@ -7,7 +7,6 @@ import { trapTab } from './focus-trap.ts';
 import styles from './side-menu.module.css';
 
 const UNAVAILABLE: { key: string; icon: IconName }[] = [
-  { key: 'transactionHistory', icon: 'receipt' },
   { key: 'medicines', icon: 'pill' },
   { key: 'support', icon: 'support' },
 ];
@@ -140,6 +139,8 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
     { to: '/', label: t('menu.home'), icon: 'home' },
     { to: '/records', label: t('menu.records'), icon: 'records' },
     { to: '/appointments', label: t('menu.appointments'), icon: 'calendar' },
+    // Issue 18: the placeholder became the Transaction History.
+    { to: '/premier/transactions', label: t('menu.transactionHistory'), icon: 'receipt' },
     // Premier's search (issue 18): a member's entry; others meet it on the Premier page.
     ...(isPremium ? [{ to: '/search', label: t('menu.search'), icon: 'search' as const }] : []),
     ...(isSignedIn

@@ -11,7 +11,7 @@ import { baseQuery } from './base-query.ts';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['User', 'Patient', 'Audit'],
+  tagTypes: ['User', 'Patient', 'Audit', 'Transaction'],
   endpoints: () => ({}),
 });
 

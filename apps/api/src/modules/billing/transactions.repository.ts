@@ -1,0 +1,110 @@
+import { and, count, desc, eq, ne, notExists, or, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { checkoutSessions } from '../../db/schema/billing.ts';
+import { users } from '../../db/schema/users.ts';
+import type { CardDetails, CheckoutSessionRow, Tx } from './billing.repository.ts';
+
+type Executor = Db | Tx;
+
+/** The Transaction History lists every checkout that ended somewhere: not the open ones. */
+const isListed = ne(checkoutSessions.status, 'open');
+
+/** One page of the user's transactions, newest first, strictly after `after` when given. */
+export async function findTransactionsOfUser(
+  db: Executor,
+  {
+    userId,
+    after,
+    limit,
+  }: { userId: string; after: [createdAt: string, id: string] | null; limit: number },
+): Promise<CheckoutSessionRow[]> {
+  const position = after
+    ? or(
+        lt(checkoutSessions.createdAt, new Date(after[0])),
+        and(eq(checkoutSessions.createdAt, new Date(after[0])), lt(checkoutSessions.id, after[1])),
+      )
+    : undefined;
+  return db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, userId), isListed, position))
+    .orderBy(desc(checkoutSessions.createdAt), desc(checkoutSessions.id))
+    .limit(limit);
+}
+
+export async function countTransactionsOfUser(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, userId), isListed));
+  return row?.total ?? 0;
+}
+
+/** The user's own listed transaction; someone else's id (or an open checkout) is undefined. */
+export async function findTransactionOfUser(
+  db: Executor,
+  { id, userId }: { id: string; userId: string },
+): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId), isListed))
+    .limit(1);
+  return row;
+}
+
+/** The checkout a provider payment belongs to, locked until the transaction ends. */
+export async function lockCheckoutOfPayment(
+  tx: Tx,
+  paymentIntentId: string,
+): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.paymentIntentId, paymentIntentId))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** Records how much was refunded; a full refund or a dispute also ends what it bought. */
+export async function recordChargeOutcome(
+  tx: Tx,
+  id: string,
+  outcome: { amountRefundedMinor?: number; endsAs?: 'refunded' | 'disputed' },
+): Promise<void> {
+  await tx
+    .update(checkoutSessions)
+    .set({
+      ...(outcome.amountRefundedMinor !== undefined && {
+        amountRefundedMinor: outcome.amountRefundedMinor,
+      }),
+      ...(outcome.endsAs && { status: outcome.endsAs, endedAt: sql`now()` }),
+    })
+    .where(eq(checkoutSessions.id, id));
+}
+
+/** Fills in the card when it was not known yet (it arrived with a later event). */
+export async function fillCardDetails(tx: Tx, id: string, card: CardDetails): Promise<void> {
+  await tx
+    .update(checkoutSessions)
+    .set({ cardBrand: card.brand, cardLast4: card.last4 })
+    .where(and(eq(checkoutSessions.id, id), sql`${checkoutSessions.cardBrand} is null`));
+}
+
+/**
+ * Ends premium (users.isPremium, the one flag every members-only check reads) unless another
+ * checkout of the user is still paid. True when the flag went from true to false.
+ */
+export async function revokePremium(tx: Tx, userId: string): Promise<boolean> {
+  const stillPaid = tx
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, 'paid')));
+  const rows = await tx
+    .update(users)
+    .set({ isPremium: false, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.isPremium, true), notExists(stillPaid)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

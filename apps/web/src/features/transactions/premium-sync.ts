@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { updatePremiumStatus } from '../../lib/session/auth-slice.ts';
+import { useGetPremiumStatusQuery } from './transactions-api.ts';
+
+/**
+ * The stored session remembers `premiumMember` from sign-in; a refund or a dispute ends premium
+ * on the server (issue 18). Asked once per page load (and after a refund), so the menu and the
+ * profile show the change. Read in an effect: the first render matches the prerendered page.
+ */
+export function usePremiumStatusSync(): void {
+  const dispatch = useAppDispatch();
+  const isSignedIn = useAppSelector((state) => state.auth.status && state.auth.userData !== null);
+  const { data: isPremium, fulfilledTimeStamp } = useGetPremiumStatusQuery(undefined, {
+    skip: !isSignedIn,
+  });
+  // Each new answer is applied once; between answers the session is left alone, so the success
+  // page's own update is not undone by an older answer.
+  useEffect(() => {
+    if (isPremium !== undefined) dispatch(updatePremiumStatus(isPremium));
+  }, [dispatch, isPremium, fulfilledTimeStamp]);
+}
