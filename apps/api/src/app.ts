@@ -22,6 +22,8 @@ import { appointmentsPlugin } from './modules/appointments/appointments.plugin.t
 import { createAppointmentService } from './modules/appointments/appointments.service.ts';
 import { visitsPlugin } from './modules/visits/visits.plugin.ts';
 import { clinicalPlugin } from './modules/clinical/clinical.plugin.ts';
+import { carePlansPlugin } from './modules/care-plans/care-plans.plugin.ts';
+import { registerMembersOnlyGate } from './modules/premier/require-premium.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -135,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config);
   await registerOpenApi(app);
   registerAuthentication(app, { identity, db: database.db });
+  registerMembersOnlyGate(app, { db: database.db });
   await registerRateLimits(app, {
     userRateLimitPerMinute: config.USER_RATE_LIMIT_PER_MINUTE,
     redisUrl: config.REDIS_URL,
@@ -160,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentsPlugin, { appointments });
   await app.register(visitsPlugin, { db: database.db, appointments });
   await app.register(clinicalPlugin, { db: database.db });
+  await app.register(carePlansPlugin, { db: database.db, now: deps.now });
   await app.register(calendarRoutes, {
     db: database.db,
     publicUrl: config.PUBLIC_URL,

@@ -55,6 +55,8 @@ export const ZAuditEvent = z.object({
   allergyId: z.uuid().nullable(),
   /** Set for events about a prescription. */
   prescriptionId: z.uuid().nullable(),
+  /** Set for events about a care plan or one of its occurrences (issue 18). */
+  carePlanId: z.uuid().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   outcome: z.enum(AUDIT_OUTCOMES),
   requestId: z.string().nullable(),

@@ -42,6 +42,11 @@ export const ERRORS = {
     message: 'No paid Premier checkout was found for this account. Premium was not activated.',
   },
   ALREADY_PREMIUM: { status: 409, message: 'You are already a Premium Member!' },
+  /** Members-only routes (care plans, Today) to anyone who is not a Premier member. */
+  PREMIUM_REQUIRED: {
+    status: 402,
+    message: 'This is a Premier feature. Become a Premium Member to use it.',
+  },
   WEBHOOK_INVALID: {
     status: 400,
     message: 'The webhook signature is missing, invalid or too old.',
@@ -107,6 +112,16 @@ export const ERRORS = {
     status: 409,
     message:
       'This medication matches an active allergy of the patient. Confirm that you have considered it to save the prescription.',
+  },
+  CARE_PLAN_NOT_FOUND: { status: 404, message: 'The care plan could not be found.' },
+  CARE_PLAN_CHANGED: {
+    status: 409,
+    message:
+      'This care plan was changed after you opened it. Reload to see the latest details, then make your changes again.',
+  },
+  OCCURRENCE_NOT_FOUND: {
+    status: 404,
+    message: 'This activity of the care plan does not occur on that day.',
   },
   INVALID_CURSOR: {
     status: 400,

@@ -7,3 +7,4 @@ export * from './appointments.ts';
 export * from './voice.ts';
 export * from './visits.ts';
 export * from './clinical.ts';
+export * from './care-plans.ts';

@@ -15,6 +15,8 @@ export interface AuditEntry {
   /** The allergy or prescription concerned (issue 17). */
   allergyId?: string | null;
   prescriptionId?: string | null;
+  /** The care plan concerned (issue 18). */
+  carePlanId?: string | null;
   action: TAuditAction;
   outcome: TAuditOutcome;
   requestId: string | null;

@@ -13,6 +13,7 @@ function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
     visitId: row.visitId,
     allergyId: row.allergyId,
     prescriptionId: row.prescriptionId,
+    carePlanId: row.carePlanId,
     action: row.action as TAuditEvent['action'],
     outcome: row.outcome as TAuditEvent['outcome'],
     requestId: row.requestId,

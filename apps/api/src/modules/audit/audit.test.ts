@@ -245,6 +245,7 @@ describe('GET /api/records/audit', () => {
         'patientId',
         'patientName',
         'prescriptionId',
+        'carePlanId',
         'requestId',
       ].sort(),
     );
