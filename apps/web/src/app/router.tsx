@@ -69,11 +69,15 @@ const PaymentCancelPage = page(
 // (features stay apart).
 const RecordsPage = page(
   () => import('./records-route.tsx').then((m) => m.RecordsRoute),
-  ['records', 'appointments', 'visits', 'clinical'],
+  ['records', 'appointments', 'visits', 'clinical', 'carePlans'],
 );
 const AppointmentsPage = page(
   () => import('../features/appointments/agenda-page.tsx').then((m) => m.AgendaPage),
   'appointments',
+);
+const TodayPage = page(
+  () => import('../features/care-plans/today-page.tsx').then((m) => m.TodayPage),
+  'carePlans',
 );
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
@@ -155,6 +159,7 @@ export function AppRoutes() {
           <Route path="payment-success" element={<PaymentSuccessPage />} />
           <Route path="records" element={<RecordsPage />} />
           <Route path="appointments" element={<AppointmentsPage />} />
+          <Route path="today" element={<TodayPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'appointments',
   'visits',
   'clinical',
+  'carePlans',
 ] as const;
 
 /**

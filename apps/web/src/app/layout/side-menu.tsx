@@ -135,10 +135,13 @@ function PremierButton({ onNavigate }: { onNavigate: () => void }) {
 function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const isSignedIn = useAppSelector((state) => state.auth.status && state.auth.userData !== null);
+  const isPremium = useAppSelector((state) => state.auth.userData?.premiumMember === true);
   const entries: { to: string; label: string; icon: IconName }[] = [
     { to: '/', label: t('menu.home'), icon: 'home' },
     { to: '/records', label: t('menu.records'), icon: 'records' },
     { to: '/appointments', label: t('menu.appointments'), icon: 'calendar' },
+    // Members' due care-plan activities; others find care plans explained in a patient's details.
+    ...(isPremium ? [{ to: '/today', label: t('menu.today'), icon: 'calendar' as const }] : []),
     ...(isSignedIn
       ? [
           { to: '/userProfile', label: t('menu.viewProfile'), icon: 'user' as const },
