@@ -5,6 +5,7 @@ import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
 import { createPublicConfig, createTestUser } from './factories.ts';
 import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
+import { carePlanHandlers, FakeCarePlans } from './fake-care-plans.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
 import { FakeVisits, visitsHandlers } from './fake-visits.ts';
@@ -67,6 +68,10 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     practitioner: () => profile.stored,
   });
   const clinical = new FakeClinical();
+  const carePlans = new FakeCarePlans({
+    isMember: () => profile.stored.premiumMember,
+    patientName: (id) => records.patients.get(id)?.name,
+  });
 
   const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
   addHandlers(
@@ -121,6 +126,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ...appointmentsHandlers(appointments),
     ...visitsHandlers(visits),
     ...clinicalHandlers(clinical),
+    ...carePlanHandlers(carePlans),
     ...voiceHandlers(voice, () => profile.stored.timeZone),
   );
 
@@ -131,6 +137,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     visits,
     /** Allergies and prescriptions (fake-clinical.ts). */
     clinical,
+    /** Care plans, marks and Today; members only (fake-care-plans.ts). */
+    carePlans,
     voice,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {

@@ -34,6 +34,8 @@ export function OccurrenceList({
         input: { activityId: occurrence.activityId, date: occurrence.date, mark },
       }).unwrap();
       setAnnouncement(t(`occurrence.announce.${mark}`, { activity: occurrence.activityTitle }));
+      // Its button is replaced (or, on Today, the item leaves the list): focus goes to the heading.
+      document.getElementById(labelledBy)?.focus();
     } catch (error) {
       setFailure(isPremiumRequired(error) ? 'premium' : 'failed');
     }

@@ -119,7 +119,7 @@ function PlanView({ plan, onEdit }: { plan: TCarePlan; onEdit: () => void }) {
           </ul>
         </>
       )}
-      <p id={`${id}-occurrences`} className={styles.label}>
+      <p id={`${id}-occurrences`} tabIndex={-1} className={styles.label}>
         {t('section.occurrences')}
       </p>
       {occurrences.isError ? (

@@ -15,7 +15,9 @@ export function TodayPage() {
   const isMember = user?.premiumMember === true;
   return (
     <div className={pageStyles.card}>
-      <h1 id="today-title">{t('today.title')}</h1>
+      <h1 id="today-title" tabIndex={-1}>
+        {t('today.title')}
+      </h1>
       {isMember ? <TodayList viewer={user?._id} /> : <PremierExplainer headingLevel={2} />}
     </div>
   );
