@@ -1,11 +1,12 @@
 import * as rruleModule from 'rrule';
+import type * as RRuleTypes from 'rrule';
 
 // rrule ships CommonJS for Node (its ESM build has extensionless imports Node refuses) and ESM
 // for bundlers: Node's namespace holds the classes under `default`, Vite's holds them directly.
 const { Frequency, RRule } = (
   'default' in rruleModule && rruleModule.default ? rruleModule.default : rruleModule
-) as typeof import('rrule');
-type Frequency = import('rrule').Frequency;
+) as typeof RRuleTypes;
+type Frequency = RRuleTypes.Frequency;
 
 /**
  * Recurrence of a care-plan activity: an RFC 5545 RRULE (the `rrule` package) over whole days.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { TCarePlan, TCarePlanData } from '@portal/shared/care-plan';
 import type { Db } from '../../db/client.ts';
-import { carePlans, type CarePlanRow } from '../../db/schema/care-plans.ts';
+import type { carePlans, CarePlanRow } from '../../db/schema/care-plans.ts';
 import { createItemService } from '../clinical/clinical.items.ts';
 import type { Actor, ClinicalRefusals } from '../clinical/clinical.refusals.ts';
 import { carePlanStore } from './care-plans.repository.ts';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   CARE_PLAN_STATUSES,
@@ -44,6 +44,7 @@ export function CarePlanForm({
   });
   const goals = useFieldArray({ control: form.control, name: 'goals', keyName: 'key' });
   const activities = useFieldArray({ control: form.control, name: 'activities', keyName: 'key' });
+  const rules = useWatch({ control: form.control, name: 'activities' });
   const messageOf = (name: FieldPath<TCarePlanInput>) => {
     const message = form.getFieldState(name, form.formState).error?.message;
     return message ? fieldMessageText(t, message) : undefined;
@@ -147,7 +148,7 @@ export function CarePlanForm({
       <fieldset className={styles.group}>
         <legend>{t('form.activities')}</legend>
         {activities.fields.map((activity, index) => {
-          const rule = form.watch(`activities.${index}.rrule`) ?? '';
+          const rule = rules?.[index]?.rrule ?? '';
           const isCustom = customRules.has(activity.key) || presetOf(rule) === 'custom';
           const number = index + 1;
           return (
