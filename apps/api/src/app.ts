@@ -26,6 +26,7 @@ import { clinicalPlugin } from './modules/clinical/clinical.plugin.ts';
 import { timelinePlugin } from './modules/timeline/timeline.routes.ts';
 import { registerMembersOnlyGate } from './modules/premier/require-premium.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { carePlansPlugin } from './modules/care-plans/care-plans.plugin.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { reminderRoutes } from './modules/reminders/reminders.routes.ts';
 import { createReminderService } from './modules/reminders/reminders.service.ts';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clinicalPlugin, { db: database.db });
   await app.register(timelinePlugin, { db: database.db });
   await app.register(searchRoutes, { db: database.db });
+  await app.register(carePlansPlugin, { db: database.db, now: deps.now });
   await app.register(calendarRoutes, {
     db: database.db,
     publicUrl: config.PUBLIC_URL,

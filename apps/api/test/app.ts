@@ -42,7 +42,8 @@ async function storedSensitiveValues(database: Database): Promise<string[]> {
      union select unnest(array[name, diagnosed_with, address, email, phone, emergency_phone]) from patients
      union select unnest(array[reason, note]) from appointments
      union select unnest(array[substance, reaction]) from allergies
-     union select unnest(array[medication, strength, dose, frequency, duration, instructions, stop_reason]) from prescriptions`,
+     union select unnest(array[medication, strength, dose, frequency, duration, instructions, stop_reason]) from prescriptions
+     union select title from care_plans`,
   );
   return rows.map((row) => row.value).filter((value): value is string => Boolean(value));
 }

@@ -65,6 +65,8 @@ export const ZAuditEvent = z.object({
     .nullable()
     .optional()
     .describe('How many results a `search` event showed; absent or null for other events'),
+  /** Set for events about a care plan or one of its occurrences (issue 18). */
+  carePlanId: z.uuid().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   outcome: z.enum(AUDIT_OUTCOMES),
   requestId: z.string().nullable(),

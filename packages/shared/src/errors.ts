@@ -120,6 +120,16 @@ export const ERRORS = {
       'This medication matches an active allergy of the patient. Confirm that you have considered it to save the prescription.',
   },
   REMINDER_NOT_FOUND: { status: 404, message: 'The reminder could not be found.' },
+  CARE_PLAN_NOT_FOUND: { status: 404, message: 'The care plan could not be found.' },
+  CARE_PLAN_CHANGED: {
+    status: 409,
+    message:
+      'This care plan was changed after you opened it. Reload to see the latest details, then make your changes again.',
+  },
+  OCCURRENCE_NOT_FOUND: {
+    status: 404,
+    message: 'This activity of the care plan does not occur on that day.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

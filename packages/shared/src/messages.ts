@@ -5,6 +5,8 @@ import { CLINICAL_TEXT_MESSAGES } from './clinical-text.ts';
 import { PRESCRIPTION_MESSAGES } from './prescription.ts';
 import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from './profile.ts';
 import { VISIT_MESSAGES } from './visit.ts';
+import { CARE_PLAN_MESSAGES } from './care-plan.ts';
+import { RRULE_MESSAGES } from './care-plan-rrule.ts';
 
 /**
  * Every validation message the shared schemas (and so the API's `fieldErrors`) can produce,
@@ -22,6 +24,8 @@ const MESSAGE_TABLES = {
   allergy: ALLERGY_MESSAGES,
   prescription: PRESCRIPTION_MESSAGES,
   clinicalText: CLINICAL_TEXT_MESSAGES,
+  carePlan: CARE_PLAN_MESSAGES,
+  rrule: RRULE_MESSAGES,
 } as const;
 
 type Tables = typeof MESSAGE_TABLES;

@@ -1,4 +1,5 @@
 import { PatientAppointments } from '../features/appointments/patient-appointments.tsx';
+import { PatientCarePlans } from '../features/care-plans/patient-care-plans.tsx';
 import { PatientAllergies } from '../features/clinical/patient-allergies.tsx';
 import { PatientMedications } from '../features/clinical/patient-medications.tsx';
 import { RecordsPage } from '../features/records/records-page.tsx';
@@ -21,6 +22,7 @@ export function RecordsRoute() {
           <PatientAllergies patient={patient} />
           <PatientMedications patient={patient} />
           <PatientTimeline patient={patient} />
+          <PatientCarePlans patient={patient} />
         </>
       )}
     />

@@ -70,7 +70,7 @@ const PaymentCancelPage = page(
 // (features stay apart).
 const RecordsPage = page(
   () => import('./records-route.tsx').then((m) => m.RecordsRoute),
-  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline'],
+  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans'],
 );
 const PrescriptionPrintPage = page(
   () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),
@@ -91,6 +91,10 @@ const TransactionsPage = page(
 const ReceiptPage = page(
   () => import('../features/transactions/receipt-page.tsx').then((m) => m.ReceiptPage),
   'transactions',
+);
+const TodayPage = page(
+  () => import('../features/care-plans/today-page.tsx').then((m) => m.TodayPage),
+  'carePlans',
 );
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
@@ -175,6 +179,7 @@ export function AppRoutes() {
           <Route path="search" element={<SearchPage />} />
           <Route path="premier/transactions" element={<TransactionsPage />} />
           <Route path="premier/transactions/:id" element={<ReceiptPage />} />
+          <Route path="today" element={<TodayPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'search',
   'reminders',
   'transactions',
+  'carePlans',
 ] as const;
 
 /**

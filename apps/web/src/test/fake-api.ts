@@ -5,6 +5,7 @@ import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
 import { createPublicConfig, createTestUser } from './factories.ts';
 import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
+import { carePlanHandlers, FakeCarePlans } from './fake-care-plans.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeRecords, recordsHandlers } from './fake-records.ts';
 import { FakeTimeline, timelineHandlers } from './fake-timeline.ts';
@@ -83,6 +84,10 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
   const transactions = new FakeTransactions(() => {
     profile.stored = { ...profile.stored, premiumMember: false };
   });
+  const carePlans = new FakeCarePlans({
+    isMember: () => profile.stored.premiumMember,
+    patientName: (id) => records.patients.get(id)?.name,
+  });
 
   const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);
   addHandlers(
@@ -145,6 +150,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
       prescriptions: () => clinical.prescriptions,
     }),
     ...transactionsHandlers(transactions),
+    ...carePlanHandlers(carePlans),
     ...voiceHandlers(voice, () => profile.stored.timeZone),
     ...remindersHandlers(reminders),
   );
@@ -160,6 +166,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     timeline,
     /** The Transaction History (fake-transactions.ts). */
     transactions,
+    /** Care plans, marks and Today; members only (fake-care-plans.ts). */
+    carePlans,
     voice,
     /** The reminders of issue 18 (fake-reminders.ts). */
     reminders,

@@ -19,6 +19,8 @@ export const auditEvents = pgTable(
     allergyId: uuid('allergy_id'),
     /** Set for events about a prescription (issue 17). */
     prescriptionId: uuid('prescription_id'),
+    /** Set for events about a care plan or one of its occurrences (issue 18). */
+    carePlanId: uuid('care_plan_id'),
     /** Set for events written while a voice call's function acted (issue 19): by trigger, see voice.ts. */
     voiceCallId: text('voice_call_id'),
     /** How many results a `search` event answered (issue 18); never what was searched for. */

@@ -8,3 +8,4 @@ export * from './voice.ts';
 export * from './visits.ts';
 export * from './clinical.ts';
 export * from './reminders.ts';
+export * from './care-plans.ts';

@@ -17,6 +17,8 @@ export interface AuditEntry {
   prescriptionId?: string | null;
   /** How many results a `search` showed (issue 18). */
   resultCount?: number | null;
+  /** The care plan concerned (issue 18). */
+  carePlanId?: string | null;
   action: TAuditAction;
   outcome: TAuditOutcome;
   requestId: string | null;

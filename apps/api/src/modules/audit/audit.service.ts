@@ -14,6 +14,7 @@ function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
     allergyId: row.allergyId,
     prescriptionId: row.prescriptionId,
     resultCount: row.resultCount,
+    carePlanId: row.carePlanId,
     action: row.action as TAuditEvent['action'],
     outcome: row.outcome as TAuditEvent['outcome'],
     requestId: row.requestId,

@@ -162,6 +162,7 @@ describe('audit events', () => {
       'actor_id',
       'allergy_id',
       'appointment_id',
+      'care_plan_id',
       'created_at',
       'id',
       'outcome',
@@ -245,6 +246,7 @@ describe('GET /api/records/audit', () => {
         'patientId',
         'patientName',
         'prescriptionId',
+        'carePlanId',
         'requestId',
       ].sort(),
     );

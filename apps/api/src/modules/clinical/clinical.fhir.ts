@@ -1,6 +1,7 @@
 import type { TAllergySeverity } from '@portal/shared/allergy';
 import type { TMedicationRoute } from '@portal/shared/prescription';
 import type { Db } from '../../db/client.ts';
+import type { CarePlanRow } from '../../db/schema/care-plans.ts';
 import type { AllergyRow, PrescriptionRow } from '../../db/schema/clinical.ts';
 import { inBatches } from '../../lib/paging.ts';
 import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
@@ -8,6 +9,8 @@ import type { FhirEntry, FhirResource } from '../patients/patients.fhir.ts';
 import { allergyStore, toApiAllergy } from './allergies.service.ts';
 import type { ItemKey } from './clinical.repository.ts';
 import { prescriptionStore, toApiPrescription } from './prescriptions.fields.ts';
+import { carePlanStore } from '../care-plans/care-plans.repository.ts';
+import { toFhirCarePlan } from '../care-plans/care-plans.fhir.ts';
 
 const EXPORT_BATCH = 500;
 
@@ -15,6 +18,7 @@ const EXPORT_BATCH = 500;
 export interface ClinicalExport {
   allergies: AsyncIterable<AllergyRow[]>;
   prescriptions: AsyncIterable<PrescriptionRow[]>;
+  carePlans: AsyncIterable<CarePlanRow[]>;
 }
 
 export function clinicalExportBatches(db: Db, ownerId: string): ClinicalExport {
@@ -33,6 +37,12 @@ export function clinicalExportBatches(db: Db, ownerId: string): ClinicalExport {
       size: EXPORT_BATCH,
       fetchAfter: (after: ItemKey | null, limit) =>
         prescriptionStore.exportPage(db, { ownerId, after, limit }),
+      keyOf,
+    }),
+    carePlans: inBatches({
+      size: EXPORT_BATCH,
+      fetchAfter: (after: ItemKey | null, limit) =>
+        carePlanStore.exportPage(db, { ownerId, after, limit }),
       keyOf,
     }),
   };
@@ -138,7 +148,7 @@ export function toFhirPrescription(
   return { fullUrl: `urn:uuid:${prescription._id}`, resource };
 }
 
-/** The entries for the practitioner's allergies, then prescriptions, batch by batch. */
+/** The entries for the practitioner's allergies, prescriptions, then care plans, batch by batch. */
 export async function* fhirClinicalEntries(
   records: ClinicalExport,
   practitioner: ExportingPractitioner,
@@ -147,4 +157,6 @@ export async function* fhirClinicalEntries(
     yield rows.map((row) => toFhirAllergy(row, practitioner));
   for await (const rows of records.prescriptions)
     yield rows.map((row) => toFhirPrescription(row, practitioner));
+  for await (const rows of records.carePlans)
+    yield rows.map((row) => toFhirCarePlan(row, practitioner));
 }

@@ -11,7 +11,7 @@ export interface Actor {
 }
 
 /** The two clinical items of issue 17; each names its own audit column and error codes. */
-export type ClinicalKind = 'allergy' | 'prescription';
+export type ClinicalKind = 'allergy' | 'prescription' | 'carePlan';
 
 const CODES = {
   allergy: { missing: 'ALLERGY_NOT_FOUND', changed: 'ALLERGY_CHANGED', column: 'allergyId' },
@@ -20,6 +20,7 @@ const CODES = {
     changed: 'PRESCRIPTION_CHANGED',
     column: 'prescriptionId',
   },
+  carePlan: { missing: 'CARE_PLAN_NOT_FOUND', changed: 'CARE_PLAN_CHANGED', column: 'carePlanId' },
 } as const;
 
 /** One event of the clinical trail: never a field of the record, only ids and outcomes. */
@@ -29,6 +30,7 @@ export interface ClinicalAuditEntry {
   patientId: string | null;
   allergyId?: string | null;
   prescriptionId?: string | null;
+  carePlanId?: string | null;
 }
 
 const lowerUuid = (id: string | undefined) => (id && isUuid(id) ? id.toLowerCase() : null);

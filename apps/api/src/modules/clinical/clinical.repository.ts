@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { carePlans } from '../../db/schema/care-plans.ts';
 import type { allergies, prescriptions } from '../../db/schema/clinical.ts';
 import { patients } from '../../db/schema/patients.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
@@ -9,7 +10,7 @@ import type { DbOrTx } from '../audit/audit.repository.ts';
  * (clinical.ts), so one store serves either; every query is scoped by owner and patient: there
  * is no function here without `ownerId`.
  */
-export type ClinicalTable = typeof allergies | typeof prescriptions;
+export type ClinicalTable = typeof allergies | typeof prescriptions | typeof carePlans;
 
 /** Position in a list, newest first: `createdAt` (ISO, ms) then id. */
 export type ItemKey = [createdAt: string, id: string];

@@ -143,6 +143,8 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
     { to: '/premier/transactions', label: t('menu.transactionHistory'), icon: 'receipt' },
     // Premier's search (issue 18): a member's entry; others meet it on the Premier page.
     ...(isPremium ? [{ to: '/search', label: t('menu.search'), icon: 'search' as const }] : []),
+    // Members' due care-plan activities; others find care plans explained in a patient's details.
+    ...(isPremium ? [{ to: '/today', label: t('menu.today'), icon: 'calendar' as const }] : []),
     ...(isSignedIn
       ? [
           { to: '/userProfile', label: t('menu.viewProfile'), icon: 'user' as const },

@@ -5,14 +5,19 @@ import storageImage from './images/feature-storage.svg';
 import supportImage from './images/feature-support.svg';
 import treatmentImage from './images/feature-treatment.svg';
 
-/** The six features of the premium page (SPEC.md §1, §9); texts in `premium:features.<key>`. */
+/**
+ * The six features of the premium page (SPEC.md §1, §9); texts in `premium:features.<key>`,
+ * each with the page where it lives (`to`, named by `premium:features.<key>.link`): the voice
+ * assistant's button and the support line are on every page, from the home page on; the
+ * calendar feed (integration with calendar tools) is in the profile.
+ */
 export const PREMIER_FEATURES = [
-  { key: 'aiCalling', image: aiCallingImage },
-  { key: 'storage', image: storageImage },
-  { key: 'search', image: searchImage },
-  { key: 'treatmentPlans', image: treatmentImage },
-  { key: 'integration', image: integrationImage },
-  { key: 'support', image: supportImage },
+  { key: 'aiCalling', image: aiCallingImage, to: '/' },
+  { key: 'storage', image: storageImage, to: '/records' },
+  { key: 'search', image: searchImage, to: '/records' },
+  { key: 'treatmentPlans', image: treatmentImage, to: '/today' },
+  { key: 'integration', image: integrationImage, to: '/userProfile' },
+  { key: 'support', image: supportImage, to: '/' },
 ] as const;
 
 /** The five perks of the success page and the four reasons of the cancel page. */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../ui/button.tsx';
 import heroImage from './images/hero.svg';
@@ -78,11 +78,14 @@ export function PremierPage() {
           {t('featuresTitle')}
         </h2>
         <ul className={styles.features}>
-          {PREMIER_FEATURES.map(({ key, image }) => (
+          {PREMIER_FEATURES.map(({ key, image, to }) => (
             <li key={key} className={styles.feature}>
               <img src={image} alt="" width={64} height={64} />
               <h3>{t(`features.${key}.title`)}</h3>
               <p>{t(`features.${key}.description`)}</p>
+              <Link to={to} className={styles.featureLink}>
+                {t(`features.${key}.link`)}
+              </Link>
             </li>
           ))}
         </ul>

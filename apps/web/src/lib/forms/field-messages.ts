@@ -29,6 +29,8 @@ const NAMESPACE_OF_GROUP: Partial<Record<string, string>> = {
   allergy: 'clinical',
   prescription: 'clinical',
   clinicalText: 'clinical',
+  carePlan: 'carePlans',
+  rrule: 'carePlans',
 };
 
 /** Where the text of a message code lives: `<namespace>:fieldMessages.<code>`. */

@@ -1,0 +1,55 @@
+import type { CarePlanRow } from '../../db/schema/care-plans.ts';
+import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
+import type { FhirEntry, FhirResource } from '../patients/patients.fhir.ts';
+import { toApiCarePlan } from './care-plans.service.ts';
+
+/** FHIR's CarePlan.status codes for ours (request-status value set). */
+const STATUS = { active: 'active', 'on-hold': 'on-hold', completed: 'completed' } as const;
+
+/**
+ * One care plan as a FHIR R4 CarePlan: goals as contained Goal resources (CarePlan.goal is a
+ * reference), each activity a detail whose timing is the day, or the RRULE as text (FHIR's
+ * Timing cannot say every RRULE) starting on that day. Marks are not exported.
+ */
+export function toFhirCarePlan(row: CarePlanRow, practitioner: ExportingPractitioner): FhirEntry {
+  const plan = toApiCarePlan(row);
+  const subject = { reference: `urn:uuid:${plan.patientId}`, type: 'Patient' };
+  const goals = plan.goals.map((goal) => ({
+    resourceType: 'Goal',
+    id: `goal-${goal.id}`,
+    lifecycleStatus: plan.status === 'completed' ? 'completed' : 'active',
+    description: { text: goal.text },
+    subject,
+    ...(goal.targetDate && { target: [{ dueDate: goal.targetDate }] }),
+  }));
+  const resource: FhirResource = {
+    resourceType: 'CarePlan',
+    id: plan._id,
+    meta: { lastUpdated: plan.updatedAt },
+    ...(goals.length > 0 && { contained: goals }),
+    status: STATUS[plan.status],
+    intent: 'plan',
+    title: plan.title,
+    subject,
+    created: plan.createdAt,
+    author: { display: practitioner.name },
+    ...(goals.length > 0 && { goal: goals.map((goal) => ({ reference: `#${goal.id}` })) }),
+    ...(plan.activities.length > 0 && {
+      activity: plan.activities.map((activity) => ({
+        detail: {
+          status: plan.status === 'completed' ? 'completed' : 'scheduled',
+          description: activity.title,
+          ...(activity.rrule
+            ? {
+                scheduledTiming: {
+                  event: [activity.start],
+                  code: { text: `RRULE:${activity.rrule.replace(/^RRULE:/i, '')}` },
+                },
+              }
+            : { scheduledPeriod: { start: activity.start, end: activity.start } }),
+        },
+      })),
+    }),
+  };
+  return { fullUrl: `urn:uuid:${plan._id}`, resource };
+}

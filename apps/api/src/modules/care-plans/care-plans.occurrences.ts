@@ -1,0 +1,234 @@
+import { isOccurrence, occurrenceDates } from '@portal/shared/care-plan-rrule';
+import type {
+  TCarePlanActivity,
+  TOccurrence,
+  TOccurrenceMarkInput,
+  TToday,
+  TTodayItem,
+} from '@portal/shared/care-plan';
+import { addDays, toWallTime } from '@portal/shared/zoned-time';
+import type { Db } from '../../db/client.ts';
+import type { CarePlanRow } from '../../db/schema/care-plans.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { isOwnLivePatient } from '../clinical/clinical.repository.ts';
+import type { Actor, ClinicalRefusals } from '../clinical/clinical.refusals.ts';
+import {
+  carePlanStore,
+  deleteMark,
+  findActivePlansWithPatients,
+  findMarks,
+  findUserClock,
+  upsertMark,
+  type MarkWithName,
+} from './care-plans.repository.ts';
+
+/** The occurrences list's window by default: a month back, three ahead. */
+const DEFAULT_DAYS_BACK = 30;
+const DEFAULT_DAYS_AHEAD = 90;
+/** How far back an unmarked occurrence still counts as overdue on the Today list. */
+export const TODAY_DAYS_BACK = 90;
+/** The most items one Today answer lists (the oldest first). */
+export const TODAY_MAX_ITEMS = 500;
+
+const markKey = (carePlanId: string, activityId: string, date: string) =>
+  `${carePlanId}/${activityId}/${date}`;
+
+/** Each activity's occurrences in the window with their marks and state, by day then plan order. */
+function occurrencesOf(
+  plan: CarePlanRow,
+  {
+    from,
+    to,
+    today,
+    marks,
+  }: { from: string; to: string; today: string; marks: Map<string, MarkWithName> },
+): TOccurrence[] {
+  return plan.activities
+    .flatMap((activity: TCarePlanActivity) =>
+      occurrenceDates({ start: activity.start, rrule: activity.rrule, from, to }).map((date) => {
+        const mark = marks.get(markKey(plan.id, activity.id, date));
+        return {
+          carePlanId: plan.id,
+          activityId: activity.id,
+          activityTitle: activity.title,
+          date,
+          state: mark
+            ? (mark.mark as 'done' | 'skipped')
+            : date < today
+              ? ('overdue' as const)
+              : date === today
+                ? ('due' as const)
+                : ('upcoming' as const),
+          markedBy: mark ? { id: mark.markedBy, name: mark.markedByName } : null,
+          markedAt: mark ? mark.markedAt.toISOString() : null,
+        };
+      }),
+    )
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+const marksByKey = (marks: MarkWithName[]) =>
+  new Map(marks.map((mark) => [markKey(mark.carePlanId, mark.activityId, mark.occursOn), mark]));
+
+/** The occurrences of care-plan activities, their marks, and the practitioner's Today list. */
+export function createOccurrenceService({
+  db,
+  refusals,
+  now = () => new Date(),
+}: {
+  db: Db;
+  refusals: ClinicalRefusals;
+  now?: () => Date;
+}) {
+  const { audit, denyPatient, denyItem, refuse } = refusals;
+
+  /** Today in the actor's time zone (UTC until the browser sent one). */
+  async function todayOf(actor: Actor): Promise<string> {
+    const clock = await findUserClock(db, actor.actorId);
+    return toWallTime(now(), clock?.timeZone ?? 'UTC').date;
+  }
+
+  /** The actor's plan of the actor's live patient, or the audited 404. */
+  async function ownPlan(actor: Actor, action: 'read' | 'update', patientId: string, id: string) {
+    if (!isUuid(patientId)) return denyPatient(actor, action, patientId);
+    if (!isUuid(id)) return denyItem(actor, { kind: 'carePlan', action, patientId, id });
+    const scope = { ownerId: actor.actorId, patientId: patientId.toLowerCase() };
+    if (!(await isOwnLivePatient(db, scope))) return denyPatient(actor, action, patientId);
+    const plan = await carePlanStore.find(db, { ...scope, id: id.toLowerCase() });
+    return plan ?? denyItem(actor, { kind: 'carePlan', action, patientId, id });
+  }
+
+  return {
+    async listOccurrences({
+      actor,
+      patientId,
+      carePlanId,
+      from,
+      to,
+    }: {
+      actor: Actor;
+      patientId: string;
+      carePlanId: string;
+      from?: string;
+      to?: string;
+    }): Promise<TOccurrence[]> {
+      const plan = await ownPlan(actor, 'read', patientId, carePlanId);
+      const today = await todayOf(actor);
+      const first =
+        from ??
+        addDays(to ?? today, -(to ? DEFAULT_DAYS_BACK + DEFAULT_DAYS_AHEAD : DEFAULT_DAYS_BACK));
+      const last =
+        to ??
+        addDays(from ?? today, from ? DEFAULT_DAYS_BACK + DEFAULT_DAYS_AHEAD : DEFAULT_DAYS_AHEAD);
+      const marks = await findMarks(db, {
+        ownerId: actor.actorId,
+        carePlanIds: [plan.id],
+        from: first,
+        to: last,
+      });
+      await audit(db, actor, {
+        action: 'read',
+        outcome: 'success',
+        patientId: plan.patientId,
+        carePlanId: plan.id,
+      });
+      return occurrencesOf(plan, { from: first, to: last, today, marks: marksByKey(marks) });
+    },
+
+    async markOccurrence({
+      actor,
+      patientId,
+      carePlanId,
+      input,
+    }: {
+      actor: Actor;
+      patientId: string;
+      carePlanId: string;
+      input: TOccurrenceMarkInput;
+    }): Promise<TOccurrence> {
+      const plan = await ownPlan(actor, 'update', patientId, carePlanId);
+      const activity = plan.activities.find((item) => item.id === input.activityId.toLowerCase());
+      const entry = { action: 'update' as const, patientId: plan.patientId, carePlanId: plan.id };
+      if (!activity || !isOccurrence(activity, input.date))
+        return refuse(actor, { ...entry, outcome: 'denied' }, new AppError('OCCURRENCE_NOT_FOUND'));
+      const scope = {
+        ownerId: actor.actorId,
+        carePlanId: plan.id,
+        activityId: activity.id,
+        occursOn: input.date,
+      };
+      await db.transaction(async (tx) => {
+        if (input.mark === 'due') await deleteMark(tx, scope);
+        else
+          await upsertMark(tx, {
+            ...scope,
+            mark: input.mark,
+            markedBy: actor.actorId,
+            markedAt: now(),
+          });
+        await audit(tx, actor, { ...entry, outcome: 'success' });
+      });
+      const [today, marks] = await Promise.all([
+        todayOf(actor),
+        findMarks(db, {
+          ownerId: actor.actorId,
+          carePlanIds: [plan.id],
+          from: input.date,
+          to: input.date,
+        }),
+      ]);
+      const planOfOne = { ...plan, activities: [activity] };
+      return occurrencesOf(planOfOne, {
+        from: input.date,
+        to: input.date,
+        today,
+        marks: marksByKey(marks),
+      })[0]!;
+    },
+
+    /** Due and overdue (unmarked, up to 90 days back) occurrences across the actor's patients. */
+    async findToday({ actor }: { actor: Actor }): Promise<TToday> {
+      const today = await todayOf(actor);
+      const from = addDays(today, -TODAY_DAYS_BACK);
+      const plans = await findActivePlansWithPatients(db, { ownerId: actor.actorId });
+      const marks = marksByKey(
+        await findMarks(db, {
+          ownerId: actor.actorId,
+          carePlanIds: plans.map(({ plan }) => plan.id),
+          from,
+          to: today,
+        }),
+      );
+      const items: TTodayItem[] = plans
+        .flatMap(({ plan, patientName }) =>
+          occurrencesOf(plan, { from, to: today, today, marks })
+            .filter((occurrence) => occurrence.state === 'due' || occurrence.state === 'overdue')
+            .map((occurrence) => ({
+              ...occurrence,
+              patientId: plan.patientId,
+              patientName,
+              carePlanTitle: plan.title,
+            })),
+        )
+        .sort((a, b) => a.date.localeCompare(b.date) || a.patientName.localeCompare(b.patientName));
+      const shown = items.slice(0, TODAY_MAX_ITEMS);
+      // One read event per patient whose plans the list shows; one list event when it is empty.
+      const patientIds = [...new Set(shown.map((item) => item.patientId))];
+      await audit(
+        db,
+        actor,
+        ...(patientIds.length
+          ? patientIds.map((patientId) => ({
+              action: 'list' as const,
+              outcome: 'success' as const,
+              patientId,
+            }))
+          : [{ action: 'list' as const, outcome: 'success' as const, patientId: null }]),
+      );
+      return { date: today, items: shown, isTruncated: items.length > shown.length };
+    },
+  };
+}
+
+export type OccurrenceService = ReturnType<typeof createOccurrenceService>;

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAuditEvent } from '@portal/shared/audit';
+import type { TCarePlan, TOccurrence, TToday } from '@portal/shared/care-plan';
+import { RRULE_MESSAGES } from '@portal/shared/care-plan-rrule';
+import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { becomeMember } from '../../../test/factories/billing.ts';
+import {
+  carePlanInput,
+  carePlansUrl,
+  createCarePlan,
+  postCarePlan,
+} from '../../../test/factories/care-plans.ts';
+import { createPatient } from '../../../test/factories/patients.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  // Today is 15 April 2026 (noon in UTC): the HbA1c test every 3 months from 15 January is due.
+  ctx = await createTestApp({ deps: { now: () => new Date('2026-04-15T12:00:00Z') } });
+});
+afterAll(() => ctx.close());
+
+type Headers = Record<string, string>;
+
+async function member(name = 'Amina Yusuf') {
+  const session = await signIn(ctx);
+  await becomeMember(ctx, session.headers);
+  const patient = await createPatient(ctx, session.headers, { name });
+  return { ...session, patient };
+}
+
+async function auditTrail(headers: Headers): Promise<TAuditEvent[]> {
+  return (await ctx.app.inject({ url: '/api/records/audit?limit=200', headers })).json();
+}
+
+const occurrencesUrl = (patientId: string, planId: string, query = '') =>
+  `${carePlansUrl(patientId)}/${planId}/occurrences${query}`;
+
+describe('POST and GET /api/records/patients/:id/care-plans', () => {
+  it('creates a plan with goals and activities, gives them ids, no-store, and audits', async () => {
+    const { headers, patient } = await member();
+    const response = await postCarePlan(ctx, headers, patient._id);
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const plan = response.json() as TCarePlan;
+    expect(plan).toMatchObject({
+      patientId: patient._id,
+      title: 'Type 2 diabetes follow-up',
+      status: 'active',
+      goals: [{ text: 'HbA1c below 7%', targetDate: '2026-12-31' }],
+      activities: [
+        { title: 'HbA1c test', start: '2026-01-15', rrule: 'FREQ=MONTHLY;INTERVAL=3' },
+        { title: 'Eye examination', start: '2026-03-02', rrule: '' },
+      ],
+    });
+    expect(plan.activities[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.etag).toBe(`"${plan.updatedAt}"`);
+
+    const list = await ctx.app.inject({ url: carePlansUrl(patient._id), headers });
+    expect(list.json()).toEqual([plan]);
+    expect(list.headers['x-total-count']).toBe('1');
+    const one = await ctx.app.inject({ url: `${carePlansUrl(patient._id)}/${plan._id}`, headers });
+    expect(one.json()).toEqual(plan);
+    const trail = await auditTrail(headers);
+    expect(trail.filter((event) => event.carePlanId === plan._id).map((e) => e.action)).toEqual([
+      'read',
+      'create',
+    ]);
+    expect(trail.some((e) => e.action === 'list' && e.patientId === patient._id)).toBe(true);
+  });
+
+  it('refuses a bad recurrence rule with a clear 400 on its field, and stores nothing', async () => {
+    const { headers, patient } = await member();
+    const response = await postCarePlan(ctx, headers, patient._id, {
+      activities: [
+        { title: 'HbA1c test', start: '2026-01-15', rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({
+      'activities.0.rrule': RRULE_MESSAGES.unsupported,
+    });
+    const hourly = await postCarePlan(ctx, headers, patient._id, {
+      activities: [{ title: 'Pulse', start: '2026-01-15', rrule: 'FREQ=HOURLY' }],
+    });
+    expect(hourly.json().fieldErrors).toEqual({ 'activities.0.rrule': RRULE_MESSAGES.tooFrequent });
+    const list = await ctx.app.inject({ url: carePlansUrl(patient._id), headers });
+    expect(list.json()).toEqual([]);
+  });
+
+  it("answers 404 for someone else's patient or plan, and audits the denial", async () => {
+    const owner = await member();
+    const plan = await createCarePlan(ctx, owner.headers, owner.patient._id);
+    const other = await member('Omar Haddad');
+    const theirPatient = await ctx.app.inject({
+      url: carePlansUrl(owner.patient._id),
+      headers: other.headers,
+    });
+    expect(theirPatient.statusCode).toBe(404);
+    expect(theirPatient.json().code).toBe('PATIENT_NOT_FOUND');
+    const theirPlan = await ctx.app.inject({
+      url: `${carePlansUrl(other.patient._id)}/${plan._id}`,
+      headers: other.headers,
+    });
+    expect(theirPlan.statusCode).toBe(404);
+    expect(theirPlan.json().code).toBe('CARE_PLAN_NOT_FOUND');
+    const mark = await ctx.app.inject({
+      method: 'PUT',
+      url: occurrencesUrl(other.patient._id, plan._id),
+      headers: other.headers,
+      payload: { activityId: plan.activities[0]!.id, date: '2026-04-15', mark: 'done' },
+    });
+    expect(mark.statusCode).toBe(404);
+    const denied = (await auditTrail(other.headers)).filter((e) => e.outcome === 'denied');
+    expect(denied.length).toBe(3);
+  });
+});
+
+describe('PUT /api/records/patients/:id/care-plans/:carePlanId', () => {
+  it('replaces the plan, keeps the ids sent back, and refuses a stale If-Match with 409', async () => {
+    const { headers, patient } = await member();
+    const plan = await createCarePlan(ctx, headers, patient._id);
+    const url = `${carePlansUrl(patient._id)}/${plan._id}`;
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...headers, 'if-match': `"${plan.updatedAt}"` },
+      payload: carePlanInput({
+        title: 'Diabetes',
+        goals: [],
+        activities: [
+          { ...plan.activities[0]!, title: 'HbA1c blood test' },
+          { title: 'Foot check', start: '2026-05-01' },
+        ],
+      }),
+    });
+    expect(changed.statusCode).toBe(200);
+    const updated = changed.json() as TCarePlan;
+    expect(updated.title).toBe('Diabetes');
+    expect(updated.activities[0]).toEqual({ ...plan.activities[0]!, title: 'HbA1c blood test' });
+    expect(updated.activities[1]!.id).not.toBe(plan.activities[1]!.id);
+    const stale = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...headers, 'if-match': `"${plan.updatedAt}"` },
+      payload: carePlanInput(),
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('CARE_PLAN_CHANGED');
+    expect(stale.headers.etag).toBe(`"${updated.updatedAt}"`);
+  });
+});
+
+describe('occurrences and Today', () => {
+  it('computes occurrences from the rule, marks one done (who and when), another skipped, and takes a mark back', async () => {
+    const { headers, patient, user } = await member();
+    const plan = await createCarePlan(ctx, headers, patient._id);
+    const [hba1c, eyes] = plan.activities;
+    const list = await ctx.app.inject({
+      url: occurrencesUrl(patient._id, plan._id, '?from=2026-01-01&to=2026-12-31'),
+      headers,
+    });
+    expect(list.statusCode).toBe(200);
+    const occurrences = list.json() as TOccurrence[];
+    expect(occurrences.map((o) => [o.activityTitle, o.date, o.state])).toEqual([
+      ['HbA1c test', '2026-01-15', 'overdue'],
+      ['Eye examination', '2026-03-02', 'overdue'],
+      ['HbA1c test', '2026-04-15', 'due'],
+      ['HbA1c test', '2026-07-15', 'upcoming'],
+      ['HbA1c test', '2026-10-15', 'upcoming'],
+    ]);
+
+    const mark = (activityId: string, date: string, value: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: occurrencesUrl(patient._id, plan._id),
+        headers,
+        payload: { activityId, date, mark: value },
+      });
+    const done = await mark(hba1c!.id, '2026-04-15', 'done');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      state: 'done',
+      date: '2026-04-15',
+      markedBy: { id: user._id, name: user.name },
+      markedAt: '2026-04-15T12:00:00.000Z',
+    });
+    expect((await mark(eyes!.id, '2026-03-02', 'skipped')).json().state).toBe('skipped');
+    const notADay = await mark(hba1c!.id, '2026-04-16', 'done');
+    expect(notADay.statusCode).toBe(404);
+    expect(notADay.json().code).toBe('OCCURRENCE_NOT_FOUND');
+
+    const today = (await ctx.app.inject({ url: '/api/premier/today', headers })).json() as TToday;
+    expect(today.date).toBe('2026-04-15');
+    expect(
+      today.items.map((item) => [item.patientName, item.activityTitle, item.date, item.state]),
+    ).toEqual([['Amina Yusuf', 'HbA1c test', '2026-01-15', 'overdue']]);
+    expect(today.items[0]).toMatchObject({
+      carePlanTitle: 'Type 2 diabetes follow-up',
+      patientId: patient._id,
+    });
+
+    expect((await mark(hba1c!.id, '2026-04-15', 'due')).json()).toMatchObject({
+      state: 'due',
+      markedBy: null,
+    });
+    const again = (await ctx.app.inject({ url: '/api/premier/today', headers })).json() as TToday;
+    expect(again.items.map((item) => item.date)).toEqual(['2026-01-15', '2026-04-15']);
+  });
+
+  it('leaves plans that are not active, and trashed patients, off Today; audits each patient listed', async () => {
+    const { headers, patient } = await member();
+    await createCarePlan(ctx, headers, patient._id, { status: 'on-hold' });
+    const trashed = await createPatient(ctx, headers, { name: 'Bruno Costa' });
+    await createCarePlan(ctx, headers, trashed._id);
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/records/patients/${trashed._id}`,
+      headers,
+    });
+    const shown = await createPatient(ctx, headers, { name: 'Chen Wei' });
+    await createCarePlan(ctx, headers, shown._id, {
+      activities: [{ title: 'Blood pressure', start: '2026-04-14', rrule: 'FREQ=DAILY' }],
+    });
+    const response = await ctx.app.inject({ url: '/api/premier/today', headers });
+    expect(response.headers['cache-control']).toBe('no-store');
+    const today = response.json() as TToday;
+    expect(today.items.map((item) => [item.patientName, item.date])).toEqual([
+      ['Chen Wei', '2026-04-14'],
+      ['Chen Wei', '2026-04-15'],
+    ]);
+    const [latest] = await auditTrail(headers);
+    expect(latest).toMatchObject({ action: 'list', outcome: 'success', patientId: shown._id });
+  });
+
+  it("reads today in the practitioner's time zone", async () => {
+    const session = await signIn(ctx, { timeZone: 'Pacific/Kiritimati' });
+    await becomeMember(ctx, session.headers);
+    const today = (
+      await ctx.app.inject({ url: '/api/premier/today', headers: session.headers })
+    ).json() as TToday;
+    // Noon UTC is already the next day at UTC+14.
+    expect(today.date).toBe('2026-04-16');
+  });
+
+  it('refuses a window over 366 days or the wrong way round', async () => {
+    const { headers, patient } = await member();
+    const plan = await createCarePlan(ctx, headers, patient._id);
+    for (const query of [
+      '?from=2026-01-01&to=2027-06-01',
+      '?from=2026-05-01&to=2026-04-01',
+      '?from=soon',
+    ]) {
+      const response = await ctx.app.inject({
+        url: occurrencesUrl(patient._id, plan._id, query),
+        headers,
+      });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,260 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  CARE_PLAN_STATUSES,
+  ZCarePlanInput,
+  type TCarePlan,
+  type TCarePlanData,
+  type TCarePlanInput,
+} from '@portal/shared/care-plan';
+import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { isPremiumRequired, useSaveCarePlanMutation } from './care-plans-api.ts';
+import { PremierExplainer } from './premier-explainer.tsx';
+import { presetOf, RECURRENCE_PRESETS, recurrenceSummary } from './recurrence.ts';
+import styles from './care-plans.module.css';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Create or change a care plan: title, status, goals and activities with their recurrence. */
+export function CarePlanForm({
+  patientId,
+  plan,
+  onDone,
+}: {
+  patientId: string;
+  plan?: TCarePlan;
+  onDone: (saved?: TCarePlan) => void;
+}) {
+  const { t } = useTranslation('carePlans');
+  const id = useId();
+  const [saveCarePlan, { isLoading }] = useSaveCarePlanMutation();
+  const [failure, setFailure] = useState<'premium' | 'changed' | 'failed' | null>(null);
+  /** Activities whose rule is typed (custom) rather than chosen from the presets. */
+  const [customRules, setCustomRules] = useState<Set<string>>(new Set());
+  const form = useForm<TCarePlanInput, unknown, TCarePlanData>({
+    resolver: zodResolver(ZCarePlanInput),
+    shouldFocusError: true,
+    defaultValues: plan
+      ? { title: plan.title, status: plan.status, goals: plan.goals, activities: plan.activities }
+      : { title: '', status: 'active', goals: [], activities: [] },
+  });
+  const goals = useFieldArray({ control: form.control, name: 'goals', keyName: 'key' });
+  const activities = useFieldArray({ control: form.control, name: 'activities', keyName: 'key' });
+  const rules = useWatch({ control: form.control, name: 'activities' });
+  const messageOf = (name: FieldPath<TCarePlanInput>) => {
+    const message = form.getFieldState(name, form.formState).error?.message;
+    return message ? fieldMessageText(t, message) : undefined;
+  };
+
+  const submit = form.handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      onDone(await saveCarePlan({ patientId, plan, input }).unwrap());
+    } catch (error) {
+      const fieldErrors = Object.entries(apiErrorOf(error)?.fieldErrors ?? {});
+      for (const [name, message] of fieldErrors)
+        form.setError(name as FieldPath<TCarePlanInput>, { type: 'server', message });
+      if (fieldErrors.length > 0) form.setFocus(fieldErrors[0]![0] as FieldPath<TCarePlanInput>);
+      else if (isPremiumRequired(error)) setFailure('premium');
+      else setFailure(apiErrorOf(error)?.code === 'CARE_PLAN_CHANGED' ? 'changed' : 'failed');
+    }
+  });
+
+  const formTitle = plan ? t('form.editTitle', { title: plan.title }) : t('form.addTitle');
+  return (
+    <form
+      aria-label={formTitle}
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
+      <h6 className={styles.formTitle}>{formTitle}</h6>
+      {failure === 'premium' ? (
+        <PremierExplainer headingLevel={5} />
+      ) : (
+        failure && (
+          <p role="alert" className={styles.error}>
+            {t(`form.${failure}`)}
+          </p>
+        )
+      )}
+      <div className={styles.grid}>
+        <FormField id={`${id}-title`} label={t('form.title')} error={messageOf('title')}>
+          {(control) => (
+            <input
+              type="text"
+              autoComplete="off"
+              aria-required
+              {...control}
+              {...form.register('title')}
+            />
+          )}
+        </FormField>
+        <FormField id={`${id}-status`} label={t('form.status')} error={messageOf('status')}>
+          {(control) => (
+            <select {...control} {...form.register('status')}>
+              {CARE_PLAN_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`status.${status}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+
+      <fieldset className={styles.group}>
+        <legend>{t('form.goals')}</legend>
+        {goals.fields.map((goal, index) => (
+          <div key={goal.key} className={styles.row}>
+            <FormField
+              id={`${id}-goal-${goal.key}`}
+              label={t('form.goalText', { number: index + 1 })}
+              error={messageOf(`goals.${index}.text`)}
+            >
+              {(control) => (
+                <input
+                  type="text"
+                  autoComplete="off"
+                  aria-required
+                  {...control}
+                  {...form.register(`goals.${index}.text`)}
+                />
+              )}
+            </FormField>
+            <FormField
+              id={`${id}-target-${goal.key}`}
+              label={t('form.targetDate', { number: index + 1 })}
+              error={messageOf(`goals.${index}.targetDate`)}
+            >
+              {(control) => (
+                <input type="date" {...control} {...form.register(`goals.${index}.targetDate`)} />
+              )}
+            </FormField>
+            <Button variant="secondary" onClick={() => goals.remove(index)}>
+              {t('form.removeGoal', { number: index + 1 })}
+            </Button>
+          </div>
+        ))}
+        <Button variant="secondary" onClick={() => goals.append({ text: '', targetDate: '' })}>
+          {t('form.addGoal')}
+        </Button>
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend>{t('form.activities')}</legend>
+        {activities.fields.map((activity, index) => {
+          const rule = rules?.[index]?.rrule ?? '';
+          const isCustom = customRules.has(activity.key) || presetOf(rule) === 'custom';
+          const number = index + 1;
+          return (
+            <div key={activity.key} className={styles.row}>
+              <FormField
+                id={`${id}-activity-${activity.key}`}
+                label={t('form.activityTitle', { number })}
+                error={messageOf(`activities.${index}.title`)}
+              >
+                {(control) => (
+                  <input
+                    type="text"
+                    autoComplete="off"
+                    aria-required
+                    {...control}
+                    {...form.register(`activities.${index}.title`)}
+                  />
+                )}
+              </FormField>
+              <FormField
+                id={`${id}-start-${activity.key}`}
+                label={t('form.start', { number })}
+                error={messageOf(`activities.${index}.start`)}
+              >
+                {(control) => (
+                  <input
+                    type="date"
+                    aria-required
+                    {...control}
+                    {...form.register(`activities.${index}.start`)}
+                  />
+                )}
+              </FormField>
+              <FormField id={`${id}-repeat-${activity.key}`} label={t('form.repeat', { number })}>
+                {(control) => (
+                  <select
+                    {...control}
+                    value={isCustom ? 'custom' : presetOf(rule)}
+                    onChange={(event) => {
+                      const key = event.target.value;
+                      const next = new Set(customRules);
+                      if (key === 'custom') next.add(activity.key);
+                      else {
+                        next.delete(activity.key);
+                        const preset = RECURRENCE_PRESETS.find((item) => item.key === key);
+                        form.setValue(`activities.${index}.rrule`, preset?.rrule ?? '', {
+                          shouldValidate: form.formState.isSubmitted,
+                        });
+                      }
+                      setCustomRules(next);
+                    }}
+                  >
+                    {RECURRENCE_PRESETS.map((preset) => (
+                      <option key={preset.key} value={preset.key}>
+                        {t(`recurrence.preset.${preset.key}`)}
+                      </option>
+                    ))}
+                    <option value="custom">{t('recurrence.preset.custom')}</option>
+                  </select>
+                )}
+              </FormField>
+              {isCustom && (
+                <FormField
+                  id={`${id}-rrule-${activity.key}`}
+                  label={t('form.rrule', { number })}
+                  error={messageOf(`activities.${index}.rrule`)}
+                >
+                  {(control) => (
+                    <input
+                      type="text"
+                      dir="ltr"
+                      autoComplete="off"
+                      spellCheck={false}
+                      placeholder="FREQ=MONTHLY;INTERVAL=3"
+                      {...control}
+                      {...form.register(`activities.${index}.rrule`)}
+                    />
+                  )}
+                </FormField>
+              )}
+              {!isCustom && messageOf(`activities.${index}.rrule`) && (
+                <p className={styles.error}>{messageOf(`activities.${index}.rrule`)}</p>
+              )}
+              <p className={styles.muted}>{recurrenceSummary(t, rule)}</p>
+              <Button variant="secondary" onClick={() => activities.remove(index)}>
+                {t('form.removeActivity', { number })}
+              </Button>
+            </div>
+          );
+        })}
+        <Button
+          variant="secondary"
+          onClick={() => activities.append({ title: '', start: today(), rrule: '' })}
+        >
+          {t('form.addActivity')}
+        </Button>
+      </fieldset>
+
+      <div className={styles.actions}>
+        <Button type="submit" aria-disabled={isLoading || undefined}>
+          {isLoading ? t('form.saving') : t('form.save')}
+        </Button>
+        <Button variant="secondary" onClick={() => onDone()}>
+          {t('form.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

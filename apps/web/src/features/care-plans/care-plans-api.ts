@@ -1,0 +1,82 @@
+import type {
+  TCarePlan,
+  TCarePlanData,
+  TOccurrence,
+  TOccurrenceMarkInput,
+  TToday,
+} from '@portal/shared/care-plan';
+import { api } from '../../lib/api/api.ts';
+import { apiErrorOf } from '../../lib/forms/field-messages.ts';
+
+/** As for the other clinical items, a plan's ETag is its quoted `updatedAt`. */
+const etagOf = (plan: { updatedAt: string }) => `"${plan.updatedAt}"`;
+const base = (patientId: string) => `/records/patients/${encodeURIComponent(patientId)}/care-plans`;
+
+/** Whether a failed call was the members-only gate (premium ended meanwhile, say). */
+export const isPremiumRequired = (error: unknown) => apiErrorOf(error)?.code === 'PREMIUM_REQUIRED';
+
+const carePlanBase = api.enhanceEndpoints({ addTagTypes: ['CarePlan', 'Occurrence'] });
+
+/**
+ * Care plans, their occurrences and Today (issue 18, Premier members only). Each screen says
+ * itself when a call fails, and explains Premier on a 402, so no call leads to an error page.
+ */
+export const carePlansApi = carePlanBase.injectEndpoints({
+  endpoints: (build) => ({
+    listCarePlans: build.query<TCarePlan[], { viewer?: string; patientId: string }>({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ patientId }) => ({ url: base(patientId), params: { limit: 200 } }),
+      providesTags: (_result, _error, { patientId }) => [{ type: 'CarePlan', id: patientId }],
+    }),
+    saveCarePlan: build.mutation<
+      TCarePlan,
+      { patientId: string; plan?: TCarePlan; input: TCarePlanData }
+    >({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ patientId, plan, input }) =>
+        plan
+          ? {
+              url: `${base(patientId)}/${encodeURIComponent(plan._id)}`,
+              method: 'PUT',
+              body: input,
+              headers: { 'If-Match': etagOf(plan) },
+            }
+          : { url: base(patientId), method: 'POST', body: input },
+      invalidatesTags: (_result, _error, { patientId }) => [
+        { type: 'CarePlan', id: patientId },
+        'Occurrence',
+      ],
+    }),
+    listOccurrences: build.query<TOccurrence[], { patientId: string; carePlanId: string }>({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ patientId, carePlanId }) =>
+        `${base(patientId)}/${encodeURIComponent(carePlanId)}/occurrences`,
+      providesTags: ['Occurrence'],
+    }),
+    markOccurrence: build.mutation<
+      TOccurrence,
+      { patientId: string; carePlanId: string; input: TOccurrenceMarkInput }
+    >({
+      extraOptions: { handlesOwnErrors: true },
+      query: ({ patientId, carePlanId, input }) => ({
+        url: `${base(patientId)}/${encodeURIComponent(carePlanId)}/occurrences`,
+        method: 'PUT',
+        body: input,
+      }),
+      invalidatesTags: ['Occurrence'],
+    }),
+    getToday: build.query<TToday, { viewer?: string }>({
+      extraOptions: { handlesOwnErrors: true },
+      query: () => '/premier/today',
+      providesTags: ['Occurrence'],
+    }),
+  }),
+});
+
+export const {
+  useListCarePlansQuery,
+  useSaveCarePlanMutation,
+  useListOccurrencesQuery,
+  useMarkOccurrenceMutation,
+  useGetTodayQuery,
+} = carePlansApi;

@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { RRULE_MESSAGES } from '@portal/shared/care-plan-rrule';
+import { createTestUser, patientInput } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
+import { fill } from '../../test/user-input.ts';
+import { PatientCarePlans } from './patient-care-plans.tsx';
+
+const MEMBER = createTestUser({ name: 'Dr Lena Weber', premiumMember: true });
+let api: FakeApi;
+
+function renderFor(user = MEMBER) {
+  api = startFakeApi({ user });
+  const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+  renderWithApp(<PatientCarePlans patient={patient} />, { path: '/records', user });
+  return patient;
+}
+
+describe('PatientCarePlans', () => {
+  it('explains Premier to a non-member, with a link to /premier, and asks the API nothing', async () => {
+    const user = userEvent.setup();
+    renderFor(createTestUser({ premiumMember: false }));
+    expect(screen.getByRole('heading', { name: 'Care plans are a Premier feature' })).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'See what Premier adds' }));
+    expect(await screen.findByText('Premier page')).toBeVisible();
+    expect(api.requestsTo('GET', /care-plans/)).toEqual([]);
+  });
+
+  it('explains Premier when the API says premium has ended (402)', async () => {
+    renderFor();
+    // The session still says member; the server has ended premium (a refund, say).
+    api.carePlans.isMember = () => false;
+    expect(
+      await screen.findByRole('heading', { name: 'Care plans are a Premier feature' }),
+    ).toBeVisible();
+  });
+
+  it('creates a plan with a goal and an activity every 3 months, then shows its occurrences', async () => {
+    const user = userEvent.setup();
+    renderFor();
+    expect(await screen.findByText('No care plans yet.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Add care plan' }));
+    const form = screen.getByRole('form', { name: 'New care plan' });
+    await fill(user, within(form).getByRole('textbox', { name: 'Title' }), 'Diabetes follow-up');
+    await user.click(within(form).getByRole('button', { name: 'Add goal' }));
+    await fill(user, within(form).getByRole('textbox', { name: 'Goal 1' }), 'HbA1c below 7%');
+    await user.click(within(form).getByRole('button', { name: 'Add activity' }));
+    await fill(user, within(form).getByRole('textbox', { name: 'Activity 1' }), 'HbA1c test');
+    const start = within(form).getByLabelText('Start of activity 1');
+    await user.clear(start);
+    await user.type(start, '2026-01-15');
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'Repeat activity 1' }),
+      'every3Months',
+    );
+    expect(within(form).getByText('Every 3 months', { selector: 'p' })).toBeVisible();
+    await user.click(within(form).getByRole('button', { name: 'Save care plan' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Care plan “Diabetes follow-up” saved.',
+    );
+    expect(api.carePlans.plans[0]).toMatchObject({
+      title: 'Diabetes follow-up',
+      goals: [{ text: 'HbA1c below 7%', targetDate: '' }],
+      activities: [{ title: 'HbA1c test', start: '2026-01-15', rrule: 'FREQ=MONTHLY;INTERVAL=3' }],
+    });
+    const due = await screen.findByRole('button', { name: /^Mark done: HbA1c test, Apr 15, 2026/ });
+    expect(screen.getByText('Due today')).toBeVisible();
+    await user.click(due);
+    expect(
+      await screen.findByRole('button', { name: /^Undo: HbA1c test, Apr 15, 2026/ }),
+    ).toBeVisible();
+    expect(screen.getByText(/by Dr Lena Weber on Apr 15, 2026/)).toBeVisible();
+  });
+
+  it("puts a bad custom rule's message on its field, in words", async () => {
+    const user = userEvent.setup();
+    renderFor();
+    await user.click(await screen.findByRole('button', { name: 'Add care plan' }));
+    const form = screen.getByRole('form', { name: 'New care plan' });
+    await fill(user, within(form).getByRole('textbox', { name: 'Title' }), 'Blood pressure');
+    await user.click(within(form).getByRole('button', { name: 'Add activity' }));
+    await fill(user, within(form).getByRole('textbox', { name: 'Activity 1' }), 'Check');
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'Repeat activity 1' }),
+      'custom',
+    );
+    const rule = within(form).getByRole('textbox', {
+      name: 'Recurrence rule (RRULE) of activity 1',
+    });
+    await fill(user, rule, 'FREQ=HOURLY');
+    await user.click(within(form).getByRole('button', { name: 'Save care plan' }));
+    expect(rule).toHaveAccessibleDescription(RRULE_MESSAGES.tooFrequent);
+    expect(rule).toHaveFocus();
+    await user.clear(rule);
+    await user.type(rule, 'FREQ=WEEKLY;INTERVAL=2');
+    expect(within(form).getByText('Every 2 weeks')).toBeVisible();
+    expect(api.requestsTo('POST', /care-plans/)).toEqual([]);
+  });
+});

@@ -1,0 +1,145 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TCarePlan } from '@portal/shared/care-plan';
+import type { TPatient } from '@portal/shared/patient';
+import { useAppSelector } from '../../app/hooks.ts';
+import { Button } from '../../ui/button.tsx';
+import { CarePlanForm } from './care-plan-form.tsx';
+import {
+  isPremiumRequired,
+  useListCarePlansQuery,
+  useListOccurrencesQuery,
+} from './care-plans-api.ts';
+import { formatDay } from './format-day.ts';
+import { OccurrenceList } from './occurrence-list.tsx';
+import { PremierExplainer } from './premier-explainer.tsx';
+import { recurrenceSummary } from './recurrence.ts';
+import styles from './care-plans.module.css';
+
+/** In a patient's details (composed by app/): the care plans, for members; what Premier adds, for others. */
+export function PatientCarePlans({ patient }: { patient: TPatient }) {
+  const { t } = useTranslation('carePlans');
+  const id = useId();
+  const user = useAppSelector((state) => state.auth.userData);
+  const isMember = user?.premiumMember === true;
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h5 id={`${id}-title`} className={styles.title}>
+        {t('section.title')}
+      </h5>
+      {isMember ? (
+        <CarePlans patient={patient} viewer={user?._id} />
+      ) : (
+        <PremierExplainer headingLevel={5} />
+      )}
+    </section>
+  );
+}
+
+function CarePlans({ patient, viewer }: { patient: TPatient; viewer?: string }) {
+  const { t } = useTranslation('carePlans');
+  const query = useListCarePlansQuery({ viewer, patientId: patient._id });
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const done = (saved?: TCarePlan) => {
+    setEditing(null);
+    if (saved) setAnnouncement(t('section.saved', { title: saved.title }));
+  };
+
+  if (query.isError && isPremiumRequired(query.error)) return <PremierExplainer headingLevel={5} />;
+  return (
+    <>
+      <p role="status" className={styles.status}>
+        {announcement}
+      </p>
+      {query.isError && !query.isFetching ? (
+        <p className={styles.error}>{t('section.loadFailed')}</p>
+      ) : !query.currentData ? (
+        <p className={styles.muted}>{t('loading')}</p>
+      ) : query.currentData.length === 0 ? (
+        <p className={styles.muted}>{t('section.none')}</p>
+      ) : (
+        <ul className={styles.plans}>
+          {query.currentData.map((plan) => (
+            <li key={plan._id} className={styles.plan}>
+              {editing === plan._id ? (
+                <CarePlanForm patientId={patient._id} plan={plan} onDone={done} />
+              ) : (
+                <PlanView plan={plan} onEdit={() => setEditing(plan._id)} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing === 'new' ? (
+        <CarePlanForm patientId={patient._id} onDone={done} />
+      ) : (
+        <div className={styles.actions}>
+          <Button onClick={() => setEditing('new')}>{t('section.add')}</Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function PlanView({ plan, onEdit }: { plan: TCarePlan; onEdit: () => void }) {
+  const { t, i18n } = useTranslation('carePlans');
+  const id = useId();
+  const occurrences = useListOccurrencesQuery({ patientId: plan.patientId, carePlanId: plan._id });
+  return (
+    <article className={styles.planBody} aria-labelledby={`${id}-plan`}>
+      <h6 id={`${id}-plan`} className={styles.planTitle}>
+        {plan.title} <span className={styles.muted}>({t(`status.${plan.status}`)})</span>
+      </h6>
+      {plan.goals.length > 0 && (
+        <>
+          <p className={styles.label}>{t('form.goals')}</p>
+          <ul className={styles.compact}>
+            {plan.goals.map((goal) => (
+              <li key={goal.id}>
+                {goal.text}
+                {goal.targetDate &&
+                  ` · ${t('section.target', { date: formatDay(goal.targetDate, i18n.language) })}`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {plan.activities.length > 0 && (
+        <>
+          <p className={styles.label}>{t('form.activities')}</p>
+          <ul className={styles.compact}>
+            {plan.activities.map((activity) => (
+              <li key={activity.id}>
+                <span className={styles.name}>{activity.title}</span> ·{' '}
+                {t('section.from', { date: formatDay(activity.start, i18n.language) })} ·{' '}
+                {recurrenceSummary(t, activity.rrule)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p id={`${id}-occurrences`} tabIndex={-1} className={styles.label}>
+        {t('section.occurrences')}
+      </p>
+      {occurrences.isError ? (
+        <p className={styles.error}>{t('section.loadFailed')}</p>
+      ) : !occurrences.currentData ? (
+        <p className={styles.muted}>{t('loading')}</p>
+      ) : occurrences.currentData.length === 0 ? (
+        <p className={styles.muted}>{t('section.noOccurrences')}</p>
+      ) : (
+        <OccurrenceList
+          occurrences={occurrences.currentData}
+          patientIdOf={() => plan.patientId}
+          labelledBy={`${id}-occurrences`}
+        />
+      )}
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onEdit}>
+          {t('section.edit', { title: plan.title })}
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,174 @@
+import { http, type HttpHandler } from 'msw';
+import {
+  ZCarePlanInput,
+  ZOccurrenceMarkInput,
+  type TCarePlan,
+  type TCarePlanInput,
+  type TOccurrence,
+  type TTodayItem,
+} from '@portal/shared/care-plan';
+import { occurrenceDates } from '@portal/shared/care-plan-rrule';
+import { addDays } from '@portal/shared/zoned-time';
+import { fieldErrorsOf } from './fake-records.ts';
+import { json } from './http.ts';
+
+/**
+ * Care plans (issue 18) in memory, served by `carePlanHandlers`: members only (402
+ * `PREMIUM_REQUIRED` otherwise, as the API), create and replace validated by the shared schema
+ * (400 with `fieldErrors`), occurrences computed by the shared rule code, marks, and Today.
+ */
+
+let sequence = 0;
+const nextId = () => `ca4e0000-0000-4000-8000-${(sequence += 1).toString(16).padStart(12, '0')}`;
+
+export class FakeCarePlans {
+  readonly plans: TCarePlan[] = [];
+  readonly marks = new Map<string, { mark: 'done' | 'skipped'; markedAt: string }>();
+  /** Whether the signed-in user is a member, as the server reads it. */
+  isMember: () => boolean;
+  /** Today, as the server's clock and the user's zone say. */
+  today = '2026-04-15';
+
+  constructor({
+    isMember,
+    patientName,
+  }: {
+    isMember: () => boolean;
+    patientName: (id: string) => string | undefined;
+  }) {
+    this.isMember = isMember;
+    this.patientName = patientName;
+  }
+
+  readonly patientName: (id: string) => string | undefined;
+
+  add(patientId: string, input: Partial<TCarePlanInput> = {}): TCarePlan {
+    const data = ZCarePlanInput.parse({ title: 'Diabetes follow-up', ...input });
+    const plan: TCarePlan = {
+      ...data,
+      goals: data.goals.map((goal) => ({ ...goal, id: goal.id ?? nextId() })),
+      activities: data.activities.map((activity) => ({ ...activity, id: activity.id ?? nextId() })),
+      _id: nextId(),
+      patientId,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, (sequence += 1))).toISOString(),
+      updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, (sequence += 1))).toISOString(),
+    };
+    this.plans.unshift(plan);
+    return plan;
+  }
+
+  occurrences(plan: TCarePlan, from: string, to: string): TOccurrence[] {
+    return plan.activities
+      .flatMap((activity) =>
+        occurrenceDates({ start: activity.start, rrule: activity.rrule, from, to }).map((date) => {
+          const mark = this.marks.get(`${plan._id}/${activity.id}/${date}`);
+          return {
+            carePlanId: plan._id,
+            activityId: activity.id,
+            activityTitle: activity.title,
+            date,
+            state:
+              mark?.mark ??
+              (date < this.today ? 'overdue' : date === this.today ? 'due' : 'upcoming'),
+            markedBy: mark ? { id: 'me', name: 'Dr Lena Weber' } : null,
+            markedAt: mark?.markedAt ?? null,
+          } as TOccurrence;
+        }),
+      )
+      .sort((a, b) => a.date.localeCompare(b.date));
+  }
+}
+
+const refuse = (code: string, status: number) => json({ message: code, code }, { status });
+
+export function carePlanHandlers(fake: FakeCarePlans): HttpHandler[] {
+  const base = '/api/records/patients/:id/care-plans';
+  const gate = () => (fake.isMember() ? undefined : refuse('PREMIUM_REQUIRED', 402));
+  const planOf = (patientId: string, id: string) =>
+    fake.plans.find((plan) => plan.patientId === patientId && plan._id === id);
+  const invalid = (error: { issues: { path: PropertyKey[]; message: string }[] }) => {
+    const fieldErrors = fieldErrorsOf(error);
+    return json(
+      { message: Object.values(fieldErrors)[0], code: 'VALIDATION_FAILED', fieldErrors },
+      { status: 400 },
+    );
+  };
+  return [
+    http.get(
+      base,
+      ({ params }) => gate() ?? json(fake.plans.filter((plan) => plan.patientId === params.id)),
+    ),
+    http.post(base, async ({ params, request }) => {
+      const refused = gate();
+      if (refused) return refused;
+      const parsed = ZCarePlanInput.safeParse(await request.json());
+      if (!parsed.success) return invalid(parsed.error);
+      return json(fake.add(String(params.id), parsed.data), { status: 201 });
+    }),
+    http.put(`${base}/:carePlanId`, async ({ params, request }) => {
+      const refused = gate();
+      if (refused) return refused;
+      const plan = planOf(String(params.id), String(params.carePlanId));
+      if (!plan) return refuse('CARE_PLAN_NOT_FOUND', 404);
+      if (request.headers.get('if-match') !== `"${plan.updatedAt}"`)
+        return refuse('CARE_PLAN_CHANGED', 409);
+      const parsed = ZCarePlanInput.safeParse(await request.json());
+      if (!parsed.success) return invalid(parsed.error);
+      Object.assign(plan, {
+        ...parsed.data,
+        goals: parsed.data.goals.map((goal) => ({ ...goal, id: goal.id ?? nextId() })),
+        activities: parsed.data.activities.map((activity) => ({
+          ...activity,
+          id: activity.id ?? nextId(),
+        })),
+        updatedAt: new Date(Date.parse(plan.updatedAt) + 1).toISOString(),
+      });
+      return json(plan);
+    }),
+    http.get(`${base}/:carePlanId/occurrences`, ({ params }) => {
+      const refused = gate();
+      if (refused) return refused;
+      const plan = planOf(String(params.id), String(params.carePlanId));
+      if (!plan) return refuse('CARE_PLAN_NOT_FOUND', 404);
+      return json(fake.occurrences(plan, addDays(fake.today, -30), addDays(fake.today, 90)));
+    }),
+    http.put(`${base}/:carePlanId/occurrences`, async ({ params, request }) => {
+      const refused = gate();
+      if (refused) return refused;
+      const plan = planOf(String(params.id), String(params.carePlanId));
+      if (!plan) return refuse('CARE_PLAN_NOT_FOUND', 404);
+      const parsed = ZOccurrenceMarkInput.safeParse(await request.json());
+      if (!parsed.success) return invalid(parsed.error);
+      const { activityId, date, mark } = parsed.data;
+      const occurrence = fake
+        .occurrences(plan, date, date)
+        .find((o) => o.activityId === activityId);
+      if (!occurrence) return refuse('OCCURRENCE_NOT_FOUND', 404);
+      const key = `${plan._id}/${activityId}/${date}`;
+      if (mark === 'due') fake.marks.delete(key);
+      else fake.marks.set(key, { mark, markedAt: `${fake.today}T09:00:00.000Z` });
+      return json(fake.occurrences(plan, date, date).find((o) => o.activityId === activityId));
+    }),
+    http.get('/api/premier/today', () => {
+      const refused = gate();
+      if (refused) return refused;
+      const items: TTodayItem[] = fake.plans
+        .filter((plan) => plan.status === 'active')
+        .flatMap((plan) =>
+          fake
+            .occurrences(plan, addDays(fake.today, -90), fake.today)
+            .filter((o) => o.state === 'due' || o.state === 'overdue')
+            .map((o) => ({
+              ...o,
+              patientId: plan.patientId,
+              patientName: fake.patientName(plan.patientId) ?? '',
+              carePlanTitle: plan.title,
+            })),
+        );
+      items.sort(
+        (a, b) => a.date.localeCompare(b.date) || a.patientName.localeCompare(b.patientName),
+      );
+      return json({ date: fake.today, items, isTruncated: false });
+    }),
+  ];
+}
