@@ -28,6 +28,7 @@ import {
 import { timelinePrivacyProblems } from './timeline.ts';
 import { explainVisitRows, isVisitLabel, visitPrivacyProblems } from './visits.ts';
 import { reminderLeaks, seedReminders } from './reminders.ts';
+import { createCarePlan } from '../factories/care-plans.ts';
 
 /**
  * Generated requests against every documented route, through `app.inject()` on the real
@@ -110,6 +111,12 @@ beforeAll(async () => {
     method: 'POST',
     url: `/api/premier/local-checkout/${checkout.json().id}/pay`,
   });
+  // A care plan of that member, so the routes under `{carePlanId}` have one to succeed on.
+  const memberPatients = await ctx.app.inject({
+    url: '/api/records/patients',
+    headers: users[0]!.headers,
+  });
+  await createCarePlan(ctx, users[0]!.headers, memberPatients.json()[0]._id);
   // A voice call per user, so reading what a call did has calls of its own and others' to read.
   const calls = [];
   for (const { headers, user } of users) {
@@ -138,6 +145,8 @@ beforeAll(async () => {
     visits: [],
     allergies: [],
     prescriptions: [],
+    care_plans: [],
+    carePlanActivityIds: [],
     calls,
     reminders: await seedReminders(ctx.database.pool),
     feedFiles: [],
@@ -198,6 +207,7 @@ function explainedRows(outcomes: Outcome[], after: DbState): Record<TrackedTable
     visit_addenda: new Set(),
     allergies: new Set(),
     prescriptions: new Set(),
+    care_plans: new Set(),
   };
   for (const { request, status, json } of outcomes) {
     if (status >= 400) continue;

@@ -13,7 +13,7 @@ import type { Hints } from './schema-arbitraries.ts';
 
 /**
  * The fuzz campaign's generators and checks for a patient's allergies and prescriptions
- * (issue 17), kept apart from the campaign's core: ids of the actor's own items and of other
+ * (issue 17) and care plans (issue 18), kept apart from the campaign's core: ids of the actor's own items and of other
  * people's for `{allergyId}` and `{prescriptionId}`, plausible bodies, current ETags, which rows
  * a successful request may change, and the privacy rule (only the caller's own items).
  */
@@ -28,9 +28,12 @@ export interface ClinicalItem {
 export interface ClinicalPools {
   allergies: ClinicalItem[];
   prescriptions: ClinicalItem[];
+  care_plans: ClinicalItem[];
+  /** Ids of the first care plan's activities (the seeded one), so a mark can name a real one. */
+  carePlanActivityIds: string[];
 }
 
-export const CLINICAL_TABLES = ['allergies', 'prescriptions'] as const;
+export const CLINICAL_TABLES = ['allergies', 'prescriptions', 'care_plans'] as const;
 type ClinicalTable = (typeof CLINICAL_TABLES)[number];
 
 /** The items of both tables, for the pools and the privacy check. */
@@ -49,13 +52,26 @@ export async function snapshotClinical(pool: pg.Pool): Promise<ClinicalPools> {
       updatedAt: row.updated_at.toISOString(),
     }));
   };
-  const [allergies, prescriptions] = await Promise.all([read('allergies'), read('prescriptions')]);
-  return { allergies, prescriptions };
+  const [allergies, prescriptions, care_plans] = await Promise.all(
+    CLINICAL_TABLES.map((table) => read(table)),
+  );
+  const activities = await pool.query<{ id: string }>(
+    `select activity->>'id' as id
+       from (select activities from care_plans order by created_at, id limit 1) plan,
+            jsonb_array_elements(plan.activities) activity`,
+  );
+  return {
+    allergies: allergies!,
+    prescriptions: prescriptions!,
+    care_plans: care_plans!,
+    carePlanActivityIds: activities.rows.map((row) => row.id),
+  };
 }
 
 const PARAM_TABLE: Record<string, ClinicalTable> = {
   allergyId: 'allergies',
   prescriptionId: 'prescriptions',
+  carePlanId: 'care_plans',
 };
 
 /** `{allergyId}` / `{prescriptionId}`: the actor's own items, someone else's, random ids; else undefined. */
@@ -97,6 +113,17 @@ export function clinicalPathValues(
   if (!table || names.join() !== `id,${names[1]}`) return undefined;
   const own = pools[table].filter((item) => item.ownerId === actorId);
   if (own.length === 0) return oneByOne;
+  // A mark names one of the plan's activities on one of its days: the hints know the seeded
+  // plan's (the oldest), so a mark mostly goes to that plan.
+  const seeded = pools.care_plans[0];
+  if (operation.path.endsWith('/occurrences') && seeded?.ownerId === actorId)
+    return fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.constant<PathValue[]>([{ value: seeded.patientId }, { value: seeded.id }]),
+      },
+      { weight: 1, arbitrary: oneByOne },
+    );
   return fc.oneof(
     {
       weight: 3,
@@ -110,8 +137,39 @@ export function clinicalPathValues(
 
 const MEDICATIONS = ['Amoxicillin', 'Penicillin V', 'Ibuprofen 400', 'Salbutamol', 'Codeine'];
 
+/** Days the seeded care plan's activities occur on (test/factories/care-plans.ts), and others. */
+const CARE_PLAN_DAYS = ['2026-01-15', '2026-03-02', '2026-04-15', '2026-07-15'];
+
+/**
+ * Care-plan bodies that mostly pass validation (a body holds several activities, so a wrong
+ * value is rare per field): rules the portal supports, real days, now and then a day that does
+ * not exist or a rule it refuses.
+ */
+function carePlanHints(activityIds: string[]): Hints {
+  const mostly = <T>(valid: T[], invalid: T) =>
+    fc.oneof(
+      { weight: 12, arbitrary: fc.constantFrom(...valid) },
+      { weight: 1, arbitrary: fc.constant(invalid) },
+    );
+  return {
+    title: fc.constantFrom('Diabetes follow-up', 'HbA1c test', 'Blood pressure check'),
+    text: fc.constantFrom('HbA1c below 7%', 'Walk 30 minutes a day'),
+    targetDate: fc.constantFrom('', '2026-12-31'),
+    start: mostly(CARE_PLAN_DAYS, '2026-02-30'),
+    date: mostly(CARE_PLAN_DAYS, '2026-02-30'),
+    rrule: mostly(
+      ['', 'FREQ=MONTHLY;INTERVAL=3', 'FREQ=WEEKLY'],
+      'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30',
+    ),
+    status: fc.constantFrom('active', 'on-hold', 'completed'),
+    mark: fc.constantFrom('done', 'skipped', 'due'),
+    ...(activityIds.length && { activityId: fc.constantFrom(...activityIds) }),
+  };
+}
+
 /** Bodies that mostly pass validation and sometimes meet the allergy warning. */
-export function clinicalHints(operation: Operation): Hints {
+export function clinicalHints(operation: Operation, pools: ClinicalPools): Hints {
+  if (operation.path.includes('/care-plans')) return carePlanHints(pools.carePlanActivityIds);
   if (!operation.path.startsWith('/api/records/patients/{id}/')) return {};
   return {
     substance: fc.constantFrom('Penicillin', 'Latex', 'Codeine', 'Peanuts'),
@@ -152,6 +210,10 @@ export function explainClinical(
     rows.allergies.add(answer._id);
   if (label === 'POST /api/records/patients/{id}/prescriptions' && answer?._id)
     rows.prescriptions.add(answer._id);
+  if (label === 'POST /api/records/patients/{id}/care-plans' && answer?._id)
+    rows.care_plans.add(answer._id);
+  if (label === 'PUT /api/records/patients/{id}/care-plans/{carePlanId}')
+    rows.care_plans.add(pathValues.carePlanId!);
   if (label.startsWith('PUT ') && pathValues.allergyId) rows.allergies.add(pathValues.allergyId);
   if ((label.startsWith('PUT ') || label.endsWith('/stop')) && pathValues.prescriptionId)
     rows.prescriptions.add(pathValues.prescriptionId);
@@ -169,7 +231,9 @@ export function clinicalPrivacyProblems(
     ? 'allergies'
     : label.includes('/prescriptions')
       ? 'prescriptions'
-      : undefined;
+      : label.includes('/care-plans')
+        ? 'care_plans'
+        : undefined;
   if (!table) return [];
   const ownerOf = (id: string) => pools[table].find((item) => item.id === id)?.ownerId;
   const answered = Array.isArray(json) ? json : [json];

@@ -28,7 +28,7 @@ export interface DbState {
   payments: Array<{ id: string; checkoutSessionId: string }>;
   appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
   visits: VisitInPool[];
-  /** Allergies and prescriptions (clinical.ts), for the pools and the privacy check. */
+  /** Allergies, prescriptions and care plans (clinical.ts), for the pools and the privacy check. */
   clinical: ClinicalPools;
   /** User ids by identity (`local:<sub>`), to trace a change made with any token. */
   userIdsByUid: Map<string, string>;
@@ -97,9 +97,10 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     'select id, owner_id, updated_at from appointments order by starts_at, id',
   );
   const visits = await snapshotVisits(pool);
-  const [allergyRows, prescriptionRows, clinical] = await Promise.all([
+  const [allergyRows, prescriptionRows, carePlanRows, clinical] = await Promise.all([
     fingerprints('allergies'),
     fingerprints('prescriptions'),
+    fingerprints('care_plans'),
     snapshotClinical(pool),
   ]);
   const userIds = await pool.query<{ id: string; uid: string }>('select id, uid from users');
@@ -115,6 +116,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
       visit_addenda: addendumRows,
       allergies: allergyRows,
       prescriptions: prescriptionRows,
+      care_plans: carePlanRows,
     },
     clinical,
     patients: patients.rows.map((row) => ({

@@ -287,7 +287,7 @@ function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): Hints {
   }
   if (operation.path.includes('/visits'))
     Object.assign(hints, visitHints(actor.user._id, pools.appointments));
-  Object.assign(hints, clinicalHints(operation));
+  Object.assign(hints, clinicalHints(operation, pools));
   if (operation.path.startsWith('/api/records/patients'))
     hints.email = fc.oneof(fc.emailAddress(), fc.constant(''));
   if (operation.path === '/api/user/update-profile')
