@@ -1,10 +1,9 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { openAs } from './support/journey.ts';
 import { createPatients, patientBody } from './support/patients.ts';
 import { RESULTS_DIR } from './support/server.ts';
-import type { SignedInUser } from './support/session.ts';
+import { becomeMember } from './support/premier.ts';
 import { openSideMenu } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 import { textPattern } from './support/texts.ts';
@@ -15,28 +14,6 @@ import { textPattern } from './support/texts.ts';
  * English and right-to-left Arabic, axe-clean; screenshots land in .test-results.
  */
 
-/** Pays the Premier price through the local checkout and stores the session as a member's. */
-async function becomeMember(page: Page, baseURL: string, { idToken }: SignedInUser) {
-  const headers = { authorization: `Bearer ${idToken}` };
-  const checkout = await page.request.post(`${baseURL}/api/premier/create-checkout-session`, {
-    headers,
-    data: { amount: 100 },
-  });
-  expect(checkout.status()).toBe(200);
-  const { id } = (await checkout.json()) as { id: string };
-  const paid = await page.request.post(`${baseURL}/api/premier/local-checkout/${id}/pay`, {
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  // The success page would mark the stored session premium; the journey starts after it.
-  await page.evaluate(() => {
-    const root = JSON.parse(localStorage.getItem('root')!) as { auth: string };
-    const auth = JSON.parse(root.auth) as { userData: { premiumMember: boolean } };
-    auth.userData.premiumMember = true;
-    localStorage.setItem('root', JSON.stringify({ ...root, auth: JSON.stringify(auth) }));
-  });
-}
-
 for (const language of ['en', 'ar'] as const) {
   test(`${language}: a member plans an activity every 3 months, sees it on Today and marks it done`, async ({
     page,
@@ -45,7 +22,7 @@ for (const language of ['en', 'ar'] as const) {
     const { t, main } = await openAs(page, baseURL!, language, '/records', {
       prepare: async (session) => {
         await createPatients(page, baseURL!, session.idToken, [patientBody('Amina Yusuf')]);
-        await becomeMember(page, baseURL!, session);
+        await becomeMember(page, baseURL!, session.idToken);
       },
     });
     await main

@@ -71,9 +71,11 @@ test.describe('shared layout', () => {
       'Home',
       'Records',
       'Appointments',
+      // Issue 18: the placeholder became the Transaction History page (signed in).
+      'Transaction History',
       'Login',
     ]);
-    for (const placeholder of ['Transaction History', 'Medicines', 'Support']) {
+    for (const placeholder of ['Medicines', 'Support']) {
       const entry = dialog.getByRole('listitem').filter({ hasText: placeholder });
       await expect(entry).toHaveText(`${placeholder}, Not yet available`);
       await expect(entry.locator('a, button')).toHaveCount(0);
@@ -122,6 +124,7 @@ test.describe('shared layout', () => {
       'الرئيسية',
       'السجلات',
       'المواعيد',
+      'سجل المعاملات',
       'تسجيل الدخول',
     ]);
     // Mirrored: the menu slides in from the right-hand side.

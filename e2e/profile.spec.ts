@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { openSideMenu } from './support/side-menu.ts';
+import { becomeMember } from './support/premier.ts';
 import { expect, test } from './support/test.ts';
 
 function detail(page: Page, label: string) {
@@ -147,18 +148,14 @@ test.describe('user profile', () => {
     page,
     baseURL,
   }) => {
-    await signInAs(page, baseURL!, { email: uniqueEmail('profile-premium') });
+    const { idToken } = await signInAs(page, baseURL!, { email: uniqueEmail('profile-premium') });
     await page.goto('/userProfile');
     await expect(detail(page, 'Name')).toHaveText('Dr. Test User');
     await expect(page.getByRole('link', { name: /Premium Member/ })).toHaveCount(0);
 
-    // Premium is granted by a paid checkout (another journey); here the session says so.
-    await page.evaluate(() => {
-      const root = JSON.parse(localStorage.getItem('root')!) as { auth: string };
-      const auth = JSON.parse(root.auth) as { userData: { premiumMember: boolean } };
-      auth.userData.premiumMember = true;
-      localStorage.setItem('root', JSON.stringify({ ...root, auth: JSON.stringify(auth) }));
-    });
+    // Premium is granted by a paid checkout (its screens are another journey's): a session that
+    // only says so would be corrected by the server at the next page load.
+    await becomeMember(page, baseURL!, idToken);
     await page.reload();
     const premium = page.getByRole('link', { name: /Premium Member/ });
     await expect(premium).toBeVisible();

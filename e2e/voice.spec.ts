@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { recordAnnouncements } from './support/keyboard.ts';
 import { createPatients, patientBody } from './support/patients.ts';
+import { becomeMember } from './support/premier.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
@@ -91,20 +92,6 @@ async function callFunction(
   });
   expect(response.status()).toBe(200);
   return (await response.json()) as { data: Record<string, unknown> };
-}
-
-/** Makes the signed-in user a Premier member through the local checkout, as paying does. */
-async function becomeMember(page: Page, baseURL: string, idToken: string) {
-  const checkout = await page.request.post(`${baseURL}/api/premier/create-checkout-session`, {
-    headers: { authorization: `Bearer ${idToken}` },
-    data: { amount: 100 },
-  });
-  const { id } = (await checkout.json()) as { id: string };
-  const paid = await page.request.post(`${baseURL}/api/premier/local-checkout/${id}/pay`, {
-    form: {},
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
 }
 
 test.describe('the voice assistant button', () => {

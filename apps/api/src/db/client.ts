@@ -96,12 +96,15 @@ const MIGRATION_LOCK_KEY = 5_817_301_119_204;
  * same tables fail with duplicate errors). Answers how many migrations this call applied.
  */
 export async function migrateDatabase(db: Db): Promise<number> {
-  const client = await db.$client.connect();
+  // Its own connection, made like the pool's but without DB_STATEMENT_TIMEOUT_MS: that bounds
+  // requests, not this. Waiting for another instance's lock and CREATE EXTENSION under load take
+  // longer than a request may (a 200 ms timeout cancelled btree_gist's install on a busy
+  // machine), and on the pool's connection even the `SET` lifting the timeout could be cut short.
+  const options: pg.ClientConfig = { ...(db.$client.options as pg.ClientConfig) };
+  delete options.statement_timeout;
+  const client = new pg.Client(options);
+  await client.connect();
   try {
-    // DB_STATEMENT_TIMEOUT_MS bounds requests, not this: waiting for another instance's lock,
-    // and CREATE EXTENSION under load, take longer than a request may (a 200 ms timeout
-    // cancelled btree_gist's install on a busy machine). RESET below gives the pool its own back.
-    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const countApplied = async () => {
       const { rows } = await client.query<{ exists: boolean }>(
@@ -117,13 +120,7 @@ export async function migrateDatabase(db: Db): Promise<number> {
     await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     return (await countApplied()) - before;
   } finally {
-    // Ending the session would release the lock too; a client that failed is discarded.
-    await client
-      .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
-      .then(() => client.query('reset statement_timeout'))
-      .then(
-        () => client.release(),
-        (error: Error) => client.release(error),
-      );
+    // Ending the session releases the advisory lock too.
+    await client.end().catch(() => {});
   }
 }

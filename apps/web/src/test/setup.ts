@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import i18next, { i18nReady, NAMESPACES } from '../i18n/i18n.ts';
+import { dismissApiNotice } from '../lib/api/error-notices.ts';
 import { resetPublicConfig } from '../lib/config/load-public-config.ts';
 import { server } from './fake-api.ts';
 
@@ -29,5 +30,8 @@ afterEach(() => {
   server.resetHandlers();
   // `/api/config` is kept for the page's life; each test answers it its own way.
   resetPublicConfig();
+  // The alert on screen is the page's (module state): a test's failure, say a 404 that sends
+  // its page to /not-found, must not greet the next test, which shares the worker's modules.
+  dismissApiNotice();
 });
 afterAll(() => server.close());

@@ -153,7 +153,7 @@ describe('audit events', () => {
     expect(new Set(ids).size).toBe(5);
   });
 
-  it('never holds patient fields in the table: only who, which patient (appointment, visit), what, outcome, when, request id and voice call', async () => {
+  it('never holds patient fields in the table: only who, which patient (appointment, visit), what, outcome, when, request id, voice call and a search’s result count', async () => {
     const { rows } = await ctx.database.pool.query<{ column_name: string }>(
       `select column_name from information_schema.columns where table_name = 'audit_events' order by column_name`,
     );
@@ -169,6 +169,7 @@ describe('audit events', () => {
       'patient_id',
       'prescription_id',
       'request_id',
+      'result_count',
       'visit_id',
       'voice_call_id',
     ]);
@@ -248,6 +249,7 @@ describe('GET /api/records/audit', () => {
         'prescriptionId',
         'carePlanId',
         'requestId',
+        'resultCount',
       ].sort(),
     );
   });

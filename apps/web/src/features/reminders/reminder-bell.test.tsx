@@ -7,7 +7,7 @@ import { json, startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import ReminderBell from './reminder-bell.tsx';
 
-const PRACTITIONER = createTestUser({ timeZone: 'Europe/Berlin' });
+const PRACTITIONER = createTestUser({ timeZone: 'Europe/Berlin', premiumMember: true });
 let api: FakeApi;
 
 beforeEach(() => {
@@ -93,6 +93,19 @@ describe('ReminderBell', () => {
       'href',
       '/premier',
     );
+  });
+
+  it('asks nothing for a non-member and explains Premier when opened', async () => {
+    const guestOfPremier = createTestUser({ premiumMember: false });
+    api = startFakeApi({ user: guestOfPremier });
+    const user = userEvent.setup();
+    renderWithApp(<ReminderBell />, { user: guestOfPremier });
+    await user.click(await screen.findByRole('button', { name: 'Reminders, none unread' }));
+    const panel = await screen.findByRole('region', { name: 'Reminders' });
+    expect(
+      await within(panel).findByText('Reminders are part of Premier membership.'),
+    ).toBeVisible();
+    expect(api.requestsTo('GET', /^\/api\/reminders/)).toEqual([]);
   });
 
   it('says when there are none yet', async () => {

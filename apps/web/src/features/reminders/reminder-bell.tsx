@@ -47,9 +47,13 @@ function linkOf(reminder: TReminder): string {
 export default function ReminderBell() {
   const { t, i18n, ready } = useTranslation('reminders');
   const viewer = useAppSelector((state) => state.auth.userData?._id);
+  // Reminders are a member's: a non-member's bell asks nothing (a 402 on every page load would be
+  // an error in the console for nothing) and explains Premier when opened.
+  const isMember = useAppSelector((state) => state.auth.userData?.premiumMember === true);
   const { data, error } = useListRemindersQuery(viewer, {
     pollingInterval: POLL_MS,
     skipPollingIfUnfocused: true,
+    skip: !isMember,
   });
   const [markRead] = useMarkReminderReadMutation();
   const [markAllRead] = useMarkAllRemindersReadMutation();
@@ -57,7 +61,8 @@ export default function ReminderBell() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const unread = data?.unreadCount ?? 0;
-  const isMembersOnly = error !== undefined && 'status' in error && error.status === 402;
+  const isMembersOnly =
+    !isMember || (error !== undefined && 'status' in error && error.status === 402);
 
   // New reminders are read out once, politely: at the first answer, then whenever more come.
   const announced = useRef<number | null>(null);

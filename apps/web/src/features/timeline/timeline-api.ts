@@ -1,3 +1,4 @@
+import { nextCursorFrom } from '../../lib/api/link-header.ts';
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { TTimelineEntry } from '@portal/shared/timeline';
 import { api } from '../../lib/api/api.ts';
@@ -21,12 +22,6 @@ export interface TimelinePage {
 
 const headerOf = (meta: unknown, name: string) =>
   (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(name) ?? null;
-
-/** The cursor of the next page, read from the URL the API put in `Link` (it is opaque). */
-export function nextCursorOf(link: string | null): string | null {
-  const target = link && /<([^>]+)>;\s*rel="next"/.exec(link)?.[1];
-  return target ? new URL(target, 'http://localhost').searchParams.get('cursor') : null;
-}
 
 // The tags of the lists whose changes show up in the timeline: a visit recorded, a
 // prescription written or stopped, an allergy recorded, an appointment booked or moved.
@@ -52,7 +47,7 @@ export const timelineApi = timelineBase.injectEndpoints({
         return {
           entries,
           total: Number.isFinite(total) ? total : entries.length,
-          nextCursor: nextCursorOf(headerOf(meta, 'Link')),
+          nextCursor: nextCursorFrom(headerOf(meta, 'Link')) ?? null,
         };
       },
       providesTags: (_result, _error, { patientId }) => [
