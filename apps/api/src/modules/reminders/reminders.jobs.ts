@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { RecurringJob } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../providers/mail/mail.ts';
+import { insertDueCarePlanReminders } from '../care-plans/care-plans.reminders.ts';
 import { reminderEmail } from './reminders.email.ts';
 import { insertDueAppointmentReminders, sendOneOwedEmail } from './reminders.repository.ts';
 
@@ -16,7 +17,10 @@ const EMAILS_PER_SWEEP = 200;
  */
 export type ReminderSweepStep = (db: Db, options: { isEmailPending: boolean }) => Promise<number>;
 
-export const REMINDER_SWEEP_STEPS: ReminderSweepStep[] = [insertDueAppointmentReminders];
+export const REMINDER_SWEEP_STEPS: ReminderSweepStep[] = [
+  insertDueAppointmentReminders,
+  (db, options) => insertDueCarePlanReminders(db, options),
+];
 
 export interface SweepOutcome {
   created: number;

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TReminderList } from '@portal/shared/reminder';
+import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { becomeMember } from '../../../test/factories/billing.ts';
+import { carePlansUrl, createCarePlan } from '../../../test/factories/care-plans.ts';
+import { createPatient } from '../../../test/factories/patients.ts';
+import { REMINDER_SWEEP_STEPS } from '../reminders/reminders.jobs.ts';
+import { insertDueCarePlanReminders } from './care-plans.reminders.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** Noon UTC on 15 June 2026: 'today' for a practitioner whose clock is UTC. */
+const NOW = new Date('2026-06-15T12:00:00Z');
+const sweep = () =>
+  insertDueCarePlanReminders(ctx.database.db, { isEmailPending: false, now: NOW });
+
+async function remindersOf(headers: Record<string, string>): Promise<TReminderList> {
+  const response = await ctx.app.inject({ url: '/api/reminders', headers });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+describe('care-plan reminders (the reminders sweep)', () => {
+  it('is one of the sweep’s steps', () => {
+    expect(REMINDER_SWEEP_STEPS).toHaveLength(2);
+  });
+
+  it('reminds once of each activity due today and not marked, for members only', async () => {
+    const { headers } = await signIn(ctx);
+    await becomeMember(ctx, headers);
+    const patient = await createPatient(ctx, headers, { name: 'Amira Youssef' });
+    const plan = await createCarePlan(ctx, headers, patient._id, {
+      activities: [
+        { title: 'Blood test', start: '2026-06-15', rrule: '' },
+        { title: 'HbA1c test', start: '2026-03-15', rrule: 'FREQ=MONTHLY;INTERVAL=3' },
+        { title: 'Eye examination', start: '2026-06-16', rrule: '' },
+        { title: 'Foot check', start: '2026-06-15', rrule: '' },
+      ],
+    });
+    const [bloodTest, hba1c, , footCheck] = plan.activities;
+    const marked = await ctx.app.inject({
+      method: 'PUT',
+      url: `${carePlansUrl(patient._id)}/${plan._id}/occurrences`,
+      headers,
+      payload: { activityId: footCheck!.id, date: '2026-06-15', mark: 'done' },
+    });
+    expect(marked.statusCode).toBe(200);
+
+    expect(await sweep()).toBe(2);
+    // Repeated (a retried job, a second instance): nothing more.
+    expect(await sweep()).toBe(0);
+    const { reminders } = await remindersOf(headers);
+    expect(
+      reminders.map(({ source, sourceId, eventAt }) => ({ source, sourceId, eventAt })),
+    ).toEqual(
+      expect.arrayContaining([
+        {
+          source: 'care-plan-activity',
+          sourceId: bloodTest!.id,
+          eventAt: '2026-06-15T00:00:00.000Z',
+        },
+        { source: 'care-plan-activity', sourceId: hba1c!.id, eventAt: '2026-06-15T00:00:00.000Z' },
+      ]),
+    );
+    expect(reminders).toHaveLength(2);
+
+    // Premium ended (a refund): no more care-plan reminders.
+    await ctx.database.pool.query(
+      `update users set premium_member = false where id = (select owner_id from care_plans where id = $1)`,
+      [plan._id],
+    );
+    await ctx.database.pool.query(`delete from reminders where source_id = $1`, [bloodTest!.id]);
+    expect(await sweep()).toBe(0);
+  });
+});
