@@ -30,9 +30,10 @@ export async function insertDueCarePlanReminders(
   for (const { plan, timeZone } of plans) {
     const zone = timeZone ?? 'UTC';
     const today = toWallTime(now, zone).date;
-    const due = plan.activities.filter((activity) =>
-      occurrenceDates({ start: activity.start, rrule: activity.rrule, from: today, to: today })
-        .length,
+    const due = plan.activities.filter(
+      (activity) =>
+        occurrenceDates({ start: activity.start, rrule: activity.rrule, from: today, to: today })
+          .length,
     );
     if (due.length === 0) continue;
     const marks = await findMarks(db, {
