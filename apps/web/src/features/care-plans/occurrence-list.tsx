@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOccurrence, TOccurrenceMarkInput } from '@portal/shared/care-plan';
+import { announce } from '../../lib/a11y/announcer.ts';
 import { formatDay } from './format-day.ts';
 import { Button } from '../../ui/button.tsx';
 import { isPremiumRequired, useMarkOccurrenceMutation } from './care-plans-api.ts';
@@ -23,7 +24,6 @@ export function OccurrenceList({
   const { t, i18n } = useTranslation('carePlans');
   const [markOccurrence, { isLoading }] = useMarkOccurrenceMutation();
   const [failure, setFailure] = useState<'premium' | 'failed' | null>(null);
-  const [announcement, setAnnouncement] = useState('');
 
   async function mark(occurrence: TOccurrence, mark: TOccurrenceMarkInput['mark']) {
     setFailure(null);
@@ -33,7 +33,9 @@ export function OccurrenceList({
         carePlanId: occurrence.carePlanId,
         input: { activityId: occurrence.activityId, date: occurrence.date, mark },
       }).unwrap();
-      setAnnouncement(t(`occurrence.announce.${mark}`, { activity: occurrence.activityTitle }));
+      // The layout's live region: on Today the list itself leaves once its last item is marked,
+      // and a region of its own would go with it before the words were read.
+      announce(t(`occurrence.announce.${mark}`, { activity: occurrence.activityTitle }));
       // Its button is replaced (or, on Today, the item leaves the list): focus goes to the heading.
       document.getElementById(labelledBy)?.focus();
     } catch (error) {
@@ -43,9 +45,6 @@ export function OccurrenceList({
 
   return (
     <>
-      <p role="status" className={styles.status}>
-        {announcement}
-      </p>
       {failure === 'premium' && <PremierExplainer headingLevel={5} />}
       {failure === 'failed' && (
         <p role="alert" className={styles.error}>

@@ -1,3 +1,4 @@
+import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ describe('TodayPage', () => {
         name: 'Skip: Bruno Costa · Hypertension: Blood pressure, Apr 14, 2026',
       }),
     );
-    expect(await screen.findByRole('status')).toHaveTextContent('Blood pressure skipped.');
+    await waitFor(() => expect(currentAnnouncement()?.text).toBe('Blood pressure skipped.'));
     // Skipped, it leaves the list of what is due; focus goes to the page's heading.
     await waitFor(() => expect(within(list).queryByText('Blood pressure')).toBeNull());
     expect(screen.getByRole('heading', { level: 1, name: 'Today' })).toHaveFocus();
