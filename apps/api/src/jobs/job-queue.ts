@@ -31,9 +31,22 @@ export function registerJobQueue(
 ): void {
   let boss: PgBoss | undefined;
   const timers: NodeJS.Timeout[] = [];
+  // pg-boss's stop() can resolve before it has recorded the end of a job that was running (its
+  // `complete` comes after), and server.ts ends the pool right after close: the close waits for
+  // the running jobs and for every statement pg-boss has sent, so none meets an ended pool.
+  const running = new Set<Promise<void>>();
+  const statements = new Set<Promise<pg.QueryResult>>();
+  const track = <T>(set: Set<Promise<T>>, promise: Promise<T>) => {
+    set.add(promise);
+    void promise.then(
+      () => set.delete(promise),
+      () => set.delete(promise),
+    );
+    return promise;
+  };
   app.addHook('onReady', async () => {
     boss = new PgBoss({
-      db: { executeSql: (text, values) => pool.query(text, values) },
+      db: { executeSql: (text, values) => track(statements, pool.query(text, values)) },
       // No cron: recurring jobs are throttled sends (below), at any interval, not per minute.
       schedule: false,
     });
@@ -49,14 +62,14 @@ export function registerJobQueue(
       await boss.work(
         job.name,
         { pollingIntervalSeconds: Math.min(2, Math.max(0.5, job.everySeconds / 2)) },
-        async () => {
-          try {
-            await job.run();
-          } catch (error) {
-            app.log.error({ err: error, job: job.name }, 'job failed');
-            throw error;
-          }
-        },
+        () =>
+          track(
+            running,
+            job.run().catch((error: unknown) => {
+              app.log.error({ err: error, job: job.name }, 'job failed');
+              throw error;
+            }),
+          ),
       );
       const queue = async () => {
         try {
@@ -78,5 +91,9 @@ export function registerJobQueue(
   app.addHook('onClose', async () => {
     timers.forEach((timer) => clearInterval(timer));
     await boss?.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true });
+    await Promise.allSettled([...running]);
+    // pg-boss records the job's end in a later turn of the event loop; then that statement too.
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.allSettled([...statements]);
   });
 }
