@@ -1,12 +1,26 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { checkoutSessions, payments, webhookEvents } from '../../db/schema/billing.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
+export type Executor = Db | Tx;
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+/**
+ * The one checkout `where` names; with `forUpdate`, its row stays locked until the transaction
+ * ends (pay vs cancel, a refund vs a replayed event).
+ */
+export async function findOneCheckout(
+  db: Executor,
+  where: SQL | undefined,
+  { forUpdate = false }: { forUpdate?: boolean } = {},
+): Promise<CheckoutSessionRow | undefined> {
+  const query = db.select().from(checkoutSessions).where(where).$dynamic();
+  const [row] = await (forUpdate ? query.for('update') : query).limit(1);
+  return row;
+}
 
 export function withTransaction<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(run);
@@ -28,24 +42,14 @@ export async function findCheckoutSessionOfUser(
   db: Executor,
   { id, userId }: { id: string; userId: string },
 ): Promise<CheckoutSessionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)))
-    .limit(1);
-  return row;
+  return findOneCheckout(db, and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)));
 }
 
 export async function findCheckoutSession(
   db: Executor,
   id: string,
 ): Promise<CheckoutSessionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, id))
-    .limit(1);
-  return row;
+  return findOneCheckout(db, eq(checkoutSessions.id, id));
 }
 
 /** Reads the session and holds its row lock until the transaction ends (pay vs cancel races). */
@@ -53,13 +57,7 @@ export async function lockCheckoutSession(
   tx: Tx,
   id: string,
 ): Promise<CheckoutSessionRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, id))
-    .for('update')
-    .limit(1);
-  return row;
+  return findOneCheckout(tx, eq(checkoutSessions.id, id), { forUpdate: true });
 }
 
 /** Card brand and last four digits, as the provider reports them. */

@@ -1,10 +1,13 @@
 import { and, count, desc, eq, ne, notExists, or, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { checkoutSessions } from '../../db/schema/billing.ts';
 import { users } from '../../db/schema/users.ts';
-import type { CardDetails, CheckoutSessionRow, Tx } from './billing.repository.ts';
-
-type Executor = Db | Tx;
+import {
+  findOneCheckout,
+  type CardDetails,
+  type CheckoutSessionRow,
+  type Executor,
+  type Tx,
+} from './billing.repository.ts';
 
 /** The Transaction History lists every checkout that ended somewhere: not the open ones. */
 const isListed = ne(checkoutSessions.status, 'open');
@@ -45,12 +48,10 @@ export async function findTransactionOfUser(
   db: Executor,
   { id, userId }: { id: string; userId: string },
 ): Promise<CheckoutSessionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId), isListed))
-    .limit(1);
-  return row;
+  return findOneCheckout(
+    db,
+    and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId), isListed),
+  );
 }
 
 /** The checkout a provider payment belongs to, locked until the transaction ends. */
@@ -58,13 +59,9 @@ export async function lockCheckoutOfPayment(
   tx: Tx,
   paymentIntentId: string,
 ): Promise<CheckoutSessionRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.paymentIntentId, paymentIntentId))
-    .for('update')
-    .limit(1);
-  return row;
+  return findOneCheckout(tx, eq(checkoutSessions.paymentIntentId, paymentIntentId), {
+    forUpdate: true,
+  });
 }
 
 /** Records how much was refunded; a full refund or a dispute also ends what it bought. */
