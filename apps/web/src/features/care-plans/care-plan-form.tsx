@@ -9,7 +9,11 @@ import {
   type TCarePlanData,
   type TCarePlanInput,
 } from '@portal/shared/care-plan';
-import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import {
+  apiErrorOf,
+  applyServerFieldErrors,
+  fieldMessageText,
+} from '../../lib/forms/field-messages.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { isPremiumRequired, useSaveCarePlanMutation } from './care-plans-api.ts';
@@ -18,6 +22,11 @@ import { presetOf, RECURRENCE_PRESETS, recurrenceSummary } from './recurrence.ts
 import styles from './care-plans.module.css';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The form's fields, goals and activities by their index: where the API's field errors go. */
+const CARE_PLAN_FIELD =
+  /^(?:title|status|goals\.\d+\.(?:text|targetDate)|activities\.\d+\.(?:title|start|rrule))$/;
+const isCarePlanField = (name: string) => CARE_PLAN_FIELD.test(name);
 
 /** Create or change a care plan: title, status, goals and activities with their recurrence. */
 export function CarePlanForm({
@@ -55,10 +64,13 @@ export function CarePlanForm({
     try {
       onDone(await saveCarePlan({ patientId, plan, input }).unwrap());
     } catch (error) {
-      const fieldErrors = Object.entries(apiErrorOf(error)?.fieldErrors ?? {});
-      for (const [name, message] of fieldErrors)
-        form.setError(name as FieldPath<TCarePlanInput>, { type: 'server', message });
-      if (fieldErrors.length > 0) form.setFocus(fieldErrors[0]![0] as FieldPath<TCarePlanInput>);
+      const placed = applyServerFieldErrors({
+        error,
+        fields: isCarePlanField,
+        setError: form.setError,
+      });
+      const first = Object.keys(apiErrorOf(error)?.fieldErrors ?? {}).find(isCarePlanField);
+      if (placed > 0 && first) form.setFocus(first as FieldPath<TCarePlanInput>);
       else if (isPremiumRequired(error)) setFailure('premium');
       else setFailure(apiErrorOf(error)?.code === 'CARE_PLAN_CHANGED' ? 'changed' : 'failed');
     }

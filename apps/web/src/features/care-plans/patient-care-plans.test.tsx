@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { CARE_PLAN_MESSAGES } from '@portal/shared/care-plan';
 import { RRULE_MESSAGES } from '@portal/shared/care-plan-rrule';
 import { createTestUser, patientInput } from '../../test/factories.ts';
-import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { json, startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import { fill } from '../../test/user-input.ts';
 import { PatientCarePlans } from './patient-care-plans.tsx';
@@ -98,5 +99,29 @@ describe('PatientCarePlans', () => {
     await user.type(rule, 'FREQ=WEEKLY;INTERVAL=2');
     expect(within(form).getByText('Every 2 weeks')).toBeVisible();
     expect(api.requestsTo('POST', /care-plans/)).toEqual([]);
+  });
+
+  it("puts the API's field errors on their fields, focuses the first, and leaves others to the form", async () => {
+    const user = userEvent.setup();
+    renderFor();
+    api.on('POST', /\/care-plans$/, () =>
+      json(
+        {
+          code: 'VALIDATION_FAILED',
+          message: 'Invalid input',
+          fieldErrors: { 'activities.0.start': CARE_PLAN_MESSAGES.startInvalid, _: 'Not a field' },
+        },
+        { status: 400 },
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add care plan' }));
+    const form = screen.getByRole('form', { name: 'New care plan' });
+    await fill(user, within(form).getByRole('textbox', { name: 'Title' }), 'Blood pressure');
+    await user.click(within(form).getByRole('button', { name: 'Add activity' }));
+    await fill(user, within(form).getByRole('textbox', { name: 'Activity 1' }), 'Check');
+    await user.click(within(form).getByRole('button', { name: 'Save care plan' }));
+    const start = within(form).getByLabelText('Start of activity 1');
+    await waitFor(() => expect(start).toHaveFocus());
+    expect(start).toHaveAccessibleDescription(CARE_PLAN_MESSAGES.startInvalid);
   });
 });

@@ -47,7 +47,8 @@ export function apiErrorOf(error: unknown): TApiError | undefined {
 
 /**
  * Puts the API's `fieldErrors` on the form's own fields (others, such as `_`, are left to the
- * form's general message) and answers how many it placed.
+ * form's general message) and answers how many it placed. `fields` lists them, or tells them
+ * apart when the form has arrays (`goals.0.text`).
  */
 export function applyServerFieldErrors<Values extends FieldValues>({
   error,
@@ -55,12 +56,15 @@ export function applyServerFieldErrors<Values extends FieldValues>({
   setError,
 }: {
   error: unknown;
-  fields: readonly Path<Values>[];
+  fields: readonly Path<Values>[] | ((field: string) => boolean);
   setError: UseFormSetError<Values>;
 }): number {
+  const isField =
+    typeof fields === 'function'
+      ? fields
+      : (field: string) => (fields as readonly string[]).includes(field);
   const entries = Object.entries(apiErrorOf(error)?.fieldErrors ?? {}).filter(
-    ([field, message]) =>
-      (fields as readonly string[]).includes(field) && typeof message === 'string',
+    ([field, message]) => isField(field) && typeof message === 'string',
   );
   for (const [field, message] of entries) {
     setError(field as Path<Values>, { type: 'server', message });
