@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Operation } from './openapi.ts';
-import type { Pools } from './requests.ts';
+import type { Pools } from './pools.ts';
 import { nastyText, valueFor } from './schema-arbitraries.ts';
 
 /**

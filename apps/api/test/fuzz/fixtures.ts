@@ -1,0 +1,122 @@
+import { signIn, type TestContext } from '../app.ts';
+import { createCarePlan } from '../factories/care-plans.ts';
+import {
+  createLocalIdentityProvider,
+  generateLocalSigningKey,
+} from '../../src/providers/identity/local.ts';
+import type { VoiceProvider } from '../../src/providers/voice/voice.ts';
+import type { Pools } from './pools.ts';
+import { seedReminders } from './reminders.ts';
+
+/**
+ * What the campaign starts from: a few signed-in users with patients (one trashed each), a paid
+ * checkout, a care plan and a voice call per user, and the tokens the requests present.
+ */
+
+const USERS = 6;
+const AGENT_ID = 'agent_fuzz_0001';
+
+/** A voice provider that starts numbered calls and never sees a Retell signature. */
+export function createFuzzVoice(): VoiceProvider {
+  let callCount = 0;
+  return {
+    name: 'retell',
+    agentId: AGENT_ID,
+    async createWebCall() {
+      callCount += 1;
+      return { accessToken: `fuzz-web-call-${callCount}`, callId: `call_fuzz_${callCount}` };
+    },
+    // Nothing here is signed by Retell: the functions and webhook routes answer 401.
+    async isSignedByProvider() {
+      return false;
+    },
+  };
+}
+
+/** Seeds the rows above and returns the pools the first batch draws from. */
+export async function seedCampaign(ctx: TestContext): Promise<Pools> {
+  const users = [];
+  for (let i = 0; i < USERS; i += 1) users.push(await signIn(ctx));
+  for (const { headers } of users) {
+    for (let i = 0; i < 2; i += 1) {
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/records/patients',
+        headers,
+        payload: {
+          name: `Fixture Patient ${i}`,
+          diagnosedWith: 'Hypertension',
+          address: '1 Fixture Lane',
+          age: 40 + i,
+          bloodGroup: 'B+',
+          gender: 'Other',
+          phone: '5550101010',
+          emergencyContact: { phone: '5550202020' },
+        },
+      });
+      if (i === 1)
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/records/patients/${created.json()._id}`,
+          headers,
+        });
+    }
+  }
+  // One paid checkout, so confirming it (PUT /user/subscription) has something to succeed on.
+  const checkout = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/premier/create-checkout-session',
+    headers: users[0]!.headers,
+    payload: { amount: ctx.config.PREMIUM_AMOUNT },
+  });
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/premier/local-checkout/${checkout.json().id}/pay`,
+  });
+  // A care plan of that member, so the routes under `{carePlanId}` have one to succeed on.
+  const memberPatients = await ctx.app.inject({
+    url: '/api/records/patients',
+    headers: users[0]!.headers,
+  });
+  await createCarePlan(ctx, users[0]!.headers, memberPatients.json()[0]._id);
+  // A voice call per user, so reading what a call did has calls of its own and others' to read.
+  const calls = [];
+  for (const { headers, user } of users) {
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/retellai/connect-retellai',
+      headers,
+      payload: { agent_id: AGENT_ID },
+    });
+    calls.push({ id: started.json().call_id as string, ownerId: user._id });
+  }
+  const foreign = await createLocalIdentityProvider({
+    privateJwk: await generateLocalSigningKey(),
+    publicUrl: ctx.config.PUBLIC_URL,
+  });
+  const issue = async (provider: typeof foreign, label: string) =>
+    (await provider.issueIdToken({ email: `${label}@example.test`, name: `Fuzz ${label}` }))
+      .idToken;
+  const freshTokens = [];
+  for (let i = 0; i < 30; i += 1) freshTokens.push(await issue(ctx.local, `fresh-${i}`));
+  return {
+    users: users.map(({ token, user }) => ({ token, user })),
+    patients: [],
+    sessions: [],
+    appointments: [],
+    visits: [],
+    allergies: [],
+    prescriptions: [],
+    care_plans: [],
+    carePlanActivityIds: [],
+    calls,
+    reminders: await seedReminders(ctx.database.pool),
+    feedFiles: [],
+    cursors: [],
+    unregisteredToken: await issue(ctx.local, 'never-signed-in'),
+    foreignToken: await issue(foreign, 'foreign'),
+    freshTokens,
+    agentId: AGENT_ID,
+    premiumAmount: ctx.config.PREMIUM_AMOUNT,
+  };
+}

@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { clinicalHints } from './clinical.ts';
+import type { Operation } from './openapi.ts';
+import type { FuzzUser, Pools } from './pools.ts';
+import type { Hints } from './schema-arbitraries.ts';
+import { FUZZ_DAYS } from './url-parts.ts';
+import { visitHints } from './visits.ts';
+
+/**
+ * Body fields drawn from values that get past validation: the actor's own ids and sessions,
+ * the agent and amount the server expects, appointment times on FUZZ_DAYS.
+ */
+export function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): Hints {
+  // Paid sessions first: confirming one is the only way PUT /user/subscription succeeds.
+  const own = pools.sessions.filter((session) => session.userId === actor.user._id);
+  const paid = own.filter((session) => session.status === 'paid');
+  const ownSessions = paid.length ? paid : own;
+  const digits10 = fc.stringMatching(/^\d{10}$/);
+  const hints: Hints = {
+    agent_id: fc.constant(pools.agentId),
+    amount: fc.constant(pools.premiumAmount),
+    ...(ownSessions.length && { sessionId: fc.constantFrom(...ownSessions.map((s) => s.id)) }),
+  };
+  if (operation.path.startsWith('/api/appointments')) {
+    const own = pools.patients.filter((p) => p.ownerId === actor.user._id);
+    Object.assign(hints, {
+      patientId: fc.constantFrom(...(own.length ? own : pools.patients).map((p) => p.id)),
+      start: fc
+        .tuple(fc.constantFrom(...FUZZ_DAYS), fc.integer({ min: 0, max: 95 }))
+        .map(([day, quarter]) =>
+          new Date(Date.parse(`${day}T00:00:00Z`) + quarter * 900_000).toISOString(),
+        ),
+      duration: fc.integer({ min: 5, max: 120 }),
+    });
+  }
+  if (operation.path.includes('/visits'))
+    Object.assign(hints, visitHints(actor.user._id, pools.appointments));
+  Object.assign(hints, clinicalHints(operation, pools));
+  if (operation.path.startsWith('/api/records/patients'))
+    hints.email = fc.oneof(fc.emailAddress(), fc.constant(''));
+  if (operation.path === '/api/user/update-profile')
+    Object.assign(hints, {
+      email: fc.constant(actor.user.email),
+      age: fc.oneof(
+        fc.integer({ min: 0, max: 150 }),
+        fc.integer({ min: 0, max: 150 }).map(String),
+        fc.constant(null),
+      ),
+      gender: fc.constantFrom('male', 'female', 'other', '', null),
+      phone: fc.oneof(digits10, fc.constantFrom('', null)),
+      picture: fc.constantFrom(
+        'https://example.com/me.png',
+        'https://cdn.example.org/a/b.jpg?x=1',
+        '',
+        null,
+      ),
+    });
+  return hints;
+}

@@ -1,0 +1,31 @@
+import type { ClinicalPools } from './clinical.ts';
+import type { ReminderInPool } from './reminders.ts';
+import type { VisitInPool } from './visits.ts';
+
+/* What the campaign's requests draw from: its users and tokens, and the rows of the last batch. */
+
+export interface FuzzUser {
+  token: string;
+  user: { _id: string; email: string };
+}
+
+export interface Pools extends ClinicalPools {
+  users: FuzzUser[];
+  /** Patients (live and trashed) by owner's user id, oldest first. */
+  patients: Array<{ id: string; ownerId: string; isDeleted: boolean; updatedAt: string }>;
+  sessions: Array<{ id: string; userId: string; status: string }>;
+  appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
+  visits: VisitInPool[];
+  /** Voice calls started before the run (one per user), by their user's id. */
+  calls: Array<{ id: string; ownerId: string }>;
+  /** Reminders seeded before the run (reminders.ts). */
+  reminders: ReminderInPool[];
+  /** `<secret>.ics` of calendar feeds turned on during the run (some revoked since). */
+  feedFiles: string[];
+  cursors: string[];
+  unregisteredToken: string;
+  foreignToken: string;
+  freshTokens: string[];
+  agentId: string;
+  premiumAmount: number;
+}

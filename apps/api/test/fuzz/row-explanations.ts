@@ -1,0 +1,94 @@
+import { explainClinical } from './clinical.ts';
+import type { DbState, TrackedTable } from './db-state.ts';
+import type { Outcome } from './requests.ts';
+import { explainVisitRows } from './visits.ts';
+
+/** Which rows the successful requests of a batch may have changed. */
+export function explainedRows(
+  outcomes: Outcome[],
+  after: DbState,
+): Record<TrackedTable, Set<string>> {
+  const rows: Record<TrackedTable, Set<string>> = {
+    users: new Set(),
+    patients: new Set(),
+    checkout_sessions: new Set(),
+    payments: new Set(),
+    webhook_events: new Set(),
+    appointments: new Set(),
+    visits: new Set(),
+    visit_addenda: new Set(),
+    allergies: new Set(),
+    prescriptions: new Set(),
+    care_plans: new Set(),
+  };
+  for (const { request, status, json } of outcomes) {
+    if (status >= 400) continue;
+    const answer = json as { _id?: string; id?: string; user?: { _id: string } } | undefined;
+    const id = request.pathValues.id;
+    explainVisitRows(request.operation?.label ?? '', { json, body: request.body?.json }, rows);
+    explainClinical(request.operation?.label ?? '', request.pathValues, answer, rows);
+    switch (request.operation?.label) {
+      case 'POST /api/auth/login':
+      case 'PUT /api/user/update-profile':
+      case 'PUT /api/user/schedule':
+      case 'PUT /api/user/subscription':
+        if (answer?.user) rows.users.add(answer.user._id);
+        break;
+      case 'POST /api/records/patients':
+        if (answer?._id) rows.patients.add(answer._id);
+        break;
+      case 'PUT /api/records/patients/{id}':
+      case 'DELETE /api/records/patients/{id}':
+      case 'POST /api/records/patients/{id}/restore':
+        if (id) rows.patients.add(id);
+        break;
+      case 'POST /api/calendar-feed':
+      case 'DELETE /api/calendar-feed': {
+        // The answer names no user: the token says whose feed it was (any signed-in identity).
+        const token = request.headers.authorization?.split(' ')[1] ?? '';
+        try {
+          const { sub } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+          const userId = after.userIdsByUid.get(`local:${sub}`);
+          if (userId) rows.users.add(userId);
+        } catch {
+          // not a token: the request could not have succeeded
+        }
+        break;
+      }
+      case 'POST /api/appointments':
+        if (answer?._id) rows.appointments.add(answer._id);
+        break;
+      case 'PUT /api/appointments/{id}':
+      case 'POST /api/appointments/{id}/cancel':
+        if (id) rows.appointments.add(id);
+        break;
+      case 'POST /api/premier/create-checkout-session':
+        if (answer?.id) rows.checkout_sessions.add(answer.id);
+        break;
+      case 'POST /api/premier/local-checkout/{id}/cancel':
+        if (id) rows.checkout_sessions.add(id);
+        break;
+      case 'POST /api/premier/local-checkout/{id}/pay': {
+        if (!id) break;
+        rows.checkout_sessions.add(id);
+        const session = after.sessions.find((s) => s.id === id);
+        if (session) rows.users.add(session.userId);
+        for (const payment of after.payments)
+          if (payment.checkoutSessionId === id) rows.payments.add(payment.id);
+        // The local provider records its payment as the webhook event Stripe would send.
+        rows.webhook_events.add(`evt_local_${id}`);
+        break;
+      }
+      case 'POST /api/premier/local-checkout/{id}/refund': {
+        // A full refund: the transaction, the owner's premium flag and the refund's event id.
+        if (!id) break;
+        rows.checkout_sessions.add(id);
+        const refunded = after.sessions.find((s) => s.id === id);
+        if (refunded) rows.users.add(refunded.userId);
+        rows.webhook_events.add(`evt_local_refund_${id}`);
+        break;
+      }
+    }
+  }
+  return rows;
+}
