@@ -24,7 +24,7 @@ function expectOneClearLine(output: string, pattern: RegExp) {
   expect(output).not.toMatch(/\n\s+at /);
 }
 
-// Real processes (tsx start-up, initdb): generous time on a loaded 2-core machine.
+// Real processes (start-up, initdb): generous time on a loaded 2-core machine.
 describe('server start-up', { timeout: 120_000 }, () => {
   it('stops with one line naming PORT for PORT=abc', async () => {
     const server = spawnServer({ PORT: 'abc', DATA_DIR: tempDir() });

@@ -6,14 +6,20 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase, migrateDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+// @ts-expect-error: a plain ES module script, shared with `npm run build`.
+import { bundleServer } from '../bundle.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
     /** A database migrated once for the run, which test/database.ts copies for each file. */
     templateDatabase: string;
+    /** The current sources bundled as `npm start` runs them (test/server-process.ts). */
+    serverBundle: string;
   }
 }
+
+const THROWAWAY_CLUSTER = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
 
 /**
  * One PostgreSQL for the whole run: `DATABASE_URL` when set, otherwise the embedded one in a
@@ -27,7 +33,9 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-pg-'));
     fs.chmodSync(dataDir, 0o755);
-    const server = await startEmbeddedPostgres({ dataDir });
+    // A throwaway cluster: nothing in it must survive a power cut, so it does not wait for the
+    // disk. (The servers the crash tests spawn keep the defaults: durability is what they test.)
+    const server = await startEmbeddedPostgres({ dataDir, settings: THROWAWAY_CLUSTER });
     adminUrl = server.url;
     stopServer = async () => {
       await server.stop();
@@ -47,7 +55,17 @@ export default async function setup(project: TestProject) {
   }
   project.provide('databaseUrl', adminUrl);
   project.provide('templateDatabase', template);
+  // Bundled once for the run: each server process then starts without transforming ~300
+  // TypeScript modules (tsx), about 1.4 s of CPU less per start on this 2-core machine.
+  const serverBundle = path.join(
+    import.meta.dirname,
+    '../dist',
+    `test-server-${crypto.randomBytes(6).toString('hex')}.js`,
+  );
+  await bundleServer({ outfile: serverBundle, sourcemap: false });
+  project.provide('serverBundle', serverBundle);
   return async () => {
+    fs.rmSync(serverBundle, { force: true });
     await adminQuery(adminUrl, `drop database if exists ${template} with (force)`);
     await stopServer();
   };

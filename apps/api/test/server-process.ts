@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -10,12 +11,21 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs `src/server.ts` as a real process (through tsx), as `npm start` would run the bundle. */
+/**
+ * Runs the server as a real process from the run's bundle of the current sources
+ * (test/global-setup.ts), as `npm start` runs dist/server.js.
+ */
 export function spawnServer(env: Record<string, string | undefined>): ServerProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [inject('serverBundle')], {
     cwd: API_ROOT,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      // Node 22 and 24 keep compiled code here when CI asks (scripts/test-node-lines.mjs).
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -20,9 +20,12 @@ const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIG
 export async function startEmbeddedPostgres({
   dataDir,
   log = () => {},
+  settings = {},
 }: {
   dataDir: string;
   log?: (line: string) => void;
+  /** Extra server settings (`-c name=value`), e.g. a throwaway test cluster's durability. */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedServer> {
   const databaseDir = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, 'postgres-password');
@@ -47,7 +50,13 @@ export async function startEmbeddedPostgres({
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=`,
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: (message: unknown) => log(String(message).trim()),
     onError: (error: unknown) => errors.push(String(error)),
   });

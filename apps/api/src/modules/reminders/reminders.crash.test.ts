@@ -124,5 +124,5 @@ describe('reminders across a crash (real server process, pg-boss, SIGKILL)', () 
     expect(messageIds.sort()).toEqual(rows.map((row) => `<reminder-${row.id}@localhost>`).sort());
     // The message unanswered at the crash was sent again, and accepted once.
     expect(messageIds.filter((id) => id === heldMail.headers['message-id'])).toHaveLength(1);
-  }, 120_000); // two real server starts (tsx): ~25 s at load 14, more on a busier machine
+  }, 120_000); // two real server starts: ~25 s at load 14, more on a busier machine
 });
