@@ -6,7 +6,6 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase, migrateDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
-// @ts-expect-error: a plain ES module script, shared with `npm run build`.
 import { bundleServer } from '../bundle.mjs';
 
 declare module 'vitest' {

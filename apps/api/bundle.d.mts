@@ -1,0 +1,2 @@
+/** See bundle.mjs. */
+export function bundleServer(options: { outfile: string; sourcemap?: boolean }): Promise<void>;
