@@ -39,6 +39,24 @@ const member = (name = 'Amina Yusuf') => practitioner(ctx, { name, isMember: tru
 const occurrencesUrl = (patientId: string, planId: string, query = '') =>
   `${carePlansUrl(patientId)}/${planId}/occurrences${query}`;
 
+describe('the care-plan routes', () => {
+  it('are all members-only (the gate, tested in require-premium.test.ts, answers 402 on each)', () => {
+    const plans = '/api/records/patients/:id/care-plans';
+    const gated = ctx.app.membersOnlyRoutes.map(({ method, url }) => `${method} ${url}`);
+    expect(gated).toEqual(
+      expect.arrayContaining([
+        `GET ${plans}`,
+        `POST ${plans}`,
+        `GET ${plans}/:carePlanId`,
+        `PUT ${plans}/:carePlanId`,
+        `GET ${plans}/:carePlanId/occurrences`,
+        `PUT ${plans}/:carePlanId/occurrences`,
+        'GET /api/premier/today',
+      ]),
+    );
+  });
+});
+
 describe('POST /api/records/patients/:id/care-plans', () => {
   it('creates a plan with goals and activities, each with an id of its own', async () => {
     const { headers, patient } = await member();
