@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { signIn, type TestContext } from './app.ts';
+import { becomeMember } from './factories/billing.ts';
 import { createPatient } from './factories/patients.ts';
 
 /**
@@ -12,8 +13,13 @@ import { createPatient } from './factories/patients.ts';
 
 type Headers = Record<string, string>;
 
-export async function practitioner(ctx: TestContext, { name }: { name?: string } = {}) {
+/** A signed-in practitioner with a patient; `isMember`: a Premier member first. */
+export async function practitioner(
+  ctx: TestContext,
+  { name, isMember = false }: { name?: string; isMember?: boolean } = {},
+) {
   const session = await signIn(ctx, { name });
+  if (isMember) await becomeMember(ctx, session.headers);
   const patient = await createPatient(ctx, session.headers, { name: 'Amina Yusuf' });
   return { ...session, patient };
 }
@@ -73,6 +79,8 @@ export async function expectFieldErrors(
 export interface ResourceUnderTest {
   /** The path segment: /api/records/patients/{id}/<segment>. */
   segment: string;
+  /** Premier members only: the practitioners of the contract are members. */
+  isMembersOnly?: boolean;
   table: string;
   /** The audit event's column naming the item: `allergyId`. */
   auditColumn: keyof TAuditEvent;
@@ -95,6 +103,8 @@ export function describePatientResourceContract(
   resource: ResourceUnderTest,
 ) {
   const { segment, table, auditColumn } = resource;
+  const newPractitioner = (ctx: TestContext) =>
+    practitioner(ctx, { isMember: resource.isMembersOnly ?? false });
   const url = (patientId: string, ...rest: string[]) =>
     ['/api/records/patients', patientId, segment, ...rest].join('/');
   const post = (headers: Headers, patientId: string, payload = resource.body()) =>
@@ -110,7 +120,7 @@ export function describePatientResourceContract(
   describe(`the ${segment} of a patient, as every patient sub-resource`, () => {
     it('answers a created, read or listed item no-store, with its ETag, each audited; a bad cursor is a 400', async () => {
       const ctx = context();
-      const { headers, patient } = await practitioner(ctx);
+      const { headers, patient } = await newPractitioner(ctx);
       const created = await post(headers, patient._id);
       expect(created.statusCode).toBe(201);
       const item = created.json() as Item;
@@ -142,8 +152,8 @@ export function describePatientResourceContract(
 
     it("answers 404 PATIENT_NOT_FOUND for someone else's, a trashed or a non-id patient, stores nothing and audits the denial", async () => {
       const ctx = context();
-      const owner = await practitioner(ctx);
-      const other = await practitioner(ctx);
+      const owner = await newPractitioner(ctx);
+      const other = await newPractitioner(ctx);
       const trashed = await createPatient(ctx, owner.headers, { name: 'Bruno Costa' });
       await ctx.app.inject({
         method: 'DELETE',
@@ -174,8 +184,8 @@ export function describePatientResourceContract(
 
     it(`answers 404 ${resource.notFound} to reading or replacing someone else's item, another patient's or a non-id, changes nothing and audits the denial`, async () => {
       const ctx = context();
-      const owner = await practitioner(ctx);
-      const other = await practitioner(ctx);
+      const owner = await newPractitioner(ctx);
+      const other = await newPractitioner(ctx);
       const theirs = await create(other.headers, other.patient._id);
       const sibling = await createPatient(ctx, owner.headers, { name: 'Omar Haddad' });
       const mine = await create(owner.headers, owner.patient._id);
@@ -208,7 +218,7 @@ export function describePatientResourceContract(
 
     it(`replaces with If-Match; a stale one answers ${resource.stale.status} ${resource.stale.code} with the current ETag, changes nothing and is audited as a conflict`, async () => {
       const ctx = context();
-      const { headers, patient } = await practitioner(ctx);
+      const { headers, patient } = await newPractitioner(ctx);
       const item = await create(headers, patient._id);
       const path = url(patient._id, item._id);
       const original = { ...headers, 'if-match': `"${item.updatedAt}"` };
@@ -229,7 +239,7 @@ export function describePatientResourceContract(
 
     it('refuses an injected owner id, stores nothing and audits the invalid attempt', async () => {
       const ctx = context();
-      const { headers, patient, user } = await practitioner(ctx);
+      const { headers, patient, user } = await newPractitioner(ctx);
       const item = await create(headers, patient._id);
       const before = await rowCount(ctx, table);
       const injected = { ...resource.body('changed'), ownerId: user._id };

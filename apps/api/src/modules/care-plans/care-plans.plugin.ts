@@ -14,6 +14,5 @@ export async function carePlansPlugin(
   carePlanRoutes(app, {
     carePlans: createCarePlanService({ db, refusals }),
     occurrences: createOccurrenceService({ db, refusals, now }),
-    refusals,
   });
 }

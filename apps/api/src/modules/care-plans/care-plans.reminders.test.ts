@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TReminderList } from '@portal/shared/reminder';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
-import { becomeMember } from '../../../test/factories/billing.ts';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { carePlansUrl, createCarePlan } from '../../../test/factories/care-plans.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
+import { practitioner } from '../../../test/patient-resources.ts';
 import { REMINDER_SWEEP_STEPS } from '../reminders/reminders.jobs.ts';
 import { insertDueCarePlanReminders } from './care-plans.reminders.ts';
 
@@ -30,9 +29,7 @@ describe('care-plan reminders (the reminders sweep)', () => {
   });
 
   it('reminds once of each activity due today and not marked, for members only', async () => {
-    const { headers } = await signIn(ctx);
-    await becomeMember(ctx, headers);
-    const patient = await createPatient(ctx, headers, { name: 'Amira Youssef' });
+    const { headers, patient } = await practitioner(ctx, { isMember: true });
     const plan = await createCarePlan(ctx, headers, patient._id, {
       activities: [
         { title: 'Blood test', start: '2026-06-15', rrule: '' },

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { TCarePlan, TCarePlanData } from '@portal/shared/care-plan';
 import type { Db } from '../../db/client.ts';
 import type { carePlans, CarePlanRow } from '../../db/schema/care-plans.ts';
-import { createItemService } from '../clinical/clinical.items.ts';
-import type { Actor, ClinicalRefusals } from '../clinical/clinical.refusals.ts';
+import { createItemService, type ItemChange } from '../clinical/clinical.items.ts';
+import type { ClinicalRefusals } from '../clinical/clinical.refusals.ts';
 import { carePlanStore } from './care-plans.repository.ts';
 
 export function toApiCarePlan(row: CarePlanRow): TCarePlan {
@@ -47,10 +47,13 @@ function withIds(input: TCarePlanData, current: CarePlanRow | undefined) {
   };
 }
 
-/** A patient's care plans: list, read, create and replace (members only, see the routes). */
+/**
+ * A patient's care plans: list, read, create and replace (members only, see the routes). A
+ * create stores the input with new ids; a replacement goes through `change` with its own plan,
+ * since it keeps the goal and activity ids sent back (`withIds` needs the stored plan), which
+ * `toStored` cannot see.
+ */
 export function createCarePlanService({ db, refusals }: { db: Db; refusals: ClinicalRefusals }) {
-  // Creates and replacements go through `change` with their own plan: a replacement keeps the
-  // goal and activity ids sent back (`withIds` needs the stored plan), which `toStored` cannot see.
   const items = createItemService<typeof carePlans, TCarePlan, TCarePlanData>({
     db,
     kind: 'carePlan',
@@ -60,41 +63,10 @@ export function createCarePlanService({ db, refusals }: { db: Db; refusals: Clin
     toStored: (input) => withIds(input, undefined),
   });
   return {
-    findCarePlans: items.findItems,
-    getCarePlan: items.getItem,
+    ...items,
 
-    createCarePlan({
-      actor,
-      patientId,
-      input,
-    }: {
-      actor: Actor;
-      patientId: string;
-      input: TCarePlanData;
-    }) {
-      return items.change({
-        actor,
-        action: 'create',
-        patientId,
-        plan: async ({ scope }) => ({
-          write: (tx) => carePlanStore.insert(tx, { ...scope, values: withIds(input, undefined) }),
-        }),
-      });
-    },
-
-    updateCarePlan({
-      actor,
-      patientId,
-      id,
-      input,
-      ifMatch,
-    }: {
-      actor: Actor;
-      patientId: string;
-      id: string;
-      input: TCarePlanData;
-      ifMatch?: string;
-    }) {
+    /** Replaces a plan; with `ifMatch`, only that version of it. */
+    updateItem({ actor, patientId, id, input, ifMatch }: ItemChange<TCarePlanData>) {
       return items.change({
         actor,
         action: 'update',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAuditEvent } from '@portal/shared/audit';
 import type { TCarePlan, TOccurrence, TToday } from '@portal/shared/care-plan';
 import { RRULE_MESSAGES } from '@portal/shared/care-plan-rrule';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
@@ -11,6 +10,11 @@ import {
   postCarePlan,
 } from '../../../test/factories/care-plans.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
+import {
+  auditTrail,
+  describePatientResourceContract,
+  practitioner,
+} from '../../../test/patient-resources.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,29 +23,44 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Headers = Record<string, string>;
+describePatientResourceContract(() => ctx, {
+  segment: 'care-plans',
+  isMembersOnly: true,
+  table: 'care_plans',
+  auditColumn: 'carePlanId',
+  notFound: 'CARE_PLAN_NOT_FOUND',
+  stale: { status: 409, code: 'CARE_PLAN_CHANGED' },
+  body: (variant) => carePlanInput(variant === 'changed' ? { status: 'on-hold' } : {}),
+});
 
-async function member(name = 'Amina Yusuf') {
-  const session = await signIn(ctx);
-  await becomeMember(ctx, session.headers);
-  const patient = await createPatient(ctx, session.headers, { name });
-  return { ...session, patient };
-}
-
-async function auditTrail(headers: Headers): Promise<TAuditEvent[]> {
-  return (await ctx.app.inject({ url: '/api/records/audit?limit=200', headers })).json();
-}
+/** Care plans are for Premier members only. */
+const member = (name = 'Amina Yusuf') => practitioner(ctx, { name, isMember: true });
 
 const occurrencesUrl = (patientId: string, planId: string, query = '') =>
   `${carePlansUrl(patientId)}/${planId}/occurrences${query}`;
 
-describe('POST and GET /api/records/patients/:id/care-plans', () => {
-  it('creates a plan with goals and activities, gives them ids, no-store, and audits', async () => {
+describe('the care-plan routes', () => {
+  it('are all members-only (the gate, tested in require-premium.test.ts, answers 402 on each)', () => {
+    const plans = '/api/records/patients/:id/care-plans';
+    const gated = ctx.app.membersOnlyRoutes.map(({ method, url }) => `${method} ${url}`);
+    expect(gated).toEqual(
+      expect.arrayContaining([
+        `GET ${plans}`,
+        `POST ${plans}`,
+        `GET ${plans}/:carePlanId`,
+        `PUT ${plans}/:carePlanId`,
+        `GET ${plans}/:carePlanId/occurrences`,
+        `PUT ${plans}/:carePlanId/occurrences`,
+        'GET /api/premier/today',
+      ]),
+    );
+  });
+});
+
+describe('POST /api/records/patients/:id/care-plans', () => {
+  it('creates a plan with goals and activities, each with an id of its own', async () => {
     const { headers, patient } = await member();
-    const response = await postCarePlan(ctx, headers, patient._id);
-    expect(response.statusCode).toBe(201);
-    expect(response.headers['cache-control']).toBe('no-store');
-    const plan = response.json() as TCarePlan;
+    const plan = await createCarePlan(ctx, headers, patient._id);
     expect(plan).toMatchObject({
       patientId: patient._id,
       title: 'Type 2 diabetes follow-up',
@@ -52,20 +71,9 @@ describe('POST and GET /api/records/patients/:id/care-plans', () => {
         { title: 'Eye examination', start: '2026-03-02', rrule: '' },
       ],
     });
-    expect(plan.activities[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(response.headers.etag).toBe(`"${plan.updatedAt}"`);
-
-    const list = await ctx.app.inject({ url: carePlansUrl(patient._id), headers });
-    expect(list.json()).toEqual([plan]);
-    expect(list.headers['x-total-count']).toBe('1');
-    const one = await ctx.app.inject({ url: `${carePlansUrl(patient._id)}/${plan._id}`, headers });
-    expect(one.json()).toEqual(plan);
-    const trail = await auditTrail(headers);
-    expect(trail.filter((event) => event.carePlanId === plan._id).map((e) => e.action)).toEqual([
-      'read',
-      'create',
-    ]);
-    expect(trail.some((e) => e.action === 'list' && e.patientId === patient._id)).toBe(true);
+    const ids = [...plan.goals, ...plan.activities].map((item) => item.id);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(3);
   });
 
   it('refuses a bad recurrence rule with a clear 400 on its field, and stores nothing', async () => {
@@ -86,47 +94,19 @@ describe('POST and GET /api/records/patients/:id/care-plans', () => {
     const list = await ctx.app.inject({ url: carePlansUrl(patient._id), headers });
     expect(list.json()).toEqual([]);
   });
-
-  it("answers 404 for someone else's patient or plan, and audits the denial", async () => {
-    const owner = await member();
-    const plan = await createCarePlan(ctx, owner.headers, owner.patient._id);
-    const other = await member('Omar Haddad');
-    const theirPatient = await ctx.app.inject({
-      url: carePlansUrl(owner.patient._id),
-      headers: other.headers,
-    });
-    expect(theirPatient.statusCode).toBe(404);
-    expect(theirPatient.json().code).toBe('PATIENT_NOT_FOUND');
-    const theirPlan = await ctx.app.inject({
-      url: `${carePlansUrl(other.patient._id)}/${plan._id}`,
-      headers: other.headers,
-    });
-    expect(theirPlan.statusCode).toBe(404);
-    expect(theirPlan.json().code).toBe('CARE_PLAN_NOT_FOUND');
-    const mark = await ctx.app.inject({
-      method: 'PUT',
-      url: occurrencesUrl(other.patient._id, plan._id),
-      headers: other.headers,
-      payload: { activityId: plan.activities[0]!.id, date: '2026-04-15', mark: 'done' },
-    });
-    expect(mark.statusCode).toBe(404);
-    const denied = (await auditTrail(other.headers)).filter((e) => e.outcome === 'denied');
-    expect(denied.length).toBe(3);
-  });
 });
 
 describe('PUT /api/records/patients/:id/care-plans/:carePlanId', () => {
-  it('replaces the plan, keeps the ids sent back, and refuses a stale If-Match with 409', async () => {
+  it('replaces the plan, keeps the goal and activity ids sent back and gives the others new ones', async () => {
     const { headers, patient } = await member();
     const plan = await createCarePlan(ctx, headers, patient._id);
-    const url = `${carePlansUrl(patient._id)}/${plan._id}`;
     const changed = await ctx.app.inject({
       method: 'PUT',
-      url,
-      headers: { ...headers, 'if-match': `"${plan.updatedAt}"` },
+      url: `${carePlansUrl(patient._id)}/${plan._id}`,
+      headers,
       payload: carePlanInput({
         title: 'Diabetes',
-        goals: [],
+        goals: [{ ...plan.goals[0]!, text: 'HbA1c below 6.5%' }],
         activities: [
           { ...plan.activities[0]!, title: 'HbA1c blood test' },
           { title: 'Foot check', start: '2026-05-01' },
@@ -136,21 +116,42 @@ describe('PUT /api/records/patients/:id/care-plans/:carePlanId', () => {
     expect(changed.statusCode).toBe(200);
     const updated = changed.json() as TCarePlan;
     expect(updated.title).toBe('Diabetes');
+    expect(updated.goals).toEqual([{ ...plan.goals[0]!, text: 'HbA1c below 6.5%' }]);
     expect(updated.activities[0]).toEqual({ ...plan.activities[0]!, title: 'HbA1c blood test' });
     expect(updated.activities[1]!.id).not.toBe(plan.activities[1]!.id);
-    const stale = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers: { ...headers, 'if-match': `"${plan.updatedAt}"` },
-      payload: carePlanInput(),
-    });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().code).toBe('CARE_PLAN_CHANGED');
-    expect(stale.headers.etag).toBe(`"${updated.updatedAt}"`);
   });
 });
 
 describe('occurrences and Today', () => {
+  it("answers 404 to reading or marking the occurrences of someone else's plan, changes nothing and audits the denial", async () => {
+    const owner = await member();
+    const plan = await createCarePlan(ctx, owner.headers, owner.patient._id);
+    const other = await member('Omar Haddad');
+    const mark = { activityId: plan.activities[0]!.id, date: '2026-04-15', mark: 'done' };
+    const attempts = [
+      ['GET', occurrencesUrl(owner.patient._id, plan._id), 'PATIENT_NOT_FOUND'],
+      ['GET', occurrencesUrl(other.patient._id, plan._id), 'CARE_PLAN_NOT_FOUND'],
+      ['PUT', occurrencesUrl(other.patient._id, plan._id), 'CARE_PLAN_NOT_FOUND'],
+    ] as const;
+    for (const [method, url, code] of attempts) {
+      const response = await ctx.app.inject({
+        method,
+        url,
+        headers: other.headers,
+        ...(method === 'PUT' && { payload: mark }),
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().code).toBe(code);
+    }
+    const denied = (await auditTrail(ctx, other.headers)).filter((e) => e.outcome === 'denied');
+    expect(denied.map((e) => e.action)).toEqual(['update', 'read', 'read']);
+    const mine = await ctx.app.inject({
+      url: occurrencesUrl(owner.patient._id, plan._id, '?from=2026-04-15&to=2026-04-15'),
+      headers: owner.headers,
+    });
+    expect((mine.json() as TOccurrence[]).map((o) => o.state)).toEqual(['due']);
+  });
+
   it('computes occurrences from the rule, marks one done (who and when), another skipped, and takes a mark back', async () => {
     const { headers, patient, user } = await member();
     const plan = await createCarePlan(ctx, headers, patient._id);
@@ -228,7 +229,7 @@ describe('occurrences and Today', () => {
       ['Chen Wei', '2026-04-14'],
       ['Chen Wei', '2026-04-15'],
     ]);
-    const [latest] = await auditTrail(headers);
+    const [latest] = await auditTrail(ctx, headers);
     expect(latest).toMatchObject({ action: 'list', outcome: 'success', patientId: shown._id });
   });
 

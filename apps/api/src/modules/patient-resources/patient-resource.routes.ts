@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TAuditAction } from '@portal/shared/audit';
 import { etagOf } from '../../lib/etag.ts';
@@ -48,8 +48,12 @@ export interface PatientResourceDefinition<
 > {
   /** 'allergy': the id parameter is `allergyId`, described as 'The allergy `_id`'. */
   kind: string;
-  /** 'allergies': the path segment and the OpenAPI tag. */
+  /** 'allergies': the path segment, and the OpenAPI tag unless `tag` names another. */
   segment: string;
+  /** The OpenAPI tag when it is not the segment ('care plans' under `care-plans`). */
+  tag?: string;
+  /** The route config of every route registered here (`MEMBERS_ONLY`: the members-only gate). */
+  config?: FastifyContextConfig;
   item: Item;
   input: Input;
   listQuery: Query;
@@ -76,19 +80,35 @@ export interface ItemAction<Item> {
   run(args: PatientPlace & { id: string; body: unknown; ifMatch?: string }): Promise<Item>;
 }
 
+/** Another route under one item, …/{itemId}/<path>, answering 200 with its own kind of answer. */
+export interface ItemRoute<Query extends z.ZodType, Body extends z.ZodType> {
+  method: 'GET' | 'PUT';
+  /** 'occurrences'. */
+  path: string;
+  summary: string;
+  querystring?: Query;
+  /** The body's schema; a refused one is audited as `audit`. */
+  body?: { schema: Body; audit: TAuditAction };
+  answer: z.ZodType;
+  run(
+    args: PatientPlace & { id: string; query: z.infer<Query>; body: z.infer<Body> },
+  ): Promise<unknown>;
+}
+
 /**
  * Registers list, create, read and replace (with `If-Match`) of one patient sub-resource, in
  * this order, HTTP only: every handler is one service call and the item with its `ETag`.
- * Answers `itemAction` for the entity's own further actions (stop, sign, addenda).
+ * Answers `itemAction` for the entity's own further actions (stop, sign, addenda), and
+ * `itemRoute` for other routes under one item (a care plan's occurrences).
  */
 export function patientResourceRoutes<
   Item extends z.ZodType,
   Input extends z.ZodType,
   Query extends z.ZodType,
 >(app: FastifyInstance, definition: PatientResourceDefinition<Item, Input, Query>) {
-  const { kind, segment, item, input, service, summaries, conflicts = {} } = definition;
+  const { kind, segment, item, input, service, summaries, config, conflicts = {} } = definition;
   // The zod compilers are the app's; the types of these generic schemas are the definition's.
-  const tags = [segment];
+  const tags = [definition.tag ?? segment];
   const base = `/api/records/patients/:id/${segment}`;
   const idParam = `${kind}Id`;
   const ZItemParams = ZPatientParams.extend({ [idParam]: ZItemId(kind) });
@@ -113,6 +133,7 @@ export function patientResourceRoutes<
   app.get(
     base,
     {
+      config,
       schema: {
         tags,
         summary: summaries.list,
@@ -133,6 +154,7 @@ export function patientResourceRoutes<
   app.post(
     base,
     {
+      config,
       schema: {
         tags,
         summary: summaries.create,
@@ -153,6 +175,7 @@ export function patientResourceRoutes<
   app.get(
     `${base}/:${idParam}`,
     {
+      config,
       schema: {
         tags,
         summary: summaries.read,
@@ -166,6 +189,7 @@ export function patientResourceRoutes<
   app.put(
     `${base}/:${idParam}`,
     {
+      config,
       schema: {
         tags,
         summary: summaries.update,
@@ -191,6 +215,7 @@ export function patientResourceRoutes<
     app.post(
       `${base}/:${idParam}/${action.verb}`,
       {
+        config,
         schema: {
           tags,
           summary: action.summary,
@@ -212,5 +237,32 @@ export function patientResourceRoutes<
     );
   }
 
-  return { itemAction };
+  /** Registers `route` under one item, after the four above. */
+  function itemRoute<
+    RouteQuery extends z.ZodType = z.ZodUnknown,
+    Body extends z.ZodType = z.ZodUnknown,
+  >(route: ItemRoute<RouteQuery, Body>) {
+    app.route({
+      method: route.method,
+      url: `${base}/:${idParam}/${route.path}`,
+      config,
+      schema: {
+        tags,
+        summary: route.summary,
+        params: ZItemParams,
+        ...(route.querystring && { querystring: route.querystring }),
+        ...(route.body && { body: route.body.schema }),
+        response: { 200: route.answer, ...errors },
+      },
+      ...(route.body && { onError: onInvalidBody(route.body.audit) }),
+      handler: async (request) =>
+        route.run({
+          ...(await placeOf(request)),
+          query: request.query as z.infer<RouteQuery>,
+          body: request.body as z.infer<Body>,
+        }),
+    });
+  }
+
+  return { itemAction, itemRoute };
 }

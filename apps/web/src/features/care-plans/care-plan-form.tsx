@@ -1,6 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import {
+  useFieldArray,
+  useForm,
+  useWatch,
+  type FieldPath,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   CARE_PLAN_STATUSES,
@@ -27,6 +33,29 @@ const today = () => new Date().toISOString().slice(0, 10);
 const CARE_PLAN_FIELD =
   /^(?:title|status|goals\.\d+\.(?:text|targetDate)|activities\.\d+\.(?:title|start|rrule))$/;
 const isCarePlanField = (name: string) => CARE_PLAN_FIELD.test(name);
+
+/** A text box for clinical words: no browser suggestions. */
+const TEXT = { type: 'text', autoComplete: 'off' } as const;
+
+/** An `<input>` in its `FormField`: label, message and registration tied together. */
+function InputField({
+  id,
+  label,
+  error,
+  registration,
+  ...input
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(control) => <input {...input} {...control} {...registration} />}
+    </FormField>
+  );
+}
 
 /** Create or change a care plan: title, status, goals and activities with their recurrence. */
 export function CarePlanForm({
@@ -58,6 +87,12 @@ export function CarePlanForm({
     const message = form.getFieldState(name, form.formState).error?.message;
     return message ? fieldMessageText(t, message) : undefined;
   };
+  /** A control's id (`key`: stable while rows come and go), message and registration. */
+  const field = (name: FieldPath<TCarePlanInput>, key: string) => ({
+    id: `${id}-${key}`,
+    error: messageOf(name),
+    registration: form.register(name),
+  });
 
   const submit = form.handleSubmit(async (input) => {
     setFailure(null);
@@ -95,17 +130,7 @@ export function CarePlanForm({
         )
       )}
       <div className={styles.grid}>
-        <FormField id={`${id}-title`} label={t('form.title')} error={messageOf('title')}>
-          {(control) => (
-            <input
-              type="text"
-              autoComplete="off"
-              aria-required
-              {...control}
-              {...form.register('title')}
-            />
-          )}
-        </FormField>
+        <InputField {...field('title', 'title')} label={t('form.title')} {...TEXT} aria-required />
         <FormField id={`${id}-status`} label={t('form.status')} error={messageOf('status')}>
           {(control) => (
             <select {...control} {...form.register('status')}>
@@ -123,30 +148,17 @@ export function CarePlanForm({
         <legend>{t('form.goals')}</legend>
         {goals.fields.map((goal, index) => (
           <div key={goal.key} className={styles.row}>
-            <FormField
-              id={`${id}-goal-${goal.key}`}
+            <InputField
+              {...field(`goals.${index}.text`, `goal-${goal.key}`)}
               label={t('form.goalText', { number: index + 1 })}
-              error={messageOf(`goals.${index}.text`)}
-            >
-              {(control) => (
-                <input
-                  type="text"
-                  autoComplete="off"
-                  aria-required
-                  {...control}
-                  {...form.register(`goals.${index}.text`)}
-                />
-              )}
-            </FormField>
-            <FormField
-              id={`${id}-target-${goal.key}`}
+              {...TEXT}
+              aria-required
+            />
+            <InputField
+              {...field(`goals.${index}.targetDate`, `target-${goal.key}`)}
               label={t('form.targetDate', { number: index + 1 })}
-              error={messageOf(`goals.${index}.targetDate`)}
-            >
-              {(control) => (
-                <input type="date" {...control} {...form.register(`goals.${index}.targetDate`)} />
-              )}
-            </FormField>
+              type="date"
+            />
             <Button variant="secondary" onClick={() => goals.remove(index)}>
               {t('form.removeGoal', { number: index + 1 })}
             </Button>
@@ -165,35 +177,18 @@ export function CarePlanForm({
           const number = index + 1;
           return (
             <div key={activity.key} className={styles.row}>
-              <FormField
-                id={`${id}-activity-${activity.key}`}
+              <InputField
+                {...field(`activities.${index}.title`, `activity-${activity.key}`)}
                 label={t('form.activityTitle', { number })}
-                error={messageOf(`activities.${index}.title`)}
-              >
-                {(control) => (
-                  <input
-                    type="text"
-                    autoComplete="off"
-                    aria-required
-                    {...control}
-                    {...form.register(`activities.${index}.title`)}
-                  />
-                )}
-              </FormField>
-              <FormField
-                id={`${id}-start-${activity.key}`}
+                {...TEXT}
+                aria-required
+              />
+              <InputField
+                {...field(`activities.${index}.start`, `start-${activity.key}`)}
                 label={t('form.start', { number })}
-                error={messageOf(`activities.${index}.start`)}
-              >
-                {(control) => (
-                  <input
-                    type="date"
-                    aria-required
-                    {...control}
-                    {...form.register(`activities.${index}.start`)}
-                  />
-                )}
-              </FormField>
+                type="date"
+                aria-required
+              />
               <FormField id={`${id}-repeat-${activity.key}`} label={t('form.repeat', { number })}>
                 {(control) => (
                   <select
@@ -223,23 +218,15 @@ export function CarePlanForm({
                 )}
               </FormField>
               {isCustom && (
-                <FormField
-                  id={`${id}-rrule-${activity.key}`}
+                <InputField
+                  {...field(`activities.${index}.rrule`, `rrule-${activity.key}`)}
                   label={t('form.rrule', { number })}
-                  error={messageOf(`activities.${index}.rrule`)}
-                >
-                  {(control) => (
-                    <input
-                      type="text"
-                      dir="ltr"
-                      autoComplete="off"
-                      spellCheck={false}
-                      placeholder="FREQ=MONTHLY;INTERVAL=3"
-                      {...control}
-                      {...form.register(`activities.${index}.rrule`)}
-                    />
-                  )}
-                </FormField>
+                  type="text"
+                  dir="ltr"
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="FREQ=MONTHLY;INTERVAL=3"
+                />
               )}
               {!isCustom && messageOf(`activities.${index}.rrule`) && (
                 <p className={styles.error}>{messageOf(`activities.${index}.rrule`)}</p>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CARE_PLAN_MESSAGES } from '@portal/shared/care-plan';
 import { RRULE_MESSAGES } from '@portal/shared/care-plan-rrule';
@@ -17,6 +17,19 @@ function renderFor(user = MEMBER) {
   const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
   renderWithApp(<PatientCarePlans patient={patient} />, { path: '/records', user });
   return patient;
+}
+
+/** Opens the new plan's form, gives it its title and an activity with its name; the form. */
+async function startPlan(
+  user: UserEvent,
+  { title, activity }: { title: string; activity: string },
+) {
+  await user.click(await screen.findByRole('button', { name: 'Add care plan' }));
+  const form = screen.getByRole('form', { name: 'New care plan' });
+  await fill(user, within(form).getByRole('textbox', { name: 'Title' }), title);
+  await user.click(within(form).getByRole('button', { name: 'Add activity' }));
+  await fill(user, within(form).getByRole('textbox', { name: 'Activity 1' }), activity);
+  return form;
 }
 
 describe('PatientCarePlans', () => {
@@ -42,13 +55,9 @@ describe('PatientCarePlans', () => {
     const user = userEvent.setup();
     renderFor();
     expect(await screen.findByText('No care plans yet.')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Add care plan' }));
-    const form = screen.getByRole('form', { name: 'New care plan' });
-    await fill(user, within(form).getByRole('textbox', { name: 'Title' }), 'Diabetes follow-up');
+    const form = await startPlan(user, { title: 'Diabetes follow-up', activity: 'HbA1c test' });
     await user.click(within(form).getByRole('button', { name: 'Add goal' }));
     await fill(user, within(form).getByRole('textbox', { name: 'Goal 1' }), 'HbA1c below 7%');
-    await user.click(within(form).getByRole('button', { name: 'Add activity' }));
-    await fill(user, within(form).getByRole('textbox', { name: 'Activity 1' }), 'HbA1c test');
     const start = within(form).getByLabelText('Start of activity 1');
     await user.clear(start);
     await user.type(start, '2026-01-15');
@@ -79,11 +88,7 @@ describe('PatientCarePlans', () => {
   it("puts a bad custom rule's message on its field, in words", async () => {
     const user = userEvent.setup();
     renderFor();
-    await user.click(await screen.findByRole('button', { name: 'Add care plan' }));
-    const form = screen.getByRole('form', { name: 'New care plan' });
-    await fill(user, within(form).getByRole('textbox', { name: 'Title' }), 'Blood pressure');
-    await user.click(within(form).getByRole('button', { name: 'Add activity' }));
-    await fill(user, within(form).getByRole('textbox', { name: 'Activity 1' }), 'Check');
+    const form = await startPlan(user, { title: 'Blood pressure', activity: 'Check' });
     await user.selectOptions(
       within(form).getByRole('combobox', { name: 'Repeat activity 1' }),
       'custom',
@@ -114,11 +119,7 @@ describe('PatientCarePlans', () => {
         { status: 400 },
       ),
     );
-    await user.click(await screen.findByRole('button', { name: 'Add care plan' }));
-    const form = screen.getByRole('form', { name: 'New care plan' });
-    await fill(user, within(form).getByRole('textbox', { name: 'Title' }), 'Blood pressure');
-    await user.click(within(form).getByRole('button', { name: 'Add activity' }));
-    await fill(user, within(form).getByRole('textbox', { name: 'Activity 1' }), 'Check');
+    const form = await startPlan(user, { title: 'Blood pressure', activity: 'Check' });
     await user.click(within(form).getByRole('button', { name: 'Save care plan' }));
     const start = within(form).getByLabelText('Start of activity 1');
     await waitFor(() => expect(start).toHaveFocus());
