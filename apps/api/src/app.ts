@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(visitsPlugin, { db: database.db, appointments });
   await app.register(vitalsPlugin, { db: database.db });
   await app.register(clinicalPlugin, { db: database.db });
-  await app.register(timelinePlugin, { db: database.db });
+  await app.register(timelinePlugin, { db: database.db, now: deps.now });
   await app.register(searchRoutes, { db: database.db });
   await app.register(carePlansPlugin, { db: database.db, now: deps.now });
   await app.register(calendarRoutes, {

@@ -9,14 +9,25 @@ import { PRESCRIPTION_STATUSES } from './prescription.ts';
  * is read from its own table; a prescription gives two entries, when it started and, once
  * stopped, when it stopped.
  */
-export const TIMELINE_KINDS = [
+export const TIMELINE_RECORD_KINDS = [
   'visit',
   'prescription-started',
   'prescription-stopped',
   'allergy',
   'appointment',
 ] as const;
+export type TTimelineRecordKind = (typeof TIMELINE_RECORD_KINDS)[number];
+
+/**
+ * Every kind, in the order that breaks a tie of time and item (the last first). Issue 18 adds
+ * a care-plan activity due today or overdue: computed from the plan's rule, not a stored row,
+ * and shown to Premier members only.
+ */
+export const TIMELINE_KINDS = [...TIMELINE_RECORD_KINDS, 'care-plan-activity'] as const;
 export type TTimelineKind = (typeof TIMELINE_KINDS)[number];
+
+/** A care-plan activity's occurrence in the timeline: due today, or past and not marked. */
+export const CARE_PLAN_ACTIVITY_STATES = ['due', 'overdue'] as const;
 
 /** A visit is a draft until signed. */
 export const VISIT_STATES = ['draft', 'signed'] as const;
@@ -28,32 +39,57 @@ export const TIMELINE_STATES = [
     ...PRESCRIPTION_STATUSES,
     ...ALLERGY_SEVERITIES,
     ...APPOINTMENT_STATUSES,
+    ...CARE_PLAN_ACTIVITY_STATES,
   ]),
 ] as [string, ...string[]];
 
 /** The longest `summary` and `detail` in characters (code points): a line, never a whole note. */
 export const TIMELINE_TEXT_MAX = 120;
 
+/** A text cut to one timeline line, as the API's SQL cuts it: code points, then an ellipsis. */
+export function timelineLine(text: string): string {
+  const points = [...text];
+  return points.length > TIMELINE_TEXT_MAX
+    ? `${points.slice(0, TIMELINE_TEXT_MAX - 1).join('')}…`
+    : text;
+}
+
 export const ZTimelineEntry = z.object({
   kind: z.enum(TIMELINE_KINDS),
   at: z
     .string()
     .describe(
-      'UTC, ISO 8601 with milliseconds: when the visit took place, the prescription was written or stopped, the allergy was recorded, the appointment starts',
+      'UTC, ISO 8601 with milliseconds: when the visit took place, the prescription was written or stopped, the allergy was recorded, the appointment starts; for a care-plan activity, the start of its due day in the practitioner’s time zone',
     ),
-  itemId: z.uuid().describe('The visit’s, prescription’s, allergy’s or appointment’s `_id`'),
+  itemId: z
+    .uuid()
+    .describe(
+      'The visit’s, prescription’s, allergy’s or appointment’s `_id`; the activity’s `id` in its care plan',
+    ),
   summary: z
     .string()
     .describe(
-      'The visit’s reason, the medication (with its strength), the allergy’s substance or the appointment’s reason; cut at 120 characters',
+      'The visit’s reason, the medication (with its strength), the allergy’s substance, the appointment’s reason or the care-plan activity’s title; cut at 120 characters',
     ),
   detail: z
     .string()
-    .describe('Why a prescription was stopped, an allergy’s reaction, otherwise empty; cut at 120'),
+    .describe(
+      'Why a prescription was stopped, an allergy’s reaction, a care-plan activity’s plan title, otherwise empty; cut at 120',
+    ),
   state: z
     .enum(TIMELINE_STATES)
     .describe(
-      'visit: `draft` or `signed`; prescription: its current status; allergy: its severity; appointment: its status',
+      'visit: `draft` or `signed`; prescription: its current status; allergy: its severity; appointment: its status; care-plan activity: `due` (today) or `overdue` (a past day, not marked done or skipped)',
+    ),
+  carePlanId: z
+    .uuid()
+    .optional()
+    .describe('care-plan-activity only: the `_id` of its care plan (`…/care-plans/{carePlanId}`)'),
+  dueOn: z.iso
+    .date()
+    .optional()
+    .describe(
+      'care-plan-activity only: the day it is due, `YYYY-MM-DD` in the practitioner’s time zone',
     ),
 });
 

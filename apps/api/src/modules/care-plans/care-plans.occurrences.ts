@@ -8,6 +8,7 @@ import type {
 } from '@portal/shared/care-plan';
 import { addDays, toWallTime } from '@portal/shared/zoned-time';
 import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../audit/audit.repository.ts';
 import type { CarePlanRow } from '../../db/schema/care-plans.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -70,6 +71,37 @@ function occurrencesOf(
 
 const marksByKey = (marks: MarkWithName[]) =>
   new Map(marks.map((mark) => [markKey(mark.carePlanId, mark.activityId, mark.occursOn), mark]));
+
+/**
+ * The due (today) and overdue (unmarked, up to TODAY_DAYS_BACK days back) occurrences of the
+ * owner's active plans of live patients, or of one patient's (its timeline), by day. Only marks
+ * are stored, so each activity's rule is expanded over the window.
+ */
+export async function findDueOccurrences(
+  db: DbOrTx,
+  { ownerId, patientId, today }: { ownerId: string; patientId?: string; today: string },
+): Promise<TTodayItem[]> {
+  const from = addDays(today, -TODAY_DAYS_BACK);
+  const plans = await findActivePlansWithPatients(db, { ownerId, patientId });
+  const marks = marksByKey(
+    await findMarks(db, {
+      ownerId,
+      carePlanIds: plans.map(({ plan }) => plan.id),
+      from,
+      to: today,
+    }),
+  );
+  return plans.flatMap(({ plan, patientName }) =>
+    occurrencesOf(plan, { from, to: today, today, marks })
+      .filter((occurrence) => occurrence.state === 'due' || occurrence.state === 'overdue')
+      .map((occurrence) => ({
+        ...occurrence,
+        patientId: plan.patientId,
+        patientName,
+        carePlanTitle: plan.title,
+      })),
+  );
+}
 
 /** The occurrences of care-plan activities, their marks, and the practitioner's Today list. */
 export function createOccurrenceService({
@@ -190,28 +222,9 @@ export function createOccurrenceService({
     /** Due and overdue (unmarked, up to 90 days back) occurrences across the actor's patients. */
     async findToday({ actor }: { actor: Actor }): Promise<TToday> {
       const today = await todayOf(actor);
-      const from = addDays(today, -TODAY_DAYS_BACK);
-      const plans = await findActivePlansWithPatients(db, { ownerId: actor.actorId });
-      const marks = marksByKey(
-        await findMarks(db, {
-          ownerId: actor.actorId,
-          carePlanIds: plans.map(({ plan }) => plan.id),
-          from,
-          to: today,
-        }),
-      );
-      const items: TTodayItem[] = plans
-        .flatMap(({ plan, patientName }) =>
-          occurrencesOf(plan, { from, to: today, today, marks })
-            .filter((occurrence) => occurrence.state === 'due' || occurrence.state === 'overdue')
-            .map((occurrence) => ({
-              ...occurrence,
-              patientId: plan.patientId,
-              patientName,
-              carePlanTitle: plan.title,
-            })),
-        )
-        .sort((a, b) => a.date.localeCompare(b.date) || a.patientName.localeCompare(b.patientName));
+      const items: TTodayItem[] = (
+        await findDueOccurrences(db, { ownerId: actor.actorId, today })
+      ).sort((a, b) => a.date.localeCompare(b.date) || a.patientName.localeCompare(b.patientName));
       const shown = items.slice(0, TODAY_MAX_ITEMS);
       // One read event per patient whose plans the list shows; one list event when it is empty.
       const patientIds = [...new Set(shown.map((item) => item.patientId))];

@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { carePlanMarks, carePlans, type CarePlanMarkRow } from '../../db/schema/care-plans.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/users.ts';
@@ -82,8 +81,14 @@ export async function deleteMark(
     );
 }
 
-/** The owner's active plans of live patients, with the patient's name, for the Today list. */
-export async function findActivePlansWithPatients(db: Db, { ownerId }: { ownerId: string }) {
+/**
+ * The owner's active plans of live patients (or of one of them, for its timeline), with the
+ * patient's name, for the Today list.
+ */
+export async function findActivePlansWithPatients(
+  db: DbOrTx,
+  { ownerId, patientId }: { ownerId: string; patientId?: string },
+) {
   return db
     .select({ plan: carePlans, patientName: patients.name })
     .from(carePlans)
@@ -91,6 +96,7 @@ export async function findActivePlansWithPatients(db: Db, { ownerId }: { ownerId
     .where(
       and(
         eq(carePlans.ownerId, ownerId),
+        patientId === undefined ? undefined : eq(carePlans.patientId, patientId),
         eq(carePlans.status, 'active'),
         eq(patients.ownerId, ownerId),
         isNull(patients.deletedAt),
@@ -100,7 +106,7 @@ export async function findActivePlansWithPatients(db: Db, { ownerId }: { ownerId
 }
 
 /** The user's IANA time zone (null: UTC) and name. */
-export async function findUserClock(db: Db, userId: string) {
+export async function findUserClock(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({ timeZone: users.timeZone, name: users.name })
     .from(users)

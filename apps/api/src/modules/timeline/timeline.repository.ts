@@ -1,14 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   TIMELINE_KINDS,
+  TIMELINE_RECORD_KINDS,
   TIMELINE_TEXT_MAX,
   type TTimelineEntry,
   type TTimelineKind,
+  type TTimelineRecordKind,
 } from '@portal/shared/timeline';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 
 /**
- * The patient's timeline: one UNION ALL over the tables that hold its entries. Each branch
+ * The patient's timeline: one UNION ALL over the tables that hold its entries (the computed
+ * care-plan activities are merged in by timeline.care-plans.ts). Each branch
  * reads its own index newest first and stops at the page's end, so a page costs the same at
  * the first entry as at the thousandth (bench/timeline.ts). Every branch is scoped by owner
  * and patient: there is no function here without `ownerId`.
@@ -36,7 +39,7 @@ interface Branch {
   only?: string;
 }
 
-const BRANCHES: Record<TTimelineKind, Branch> = {
+const BRANCHES: Record<TTimelineRecordKind, Branch> = {
   visit: {
     table: 'visits',
     at: 'occurred_at',
@@ -86,14 +89,14 @@ const rankOf = (kind: TTimelineKind) => TIMELINE_KINDS.indexOf(kind);
  * branch the rank is a constant, so the condition is a plain row comparison the index serves:
  * `<=` when this branch's rank is below the cursor's (the same item and time still follow).
  */
-function afterKey(kind: TTimelineKind, { at }: Branch, after: TimelineKey | null): SQL {
+function afterKey(kind: TTimelineRecordKind, { at }: Branch, after: TimelineKey | null): SQL {
   if (!after) return sql``;
   const operator = rankOf(kind) < rankOf(after[2]) ? sql.raw('<=') : sql.raw('<');
   return sql` and (${sql.raw(at)}, id) ${operator} (${after[0]}::timestamptz, ${after[1]}::uuid)`;
 }
 
 function branchQuery(
-  kind: TTimelineKind,
+  kind: TTimelineRecordKind,
   { ownerId, patientId }: TimelineScope,
   after: TimelineKey | null,
   limit: number,
@@ -117,7 +120,7 @@ export function timelinePageQuery(
   scope: TimelineScope,
   { after, limit }: { after: TimelineKey | null; limit: number },
 ): SQL {
-  const branches = TIMELINE_KINDS.map((kind) => branchQuery(kind, scope, after, limit));
+  const branches = TIMELINE_RECORD_KINDS.map((kind) => branchQuery(kind, scope, after, limit));
   return sql`select kind, ${ISO_UTC} as at, item_id, summary, detail, state from (${sql.join(branches, sql` union all `)}) entries
     order by happened_at desc, item_id desc, rank desc
     limit ${limit}`;
@@ -132,7 +135,7 @@ interface EntryRow extends Record<string, unknown> {
   state: string;
 }
 
-/** One page of the patient's timeline, newest first. */
+/** One page of the patient's stored entries, newest first. */
 export async function listTimeline(
   db: DbOrTx,
   scope: TimelineScope,
@@ -149,12 +152,12 @@ export async function listTimeline(
   }));
 }
 
-/** How many entries the timeline has: one count per branch, each on the branch's index. */
+/** How many stored entries the timeline has: one count per branch, each on the branch's index. */
 export async function countTimeline(
   db: DbOrTx,
   { ownerId, patientId }: TimelineScope,
 ): Promise<number> {
-  const counts = TIMELINE_KINDS.map((kind) => {
+  const counts = TIMELINE_RECORD_KINDS.map((kind) => {
     const { table, only } = BRANCHES[kind];
     return sql`(select count(*) from ${sql.raw(table)} where owner_id = ${ownerId} and patient_id = ${patientId}${only ? sql.raw(` and ${only}`) : sql``})`;
   });

@@ -5,6 +5,7 @@ import { ZTimelineEntry, ZTimelineQuery } from '@portal/shared/timeline';
 import type { Db } from '../../db/client.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPageHeaders } from '../../lib/paging.ts';
+import { isPremiumMember } from '../premier/require-premium.ts';
 import { createTimelineService } from './timeline.service.ts';
 
 const ZPatientParams = z.object({
@@ -15,17 +16,20 @@ const ZPatientParams = z.object({
  * `GET /api/records/patients/{id}/timeline` (issue 17), in its own encapsulated context with
  * its service, created once per app.
  */
-export async function timelinePlugin(app: FastifyInstance, { db }: { db: Db }) {
-  const timeline = createTimelineService({ db });
+export async function timelinePlugin(
+  app: FastifyInstance,
+  { db, now }: { db: Db; now?: () => Date },
+) {
+  const timeline = createTimelineService({ db, now });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/records/patients/:id/timeline',
     {
       schema: {
         tags: ['timeline'],
         summary:
-          'The patient\'s history, newest first: visits, prescriptions started and stopped, allergies recorded, appointments; paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
+          'The patient\'s history, newest first: visits, prescriptions started and stopped, allergies recorded, appointments and, for Premier members, care-plan activities due or overdue; paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
         description:
-          'Each entry names its kind, time, item and a one-line summary (never the notes); the item itself is read from its own route. Audited as one `list` of the patient; never cached.',
+          "Each entry names its kind, time, item and a one-line summary (never the notes); the item itself is read from its own route. Open to every practitioner: a Premier member's timeline also holds `care-plan-activity` entries, each occurrence of an active plan's activity due today or overdue (a past day not marked done or skipped, up to 90 days back, the Today list's window; the newest 500 at most), dated at the start of its due day in the practitioner's time zone, with `carePlanId` and `dueOn`; anyone else's timeline simply has none (never a 402). Audited as one `list` of the patient; never cached.",
         params: ZPatientParams,
         querystring: ZTimelineQuery,
         response: {
@@ -43,6 +47,7 @@ export async function timelinePlugin(app: FastifyInstance, { db }: { db: Db }) {
         actor: { actorId: await request.currentUserId(), requestId: request.id },
         patientId: request.params.id,
         ...request.query,
+        withCarePlans: await isPremiumMember(db, request),
       });
       sendPageHeaders(request, reply, page);
       return page.items;

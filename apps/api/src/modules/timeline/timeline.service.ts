@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
 import { createOwnedRecordsAudit, type Actor } from '../audit/owned-records.ts';
+import { listCarePlanEntries, mergePage } from './timeline.care-plans.ts';
 import * as repository from './timeline.repository.ts';
 
 export type { Actor };
@@ -25,9 +26,16 @@ const isTimelineKey = (key: unknown[]): key is repository.TimelineKey =>
 /**
  * The patient's timeline, created once per app (timeline.plugin.ts): the patient must be one
  * of the actor's live patients (otherwise the audited 404 every sub-resource answers), and
- * every read is one `list` event of the patient in the audit trail.
+ * every read is one `list` event of the patient in the audit trail. A Premier member's timeline
+ * also holds the care-plan activities due or overdue; anyone else's simply does not.
  */
-export function createTimelineService({ db }: { db: Db }) {
+export function createTimelineService({
+  db,
+  now = () => new Date(),
+}: {
+  db: Db;
+  now?: () => Date;
+}) {
   const { audit, deny } = createOwnedRecordsAudit({
     db,
     notFound: 'PATIENT_NOT_FOUND',
@@ -41,11 +49,14 @@ export function createTimelineService({ db }: { db: Db }) {
       patientId,
       limit,
       cursor,
+      withCarePlans,
     }: {
       actor: Actor;
       patientId: string;
       limit: number;
       cursor?: string;
+      /** Whether the actor is a Premier member, whose care-plan activities are listed. */
+      withCarePlans: boolean;
     }): Promise<Page<TTimelineEntry>> {
       // A bad cursor is refused before anything is read or written.
       const after = cursor ? decodeCursor(cursor, isTimelineKey) : null;
@@ -54,13 +65,18 @@ export function createTimelineService({ db }: { db: Db }) {
         return deny(actor, 'list', patientId);
       }
       const scope = { ownerId: actor.actorId, patientId: id };
-      const [rows, total] = await Promise.all([
-        repository.listTimeline(db, scope, {
-          after: after && [after[0], after[1].toLowerCase(), after[2]],
-          limit: limit + 1,
-        }),
+      const key: repository.TimelineKey | null = after && [
+        after[0],
+        after[1].toLowerCase(),
+        after[2],
+      ];
+      const [stored, storedTotal, carePlan] = await Promise.all([
+        repository.listTimeline(db, scope, { after: key, limit: limit + 1 }),
         repository.countTimeline(db, scope),
+        withCarePlans ? listCarePlanEntries(db, scope, now()) : [],
       ]);
+      const rows = mergePage(stored, carePlan, key, limit + 1);
+      const total = storedTotal + carePlan.length;
       await audit(db, actor, { action: 'list', outcome: 'success', patientId: id });
       const items = rows.slice(0, limit);
       const last = items.at(-1);

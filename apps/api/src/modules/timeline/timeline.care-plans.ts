@@ -1,0 +1,73 @@
+import { TIMELINE_KINDS, timelineLine, type TTimelineEntry } from '@portal/shared/timeline';
+import { fromWallTime, toWallTime } from '@portal/shared/zoned-time';
+import type { DbOrTx } from '../audit/audit.repository.ts';
+import { findDueOccurrences } from '../care-plans/care-plans.occurrences.ts';
+import { findUserClock } from '../care-plans/care-plans.repository.ts';
+import type { TimelineKey, TimelineScope } from './timeline.repository.ts';
+
+/**
+ * The care-plan activities of the patient's timeline (issue 18): each occurrence due today or
+ * overdue (a past day not marked done or skipped, at most TODAY_DAYS_BACK = 90 days back, the
+ * Today list's window, so both lists show the same activities and an old daily rule does not
+ * bury the patient's history). Occurrences are computed from each activity's rule, not stored,
+ * so they are merged with the page of stored entries here, in the same order and keyset.
+ */
+
+/** The most care-plan entries one timeline holds (the newest), as Today holds at most 500. */
+export const TIMELINE_CARE_PLAN_MAX = 500;
+
+const rankOf = (entry: TTimelineEntry) => TIMELINE_KINDS.indexOf(entry.kind);
+
+/**
+ * Newest first: (at, item id, kind rank) descending, the SQL's `order by` (times are ISO UTC
+ * with milliseconds, ids lower-case uuids, so text order is the database's order).
+ */
+export function compareEntries(a: TTimelineEntry, b: TTimelineEntry): number {
+  if (a.at !== b.at) return a.at < b.at ? 1 : -1;
+  if (a.itemId !== b.itemId) return a.itemId < b.itemId ? 1 : -1;
+  return rankOf(b) - rankOf(a);
+}
+
+/** Whether the entry comes strictly after the cursor's position in that order. */
+function isAfter(entry: TTimelineEntry, [at, itemId, kind]: TimelineKey): boolean {
+  return compareEntries(entry, { ...entry, at, itemId: itemId.toLowerCase(), kind }) > 0;
+}
+
+/** The patient's due and overdue care-plan activities as timeline entries, newest first. */
+export async function listCarePlanEntries(
+  db: DbOrTx,
+  { ownerId, patientId }: TimelineScope,
+  now: Date,
+): Promise<TTimelineEntry[]> {
+  const timeZone = (await findUserClock(db, ownerId))?.timeZone ?? 'UTC';
+  const today = toWallTime(now, timeZone).date;
+  const occurrences = await findDueOccurrences(db, { ownerId, patientId, today });
+  return occurrences
+    .map((occurrence): TTimelineEntry => ({
+      kind: 'care-plan-activity',
+      at: fromWallTime({ date: occurrence.date, time: '00:00' }, timeZone).toISOString(),
+      itemId: occurrence.activityId,
+      summary: timelineLine(occurrence.activityTitle),
+      detail: timelineLine(occurrence.carePlanTitle),
+      state: occurrence.state as 'due' | 'overdue',
+      carePlanId: occurrence.carePlanId,
+      dueOn: occurrence.date,
+    }))
+    .sort(compareEntries)
+    .slice(0, TIMELINE_CARE_PLAN_MAX);
+}
+
+/**
+ * One page: the stored entries' page (`limit` rows after the cursor, from SQL) merged with the
+ * care-plan entries after the cursor. Each list holds its own first `limit` after the cursor,
+ * so the first `limit` of both together are the page's, without gap or repeat.
+ */
+export function mergePage(
+  stored: TTimelineEntry[],
+  carePlan: TTimelineEntry[],
+  after: TimelineKey | null,
+  limit: number,
+): TTimelineEntry[] {
+  const later = after ? carePlan.filter((entry) => isAfter(entry, after)) : carePlan;
+  return [...stored, ...later.slice(0, limit)].sort(compareEntries).slice(0, limit);
+}
