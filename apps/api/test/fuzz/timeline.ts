@@ -4,7 +4,8 @@ import type { DbState } from './db-state.ts';
 
 /**
  * The fuzz campaign's checks of the patient's timeline (issue 17): its answer's schema, and
- * the privacy rule that every entry names an item of the caller's own (whatever the kind).
+ * the privacy rule that every entry names an item of the caller's own (whatever the kind; a
+ * care-plan activity by its plan).
  */
 
 export const TIMELINE_LABEL = 'GET /api/records/patients/{id}/timeline';
@@ -28,7 +29,13 @@ export function timelinePrivacyProblems(
     ...after.clinical.prescriptions,
   ])
     owners.set(item.id, item.ownerId);
+  // A care-plan activity is no row of its own: its plan is the item it names.
+  const planOwners = new Map(after.clinical.care_plans.map((plan) => [plan.id, plan.ownerId]));
   return (json as TTimelineEntry[])
-    .filter((entry) => owners.get(entry.itemId) !== actorId)
+    .filter((entry) =>
+      entry.kind === 'care-plan-activity'
+        ? planOwners.get(entry.carePlanId ?? '') !== actorId
+        : owners.get(entry.itemId) !== actorId,
+    )
     .map((entry) => `timeline entry ${entry.kind} ${entry.itemId} is not the caller's`);
 }

@@ -7,9 +7,12 @@ import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
 import { PatientVitals } from '../features/vitals/patient-vitals.tsx';
 import { PatientVisitsWithAppointments } from './visits-with-appointments.tsx';
 
+/** The element id of a care plan in the patient's details: the timeline's activities link to it. */
+const carePlanAnchor = (carePlanId: string) => `care-plan-${carePlanId}`;
+
 /**
  * `/records` with each patient's appointments (and 'Book appointment'), visits, vital-signs
- * chart, allergies, active medications and timeline in the details.
+ * chart, allergies, active medications, timeline and care plans in the details.
  */
 export function RecordsRoute() {
   return (
@@ -21,8 +24,11 @@ export function RecordsRoute() {
           <PatientVitals patient={patient} />
           <PatientAllergies patient={patient} />
           <PatientMedications patient={patient} />
-          <PatientTimeline patient={patient} />
-          <PatientCarePlans patient={patient} />
+          <PatientTimeline
+            patient={patient}
+            carePlanHref={(carePlanId) => `#${carePlanAnchor(carePlanId)}`}
+          />
+          <PatientCarePlans patient={patient} anchorOf={carePlanAnchor} />
         </>
       )}
     />

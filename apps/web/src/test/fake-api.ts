@@ -73,20 +73,21 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     practitioner: () => profile.stored,
   });
   const clinical = new FakeClinical();
+  const carePlans = new FakeCarePlans({
+    isMember: () => profile.stored.premiumMember,
+    patientName: (id) => records.patients.get(id)?.name,
+  });
   const timeline = new FakeTimeline({
     isPatient: isLivePatient,
     visits,
     clinical,
     appointments,
+    carePlans,
   });
   const reminders = new FakeReminders();
   // A refund ends premium on the server, as the API's does (issue 18).
   const transactions = new FakeTransactions(() => {
     profile.stored = { ...profile.stored, premiumMember: false };
-  });
-  const carePlans = new FakeCarePlans({
-    isMember: () => profile.stored.premiumMember,
-    patientName: (id) => records.patients.get(id)?.name,
   });
 
   const addHandlers = (...handlers: HttpHandler[]) => server.use(recorder, ...handlers);

@@ -57,6 +57,22 @@ export class FakeCarePlans {
     return plan;
   }
 
+  /** Due and overdue occurrences of the active plans (of one patient), up to 90 days back. */
+  dueOccurrences(patientId?: string): TTodayItem[] {
+    return this.plans
+      .filter((plan) => plan.status === 'active' && (!patientId || plan.patientId === patientId))
+      .flatMap((plan) =>
+        this.occurrences(plan, addDays(this.today, -90), this.today)
+          .filter((o) => o.state === 'due' || o.state === 'overdue')
+          .map((o) => ({
+            ...o,
+            patientId: plan.patientId,
+            patientName: this.patientName(plan.patientId) ?? '',
+            carePlanTitle: plan.title,
+          })),
+      );
+  }
+
   occurrences(plan: TCarePlan, from: string, to: string): TOccurrence[] {
     return plan.activities
       .flatMap((activity) =>
@@ -152,19 +168,7 @@ export function carePlanHandlers(fake: FakeCarePlans): HttpHandler[] {
     http.get('/api/premier/today', () => {
       const refused = gate();
       if (refused) return refused;
-      const items: TTodayItem[] = fake.plans
-        .filter((plan) => plan.status === 'active')
-        .flatMap((plan) =>
-          fake
-            .occurrences(plan, addDays(fake.today, -90), fake.today)
-            .filter((o) => o.state === 'due' || o.state === 'overdue')
-            .map((o) => ({
-              ...o,
-              patientId: plan.patientId,
-              patientName: fake.patientName(plan.patientId) ?? '',
-              carePlanTitle: plan.title,
-            })),
-        );
+      const items = fake.dueOccurrences();
       items.sort(
         (a, b) => a.date.localeCompare(b.date) || a.patientName.localeCompare(b.patientName),
       );

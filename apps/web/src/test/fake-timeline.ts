@@ -1,13 +1,15 @@
 import type { HttpHandler } from 'msw';
 import { TIMELINE_KINDS, type TTimelineEntry } from '@portal/shared/timeline';
 import type { FakeAppointments } from './fake-appointments.ts';
+import type { FakeCarePlans } from './fake-care-plans.ts';
 import type { FakeClinical } from './fake-clinical.ts';
 import type { FakeVisits } from './fake-visits.ts';
 import { json, routesTo, type RecordedRequest } from './http.ts';
 
 /**
  * `GET /api/records/patients/{id}/timeline` of issue 17, read from the fake's own visits,
- * prescriptions, allergies and appointments, as the API reads its tables: newest first by
+ * prescriptions, allergies and appointments, as the API reads its tables, and (for a member) the
+ * care-plan activities due or overdue, in UTC (the fake's clock): newest first by
  * (time, item id, kind), keyset-paged by an opaque cursor (`Link: <…>; rel="next"`,
  * `X-Total-Count`); 404 `PATIENT_NOT_FOUND`, 400 `INVALID_CURSOR`.
  */
@@ -33,8 +35,27 @@ export class FakeTimeline {
       visits: FakeVisits;
       clinical: FakeClinical;
       appointments: FakeAppointments;
+      carePlans: FakeCarePlans;
     },
   ) {}
+
+  /** A member's due and overdue occurrences of the patient's active plans, 90 days back. */
+  private carePlanEntriesOf(patientId: string): TTimelineEntry[] {
+    const { carePlans } = this.sources;
+    if (!carePlans.isMember()) return [];
+    return carePlans.dueOccurrences(patientId).map((o) =>
+      entryOf({
+        kind: 'care-plan-activity',
+        at: `${o.date}T00:00:00.000Z`,
+        itemId: o.activityId,
+        summary: o.activityTitle,
+        detail: o.carePlanTitle,
+        state: o.state as 'due' | 'overdue',
+        carePlanId: o.carePlanId,
+        dueOn: o.date,
+      }),
+    );
+  }
 
   /** The patient's entries, newest first. */
   entriesOf(patientId: string): TTimelineEntry[] {
@@ -96,6 +117,7 @@ export class FakeTimeline {
           state: a.status,
         }),
       ),
+      ...this.carePlanEntriesOf(patientId),
     ].sort(compare);
   }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOccurrence, TOccurrenceMarkInput } from '@portal/shared/care-plan';
 import { announce } from '../../lib/a11y/announcer.ts';
-import { formatDay } from './format-day.ts';
+import { formatDay } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { isPremiumRequired, useMarkOccurrenceMutation } from './care-plans-api.ts';
 import { PremierExplainer } from './premier-explainer.tsx';

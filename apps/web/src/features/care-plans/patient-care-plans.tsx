@@ -10,14 +10,21 @@ import {
   useListCarePlansQuery,
   useListOccurrencesQuery,
 } from './care-plans-api.ts';
-import { formatDay } from './format-day.ts';
+import { formatDay } from '../../i18n/format.ts';
 import { OccurrenceList } from './occurrence-list.tsx';
 import { PremierExplainer } from './premier-explainer.tsx';
 import { recurrenceSummary } from './recurrence.ts';
 import styles from './care-plans.module.css';
 
 /** In a patient's details (composed by app/): the care plans, for members; what Premier adds, for others. */
-export function PatientCarePlans({ patient }: { patient: TPatient }) {
+export function PatientCarePlans({
+  patient,
+  anchorOf,
+}: {
+  patient: TPatient;
+  /** The element id each plan gets, so others (the timeline, by app/) can link to it. */
+  anchorOf?: (carePlanId: string) => string;
+}) {
   const { t } = useTranslation('carePlans');
   const id = useId();
   const user = useAppSelector((state) => state.auth.userData);
@@ -28,7 +35,7 @@ export function PatientCarePlans({ patient }: { patient: TPatient }) {
         {t('section.title')}
       </h5>
       {isMember ? (
-        <CarePlans patient={patient} viewer={user?._id} />
+        <CarePlans patient={patient} viewer={user?._id} anchorOf={anchorOf} />
       ) : (
         <PremierExplainer headingLevel={5} />
       )}
@@ -36,7 +43,15 @@ export function PatientCarePlans({ patient }: { patient: TPatient }) {
   );
 }
 
-function CarePlans({ patient, viewer }: { patient: TPatient; viewer?: string }) {
+function CarePlans({
+  patient,
+  viewer,
+  anchorOf,
+}: {
+  patient: TPatient;
+  viewer?: string;
+  anchorOf?: (carePlanId: string) => string;
+}) {
   const { t } = useTranslation('carePlans');
   const query = useListCarePlansQuery({ viewer, patientId: patient._id });
   const [editing, setEditing] = useState<string | 'new' | null>(null);
@@ -65,7 +80,11 @@ function CarePlans({ patient, viewer }: { patient: TPatient; viewer?: string }) 
               {editing === plan._id ? (
                 <CarePlanForm patientId={patient._id} plan={plan} onDone={done} />
               ) : (
-                <PlanView plan={plan} onEdit={() => setEditing(plan._id)} />
+                <PlanView
+                  plan={plan}
+                  anchor={anchorOf?.(plan._id)}
+                  onEdit={() => setEditing(plan._id)}
+                />
               )}
             </li>
           ))}
@@ -82,12 +101,26 @@ function CarePlans({ patient, viewer }: { patient: TPatient; viewer?: string }) 
   );
 }
 
-function PlanView({ plan, onEdit }: { plan: TCarePlan; onEdit: () => void }) {
+function PlanView({
+  plan,
+  anchor,
+  onEdit,
+}: {
+  plan: TCarePlan;
+  anchor?: string;
+  onEdit: () => void;
+}) {
   const { t, i18n } = useTranslation('carePlans');
   const id = useId();
   const occurrences = useListOccurrencesQuery({ patientId: plan.patientId, carePlanId: plan._id });
   return (
-    <article className={styles.planBody} aria-labelledby={`${id}-plan`}>
+    // Focusable by script only: a link to the plan (`#anchor`) takes focus here.
+    <article
+      id={anchor}
+      tabIndex={anchor ? -1 : undefined}
+      className={styles.planBody}
+      aria-labelledby={`${id}-plan`}
+    >
       <h6 id={`${id}-plan`} className={styles.planTitle}>
         {plan.title} <span className={styles.muted}>({t(`status.${plan.status}`)})</span>
       </h6>

@@ -3,7 +3,7 @@ import type { TTodayItem } from '@portal/shared/care-plan';
 import { useAppSelector } from '../../app/hooks.ts';
 import pageStyles from '../../ui/page.module.css';
 import { isPremiumRequired, useGetTodayQuery } from './care-plans-api.ts';
-import { formatDay } from './format-day.ts';
+import { formatDay } from '../../i18n/format.ts';
 import { OccurrenceList } from './occurrence-list.tsx';
 import { PremierExplainer } from './premier-explainer.tsx';
 import styles from './care-plans.module.css';

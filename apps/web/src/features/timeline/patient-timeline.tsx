@@ -10,11 +10,19 @@ import styles from './timeline.module.css';
 
 /**
  * In a patient's details (records, composed by app/): the patient's history newest first,
- * visits, prescriptions started and stopped, allergies and appointments in one ordered list,
+ * visits, prescriptions started and stopped, allergies, appointments and (for Premier members)
+ * care-plan activities due or overdue in one ordered list,
  * a page at a time. 'Show older entries' appends the next page and moves focus to its first
  * entry, so a keyboard or screen-reader user carries on reading where the new entries begin.
  */
-export function PatientTimeline({ patient }: { patient: TPatient }) {
+export function PatientTimeline({
+  patient,
+  carePlanHref,
+}: {
+  patient: TPatient;
+  /** Where a care-plan activity's plan is shown (app/ composes both); no link without it. */
+  carePlanHref?: (carePlanId: string) => string;
+}) {
   const { t } = useTranslation('timeline');
   const id = useId();
   const viewer = useAppSelector((state) => state.auth.userData?._id);
@@ -49,7 +57,11 @@ export function PatientTimeline({ patient }: { patient: TPatient }) {
     body = (
       <ol ref={listRef} className={styles.entries} aria-labelledby={`${id}-title`}>
         {entries.map((entry) => (
-          <TimelineEntry key={`${entry.kind} ${entry.itemId}`} entry={entry} />
+          <TimelineEntry
+            key={`${entry.kind} ${entry.itemId} ${entry.at}`}
+            entry={entry}
+            carePlanHref={carePlanHref}
+          />
         ))}
       </ol>
     );

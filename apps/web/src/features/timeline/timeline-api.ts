@@ -24,9 +24,10 @@ const headerOf = (meta: unknown, name: string) =>
   (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(name) ?? null;
 
 // The tags of the lists whose changes show up in the timeline: a visit recorded, a
-// prescription written or stopped, an allergy recorded, an appointment booked or moved.
+// prescription written or stopped, an allergy recorded, an appointment booked or moved, a care
+// plan saved or one of its occurrences marked.
 const timelineBase = api.enhanceEndpoints({
-  addTagTypes: ['Visit', 'Prescription', 'Allergy', 'Appointment'],
+  addTagTypes: ['Visit', 'Prescription', 'Allergy', 'Appointment', 'CarePlan', 'Occurrence'],
 });
 
 /** The patient's timeline (issue 17); the section says itself when a call fails. */
@@ -55,6 +56,8 @@ export const timelineApi = timelineBase.injectEndpoints({
         { type: 'Prescription', id: patientId },
         { type: 'Allergy', id: patientId },
         { type: 'Appointment', id: 'LIST' },
+        { type: 'CarePlan', id: patientId },
+        'Occurrence',
       ],
     }),
   }),

@@ -1,6 +1,0 @@
-/** A calendar day (`YYYY-MM-DD`) in the reader's language; the day itself, not an instant. */
-export function formatDay(date: string, language: string): string {
-  const day = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(day.getTime())) return date;
-  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'medium' }).format(day);
-}
