@@ -3,7 +3,10 @@
 // patients (20,000 visits and 20,000 prescriptions more), and a second practitioner with as
 // many. Prints EXPLAIN (ANALYZE, BUFFERS) execution times, median of 5, of the repository's own
 // SQL: the first page, a page in the middle and the last page of the timeline (keyset; target
-// ≤ 5 ms), and its count (X-Total-Count).
+// ≤ 5 ms), and its count (X-Total-Count). Issue 18: the patient also has care plans (10 active
+// plans of 5 activities, daily to quarterly, some occurrences marked, and 2 completed plans;
+// every other patient one plan): their due and overdue activities are computed at each page,
+// so it prints their SQL (EXPLAIN) and the whole computation's wall time (median of 5).
 //   npm run timeline -w bench      (also part of `npm run bench`)
 import type pg from 'pg';
 import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client.ts';
@@ -13,13 +16,23 @@ import {
   type TimelineKey,
   type TimelineScope,
 } from '../apps/api/src/modules/timeline/timeline.repository.ts';
+import {
+  listCarePlanEntries,
+  mergePage,
+} from '../apps/api/src/modules/timeline/timeline.care-plans.ts';
 import type { Db } from '../apps/api/src/db/client.ts';
 import { explainMedian } from './lib/explain.ts';
 import { printTable, startPostgres, writeResult } from './lib/portal.ts';
 
 const RUNS = 5;
 const PAGE = 20;
-const HEAVY = { visits: 1_000, prescriptions: 1_000, allergies: 50, appointments: 200 };
+const HEAVY = {
+  visits: 1_000,
+  prescriptions: 1_000,
+  allergies: 50,
+  appointments: 200,
+  carePlans: 10,
+};
 const PATIENTS = 1_000;
 const BACKGROUND = Number(process.env.BENCH_TIMELINE_BACKGROUND ?? 20_000);
 
@@ -73,7 +86,46 @@ async function seedOwner(pool: pg.Pool, ownerId: string): Promise<string> {
     'select min(id::text)::uuid as id from patients where owner_id = $1',
     [ownerId],
   );
+  await seedCarePlans(pool, ownerId, rows[0]!.id);
   return rows[0]!.id;
+}
+
+/** Rules from daily to quarterly, and a one-off a week ago, each started 200 days ago. */
+const RULES = [
+  'FREQ=DAILY',
+  'FREQ=WEEKLY;BYDAY=MO,TH',
+  'FREQ=WEEKLY',
+  'FREQ=MONTHLY;INTERVAL=3',
+  '',
+];
+
+/**
+ * The heavy patient's care plans (HEAVY.carePlans active, 2 completed; every third daily
+ * occurrence marked done) and one plan for every other patient of the practitioner.
+ */
+async function seedCarePlans(pool: pg.Pool, ownerId: string, patientId: string) {
+  const activities = `(select jsonb_agg(jsonb_build_object('id', gen_random_uuid(),
+      'title', 'Activity ' || r.n, 'rrule', r.rule,
+      'start', to_char(current_date - case when r.rule = '' then 7 else 200 end, 'YYYY-MM-DD')))
+    from unnest($2::text[]) with ordinality as r(rule, n) where p.id is not null)`;
+  await pool.query(
+    `insert into care_plans (owner_id, patient_id, title, status, activities)
+     select $1::uuid, p.id, 'Plan ' || g, case when g > $4::int then 'completed' else 'active' end,
+       ${activities}
+     from generate_series(1, $4::int + 2) g, patients p where p.id = $3::uuid
+     union all
+     select $1::uuid, p.id, 'Plan', 'active', ${activities}
+     from patients p where p.owner_id = $1::uuid and p.id <> $3::uuid`,
+    [ownerId, RULES, patientId, HEAVY.carePlans],
+  );
+  await pool.query(
+    `insert into care_plan_marks (owner_id, care_plan_id, activity_id, occurs_on, mark, marked_by)
+     select $1::uuid, plan.id, (activity->>'id')::uuid, day::date, 'done', $1::uuid
+     from care_plans plan, jsonb_array_elements(plan.activities) activity,
+       generate_series(current_date - 90, current_date, interval '3 days') day
+     where plan.patient_id = $2::uuid and activity->>'rrule' = 'FREQ=DAILY'`,
+    [ownerId, patientId],
+  );
 }
 
 async function seed(pool: pg.Pool): Promise<TimelineScope> {
@@ -85,9 +137,30 @@ async function seed(pool: pg.Pool): Promise<TimelineScope> {
   const ownerIds = users.rows.map((row) => row.id);
   const patientIds = [];
   for (const ownerId of ownerIds) patientIds.push(await seedOwner(pool, ownerId));
-  for (const table of ['visits', 'prescriptions', 'allergies', 'appointments', 'patients'])
+  for (const table of [
+    'visits',
+    'prescriptions',
+    'allergies',
+    'appointments',
+    'patients',
+    'care_plans',
+    'care_plan_marks',
+  ])
     await pool.query(`vacuum analyze ${table}`);
   return { ownerId: ownerIds[0]!, patientId: patientIds[0]! };
+}
+
+/** Wall time of `run` (round trips and JavaScript included), median of RUNS after a warm-up. */
+async function wallMedian(run: () => Promise<unknown>): Promise<number> {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(RUNS / 2)]!;
 }
 
 /** The key of the n-th entry (0 = newest), read through the API's own query. */
@@ -119,11 +192,31 @@ export async function benchTimeline() {
     const countMs = await explainMedian(database.pool, RUNS, () =>
       countTimeline(database.db, scope),
     );
+    // Issue 18: a member's page also computes the due and overdue care-plan activities.
+    const now = new Date();
+    const carePlanEntries = (await listCarePlanEntries(database.db, scope, now)).length;
+    const carePlanSqlMs = await explainMedian(database.pool, RUNS, () =>
+      listCarePlanEntries(database.db, scope, now),
+    );
+    const memberFirstPageWallMs = await wallMedian(async () => {
+      const [stored, carePlan] = await Promise.all([
+        listTimeline(database.db, scope, { after: null, limit: PAGE + 1 }),
+        listCarePlanEntries(database.db, scope, now),
+      ]);
+      return mergePage(stored, carePlan, null, PAGE + 1);
+    });
     const result = {
-      patient: { ...HEAVY, entries },
+      patient: { ...HEAVY, entries, carePlanEntries },
       backgroundRowsPerTable: BACKGROUND,
       seedMs,
-      timeline: { firstPageMs, middlePageMs, lastPageMs, countMs },
+      timeline: {
+        firstPageMs,
+        middlePageMs,
+        lastPageMs,
+        countMs,
+        carePlanSqlMs,
+        memberFirstPageWallMs,
+      },
     };
     printTable(
       `A patient's timeline (${entries} entries), page of ${PAGE} (EXPLAIN ANALYZE, median of ${RUNS}; target ≤ 5 ms)`,
@@ -132,6 +225,14 @@ export async function benchTimeline() {
         { query: 'page in the middle (keyset)', ms: middlePageMs.toFixed(2) },
         { query: 'last page (keyset)', ms: lastPageMs.toFixed(2) },
         { query: 'count (X-Total-Count)', ms: countMs.toFixed(2) },
+        {
+          query: `care-plan activities (${carePlanEntries} due/overdue): SQL`,
+          ms: carePlanSqlMs.toFixed(2),
+        },
+        {
+          query: "a member's first page, wall time (SQL + rule expansion)",
+          ms: memberFirstPageWallMs.toFixed(2),
+        },
       ],
     );
     writeResult('timeline', result);

@@ -4,6 +4,7 @@ import { appointmentInput } from '@portal/shared/appointment.factories';
 import { visitInput } from '@portal/shared/visit.factories';
 import { openAs } from './support/journey.ts';
 import { createPatients, patientBody } from './support/patients.ts';
+import { becomeMember } from './support/premier.ts';
 import { RESULTS_DIR } from './support/server.ts';
 import { expect, test } from './support/test.ts';
 
@@ -76,5 +77,70 @@ for (const language of ['en', 'ar'] as const) {
       path: path.join(RESULTS_DIR, `timeline-${language}.png`),
       fullPage: true,
     });
+  });
+}
+
+/**
+ * Issue 18: a member's timeline also lists the care-plan activities due or overdue. An activity
+ * once, 10 days ago, not marked: overdue whatever the time zone. Its entry links to the plan in
+ * the Care plans section below, and following the link by keyboard takes focus there.
+ */
+for (const language of ['en', 'ar'] as const) {
+  test(`${language}: a member's timeline shows an overdue care-plan activity linked to its plan`, async ({
+    page,
+    baseURL,
+  }) => {
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    let carePlanId = '';
+    const { t, main } = await openAs(page, baseURL!, language, '/records', {
+      prepare: async ({ idToken }) => {
+        const [patientId] = await createPatients(page, baseURL!, idToken, [
+          patientBody('Amina Yusuf'),
+        ]);
+        await becomeMember(page, baseURL!, idToken);
+        const base = `${baseURL}/api/records/patients/${patientId}`;
+        const headers = { authorization: `Bearer ${idToken}` };
+        const visit = await page.request.post(`${base}/visits`, {
+          headers,
+          data: visitInput({ occurredAt: '2026-03-02T09:00:00.000Z' }),
+        });
+        expect(visit.status()).toBe(201);
+        const plan = await page.request.post(`${base}/care-plans`, {
+          headers,
+          data: {
+            title: 'Diabetes follow-up',
+            goals: [],
+            activities: [{ title: 'HbA1c test', start: tenDaysAgo, rrule: '' }],
+          },
+        });
+        expect(plan.status()).toBe(201);
+        carePlanId = ((await plan.json()) as { _id: string })._id;
+      },
+    });
+    await main
+      .getByRole('listitem')
+      .filter({ hasText: 'Amina Yusuf' })
+      .getByRole('button', { name: t('records:list.viewDetails') })
+      .click();
+    const timeline = main.getByRole('region', { name: t('timeline:title'), exact: true });
+    const entries = timeline.getByRole('list', { name: t('timeline:title') }).getByRole('listitem');
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText(t('timeline:kinds.care-plan-activity'));
+    await expect(entries.nth(0)).toContainText(t('timeline:states.overdue'));
+    await expect(entries.nth(0)).toContainText('HbA1c test');
+    const link = entries.nth(0).getByRole('link', { name: 'Diabetes follow-up' });
+    await expect(link).toHaveAttribute('href', `#care-plan-${carePlanId}`);
+    // The plan it links to is on screen before the link is followed.
+    const plans = main.getByRole('region', { name: t('carePlans:section.title'), exact: true });
+    await expect(plans.getByRole('heading', { name: /Diabetes follow-up/ })).toBeVisible();
+
+    expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+    // The section itself, close up: the overdue activity above the older visit.
+    await timeline.screenshot({
+      path: path.join(RESULTS_DIR, `timeline-care-plan-${language}.png`),
+    });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator(`#care-plan-${carePlanId}`)).toBeFocused();
   });
 }

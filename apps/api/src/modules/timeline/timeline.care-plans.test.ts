@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import type { TCarePlan } from '@portal/shared/care-plan';
@@ -8,6 +7,7 @@ import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { carePlansUrl, createCarePlan } from '../../../test/factories/care-plans.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
+import { timelineUrl, walkTimeline } from '../../../test/factories/timeline.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
 
 let ctx: TestContext;
@@ -19,8 +19,7 @@ afterAll(() => ctx.close());
 
 type Headers = Record<string, string>;
 
-const url = (patientId: string, query = '') =>
-  `/api/records/patients/${patientId}/timeline${query}`;
+const url = timelineUrl;
 
 async function member() {
   const session = await signIn(ctx, { timeZone: 'Europe/Berlin' });
@@ -45,18 +44,8 @@ async function mark(
   expect(response.statusCode).toBe(200);
 }
 
-/** Every entry, following `Link` one page of `limit` at a time. */
-async function walk(headers: Headers, patientId: string, limit: number) {
-  const entries: TTimelineEntry[] = [];
-  let next: string | undefined = url(patientId, `?limit=${limit}`);
-  while (next) {
-    const response: LightMyRequestResponse = await ctx.app.inject({ url: next, headers });
-    expect(response.statusCode).toBe(200);
-    entries.push(...(response.json() as TTimelineEntry[]));
-    next = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1];
-  }
-  return entries;
-}
+const walk = (headers: Headers, patientId: string, limit: number) =>
+  walkTimeline(ctx, headers, patientId, limit);
 
 /**
  * A member's patient with a visit and a plan: blood pressure weekly from 25 March (1 April

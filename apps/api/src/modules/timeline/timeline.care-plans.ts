@@ -42,10 +42,20 @@ export async function listCarePlanEntries(
   const timeZone = (await findUserClock(db, ownerId))?.timeZone ?? 'UTC';
   const today = toWallTime(now, timeZone).date;
   const occurrences = await findDueOccurrences(db, { ownerId, patientId, today });
+  // At most 91 days for hundreds of occurrences: each day's start is worked out once (Intl).
+  const starts = new Map<string, string>();
+  const startOf = (date: string) => {
+    let start = starts.get(date);
+    if (start === undefined) {
+      start = fromWallTime({ date, time: '00:00' }, timeZone).toISOString();
+      starts.set(date, start);
+    }
+    return start;
+  };
   return occurrences
     .map((occurrence): TTimelineEntry => ({
       kind: 'care-plan-activity',
-      at: fromWallTime({ date: occurrence.date, time: '00:00' }, timeZone).toISOString(),
+      at: startOf(occurrence.date),
       itemId: occurrence.activityId,
       summary: timelineLine(occurrence.activityTitle),
       detail: timelineLine(occurrence.carePlanTitle),

@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { ERRORS } from '@portal/shared/errors';
@@ -7,6 +6,7 @@ import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { createAllergy, createPrescription } from '../../../test/factories/clinical.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
+import { timelineUrl, walkTimeline } from '../../../test/factories/timeline.ts';
 import { createVisit, signVisit } from '../../../test/factories/visits.ts';
 
 let ctx: TestContext;
@@ -17,8 +17,7 @@ afterAll(() => ctx.close());
 
 type Headers = Record<string, string>;
 
-const url = (patientId: string, query = '') =>
-  `/api/records/patients/${patientId}/timeline${query}`;
+const url = timelineUrl;
 
 async function practitioner() {
   const session = await signIn(ctx);
@@ -46,18 +45,8 @@ async function stopPrescription(headers: Headers, patientId: string, id: string,
   expect(response.statusCode).toBe(200);
 }
 
-/** Every entry, following `Link` one page of `limit` at a time. */
-async function walk(headers: Headers, patientId: string, limit: number) {
-  const entries: TTimelineEntry[] = [];
-  let next: string | undefined = url(patientId, `?limit=${limit}`);
-  while (next) {
-    const response: LightMyRequestResponse = await ctx.app.inject({ url: next, headers });
-    expect(response.statusCode).toBe(200);
-    entries.push(...(response.json() as TTimelineEntry[]));
-    next = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1];
-  }
-  return entries;
-}
+const walk = (headers: Headers, patientId: string, limit: number) =>
+  walkTimeline(ctx, headers, patientId, limit);
 
 describe('GET /api/records/patients/:id/timeline', () => {
   it('lists every kind newest first, paged with Link and X-Total-Count, no-store, audited', async () => {
