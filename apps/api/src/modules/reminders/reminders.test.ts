@@ -26,14 +26,11 @@ async function bookedEarlier(id: string) {
   );
 }
 
+const putReminderHours = (headers: Headers, reminderHours: unknown) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/user/schedule', headers, payload: { reminderHours } });
+
 async function setReminderHours(headers: Headers, reminderHours: number | null) {
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/user/schedule',
-    headers,
-    payload: { reminderHours },
-  });
-  expect(response.statusCode).toBe(200);
+  expect((await putReminderHours(headers, reminderHours)).statusCode).toBe(200);
 }
 
 const sweep = () =>
@@ -233,24 +230,14 @@ describe('PUT /api/user/schedule { reminderHours }', () => {
     const profile = await ctx.app.inject({ url: '/api/user/profile', headers });
     expect(profile.json().user.reminderHours).toBe(24);
     for (const reminderHours of [0, 169, 2.5, '24', -1]) {
-      const response = await ctx.app.inject({
-        method: 'PUT',
-        url: '/api/user/schedule',
-        headers,
-        payload: { reminderHours },
-      });
+      const response = await putReminderHours(headers, reminderHours);
       expect(response.statusCode).toBe(400);
       expect(response.json().fieldErrors).toEqual({
         reminderHours: SCHEDULE_MESSAGES.reminderHoursInvalid,
       });
     }
     for (const reminderHours of [1, 168, null]) {
-      const response = await ctx.app.inject({
-        method: 'PUT',
-        url: '/api/user/schedule',
-        headers,
-        payload: { reminderHours },
-      });
+      const response = await putReminderHours(headers, reminderHours);
       expect(response.statusCode).toBe(200);
       expect(response.json().user.reminderHours).toBe(reminderHours);
     }
