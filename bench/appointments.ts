@@ -9,6 +9,7 @@ import {
   countAppointments,
   listAppointments,
 } from '../apps/api/src/modules/appointments/appointments.repository.ts';
+import { insertBenchPatients } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
 import { withInProcessApi } from './lib/in-process-api.ts';
 import { printTable, writeResult } from './lib/portal.ts';
@@ -24,13 +25,7 @@ const FIRST_DAY = '2020-01-06';
 
 async function seed(pool: pg.Pool, ownerIds: string[]) {
   for (const ownerId of ownerIds) {
-    await pool.query(
-      `insert into patients (owner_id, name, diagnosed_with, address, age, blood_group, gender, phone, emergency_phone)
-       select $1::uuid, 'Bench Patient ' || g, 'Hypertension', g || ' Harbour Road', 40, 'O+', 'Female',
-         lpad(g::text, 10, '0'), '5550002222'
-       from generate_series(1, $2::int) g`,
-      [ownerId, PATIENTS],
-    );
+    await insertBenchPatients(pool, ownerId, PATIENTS);
     await pool.query(
       `insert into appointments (owner_id, patient_id, starts_at, ends_at, kind, reason, status)
        select $1::uuid, p.ids[1 + g % $3::int],

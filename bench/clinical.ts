@@ -5,12 +5,12 @@
 // and the medication suggestions for a one-letter, a longer and an empty query.
 //   npm run clinical -w bench      (also part of `npm run bench`)
 import type pg from 'pg';
-import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client.ts';
 import { allergyStore } from '../apps/api/src/modules/clinical/allergies.service.ts';
 import { prescriptionStore } from '../apps/api/src/modules/clinical/prescriptions.fields.ts';
 import { suggestMedications } from '../apps/api/src/modules/clinical/prescriptions.repository.ts';
+import { insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
-import { printTable, startPostgres, writeResult } from './lib/portal.ts';
+import { printTable, writeResult } from './lib/portal.ts';
 
 /** EXPLAIN ANALYZE runs per query; the median is reported. */
 const RUNS = 5;
@@ -62,13 +62,7 @@ const NAMES = [
 ];
 
 async function seed(pool: pg.Pool, ownerId: string) {
-  await pool.query(
-    `insert into patients (owner_id, name, diagnosed_with, address, age, blood_group, gender, phone, emergency_phone)
-     select $1::uuid, 'Bench Patient ' || g, 'Hypertension', g || ' Harbour Road', 40, 'O+', 'Female',
-       lpad(g::text, 10, '0'), '5550002222'
-     from generate_series(1, $2::int) g`,
-    [ownerId, PATIENTS],
-  );
+  await insertBenchPatients(pool, ownerId, PATIENTS);
   const patients = `(select array_agg(id order by id) as ids from patients where owner_id = $1::uuid) p`;
   await pool.query(
     `insert into prescriptions (owner_id, patient_id, medication, strength, dose, route, frequency, status, created_at, updated_at)
@@ -93,10 +87,7 @@ export async function benchClinical() {
   console.log(
     `Clinical bench: ${PER_OWNER} prescriptions and ${PER_OWNER} allergies for each of two practitioners`,
   );
-  const postgres = await startPostgres();
-  const database = connectDatabase(postgres.url, { max: 4 });
-  try {
-    await migrateDatabase(database.db);
+  return withBenchDatabase(async (database) => {
     const owners: string[] = [];
     for (const email of ['clinic@example.test', 'other@example.test']) {
       const { rows } = await database.pool.query<{ id: string }>(
@@ -161,10 +152,7 @@ export async function benchClinical() {
     ]);
     writeResult('clinical', result);
     return result;
-  } finally {
-    await database.close().catch(() => {});
-    await postgres.stop();
-  }
+  });
 }
 
 if (import.meta.filename === process.argv[1]) await benchClinical();

@@ -6,15 +6,15 @@
 // at once and the audit insert, wall clock, median of 5).
 //   npm run search -w bench      (also part of `npm run bench`)
 import type pg from 'pg';
-import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client.ts';
 import {
   searchPatients,
   searchPrescriptions,
   searchVisits,
 } from '../apps/api/src/modules/search/search.repository.ts';
 import { createSearchService } from '../apps/api/src/modules/search/search.service.ts';
+import { insertBenchOwners, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
-import { printTable, startPostgres, writeResult } from './lib/portal.ts';
+import { printTable, writeResult } from './lib/portal.ts';
 
 const PER_OWNER = Number(process.env.BENCH_SEARCH ?? 100_000);
 const PATIENTS = 1_000;
@@ -30,12 +30,7 @@ const MEDICATIONS = ['Amoxicillin', 'Metformin', 'Ibuprofen', 'Salbutamol', 'Ome
  * visits, 1 of 5 prescriptions and 1 of 10 patients; `zzqx` in none.
  */
 async function seed(pool: pg.Pool) {
-  const users = await pool.query<{ id: string }>(
-    `insert into users (uid, email, name)
-     select 'bench:' || g, 'search' || g || '@example.test', 'Bench Doctor ' || g
-     from generate_series(1, 2) g returning id`,
-  );
-  const ownerIds = users.rows.map((row) => row.id);
+  const ownerIds = await insertBenchOwners(pool, 'search');
   for (const ownerId of ownerIds) {
     await pool.query(
       `insert into patients (owner_id, name, diagnosed_with, address, age, blood_group, gender, phone, emergency_phone, created_at)
@@ -86,10 +81,7 @@ const FRAGMENTS = [
 
 export async function benchSearch() {
   console.log(`Search bench: ${PER_OWNER} visits and prescriptions for each of two practitioners`);
-  const postgres = await startPostgres();
-  const database = connectDatabase(postgres.url, { max: 4 });
-  try {
-    await migrateDatabase(database.db);
+  return withBenchDatabase(async (database) => {
     const seedStarted = performance.now();
     const [ownerId] = await seed(database.pool);
     const seedMs = Math.round(performance.now() - seedStarted);
@@ -137,10 +129,7 @@ export async function benchSearch() {
     );
     writeResult('search', result);
     return result;
-  } finally {
-    await database.close().catch(() => {});
-    await postgres.stop();
-  }
+  });
 }
 
 if (import.meta.filename === process.argv[1]) await benchSearch();

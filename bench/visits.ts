@@ -5,15 +5,15 @@
 // search through the trigram index for a rare, a common and an absent fragment (target ≤ 50 ms).
 //   npm run visits -w bench      (also part of `npm run bench`)
 import type pg from 'pg';
-import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client.ts';
 import {
   countVisits,
   listVisits,
   searchVisitNotes,
   type VisitKey,
 } from '../apps/api/src/modules/visits/visits.repository.ts';
+import { insertBenchOwners, insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
-import { printTable, startPostgres, writeResult } from './lib/portal.ts';
+import { printTable, writeResult } from './lib/portal.ts';
 
 const PER_OWNER = Number(process.env.BENCH_VISITS ?? 100_000);
 const PATIENTS = 1_000;
@@ -36,20 +36,9 @@ const COMPLAINTS = [
 ];
 
 async function seed(pool: pg.Pool) {
-  const users = await pool.query<{ id: string }>(
-    `insert into users (uid, email, name)
-     select 'bench:' || g, 'visits' || g || '@example.test', 'Bench Doctor ' || g
-     from generate_series(1, 2) g returning id`,
-  );
-  const ownerIds = users.rows.map((row) => row.id);
+  const ownerIds = await insertBenchOwners(pool, 'visits');
   for (const ownerId of ownerIds) {
-    await pool.query(
-      `insert into patients (owner_id, name, diagnosed_with, address, age, blood_group, gender, phone, emergency_phone)
-       select $1::uuid, 'Bench Patient ' || g, 'Hypertension', g || ' Harbour Road', 40, 'O+', 'Female',
-         lpad(g::text, 10, '0'), '5550002222'
-       from generate_series(1, $2::int) g`,
-      [ownerId, PATIENTS],
-    );
+    await insertBenchPatients(pool, ownerId, PATIENTS);
     // The first patient (by id) gets HEAVY_PATIENT_VISITS; the rest share the remainder.
     await pool.query(
       `insert into visits (owner_id, patient_id, occurred_at, reason, subjective, objective,
@@ -87,10 +76,7 @@ async function seed(pool: pg.Pool) {
 
 export async function benchVisits() {
   console.log(`Visits bench: ${PER_OWNER} visits for each of two practitioners`);
-  const postgres = await startPostgres();
-  const database = connectDatabase(postgres.url, { max: 4 });
-  try {
-    await migrateDatabase(database.db);
+  return withBenchDatabase(async (database) => {
     const seedStarted = performance.now();
     const [ownerId] = await seed(database.pool);
     const seedMs = Math.round(performance.now() - seedStarted);
@@ -150,10 +136,7 @@ export async function benchVisits() {
     );
     writeResult('visits', result);
     return result;
-  } finally {
-    await database.close().catch(() => {});
-    await postgres.stop();
-  }
+  });
 }
 
 if (import.meta.filename === process.argv[1]) await benchVisits();

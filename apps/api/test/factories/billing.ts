@@ -40,14 +40,18 @@ export function checkoutSessionsOf(ctx: TestContext, userId: string) {
   return ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId));
 }
 
-/** Makes the signed-in user a Premier member the way a payment does (local checkout, Pay). */
-export async function becomeMember(ctx: TestContext, headers: Headers): Promise<void> {
-  const { id } = await openCheckout(ctx, headers);
-  const paid = await ctx.app.inject({
+/** The local checkout page's Pay or Cancel button: an empty form post, no token. */
+export function submitLocalCheckout(ctx: TestContext, id: string, button: 'pay' | 'cancel') {
+  return ctx.app.inject({
     method: 'POST',
-    url: `/api/premier/local-checkout/${id}/pay`,
+    url: `/api/premier/local-checkout/${id}/${button}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: '',
   });
-  expect(paid.statusCode).toBe(303);
+}
+
+/** Makes the signed-in user a Premier member the way a payment does (local checkout, Pay). */
+export async function becomeMember(ctx: TestContext, headers: Headers): Promise<void> {
+  const { id } = await openCheckout(ctx, headers);
+  expect((await submitLocalCheckout(ctx, id, 'pay')).statusCode).toBe(303);
 }

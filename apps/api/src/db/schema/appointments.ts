@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { patients } from './patients.ts';
-import { users } from './users.ts';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant, timestamps } from './columns.ts';
+import { patientRecord } from './patients.ts';
 
 /**
  * A practitioner's appointments. Instants are UTC (`timestamptz`); the end is stored rather
@@ -13,23 +13,16 @@ import { users } from './users.ts';
 export const appointments = pgTable(
   'appointments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    patientId: uuid('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
-    startsAt: timestamp('starts_at', { withTimezone: true, precision: 3 }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }).notNull(),
+    ...patientRecord(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
     kind: text('kind').notNull(),
     reason: text('reason').notNull().default(''),
     note: text('note').notNull().default(''),
     status: text('status').notNull().default('booked'),
     /** iCalendar SEQUENCE: raised by every change, so calendar apps replace their copy. */
     sequence: integer('sequence').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     // The agenda: one owner's appointments in a time range, keyset-paged by (start, id).

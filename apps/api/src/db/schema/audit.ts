@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 
 /**
  * Append-only trail of every read or change of a patient record (a trigger in the
@@ -28,7 +29,7 @@ export const auditEvents = pgTable(
     action: text('action').notNull(),
     outcome: text('outcome').notNull(),
     requestId: text('request_id'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('audit_events_actor_idx').on(table.actorId, table.id),

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  integer,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-  index,
-} from 'drizzle-orm/pg-core';
+import { bigint, integer, pgSequence, pgTable, text, uuid, index } from 'drizzle-orm/pg-core';
+import { createdAt, instant } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -34,8 +26,8 @@ export const checkoutSessions = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     status: text('status').notNull().default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+    paidAt: instant('paid_at'),
     /** From `invoice_numbers` when paid; shown as `INV-` and the number. */
     invoiceNumber: bigint('invoice_number', { mode: 'number' }).unique(),
     /** The provider's payment (Stripe's PaymentIntent): refund and dispute events name it. */
@@ -44,7 +36,7 @@ export const checkoutSessions = pgTable(
     cardLast4: text('card_last4'),
     amountRefundedMinor: integer('amount_refunded_minor').notNull().default(0),
     /** When a full refund or a dispute ended the premium this checkout bought. */
-    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+    endedAt: instant('ended_at'),
   },
   (table) => [
     index('checkout_sessions_user_idx').on(table.userId),
@@ -65,12 +57,12 @@ export const payments = pgTable('payments', {
   checkoutSessionId: text('checkout_session_id').notNull().unique(),
   amountMinor: integer('amount_minor').notNull(),
   currency: text('currency').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Provider webhook event ids already handled: a redelivery is ignored. */
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  receivedAt: instant('received_at').notNull().defaultNow(),
 });

@@ -1,18 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TCarePlanActivity, TCarePlanGoal } from '@portal/shared/care-plan';
-import { patients } from './patients.ts';
-import { users } from './users.ts';
+import { instant, timestamps } from './columns.ts';
+import { patientRecord } from './patients.ts';
+import { ownedRow, users } from './users.ts';
 
 /**
  * A patient's care plans (issue 18, members only). Goals and activities are small lists that
@@ -22,15 +13,8 @@ import { users } from './users.ts';
 export const carePlans = pgTable(
   'care_plans',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    patientId: uuid('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    ...patientRecord(),
+    ...timestamps(),
     title: text('title').notNull(),
     status: text('status').notNull().default('active'),
     goals: jsonb('goals').$type<TCarePlanGoal[]>().notNull().default([]),
@@ -48,10 +32,7 @@ export const carePlans = pgTable(
 export const carePlanMarks = pgTable(
   'care_plan_marks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRow(),
     carePlanId: uuid('care_plan_id')
       .notNull()
       .references(() => carePlans.id, { onDelete: 'cascade' }),
@@ -61,7 +42,7 @@ export const carePlanMarks = pgTable(
     markedBy: uuid('marked_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    markedAt: timestamp('marked_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    markedAt: instant('marked_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('care_plan_marks_occurrence_idx').on(

@@ -1,32 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
-import { patients } from './patients.ts';
-import { users } from './users.ts';
+import { check, date, index, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { instant, timestamps } from './columns.ts';
+import { patientRecord } from './patients.ts';
 
 /**
  * A patient's allergies and prescriptions (issue 17). Both carry the owner as well as the
  * patient, so every query is scoped by owner on its own index, as the appointments' are.
  */
-const bookkeeping = () => ({
-  id: uuid('id').primaryKey().defaultRandom(),
-  ownerId: uuid('owner_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  patientId: uuid('patient_id')
-    .notNull()
-    .references(() => patients.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-});
+const bookkeeping = () => ({ ...patientRecord(), ...timestamps() });
 
 export const allergies = pgTable(
   'allergies',
@@ -77,7 +58,7 @@ export const prescriptions = pgTable(
     instructions: text('instructions').notNull().default(''),
     status: text('status').notNull().default('active'),
     stopReason: text('stop_reason').notNull().default(''),
-    stoppedAt: timestamp('stopped_at', { withTimezone: true, precision: 3 }),
+    stoppedAt: instant('stopped_at'),
   },
   (table) => [
     index('prescriptions_patient_created_idx').on(table.patientId, table.createdAt, table.id),

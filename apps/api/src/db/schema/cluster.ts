@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, instant } from './columns.ts';
 
 /**
  * State that every API instance must share, so nothing works only inside one process.
@@ -8,7 +9,7 @@ import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  */
 export const periodicJobs = pgTable('periodic_jobs', {
   name: text('name').primaryKey(),
-  lastStartedAt: timestamp('last_started_at', { withTimezone: true, precision: 3 }).notNull(),
+  lastStartedAt: instant('last_started_at').notNull(),
   /** The instance that ran it last (host, process id), for operators. */
   lastStartedBy: text('last_started_by').notNull(),
   runCount: integer('run_count').notNull().default(1),
@@ -21,5 +22,5 @@ export const periodicJobs = pgTable('periodic_jobs', {
 export const localIdentityKeys = pgTable('local_identity_keys', {
   id: text('id').primaryKey(),
   privateJwk: jsonb('private_jwk').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

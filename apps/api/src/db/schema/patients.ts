@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { instant, timestamps } from './columns.ts';
+import { ownedRow } from './users.ts';
 
 export const patients = pgTable(
   'patients',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRow(),
     name: text('name').notNull(),
     diagnosedWith: text('diagnosed_with').notNull(),
     address: text('address').notNull(),
@@ -28,10 +26,9 @@ export const patients = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`left(lower(name || ' ' || phone || ' ' || coalesce(email, '') || ' ' || diagnosed_with), 600)`,
     ),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    ...timestamps(),
     /** Set when moved to the trash; purged 30 days later. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
+    deletedAt: instant('deleted_at'),
   },
   (table) => [
     // The list, newest first, keyset-paged. The migration adds INCLUDE (search_text), which
@@ -50,5 +47,15 @@ export const patients = pgTable(
       .where(sql`${table.deletedAt} is not null`),
   ],
 );
+
+/** A row about one of its owner's patients: it goes with the patient, and with the owner. */
+export function patientRecord() {
+  return {
+    ...ownedRow(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+  };
+}
 
 export type PatientRow = typeof patients.$inferSelect;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { patients } from './patients.ts';
-import { users } from './users.ts';
+import { boolean, check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, instant } from './columns.ts';
+import { patientRecord } from './patients.ts';
 
 /**
  * Reminders that came (issue 18): one row per appointment or care-plan occurrence and time.
@@ -12,22 +12,16 @@ import { users } from './users.ts';
 export const reminders = pgTable(
   'reminders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    patientId: uuid('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
+    ...patientRecord(),
     source: text('source').notNull(),
     sourceId: uuid('source_id').notNull(),
     /** When the appointment starts, or the activity is due. */
-    eventAt: timestamp('event_at', { withTimezone: true, precision: 3 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
+    eventAt: instant('event_at').notNull(),
+    createdAt: createdAt(),
+    readAt: instant('read_at'),
     /** True while an e-mail is owed (SMTP_URL was set when the reminder came). */
     isEmailPending: boolean('email_pending').notNull().default(false),
-    emailSentAt: timestamp('email_sent_at', { withTimezone: true, precision: 3 }),
+    emailSentAt: instant('email_sent_at'),
   },
   (table) => [
     unique('reminders_source_event_key').on(table.source, table.sourceId, table.eventAt),

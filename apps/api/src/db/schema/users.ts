@@ -1,14 +1,6 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_WORKING_HOURS, type TWorkingHours } from '@portal/shared/profile';
+import { timestamps } from './columns.ts';
 
 export const users = pgTable(
   'users',
@@ -37,10 +29,19 @@ export const users = pgTable(
     reminderHours: integer('reminder_hours').default(24),
     /** SHA-256 (hex) of the calendar feed's secret; the secret itself is never stored. */
     calendarFeedHash: text('calendar_feed_hash').unique(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [index('users_email_idx').on(table.email)],
 );
+
+/** A row of one user's, its random id first: it goes with its owner. */
+export function ownedRow() {
+  return {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  };
+}
 
 export type UserRow = typeof users.$inferSelect;

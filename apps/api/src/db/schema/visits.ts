@@ -6,16 +6,14 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { VITAL_SIGNS, type TVitalSign } from '@portal/shared/visit';
 import { appointments } from './appointments.ts';
-import { patients } from './patients.ts';
+import { createdAt, instant, timestamps } from './columns.ts';
+import { patientRecord } from './patients.ts';
 import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /** The range check of one vital sign, from the shared table (so the database agrees with zod). */
 function inRange(column: AnyPgColumn, key: TVitalSign): SQL {
@@ -31,18 +29,12 @@ function inRange(column: AnyPgColumn, key: TVitalSign): SQL {
 export const visits = pgTable(
   'visits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    patientId: uuid('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
+    ...patientRecord(),
     /** The appointment this visit closed, if any (kept if the appointment goes). */
     appointmentId: uuid('appointment_id').references(() => appointments.id, {
       onDelete: 'set null',
     }),
-    occurredAt: at('occurred_at').notNull(),
+    occurredAt: instant('occurred_at').notNull(),
     reason: text('reason').notNull().default(''),
     subjective: text('subjective').notNull().default(''),
     objective: text('objective').notNull().default(''),
@@ -62,10 +54,9 @@ export const visits = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(reason || ' ' || subjective || ' ' || objective || ' ' || assessment || ' ' || plan)`,
     ),
-    signedAt: at('signed_at'),
+    signedAt: instant('signed_at'),
     signedBy: uuid('signed_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     // A patient's visits, newest first, keyset-paged by (occurred_at, id). NULLS FIRST is what
@@ -108,7 +99,7 @@ export const visitAddenda = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('visit_addenda_visit_idx').on(table.visitId, table.createdAt)],
 );

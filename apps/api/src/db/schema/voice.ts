@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, instant } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -16,9 +17,9 @@ export const voiceCalls = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     agentId: text('agent_id').notNull(),
     language: text('language').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    startedAt: instant('started_at').notNull().defaultNow(),
     /** Set by Retell's `call_ended` webhook. */
-    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+    endedAt: instant('ended_at'),
   },
   (table) => [index('voice_calls_user_idx').on(table.userId, table.startedAt)],
 );
@@ -34,7 +35,7 @@ export const voiceCallRequests = pgTable('voice_call_requests', {
   callId: text('call_id')
     .notNull()
     .references(() => voiceCalls.callId, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type VoiceCallRow = typeof voiceCalls.$inferSelect;

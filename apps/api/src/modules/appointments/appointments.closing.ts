@@ -1,3 +1,4 @@
+import type { TAuditOutcome } from '@portal/shared/audit';
 import { VISIT_MESSAGES } from '@portal/shared/visit';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -28,38 +29,26 @@ export function createClosing({ db, refusals }: { db: Db; refusals: Refusals }) 
       id: string;
       patientId: string;
     }): Promise<void> {
+      // A refusal is audited outside the visit's transaction, which it rolls back.
+      const audited = (on: DbOrTx, outcome: TAuditOutcome, appointmentId: string) =>
+        audit(on, actor, { action: 'update', outcome, patientId, appointmentId });
       const key = owned(actor, id);
       const current = await repository.findAppointment(tx, key);
       if (!current || current.patientId !== patientId) {
-        await audit(db, actor, {
-          action: 'update',
-          outcome: 'denied',
-          patientId,
-          appointmentId: key.id,
-        });
+        await audited(db, 'denied', key.id);
         throw new AppError('APPOINTMENT_NOT_FOUND', {
           fieldErrors: { appointmentId: VISIT_MESSAGES.appointmentNotOwn },
         });
       }
       if (current.status === 'fulfilled') return;
       if (current.status !== 'booked' && current.status !== 'arrived') {
-        await audit(db, actor, {
-          action: 'update',
-          outcome: 'conflict',
-          patientId,
-          appointmentId: current.id,
-        });
+        await audited(db, 'conflict', current.id);
         throw new AppError('APPOINTMENT_NOT_OPEN', {
           fieldErrors: { appointmentId: VISIT_MESSAGES.appointmentNotOpen },
         });
       }
       await repository.fulfilAppointment(tx, key);
-      await audit(tx, actor, {
-        action: 'update',
-        outcome: 'success',
-        patientId,
-        appointmentId: current.id,
-      });
+      await audited(tx, 'success', current.id);
     },
   };
 }

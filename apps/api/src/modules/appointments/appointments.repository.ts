@@ -1,8 +1,7 @@
-import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { LIVE_APPOINTMENT_STATUSES } from '@portal/shared/appointment';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
-import { patients } from '../../db/schema/patients.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import { isoFromUtcText } from '../patients/patients.fields.ts';
 import {
@@ -32,20 +31,8 @@ async function selectRecords(db: DbOrTx, where: SQL, tail: SQL = sql``) {
   return result.rows.map(fromSqlRow);
 }
 
-/** Whether the patient is one of the owner's live (not trashed) patients. */
-export async function isOwnLivePatient(
-  db: DbOrTx,
-  { ownerId, patientId }: { ownerId: string; patientId: string },
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(
-      and(eq(patients.ownerId, ownerId), eq(patients.id, patientId), isNull(patients.deletedAt)),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
+/** Booking checks the patient through this module's repository (see appointments.booking.ts). */
+export { isOwnLivePatient } from '../patients/patients.repository.ts';
 
 export async function findAppointment(
   db: DbOrTx,

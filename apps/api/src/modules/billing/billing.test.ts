@@ -8,6 +8,7 @@ import {
   openCheckout as openCheckoutWith,
   paymentsOf as paymentsOfWith,
   startCheckout as startCheckoutWith,
+  submitLocalCheckout,
 } from '../../../test/factories/billing.ts';
 
 let ctx: TestContext;
@@ -22,21 +23,8 @@ const startCheckout = (headers: Headers, amount: unknown = 100) =>
   startCheckoutWith(ctx, headers, amount);
 const openCheckout = (headers: Headers) => openCheckoutWith(ctx, headers);
 
-const pay = (id: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/premier/local-checkout/${id}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
-
-const cancel = (id: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/premier/local-checkout/${id}/cancel`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
+const pay = (id: string) => submitLocalCheckout(ctx, id, 'pay');
+const cancel = (id: string) => submitLocalCheckout(ctx, id, 'cancel');
 
 const confirm = (headers: Headers, body?: unknown, query = '') =>
   ctx.app.inject({

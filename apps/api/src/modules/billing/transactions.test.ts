@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
-import { becomeMember, isPremium, openCheckout } from '../../../test/factories/billing.ts';
+import {
+  becomeMember,
+  isPremium,
+  openCheckout,
+  submitLocalCheckout,
+} from '../../../test/factories/billing.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,13 +23,7 @@ const one = (headers: Headers, id: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/premier/transactions/${id}`, headers });
 const refund = (headers: Headers, id: string) =>
   ctx.app.inject({ method: 'POST', url: `/api/premier/local-checkout/${id}/refund`, headers });
-const cancel = (id: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/premier/local-checkout/${id}/cancel`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
+const cancel = (id: string) => submitLocalCheckout(ctx, id, 'cancel');
 
 const invoiceNumberOf = (value: string) => Number(/^INV-(\d+)$/.exec(value)![1]);
 

@@ -1,8 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { carePlans } from '../../db/schema/care-plans.ts';
 import type { allergies, prescriptions } from '../../db/schema/clinical.ts';
-import { patients } from '../../db/schema/patients.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 
 /**
@@ -20,20 +19,7 @@ interface Scope {
   patientId: string;
 }
 
-/** Whether the patient is one of the owner's live (not trashed) patients. */
-export async function isOwnLivePatient(
-  db: DbOrTx,
-  { ownerId, patientId }: Scope,
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(
-      and(eq(patients.ownerId, ownerId), eq(patients.id, patientId), isNull(patients.deletedAt)),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
+export { isOwnLivePatient } from '../patients/patients.repository.ts';
 
 /** What an item stores from its input: every column but the bookkeeping. */
 export type ClinicalValues<Table extends ClinicalTable> = Omit<

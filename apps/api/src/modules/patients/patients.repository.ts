@@ -33,6 +33,21 @@ function matches(fragment: string): SQL {
   return like(patients.searchText, sql`lower(${`%${escaped}%`})`);
 }
 
+/** Whether the patient is one of the owner's live (not trashed) patients. */
+export async function isOwnLivePatient(
+  db: DbOrTx,
+  { ownerId, patientId }: { ownerId: string; patientId: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(eq(patients.ownerId, ownerId), eq(patients.id, patientId), isNull(patients.deletedAt)),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function findPatient(
   db: DbOrTx,
   { ownerId, id }: { ownerId: string; id: string },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAppointment } from '@portal/shared/appointment';
 import type { TReminder, TReminderList } from '@portal/shared/reminder';
 import { SCHEDULE_MESSAGES } from '@portal/shared/profile';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
@@ -25,14 +26,11 @@ async function bookedEarlier(id: string) {
   );
 }
 
+const putReminderHours = (headers: Headers, reminderHours: unknown) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/user/schedule', headers, payload: { reminderHours } });
+
 async function setReminderHours(headers: Headers, reminderHours: number | null) {
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/user/schedule',
-    headers,
-    payload: { reminderHours },
-  });
-  expect(response.statusCode).toBe(200);
+  expect((await putReminderHours(headers, reminderHours)).statusCode).toBe(200);
 }
 
 const sweep = () =>
@@ -53,22 +51,20 @@ async function practitionerWithPatient() {
   return { headers, user, patient };
 }
 
+/** One appointment of the patient's starting at each of these hours from now, booked in turn. */
+async function appointmentsIn(headers: Headers, patientId: string, hours: number[]) {
+  const booked: TAppointment[] = [];
+  for (const each of hours) {
+    booked.push(await createAppointment(ctx, headers, { patientId, start: hoursFromNow(each) }));
+  }
+  return booked;
+}
+
 describe('the reminders job (appointments)', () => {
   it('creates one reminder per appointment that came within the profile’s hours, however often it runs', async () => {
     const { headers, patient } = await practitionerWithPatient();
     await setReminderHours(headers, 3);
-    const soon = await createAppointment(ctx, headers, {
-      patientId: patient._id,
-      start: hoursFromNow(2),
-    });
-    const later = await createAppointment(ctx, headers, {
-      patientId: patient._id,
-      start: hoursFromNow(5),
-    });
-    const justBooked = await createAppointment(ctx, headers, {
-      patientId: patient._id,
-      start: hoursFromNow(1),
-    });
+    const [soon, later, justBooked] = await appointmentsIn(headers, patient._id, [2, 5, 1]);
     await bookedEarlier(soon._id);
     await bookedEarlier(later._id);
 
@@ -92,18 +88,7 @@ describe('the reminders job (appointments)', () => {
   it('moves with a rescheduled appointment, never comes for a cancelled one, and stops when the profile says none', async () => {
     const { headers, patient } = await practitionerWithPatient();
     await setReminderHours(headers, 4);
-    const moved = await createAppointment(ctx, headers, {
-      patientId: patient._id,
-      start: hoursFromNow(30),
-    });
-    const cancelled = await createAppointment(ctx, headers, {
-      patientId: patient._id,
-      start: hoursFromNow(3),
-    });
-    const off = await createAppointment(ctx, headers, {
-      patientId: patient._id,
-      start: hoursFromNow(2),
-    });
+    const [moved, cancelled, off] = await appointmentsIn(headers, patient._id, [30, 3, 2]);
     for (const { _id } of [moved, cancelled, off]) await bookedEarlier(_id);
 
     // Rescheduled from 30 h ahead (not due) to 3 h 30 ahead (due within 4 h).
@@ -153,10 +138,7 @@ describe('GET /api/reminders, POST /api/reminders/{id}/read, POST /api/reminders
     const theirs = await practitionerWithPatient();
     for (const who of [mine, theirs]) {
       await setReminderHours(who.headers, 24);
-      const appointment = await createAppointment(ctx, who.headers, {
-        patientId: who.patient._id,
-        start: hoursFromNow(6),
-      });
+      const [appointment] = await appointmentsIn(who.headers, who.patient._id, [6]);
       await bookedEarlier(appointment._id);
     }
     await sweep();
@@ -248,24 +230,14 @@ describe('PUT /api/user/schedule { reminderHours }', () => {
     const profile = await ctx.app.inject({ url: '/api/user/profile', headers });
     expect(profile.json().user.reminderHours).toBe(24);
     for (const reminderHours of [0, 169, 2.5, '24', -1]) {
-      const response = await ctx.app.inject({
-        method: 'PUT',
-        url: '/api/user/schedule',
-        headers,
-        payload: { reminderHours },
-      });
+      const response = await putReminderHours(headers, reminderHours);
       expect(response.statusCode).toBe(400);
       expect(response.json().fieldErrors).toEqual({
         reminderHours: SCHEDULE_MESSAGES.reminderHoursInvalid,
       });
     }
     for (const reminderHours of [1, 168, null]) {
-      const response = await ctx.app.inject({
-        method: 'PUT',
-        url: '/api/user/schedule',
-        headers,
-        payload: { reminderHours },
-      });
+      const response = await putReminderHours(headers, reminderHours);
       expect(response.statusCode).toBe(200);
       expect(response.json().user.reminderHours).toBe(reminderHours);
     }

@@ -1,5 +1,6 @@
 import {
   SEARCH_KINDS,
+  type TSearchField,
   type TSearchGroup,
   type TSearchHit,
   type TSearchKind,
@@ -19,68 +20,63 @@ import { snippetOf } from './search.snippets.ts';
 /** One kind's query and how its rows become hits. */
 type Finder = (db: Db, args: SearchArgs) => Promise<TSearchHit[]>;
 
-const FINDERS: Record<TSearchKind, Finder> = {
-  async patients(db, args) {
-    const rows = await searchPatients(db, args);
+/**
+ * A kind's finder: its query; the row's fields a snippet is cut from, in the order they are
+ * tried; and what the hit says of the row besides the snippet.
+ */
+function finder<Row extends { [Field in TSearchField]?: string | null }>(
+  search: (db: Db, args: SearchArgs) => Promise<Row[]>,
+  fields: readonly (keyof Row & TSearchField)[],
+  describe: (row: Row) => Omit<TSearchHit, 'snippet'>,
+): Finder {
+  return async (db, args) => {
+    const rows = await search(db, args);
     return rows.map((row) => ({
-      patientId: row.id,
-      patientName: row.name,
-      itemId: row.id,
-      at: row.createdAt.toISOString(),
-      title: row.name,
-      status: null,
+      ...describe(row),
       snippet: snippetOf(
-        [
-          ['name', row.name],
-          ['diagnosedWith', row.diagnosedWith],
-          ['phone', row.phone],
-          ['email', row.email ?? ''],
-        ],
+        fields.map((field): [TSearchField, string] => [field, row[field] ?? '']),
         args.fragment,
       ),
     }));
-  },
-  async visits(db, args) {
-    const rows = await searchVisits(db, args);
-    return rows.map((row) => ({
-      patientId: row.patientId,
-      patientName: row.patientName,
-      itemId: row.id,
+  };
+}
+
+/** A visit's or a prescription's patient, joined in by the query. */
+const ofPatient = (row: { id: string; patientId: string; patientName: string }) => ({
+  patientId: row.patientId,
+  patientName: row.patientName,
+  itemId: row.id,
+});
+
+const FINDERS: Record<TSearchKind, Finder> = {
+  patients: finder(searchPatients, ['name', 'diagnosedWith', 'phone', 'email'], (row) => ({
+    patientId: row.id,
+    patientName: row.name,
+    itemId: row.id,
+    at: row.createdAt.toISOString(),
+    title: row.name,
+    status: null,
+  })),
+  visits: finder(
+    searchVisits,
+    ['reason', 'subjective', 'objective', 'assessment', 'plan'],
+    (row) => ({
+      ...ofPatient(row),
       at: row.occurredAt.toISOString(),
       title: row.reason,
       status: null,
-      snippet: snippetOf(
-        [
-          ['reason', row.reason],
-          ['subjective', row.subjective],
-          ['objective', row.objective],
-          ['assessment', row.assessment],
-          ['plan', row.plan],
-        ],
-        args.fragment,
-      ),
-    }));
-  },
-  async prescriptions(db, args) {
-    const rows = await searchPrescriptions(db, args);
-    return rows.map((row) => ({
-      patientId: row.patientId,
-      patientName: row.patientName,
-      itemId: row.id,
+    }),
+  ),
+  prescriptions: finder(
+    searchPrescriptions,
+    ['medication', 'strength', 'instructions', 'stopReason'],
+    (row) => ({
+      ...ofPatient(row),
       at: row.createdAt.toISOString(),
       title: row.medication,
       status: row.status,
-      snippet: snippetOf(
-        [
-          ['medication', row.medication],
-          ['strength', row.strength],
-          ['instructions', row.instructions],
-          ['stopReason', row.stopReason],
-        ],
-        args.fragment,
-      ),
-    }));
-  },
+    }),
+  ),
 };
 
 export function createSearchService({ db }: { db: Db }) {

@@ -23,6 +23,21 @@ async function appointmentOf(headers: Headers, id: string): Promise<TAppointment
   return (await ctx.app.inject({ url: `/api/appointments/${id}`, headers })).json();
 }
 
+/** A draft visit and a booked appointment of one patient, and the edit of the draft naming it. */
+async function draftAndAppointment() {
+  const { headers, patient } = await practitioner();
+  const appointment = await createAppointment(ctx, headers, { patientId: patient._id });
+  const visit = await createVisit(ctx, headers, patient._id);
+  const nameAppointment = (extraHeaders: Headers = {}) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: visitsUrl(patient._id, visit._id),
+      headers: { ...headers, ...extraHeaders },
+      payload: visitInput({ appointmentId: appointment._id }),
+    });
+  return { headers, appointment, nameAppointment };
+}
+
 describe('a visit closing an appointment', () => {
   it('marks the booked appointment fulfilled, through the audited appointments service', async () => {
     const { headers, patient } = await practitioner();
@@ -41,15 +56,8 @@ describe('a visit closing an appointment', () => {
   });
 
   it('closes an appointment named by a later edit of the draft', async () => {
-    const { headers, patient } = await practitioner();
-    const appointment = await createAppointment(ctx, headers, { patientId: patient._id });
-    const visit = await createVisit(ctx, headers, patient._id);
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: visitsUrl(patient._id, visit._id),
-      headers,
-      payload: visitInput({ appointmentId: appointment._id }),
-    });
+    const { headers, appointment, nameAppointment } = await draftAndAppointment();
+    const response = await nameAppointment();
     expect(response.statusCode).toBe(200);
     expect(await appointmentOf(headers, appointment._id)).toMatchObject({ status: 'fulfilled' });
   });
@@ -112,15 +120,8 @@ describe('a visit closing an appointment', () => {
   });
 
   it('leaves the appointment booked when a stale edit of the visit is refused', async () => {
-    const { headers, patient } = await practitioner();
-    const appointment = await createAppointment(ctx, headers, { patientId: patient._id });
-    const visit = await createVisit(ctx, headers, patient._id);
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: visitsUrl(patient._id, visit._id),
-      headers: { ...headers, 'if-match': '"2020-01-01T00:00:00.000Z"' },
-      payload: visitInput({ appointmentId: appointment._id }),
-    });
+    const { headers, appointment, nameAppointment } = await draftAndAppointment();
+    const response = await nameAppointment({ 'if-match': '"2020-01-01T00:00:00.000Z"' });
     expect(response.statusCode).toBe(412);
     expect(await appointmentOf(headers, appointment._id)).toMatchObject({ status: 'booked' });
   });

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_MESSAGES, type TAppointment } from '@portal/shared/appointment';
 import { toWallTime } from '@portal/shared/zoned-time';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
-import { Button } from '../../ui/button.tsx';
 import { conflictOf, conflictText } from './appointment-text.ts';
 import { useUpdateAppointmentMutation, type Schedule } from './appointments-api.ts';
 import { FailureAlert } from '../../ui/failure-alert.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { DayField, useWhen, WhenFields } from './when-fields.tsx';
 import { useFocusOnMount } from './use-focus-on-mount.ts';
 import styles from './appointments.module.css';
@@ -86,14 +86,14 @@ export function RescheduleForm({
         timeError={timeError}
         outsideError={outsideError}
       />
-      <div className={styles.actions}>
-        <Button type="submit" aria-disabled={isLoading || undefined}>
-          {isLoading ? t('reschedule.saving') : t('reschedule.save')}
-        </Button>
-        <Button variant="secondary" onClick={() => onDone()}>
-          {t('reschedule.keep')}
-        </Button>
-      </div>
+      <FormActions
+        className={styles.actions}
+        isBusy={isLoading}
+        label={t('reschedule.save')}
+        busyLabel={t('reschedule.saving')}
+        cancelLabel={t('reschedule.keep')}
+        onCancel={() => onDone()}
+      />
     </form>
   );
 }

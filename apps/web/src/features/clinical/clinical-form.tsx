@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import styles from './clinical.module.css';
 
 /**
@@ -41,14 +41,14 @@ export function ClinicalForm({
         </p>
       )}
       {children}
-      <div className={styles.actions}>
-        <Button type="submit" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? t('saving') : saveLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-      </div>
+      <FormActions
+        className={styles.actions}
+        isBusy={isSubmitting}
+        label={saveLabel}
+        busyLabel={t('saving')}
+        cancelLabel={t('cancel')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -95,14 +95,12 @@ export function BannerCarousel({
 
       <div className={styles.controls}>
         {!carousel.isReducedMotion && (
-          <button
-            type="button"
-            className={styles.control}
+          <Control
+            label={carousel.isRotationOn ? t('carousel.stop') : t('carousel.start')}
             onClick={carousel.toggleRotation}
-            aria-label={carousel.isRotationOn ? t('carousel.stop') : t('carousel.start')}
           >
             <Icon name={carousel.isRotationOn ? 'pause' : 'play'} size={18} />
-          </button>
+          </Control>
         )}
         <div className={styles.dots}>
           {slides.map((slide, position) => (
@@ -116,23 +114,30 @@ export function BannerCarousel({
             />
           ))}
         </div>
-        <button
-          type="button"
-          className={styles.control}
-          onClick={carousel.previous}
-          aria-label={t('carousel.previous')}
-        >
+        <Control label={t('carousel.previous')} onClick={carousel.previous}>
           <Icon name="chevron" direction="backward" />
-        </button>
-        <button
-          type="button"
-          className={styles.control}
-          onClick={carousel.next}
-          aria-label={t('carousel.next')}
-        >
+        </Control>
+        <Control label={t('carousel.next')} onClick={carousel.next}>
           <Icon name="chevron" direction="forward" />
-        </button>
+        </Control>
       </div>
     </section>
+  );
+}
+
+/** One of the carousel's round buttons: an icon, named for screen readers by `label`. */
+function Control({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={styles.control} onClick={onClick} aria-label={label}>
+      {children}
+    </button>
   );
 }

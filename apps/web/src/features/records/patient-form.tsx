@@ -14,6 +14,7 @@ import { applyServerFieldErrors, fieldMessageText } from '../../lib/forms/field-
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { fieldLabel, genderLabel } from './patient-text.ts';
 import {
@@ -263,14 +264,14 @@ export function PatientForm({
 
       <div className={styles.formGrid}>{FIELDS.map(control)}</div>
 
-      <div className={styles.actions}>
-        <Button type="submit" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? t('form.submitting') : isEditing ? t('form.update') : t('form.create')}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          {t('form.cancel')}
-        </Button>
-      </div>
+      <FormActions
+        className={styles.actions}
+        isBusy={isSubmitting}
+        label={isEditing ? t('form.update') : t('form.create')}
+        busyLabel={t('form.submitting')}
+        cancelLabel={t('form.cancel')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VISIT_LIMITS, ZAddendumInput, type TVisit } from '@portal/shared/visit';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
-import { Button } from '../../ui/button.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { useAddAddendumMutation } from './visits-api.ts';
@@ -79,14 +79,14 @@ export function AddendumForm({
           />
         )}
       </FormField>
-      <div className={styles.actions}>
-        <Button type="submit" aria-disabled={isLoading || undefined}>
-          {isLoading ? t('addendum.saving') : t('addendum.save')}
-        </Button>
-        <Button variant="secondary" onClick={() => onDone()}>
-          {t('addendum.cancel')}
-        </Button>
-      </div>
+      <FormActions
+        className={styles.actions}
+        isBusy={isLoading}
+        label={t('addendum.save')}
+        busyLabel={t('addendum.saving')}
+        cancelLabel={t('addendum.cancel')}
+        onCancel={() => onDone()}
+      />
     </form>
   );
 }

@@ -12,8 +12,8 @@ import {
 import { formatNumber } from '../../i18n/format.ts';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
-import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { localInputValue, VITAL_ORDER } from './visit-text.ts';
@@ -272,14 +272,14 @@ export function VisitForm({
           {(props) => <textarea rows={3} {...textProps(section)} {...props} />}
         </FormField>
       ))}
-      <div className={styles.actions}>
-        <Button type="submit" aria-disabled={isLoading || undefined}>
-          {isLoading ? t('form.saving') : t('form.save')}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          {t('form.cancel')}
-        </Button>
-      </div>
+      <FormActions
+        className={styles.actions}
+        isBusy={isLoading}
+        label={t('form.save')}
+        busyLabel={t('form.saving')}
+        cancelLabel={t('form.cancel')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
