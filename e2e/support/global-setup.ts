@@ -9,7 +9,9 @@ import { RESULTS_DIR, SERVER_ENTRY, startServer } from './server.ts';
 export default async function globalSetup() {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error('Build first: npm run build');
   const server = await startServer({
-    env: { LOG_LEVEL: 'info' },
+    // REMINDERS_SWEEP_SECONDS: reminders come within a second of coming due (and the bell asks
+    // that often), so a journey waits for the bell, not a minute (premier-journey.spec.ts).
+    env: { LOG_LEVEL: 'info', REMINDERS_SWEEP_SECONDS: '1' },
     logFile: path.join(RESULTS_DIR, 'e2e-server.log'),
   });
   process.env.E2E_BASE_URL = server.url;

@@ -26,6 +26,11 @@ export const ZPublicConfig = z.object({
   voice: z.object({ isEnabled: z.boolean(), agentId: z.string().nullable() }),
   hospitalSearchUrl: z.string(),
   contactPhone: z.string(),
+  /**
+   * `REMINDERS_SWEEP_SECONDS`: how often the server looks for reminders that came, so the bell
+   * asks for them at the same pace (never more than one sweep behind).
+   */
+  remindersSweepSeconds: z.number().int().min(1).max(3_600),
 });
 
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;

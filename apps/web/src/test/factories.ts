@@ -38,6 +38,7 @@ export function createPublicConfig(overrides: Partial<TPublicConfig> = {}): TPub
     voice: { isEnabled: false, agentId: null },
     hospitalSearchUrl: 'https://www.apollohospitals.com/',
     contactPhone: '+1 800 555 0100',
+    remindersSweepSeconds: 60,
     ...overrides,
   };
 }

@@ -25,6 +25,7 @@ export function toPublicConfig(config: Config): TPublicConfig {
     },
     hospitalSearchUrl: config.HOSPITAL_SEARCH_URL,
     contactPhone: config.CONTACT_PHONE,
+    remindersSweepSeconds: config.REMINDERS_SWEEP_SECONDS,
   };
 }
 

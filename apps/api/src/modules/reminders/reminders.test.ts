@@ -6,6 +6,8 @@ import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
+import { loadConfig } from '../../config.ts';
+import { toPublicConfig } from '../config/config.routes.ts';
 import { runReminderSweep } from './reminders.jobs.ts';
 
 let ctx: TestContext;
@@ -241,5 +243,15 @@ describe('PUT /api/user/schedule { reminderHours }', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json().user.reminderHours).toBe(reminderHours);
     }
+  });
+});
+
+describe('the bell’s pace', () => {
+  it('GET /api/config tells the browser REMINDERS_SWEEP_SECONDS, so an open page asks as often as reminders are made', async () => {
+    expect((await ctx.app.inject('/api/config')).json()).toMatchObject({
+      remindersSweepSeconds: 60,
+    });
+    const faster = loadConfig({ NODE_ENV: 'test', REMINDERS_SWEEP_SECONDS: '5' });
+    expect(toPublicConfig(faster).remindersSweepSeconds).toBe(5);
   });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { json, startFakeApi, type FakeApi } from '../../test/fake-api.ts';
@@ -72,6 +72,25 @@ describe('ReminderBell', () => {
     renderBell();
     await screen.findByRole('button', { name: 'Reminders, 1 unread' });
     await waitFor(() => expect(currentAnnouncement()?.text).toBe('You have 1 unread reminder.'));
+  });
+
+  it('asks again at the pace the server makes reminders (its sweep) and announces what came', async () => {
+    api = startFakeApi({ user: PRACTITIONER, config: { remindersSweepSeconds: 2 } });
+    api.reminders.add({ patientName: 'Bruno Costa' });
+    // The page's clock runs on, and the test moves it one sweep ahead: well short of the
+    // minute an open page waited before.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderBell();
+      await screen.findByRole('button', { name: 'Reminders, 1 unread' });
+      await waitFor(() => expect(currentAnnouncement()?.text).toBe('You have 1 unread reminder.'));
+      api.reminders.add({ patientName: 'Amina Yusuf' });
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await screen.findByRole('button', { name: 'Reminders, 2 unread' })).toBeVisible();
+      await waitFor(() => expect(currentAnnouncement()?.text).toBe('You have 2 unread reminders.'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says reminders are part of Premier, with a link, when the API answers 402', async () => {

@@ -5,6 +5,7 @@ import type { TReminder } from '@portal/shared/reminder';
 import { useAppSelector } from '../../app/hooks.ts';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { returnFocus } from '../../lib/a11y/focus-return.ts';
+import { usePublicConfig } from '../../lib/config/public-config.ts';
 import {
   useListRemindersQuery,
   useMarkAllRemindersReadMutation,
@@ -12,8 +13,11 @@ import {
 } from './reminders-api.ts';
 import styles from './reminder-bell.module.css';
 
-/** How often an open page asks for new reminders (the job makes them on the server). */
-const POLL_MS = 60_000;
+/**
+ * How often an open page asks for new reminders until the configuration has arrived; then as
+ * often as the server's job makes them (`remindersSweepSeconds`), never more than one sweep behind.
+ */
+const DEFAULT_POLL_SECONDS = 60;
 
 function BellIcon() {
   return (
@@ -50,8 +54,9 @@ export default function ReminderBell() {
   // Reminders are a member's: a non-member's bell asks nothing (a 402 on every page load would be
   // an error in the console for nothing) and explains Premier when opened.
   const isMember = useAppSelector((state) => state.auth.userData?.premiumMember === true);
+  const pollSeconds = usePublicConfig()?.remindersSweepSeconds ?? DEFAULT_POLL_SECONDS;
   const { data, error } = useListRemindersQuery(viewer, {
-    pollingInterval: POLL_MS,
+    pollingInterval: pollSeconds * 1000,
     skipPollingIfUnfocused: true,
     skip: !isMember,
   });
