@@ -76,6 +76,8 @@ describe('TransactionsPage', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('Refunded')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+    // The button that did its job is gone: focus is on the receipt link beside it.
+    expect(screen.getByRole('link', { name: 'Receipt INV-1001' })).toHaveFocus();
     expect(api.requestsTo('POST', /^\/api\/premier\/local-checkout\/.+\/refund$/)).toHaveLength(1);
     await expect.poll(() => store.getState().auth.userData?.premiumMember).toBe(false);
   });

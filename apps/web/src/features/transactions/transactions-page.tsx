@@ -2,6 +2,7 @@ import type { TTransaction } from '@portal/shared/billing';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { returnFocus } from '../../lib/a11y/focus-return.ts';
 import { Button } from '../../ui/button.tsx';
 import { formatDateTime, formatMoney } from './format-money.ts';
 import { useListTransactionsQuery, useRefundLocalCheckoutMutation } from './transactions-api.ts';
@@ -83,7 +84,10 @@ function TransactionTable({
               </td>
               <td data-label={t('columns.actions')} className={styles.actions}>
                 {transaction.invoiceNumber && (
-                  <Link to={`/premier/transactions/${encodeURIComponent(transaction.id)}`}>
+                  <Link
+                    id={receiptLinkId(transaction)}
+                    to={`/premier/transactions/${encodeURIComponent(transaction.id)}`}
+                  >
                     {t('receiptLink')}{' '}
                     <span className="visually-hidden">{transaction.invoiceNumber}</span>
                   </Link>
@@ -123,7 +127,12 @@ export function StatusText({ transaction }: { transaction: TTransaction }) {
   );
 }
 
-/** The local test provider's refund, so the whole journey can be tried offline. */
+const receiptLinkId = (transaction: TTransaction) => `receipt-${transaction.id}`;
+
+/**
+ * The local test provider's refund, so the whole journey can be tried offline. Once it went
+ * through the button is gone: focus moves on to the row's receipt link beside it, not `<body>`.
+ */
 function RefundButton({
   transaction,
   onOutcome,
@@ -136,6 +145,7 @@ function RefundButton({
   const invoice = transaction.invoiceNumber ?? '';
   async function onRefund() {
     const result = await refund(transaction.id);
+    if (!('error' in result)) returnFocus(document.getElementById(receiptLinkId(transaction)));
     onOutcome(
       'error' in result
         ? { text: t('refundFailed'), isError: true }
