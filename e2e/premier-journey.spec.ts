@@ -45,6 +45,16 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
     };
     const chooseFromMenu = async (item: string) =>
       (await openSideMenu(page)).getByRole('link', { name: t(item), exact: true }).click();
+    // Records from the side menu, then the patient's details (where the care plans are).
+    const openPatientDetails = async () => {
+      await chooseFromMenu('common:menu.records');
+      await arrivedAt(t('records:heading'));
+      await main
+        .getByRole('listitem')
+        .filter({ hasText: 'Amina Yusuf' })
+        .getByRole('button', { name: t('records:list.viewDetails') })
+        .click();
+    };
     if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
     // Pay through the local hosted checkout, with the keyboard on its page.
@@ -105,13 +115,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
     await expect(main.getByRole('link', { name: t('profile:premiumMember') })).toBeVisible();
 
     // A care plan for a patient: a goal, and an activity every 3 months from today (due now).
-    await chooseFromMenu('common:menu.records');
-    await arrivedAt(t('records:heading'));
-    await main
-      .getByRole('listitem')
-      .filter({ hasText: 'Amina Yusuf' })
-      .getByRole('button', { name: t('records:list.viewDetails') })
-      .click();
+    await openPatientDetails();
     const plans = main.getByRole('region', { name: t('carePlans:section.title'), exact: true });
     await plans.getByRole('button', { name: t('carePlans:section.add') }).click();
     const form = plans.getByRole('form', { name: t('carePlans:form.addTitle') });
@@ -217,13 +221,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       expect(answer.status()).toBe(402);
       expect(((await answer.json()) as { code: string }).code).toBe('PREMIUM_REQUIRED');
     }
-    await chooseFromMenu('common:menu.records');
-    await arrivedAt(t('records:heading'));
-    await main
-      .getByRole('listitem')
-      .filter({ hasText: 'Amina Yusuf' })
-      .getByRole('button', { name: t('records:list.viewDetails') })
-      .click();
+    await openPatientDetails();
     await expect(plans.getByRole('heading', { name: t('carePlans:premier.title') })).toBeVisible();
     await expect(plans.getByText('Diabetes follow-up')).toHaveCount(0);
     await expectAxeClean(page, { include: 'main' });
