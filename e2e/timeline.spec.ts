@@ -8,6 +8,20 @@ import { becomeMember } from './support/premier.ts';
 import { RESULTS_DIR } from './support/server.ts';
 import { expect, test } from './support/test.ts';
 
+type Opened = Awaited<ReturnType<typeof openAs>>;
+
+/** Opens the named patient's details from the records list: their timeline and its entries. */
+async function openTimeline(main: Opened['main'], t: Opened['t'], name: string) {
+  await main
+    .getByRole('listitem')
+    .filter({ hasText: name })
+    .getByRole('button', { name: t('records:list.viewDetails') })
+    .click();
+  const timeline = main.getByRole('region', { name: t('timeline:title'), exact: true });
+  const entries = timeline.getByRole('list', { name: t('timeline:title') }).getByRole('listitem');
+  return { timeline, entries };
+}
+
 /**
  * Issue 17, the timeline: a patient with a visit, a prescription started then stopped, an
  * allergy and an appointment shows them newest first in one ordered list on the details, with
@@ -52,13 +66,7 @@ for (const language of ['en', 'ar'] as const) {
         );
       },
     });
-    await main
-      .getByRole('listitem')
-      .filter({ hasText: 'Amina Yusuf' })
-      .getByRole('button', { name: t('records:list.viewDetails') })
-      .click();
-    const timeline = main.getByRole('region', { name: t('timeline:title'), exact: true });
-    const entries = timeline.getByRole('list', { name: t('timeline:title') }).getByRole('listitem');
+    const { entries } = await openTimeline(main, t, 'Amina Yusuf');
     await expect(entries).toHaveCount(5);
     // Recorded today in this order, then the visit of 2 March and the appointment of 16 February.
     await expect(entries.nth(0)).toContainText(t('timeline:kinds.allergy'));
@@ -117,13 +125,7 @@ for (const language of ['en', 'ar'] as const) {
         carePlanId = ((await plan.json()) as { _id: string })._id;
       },
     });
-    await main
-      .getByRole('listitem')
-      .filter({ hasText: 'Amina Yusuf' })
-      .getByRole('button', { name: t('records:list.viewDetails') })
-      .click();
-    const timeline = main.getByRole('region', { name: t('timeline:title'), exact: true });
-    const entries = timeline.getByRole('list', { name: t('timeline:title') }).getByRole('listitem');
+    const { timeline, entries } = await openTimeline(main, t, 'Amina Yusuf');
     await expect(entries).toHaveCount(2);
     await expect(entries.nth(0)).toContainText(t('timeline:kinds.care-plan-activity'));
     await expect(entries.nth(0)).toContainText(t('timeline:states.overdue'));
