@@ -1,4 +1,17 @@
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import fs from 'node:fs';
+
+/**
+ * Debian's Chromium headless shell (`apt-get install chromium-headless-shell`), the build
+ * Playwright itself runs headless tests in, when installed; otherwise the full browser. Same
+ * engine, same version: the shell leaves out the browser's own window and compositing, which on
+ * CI's 2-core machine took the whole suite from 356 s to 234 s (renderer CPU less than half).
+ * `CHROMIUM_PATH` picks another build.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
