@@ -52,6 +52,48 @@ test.describe('a prerendered page used before its app has started', () => {
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('fr');
   });
 
+  test('a search sent before the app runs and before the configuration has arrived goes out once both have', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { hospitalSearchUrl } = (await (await request.get(`${baseURL}/api/config`)).json()) as {
+      hospitalSearchUrl: string;
+    };
+    const searches: string[] = [];
+    await page.route(`${hospitalSearchUrl}**`, (route) => {
+      searches.push(route.request().url());
+      return route.fulfill({ contentType: 'text/html', body: '<h1>Hospital search</h1>' });
+    });
+    let releaseConfig!: () => void;
+    const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
+    await page.route('**/api/config', async (route) => {
+      await configHeld;
+      await route.continue();
+    });
+    const app = await holdTheApp(page);
+    await page.goto('/');
+    const search = page.getByRole('searchbox', { name: 'Search Doctor or Hospital' });
+    await search.fill('oncology');
+    // Enter sends the form by a click on its search button, which the page keeps.
+    await search.press('Enter');
+    expect(await app.isStarted()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    app.release();
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+    // The app has the press and holds it until it knows where the search goes.
+    await expect(page.getByRole('search')).toHaveAttribute('aria-busy', 'true');
+    expect(searches).toEqual([]);
+
+    releaseConfig();
+    await expect(page.getByRole('heading', { name: 'Hospital search' })).toBeVisible();
+    expect(searches).toHaveLength(1);
+    const sent = new URL(searches[0]!);
+    expect(`${sent.origin}${sent.pathname}`).toBe(hospitalSearchUrl);
+    expect(sent.searchParams.get('s')).toBe('oncology');
+  });
+
   test('arrowing through the languages before the app runs switches nothing until Enter (WCAG 3.2.2)', async ({
     page,
   }) => {
