@@ -205,6 +205,44 @@ test.describe('shared layout', () => {
     await expect(footer.getByText('© 2024 CareBridge. All rights reserved.')).toBeVisible();
   });
 
+  test('a signed-in page on a phone does not move while the bell, the configuration and the list arrive', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    await signInAs(page, baseURL!, { email: uniqueEmail('steady') });
+    // Every layout shift from the first paint (as Lighthouse counts them for CLS).
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources: { node: Node | null }[];
+        })[])
+          shifts.push(
+            `${entry.value.toFixed(3)}: ${entry.sources.map((source) => (source.node as Element | null)?.className).join(', ')}`,
+          );
+      });
+      observer.observe({ type: 'layout-shift', buffered: true });
+      Object.assign(window, {
+        layoutShifts: () => {
+          observer.takeRecords().forEach((entry) => shifts.push(String(entry)));
+          return shifts;
+        },
+      });
+    });
+    await page.goto('/records');
+    await expect(page.getByText('No patients found.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reminders, none unread' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Call / })).toBeVisible();
+    const shifts = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: () => string[] }).layoutShifts(),
+    );
+    expect(shifts).toEqual([]);
+    await context.close();
+  });
+
   test('the open menu passes axe (WCAG 2.2 A/AA) on a phone', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 800 } });
     const page = await context.newPage();

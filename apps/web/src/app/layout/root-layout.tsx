@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { BellPlaceholder } from '../../features/reminders/bell-placeholder.tsx';
 import { usePremiumStatusSync } from '../../features/transactions/premium-sync.ts';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
@@ -31,7 +32,7 @@ function RemindersSlot() {
   );
   if (!isClient || !isSignedIn) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<BellPlaceholder />}>
       <ReminderBell />
     </Suspense>
   );

@@ -11,6 +11,7 @@ import {
   useMarkAllRemindersReadMutation,
   useMarkReminderReadMutation,
 } from './reminders-api.ts';
+import { BellPlaceholder } from './bell-placeholder.tsx';
 import styles from './reminder-bell.module.css';
 
 /**
@@ -91,7 +92,7 @@ export default function ReminderBell() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [isOpen]);
 
-  if (!ready) return null;
+  if (!ready) return <BellPlaceholder />;
 
   // A button that did its job disappears: focus moves on to what is next to it, not the page.
   const readOne = async (reminder: TReminder) => {
