@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { settleAnimations } from './support/axe.ts';
 import { expect, test } from './support/test.ts';
 
 const COUNTERS = [
@@ -196,7 +197,7 @@ async function expectNoAxeViolations(
   // Hold the carousel still so no slide is caught half-faded.
   await page.getByRole('main').getByRole('region').first().getByRole('button').first().click();
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(700);
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

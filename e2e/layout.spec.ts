@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { settleAnimations } from './support/axe.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -248,7 +249,7 @@ test.describe('shared layout', () => {
     const page = await context.newPage();
     await page.goto('/');
     await openMenu(page);
-    await page.waitForTimeout(400);
+    await settleAnimations(page);
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();
