@@ -15,6 +15,33 @@ export function encodeCursor(key: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
+/**
+ * A page from rows read one past `limit` (the extra row only tells that there is a next page):
+ * the first `limit` as `toItem` answers them, and the next page's cursor from the last one's key.
+ */
+export function pageOf<Row, Item>(
+  rows: Row[],
+  {
+    limit,
+    total,
+    toItem,
+    keyOf,
+  }: {
+    limit: number;
+    total: number;
+    toItem: (row: Row) => Item;
+    keyOf: (row: Row) => readonly (string | number)[];
+  },
+): Page<Item> {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items: items.map((row) => toItem(row)),
+    nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null,
+    total,
+  };
+}
+
 /** The sort key inside a cursor, checked by `isValid`; anything else is a 400 INVALID_CURSOR. */
 export function decodeCursor<T extends unknown[]>(
   cursor: string,
@@ -41,19 +68,18 @@ export const isInstantIdKey = (key: unknown[]): key is [instant: string, id: str
   isUuid(key[1]);
 
 /**
- * `X-Total-Count` always, and `Link: <…>; rel="next"` when there is a next page: the same path
- * and query with the next cursor, so a client just follows it.
+ * A list route's answer: the page's rows as the body, `X-Total-Count` always, and
+ * `Link: <…>; rel="next"` when there is a next page: the same path and query with the next
+ * cursor, so a client just follows it.
  */
-export function sendPageHeaders(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: Pick<Page<unknown>, 'nextCursor' | 'total'>,
-): void {
+export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>): T[] {
   void reply.header('x-total-count', String(page.total));
-  if (page.nextCursor === null) return;
-  const url = new URL(request.url, 'http://localhost');
-  url.searchParams.set('cursor', page.nextCursor);
-  void reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+  if (page.nextCursor !== null) {
+    const url = new URL(request.url, 'http://localhost');
+    url.searchParams.set('cursor', page.nextCursor);
+    void reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+  }
+  return page.items;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { TAppointment } from '@portal/shared/appointment';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, encodeCursor, isInstantIdKey, type Page } from '../../lib/paging.ts';
+import { decodeCursor, isInstantIdKey, pageOf, type Page } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { toApiAppointment } from './appointments.fields.ts';
 import { owned, type Actor, type Refusals } from './appointments.refusals.ts';
@@ -55,14 +55,12 @@ export function createAgenda({ db, refusals }: { db: Db; refusals: Refusals }) {
         patientId: range.patientId ?? null,
         appointmentId: null,
       });
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return {
-        items: items.map(toApiAppointment),
-        nextCursor:
-          rows.length > limit && last ? encodeCursor([last.startsAt.toISOString(), last.id]) : null,
+      return pageOf(rows, {
+        limit,
         total,
-      };
+        toItem: toApiAppointment,
+        keyOf: (row) => [row.startsAt.toISOString(), row.id],
+      });
     },
   };
 }

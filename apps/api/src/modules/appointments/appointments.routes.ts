@@ -11,7 +11,7 @@ import {
 } from '@portal/shared/appointment';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { etagOf } from '../../lib/etag.ts';
-import { sendPageHeaders } from '../../lib/paging.ts';
+import { sendPage } from '../../lib/paging.ts';
 import type { Actor, AppointmentService } from './appointments.service.ts';
 
 const ZId = z.object({
@@ -93,8 +93,7 @@ export function appointmentRoutes(
         actor: await actorOf(request),
         ...request.query,
       });
-      sendPageHeaders(request, reply, page);
-      return page.items;
+      return sendPage(request, reply, page);
     },
   );
 

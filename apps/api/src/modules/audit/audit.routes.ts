@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZAuditEvent } from '@portal/shared/audit';
 import { ZPageQuery } from '@portal/shared/patient';
 import type { Db } from '../../db/client.ts';
-import { sendPageHeaders } from '../../lib/paging.ts';
+import { sendPage } from '../../lib/paging.ts';
 import { createAuditService } from './audit.service.ts';
 
 export function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -23,8 +23,7 @@ export function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request, reply) => {
       const actorId = await request.currentUserId();
       const page = await audit.findAuditEvents({ actorId, ...request.query });
-      sendPageHeaders(request, reply, page);
-      return page.items;
+      return sendPage(request, reply, page);
     },
   );
 }

@@ -1,6 +1,6 @@
 import type { TAuditEvent } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
+import { decodeCursor, pageOf, type Page } from '../../lib/paging.ts';
 import { countAuditEvents, findAuditEvents, type AuditEventWithName } from './audit.repository.ts';
 
 function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
@@ -42,13 +42,7 @@ export function createAuditService({ db }: { db: Db }) {
         findAuditEvents(db, { actorId, beforeId, limit: limit + 1 }),
         countAuditEvents(db, actorId),
       ]);
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return {
-        items: items.map(toApiAuditEvent),
-        nextCursor: rows.length > limit && last ? encodeCursor([last.id]) : null,
-        total,
-      };
+      return pageOf(rows, { limit, total, toItem: toApiAuditEvent, keyOf: (row) => [row.id] });
     },
   };
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZTransaction, ZTransactionListQuery, ZTransactionParams } from '@portal/shared/billing';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import { sendPageHeaders } from '../../lib/paging.ts';
+import { sendPage } from '../../lib/paging.ts';
 import type { BillingService } from './billing.service.ts';
 import type { createTransactionsService } from './transactions.service.ts';
 
@@ -43,8 +43,7 @@ export function transactionsRoutes(
     async (request, reply) => {
       const user = await request.currentUser();
       const page = await transactions.listTransactions({ userId: user.id, ...request.query });
-      sendPageHeaders(request, reply, page);
-      return page.items;
+      return sendPage(request, reply, page);
     },
   );
 

@@ -1,7 +1,7 @@
 import { formatInvoiceNumber, type TTransaction } from '@portal/shared/billing';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
+import { decodeCursor, pageOf, type Page } from '../../lib/paging.ts';
 import { ISO_MS } from '../../lib/etag.ts';
 import type { CheckoutSessionRow } from './billing.repository.ts';
 import * as repo from './transactions.repository.ts';
@@ -62,16 +62,12 @@ export function createTransactionsService({
         repo.findTransactionsOfUser(db, { userId, after, limit: limit + 1 }),
         repo.countTransactionsOfUser(db, userId),
       ]);
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return {
-        items: items.map(toTransaction),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeCursor([last.createdAt.toISOString(), last.id])
-            : null,
+      return pageOf(rows, {
+        limit,
         total,
-      };
+        toItem: toTransaction,
+        keyOf: (row) => [row.createdAt.toISOString(), row.id],
+      });
     },
 
     async getTransaction({ userId, id }: { userId: string; id: string }): Promise<TTransaction> {

@@ -1,7 +1,7 @@
 import type { TAuditAction } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import { etagOf, parseIfMatch } from '../../lib/etag.ts';
-import { decodeCursor, encodeCursor, isInstantIdKey, type Page } from '../../lib/paging.ts';
+import { decodeCursor, isInstantIdKey, pageOf, type Page } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import {
@@ -236,16 +236,12 @@ export function createItemService<Table extends ClinicalTable, Api extends ApiIt
         store.count(db, { ...scope, status }),
       ]);
       await audit(db, actor, { action: 'list', outcome: 'success', patientId: scope.patientId });
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return {
-        items: items.map(toApi),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeCursor([last.createdAt.toISOString(), last.id])
-            : null,
+      return pageOf(rows, {
+        limit,
         total,
-      };
+        toItem: toApi,
+        keyOf: (row) => [row.createdAt.toISOString(), row.id],
+      });
     },
 
     async getItem({ actor, patientId, id }: { actor: Actor; patientId: string; id: string }) {

@@ -2,7 +2,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import { z } from 'zod';
 import type { TAuditAction } from '@portal/shared/audit';
 import { etagOf } from '../../lib/etag.ts';
-import { sendPageHeaders, type Page } from '../../lib/paging.ts';
+import { sendPage, type Page } from '../../lib/paging.ts';
 import type { Actor } from '../audit/owned-records.ts';
 import {
   actorOf,
@@ -146,8 +146,7 @@ export function patientResourceRoutes<
       const { actor, patientId } = await placeOf(request);
       const query = request.query as z.infer<Query> & object;
       const page = await service.findItems({ actor, patientId, ...query });
-      sendPageHeaders(request, reply, page);
-      return page.items;
+      return sendPage(request, reply, page);
     },
   );
 

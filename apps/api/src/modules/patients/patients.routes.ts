@@ -10,7 +10,7 @@ import {
   ZPatientListQuery,
 } from '@portal/shared/patient';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import { sendPageHeaders } from '../../lib/paging.ts';
+import { sendPage } from '../../lib/paging.ts';
 import { ZDocument } from '../../lib/response-schemas.ts';
 import { plainJsonSerializer } from '../../lib/plain-json-serializer.ts';
 import { csvChunks } from './patients.csv.ts';
@@ -95,8 +95,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
     },
     async (request, reply) => {
       const page = await patients.findPatients({ actor: await actorOf(request), ...request.query });
-      sendPageHeaders(request, reply, page);
-      return page.items;
+      return sendPage(request, reply, page);
     },
   );
 

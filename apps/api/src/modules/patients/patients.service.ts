@@ -8,13 +8,7 @@ import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import type { PatientRow } from '../../db/schema/patients.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  decodeCursor,
-  encodeCursor,
-  isInstantIdKey,
-  inBatches,
-  type Page,
-} from '../../lib/paging.ts';
+import { decodeCursor, inBatches, isInstantIdKey, pageOf, type Page } from '../../lib/paging.ts';
 import type { AppointmentRecord } from '../appointments/appointments.fields.ts';
 import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
 import {
@@ -148,14 +142,12 @@ export function createPatientService({
         }),
         counts.get(ownerId, query, () => repository.countPatients(db, { ownerId, q: query })),
       ]);
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return {
-        items: items.map(toApiPatient),
-        nextCursor:
-          rows.length > limit && last ? encodeCursor([iso(last.createdAt), last.id]) : null,
+      return pageOf(rows, {
+        limit,
         total,
-      };
+        toItem: toApiPatient,
+        keyOf: (row) => [iso(row.createdAt), row.id],
+      });
     },
 
     async updatePatient({

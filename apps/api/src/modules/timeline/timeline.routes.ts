@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZTimelineEntry, ZTimelineQuery } from '@portal/shared/timeline';
 import type { Db } from '../../db/client.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import { sendPageHeaders } from '../../lib/paging.ts';
+import { sendPage } from '../../lib/paging.ts';
 import { isPremiumMember } from '../premier/require-premium.ts';
 import { createTimelineService } from './timeline.service.ts';
 
@@ -49,8 +49,7 @@ export async function timelinePlugin(
         ...request.query,
         withCarePlans: await isPremiumMember(db, request),
       });
-      sendPageHeaders(request, reply, page);
-      return page.items;
+      return sendPage(request, reply, page);
     },
   );
 }

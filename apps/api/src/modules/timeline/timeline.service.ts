@@ -1,7 +1,7 @@
 import { TIMELINE_KINDS, type TTimelineEntry, type TTimelineKind } from '@portal/shared/timeline';
 import type { Db } from '../../db/client.ts';
 import { ISO_MS } from '../../lib/etag.ts';
-import { decodeCursor, encodeCursor, type Page } from '../../lib/paging.ts';
+import { decodeCursor, pageOf, type Page } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
 import { createOwnedRecordsAudit, type Actor } from '../audit/owned-records.ts';
@@ -78,14 +78,12 @@ export function createTimelineService({
       const rows = mergePage(stored, carePlan, key, limit + 1);
       const total = storedTotal + carePlan.length;
       await audit(db, actor, { action: 'list', outcome: 'success', patientId: id });
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return {
-        items,
-        nextCursor:
-          rows.length > limit && last ? encodeCursor([last.at, last.itemId, last.kind]) : null,
+      return pageOf(rows, {
+        limit,
         total,
-      };
+        toItem: (row) => row,
+        keyOf: (row) => [row.at, row.itemId, row.kind],
+      });
     },
   };
 }

@@ -2,7 +2,7 @@ import type { TAuditAction } from '@portal/shared/audit';
 import type { TVisit, TVisitData } from '@portal/shared/visit';
 import type { Db } from '../../db/client.ts';
 import { parseIfMatch } from '../../lib/etag.ts';
-import { decodeCursor, encodeCursor, isInstantIdKey, type Page } from '../../lib/paging.ts';
+import { decodeCursor, isInstantIdKey, pageOf, type Page } from '../../lib/paging.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import type { AppointmentService } from '../appointments/appointments.service.ts';
 import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
@@ -126,16 +126,12 @@ export function createVisitService({
         patientId,
         visitId: null,
       });
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return {
-        items: items.map(toApiVisit),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeCursor([last.occurredAt.toISOString(), last.id])
-            : null,
+      return pageOf(rows, {
+        limit,
         total,
-      };
+        toItem: toApiVisit,
+        keyOf: (row) => [row.occurredAt.toISOString(), row.id],
+      });
     },
 
     async getItem({ id: visitId, ...place }: Place & { id: string }): Promise<TVisit> {
