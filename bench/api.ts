@@ -1,7 +1,15 @@
 // API throughput against the ceiling of a bare Fastify route, all in one run on this machine.
 import { spawn } from 'node:child_process';
-import { findFreePort } from '../apps/api/src/db/embedded-postgres.ts';
-import { measureCpuPerRequest, runLoad, sampleMemory, type LoadResult } from './lib/load.ts';
+import { findFreePort } from '../apps/api/src/lib/free-port.ts';
+import {
+  LOAD_CONNECTIONS,
+  LOAD_SECONDS,
+  SEED_PATIENTS,
+  measureCpuPerRequest,
+  runLoad,
+  sampleMemory,
+  type LoadResult,
+} from './lib/load.ts';
 import {
   printTable,
   seedPatients,
@@ -11,10 +19,6 @@ import {
   waitHealthy,
   writeResult,
 } from './lib/portal.ts';
-
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PATIENTS_PER_USER = Number(process.env.BENCH_PATIENTS ?? 100_000);
 
 const newPatient = JSON.stringify({
   name: 'Load Test Patient',
@@ -50,14 +54,14 @@ async function measureCeiling(): Promise<LoadResult> {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-  const result = await runLoad({ url, connections: CONNECTIONS, seconds: SECONDS });
+  const result = await runLoad({ url, connections: LOAD_CONNECTIONS, seconds: LOAD_SECONDS });
   child.kill('SIGTERM');
   return result;
 }
 
 export async function benchApi() {
   console.log(
-    `API bench: ${CONNECTIONS} connections, ${SECONDS} s each; seeding ${PATIENTS_PER_USER} patients for each of 2 users…`,
+    `API bench: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s each; seeding ${SEED_PATIENTS} patients for each of 2 users…`,
   );
   const postgres = await startPostgres();
   // One user sends thousands of requests a second: the per-user budget stays on (its cost is
@@ -70,8 +74,8 @@ export async function benchApi() {
     await waitHealthy(portal.url);
     const doctor = await signIn(portal.url, 'bench-doctor@example.test');
     const other = await signIn(portal.url, 'bench-other@example.test');
-    await seedPatients(postgres.url, doctor.userId, PATIENTS_PER_USER);
-    await seedPatients(postgres.url, other.userId, PATIENTS_PER_USER);
+    await seedPatients(postgres.url, doctor.userId, SEED_PATIENTS);
+    await seedPatients(postgres.url, other.userId, SEED_PATIENTS);
     const auth = { authorization: `Bearer ${doctor.token}` };
     const list = (await (
       await fetch(`${portal.url}/api/records/patients?limit=1`, { headers: auth })
@@ -86,7 +90,7 @@ export async function benchApi() {
       await runLoad({ ...options, seconds: 1 });
       return measureCpuPerRequest(trees, () => runLoad(options));
     };
-    const load = { headers: auth, connections: CONNECTIONS, seconds: SECONDS };
+    const load = { headers: auth, connections: LOAD_CONNECTIONS, seconds: LOAD_SECONDS };
     const runs: [string, Measured][] = [
       [
         'GET /api/records/patients?limit=50',
@@ -157,9 +161,9 @@ export async function benchApi() {
     printTable('API throughput (autocannon, separate process)', rows);
     console.log(`Peak API memory under load: ${peakMemoryMiB} MiB (target ≤ 250 MB)`);
     const result = {
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-      patientsPerUser: PATIENTS_PER_USER,
+      seconds: LOAD_SECONDS,
+      connections: LOAD_CONNECTIONS,
+      patientsPerUser: SEED_PATIENTS,
       rows,
       peakMemoryMiB,
     };

@@ -1,7 +1,14 @@
 // Two API instances against one on the same PostgreSQL, on this machine: the same total load
 // (autocannon, separate processes) spread over one or two instances.
 import os from 'node:os';
-import { measureCpuPerRequest, runLoad, type LoadResult } from './lib/load.ts';
+import {
+  LOAD_CONNECTIONS,
+  LOAD_SECONDS,
+  SEED_PATIENTS,
+  measureCpuPerRequest,
+  runLoad,
+  type LoadResult,
+} from './lib/load.ts';
 import {
   printTable,
   seedPatients,
@@ -11,22 +18,18 @@ import {
   writeResult,
 } from './lib/portal.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
-
 /** The load split evenly over `urls`, all at once; figures summed (req/s) or worst (p99). */
 async function loadOver(urls: string[], path: string, headers: Record<string, string>) {
   const options = (url: string, seconds: number) => ({
     url: `${url}${path}`,
     headers,
-    connections: CONNECTIONS / urls.length,
+    connections: LOAD_CONNECTIONS / urls.length,
     seconds,
   });
   // A second of unrecorded load first, so the JIT has compiled the path in every instance.
   await Promise.all(urls.map((url) => runLoad(options(url, 1))));
   const results: LoadResult[] = await Promise.all(
-    urls.map((url) => runLoad(options(url, SECONDS))),
+    urls.map((url) => runLoad(options(url, LOAD_SECONDS))),
   );
   return {
     requests: results.reduce((sum, r) => sum + r.requests, 0),
@@ -39,7 +42,7 @@ async function loadOver(urls: string[], path: string, headers: Record<string, st
 }
 
 export async function benchInstances() {
-  console.log(`Instances bench: ${CONNECTIONS} connections in all, ${SECONDS} s each…`);
+  console.log(`Instances bench: ${LOAD_CONNECTIONS} connections in all, ${LOAD_SECONDS} s each…`);
   const postgres = await startPostgres();
   // One public address for both, as behind a load balancer (local tokens name it as issuer).
   const env = {
@@ -52,7 +55,7 @@ export async function benchInstances() {
   const b = await startPortal(env);
   try {
     const doctor = await signIn(a.url, 'bench-instances@example.test');
-    await seedPatients(postgres.url, doctor.userId, PATIENTS);
+    await seedPatients(postgres.url, doctor.userId, SEED_PATIENTS);
     const headers = { authorization: `Bearer ${doctor.token}` };
     const page = (await (
       await fetch(`${a.url}/api/records/patients?limit=1`, { headers })
@@ -90,9 +93,9 @@ export async function benchInstances() {
     printTable('One API instance against two on one PostgreSQL (same total load)', rows);
     console.log(`Machine load average (1, 5, 15 min) at the end: ${loadAverage.join(', ')}`);
     const result = {
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-      patients: PATIENTS,
+      seconds: LOAD_SECONDS,
+      connections: LOAD_CONNECTIONS,
+      patients: SEED_PATIENTS,
       rows,
       loadAverage,
     };

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { storeSession, type SignedInUser } from '../e2e/support/session.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { printTable, ROOT, signIn, startPortal, tempDir, writeResult } from './lib/portal.ts';
 
@@ -17,7 +18,12 @@ interface Scores {
 }
 
 function runLighthouse(url: string, { userDataDir }: { userDataDir?: string } = {}): Scores {
-  const flags = [...CHROMIUM_FLAGS, ...(userDataDir ? [`--user-data-dir=${userDataDir}`] : [])];
+  // Lighthouse starts Chromium itself, so it is told the headless mode (Playwright picks its own).
+  const flags = [
+    '--headless=new',
+    ...CHROMIUM_FLAGS,
+    ...(userDataDir ? [`--user-data-dir=${userDataDir}`] : []),
+  ];
   const outFile = path.join(tempDir('lh'), 'report.json');
   const run = spawnSync(
     LIGHTHOUSE,
@@ -56,32 +62,17 @@ function median(values: number[]): number {
 async function signedInProfile(url: string): Promise<string> {
   const profile = tempDir('profile');
   const session = await signIn(url, 'lighthouse@example.test', 'Dr. Lighthouse');
-  const user = (await (
+  const { user } = (await (
     await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { authorization: `Bearer ${session.token}` },
     })
-  ).json()) as { user: unknown };
+  ).json()) as SignedInUser;
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS.slice(1),
+    args: CHROMIUM_FLAGS,
   });
-  const page = await context.newPage();
-  await page.goto(`${url}/not-found`);
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('firebase_token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-      localStorage.setItem(
-        'root',
-        JSON.stringify({
-          auth: JSON.stringify({ status: true, userData: user }),
-          _persist: JSON.stringify({ version: -1, rehydrated: true }),
-        }),
-      );
-    },
-    { token: session.token, user: user.user },
-  );
+  await storeSession(await context.newPage(), url, { idToken: session.token, user });
   await context.close();
   return profile;
 }

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { findFreePort } from '../apps/api/src/db/embedded-postgres.ts';
+import { findFreePort } from '../apps/api/src/lib/free-port.ts';
 import { printTable, ROOT, tempDir, waitHealthy, writeResult } from './lib/portal.ts';
 
 async function timeStart(dataDir: string): Promise<number> {

@@ -22,7 +22,7 @@ export async function benchWebSize(paths = ['/', '/login']) {
   const portal = await startPortal();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS.slice(1),
+    args: CHROMIUM_FLAGS,
   });
   const rows = [];
   try {

@@ -1,12 +1,8 @@
+export { CHROMIUM_FLAGS } from '../../e2e/support/chromium.ts';
+
+/**
+ * The full browser, not the e2e suite's headless shell: Lighthouse's and the page-weight figures
+ * are measured in the browser people use.
+ */
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];

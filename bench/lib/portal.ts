@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { findFreePort, startEmbeddedPostgres } from '../../apps/api/src/db/embedded-postgres.ts';
+import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded-postgres.ts';
+import { findFreePort } from '../../apps/api/src/lib/free-port.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/server.js');

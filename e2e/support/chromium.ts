@@ -13,7 +13,8 @@ export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ??
   (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
-export const CHROMIUM_ARGS = [
+/** How every headless Chromium here starts, this suite's and the benchmarks' (`bench/lib/`). */
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
@@ -21,6 +22,11 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+];
+
+/** The suite's: a fake microphone the voice journeys can use without a prompt. */
+export const CHROMIUM_ARGS = [
+  ...CHROMIUM_FLAGS,
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
 ];

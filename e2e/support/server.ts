@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { findFreePort } from '../../apps/api/src/lib/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/server.js');
@@ -19,17 +19,6 @@ export interface RunningServer {
   process: ChildProcess;
   output: () => string;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -88,7 +77,7 @@ export async function startServer({
   logFile?: string;
 } = {}): Promise<RunningServer> {
   fs.chmodSync(dataDir, 0o755);
-  const port = await freePort();
+  const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const logPath = logFile ?? path.join(RESULTS_DIR, 'e2e-servers', `server-${port}.log`);
   fs.mkdirSync(path.dirname(logPath), { recursive: true });

@@ -30,17 +30,27 @@ export async function signInViaApi(
   return { idToken, user };
 }
 
-/**
- * Puts a signed-in session into the browser exactly where the app keeps it (SPEC.md §3):
- * `firebase_token` in local and session storage and the auth slice under `root`.
- * Navigate afterwards; the app rehydrates from storage.
- */
+/** Signs in through the API and puts the session into the browser (`storeSession`). */
 export async function signInAs(
   page: Page,
   baseURL: string,
   options: { email?: string; name?: string } = {},
 ): Promise<SignedInUser> {
   const session = await signInViaApi(page.request, baseURL, options);
+  await storeSession(page, baseURL, session);
+  return session;
+}
+
+/**
+ * Puts a signed-in session into the browser exactly where the app keeps it (SPEC.md §3):
+ * `firebase_token` in local and session storage and the auth slice under `root`.
+ * Navigate afterwards; the app rehydrates from storage. Also the Lighthouse benchmark's.
+ */
+export async function storeSession(
+  page: Page,
+  baseURL: string,
+  session: SignedInUser,
+): Promise<void> {
   // A same-origin page without the app, so nothing in the page can overwrite the storage.
   await page.goto(`${baseURL}/api/health`);
   await page.evaluate(({ idToken, user }) => {
@@ -55,5 +65,4 @@ export async function signInAs(
       }),
     );
   }, session);
-  return session;
 }

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { findFreePort } from './db/embedded-postgres.ts';
+import { findFreePort } from './lib/free-port.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { spawnServer, waitForHealth } from '../test/server-process.ts';
 

@@ -2,48 +2,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../src/db/embedded-postgres.ts';
-import { spawnServer, waitForHealth, type ServerProcess } from './server-process.ts';
+import { findFreePort } from '../src/lib/free-port.ts';
+import { patientInput } from './factories/patients.ts';
+import {
+  signInOverHttp,
+  spawnServer,
+  waitForHealth,
+  type ServerProcess,
+} from './server-process.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-crash-'));
 fs.chmodSync(dataDir, 0o755);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-function patient(name: string) {
-  return {
-    name,
-    diagnosedWith: 'Crash test',
-    address: '1 Recovery Road',
-    age: 40,
-    bloodGroup: 'A+',
-    gender: 'Other',
-    phone: '5550001234',
-    emergencyContact: { phone: '5550004321' },
-    hasChronicDiseases: false,
-  };
-}
-
-async function signIn(url: string): Promise<string> {
-  const { idToken } = (await (
-    await fetch(`${url}/api/dev-auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'crash@example.test', name: 'Crash Tester' }),
-    })
-  ).json()) as { idToken: string };
-  await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${idToken}` },
-  });
-  return idToken;
-}
 
 async function create(url: string, token: string, name: string): Promise<number | 'lost'> {
   try {
     const response = await fetch(`${url}/api/records/patients`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(patient(name)),
+      body: JSON.stringify(patientInput({ name })),
       signal: AbortSignal.timeout(10_000),
     });
     await response.arrayBuffer();
@@ -74,7 +51,7 @@ describe('crash safety (real server process, embedded PostgreSQL, SIGKILL)', () 
     const env = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url };
     let server: ServerProcess = spawnServer(env);
     await waitForHealth(url, server);
-    const token = await signIn(url);
+    const token = await signInOverHttp(url);
 
     const TOTAL = 1_000;
     const KILLS = 4;
@@ -126,7 +103,7 @@ describe('crash safety (real server process, embedded PostgreSQL, SIGKILL)', () 
     const env = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url };
     const server = spawnServer(env);
     await waitForHealth(url, server);
-    const token = await signIn(url);
+    const token = await signInOverHttp(url);
     const requests = Array.from({ length: 40 }, (_, i) => create(url, token, `Drain ${i}`));
     await new Promise((resolve) => setTimeout(resolve, 15));
     const stoppedAt = Date.now();

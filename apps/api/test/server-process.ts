@@ -51,3 +51,19 @@ export async function waitForHealth(
   }
   throw new Error(`server never became healthy: ${server.output()}`);
 }
+
+/** Signs the crash tester in to a running server over HTTP (local provider): an ID token. */
+export async function signInOverHttp(url: string): Promise<string> {
+  const { idToken } = (await (
+    await fetch(`${url}/api/dev-auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'crash@example.test', name: 'Crash Tester' }),
+    })
+  ).json()) as { idToken: string };
+  await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  return idToken;
+}

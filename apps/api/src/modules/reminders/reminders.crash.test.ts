@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database.ts';
-import { spawnServer, waitForHealth, type ServerProcess } from '../../../test/server-process.ts';
+import { patientInput } from '../../../test/factories/patients.ts';
+import {
+  signInOverHttp,
+  spawnServer,
+  waitForHealth,
+  type ServerProcess,
+} from '../../../test/server-process.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
-import { findFreePort } from '../../db/embedded-postgres.ts';
+import { findFreePort } from '../../lib/free-port.ts';
 
 /**
  * Exactly once across a crash, with the real server process: reminders come due, the server is
@@ -63,28 +69,13 @@ describe('reminders across a crash (real server process, pg-boss, SIGKILL)', () 
     const port = await findFreePort();
     const url = `http://127.0.0.1:${port}`;
     const first = await start(port);
-    const { idToken } = (await (
-      await fetch(`${url}/api/dev-auth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'crash@example.test', name: 'Crash Tester' }),
-      })
-    ).json()) as { idToken: string };
-    await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${idToken}` },
-    });
-    const patient = await api(url, '/api/records/patients', idToken, {
-      name: 'Rosalind Featherstonehaugh',
-      diagnosedWith: 'Crash test',
-      address: '1 Recovery Road',
-      age: 40,
-      bloodGroup: 'A+',
-      gender: 'Other',
-      phone: '5550001234',
-      emergencyContact: { phone: '5550004321' },
-      hasChronicDiseases: false,
-    });
+    const idToken = await signInOverHttp(url);
+    const patient = await api(
+      url,
+      '/api/records/patients',
+      idToken,
+      patientInput({ name: 'Rosalind Featherstonehaugh' }),
+    );
     for (let hour = 1; hour <= APPOINTMENTS; hour += 1) {
       await api(url, '/api/appointments', idToken, {
         patientId: patient._id,
