@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
@@ -149,6 +149,20 @@ export async function createTestApp({
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The calling test file's app: `createTestApp(options)` before its tests, closed after them.
+ * Call it at the file's top level; the object it answers is filled in by the file's first
+ * `beforeAll`, so read it in hooks and tests, not while the file loads.
+ */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(options));
+  });
+  afterAll(() => ctx.close());
+  return ctx;
 }
 
 let counter = 0;

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@portal/shared/errors';
 import type { VoiceProvider } from '../src/providers/voice/voice.ts';
-import { createTestApp, signIn, type TestContext } from './app.ts';
+import { createTestApp, signIn, useTestApp, type TestContext } from './app.ts';
 
 /**
  * The per-user budget over every authenticated route, and the limits on sign-in, checkout and
@@ -23,11 +23,7 @@ const fakeVoice: VoiceProvider = {
   },
 };
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { voice: fakeVoice } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ deps: { voice: fakeVoice } });
 
 function expectRateLimited(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(429);

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestContext } from './app.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
-import { isPremium, openCheckout, paymentsOf } from './factories/billing.ts';
+import { billingOf } from './factories/billing.ts';
 
 /**
  * The API with Stripe as its payments provider, talking to the fake Stripe, for the
@@ -89,9 +89,7 @@ export function useStripeApp() {
     get fake() {
       return app().fake;
     },
-    openCheckout: (headers: Headers) => openCheckout(app().ctx, headers),
-    isPremium: (userId: string) => isPremium(app().ctx, userId),
-    paymentsOf: (userId: string) => paymentsOf(app().ctx, userId),
+    ...billingOf(() => app().ctx),
     /** POSTs `payload` to the webhook, with `signature` as Stripe-Signature when given. */
     deliver: (payload: string, signature?: string) =>
       app().ctx.app.inject({

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { createEarlyServer } from './early-server.ts';
 import { createReadiness } from './readiness.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('GET /api/health/ready', () => {
   it('answers ready once the app is ready', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 
 interface Operation {
   security?: unknown[];
@@ -7,10 +7,9 @@ interface Operation {
   responses: Record<string, { content?: Record<string, unknown> }>;
 }
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let operations: [string, Operation][];
 beforeAll(async () => {
-  ctx = await createTestApp();
   const document = (await ctx.app.inject({ url: '/api/openapi.json' })).json() as {
     paths: Record<string, Record<string, Operation>>;
   };
@@ -21,7 +20,6 @@ beforeAll(async () => {
     ]),
   );
 });
-afterAll(() => ctx.close());
 
 /** Public routes whose caller signs the body (Retell): a bad signature is their 401, not a token. */
 const SIGNED_BY_CALLER = ['POST /api/retellai/functions', 'POST /api/retellai/webhook'];

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../test/app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 /** The log lines written for one request id. */
 function linesOf(requestId: string) {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../test/app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('text PostgreSQL cannot store', () => {
   it('answers 400 to a NUL character in a profile field (found by the fuzz suite), and changes nothing', async () => {

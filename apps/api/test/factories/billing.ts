@@ -17,6 +17,16 @@ export function startCheckout(ctx: TestContext, headers: Headers, amount: unknow
   });
 }
 
+/** The payment form's call: a payment intent for the price. */
+export function startPaymentIntent(ctx: TestContext, headers: Headers) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/premier/create-payment-intent',
+    headers,
+    payload: { amount: 100 },
+  });
+}
+
 /** A checkout session the API accepted: `{ id, url }`. */
 export async function openCheckout(
   ctx: TestContext,
@@ -48,6 +58,34 @@ export function submitLocalCheckout(ctx: TestContext, id: string, button: 'pay' 
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: '',
   });
+}
+
+/** A checkout session's row. */
+export async function checkoutSessionRow(ctx: TestContext, id: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, id));
+  return row;
+}
+
+/**
+ * These helpers bound to one test file's app: `app()` is read at each call, so the file's
+ * `beforeAll` may create the app after this is called.
+ */
+export function billingOf(app: () => TestContext) {
+  return {
+    startCheckout: (headers: Headers, amount: unknown = 100) =>
+      startCheckout(app(), headers, amount),
+    startPaymentIntent: (headers: Headers) => startPaymentIntent(app(), headers),
+    openCheckout: (headers: Headers) => openCheckout(app(), headers),
+    pay: (id: string) => submitLocalCheckout(app(), id, 'pay'),
+    cancel: (id: string) => submitLocalCheckout(app(), id, 'cancel'),
+    isPremium: (userId: string) => isPremium(app(), userId),
+    paymentsOf: (userId: string) => paymentsOf(app(), userId),
+    checkoutSessionsOf: (userId: string) => checkoutSessionsOf(app(), userId),
+    sessionRow: (id: string) => checkoutSessionRow(app(), id),
+  };
 }
 
 /** Makes the signed-in user a Premier member the way a payment does (local checkout, Pay). */

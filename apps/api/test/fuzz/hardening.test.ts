@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../app.ts';
 
 /**
  * The API's defences against malformed input, one by one: what the fuzz suite exercises at
  * random, pinned here with the exact answers expected.
  */
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let user: Awaited<ReturnType<typeof signIn>>;
 beforeAll(async () => {
-  ctx = await createTestApp();
   user = await signIn(ctx);
 });
-afterAll(() => ctx.close());
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const BIG = `{"name":"${'a'.repeat(256 * 1024)}"}`;

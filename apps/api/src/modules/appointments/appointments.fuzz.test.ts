@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   APPOINTMENT_KINDS,
   APPOINTMENT_MESSAGES as M,
   APPOINTMENT_STATUSES,
   ZAppointmentInput,
 } from '@portal/shared/appointment';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 
 /**
@@ -17,16 +17,14 @@ import { createPatient } from '../../../test/factories/patients.ts';
 const SEED = 20_261_123;
 const DROP = Symbol('drop the field');
 
-let ctx: TestContext;
+const ctx = useTestApp({ env: { USER_RATE_LIMIT_PER_MINUTE: '1000000000' } });
 let headers: Record<string, string>;
 let patientId: string;
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { USER_RATE_LIMIT_PER_MINUTE: '1000000000' } });
   const user = await signIn(ctx, { timeZone: 'Europe/Paris' });
   headers = user.headers;
   patientId = (await createPatient(ctx, headers))._id;
 });
-afterAll(() => ctx.close());
 
 async function appointmentCount(): Promise<number> {
   const { rows } = await ctx.database.pool.query<{ n: number }>(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   APPOINTMENT_MESSAGES,
   type TAppointment,
@@ -6,15 +6,11 @@ import {
 } from '@portal/shared/appointment';
 import { appointmentInput } from '@portal/shared/appointment.factories';
 import type { TAuditEvent } from '@portal/shared/audit';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { bookAppointment, createAppointment } from '../../../test/factories/appointments.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 type Headers = Record<string, string>;
 

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TAppointment, TFreeSlots } from '@portal/shared/appointment';
 import { DEFAULT_WORKING_HOURS } from '@portal/shared/profile';
 import { addDays, fromWallTime } from '@portal/shared/zoned-time';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 
 /** Local times across daylight-saving changes (Europe/Berlin: 2027-03-28, clocks 02:00 → 03:00). */
-let ctx: TestContext;
+const ctx = useTestApp({ deps: { now: () => now } });
 /** "Now" for the free slots: before every day these tests look at, bar the last one's. */
 let now = new Date('2027-01-04T12:00:00Z');
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { now: () => now } });
-});
-afterAll(() => ctx.close());
 
 async function practitioner(timeZone: string) {
   const session = await signIn(ctx, { timeZone });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { createPatient, patientInput } from '../../../test/factories/patients.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 async function trail(headers: Record<string, string>, query = '') {
   const response = await ctx.app.inject({ url: `/api/records/audit${query}`, headers });

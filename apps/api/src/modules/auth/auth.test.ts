@@ -7,19 +7,17 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { LOCAL_AUDIENCE } from '../../providers/identity/local.ts';
 import { loadLocalSigningKey } from '../../providers/identity/local-signing-key.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let privateJwk: JWK;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   privateJwk = await loadLocalSigningKey(ctx.database.db);
 });
-afterAll(() => ctx.close());
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -1,38 +1,11 @@
 // The local provider's own checkout page (GET, Pay, Cancel): the page a payer sees offline.
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
-import { checkoutSessions } from '../../db/schema/billing.ts';
-import {
-  isPremium as isPremiumWith,
-  openCheckout as openCheckoutWith,
-  paymentsOf as paymentsOfWith,
-  submitLocalCheckout,
-} from '../../../test/factories/billing.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/app.ts';
+import { billingOf } from '../../../test/factories/billing.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
-type Headers = Record<string, string>;
-
-const openCheckout = (headers: Headers) => openCheckoutWith(ctx, headers);
-
-const pay = (id: string) => submitLocalCheckout(ctx, id, 'pay');
-const cancel = (id: string) => submitLocalCheckout(ctx, id, 'cancel');
-
-const isPremium = (userId: string) => isPremiumWith(ctx, userId);
-const paymentsOf = (userId: string) => paymentsOfWith(ctx, userId);
-
-async function sessionRow(id: string) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, id));
-  return row;
-}
+const { openCheckout, pay, cancel, isPremium, paymentsOf, sessionRow } = billingOf(() => ctx);
 
 describe('the local checkout page', () => {
   it('shows the price with Pay and Cancel forms, no script, under the CSP', async () => {

@@ -1,14 +1,21 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.ts';
-import { checkoutSessionsOf } from '../../../test/factories/billing.ts';
 import { completedEvent, sign, useStripeApp } from '../../../test/stripe-app.ts';
-import { checkoutSessions } from '../../db/schema/billing.ts';
 
 /** Paying with Stripe: opening a Checkout Session, and the success page confirming it. */
 
 const stripe = useStripeApp();
-const { openCheckout, deliver, confirm, isPremium, paymentsOf } = stripe;
+const {
+  startCheckout,
+  startPaymentIntent,
+  openCheckout,
+  deliver,
+  confirm,
+  isPremium,
+  paymentsOf,
+  checkoutSessionsOf,
+  sessionRow,
+} = stripe;
 
 describe('POST /api/premier/create-checkout-session with Stripe', () => {
   it('creates a Checkout Session for the price in cents and answers Stripe’s id and url', async () => {
@@ -35,11 +42,11 @@ describe('POST /api/premier/create-checkout-session with Stripe', () => {
       new RegExp(`^premier-checkout:${user._id}:`),
     );
     expect(url).toBe(`https://checkout.stripe.com/c/pay/${id}`);
-    const [row] = await stripe.ctx.database.db
-      .select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.id, id));
-    expect(row).toMatchObject({ userId: user._id, provider: 'stripe', status: 'open' });
+    expect(await sessionRow(id)).toMatchObject({
+      userId: user._id,
+      provider: 'stripe',
+      status: 'open',
+    });
   });
 
   it('a retried request (same x-request-id) gets the same session, not a second one', async () => {
@@ -53,30 +60,20 @@ describe('POST /api/premier/create-checkout-session with Stripe', () => {
   it('answers 502 and stores nothing when Stripe fails', async () => {
     const { headers, user } = await signIn(stripe.ctx);
     stripe.fake.failNext(500);
-    const response = await stripe.ctx.app.inject({
-      method: 'POST',
-      url: '/api/premier/create-checkout-session',
-      headers,
-      payload: { amount: 100 },
-    });
+    const response = await startCheckout(headers);
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       code: 'PAYMENT_PROVIDER_UNAVAILABLE',
       message: 'The payment provider could not be reached. Please try again later.',
     });
-    const rows = await checkoutSessionsOf(stripe.ctx, user._id);
+    const rows = await checkoutSessionsOf(user._id);
     expect(rows).toEqual([]);
     expect(stripe.ctx.logs.join('')).not.toContain('sk_test_portal');
   });
 
   it('creates a payment intent and answers its client secret', async () => {
     const { headers } = await signIn(stripe.ctx);
-    const response = await stripe.ctx.app.inject({
-      method: 'POST',
-      url: '/api/premier/create-payment-intent',
-      headers,
-      payload: { amount: 100 },
-    });
+    const response = await startPaymentIntent(headers);
     expect(response.statusCode).toBe(200);
     expect(response.json().clientSecret).toMatch(/^pi_test_\w+_secret_\w+$/);
     expect(stripe.fake.requests.at(-1)).toMatchObject({

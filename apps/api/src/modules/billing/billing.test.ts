@@ -1,30 +1,22 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
-import { checkoutSessions } from '../../db/schema/billing.ts';
-import {
-  checkoutSessionsOf,
-  isPremium as isPremiumWith,
-  openCheckout as openCheckoutWith,
-  paymentsOf as paymentsOfWith,
-  startCheckout as startCheckoutWith,
-  submitLocalCheckout,
-} from '../../../test/factories/billing.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/app.ts';
+import { billingOf } from '../../../test/factories/billing.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 type Headers = Record<string, string>;
 
-const startCheckout = (headers: Headers, amount: unknown = 100) =>
-  startCheckoutWith(ctx, headers, amount);
-const openCheckout = (headers: Headers) => openCheckoutWith(ctx, headers);
-
-const pay = (id: string) => submitLocalCheckout(ctx, id, 'pay');
-const cancel = (id: string) => submitLocalCheckout(ctx, id, 'cancel');
+const {
+  startCheckout,
+  startPaymentIntent,
+  openCheckout,
+  pay,
+  cancel,
+  isPremium,
+  paymentsOf,
+  checkoutSessionsOf,
+  sessionRow,
+} = billingOf(() => ctx);
 
 const confirm = (headers: Headers, body?: unknown, query = '') =>
   ctx.app.inject({
@@ -33,17 +25,6 @@ const confirm = (headers: Headers, body?: unknown, query = '') =>
     headers,
     ...(body !== undefined && { payload: body as object }),
   });
-
-const isPremium = (userId: string) => isPremiumWith(ctx, userId);
-const paymentsOf = (userId: string) => paymentsOfWith(ctx, userId);
-
-async function sessionRow(id: string) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, id));
-  return row;
-}
 
 describe('POST /api/premier/create-checkout-session', () => {
   it('answers 401 without a signed-in user', async () => {
@@ -77,7 +58,7 @@ describe('POST /api/premier/create-checkout-session', () => {
         code: 'AMOUNT_MISMATCH',
         message: 'The amount does not match the Premier price.',
       });
-      const rows = await checkoutSessionsOf(ctx, user._id);
+      const rows = await checkoutSessionsOf(user._id);
       expect(rows).toEqual([]);
     },
   );
@@ -131,12 +112,7 @@ describe('POST /api/premier/create-checkout-session', () => {
 describe('POST /api/premier/create-payment-intent', () => {
   it('answers a client secret for the price', async () => {
     const { headers } = await signIn(ctx);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/premier/create-payment-intent',
-      headers,
-      payload: { amount: 100 },
-    });
+    const response = await startPaymentIntent(headers);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       id: expect.stringMatching(/^pi_local_/),

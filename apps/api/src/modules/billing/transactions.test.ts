@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import {
   becomeMember,
@@ -9,11 +9,7 @@ import {
   submitLocalCheckout,
 } from '../../../test/factories/billing.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 type Headers = Record<string, string>;
 

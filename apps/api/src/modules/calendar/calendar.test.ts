@@ -1,18 +1,14 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TAppointment, TCalendarFeed } from '@portal/shared/appointment';
 import { appointmentInput } from '@portal/shared/appointment.factories';
 import type { TAuditEvent } from '@portal/shared/audit';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { initialsOf } from './calendar.ics.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ deps: { now: () => new Date('2027-05-01T00:00:00Z') } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ deps: { now: () => new Date('2027-05-01T00:00:00Z') } });
 
 type Headers = Record<string, string>;
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createCarePlan } from '../../../test/factories/care-plans.ts';
 import {
   validateResource,
@@ -8,11 +8,7 @@ import {
 } from '../../../test/fhir-validation.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('GET /api/records/patients/export?format=fhir (care plans)', () => {
   it('adds a valid CarePlan per plan, goals contained, activities once or by their RRULE', async () => {

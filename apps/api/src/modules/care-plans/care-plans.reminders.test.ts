@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TReminderList } from '@portal/shared/reminder';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { useTestApp } from '../../../test/app.ts';
 import { carePlansUrl, createCarePlan } from '../../../test/factories/care-plans.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
 import { REMINDER_SWEEP_STEPS } from '../reminders/reminders.jobs.ts';
 import { insertDueCarePlanReminders } from './care-plans.reminders.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 /** Noon UTC on 15 June 2026: 'today' for a practitioner whose clock is UTC. */
 const NOW = new Date('2026-06-15T12:00:00Z');

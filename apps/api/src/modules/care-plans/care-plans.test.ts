@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TCarePlan, TOccurrence, TToday } from '@portal/shared/care-plan';
 import { RRULE_MESSAGES } from '@portal/shared/care-plan-rrule';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import {
   carePlanInput,
@@ -16,12 +16,8 @@ import {
   practitioner,
 } from '../../../test/patient-resources.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  // Today is 15 April 2026 (noon in UTC): the HbA1c test every 3 months from 15 January is due.
-  ctx = await createTestApp({ deps: { now: () => new Date('2026-04-15T12:00:00Z') } });
-});
-afterAll(() => ctx.close());
+// Today is 15 April 2026 (noon in UTC): the HbA1c test every 3 months from 15 January is due.
+const ctx = useTestApp({ deps: { now: () => new Date('2026-04-15T12:00:00Z') } });
 
 describePatientResourceContract(() => ctx, {
   segment: 'care-plans',

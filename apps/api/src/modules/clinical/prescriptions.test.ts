@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   PRESCRIPTION_MESSAGES,
   type TAllergyWarning,
   type TPrescription,
 } from '@portal/shared/prescription';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { useTestApp } from '../../../test/app.ts';
 import {
   createAllergy,
   createPrescription,
@@ -21,11 +21,7 @@ import {
   rowCount,
 } from '../../../test/patient-resources.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describePatientResourceContract(() => ctx, {
   segment: 'prescriptions',

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { parseCsv } from '../../../test/csv.ts';
 import { CSV_COLUMNS } from './patients.csv.ts';
 import { createPatient, seedPatients } from '../../../test/factories/patients.ts';
@@ -12,13 +12,11 @@ import {
   type Resource,
 } from '../../../test/fhir-validation.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let user: Awaited<ReturnType<typeof signIn>>;
 beforeAll(async () => {
-  ctx = await createTestApp();
   user = await signIn(ctx);
 });
-afterAll(() => ctx.close());
 
 const exportAs = (format: string, headers = user.headers) =>
   ctx.app.inject({ url: `/api/records/patients/export?format=${format}`, headers });

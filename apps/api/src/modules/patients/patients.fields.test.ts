@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZPatientInput, type TPatient, type TPatientInput } from '@portal/shared/patient';
 import { fieldPaths, valueAt } from '@portal/shared/schema-fields';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { parseCsv } from '../../../test/csv.ts';
 import { createPatientAudited, readPatientAudited } from './patients.audited.repository.ts';
 import { patientsUrl } from '../../../test/factories/patients.ts';
@@ -47,11 +47,7 @@ function fhirFields(entries: { resource: Record<string, unknown> }[], id: string
   };
 }
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('every field of a patient', () => {
   it('the two fixtures give every field of the shared schema two different values', () => {

@@ -1,29 +1,27 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BLOOD_GROUPS,
   PATIENT_GENDERS,
   PATIENT_MESSAGES as M,
   ZPatientInput,
 } from '@portal/shared/patient';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 
 const SEED = 20_241_106;
 const NOT_ALLOWED = 'This field is not allowed.';
 const DROP = Symbol('drop the field');
 
-let ctx: TestContext;
+// One user sends thousands of requests within a minute: far above the per-user budget
+// (USER_RATE_LIMIT_PER_MINUTE, tested in test/rate-limits.test.ts).
+const ctx = useTestApp({
+  env: { LOG_LEVEL: 'info', USER_RATE_LIMIT_PER_MINUTE: '1000000000' },
+});
 let user: Awaited<ReturnType<typeof signIn>>;
 beforeAll(async () => {
-  // One user sends thousands of requests within a minute: far above the per-user budget
-  // (USER_RATE_LIMIT_PER_MINUTE, tested in test/rate-limits.test.ts).
-  ctx = await createTestApp({
-    env: { LOG_LEVEL: 'info', USER_RATE_LIMIT_PER_MINUTE: '1000000000' },
-  });
   user = await signIn(ctx);
 });
-afterAll(() => ctx.close());
 
 /** Runs `task` over `items`, `limit` at a time. */
 async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {

@@ -1,7 +1,7 @@
 import { ERRORS } from '@portal/shared/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type TPatient } from '@portal/shared/patient';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import {
   createPatient,
   listPatients,
@@ -9,11 +9,7 @@ import {
   seedPatients,
 } from '../../../test/factories/patients.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const url = patientsUrl;
 const list = (headers: Record<string, string>, query = '') => listPatients(ctx, headers, query);

@@ -1,15 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import type { TPatient } from '@portal/shared/patient';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { createPatient, patientInput } from '../../../test/factories/patients.ts';
 
 /**
  * The privacy matrix: a second user, on every verb, gets exactly what a missing id gets, and
  * sees none of the first user's patients anywhere; nobody can assign an owner.
  */
-let ctx: TestContext;
+const ctx = useTestApp();
 let alice: Awaited<ReturnType<typeof signIn>>;
 let bob: Awaited<ReturnType<typeof signIn>>;
 let live: TPatient;
@@ -17,7 +17,6 @@ let trashed: TPatient;
 const MISSING = '6f1c1b1e-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   alice = await signIn(ctx);
   bob = await signIn(ctx);
   live = await createPatient(ctx, alice.headers, {
@@ -32,7 +31,6 @@ beforeAll(async () => {
     headers: alice.headers,
   });
 });
-afterAll(() => ctx.close());
 
 type Verb = (id: string) => Promise<LightMyRequestResponse>;
 const verbs: Record<string, Verb> = {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BLOOD_GROUPS,
   PATIENT_GENDERS,
@@ -6,7 +6,7 @@ import {
   PATIENT_WARNINGS,
   ZPatientInput,
 } from '@portal/shared/patient';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import {
   createPatient,
   NOT_FOUND,
@@ -15,13 +15,11 @@ import {
   storedPatientCount,
 } from '../../../test/factories/patients.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let alice: Awaited<ReturnType<typeof signIn>>;
 beforeAll(async () => {
-  ctx = await createTestApp();
   alice = await signIn(ctx);
 });
-afterAll(() => ctx.close());
 
 const url = patientsUrl;
 const storedCount = (ownerId: string) => storedPatientCount(ctx, ownerId);

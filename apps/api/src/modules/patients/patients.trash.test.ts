@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import {
   createPatient,
   listPatients,
@@ -8,13 +8,11 @@ import {
   patientsUrl,
 } from '../../../test/factories/patients.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let alice: Awaited<ReturnType<typeof signIn>>;
 beforeAll(async () => {
-  ctx = await createTestApp();
   alice = await signIn(ctx);
 });
-afterAll(() => ctx.close());
 
 const url = patientsUrl;
 const list = (headers: Record<string, string>, query = '') => listPatients(ctx, headers, query);

@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const SOME_ID = '0b6f6a3e-8f0e-4a53-9d8f-2f3b1c4d5e6f';
 /** A route pattern as a request path: every parameter a (well-formed) id. */

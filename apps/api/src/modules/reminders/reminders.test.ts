@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TAppointment } from '@portal/shared/appointment';
 import type { TReminder, TReminderList } from '@portal/shared/reminder';
 import { SCHEDULE_MESSAGES } from '@portal/shared/profile';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
@@ -10,11 +10,7 @@ import { loadConfig } from '../../config.ts';
 import { toPublicConfig } from '../config/config.routes.ts';
 import { runReminderSweep } from './reminders.jobs.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 type Headers = Record<string, string>;
 

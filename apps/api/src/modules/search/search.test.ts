@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { SEARCH_MESSAGES, type TSearchGroup, type TSearchResults } from '@portal/shared/search';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPrescription } from '../../../test/factories/clinical.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 type Headers = Record<string, string>;
 

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import type { TCarePlan } from '@portal/shared/care-plan';
 import { ERRORS } from '@portal/shared/errors';
 import type { TTimelineEntry } from '@portal/shared/timeline';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { carePlansUrl, createCarePlan } from '../../../test/factories/care-plans.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { timelineUrl, walkTimeline } from '../../../test/factories/timeline.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  // Today is Wednesday 15 April 2026 (noon in UTC; the practitioners below are in Berlin).
-  ctx = await createTestApp({ deps: { now: () => new Date('2026-04-15T12:00:00Z') } });
-});
-afterAll(() => ctx.close());
+// Today is Wednesday 15 April 2026 (noon in UTC; the practitioners below are in Berlin).
+const ctx = useTestApp({ deps: { now: () => new Date('2026-04-15T12:00:00Z') } });
 
 type Headers = Record<string, string>;
 

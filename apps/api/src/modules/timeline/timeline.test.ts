@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { ERRORS } from '@portal/shared/errors';
 import type { TTimelineEntry } from '@portal/shared/timeline';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { createAllergy, createPrescription } from '../../../test/factories/clinical.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { timelineUrl, walkTimeline } from '../../../test/factories/timeline.ts';
 import { createVisit, signVisit } from '../../../test/factories/visits.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 type Headers = Record<string, string>;
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_WORKING_HOURS, SCHEDULE_MESSAGES } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp } from '../../../test/app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 type Headers = { authorization: string };
 

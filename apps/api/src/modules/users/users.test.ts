@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { buildApp } from '../../app.ts';
@@ -8,13 +8,9 @@ import { users } from '../../db/schema/users.ts';
 import { updateUserProfile } from './users.repository.ts';
 import { toApiUser } from './users.service.ts';
 import { SAVES_PER_MINUTE } from './users.routes.ts';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { createTestApp, signIn, useTestApp } from '../../../test/app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 type Headers = { authorization: string };
 

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TAppointment } from '@portal/shared/appointment';
 import { VISIT_MESSAGES } from '@portal/shared/visit';
 import { visitInput } from '@portal/shared/visit.factories';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { createVisit, recordVisit, visitsUrl } from '../../../test/factories/visits.ts';
 import { auditTrail, practitioner as withPatient } from '../../../test/patient-resources.ts';
 import { searchVisitNotes } from './visits.repository.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 type Headers = Record<string, string>;
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { createVisit, signVisit } from '../../../test/factories/visits.ts';
@@ -10,11 +10,7 @@ import {
   type Resource,
 } from '../../../test/fhir-validation.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const LOINC = 'http://loinc.org';
 

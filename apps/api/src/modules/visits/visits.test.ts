@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VISIT_MESSAGES, type TVisit } from '@portal/shared/visit';
 import { visitInput } from '@portal/shared/visit.factories';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { useTestApp } from '../../../test/app.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { createVisit, recordVisit, signVisit, visitsUrl } from '../../../test/factories/visits.ts';
 import {
@@ -12,11 +12,7 @@ import {
   practitioner as withPatient,
 } from '../../../test/patient-resources.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 type Headers = Record<string, string>;
 
@@ -40,19 +36,10 @@ describe('POST /api/records/patients/:id/visits', () => {
     });
     expect(response.statusCode).toBe(201);
     const visit = response.json() as TVisit;
+    // Every field as sent (the factory's 09:00 UTC is the 10:00 sent in UTC+1), with the BMI.
     expect(visit).toMatchObject({
+      ...visitInput(),
       patientId: patient._id,
-      appointmentId: null,
-      occurredAt: '2026-03-02T09:00:00.000Z',
-      reason: 'Asthma review',
-      plan: 'Step up inhaled steroid; review in four weeks.',
-      systolic: 128,
-      diastolic: 82,
-      heartRate: 76,
-      temperature: 36.8,
-      weight: 72.5,
-      height: 170,
-      oxygenSaturation: 97,
       bmi: 25.1,
       signedAt: null,
       signedBy: null,

@@ -33,15 +33,15 @@ afterEach(() => {
   retell.reset();
 });
 
+/** Asks `app` for a web call with `agentId`, as whoever `headers` sign in (no one without). */
+function connect(app: TestContext, headers: Record<string, string> = {}, agentId = AGENT_ID) {
+  return app.app.inject({ method: 'POST', url: URL, headers, payload: { agent_id: agentId } });
+}
+
 describe('POST /api/retellai/connect-retellai', () => {
   it('creates a web call with the API key and only the user id in the metadata', async () => {
     const { headers, user } = await signIn(ctx);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: URL,
-      headers,
-      payload: { agent_id: AGENT_ID },
-    });
+    const response = await connect(ctx, headers);
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -60,12 +60,7 @@ describe('POST /api/retellai/connect-retellai', () => {
 
   it('never writes the API key or the access token to the logs', async () => {
     const { headers } = await signIn(ctx);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: URL,
-      headers,
-      payload: { agent_id: AGENT_ID },
-    });
+    const response = await connect(ctx, headers);
     const logs = ctx.logs.join('');
     expect(logs).toContain('voice call created');
     expect(logs).not.toContain(API_KEY);
@@ -74,12 +69,7 @@ describe('POST /api/retellai/connect-retellai', () => {
 
   it('binds the new call to the user, the agent and the session language, nothing else', async () => {
     const { headers, user } = await signIn(ctx);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: URL,
-      headers: { ...headers, cookie: 'lang=fr', 'accept-language': 'de' },
-      payload: { agent_id: AGENT_ID },
-    });
+    const response = await connect(ctx, { ...headers, cookie: 'lang=fr', 'accept-language': 'de' });
     const callId = response.json().call_id as string;
     const rows = await ctx.database.db
       .select()
@@ -100,7 +90,7 @@ describe('POST /api/retellai/connect-retellai', () => {
   it('binds nobody when Retell refuses the call', async () => {
     retell.answerWith(500, { error_message: 'down' });
     const { headers, user } = await signIn(ctx);
-    await ctx.app.inject({ method: 'POST', url: URL, headers, payload: { agent_id: AGENT_ID } });
+    await connect(ctx, headers);
     const rows = await ctx.database.db
       .select()
       .from(voiceCalls)
@@ -110,12 +100,7 @@ describe('POST /api/retellai/connect-retellai', () => {
 
   it('answers 400 for an agent other than the configured one and creates no call', async () => {
     const { headers } = await signIn(ctx);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: URL,
-      headers,
-      payload: { agent_id: 'agent_someone_elses' },
-    });
+    const response = await connect(ctx, headers, 'agent_someone_elses');
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
@@ -136,11 +121,7 @@ describe('POST /api/retellai/connect-retellai', () => {
   });
 
   it('answers 401 without a signed-in user', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: URL,
-      payload: { agent_id: AGENT_ID },
-    });
+    const response = await connect(ctx);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'not authenticated', code: 'NOT_AUTHENTICATED' });
     expect(retell.received).toEqual([]);
@@ -148,12 +129,7 @@ describe('POST /api/retellai/connect-retellai', () => {
 
   it('answers 503 with a clear message when the voice assistant is not configured', async () => {
     const { headers } = await signIn(unconfigured);
-    const response = await unconfigured.app.inject({
-      method: 'POST',
-      url: URL,
-      headers,
-      payload: { agent_id: AGENT_ID },
-    });
+    const response = await connect(unconfigured, headers);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
       message: 'The voice assistant is not configured.',
@@ -163,12 +139,9 @@ describe('POST /api/retellai/connect-retellai', () => {
 
   it('allows 5 calls per user per minute, then answers 429 with Retry-After', async () => {
     const first = await signIn(ctx);
-    const inject = (headers: Record<string, string>) =>
-      ctx.app.inject({ method: 'POST', url: URL, headers, payload: { agent_id: AGENT_ID } });
-
     for (let call = 1; call <= 5; call += 1)
-      expect((await inject(first.headers)).statusCode, `call ${call}`).toBe(200);
-    const limited = await inject(first.headers);
+      expect((await connect(ctx, first.headers)).statusCode, `call ${call}`).toBe(200);
+    const limited = await connect(ctx, first.headers);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -177,19 +150,14 @@ describe('POST /api/retellai/connect-retellai', () => {
 
     // The limit is per user, not per address: another user on the same address still may call.
     const second = await signIn(ctx);
-    expect((await inject(second.headers)).statusCode).toBe(200);
+    expect((await connect(ctx, second.headers)).statusCode).toBe(200);
   });
 
   it('answers 502 with a generic message when Retell refuses, without its details', async () => {
     retell.answerWith(401, { error_message: `Invalid API key ${API_KEY}` });
     try {
       const { headers } = await signIn(ctx);
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: URL,
-        headers,
-        payload: { agent_id: AGENT_ID },
-      });
+      const response = await connect(ctx, headers);
       expect(response.statusCode).toBe(502);
       expect(response.json()).toEqual({
         message: 'The voice assistant could not start a call. Please try again later.',
@@ -214,12 +182,7 @@ describe('POST /api/retellai/connect-retellai', () => {
     });
     try {
       const { headers } = await signIn(down);
-      const response = await down.app.inject({
-        method: 'POST',
-        url: URL,
-        headers,
-        payload: { agent_id: AGENT_ID },
-      });
+      const response = await connect(down, headers);
       expect(response.statusCode).toBe(502);
       expect(response.json()).toMatchObject({ code: 'VOICE_CALL_FAILED' });
     } finally {
