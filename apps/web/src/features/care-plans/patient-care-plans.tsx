@@ -4,6 +4,7 @@ import type { TCarePlan } from '@portal/shared/care-plan';
 import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../ui/button.tsx';
+import { PatientSection } from '../../ui/patient-section.tsx';
 import { CarePlanForm } from './care-plan-form.tsx';
 import {
   isPremiumRequired,
@@ -30,16 +31,13 @@ export function PatientCarePlans({
   const user = useAppSelector((state) => state.auth.userData);
   const isMember = user?.premiumMember === true;
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <h5 id={`${id}-title`} className={styles.title}>
-        {t('section.title')}
-      </h5>
+    <PatientSection titleId={`${id}-title`} title={t('section.title')} className={styles.section}>
       {isMember ? (
         <CarePlans patient={patient} viewer={user?._id} anchorOf={anchorOf} />
       ) : (
         <PremierExplainer headingLevel={5} />
       )}
-    </section>
+    </PatientSection>
   );
 }
 

@@ -4,6 +4,8 @@ import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
+import { PatientSection } from '../../ui/patient-section.tsx';
+import section from '../../ui/section.module.css';
 import { TimelineEntry } from './timeline-entry.tsx';
 import { useListTimelineInfiniteQuery } from './timeline-api.ts';
 import styles from './timeline.module.css';
@@ -50,9 +52,9 @@ export function PatientTimeline({
 
   let body;
   if (timeline.isError && !timeline.isFetching && !pages)
-    body = <p className={styles.error}>{t('loadFailed')}</p>;
-  else if (!pages) body = <p className={styles.muted}>{t('loading')}</p>;
-  else if (entries.length === 0) body = <p className={styles.muted}>{t('none')}</p>;
+    body = <p className={section.error}>{t('loadFailed')}</p>;
+  else if (!pages) body = <p className={section.muted}>{t('loading')}</p>;
+  else if (entries.length === 0) body = <p className={section.muted}>{t('none')}</p>;
   else
     body = (
       <ol ref={listRef} className={styles.entries} aria-labelledby={`${id}-title`}>
@@ -67,13 +69,10 @@ export function PatientTimeline({
     );
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <h5 id={`${id}-title`} className={styles.title}>
-        {t('title')}
-      </h5>
+    <PatientSection titleId={`${id}-title`} title={t('title')} className={styles.section}>
       {body}
       {pages && timeline.isError && !timeline.isFetching && (
-        <p className={styles.error}>{t('moreFailed')}</p>
+        <p className={section.error}>{t('moreFailed')}</p>
       )}
       {pages && timeline.hasNextPage && (
         <div className={styles.actions}>
@@ -89,6 +88,6 @@ export function PatientTimeline({
           </Button>
         </div>
       )}
-    </section>
+    </PatientSection>
   );
 }

@@ -5,6 +5,8 @@ import type { TVisit } from '@portal/shared/visit';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
+import { PatientSection } from '../../ui/patient-section.tsx';
+import section from '../../ui/section.module.css';
 import { VisitForm, type AppointmentChoice } from './visit-form.tsx';
 import { VisitItem } from './visit-item.tsx';
 import { useListVisitsQuery, VISITS_PAGE, VISITS_PAGE_MAX } from './visits-api.ts';
@@ -43,9 +45,9 @@ export function PatientVisits({
 
   let body;
   if (list.isError && !list.isFetching)
-    body = <p className={styles.error}>{t('list.loadFailed')}</p>;
-  else if (!list.currentData) body = <p className={styles.muted}>{t('list.loading')}</p>;
-  else if (visits.length === 0) body = <p className={styles.muted}>{t('list.none')}</p>;
+    body = <p className={section.error}>{t('list.loadFailed')}</p>;
+  else if (!list.currentData) body = <p className={section.muted}>{t('list.loading')}</p>;
+  else if (visits.length === 0) body = <p className={section.muted}>{t('list.none')}</p>;
   else
     body = (
       <ul className={styles.items} aria-labelledby={`${id}-title`}>
@@ -63,10 +65,7 @@ export function PatientVisits({
     );
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <h5 id={`${id}-title`} className={styles.title}>
-        {t('title')}
-      </h5>
+    <PatientSection titleId={`${id}-title`} title={t('title')} className={styles.section}>
       <p role="status" className={styles.status}>
         {announcement}
       </p>
@@ -107,6 +106,6 @@ export function PatientVisits({
           </Button>
         </div>
       )}
-    </section>
+    </PatientSection>
   );
 }

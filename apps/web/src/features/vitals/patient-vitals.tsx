@@ -5,6 +5,8 @@ import type { TVitalsPoint } from '@portal/shared/vitals';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { directionOf } from '../../i18n/languages.ts';
+import { PatientSection } from '../../ui/patient-section.tsx';
+import section from '../../ui/section.module.css';
 import { VitalsChart, type ChartLine } from './vitals-chart.tsx';
 import { VitalsLegend } from './vitals-legend.tsx';
 import { summarise } from './vitals-summary.ts';
@@ -41,9 +43,9 @@ export function PatientVitals({ patient }: { patient: TPatient }) {
 
   const series = query.currentData;
   let body;
-  if (query.isError && !query.isFetching) body = <p className={styles.error}>{t('loadFailed')}</p>;
-  else if (!series) body = <p className={styles.muted}>{t('loading')}</p>;
-  else if (series.points.length === 0) body = <p className={styles.muted}>{t('none')}</p>;
+  if (query.isError && !query.isFetching) body = <p className={section.error}>{t('loadFailed')}</p>;
+  else if (!series) body = <p className={section.muted}>{t('loading')}</p>;
+  else if (series.points.length === 0) body = <p className={section.muted}>{t('none')}</p>;
   else {
     const weight: ChartLine = {
       tone: 'weight',
@@ -65,7 +67,7 @@ export function PatientVitals({ patient }: { patient: TPatient }) {
           const title = t(`${key}.title`);
           if (lines.every((line) => line.values.length === 0))
             return (
-              <p key={key} className={styles.muted}>
+              <p key={key} className={section.muted}>
                 {t(`${key}.none`)}
               </p>
             );
@@ -87,7 +89,7 @@ export function PatientVitals({ patient }: { patient: TPatient }) {
           );
         })}
         {series.total > series.points.length && (
-          <p className={styles.muted}>
+          <p className={section.muted}>
             {t('partial', { shown: number(series.points.length), total: number(series.total) })}
           </p>
         )}
@@ -101,11 +103,8 @@ export function PatientVitals({ patient }: { patient: TPatient }) {
   }
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <h5 id={`${id}-title`} className={styles.title}>
-        {t('title')}
-      </h5>
+    <PatientSection titleId={`${id}-title`} title={t('title')} className={styles.section}>
       {body}
-    </section>
+    </PatientSection>
   );
 }
