@@ -9,6 +9,7 @@ import {
 } from '@portal/shared/appointment';
 import type { TScheduleSettings } from '@portal/shared/profile';
 import { fromWallTime, minutesOfTime, toWallTime, weekdayOf } from '@portal/shared/zoned-time';
+import { etagOf } from '../lib/api/etag.ts';
 import { json, routesTo, type RecordedRequest } from './http.ts';
 
 /**
@@ -23,7 +24,6 @@ let sequence = 0;
 const nextId = () => `a9b8c7d6-0000-4000-8000-${(sequence += 1).toString(16).padStart(12, '0')}`;
 const nextUpdatedAt = () => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, (sequence += 1))).toISOString();
 
-const etagOf = (appointment: TAppointment) => `"${appointment.updatedAt}"`;
 const isLive = (status: string) =>
   (LIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
 

@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import { ZPatientInput, type TPatient, type TPatientInput } from '@portal/shared/patient';
 import { patientInput } from '@portal/shared/patient.factories';
 import type { AuditEvent } from '../features/records/records-api.ts';
+import { etagOf } from '../lib/api/etag.ts';
 import { json, routesTo, type RecordedRequest } from './http.ts';
 
 /**
@@ -49,10 +50,6 @@ export class FakeRecords {
       patientId,
       createdAt: new Date(Date.UTC(2025, 4, 1, 12, 0, this.audit.length)).toISOString(),
     });
-  }
-
-  private etag(patient: TPatient) {
-    return `"${patient.updatedAt}"`;
   }
 
   handle(request: RecordedRequest): Response {
@@ -136,10 +133,10 @@ export class FakeRecords {
     if (!patient || patient.deleted) return notFound();
     if (method === 'GET') {
       this.log('read', patient._id);
-      return json(patient, { headers: { ETag: this.etag(patient) } });
+      return json(patient, { headers: { ETag: etagOf(patient) } });
     }
     if (method === 'PUT') {
-      if (request.headers.get('If-Match') !== this.etag(patient)) {
+      if (request.headers.get('If-Match') !== etagOf(patient)) {
         this.log('update', patient._id, 'conflict');
         return json(
           { message: 'The patient was changed meanwhile.', code: 'CONFLICT' },
@@ -166,7 +163,7 @@ export class FakeRecords {
       };
       this.patients.set(patient._id, next);
       this.log('update', patient._id);
-      return json(next, { headers: { ETag: this.etag(next) } });
+      return json(next, { headers: { ETag: etagOf(next) } });
     }
     if (method === 'DELETE') {
       patient.deleted = true;

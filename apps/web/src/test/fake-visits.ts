@@ -8,6 +8,7 @@ import {
 } from '@portal/shared/visit';
 import type { TUser } from '@portal/shared/user';
 import { VITALS_SERIES_MAX } from '@portal/shared/vitals';
+import { etagOf } from '../lib/api/etag.ts';
 import { json, recordedOf, type RecordedRequest } from './http.ts';
 
 /**
@@ -21,7 +22,6 @@ import { json, recordedOf, type RecordedRequest } from './http.ts';
 let sequence = 0;
 const nextId = () => `b1c2d3e4-0000-4000-8000-${(sequence += 1).toString(16).padStart(12, '0')}`;
 const nextUpdatedAt = () => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, (sequence += 1))).toISOString();
-const etagOf = (visit: TVisit) => `"${visit.updatedAt}"`;
 const refusal = (status: number, code: string) => json({ message: code, code }, { status });
 
 export class FakeVisits {

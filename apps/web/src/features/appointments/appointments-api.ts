@@ -4,6 +4,7 @@ import type { TPatient } from '@portal/shared/patient';
 import type { TScheduleSettings } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { api } from '../../lib/api/api.ts';
+import { etagOf } from '../../lib/api/etag.ts';
 
 /** The most appointments one agenda request asks for (the API's page limit). */
 export const AGENDA_PAGE_SIZE = 200;
@@ -30,11 +31,6 @@ export interface Agenda {
 
 /** The schedule settings the agenda needs, as the profile answers them. */
 export type Schedule = Pick<TUser, '_id'> & TScheduleSettings;
-
-/** As for patients, an appointment's ETag is its quoted `updatedAt`: a row can send If-Match. */
-export function etagOf(appointment: Pick<TAppointment, 'updatedAt'>): string {
-  return `"${appointment.updatedAt}"`;
-}
 
 /** The fields a PUT sends back: the whole appointment, as `ZAppointmentInput` takes it. */
 export function inputOf(appointment: TAppointment): TAppointmentData {

@@ -6,10 +6,9 @@ import type {
   TToday,
 } from '@portal/shared/care-plan';
 import { api } from '../../lib/api/api.ts';
+import { saveRequest } from '../../lib/api/etag.ts';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
 
-/** As for the other clinical items, a plan's ETag is its quoted `updatedAt`. */
-const etagOf = (plan: { updatedAt: string }) => `"${plan.updatedAt}"`;
 const base = (patientId: string) => `/records/patients/${encodeURIComponent(patientId)}/care-plans`;
 
 /** Whether a failed call was the members-only gate (premium ended meanwhile, say). */
@@ -33,15 +32,7 @@ export const carePlansApi = carePlanBase.injectEndpoints({
       { patientId: string; plan?: TCarePlan; input: TCarePlanData }
     >({
       extraOptions: { handlesOwnErrors: true },
-      query: ({ patientId, plan, input }) =>
-        plan
-          ? {
-              url: `${base(patientId)}/${encodeURIComponent(plan._id)}`,
-              method: 'PUT',
-              body: input,
-              headers: { 'If-Match': etagOf(plan) },
-            }
-          : { url: base(patientId), method: 'POST', body: input },
+      query: ({ patientId, plan, input }) => saveRequest(base(patientId), plan, input),
       invalidatesTags: (_result, _error, { patientId }) => [
         { type: 'CarePlan', id: patientId },
         'Occurrence',

@@ -1,9 +1,7 @@
 import type { TAllergy, TAllergyData } from '@portal/shared/allergy';
 import type { TPrescription, TPrescriptionData } from '@portal/shared/prescription';
 import { api } from '../../lib/api/api.ts';
-
-/** As for patients, an item's ETag is its quoted `updatedAt`: a row can send If-Match. */
-export const etagOf = (item: { updatedAt: string }) => `"${item.updatedAt}"`;
+import { etagOf, saveRequest } from '../../lib/api/etag.ts';
 
 /** The most items one list request asks for (the API's page limit). */
 const PAGE_SIZE = 200;
@@ -34,14 +32,7 @@ export const clinicalApi = clinicalBase.injectEndpoints({
     >({
       extraOptions: { handlesOwnErrors: true },
       query: ({ patientId, allergy, input }) =>
-        allergy
-          ? {
-              url: `${base(patientId, 'allergies')}/${encodeURIComponent(allergy._id)}`,
-              method: 'PUT',
-              body: input,
-              headers: { 'If-Match': etagOf(allergy) },
-            }
-          : { url: base(patientId, 'allergies'), method: 'POST', body: input },
+        saveRequest(base(patientId, 'allergies'), allergy, input),
       // An allergy changes which prescriptions warn: both lists are read again.
       invalidatesTags: (_result, _error, { patientId }) => [
         { type: 'Allergy', id: patientId },
@@ -62,14 +53,7 @@ export const clinicalApi = clinicalBase.injectEndpoints({
     >({
       extraOptions: { handlesOwnErrors: true },
       query: ({ patientId, prescription, input }) =>
-        prescription
-          ? {
-              url: `${base(patientId, 'prescriptions')}/${encodeURIComponent(prescription._id)}`,
-              method: 'PUT',
-              body: input,
-              headers: { 'If-Match': etagOf(prescription) },
-            }
-          : { url: base(patientId, 'prescriptions'), method: 'POST', body: input },
+        saveRequest(base(patientId, 'prescriptions'), prescription, input),
       invalidatesTags: (result, _error, { patientId }) =>
         result ? [{ type: 'Prescription', id: patientId }] : [],
     }),

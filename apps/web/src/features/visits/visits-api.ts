@@ -1,6 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { TVisit, TVisitData } from '@portal/shared/visit';
 import { api } from '../../lib/api/api.ts';
+import { etagOf } from '../../lib/api/etag.ts';
 
 /** The API's largest page: a patient's visits beyond it are offered by 'Show older visits'. */
 export const VISITS_PAGE_MAX = 100;
@@ -18,9 +19,6 @@ export interface VisitList {
   /** From `X-Total-Count`. */
   total: number;
 }
-
-/** As for patients and appointments, a visit's ETag is its quoted `updatedAt`. */
-export const etagOf = (visit: Pick<TVisit, 'updatedAt'>) => `"${visit.updatedAt}"`;
 
 const visitsUrl = (patientId: string, ...rest: string[]) =>
   ['/records/patients', ...[patientId, 'visits', ...rest].map(encodeURIComponent)].join('/');
