@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestUser, patientInput } from '../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../test/fake-api.ts';
 import { renderWithApp } from '../test/render-with-app.tsx';
@@ -12,10 +12,6 @@ let api: FakeApi;
 
 beforeEach(() => {
   api = startFakeApi({ user: PRACTITIONER });
-});
-
-afterEach(async () => {
-  await i18next.changeLanguage('en');
 });
 
 /** A patient with two active prescriptions and a completed one, printed at their address. */

@@ -27,7 +27,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.useRealTimers();
   localStorage.clear();
 });
 

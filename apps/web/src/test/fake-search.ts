@@ -69,6 +69,21 @@ export function searchHandlers(sources: SearchSources): HttpHandler[] {
       const needle = q.toLowerCase();
       const live = sources.patients().filter((patient) => !patient.deleted);
       const nameOf = (id: string) => live.find((patient) => patient._id === id)?.name;
+      /** A visit's or a prescription's hit: only under a live patient, named by them. */
+      const itemHit = (
+        item: { _id: string; patientId: string },
+        hit: Pick<TSearchHit, 'at' | 'title' | 'status'>,
+        fields: [TSearchField, string][],
+      ) => {
+        const patientName = nameOf(item.patientId);
+        return patientName === undefined
+          ? undefined
+          : hitOf(
+              { patientId: item.patientId, patientName, itemId: item._id, ...hit },
+              fields,
+              needle,
+            );
+      };
       const find: Record<TSearchGroup['kind'], () => (TSearchHit | undefined)[]> = {
         patients: () =>
           live.map((p) =>
@@ -91,52 +106,24 @@ export function searchHandlers(sources: SearchSources): HttpHandler[] {
             ),
           ),
         visits: () =>
-          sources.visits().map((v) => {
-            const patientName = nameOf(v.patientId);
-            return patientName === undefined
-              ? undefined
-              : hitOf(
-                  {
-                    patientId: v.patientId,
-                    patientName,
-                    itemId: v._id,
-                    at: v.occurredAt,
-                    title: v.reason,
-                    status: null,
-                  },
-                  [
-                    ['reason', v.reason],
-                    ['subjective', v.subjective],
-                    ['objective', v.objective],
-                    ['assessment', v.assessment],
-                    ['plan', v.plan],
-                  ],
-                  needle,
-                );
-          }),
+          sources.visits().map((v) =>
+            itemHit(v, { at: v.occurredAt, title: v.reason, status: null }, [
+              ['reason', v.reason],
+              ['subjective', v.subjective],
+              ['objective', v.objective],
+              ['assessment', v.assessment],
+              ['plan', v.plan],
+            ]),
+          ),
         prescriptions: () =>
-          sources.prescriptions().map((p) => {
-            const patientName = nameOf(p.patientId);
-            return patientName === undefined
-              ? undefined
-              : hitOf(
-                  {
-                    patientId: p.patientId,
-                    patientName,
-                    itemId: p._id,
-                    at: p.createdAt,
-                    title: p.medication,
-                    status: p.status,
-                  },
-                  [
-                    ['medication', p.medication],
-                    ['strength', p.strength],
-                    ['instructions', p.instructions],
-                    ['stopReason', p.stopReason],
-                  ],
-                  needle,
-                );
-          }),
+          sources.prescriptions().map((p) =>
+            itemHit(p, { at: p.createdAt, title: p.medication, status: p.status }, [
+              ['medication', p.medication],
+              ['strength', p.strength],
+              ['instructions', p.instructions],
+              ['stopReason', p.stopReason],
+            ]),
+          ),
       };
       const groups = (kind ? [kind] : SEARCH_KINDS).map((each) => {
         const hits = find[each]()

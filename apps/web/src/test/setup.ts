@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import i18next, { i18nReady, NAMESPACES } from '../i18n/i18n.ts';
 import { dismissApiNotice } from '../lib/api/error-notices.ts';
 import { resetPublicConfig } from '../lib/config/load-public-config.ts';
@@ -24,7 +24,10 @@ await i18next.loadNamespaces([...NAMESPACES]);
 
 // Any request to another host is a test bug: no network in component tests.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
+  // A test's fake clock and stubbed globals end with it, before its screen is taken down.
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
   cleanup();
   // Handlers a test added (and its fake API's state) end with it.
   server.resetHandlers();
@@ -33,5 +36,7 @@ afterEach(() => {
   // The alert on screen is the page's (module state): a test's failure, say a 404 that sends
   // its page to /not-found, must not greet the next test, which shares the worker's modules.
   dismissApiNotice();
+  // And its language, once nothing on screen has to follow the change.
+  if (i18next.language !== 'en') await i18next.changeLanguage('en');
 });
 afterAll(() => server.close());

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPatient } from '@portal/shared/patient';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { AgendaPage } from './agenda-page.tsx';
@@ -32,10 +32,6 @@ beforeEach(() => {
     start: '2026-03-02T08:00:00.000Z',
     reason: 'Check-up',
   });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 async function item(name: string) {

@@ -27,9 +27,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  vi.useRealTimers();
   clearStoredSession();
-  await i18next.changeLanguage('en');
 });
 
 async function choosePatient(name: string) {

@@ -42,7 +42,6 @@ beforeEach(() => {
 afterEach(() => {
   setIdentityClient(undefined);
   dismissApiNotice();
-  vi.unstubAllGlobals();
 });
 
 describe('LoginPage', () => {

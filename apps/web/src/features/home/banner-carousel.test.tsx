@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BannerCarousel, CAROUSEL_INTERVAL_MS, type CarouselSlide } from './banner-carousel.tsx';
 
 const SLIDES: CarouselSlide[] = ['one', 'two', 'three', 'four'].map((id, position) => ({
@@ -47,11 +47,6 @@ function preferReducedMotion() {
 
 beforeEach(() => {
   vi.useFakeTimers();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('BannerCarousel', () => {

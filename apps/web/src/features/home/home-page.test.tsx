@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import i18next from '../../i18n/i18n.ts';
 import { BookAppointmentPage, BuyMedicinePage } from './coming-soon-page.tsx';
 import { HomePage } from './home-page.tsx';
@@ -15,10 +15,6 @@ vi.mock('../../lib/config/public-config.ts', async (importOriginal) => ({
 function renderPage(page: ReactNode) {
   render(<MemoryRouter>{page}</MemoryRouter>);
 }
-
-afterEach(async () => {
-  await act(() => i18next.changeLanguage('en'));
-});
 
 describe('HomePage', () => {
   it('shows the title, the tagline and a carousel whose first slide calls the contact phone', () => {

@@ -1,15 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { startFakeApi } from '../../test/fake-api.ts';
 import { createUser, detail, failNextSave, renderProfilePage } from './profile-test-helpers.tsx';
-
-afterEach(async () => {
-  await i18next.changeLanguage('en');
-});
 
 async function openForm(user: TUser = createUser()) {
   const api = startFakeApi({ user });

@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFakeApi } from '../../test/fake-api.ts';
 import { createUser, detail, renderProfilePage } from './profile-test-helpers.tsx';
-
-afterEach(async () => {
-  await i18next.changeLanguage('en');
-});
 
 describe('ProfilePage read view', () => {
   it('shows the title, the section and every field of the saved profile', async () => {

@@ -8,9 +8,6 @@ import { createTestUser } from '../../test/factories.ts';
 import { startFakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 
-// Generous: the suite runs on a busy shared machine.
-vi.setConfig({ testTimeout: 20_000 });
-
 describe('PatientDetails', () => {
   it('shows one row for every field of the shared schema, with its value', async () => {
     const api = startFakeApi();

@@ -1,27 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZPatientInput } from '@portal/shared/patient';
 import { fieldPaths } from '@portal/shared/schema-fields';
 import { PatientForm } from './patient-form.tsx';
-import { createTestUser } from '../../test/factories.ts';
+import { createTestUser, patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
-import { fill } from '../../test/user-input.ts';
-
-// Generous: the suite runs on a busy shared machine.
-vi.setConfig({ testTimeout: 20_000 });
+import { fill, fillPatientForm } from '../../test/user-input.ts';
 
 let api: FakeApi;
 
 beforeEach(() => {
   api = startFakeApi();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
 });
 
 function renderForm() {
@@ -35,17 +27,11 @@ function renderForm() {
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Patient' }));
 
-async function fillValid() {
-  const user = userEvent.setup();
-  await fill(user, screen.getByLabelText('Name'), 'Amina Yusuf');
-  await fill(user, screen.getByLabelText('Diagnosed with'), 'Asthma');
-  await fill(user, screen.getByLabelText('Address'), '12 Harbour Road');
-  await fill(user, screen.getByLabelText('Age'), '42');
-  await user.selectOptions(screen.getByLabelText('Blood group'), 'AB-');
-  await user.selectOptions(screen.getByLabelText('Gender'), 'Prefer not to say');
-  await fill(user, screen.getByLabelText('Phone number'), '0123456789');
-  await fill(user, screen.getByLabelText('Emergency contact phone'), '0987654321');
-}
+const fillValid = () =>
+  fillPatientForm(
+    userEvent.setup(),
+    patientInput({ bloodGroup: 'AB-', gender: 'Prefer not to say' }),
+  );
 
 /** The error text tied to a field through aria-describedby. */
 function errorFor(label: string): string | null {

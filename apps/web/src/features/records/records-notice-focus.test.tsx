@@ -1,13 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNDO_MS } from './records-notice.tsx';
 import { renderRecordsPage } from './records-page.render.tsx';
 import { patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-
-// Generous: the suite runs on a busy shared machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 const ONE = /^\/api\/records\/patients\/[^/]+$/;
 
@@ -15,11 +12,6 @@ let api: FakeApi;
 
 beforeEach(() => {
   api = startFakeApi();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 async function deleteRow(user: ReturnType<typeof userEvent.setup>, name: string) {

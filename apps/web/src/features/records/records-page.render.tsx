@@ -1,8 +1,20 @@
 import type { TUser } from '@portal/shared/user';
-import { createTestUser } from '../../test/factories.ts';
+import { createTestUser, patientInput } from '../../test/factories.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import { RecordsPage } from './records-page.tsx';
 
 /** The records page as a signed-in practitioner sees it, on the web test kit's fake API. */
 export const renderRecordsPage = (user: TUser = createTestUser()) =>
   renderWithApp(<RecordsPage />, { user });
+
+/** A patient the records tests add through the form. */
+export const NEW_PATIENT = patientInput({
+  name: 'Chen Wei',
+  diagnosedWith: 'Hypertension',
+  address: '8 Garden Lane',
+  age: 67,
+  bloodGroup: 'B+',
+  gender: 'Male',
+  phone: '5550001111',
+  emergencyContact: { phone: '5550002222' },
+});

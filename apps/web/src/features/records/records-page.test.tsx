@@ -1,25 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { login, logout } from '../../lib/session/auth-slice.ts';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { fill } from '../../test/user-input.ts';
+import { fillPatientForm } from '../../test/user-input.ts';
 import { UNDO_MS } from './records-notice.tsx';
-import { renderRecordsPage as renderPageAs } from './records-page.render.tsx';
-
-// Generous: the suite runs on a busy shared machine.
-vi.setConfig({ testTimeout: 20_000 });
+import { NEW_PATIENT, renderRecordsPage as renderPageAs } from './records-page.render.tsx';
 
 let api: FakeApi;
 
 beforeEach(() => {
   api = startFakeApi();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const TEST_USER = createTestUser();
@@ -215,14 +207,7 @@ describe('RecordsPage: form', () => {
     await screen.findByText('No patients found.');
     await userEvent.click(addButton()!);
     const user = userEvent.setup();
-    await fill(user, screen.getByLabelText('Name'), 'Chen Wei');
-    await fill(user, screen.getByLabelText('Diagnosed with'), 'Hypertension');
-    await fill(user, screen.getByLabelText('Address'), '8 Garden Lane');
-    await fill(user, screen.getByLabelText('Age'), '67');
-    await user.selectOptions(screen.getByLabelText('Blood group'), 'B+');
-    await user.selectOptions(screen.getByLabelText('Gender'), 'Male');
-    await fill(user, screen.getByLabelText('Phone number'), '5550001111');
-    await fill(user, screen.getByLabelText('Emergency contact phone'), '5550002222');
+    await fillPatientForm(user, NEW_PATIENT);
     const gate = api.hold('POST', LIST);
 
     await user.click(screen.getByRole('button', { name: 'Create Patient' }));
@@ -246,14 +231,7 @@ describe('RecordsPage: form', () => {
     await findRow('Amina Yusuf');
     await userEvent.click(addButton()!);
     const user = userEvent.setup();
-    await fill(user, screen.getByLabelText('Name'), 'Amina Yusuf');
-    await fill(user, screen.getByLabelText('Diagnosed with'), 'Asthma');
-    await fill(user, screen.getByLabelText('Address'), '12 Harbour Road');
-    await fill(user, screen.getByLabelText('Age'), '42');
-    await user.selectOptions(screen.getByLabelText('Blood group'), 'O+');
-    await user.selectOptions(screen.getByLabelText('Gender'), 'Female');
-    await fill(user, screen.getByLabelText('Phone number'), '0123456789');
-    await fill(user, screen.getByLabelText('Emergency contact phone'), '0987654321');
+    await fillPatientForm(user, patientInput());
     await user.click(screen.getByRole('button', { name: 'Create Patient' }));
 
     expect(

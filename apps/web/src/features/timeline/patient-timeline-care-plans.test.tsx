@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TUser } from '@portal/shared/user';
 import { formatDay } from '../../i18n/format.ts';
 import { createTestUser, patientInput } from '../../test/factories.ts';
@@ -13,10 +13,6 @@ import { PatientTimeline } from './patient-timeline.tsx';
 const MEMBER = createTestUser({ name: 'Dr Lena Weber', premiumMember: true });
 const anchor = (carePlanId: string) => `plan-${carePlanId}`;
 let api: FakeApi;
-
-afterEach(async () => {
-  await i18next.changeLanguage('en');
-});
 
 /**
  * A patient with a visit on 10 April and a plan whose blood pressure check is weekly from

@@ -1,17 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestUser } from '../../test/factories.ts';
 import { startFakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import { usePremiumStatusSync } from './premium-sync.ts';
 import { ReceiptPage } from './receipt-page.tsx';
 import { TransactionsPage } from './transactions-page.tsx';
-
-afterEach(async () => {
-  if (i18next.language !== 'en') await i18next.changeLanguage('en');
-});
 
 /** The page with the layout's premium sync, as the app renders it. */
 function PageWithSync() {

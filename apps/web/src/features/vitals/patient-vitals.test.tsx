@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { json, startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
@@ -12,10 +12,6 @@ let api: FakeApi;
 
 beforeEach(() => {
   api = startFakeApi({ user: PRACTITIONER });
-});
-
-afterEach(async () => {
-  await i18next.changeLanguage('en');
 });
 
 const NOT_MEASURED = { systolic: null, diastolic: null, weight: null } as const;

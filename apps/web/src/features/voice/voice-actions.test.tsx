@@ -23,7 +23,6 @@ const PRACTITIONER = { ...TEST_USER, timeZone: 'Europe/Berlin' };
 
 afterEach(async () => {
   localStorage.clear();
-  if (i18next.language !== 'en') await i18next.changeLanguage('en');
 });
 
 /** The fake API with voice on, a patient, and a connected call (`call_1`). */

@@ -1,13 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FakeVoiceClient, renderVoiceButton, startVoiceApi } from './voice-test-support.tsx';
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   localStorage.clear();
-  if (i18next.language !== 'en') await i18next.changeLanguage('en');
 });
 
 const callButton = () => screen.getByRole('button', { name: 'Voice assistant' });

@@ -77,8 +77,6 @@ afterEach(() => {
   dismissApiNotice();
   localStorage.clear();
   sessionStorage.clear();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('the base query (SPEC.md §7)', () => {

@@ -24,7 +24,6 @@ function post(popup: Window, data: unknown, origin = window.location.origin) {
 }
 
 afterEach(() => {
-  vi.useRealTimers();
   document.body.replaceChildren();
 });
 
