@@ -1,15 +1,7 @@
 // API throughput against the ceiling of a bare Fastify route, all in one run on this machine.
 import { spawn } from 'node:child_process';
 import { findFreePort } from '../apps/api/src/lib/free-port.ts';
-import {
-  LOAD_CONNECTIONS,
-  LOAD_SECONDS,
-  SEED_PATIENTS,
-  measureCpuPerRequest,
-  runLoad,
-  sampleMemory,
-  type LoadResult,
-} from './lib/load.ts';
+import { LOAD, measureCpuPerRequest, runLoad, sampleMemory, type LoadResult } from './lib/load.ts';
 import {
   printTable,
   seedPatients,
@@ -54,14 +46,14 @@ async function measureCeiling(): Promise<LoadResult> {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-  const result = await runLoad({ url, connections: LOAD_CONNECTIONS, seconds: LOAD_SECONDS });
+  const result = await runLoad({ url, connections: LOAD.connections, seconds: LOAD.seconds });
   child.kill('SIGTERM');
   return result;
 }
 
 export async function benchApi() {
   console.log(
-    `API bench: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s each; seeding ${SEED_PATIENTS} patients for each of 2 users…`,
+    `API bench: ${LOAD.connections} connections, ${LOAD.seconds} s each; seeding ${LOAD.patients} patients for each of 2 users…`,
   );
   const postgres = await startPostgres();
   // One user sends thousands of requests a second: the per-user budget stays on (its cost is
@@ -74,8 +66,8 @@ export async function benchApi() {
     await waitHealthy(portal.url);
     const doctor = await signIn(portal.url, 'bench-doctor@example.test');
     const other = await signIn(portal.url, 'bench-other@example.test');
-    await seedPatients(postgres.url, doctor.userId, SEED_PATIENTS);
-    await seedPatients(postgres.url, other.userId, SEED_PATIENTS);
+    await seedPatients(postgres.url, doctor.userId, LOAD.patients);
+    await seedPatients(postgres.url, other.userId, LOAD.patients);
     const auth = { authorization: `Bearer ${doctor.token}` };
     const list = (await (
       await fetch(`${portal.url}/api/records/patients?limit=1`, { headers: auth })
@@ -90,7 +82,7 @@ export async function benchApi() {
       await runLoad({ ...options, seconds: 1 });
       return measureCpuPerRequest(trees, () => runLoad(options));
     };
-    const load = { headers: auth, connections: LOAD_CONNECTIONS, seconds: LOAD_SECONDS };
+    const load = { headers: auth, connections: LOAD.connections, seconds: LOAD.seconds };
     const runs: [string, Measured][] = [
       [
         'GET /api/records/patients?limit=50',
@@ -161,9 +153,9 @@ export async function benchApi() {
     printTable('API throughput (autocannon, separate process)', rows);
     console.log(`Peak API memory under load: ${peakMemoryMiB} MiB (target ≤ 250 MB)`);
     const result = {
-      seconds: LOAD_SECONDS,
-      connections: LOAD_CONNECTIONS,
-      patientsPerUser: SEED_PATIENTS,
+      seconds: LOAD.seconds,
+      connections: LOAD.connections,
+      patientsPerUser: LOAD.patients,
       rows,
       peakMemoryMiB,
     };

@@ -1,14 +1,7 @@
 // Two API instances against one on the same PostgreSQL, on this machine: the same total load
 // (autocannon, separate processes) spread over one or two instances.
 import os from 'node:os';
-import {
-  LOAD_CONNECTIONS,
-  LOAD_SECONDS,
-  SEED_PATIENTS,
-  measureCpuPerRequest,
-  runLoad,
-  type LoadResult,
-} from './lib/load.ts';
+import { LOAD, measureCpuPerRequest, runLoad, type LoadResult } from './lib/load.ts';
 import {
   printTable,
   seedPatients,
@@ -23,13 +16,13 @@ async function loadOver(urls: string[], path: string, headers: Record<string, st
   const options = (url: string, seconds: number) => ({
     url: `${url}${path}`,
     headers,
-    connections: LOAD_CONNECTIONS / urls.length,
+    connections: LOAD.connections / urls.length,
     seconds,
   });
   // A second of unrecorded load first, so the JIT has compiled the path in every instance.
   await Promise.all(urls.map((url) => runLoad(options(url, 1))));
   const results: LoadResult[] = await Promise.all(
-    urls.map((url) => runLoad(options(url, LOAD_SECONDS))),
+    urls.map((url) => runLoad(options(url, LOAD.seconds))),
   );
   return {
     requests: results.reduce((sum, r) => sum + r.requests, 0),
@@ -42,7 +35,7 @@ async function loadOver(urls: string[], path: string, headers: Record<string, st
 }
 
 export async function benchInstances() {
-  console.log(`Instances bench: ${LOAD_CONNECTIONS} connections in all, ${LOAD_SECONDS} s each…`);
+  console.log(`Instances bench: ${LOAD.connections} connections in all, ${LOAD.seconds} s each…`);
   const postgres = await startPostgres();
   // One public address for both, as behind a load balancer (local tokens name it as issuer).
   const env = {
@@ -55,7 +48,7 @@ export async function benchInstances() {
   const b = await startPortal(env);
   try {
     const doctor = await signIn(a.url, 'bench-instances@example.test');
-    await seedPatients(postgres.url, doctor.userId, SEED_PATIENTS);
+    await seedPatients(postgres.url, doctor.userId, LOAD.patients);
     const headers = { authorization: `Bearer ${doctor.token}` };
     const page = (await (
       await fetch(`${a.url}/api/records/patients?limit=1`, { headers })
@@ -93,9 +86,9 @@ export async function benchInstances() {
     printTable('One API instance against two on one PostgreSQL (same total load)', rows);
     console.log(`Machine load average (1, 5, 15 min) at the end: ${loadAverage.join(', ')}`);
     const result = {
-      seconds: LOAD_SECONDS,
-      connections: LOAD_CONNECTIONS,
-      patients: SEED_PATIENTS,
+      seconds: LOAD.seconds,
+      connections: LOAD.connections,
+      patients: LOAD.patients,
       rows,
       loadAverage,
     };

@@ -5,11 +5,15 @@ import { ROOT } from './portal.ts';
 
 const AUTOCANNON = path.join(ROOT, 'node_modules/.bin/autocannon');
 
-/** The load benches' settings (the API's, the instances'): how long and how wide each load runs. */
-export const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-export const LOAD_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-/** The patients they seed for each practitioner. */
-export const SEED_PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
+/**
+ * The load benches' settings (the API's, the instances'): how long and how wide each load runs,
+ * and how many patients they seed for each practitioner.
+ */
+export const LOAD = {
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+  patients: Number(process.env.BENCH_PATIENTS ?? 100_000),
+};
 
 export interface LoadResult {
   requestsPerSecond: number;
