@@ -10,6 +10,7 @@ import type { Pools } from './pools.ts';
 import { privacyProblems } from './privacy.ts';
 import { requestFor, undocumentedRequest, type Outcome } from './requests.ts';
 import { explainedRows } from './row-explanations.ts';
+import { eachLimited } from '../each-limited.ts';
 
 /**
  * Generated requests against every documented route, through `app.inject()` on the real
@@ -44,15 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) await task(items[next++]!);
-    }),
-  );
-}
 
 const stats = new Map<string, Map<number, number>>();
 const failures: string[] = [];
