@@ -1,4 +1,5 @@
 import type { TUser } from '@portal/shared/user';
+import { screen } from '@testing-library/react';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import { RecordsPage } from './records-page.tsx';
@@ -18,3 +19,18 @@ export const NEW_PATIENT = patientInput({
   phone: '5550001111',
   emergencyContact: { phone: '5550002222' },
 });
+
+/** The fake API's list route and one patient's route, for `api.requestsTo`. */
+export const LIST = /^\/api\/records\/patients$/;
+export const ONE = /^\/api\/records\/patients\/[^/]+$/;
+
+/** The list row (`li`) showing `name`, once it is on screen. */
+export async function findRow(name: string) {
+  const text = await screen.findByText(name);
+  return text.closest('li')!;
+}
+
+/** The toolbar's Add button, or null where the page hides it (details, form). */
+export function addButton() {
+  return screen.queryByRole('button', { name: '+ Add Patient' });
+}

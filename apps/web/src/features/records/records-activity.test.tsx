@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { patientInput } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { addButton, findRow, renderRecordsPage } from './records-page.render.tsx';
+
+// The records page's activity view: the practitioner's audit trail, paged.
+
+let api: FakeApi;
+
+beforeEach(() => {
+  api = startFakeApi();
+});
+
+describe('RecordsPage: activity', () => {
+  it("lists the audit trail with action, outcome, time and the patient's name, paged", async () => {
+    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    for (let i = 0; i < 55; i += 1) {
+      api.records.audit.push({
+        id: 1000 + i,
+        action: 'read',
+        outcome: 'success',
+        patientId: amina._id,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 8, 0, 0)).toISOString(),
+      });
+    }
+    api.records.audit.unshift({
+      id: 1,
+      action: 'update',
+      outcome: 'denied',
+      patientId: '0f9e8d7c-aaaa-4bbb-8ccc-123456789abc',
+      createdAt: '2025-06-01T10:30:00.000Z',
+    });
+    renderRecordsPage();
+    await findRow('Amina Yusuf');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Activity' }));
+
+    expect(screen.getByRole('heading', { name: 'Activity' })).toHaveFocus();
+    expect(addButton()).not.toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(51);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Time', 'Action', 'Outcome', 'Patient']);
+    const first = within(rows[1]!).getAllByRole('cell');
+    expect(first[0]).toHaveTextContent(/2025/);
+    expect(first[1]).toHaveTextContent('Updated');
+    expect(first[2]).toHaveTextContent('Denied');
+    // An id the viewer has no patient for (purged, or someone else's) is said so, not shown.
+    expect(first[3]).toHaveTextContent(/^Not in your records$/);
+    expect(within(rows[2]!).getAllByRole('cell')[3]).toHaveTextContent(/^Amina Yusuf$/);
+    expect(screen.getByText('Showing 1–50 of 56 events')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 51–56 of 56 events')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(7);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back to List' }));
+    expect(screen.getByRole('heading', { name: 'Patients List' })).toHaveFocus();
+  });
+
+  it('says when the activity cannot be loaded', async () => {
+    api.on('GET', /^\/api\/records\/audit$/, () => new Response(null, { status: 503 }));
+    renderRecordsPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Activity' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load activity. Please try again later.',
+    );
+  });
+});

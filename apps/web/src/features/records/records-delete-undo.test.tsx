@@ -1,0 +1,92 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { patientInput } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { UNDO_MS } from './records-notice.tsx';
+import { addButton, findRow, ONE, renderRecordsPage } from './records-page.render.tsx';
+
+// Deleting a patient from the records page: at once, with Undo, and put back when it fails.
+
+let api: FakeApi;
+
+beforeEach(() => {
+  api = startFakeApi();
+});
+
+describe('RecordsPage: delete and undo', () => {
+  it('removes the row at once, offers Undo, and Undo restores it', async () => {
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Bruno Costa' }));
+    renderRecordsPage();
+    const row = await findRow('Amina Yusuf');
+    const gate = api.hold('DELETE', ONE);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+
+    // Gone before the server has answered.
+    expect(screen.queryByText('Amina Yusuf', { selector: 'span' })).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 1–1 of 1 patients')).toBeInTheDocument();
+    expect(
+      screen.getByText('Amina Yusuf was moved to the trash.').closest('[role="status"]'),
+    ).not.toBeNull();
+    gate.release();
+    await waitFor(() => expect(api.requestsTo('DELETE', ONE)).toHaveLength(1));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+
+    expect(await screen.findByText('Amina Yusuf was restored.')).toBeInTheDocument();
+    expect(await findRow('Amina Yusuf')).toBeInTheDocument();
+    expect(api.requestsTo('POST', /\/restore$/)).toHaveLength(1);
+  });
+
+  it('puts the row back when the delete fails, with no message to the user', async () => {
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const report = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderRecordsPage();
+    api.on('DELETE', ONE, () => new Response(null, { status: 500 }));
+    await userEvent.click(
+      within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await findRow('Amina Yusuf')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText(/was moved to the trash/)).not.toBeInTheDocument(),
+    );
+    expect(report).toHaveBeenCalled();
+  });
+
+  it('closes the details view when the patient is deleted there', async () => {
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.records.insert(patientInput({ name: 'Bruno Costa' }));
+    renderRecordsPage();
+    await userEvent.click(
+      within(await findRow('Amina Yusuf')).getByRole('button', { name: 'View Details' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+
+    expect(screen.queryByRole('heading', { name: 'Patient Details' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
+    expect(await findRow('Bruno Costa')).toBeInTheDocument();
+    expect(screen.queryByText('Amina Yusuf', { selector: 'span' })).not.toBeInTheDocument();
+    expect(addButton()).toBeInTheDocument();
+  });
+
+  it('withdraws Undo a few seconds after the reader has moved on from it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    renderRecordsPage();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Delete' }));
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
+    await user.click(screen.getByLabelText('Search patients'));
+
+    await act(async () => {
+      vi.advanceTimersByTime(UNDO_MS - 500);
+    });
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { patientInput } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { fillPatientForm } from '../../test/user-input.ts';
+import {
+  addButton,
+  findRow,
+  LIST,
+  NEW_PATIENT,
+  ONE,
+  renderRecordsPage,
+} from './records-page.render.tsx';
+
+// Adding and editing a patient on the records page: the form, its busy state and the server's
+// refusals (duplicate, conflict, field errors).
+
+let api: FakeApi;
+
+beforeEach(() => {
+  api = startFakeApi();
+});
+
+describe('RecordsPage: form', () => {
+  it('Add opens an empty form without Add; Cancel returns to the list', async () => {
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    renderRecordsPage();
+    await findRow('Amina Yusuf');
+
+    await userEvent.click(addButton()!);
+    expect(addButton()).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Blood group')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Create Patient' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await findRow('Amina Yusuf')).toBeInTheDocument();
+    expect(addButton()).toBeInTheDocument();
+  });
+
+  it('creates a patient: Submitting... while busy, then the reloaded list', async () => {
+    renderRecordsPage();
+    await screen.findByText('No patients found.');
+    await userEvent.click(addButton()!);
+    const user = userEvent.setup();
+    await fillPatientForm(user, NEW_PATIENT);
+    const gate = api.hold('POST', LIST);
+
+    await user.click(screen.getByRole('button', { name: 'Create Patient' }));
+
+    // aria-disabled, not disabled: the pressed button keeps focus while the save runs.
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    gate.release();
+    const row = await findRow('Chen Wei');
+    expect(row).toHaveTextContent('Hypertension');
+    expect(screen.getByRole('heading', { name: 'Patients List' })).toHaveFocus();
+    // The list was fetched again after the save.
+    expect(api.requestsTo('GET', LIST).length).toBe(2);
+  });
+
+  it('shows the duplicate warning the API answers with', async () => {
+    api.records.insert(patientInput({ name: 'Amina Yusuf', phone: '0123456789' }));
+    renderRecordsPage();
+    await findRow('Amina Yusuf');
+    await userEvent.click(addButton()!);
+    const user = userEvent.setup();
+    await fillPatientForm(user, patientInput());
+    await user.click(screen.getByRole('button', { name: 'Create Patient' }));
+
+    expect(
+      await screen.findByText(
+        'Patient saved, but a patient with the same name and phone number already exists. Check that this is not a duplicate.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Patients List' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/already exists/)).not.toBeInTheDocument();
+  });
+
+  it('Edit opens the form with the patient and updates with If-Match', async () => {
+    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf', age: 42 }));
+    renderRecordsPage();
+    await userEvent.click(
+      within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Edit' }),
+    );
+
+    expect(addButton()).not.toBeInTheDocument();
+    expect(await screen.findByLabelText('Name')).toHaveValue('Amina Yusuf');
+    expect(screen.getByRole('heading', { name: 'Edit patient' })).toHaveFocus();
+    expect(screen.getByLabelText('Age')).toHaveValue(42);
+    expect(screen.getByLabelText('Blood group')).toHaveValue('O+');
+    expect(screen.getByLabelText('Gender')).toHaveValue('Female');
+    expect(screen.getByLabelText('Has chronic diseases')).toBeChecked();
+
+    await userEvent.clear(screen.getByLabelText('Diagnosed with'));
+    await userEvent.type(screen.getByLabelText('Diagnosed with'), 'Bronchitis');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Patient' }));
+
+    const row = await findRow('Amina Yusuf');
+    await waitFor(() => expect(row).toHaveTextContent('Bronchitis'));
+    const [put] = api.requestsTo('PUT', ONE);
+    expect(put!.path).toBe(`/api/records/patients/${amina._id}`);
+    expect(put!.headers.get('If-Match')).toBe(`"${amina.updatedAt}"`);
+    expect(put!.body).toMatchObject({ name: 'Amina Yusuf', diagnosedWith: 'Bronchitis' });
+  });
+
+  it('Edit from the details view opens the same patient', async () => {
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    renderRecordsPage();
+    await userEvent.click(
+      within(await findRow('Amina Yusuf')).getByRole('button', { name: 'View Details' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByLabelText('Name')).toHaveValue('Amina Yusuf');
+    expect(screen.getByRole('button', { name: 'Update Patient' })).toBeInTheDocument();
+  });
+
+  it('says clearly when someone else changed the patient meanwhile (409)', async () => {
+    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    renderRecordsPage();
+    await userEvent.click(
+      within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Edit' }),
+    );
+    await screen.findByLabelText('Name');
+    api.records.touch(amina._id);
+    const touched = api.records.patients.get(amina._id)!.updatedAt;
+
+    await userEvent.type(screen.getByLabelText('Address'), ' (flat 2)');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Patient' }));
+    // The user's edits stay on screen beside the message.
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Someone changed this patient while you were editing, so your changes were not saved.',
+    );
+    expect(screen.getByLabelText('Address')).toHaveValue('12 Harbour Road (flat 2)');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load the latest version' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Address')).toHaveValue('12 Harbour Road');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Patient' }));
+    expect(await findRow('Amina Yusuf')).toBeInTheDocument();
+    expect(api.requestsTo('PUT', ONE).map((r) => r.headers.get('If-Match'))).toEqual([
+      `"${amina.updatedAt}"`,
+      `"${touched}"`,
+    ]);
+  });
+
+  it('shows the spec message and the server field errors when saving fails', async () => {
+    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    renderRecordsPage();
+    await userEvent.click(
+      within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Edit' }),
+    );
+    await screen.findByLabelText('Name');
+    api.on('PUT', ONE, () =>
+      Response.json(
+        {
+          message: 'Phone number must be 10 digits',
+          code: 'VALIDATION_FAILED',
+          fieldErrors: { phone: 'Phone number must be 10 digits', ownerId: 'Not allowed' },
+        },
+        { status: 400 },
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Update Patient' }));
+
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts[0]).toHaveTextContent(
+      'An error occurred while saving the patient details. Please try again.',
+    );
+    const phone = screen.getByLabelText('Phone number');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription(
+      '10 digits, numbers only. Phone number must be 10 digits',
+    );
+
+    api.on('PUT', ONE, () => new Response(null, { status: 500 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update Patient' }));
+    expect(await screen.findByText(/An error occurred while saving/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update Patient' })).toBeEnabled();
+  });
+});
