@@ -3,6 +3,7 @@
 // next suite starts. `cd <workspace> && npx vitest run` still runs one suite on its own.
 // The web suite is two projects (apps/web/test-projects.mjs): Vitest 4 does not look for
 // projects inside a project, so they are listed here.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { webTestProjects } from './apps/web/test-projects.mjs';
 
@@ -11,7 +12,7 @@ export default defineConfig({
     projects: [
       'packages/shared',
       'apps/api',
-      ...webTestProjects(new URL('./apps/web/vite.config.ts', import.meta.url).pathname),
+      ...webTestProjects(fileURLToPath(new URL('./apps/web/vite.config.ts', import.meta.url))),
     ],
     maxWorkers: 2,
   },

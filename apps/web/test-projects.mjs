@@ -3,7 +3,7 @@
 // config that runs every suite in one pool (vitest.config.mjs, `npm test`). Vitest 4 ignores
 // `test.projects` inside a project, so the root must list these itself: before it did, the root
 // run took the web workspace as one isolated project and paid for a fresh jsdom, setup file and
-// module graph in every file (188 s of CPU instead of 51 s).
+// module graph in every file (188 s of CPU instead of 70 s).
 //
 // Test files that replace a module (`vi.mock`) run isolated, each in a fresh module graph:
 // sharing one, the module may already be loaded unmocked by an earlier file (seen:
