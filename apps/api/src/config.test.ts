@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
+/** A complete production sign-in and payments setup, for the tests that need one. */
+const FIREBASE = {
+  AUTH_PROVIDER: 'firebase',
+  FIREBASE_PROJECT_ID: 'p',
+  FIREBASE_API_KEY: 'k',
+  FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com',
+};
+const STRIPE = {
+  PAYMENTS_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk',
+  STRIPE_PUBLISHABLE_KEY: 'pk',
+  STRIPE_WEBHOOK_SECRET: 'whsec',
+};
+
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({});
@@ -56,23 +70,14 @@ describe('loadConfig', () => {
   });
 
   it('refuses the local checkout in production (it grants premium without a card)', () => {
-    const firebase = {
-      AUTH_PROVIDER: 'firebase',
-      FIREBASE_PROJECT_ID: 'p',
-      FIREBASE_API_KEY: 'k',
-      FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com',
-    };
-    expect(() => loadConfig({ NODE_ENV: 'production', ...firebase })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', ...FIREBASE })).toThrow(
       /PAYMENTS_PROVIDER cannot be local/,
     );
     expect(
       loadConfig({
         NODE_ENV: 'production',
-        ...firebase,
-        PAYMENTS_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk',
-        STRIPE_PUBLISHABLE_KEY: 'pk',
-        STRIPE_WEBHOOK_SECRET: 'whsec',
+        ...FIREBASE,
+        ...STRIPE,
       }).PAYMENTS_PROVIDER,
     ).toBe('stripe');
   });
@@ -176,22 +181,10 @@ describe('loadConfig', () => {
     });
 
     it('names only the local provider that is on, and none is refused without one', () => {
-      const firebase = {
-        AUTH_PROVIDER: 'firebase',
-        FIREBASE_PROJECT_ID: 'p',
-        FIREBASE_API_KEY: 'k',
-        FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com',
-      };
-      expect(() => loadConfig({ ...firebase, HOST: '0.0.0.0' })).toThrow(
+      expect(() => loadConfig({ ...FIREBASE, HOST: '0.0.0.0' })).toThrow(
         /HOST cannot be a non-loopback address while PAYMENTS_PROVIDER=local \(/,
       );
-      const stripe = {
-        PAYMENTS_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk',
-        STRIPE_PUBLISHABLE_KEY: 'pk',
-        STRIPE_WEBHOOK_SECRET: 'whsec',
-      };
-      expect(loadConfig({ ...firebase, ...stripe, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+      expect(loadConfig({ ...FIREBASE, ...STRIPE, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
     });
   });
 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Retell from 'retell-sdk';
+import { listenOnLoopback } from './loopback-server.ts';
 
 export interface RecordedRetellRequest {
   method: string;
@@ -83,10 +83,9 @@ export async function startFakeRetell() {
       response.end(JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     received,
     llms,
     agents,
@@ -96,7 +95,7 @@ export async function startFakeRetell() {
     reset() {
       webCallAnswer = undefined;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback-server.ts';
 
 export interface RecordedStripeRequest {
   method: string;
@@ -155,10 +155,9 @@ export async function startFakeStripe() {
     };
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
     sessions,
     /** What Stripe does when the customer pays on its hosted page. */
@@ -176,11 +175,7 @@ export async function startFakeStripe() {
     failNext(status: number, type = 'api_error') {
       nextFailure = { status, body: { error: { type, message: 'Simulated failure' } } };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 

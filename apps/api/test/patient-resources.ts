@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
+import type { TPatientInput } from '@portal/shared/patient';
 import { signIn, type TestContext } from './app.ts';
 import { becomeMember } from './factories/billing.ts';
 import { createPatient } from './factories/patients.ts';
@@ -13,15 +14,27 @@ import { createPatient } from './factories/patients.ts';
 
 type Headers = Record<string, string>;
 
-/** A signed-in practitioner with a patient; `isMember`: a Premier member first. */
+/**
+ * A signed-in practitioner with a patient; `isMember`: a Premier member first; `patient`: the
+ * patient's fields (Amina Yusuf unless said otherwise).
+ */
 export async function practitioner(
   ctx: TestContext,
-  { name, isMember = false }: { name?: string; isMember?: boolean } = {},
+  {
+    name,
+    timeZone,
+    isMember = false,
+    patient = { name: 'Amina Yusuf' },
+  }: {
+    name?: string;
+    timeZone?: string;
+    isMember?: boolean;
+    patient?: Partial<TPatientInput>;
+  } = {},
 ) {
-  const session = await signIn(ctx, { name });
+  const session = await signIn(ctx, { name, timeZone });
   if (isMember) await becomeMember(ctx, session.headers);
-  const patient = await createPatient(ctx, session.headers, { name: 'Amina Yusuf' });
-  return { ...session, patient };
+  return { ...session, patient: await createPatient(ctx, session.headers, patient) };
 }
 
 /** The actor's audit trail, newest first. */

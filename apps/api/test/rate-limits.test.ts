@@ -85,42 +85,35 @@ describe('sign-in', () => {
   });
 });
 
-describe('checkout', () => {
-  it('POST /api/premier/create-checkout-session: 10 a minute per user, then 429; another user is served', async () => {
-    const buyer = await signIn(ctx);
-    const checkout = (headers: Record<string, string>) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/premier/create-checkout-session',
-        headers,
-        payload: { amount: ctx.config.PREMIUM_AMOUNT },
-        remoteAddress: '192.0.2.30',
-      });
-    const { statuses } = await repeat(10, () => checkout(buyer.headers));
-    expect(statuses).toEqual(Array(10).fill(200));
-    expectRateLimited(await checkout(buyer.headers));
-    const other = await signIn(ctx);
-    expect((await checkout(other.headers)).statusCode).toBe(200);
-  });
-});
-
-describe('voice', () => {
-  it('POST /api/retellai/connect-retellai: 5 calls a minute per user, then 429; another user is served', async () => {
-    const caller = await signIn(ctx);
-    const call = (headers: Record<string, string>) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/retellai/connect-retellai',
-        headers,
-        payload: { agent_id: AGENT_ID },
-        remoteAddress: '192.0.2.40',
-      });
-    const { statuses } = await repeat(5, () => call(caller.headers));
-    expect(statuses).toEqual(Array(5).fill(200));
-    expectRateLimited(await call(caller.headers));
-    const other = await signIn(ctx);
-    expect((await call(other.headers)).statusCode).toBe(200);
-  });
+describe('checkout and voice', () => {
+  it.each([
+    {
+      url: '/api/premier/create-checkout-session',
+      limit: 10,
+      per: '10 a minute',
+      payload: () => ({ amount: ctx.config.PREMIUM_AMOUNT }),
+      remoteAddress: '192.0.2.30',
+    },
+    {
+      url: '/api/retellai/connect-retellai',
+      limit: 5,
+      per: '5 calls a minute',
+      payload: () => ({ agent_id: AGENT_ID }),
+      remoteAddress: '192.0.2.40',
+    },
+  ])(
+    'POST $url: $per per user, then 429; another user is served',
+    async ({ url, limit, payload, remoteAddress }) => {
+      const user = await signIn(ctx);
+      const send = (headers: Record<string, string>) =>
+        ctx.app.inject({ method: 'POST', url, headers, payload: payload(), remoteAddress });
+      const { statuses } = await repeat(limit, () => send(user.headers));
+      expect(statuses).toEqual(Array(limit).fill(200));
+      expectRateLimited(await send(user.headers));
+      const other = await signIn(ctx);
+      expect((await send(other.headers)).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('the per-user budget over every authenticated route (USER_RATE_LIMIT_PER_MINUTE)', () => {

@@ -1,6 +1,7 @@
 import type { TAppointment, TAppointmentInput } from '@portal/shared/appointment';
 import { appointmentInput } from '@portal/shared/appointment.factories';
 import type { TestContext } from '../app.ts';
+import { expectStatus } from './entity.ts';
 
 /** Test factories for appointments (imported by tests only). */
 
@@ -18,11 +19,7 @@ export function bookAppointment(
 }
 
 export async function createAppointment(
-  ctx: Pick<TestContext, 'app'>,
-  headers: Record<string, string>,
-  input: Partial<TAppointmentInput> & Pick<TAppointmentInput, 'patientId'>,
+  ...args: Parameters<typeof bookAppointment>
 ): Promise<TAppointment> {
-  const response = await bookAppointment(ctx, headers, input);
-  if (response.statusCode !== 201) throw new Error(`booking failed: ${response.body}`);
-  return response.json();
+  return expectStatus<TAppointment>(await bookAppointment(...args), 201, 'booking');
 }

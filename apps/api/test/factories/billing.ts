@@ -9,21 +9,26 @@ import { users } from '../../src/db/schema/users.ts';
 type Headers = Record<string, string>;
 
 export function startCheckout(ctx: TestContext, headers: Headers, amount: unknown = 100) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/premier/create-checkout-session',
-    headers,
-    payload: { amount },
-  });
+  return postToPremier(ctx, 'create-checkout-session', headers, { amount });
 }
 
-/** The payment form's call: a payment intent for the price. */
-export function startPaymentIntent(ctx: TestContext, headers: Headers) {
+/** The payment form's call: a payment intent for the price (or another `amount`). */
+export function startPaymentIntent(ctx: TestContext, headers: Headers, amount: unknown = 100) {
+  return postToPremier(ctx, 'create-payment-intent', headers, { amount });
+}
+
+/** Any body (none when `payload` is undefined) to one of the two routes that start a payment. */
+export function postToPremier(
+  ctx: TestContext,
+  route: 'create-checkout-session' | 'create-payment-intent',
+  headers: Headers,
+  payload?: object,
+) {
   return ctx.app.inject({
     method: 'POST',
-    url: '/api/premier/create-payment-intent',
+    url: `/api/premier/${route}`,
     headers,
-    payload: { amount: 100 },
+    ...(payload !== undefined && { payload }),
   });
 }
 
@@ -77,7 +82,13 @@ export function billingOf(app: () => TestContext) {
   return {
     startCheckout: (headers: Headers, amount: unknown = 100) =>
       startCheckout(app(), headers, amount),
-    startPaymentIntent: (headers: Headers) => startPaymentIntent(app(), headers),
+    startPaymentIntent: (headers: Headers, amount: unknown = 100) =>
+      startPaymentIntent(app(), headers, amount),
+    postToPremier: (
+      route: Parameters<typeof postToPremier>[1],
+      headers: Headers,
+      payload?: object,
+    ) => postToPremier(app(), route, headers, payload),
     openCheckout: (headers: Headers) => openCheckout(app(), headers),
     pay: (id: string) => submitLocalCheckout(app(), id, 'pay'),
     cancel: (id: string) => submitLocalCheckout(app(), id, 'cancel'),

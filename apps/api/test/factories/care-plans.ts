@@ -1,9 +1,7 @@
 import type { TCarePlan, TCarePlanInput } from '@portal/shared/care-plan';
-import type { TestContext } from '../app.ts';
+import { patientEntityFactory } from './entity.ts';
 
 /** Test factories for care plans (imported by tests only). */
-
-type Headers = Record<string, string>;
 
 export const carePlanInput = (input: Partial<TCarePlanInput> = {}): TCarePlanInput => ({
   title: 'Type 2 diabetes follow-up',
@@ -17,22 +15,7 @@ export const carePlanInput = (input: Partial<TCarePlanInput> = {}): TCarePlanInp
 
 export const carePlansUrl = (patientId: string) => `/api/records/patients/${patientId}/care-plans`;
 
-export function postCarePlan(
-  ctx: Pick<TestContext, 'app'>,
-  headers: Headers,
-  patientId: string,
-  input: Partial<TCarePlanInput> = {},
-) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: carePlansUrl(patientId),
-    headers,
-    payload: carePlanInput(input),
-  });
-}
-
-export async function createCarePlan(...args: Parameters<typeof postCarePlan>): Promise<TCarePlan> {
-  const response = await postCarePlan(...args);
-  if (response.statusCode !== 201) throw new Error(`care plan failed: ${response.body}`);
-  return response.json();
-}
+export const { post: postCarePlan, create: createCarePlan } = patientEntityFactory<
+  TCarePlanInput,
+  TCarePlan
+>({ what: 'care plan', url: carePlansUrl, input: carePlanInput });

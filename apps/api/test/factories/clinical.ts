@@ -1,10 +1,8 @@
 import type { TAllergy, TAllergyInput } from '@portal/shared/allergy';
 import type { TPrescription, TPrescriptionInput } from '@portal/shared/prescription';
-import type { TestContext } from '../app.ts';
+import { patientEntityFactory } from './entity.ts';
 
 /** Test factories for allergies and prescriptions (imported by tests only). */
-
-type Headers = Record<string, string>;
 
 export const allergyInput = (input: Partial<TAllergyInput> = {}): TAllergyInput => ({
   substance: 'Penicillin',
@@ -24,44 +22,20 @@ export const prescriptionInput = (input: Partial<TPrescriptionInput> = {}): TPre
   ...input,
 });
 
-export function postAllergy(
-  ctx: Pick<TestContext, 'app'>,
-  headers: Headers,
-  patientId: string,
-  input: Partial<TAllergyInput> = {},
-) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/records/patients/${patientId}/allergies`,
-    headers,
-    payload: allergyInput(input),
-  });
-}
+export const { post: postAllergy, create: createAllergy } = patientEntityFactory<
+  TAllergyInput,
+  TAllergy
+>({
+  what: 'allergy',
+  url: (patientId) => `/api/records/patients/${patientId}/allergies`,
+  input: allergyInput,
+});
 
-export function postPrescription(
-  ctx: Pick<TestContext, 'app'>,
-  headers: Headers,
-  patientId: string,
-  input: Partial<TPrescriptionInput> = {},
-) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/records/patients/${patientId}/prescriptions`,
-    headers,
-    payload: prescriptionInput(input),
-  });
-}
-
-export async function createAllergy(...args: Parameters<typeof postAllergy>): Promise<TAllergy> {
-  const response = await postAllergy(...args);
-  if (response.statusCode !== 201) throw new Error(`allergy failed: ${response.body}`);
-  return response.json();
-}
-
-export async function createPrescription(
-  ...args: Parameters<typeof postPrescription>
-): Promise<TPrescription> {
-  const response = await postPrescription(...args);
-  if (response.statusCode !== 201) throw new Error(`prescription failed: ${response.body}`);
-  return response.json();
-}
+export const { post: postPrescription, create: createPrescription } = patientEntityFactory<
+  TPrescriptionInput,
+  TPrescription
+>({
+  what: 'prescription',
+  url: (patientId) => `/api/records/patients/${patientId}/prescriptions`,
+  input: prescriptionInput,
+});

@@ -1,42 +1,20 @@
 import type { TVisit, TVisitInput } from '@portal/shared/visit';
 import { visitInput } from '@portal/shared/visit.factories';
 import type { TestContext } from '../app.ts';
+import { expectStatus, patientEntityFactory } from './entity.ts';
 
 /** Test factories for visits (imported by tests only). */
-
-type Headers = Record<string, string>;
 
 export const visitsUrl = (patientId: string, ...rest: string[]) =>
   ['/api/records/patients', patientId, 'visits', ...rest].join('/');
 
-export function recordVisit(
-  ctx: Pick<TestContext, 'app'>,
-  headers: Headers,
-  patientId: string,
-  overrides: Partial<TVisitInput> = {},
-) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: visitsUrl(patientId),
-    headers,
-    payload: visitInput(overrides),
-  });
-}
-
-export async function createVisit(
-  ctx: Pick<TestContext, 'app'>,
-  headers: Headers,
-  patientId: string,
-  overrides: Partial<TVisitInput> = {},
-): Promise<TVisit> {
-  const response = await recordVisit(ctx, headers, patientId, overrides);
-  if (response.statusCode !== 201) throw new Error(`visit not recorded: ${response.body}`);
-  return response.json();
-}
+export const { post: recordVisit, create: createVisit } = patientEntityFactory<TVisitInput, TVisit>(
+  { what: 'visit', url: (patientId) => visitsUrl(patientId), input: visitInput },
+);
 
 export async function signVisit(
   ctx: Pick<TestContext, 'app'>,
-  headers: Headers,
+  headers: Record<string, string>,
   visit: Pick<TVisit, '_id' | 'patientId'>,
 ): Promise<TVisit> {
   const response = await ctx.app.inject({
@@ -44,6 +22,5 @@ export async function signVisit(
     url: visitsUrl(visit.patientId, visit._id, 'sign'),
     headers,
   });
-  if (response.statusCode !== 200) throw new Error(`visit not signed: ${response.body}`);
-  return response.json();
+  return expectStatus<TVisit>(response, 200, 'signing the visit');
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createTestApp, type TestContext } from '../app.ts';
 import { retellSender, startFakeRetell } from '../fake-retell.ts';
 import { auditEvents } from '../../src/db/schema/audit.ts';
@@ -55,6 +56,42 @@ export async function startVoiceApp({
     async close() {
       await ctx.close();
       await retell.close();
+    },
+  };
+}
+
+/**
+ * The calling test file's voice app, as `useTestApp`: started before its tests, closed after
+ * them, its clock back at `start` before each test (`setClock` moves it within one). Call it
+ * at the file's top level; `ctx` and `sender` are filled in by the file's first `beforeAll`.
+ */
+export function useVoiceApp({
+  apiKey,
+  agentId,
+  start,
+}: {
+  apiKey: string;
+  agentId: string;
+  start: Date;
+}) {
+  let clock = start;
+  let voice: Awaited<ReturnType<typeof startVoiceApp>>;
+  const ctx = {} as TestContext;
+  const sender = {} as ReturnType<typeof retellSender>;
+  beforeAll(async () => {
+    voice = await startVoiceApp({ apiKey, agentId, now: () => clock });
+    Object.assign(ctx, voice.ctx);
+    Object.assign(sender, voice.sender);
+  });
+  afterAll(() => voice.close());
+  beforeEach(() => {
+    clock = start;
+  });
+  return {
+    ctx,
+    sender,
+    setClock: (at: Date) => {
+      clock = at;
     },
   };
 }

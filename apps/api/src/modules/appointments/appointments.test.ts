@@ -5,32 +5,18 @@ import {
   type TAppointmentConflict,
 } from '@portal/shared/appointment';
 import { appointmentInput } from '@portal/shared/appointment.factories';
-import type { TAuditEvent } from '@portal/shared/audit';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { useTestApp } from '../../../test/app.ts';
 import { bookAppointment, createAppointment } from '../../../test/factories/appointments.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
+import {
+  auditTrail,
+  practitioner as withPatient,
+  rowCount,
+} from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
 
-type Headers = Record<string, string>;
-
-async function practitioner(timeZone = 'Europe/Berlin') {
-  const session = await signIn(ctx, { timeZone });
-  const patient = await createPatient(ctx, session.headers, { name: 'Amina Yusuf' });
-  return { ...session, patient };
-}
-
-async function auditTrail(headers: Headers): Promise<TAuditEvent[]> {
-  const response = await ctx.app.inject({ url: '/api/records/audit?limit=200', headers });
-  return response.json();
-}
-
-async function appointmentCount(): Promise<number> {
-  const { rows } = await ctx.database.pool.query<{ n: number }>(
-    'select count(*)::int as n from appointments',
-  );
-  return rows[0]!.n;
-}
+const practitioner = () => withPatient(ctx, { timeZone: 'Europe/Berlin' });
 
 describe('POST /api/appointments', () => {
   it('books, answers the appointment with its local start and ETag, no-store', async () => {
@@ -63,7 +49,7 @@ describe('POST /api/appointments', () => {
 
   it('refuses bad input with its message and stores nothing', async () => {
     const { headers, patient } = await practitioner();
-    const before = await appointmentCount();
+    const before = await rowCount(ctx, 'appointments');
     const cases: [Record<string, unknown>, string, string][] = [
       [{ duration: 4 }, 'duration', APPOINTMENT_MESSAGES.durationRange],
       [{ duration: 481 }, 'duration', APPOINTMENT_MESSAGES.durationRange],
@@ -84,8 +70,8 @@ describe('POST /api/appointments', () => {
         message,
       );
     }
-    expect(await appointmentCount()).toBe(before);
-    const invalid = (await auditTrail(headers)).filter((event) => event.outcome === 'invalid');
+    expect(await rowCount(ctx, 'appointments')).toBe(before);
+    const invalid = (await auditTrail(ctx, headers)).filter((event) => event.outcome === 'invalid');
     expect(invalid).toHaveLength(cases.length);
   });
 
@@ -98,7 +84,7 @@ describe('POST /api/appointments', () => {
       code: 'PATIENT_NOT_FOUND',
       fieldErrors: { patientId: APPOINTMENT_MESSAGES.patientRequired },
     });
-    expect(await auditTrail(other.headers)).toContainEqual(
+    expect(await auditTrail(ctx, other.headers)).toContainEqual(
       expect.objectContaining({
         action: 'create',
         outcome: 'denied',
@@ -235,7 +221,7 @@ describe('GET, PUT and cancel /api/appointments/{id}', () => {
     }
     const mine = await ctx.app.inject({ url, headers: owner.headers });
     expect(mine.json()).toEqual(appointment);
-    const denied = (await auditTrail(other.headers)).filter((e) => e.outcome === 'denied');
+    const denied = (await auditTrail(ctx, other.headers)).filter((e) => e.outcome === 'denied');
     expect(denied.map((event) => event.action).sort()).toEqual([
       'cancel',
       'read',
@@ -268,7 +254,7 @@ describe('GET, PUT and cancel /api/appointments/{id}', () => {
       url: '/api/appointments?from=2026-04-01T00:00:00Z&to=2026-05-01T00:00:00Z',
       headers,
     });
-    const events = (await auditTrail(headers)).filter((event) => event.appointmentId !== null);
+    const events = (await auditTrail(ctx, headers)).filter((event) => event.appointmentId !== null);
     expect(events.map((event) => [event.action, event.outcome]).reverse()).toEqual([
       ['create', 'success'],
       ['read', 'success'],
@@ -276,7 +262,7 @@ describe('GET, PUT and cancel /api/appointments/{id}', () => {
       ['cancel', 'success'],
     ]);
     for (const event of events) expect(event.patientId).toBe(patient._id);
-    expect(await auditTrail(headers)).toContainEqual(
+    expect(await auditTrail(ctx, headers)).toContainEqual(
       expect.objectContaining({ action: 'list', outcome: 'success', appointmentId: null }),
     );
   });

@@ -2,20 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { TAppointment, TFreeSlots } from '@portal/shared/appointment';
 import { DEFAULT_WORKING_HOURS } from '@portal/shared/profile';
 import { addDays, fromWallTime } from '@portal/shared/zoned-time';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
+import { practitioner as withPatient } from '../../../test/patient-resources.ts';
 
 /** Local times across daylight-saving changes (Europe/Berlin: 2027-03-28, clocks 02:00 → 03:00). */
 const ctx = useTestApp({ deps: { now: () => now } });
 /** "Now" for the free slots: before every day these tests look at, bar the last one's. */
 let now = new Date('2027-01-04T12:00:00Z');
 
-async function practitioner(timeZone: string) {
-  const session = await signIn(ctx, { timeZone });
-  const patient = await createPatient(ctx, session.headers);
-  return { ...session, patient };
-}
+const practitioner = (timeZone: string) => withPatient(ctx, { timeZone, patient: {} });
 
 async function slotsOf(headers: Record<string, string>, date: string, duration: number) {
   const response = await ctx.app.inject({

@@ -132,13 +132,20 @@ describe('POST /api/auth/login with a valid token', () => {
 });
 
 describe('every bad token is 401 not authenticated, logged without the token', () => {
-  const cases: Array<
-    [
-      string,
-      string,
-      () => Promise<{ headers: Record<string, string>; url?: string; token?: string }>,
-    ]
-  > = [
+  type BadRequest = { headers: Record<string, string>; url?: string; token?: string };
+  /** The token sent as the bearer credential, kept to look for it in the logs. */
+  const asBearer = (token: string): BadRequest => ({
+    headers: { authorization: `Bearer ${token}` },
+    token,
+  });
+  /** A token signed with the right key whose claims are valid but for `overrides`. */
+  const withClaims =
+    (overrides: Record<string, unknown> | (() => Record<string, unknown>)) => async () =>
+      asBearer(
+        await signLocal(validClaims(typeof overrides === 'function' ? overrides() : overrides)),
+      );
+
+  const cases: Array<[string, string, () => Promise<BadRequest>]> = [
     ['a missing token', 'no bearer token', async () => ({ headers: {} })],
     [
       'a malformed token',
@@ -161,17 +168,14 @@ describe('every bad token is 401 not authenticated, logged without the token', (
       'ERR_JWS_SIGNATURE_VERIFICATION_FAILED',
       async () => {
         const { privateKey } = await generateKeyPair('RS256');
-        const token = await signLocal(validClaims(), { key: privateKey });
-        return { headers: { authorization: `Bearer ${token}` }, token };
+        return asBearer(await signLocal(validClaims(), { key: privateKey }));
       },
     ],
     [
       'alg none',
       'alg must be RS256',
-      async () => {
-        const token = `${b64({ alg: 'none', kid: privateJwk.kid, typ: 'JWT' })}.${b64(validClaims())}.`;
-        return { headers: { authorization: `Bearer ${token}` }, token };
-      },
+      async () =>
+        asBearer(`${b64({ alg: 'none', kid: privateJwk.kid, typ: 'JWT' })}.${b64(validClaims())}.`),
     ],
     [
       'HS256 signed with the public key',
@@ -182,17 +186,13 @@ describe('every bad token is 401 not authenticated, logged without the token', (
           .createHmac('sha256', publicKeyPem())
           .update(unsigned)
           .digest('base64url');
-        const token = `${unsigned}.${signature}`;
-        return { headers: { authorization: `Bearer ${token}` }, token };
+        return asBearer(`${unsigned}.${signature}`);
       },
     ],
     [
       'an unknown kid',
       'ERR_JWKS_NO_MATCHING_KEY',
-      async () => {
-        const token = await signLocal(validClaims(), { kid: 'no-such-key' });
-        return { headers: { authorization: `Bearer ${token}` }, token };
-      },
+      async () => asBearer(await signLocal(validClaims(), { kid: 'no-such-key' })),
     ],
     [
       'no kid at all',
@@ -202,87 +202,52 @@ describe('every bad token is 401 not authenticated, logged without the token', (
         const token = await new SignJWT(validClaims())
           .setProtectedHeader({ alg: 'RS256' })
           .sign(key);
-        return { headers: { authorization: `Bearer ${token}` }, token };
+        return asBearer(token);
       },
     ],
     [
       'an expired token',
       'ERR_JWT_EXPIRED',
-      async () => {
+      withClaims(() => {
         const now = nowSeconds();
-        const token = await signLocal(
-          validClaims({ iat: now - 7200, auth_time: now - 7200, exp: now - 3600 }),
-        );
-        return { headers: { authorization: `Bearer ${token}` }, token };
-      },
+        return { iat: now - 7200, auth_time: now - 7200, exp: now - 3600 };
+      }),
     ],
     [
       'iat in the future',
       'iat in the future',
-      async () => {
+      withClaims(() => {
         const now = nowSeconds();
-        const token = await signLocal(validClaims({ iat: now + 600, exp: now + 4200 }));
-        return { headers: { authorization: `Bearer ${token}` }, token };
-      },
+        return { iat: now + 600, exp: now + 4200 };
+      }),
     ],
     [
       'auth_time in the future',
       'auth_time in the future',
-      async () => {
-        const token = await signLocal(validClaims({ auth_time: nowSeconds() + 600 }));
-        return { headers: { authorization: `Bearer ${token}` }, token };
-      },
+      withClaims(() => ({ auth_time: nowSeconds() + 600 })),
     ],
     [
       'no auth_time',
       'ERR_JWT_CLAIM_VALIDATION_FAILED (auth_time)',
-      async () => {
-        const token = await signLocal(validClaims({ auth_time: undefined }));
-        return { headers: { authorization: `Bearer ${token}` }, token };
-      },
+      withClaims({ auth_time: undefined }),
     ],
     [
       'a wrong aud',
       'ERR_JWT_CLAIM_VALIDATION_FAILED (aud)',
-      async () => {
-        const token = await signLocal(validClaims({ aud: 'some-other-project' }));
-        return { headers: { authorization: `Bearer ${token}` }, token };
-      },
+      withClaims({ aud: 'some-other-project' }),
     ],
     [
       'a wrong iss',
       'ERR_JWT_CLAIM_VALIDATION_FAILED (iss)',
-      async () => {
-        const token = await signLocal(
-          validClaims({ iss: 'https://securetoken.google.com/portal-local' }),
-        );
-        return { headers: { authorization: `Bearer ${token}` }, token };
-      },
+      withClaims({ iss: 'https://securetoken.google.com/portal-local' }),
     ],
-    [
-      'an empty sub',
-      'sub must be 1 to 128 characters',
-      async () => {
-        const token = await signLocal(validClaims({ sub: '' }));
-        return { headers: { authorization: `Bearer ${token}` }, token };
-      },
-    ],
+    ['an empty sub', 'sub must be 1 to 128 characters', withClaims({ sub: '' })],
     [
       'a 129-character sub',
       'sub must be 1 to 128 characters',
-      async () => {
-        const token = await signLocal(validClaims({ sub: 'a'.repeat(129) }));
-        return { headers: { authorization: `Bearer ${token}` }, token };
-      },
+      withClaims({ sub: 'a'.repeat(129) }),
     ],
-    [
-      'no email claim',
-      'token has no email',
-      async () => {
-        const token = await signLocal(validClaims({ email: undefined }));
-        return { headers: { authorization: `Bearer ${token}` }, token };
-      },
-    ],
+    ['no email claim', 'token has no email', withClaims({ email: undefined })],
     [
       'a valid token in the query string',
       'token in the query string (not accepted)',

@@ -13,13 +13,12 @@ beforeAll(async () => {
   privateJwk = await loadLocalSigningKey(ctx.database.db);
 });
 
+const requestToken = (payload: { email: string; name: string }) =>
+  ctx.app.inject({ method: 'POST', url: '/api/dev-auth/token', payload });
+
 describe('local development sign-in (AUTH_PROVIDER=local)', () => {
   it('POST /api/dev-auth/token answers an RS256 token valid one hour', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/dev-auth/token',
-      payload: { email: 'dev@example.test', name: 'Dev Person' },
-    });
+    const response = await requestToken({ email: 'dev@example.test', name: 'Dev Person' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const { idToken, expiresIn } = response.json() as { idToken: string; expiresIn: number };
@@ -31,11 +30,7 @@ describe('local development sign-in (AUTH_PROVIDER=local)', () => {
   });
 
   it('answers 400 with the spec message for a bad e-mail', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/dev-auth/token',
-      payload: { email: 'not-an-email', name: 'X' },
-    });
+    const response = await requestToken({ email: 'not-an-email', name: 'X' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       fieldErrors: { email: 'Please enter a valid email address.' },

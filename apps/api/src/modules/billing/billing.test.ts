@@ -9,6 +9,7 @@ type Headers = Record<string, string>;
 const {
   startCheckout,
   startPaymentIntent,
+  postToPremier,
   openCheckout,
   pay,
   cancel,
@@ -72,19 +73,13 @@ describe('POST /api/premier/create-checkout-session', () => {
 
   it('answers 400 for unknown fields and for a missing body', async () => {
     const { headers } = await signIn(ctx);
-    const extra = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/premier/create-checkout-session',
-      headers,
-      payload: { amount: 100, userId: 'someone-else' },
+    const extra = await postToPremier('create-checkout-session', headers, {
+      amount: 100,
+      userId: 'someone-else',
     });
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toMatchObject({ fieldErrors: { userId: 'This field is not allowed.' } });
-    const empty = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/premier/create-checkout-session',
-      headers,
-    });
+    const empty = await postToPremier('create-checkout-session', headers);
     expect(empty.statusCode).toBe(400);
   });
 
@@ -122,12 +117,7 @@ describe('POST /api/premier/create-payment-intent', () => {
 
   it('answers 400 for another amount', async () => {
     const { headers } = await signIn(ctx);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/premier/create-payment-intent',
-      headers,
-      payload: { amount: 1 },
-    });
+    const response = await startPaymentIntent(headers, 1);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'AMOUNT_MISMATCH' });
   });

@@ -23,6 +23,15 @@ const cancel = (id: string) => submitLocalCheckout(ctx, id, 'cancel');
 
 const invoiceNumberOf = (value: string) => Number(/^INV-(\d+)$/.exec(value)![1]);
 
+/** A member with their paid transaction, and another signed-in user who does not own it. */
+async function memberAndStranger() {
+  const owner = await signIn(ctx);
+  const other = await signIn(ctx);
+  await becomeMember(ctx, owner.headers);
+  const [paid] = (await list(owner.headers)).json();
+  return { owner, other, paid };
+}
+
 describe('GET /api/premier/transactions', () => {
   it("lists the user's paid and canceled checkouts, newest first, with invoice and card; not open ones", async () => {
     const { headers, user } = await signIn(ctx);
@@ -97,10 +106,7 @@ describe('GET /api/premier/transactions', () => {
 
 describe('GET /api/premier/transactions/{id}', () => {
   it("answers the user's own transaction; someone else's and an open one are 404", async () => {
-    const owner = await signIn(ctx);
-    const other = await signIn(ctx);
-    await becomeMember(ctx, owner.headers);
-    const [paid] = (await list(owner.headers)).json();
+    const { owner, other, paid } = await memberAndStranger();
     const mine = await one(owner.headers, paid.id);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['cache-control']).toBe('no-store');
@@ -143,10 +149,7 @@ describe('POST /api/premier/local-checkout/{id}/refund', () => {
   });
 
   it("refuses someone else's (404), an open one (404) and a canceled one (409); premium stays", async () => {
-    const owner = await signIn(ctx);
-    const other = await signIn(ctx);
-    await becomeMember(ctx, owner.headers);
-    const [paid] = (await list(owner.headers)).json();
+    const { owner, other, paid } = await memberAndStranger();
     const stolen = await refund(other.headers, paid.id);
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json().code).toBe('TRANSACTION_NOT_FOUND');

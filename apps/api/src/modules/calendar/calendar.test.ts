@@ -3,12 +3,18 @@ import { describe, expect, it } from 'vitest';
 import type { TAppointment, TCalendarFeed } from '@portal/shared/appointment';
 import { appointmentInput } from '@portal/shared/appointment.factories';
 import type { TAuditEvent } from '@portal/shared/audit';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
 import { initialsOf } from './calendar.ics.ts';
+import { practitioner as withPatient } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp({ deps: { now: () => new Date('2027-05-01T00:00:00Z') } });
+
+const practitioner = () =>
+  withPatient(ctx, {
+    timeZone: 'Europe/Berlin',
+    patient: { name: 'Amina Yusuf', diagnosedWith: 'Secretdiagnosis' },
+  });
 
 type Headers = Record<string, string>;
 
@@ -48,15 +54,6 @@ function parseEvents(body: string) {
       description: vevent.getFirstPropertyValue('description'),
     };
   });
-}
-
-async function practitioner() {
-  const session = await signIn(ctx, { timeZone: 'Europe/Berlin' });
-  const patient = await createPatient(ctx, session.headers, {
-    name: 'Amina Yusuf',
-    diagnosedWith: 'Secretdiagnosis',
-  });
-  return { ...session, patient };
 }
 
 describe('calendar feed', () => {

@@ -18,6 +18,14 @@ function cacheAt(start = 0) {
   return { clock, cache: createCountCache({ ttlMs: 5_000, now: () => clock.ms }) };
 }
 
+/** A cache that counted 10 for `owner`, its clock since moved past the count's lifetime. */
+async function expiredAtTen() {
+  const { cache, clock } = cacheAt();
+  expect(await cache.get('owner', null, async () => 10)).toBe(10);
+  clock.ms += 5_001;
+  return cache;
+}
+
 describe('the X-Total-Count cache', () => {
   it('answers a fresh count without counting again', async () => {
     const { cache } = cacheAt();
@@ -47,9 +55,7 @@ describe('the X-Total-Count cache', () => {
   });
 
   it('answers an expired count at once and refreshes it with one query in the background', async () => {
-    const { cache, clock } = cacheAt();
-    expect(await cache.get('owner', null, async () => 10)).toBe(10);
-    clock.ms += 5_001;
+    const cache = await expiredAtTen();
     const refresh = manualCount();
     expect(await cache.get('owner', null, refresh.count)).toBe(10);
     expect(await cache.get('owner', null, refresh.count)).toBe(10);
@@ -61,9 +67,7 @@ describe('the X-Total-Count cache', () => {
   });
 
   it('keeps the old count when a refresh fails, and tries again on the next request', async () => {
-    const { cache, clock } = cacheAt();
-    expect(await cache.get('owner', null, async () => 10)).toBe(10);
-    clock.ms += 5_001;
+    const cache = await expiredAtTen();
     const failing = manualCount();
     expect(await cache.get('owner', null, failing.count)).toBe(10);
     failing.calls[0]!.reject(new Error('database down'));

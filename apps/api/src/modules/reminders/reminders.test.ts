@@ -4,13 +4,16 @@ import type { TReminder, TReminderList } from '@portal/shared/reminder';
 import { SCHEDULE_MESSAGES } from '@portal/shared/profile';
 import { signIn, useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
-import { becomeMember } from '../../../test/factories/billing.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
 import { loadConfig } from '../../config.ts';
 import { toPublicConfig } from '../config/config.routes.ts';
 import { runReminderSweep } from './reminders.jobs.ts';
+import { practitioner } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
+
+/** A Premier member (reminders are members-only) with one patient. */
+const practitionerWithPatient = () =>
+  practitioner(ctx, { isMember: true, patient: { name: 'Amira Youssef' } });
 
 type Headers = Record<string, string>;
 
@@ -39,14 +42,6 @@ async function listOf(headers: Headers): Promise<TReminderList> {
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('no-store');
   return response.json();
-}
-
-/** A Premier member (reminders are members-only) with one patient. */
-async function practitionerWithPatient() {
-  const { headers, user } = await signIn(ctx);
-  await becomeMember(ctx, headers);
-  const patient = await createPatient(ctx, headers, { name: 'Amira Youssef' });
-  return { headers, user, patient };
 }
 
 /** One appointment of the patient's starting at each of these hours from now, booked in turn. */

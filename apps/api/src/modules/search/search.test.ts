@@ -2,22 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { SEARCH_MESSAGES, type TSearchGroup, type TSearchResults } from '@portal/shared/search';
 import { signIn, useTestApp } from '../../../test/app.ts';
-import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPrescription } from '../../../test/factories/clinical.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
+import { practitioner } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
 
-type Headers = Record<string, string>;
-
 /** A Premier member (the route is members-only) with one patient. */
-async function member(name = 'Amina Yusuf') {
-  const session = await signIn(ctx);
-  await becomeMember(ctx, session.headers);
-  const patient = await createPatient(ctx, session.headers, { name });
-  return { ...session, patient };
-}
+const member = (name = 'Amina Yusuf') => practitioner(ctx, { isMember: true, patient: { name } });
+
+type Headers = Record<string, string>;
 
 function search(headers: Headers, query: string) {
   return ctx.app.inject({ url: `/api/premier/search?${query}`, headers });

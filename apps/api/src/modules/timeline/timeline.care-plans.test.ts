@@ -3,26 +3,20 @@ import type { TAuditEvent } from '@portal/shared/audit';
 import type { TCarePlan } from '@portal/shared/care-plan';
 import { ERRORS } from '@portal/shared/errors';
 import type { TTimelineEntry } from '@portal/shared/timeline';
-import { signIn, useTestApp } from '../../../test/app.ts';
-import { becomeMember } from '../../../test/factories/billing.ts';
+import { useTestApp } from '../../../test/app.ts';
 import { carePlansUrl, createCarePlan } from '../../../test/factories/care-plans.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
 import { timelineUrl, walkTimeline } from '../../../test/factories/timeline.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
+import { practitioner } from '../../../test/patient-resources.ts';
 
 // Today is Wednesday 15 April 2026 (noon in UTC; the practitioners below are in Berlin).
 const ctx = useTestApp({ deps: { now: () => new Date('2026-04-15T12:00:00Z') } });
 
+const member = () => practitioner(ctx, { timeZone: 'Europe/Berlin', isMember: true });
+
 type Headers = Record<string, string>;
 
 const url = timelineUrl;
-
-async function member() {
-  const session = await signIn(ctx, { timeZone: 'Europe/Berlin' });
-  await becomeMember(ctx, session.headers);
-  const patient = await createPatient(ctx, session.headers, { name: 'Amina Yusuf' });
-  return { ...session, patient };
-}
 
 async function mark(
   headers: Headers,

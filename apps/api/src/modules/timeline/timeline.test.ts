@@ -1,30 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { TAuditEvent } from '@portal/shared/audit';
 import { ERRORS } from '@portal/shared/errors';
 import type { TTimelineEntry } from '@portal/shared/timeline';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { createAllergy, createPrescription } from '../../../test/factories/clinical.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
 import { timelineUrl, walkTimeline } from '../../../test/factories/timeline.ts';
 import { createVisit, signVisit } from '../../../test/factories/visits.ts';
+import { auditTrail, practitioner as withPatient } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
+
+const practitioner = () => withPatient(ctx);
 
 type Headers = Record<string, string>;
 
 const url = timelineUrl;
-
-async function practitioner() {
-  const session = await signIn(ctx);
-  const patient = await createPatient(ctx, session.headers, { name: 'Amina Yusuf' });
-  return { ...session, patient };
-}
-
-async function auditTrail(headers: Headers): Promise<TAuditEvent[]> {
-  const response = await ctx.app.inject({ url: '/api/records/audit?limit=200', headers });
-  return response.json();
-}
 
 /** Puts a row's time where a test wants it (the API stamps `now()` on creation). */
 async function setTime(table: string, column: string, id: string, at: string) {
@@ -133,7 +123,7 @@ describe('GET /api/records/patients/:id/timeline', () => {
     ]);
     // The notes never travel in the timeline.
     expect(JSON.stringify(all)).not.toContain(visit.subjective);
-    const [event] = await auditTrail(headers);
+    const [event] = await auditTrail(ctx, headers);
     expect(event).toMatchObject({ action: 'list', outcome: 'success', patientId: patient._id });
   });
 
@@ -189,7 +179,7 @@ describe('GET /api/records/patients/:id/timeline', () => {
       code: 'PATIENT_NOT_FOUND',
       message: ERRORS.PATIENT_NOT_FOUND.message,
     });
-    const [event] = await auditTrail(owner.headers);
+    const [event] = await auditTrail(ctx, owner.headers);
     expect(event).toMatchObject({
       action: 'list',
       outcome: 'denied',

@@ -1,26 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { TAuditEvent } from '@portal/shared/audit';
 import { VITALS_SERIES_MAX, type TVitalsSeries } from '@portal/shared/vitals';
 import { signIn, useTestApp } from '../../../test/app.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
+import { auditTrail, practitioner as withPatient } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
+
+const practitioner = () => withPatient(ctx, { name: 'Dr Lena Hoffmann' });
 
 type Headers = Record<string, string>;
 
 const vitalsUrl = (patientId: string) => `/api/records/patients/${patientId}/vitals`;
-
-async function practitioner(name = 'Dr Lena Hoffmann') {
-  const session = await signIn(ctx, { name });
-  const patient = await createPatient(ctx, session.headers, { name: 'Amina Yusuf' });
-  return { ...session, patient };
-}
-
-async function auditTrail(headers: Headers): Promise<TAuditEvent[]> {
-  const response = await ctx.app.inject({ url: '/api/records/audit?limit=200', headers });
-  return response.json();
-}
 
 describe('GET /api/records/patients/:id/vitals', () => {
   it('answers weight and blood pressure oldest first, only for measured visits, no-store and audited', async () => {
@@ -67,7 +58,7 @@ describe('GET /api/records/patients/:id/vitals', () => {
     } satisfies TVitalsSeries);
     // The notes never travel with the series.
     expect(response.body).not.toContain('inhaled steroid');
-    expect(await auditTrail(headers)).toContainEqual(
+    expect(await auditTrail(ctx, headers)).toContainEqual(
       expect.objectContaining({
         action: 'list',
         outcome: 'success',
@@ -105,7 +96,7 @@ describe('GET /api/records/patients/:id/vitals', () => {
       expect(response.json()).toMatchObject({ code: 'PATIENT_NOT_FOUND' });
       expect(response.body).not.toContain('72.5');
     }
-    expect(await auditTrail(other.headers)).toContainEqual(
+    expect(await auditTrail(ctx, other.headers)).toContainEqual(
       expect.objectContaining({
         action: 'list',
         outcome: 'denied',

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signIn, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
-import { startVoiceApp, startVoiceCall, stateOf } from '../../../test/factories/voice.ts';
+import { startVoiceCall, stateOf, useVoiceApp } from '../../../test/factories/voice.ts';
 import { VOICE_ACTIONS_READS_PER_MINUTE } from './voice.routes.ts';
 
 /**
@@ -17,18 +17,10 @@ const BERLIN = 'Europe/Berlin';
 /** Monday 2 March 2026, 08:00 in Berlin. */
 const MONDAY_8AM = new Date('2026-03-02T07:00:00.000Z');
 
-let voice: Awaited<ReturnType<typeof startVoiceApp>>;
-let ctx: TestContext;
-let clock = MONDAY_8AM;
-
-beforeAll(async () => {
-  voice = await startVoiceApp({ apiKey: API_KEY, agentId: AGENT_ID, now: () => clock });
-  ctx = voice.ctx;
-});
-afterAll(() => voice.close());
-
-beforeEach(() => {
-  clock = MONDAY_8AM;
+const { ctx, sender, setClock } = useVoiceApp({
+  apiKey: API_KEY,
+  agentId: AGENT_ID,
+  start: MONDAY_8AM,
 });
 
 const actionsUrl = (callId: string) => `/api/retellai/calls/${encodeURIComponent(callId)}/actions`;
@@ -44,7 +36,7 @@ async function practitionerOnCall({ isMember = true } = {}) {
   const maria = await createPatient(ctx, session.headers, { name: 'Maria Souza' });
   const call = await startVoiceCall(ctx, session.headers, { agentId: AGENT_ID });
   const ask = async (name: string, args: Record<string, unknown>) => {
-    const response = await voice.sender.callFunction(call, name, args);
+    const response = await sender.callFunction(call, name, args);
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { data: Record<string, unknown> };
   };
@@ -136,7 +128,7 @@ describe('GET /api/retellai/calls/:callId/actions', () => {
       duration: 30,
       confirmed: true,
     });
-    const ended = await voice.sender.callEvent('call_ended', call);
+    const ended = await sender.callEvent('call_ended', call);
     expect(ended.statusCode).toBe(200);
 
     const body = (await readActions(headers, call.call_id)).json();
@@ -146,7 +138,7 @@ describe('GET /api/retellai/calls/:callId/actions', () => {
 
   it('counts a call over two hours old as ended', async () => {
     const { headers, call } = await practitionerOnCall();
-    clock = new Date(MONDAY_8AM.getTime() + 2 * 60 * 60 * 1000 + 1);
+    setClock(new Date(MONDAY_8AM.getTime() + 2 * 60 * 60 * 1000 + 1));
     expect((await readActions(headers, call.call_id)).json().isEnded).toBe(true);
   });
 
@@ -170,7 +162,7 @@ describe('GET /api/retellai/calls/:callId/actions', () => {
 
   it('lists nothing for a non-member’s call: its functions only say what Premier adds', async () => {
     const { user, headers, maria, call } = await practitionerOnCall({ isMember: false });
-    const answer = await voice.sender.callFunction(call, 'book_appointment', {
+    const answer = await sender.callFunction(call, 'book_appointment', {
       patient_id: maria._id,
       start: '2026-03-03T13:00',
       duration: 30,

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signIn, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
-import { startVoiceApp, startVoiceCall, stateOf } from '../../../test/factories/voice.ts';
+import { startVoiceCall, stateOf, useVoiceApp } from '../../../test/factories/voice.ts';
 
 /**
  * Full conversations through `POST /api/retellai/functions`, as Retell drives them: signed
@@ -17,20 +17,7 @@ const BERLIN = 'Europe/Berlin';
 /** Monday 2 March 2026, 08:00 in Berlin: the working day (09:00–17:00) is still ahead. */
 const MONDAY_8AM = new Date('2026-03-02T07:00:00.000Z');
 
-let voice: Awaited<ReturnType<typeof startVoiceApp>>;
-let ctx: TestContext;
-let sender: Awaited<ReturnType<typeof startVoiceApp>>['sender'];
-let clock = MONDAY_8AM;
-
-beforeAll(async () => {
-  voice = await startVoiceApp({ apiKey: API_KEY, agentId: AGENT_ID, now: () => clock });
-  ({ ctx, sender } = voice);
-});
-afterAll(() => voice.close());
-
-beforeEach(() => {
-  clock = MONDAY_8AM;
-});
+const { ctx, sender } = useVoiceApp({ apiKey: API_KEY, agentId: AGENT_ID, start: MONDAY_8AM });
 
 /** A Premier practitioner in Berlin with two patients, on a call started in `language`. */
 async function practitionerOnCall(language = 'en') {

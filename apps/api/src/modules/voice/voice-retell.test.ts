@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, signIn } from '../../../test/app.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
-import { startVoiceApp, startVoiceCall, stateOf } from '../../../test/factories/voice.ts';
+import { startVoiceCall, stateOf, useVoiceApp } from '../../../test/factories/voice.ts';
 import { retellSender } from '../../../test/fake-retell.ts';
 import { voiceCalls } from '../../db/schema/voice.ts';
 import { bindVoiceCall } from './voice-calls.repository.ts';
@@ -20,20 +20,7 @@ const API_KEY = 'key_voice_retell_3c9a';
 const AGENT_ID = 'agent_voice_retell';
 const START = new Date('2026-03-02T07:00:00.000Z');
 
-let voice: Awaited<ReturnType<typeof startVoiceApp>>;
-let ctx: TestContext;
-let sender: Awaited<ReturnType<typeof startVoiceApp>>['sender'];
-let clock = START;
-
-beforeAll(async () => {
-  voice = await startVoiceApp({ apiKey: API_KEY, agentId: AGENT_ID, now: () => clock });
-  ({ ctx, sender } = voice);
-});
-afterAll(() => voice.close());
-
-beforeEach(() => {
-  clock = START;
-});
+const { ctx, sender, setClock } = useVoiceApp({ apiKey: API_KEY, agentId: AGENT_ID, start: START });
 
 /** A member on a call, and a booking that would change their agenda if it were let through. */
 async function memberOnCall() {
@@ -116,9 +103,9 @@ describe('POST /api/retellai/functions refuses forgeries', () => {
 
     await refused('unknown call', withCall({ call_id: 'call_never_started' }));
     await refused('other agent', withCall({ agent_id: 'agent_someone_elses' }));
-    clock = new Date(START.getTime() + 2 * 60 * 60 * 1000 + 1000);
+    setClock(new Date(START.getTime() + 2 * 60 * 60 * 1000 + 1000));
     await refused('over two hours', body);
-    clock = START;
+    setClock(START);
     expect((await sender.callEvent('call_ended', call)).statusCode).toBe(200);
     await refused('ended call', body);
 
