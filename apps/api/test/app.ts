@@ -193,3 +193,18 @@ export async function signIn(
   };
   return { token: idToken, user, headers: { authorization: `Bearer ${idToken}` } };
 }
+
+/**
+ * One user signed in for the calling test file, as `useTestApp`: call it at the file's top
+ * level, after `useTestApp`; the object it answers is filled in by a `beforeAll`.
+ */
+export function useSignedInUser(
+  ctx: TestContext,
+  options?: Parameters<typeof signIn>[1],
+): Awaited<ReturnType<typeof signIn>> {
+  const session = {} as Awaited<ReturnType<typeof signIn>>;
+  beforeAll(async () => {
+    Object.assign(session, await signIn(ctx, options));
+  });
+  return session;
+}

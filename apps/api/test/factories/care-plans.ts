@@ -13,9 +13,13 @@ export const carePlanInput = (input: Partial<TCarePlanInput> = {}): TCarePlanInp
   ...input,
 });
 
-export const carePlansUrl = (patientId: string) => `/api/records/patients/${patientId}/care-plans`;
-
-export const { post: postCarePlan, create: createCarePlan } = patientEntityFactory<
-  TCarePlanInput,
-  TCarePlan
->({ what: 'care plan', url: carePlansUrl, input: carePlanInput });
+export const {
+  url: carePlansUrl,
+  post: postCarePlan,
+  put: putCarePlan,
+  create: createCarePlan,
+} = patientEntityFactory<TCarePlanInput, TCarePlan>({
+  what: 'care plan',
+  segment: 'care-plans',
+  input: carePlanInput,
+});

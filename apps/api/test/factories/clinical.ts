@@ -27,7 +27,7 @@ export const { post: postAllergy, create: createAllergy } = patientEntityFactory
   TAllergy
 >({
   what: 'allergy',
-  url: (patientId) => `/api/records/patients/${patientId}/allergies`,
+  segment: 'allergies',
   input: allergyInput,
 });
 
@@ -36,6 +36,6 @@ export const { post: postPrescription, create: createPrescription } = patientEnt
   TPrescription
 >({
   what: 'prescription',
-  url: (patientId) => `/api/records/patients/${patientId}/prescriptions`,
+  segment: 'prescriptions',
   input: prescriptionInput,
 });

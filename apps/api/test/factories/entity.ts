@@ -3,8 +3,9 @@ import type { TestContext } from '../app.ts';
 
 /**
  * The one builder of the API's entity factories (imported by tests only): each entity kept
- * under a patient gets `post` (the raw answer, for tests of refusals) and `create` (the
- * stored entity, or a thrown error naming what failed), so a new entity is one call.
+ * under a patient gets its `url`, `post` and `put` (the raw answer, for tests of refusals) and
+ * `create` (the stored entity, or a thrown error naming what failed), so a new entity is one
+ * call.
  */
 
 type Headers = Record<string, string>;
@@ -17,15 +18,19 @@ export function expectStatus<T>(response: LightMyRequestResponse, status: number
 
 export function patientEntityFactory<TInput extends object, TEntity>({
   what,
-  url,
+  segment,
   input,
 }: {
   /** Names the entity in the error thrown when creating it fails. */
   what: string;
-  url: (patientId: string) => string;
+  /** The entity's path segment under a patient: `/api/records/patients/{id}/<segment>`. */
+  segment: string;
   /** The full input from a test's overrides. */
   input: (overrides?: Partial<TInput>) => TInput;
 }) {
+  /** The entity's collection, or a path below it (`url(patientId, entityId, 'sign')`). */
+  const url = (patientId: string, ...rest: string[]) =>
+    ['/api/records/patients', patientId, segment, ...rest].join('/');
   function post(
     ctx: Pick<TestContext, 'app'>,
     headers: Headers,
@@ -39,8 +44,22 @@ export function patientEntityFactory<TInput extends object, TEntity>({
       payload: input(overrides),
     });
   }
+  /** Replaces a stored entity with the input from `overrides`. */
+  function put(
+    ctx: Pick<TestContext, 'app'>,
+    headers: Headers,
+    entity: { _id: string; patientId: string },
+    overrides: Partial<TInput> = {},
+  ) {
+    return ctx.app.inject({
+      method: 'PUT',
+      url: url(entity.patientId, entity._id),
+      headers,
+      payload: input(overrides),
+    });
+  }
   async function create(...args: Parameters<typeof post>): Promise<TEntity> {
     return expectStatus<TEntity>(await post(...args), 201, what);
   }
-  return { post, create };
+  return { url, post, put, create };
 }

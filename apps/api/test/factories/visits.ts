@@ -5,12 +5,16 @@ import { expectStatus, patientEntityFactory } from './entity.ts';
 
 /** Test factories for visits (imported by tests only). */
 
-export const visitsUrl = (patientId: string, ...rest: string[]) =>
-  ['/api/records/patients', patientId, 'visits', ...rest].join('/');
-
-export const { post: recordVisit, create: createVisit } = patientEntityFactory<TVisitInput, TVisit>(
-  { what: 'visit', url: (patientId) => visitsUrl(patientId), input: visitInput },
-);
+export const {
+  url: visitsUrl,
+  post: recordVisit,
+  put: updateVisit,
+  create: createVisit,
+} = patientEntityFactory<TVisitInput, TVisit>({
+  what: 'visit',
+  segment: 'visits',
+  input: visitInput,
+});
 
 export async function signVisit(
   ctx: Pick<TestContext, 'app'>,

@@ -3,6 +3,23 @@ import type { DbState, TrackedTable } from './db-state.ts';
 import type { Outcome } from './requests.ts';
 import { explainVisitRows } from './visits.ts';
 
+/** Routes whose success changed the row their answer names (`_id`, or a checkout's `id`). */
+const ROW_IN_ANSWER: Partial<Record<string, TrackedTable>> = {
+  'POST /api/records/patients': 'patients',
+  'POST /api/appointments': 'appointments',
+  'POST /api/premier/create-checkout-session': 'checkout_sessions',
+};
+
+/** Routes whose success changed the row their path's `{id}` names. */
+const ROW_IN_PATH: Partial<Record<string, TrackedTable>> = {
+  'PUT /api/records/patients/{id}': 'patients',
+  'DELETE /api/records/patients/{id}': 'patients',
+  'POST /api/records/patients/{id}/restore': 'patients',
+  'PUT /api/appointments/{id}': 'appointments',
+  'POST /api/appointments/{id}/cancel': 'appointments',
+  'POST /api/premier/local-checkout/{id}/cancel': 'checkout_sessions',
+};
+
 /** Which rows the successful requests of a batch may have changed. */
 export function explainedRows(
   outcomes: Outcome[],
@@ -25,22 +42,20 @@ export function explainedRows(
     if (status >= 400) continue;
     const answer = json as { _id?: string; id?: string; user?: { _id: string } } | undefined;
     const id = request.pathValues.id;
-    explainVisitRows(request.operation?.label ?? '', { json, body: request.body?.json }, rows);
-    explainClinical(request.operation?.label ?? '', request.pathValues, answer, rows);
-    switch (request.operation?.label) {
+    const label = request.operation?.label ?? '';
+    explainVisitRows(label, { json, body: request.body?.json }, rows);
+    explainClinical(label, request.pathValues, answer, rows);
+    const answered = answer?._id ?? answer?.id;
+    const answeredTable = Object.hasOwn(ROW_IN_ANSWER, label) ? ROW_IN_ANSWER[label] : undefined;
+    if (answeredTable && answered) rows[answeredTable].add(answered);
+    const pathTable = Object.hasOwn(ROW_IN_PATH, label) ? ROW_IN_PATH[label] : undefined;
+    if (pathTable && id) rows[pathTable].add(id);
+    switch (label) {
       case 'POST /api/auth/login':
       case 'PUT /api/user/update-profile':
       case 'PUT /api/user/schedule':
       case 'PUT /api/user/subscription':
         if (answer?.user) rows.users.add(answer.user._id);
-        break;
-      case 'POST /api/records/patients':
-        if (answer?._id) rows.patients.add(answer._id);
-        break;
-      case 'PUT /api/records/patients/{id}':
-      case 'DELETE /api/records/patients/{id}':
-      case 'POST /api/records/patients/{id}/restore':
-        if (id) rows.patients.add(id);
         break;
       case 'POST /api/calendar-feed':
       case 'DELETE /api/calendar-feed': {
@@ -55,19 +70,6 @@ export function explainedRows(
         }
         break;
       }
-      case 'POST /api/appointments':
-        if (answer?._id) rows.appointments.add(answer._id);
-        break;
-      case 'PUT /api/appointments/{id}':
-      case 'POST /api/appointments/{id}/cancel':
-        if (id) rows.appointments.add(id);
-        break;
-      case 'POST /api/premier/create-checkout-session':
-        if (answer?.id) rows.checkout_sessions.add(answer.id);
-        break;
-      case 'POST /api/premier/local-checkout/{id}/cancel':
-        if (id) rows.checkout_sessions.add(id);
-        break;
       case 'POST /api/premier/local-checkout/{id}/pay': {
         if (!id) break;
         rows.checkout_sessions.add(id);

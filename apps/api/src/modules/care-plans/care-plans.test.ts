@@ -8,6 +8,7 @@ import {
   carePlansUrl,
   createCarePlan,
   postCarePlan,
+  putCarePlan,
 } from '../../../test/factories/care-plans.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import {
@@ -96,18 +97,13 @@ describe('PUT /api/records/patients/:id/care-plans/:carePlanId', () => {
   it('replaces the plan, keeps the goal and activity ids sent back and gives the others new ones', async () => {
     const { headers, patient } = await member();
     const plan = await createCarePlan(ctx, headers, patient._id);
-    const changed = await ctx.app.inject({
-      method: 'PUT',
-      url: `${carePlansUrl(patient._id)}/${plan._id}`,
-      headers,
-      payload: carePlanInput({
-        title: 'Diabetes',
-        goals: [{ ...plan.goals[0]!, text: 'HbA1c below 6.5%' }],
-        activities: [
-          { ...plan.activities[0]!, title: 'HbA1c blood test' },
-          { title: 'Foot check', start: '2026-05-01' },
-        ],
-      }),
+    const changed = await putCarePlan(ctx, headers, plan, {
+      title: 'Diabetes',
+      goals: [{ ...plan.goals[0]!, text: 'HbA1c below 6.5%' }],
+      activities: [
+        { ...plan.activities[0]!, title: 'HbA1c blood test' },
+        { title: 'Foot check', start: '2026-05-01' },
+      ],
     });
     expect(changed.statusCode).toBe(200);
     const updated = changed.json() as TCarePlan;

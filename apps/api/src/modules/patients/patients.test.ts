@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BLOOD_GROUPS,
   PATIENT_GENDERS,
@@ -6,7 +6,7 @@ import {
   PATIENT_WARNINGS,
   ZPatientInput,
 } from '@portal/shared/patient';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { signIn, useSignedInUser, useTestApp } from '../../../test/app.ts';
 import {
   createPatient,
   NOT_FOUND,
@@ -16,10 +16,7 @@ import {
 } from '../../../test/factories/patients.ts';
 
 const ctx = useTestApp();
-let alice: Awaited<ReturnType<typeof signIn>>;
-beforeAll(async () => {
-  alice = await signIn(ctx);
-});
+const alice = useSignedInUser(ctx);
 
 const url = patientsUrl;
 const storedCount = (ownerId: string) => storedPatientCount(ctx, ownerId);

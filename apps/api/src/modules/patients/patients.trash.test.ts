@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignedInUser, useTestApp } from '../../../test/app.ts';
 import {
   createPatient,
   listPatients,
@@ -9,19 +9,15 @@ import {
 } from '../../../test/factories/patients.ts';
 
 const ctx = useTestApp();
-let alice: Awaited<ReturnType<typeof signIn>>;
-beforeAll(async () => {
-  alice = await signIn(ctx);
-});
+const alice = useSignedInUser(ctx);
 
-const url = patientsUrl;
 const list = (headers: Record<string, string>, query = '') => listPatients(ctx, headers, query);
 
 describe('DELETE and restore (trash for 30 days)', () => {
   const del = (id: string, headers = alice.headers) =>
-    ctx.app.inject({ method: 'DELETE', url: url(`/${id}`), headers });
+    ctx.app.inject({ method: 'DELETE', url: patientsUrl(`/${id}`), headers });
   const restore = (id: string, headers = alice.headers) =>
-    ctx.app.inject({ method: 'POST', url: url(`/${id}/restore`), headers });
+    ctx.app.inject({ method: 'POST', url: patientsUrl(`/${id}/restore`), headers });
 
   it('moves the patient to the trash: 204, gone from GET and the list, still stored', async () => {
     const created = await createPatient(ctx, alice.headers);
@@ -29,7 +25,10 @@ describe('DELETE and restore (trash for 30 days)', () => {
     const response = await del(created._id);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    const get = await ctx.app.inject({ url: url(`/${created._id}`), headers: alice.headers });
+    const get = await ctx.app.inject({
+      url: patientsUrl(`/${created._id}`),
+      headers: alice.headers,
+    });
     expect(get.statusCode).toBe(404);
     const after = await list(alice.headers, '?limit=200');
     expect(after.items.map((p) => p._id)).not.toContain(created._id);
@@ -46,7 +45,7 @@ describe('DELETE and restore (trash for 30 days)', () => {
   const put404 = (id: string) =>
     ctx.app.inject({
       method: 'PUT',
-      url: url(`/${id}`),
+      url: patientsUrl(`/${id}`),
       headers: alice.headers,
       payload: patientInput(),
     });

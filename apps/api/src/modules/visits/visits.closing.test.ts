@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TAppointment } from '@portal/shared/appointment';
 import { VISIT_MESSAGES } from '@portal/shared/visit';
-import { visitInput } from '@portal/shared/visit.factories';
 import { useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
-import { createVisit, recordVisit, visitsUrl } from '../../../test/factories/visits.ts';
+import {
+  createVisit,
+  recordVisit,
+  updateVisit,
+  visitsUrl,
+} from '../../../test/factories/visits.ts';
 import { auditTrail, practitioner as withPatient } from '../../../test/patient-resources.ts';
 import { searchVisitNotes } from './visits.repository.ts';
 
@@ -25,12 +29,7 @@ async function draftAndAppointment() {
   const appointment = await createAppointment(ctx, headers, { patientId: patient._id });
   const visit = await createVisit(ctx, headers, patient._id);
   const nameAppointment = (extraHeaders: Headers = {}) =>
-    ctx.app.inject({
-      method: 'PUT',
-      url: visitsUrl(patient._id, visit._id),
-      headers: { ...headers, ...extraHeaders },
-      payload: visitInput({ appointmentId: appointment._id }),
-    });
+    updateVisit(ctx, { ...headers, ...extraHeaders }, visit, { appointmentId: appointment._id });
   return { headers, appointment, nameAppointment };
 }
 
@@ -81,14 +80,9 @@ describe('a visit closing an appointment', () => {
   it('refuses an edit naming a made-up appointment as not found (found by the fuzz suite: 500)', async () => {
     const { headers, patient } = await practitioner();
     const visit = await createVisit(ctx, headers, patient._id);
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: visitsUrl(patient._id, visit._id),
-      headers,
-      payload: visitInput({
-        appointmentId: '7de797a6-b848-87d9-bfff-fff551baae3f',
-        plan: 'Changed',
-      }),
+    const response = await updateVisit(ctx, headers, visit, {
+      appointmentId: '7de797a6-b848-87d9-bfff-fff551baae3f',
+      plan: 'Changed',
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'APPOINTMENT_NOT_FOUND' });

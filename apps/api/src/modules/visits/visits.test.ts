@@ -3,7 +3,13 @@ import { VISIT_MESSAGES, type TVisit } from '@portal/shared/visit';
 import { visitInput } from '@portal/shared/visit.factories';
 import { useTestApp } from '../../../test/app.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
-import { createVisit, recordVisit, signVisit, visitsUrl } from '../../../test/factories/visits.ts';
+import {
+  createVisit,
+  recordVisit,
+  signVisit,
+  updateVisit,
+  visitsUrl,
+} from '../../../test/factories/visits.ts';
 import {
   auditTrail,
   describePatientResourceContract,
@@ -137,12 +143,12 @@ describe('PUT /api/records/patients/:id/visits/:visitId', () => {
   it('replaces a draft and computes its BMI again', async () => {
     const { headers, patient } = await practitioner();
     const visit = await createVisit(ctx, headers, patient._id);
-    const updated = await ctx.app.inject({
-      method: 'PUT',
-      url: visitsUrl(patient._id, visit._id),
-      headers: { ...headers, 'if-match': `"${visit.updatedAt}"` },
-      payload: visitInput({ plan: 'Review in two weeks.', weight: 80 }),
-    });
+    const updated = await updateVisit(
+      ctx,
+      { ...headers, 'if-match': `"${visit.updatedAt}"` },
+      visit,
+      { plan: 'Review in two weeks.', weight: 80 },
+    );
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ plan: 'Review in two weeks.', weight: 80, bmi: 27.7 });
   });
@@ -157,12 +163,7 @@ describe('signing', () => {
     expect(Date.parse(signed.signedAt!)).not.toBeNaN();
     expect(signed.updatedAt > visit.updatedAt).toBe(true);
 
-    const edit = await ctx.app.inject({
-      method: 'PUT',
-      url: visitsUrl(patient._id, visit._id),
-      headers,
-      payload: visitInput({ plan: 'Quietly changed' }),
-    });
+    const edit = await updateVisit(ctx, headers, visit, { plan: 'Quietly changed' });
     expect(edit.statusCode).toBe(409);
     expect(edit.json()).toMatchObject({ code: 'VISIT_SIGNED' });
     const again = await ctx.app.inject({
