@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@portal/shared/errors';
 import type { VoiceProvider } from '../src/providers/voice/voice.ts';
 import { createTestApp, signIn, useTestApp, type TestContext } from './app.ts';
+import { expectErrorAnswer } from './error-answer.ts';
 
 /**
  * The per-user budget over every authenticated route, and the limits on sign-in, checkout and
@@ -26,8 +27,7 @@ const fakeVoice: VoiceProvider = {
 const ctx = useTestApp({ deps: { voice: fakeVoice } });
 
 function expectRateLimited(response: LightMyRequestResponse) {
-  expect(response.statusCode).toBe(429);
-  expect(response.json()).toEqual({ message: ERRORS.RATE_LIMITED.message, code: 'RATE_LIMITED' });
+  expectErrorAnswer(response, 429, { message: ERRORS.RATE_LIMITED.message, code: 'RATE_LIMITED' });
   const retryAfter = Number(response.headers['retry-after']);
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);

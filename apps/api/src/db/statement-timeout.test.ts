@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../test/app.ts';
+import { expectErrorAnswer } from '../../test/error-answer.ts';
 
 /**
  * DB_STATEMENT_TIMEOUT_MS is set on every connection of the pool: a statement that runs longer
@@ -39,8 +40,7 @@ describe('DB_STATEMENT_TIMEOUT_MS', () => {
     '%s: a statement over it is cancelled and answered 503, and the server keeps serving',
     async (url) => {
       const response = await ctx.app.inject({ url, headers });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
+      expectErrorAnswer(response, 503, {
         message: 'The service is temporarily unavailable.',
         code: 'SERVICE_UNAVAILABLE',
       });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../test/app.ts';
+import { expectErrorAnswer } from '../../test/error-answer.ts';
 
 const ctx = useTestApp();
 
@@ -12,8 +13,7 @@ describe('text PostgreSQL cannot store', () => {
       headers,
       payload: { name: 'Straße', email: user.email, address: 'a\u0000b' },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expectErrorAnswer(response, 400, {
       code: 'BAD_REQUEST',
       message: 'The request contains a character that cannot be stored (such as U+0000).',
     });

@@ -70,24 +70,19 @@ export function explainedRows(
         }
         break;
       }
-      case 'POST /api/premier/local-checkout/{id}/pay': {
+      case 'POST /api/premier/local-checkout/{id}/pay':
+      case 'POST /api/premier/local-checkout/{id}/refund': {
+        // Paying or a full refund: the transaction, the owner's premium flag, and the webhook
+        // event Stripe would send, which the local provider records; paying also records a payment.
         if (!id) break;
+        const isRefund = label.endsWith('/refund');
         rows.checkout_sessions.add(id);
         const session = after.sessions.find((s) => s.id === id);
         if (session) rows.users.add(session.userId);
-        for (const payment of after.payments)
-          if (payment.checkoutSessionId === id) rows.payments.add(payment.id);
-        // The local provider records its payment as the webhook event Stripe would send.
-        rows.webhook_events.add(`evt_local_${id}`);
-        break;
-      }
-      case 'POST /api/premier/local-checkout/{id}/refund': {
-        // A full refund: the transaction, the owner's premium flag and the refund's event id.
-        if (!id) break;
-        rows.checkout_sessions.add(id);
-        const refunded = after.sessions.find((s) => s.id === id);
-        if (refunded) rows.users.add(refunded.userId);
-        rows.webhook_events.add(`evt_local_refund_${id}`);
+        if (!isRefund)
+          for (const payment of after.payments)
+            if (payment.checkoutSessionId === id) rows.payments.add(payment.id);
+        rows.webhook_events.add(isRefund ? `evt_local_refund_${id}` : `evt_local_${id}`);
         break;
       }
     }

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../../test/app.ts';
 import { LOCAL_AUDIENCE } from '../../providers/identity/local.ts';
 import { loadLocalSigningKey } from '../../providers/identity/local-signing-key.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
 const ctx = useTestApp();
 let privateJwk: JWK;
@@ -274,8 +275,7 @@ describe('every bad token is 401 not authenticated, logged without the token', (
   it.each(cases)('%s', async (_name, reason, build) => {
     const { headers, url, token } = await build();
     const response = await login(headers, url);
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'not authenticated', code: 'NOT_AUTHENTICATED' });
+    expectErrorAnswer(response, 401, { message: 'not authenticated', code: 'NOT_AUTHENTICATED' });
 
     const requestId = String(response.headers['x-request-id']);
     const lines = logsOf(requestId);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.ts';
 import { completedEvent, sign, useStripeApp } from '../../../test/stripe-app.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
 /** Paying with Stripe: opening a Checkout Session, and the success page confirming it. */
 
@@ -61,8 +62,7 @@ describe('POST /api/premier/create-checkout-session with Stripe', () => {
     const { headers, user } = await signIn(stripe.ctx);
     stripe.fake.failNext(500);
     const response = await startCheckout(headers);
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({
+    expectErrorAnswer(response, 502, {
       code: 'PAYMENT_PROVIDER_UNAVAILABLE',
       message: 'The payment provider could not be reached. Please try again later.',
     });

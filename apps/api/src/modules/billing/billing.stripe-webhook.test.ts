@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app.ts';
 import { completedEvent, now, sign, useStripeApp } from '../../../test/stripe-app.ts';
 import { checkoutSessions, payments, webhookEvents } from '../../db/schema/billing.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
 /** Stripe's webhook: signature checks, idempotent delivery and what each event grants. */
 
@@ -38,8 +39,7 @@ describe('POST /api/premier/webhook', () => {
       const payload = completedEvent({ id, userId: user._id });
       const { body, signature } = build(payload);
       const response = await deliver(body, signature);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
+      expectErrorAnswer(response, 400, {
         code: 'WEBHOOK_INVALID',
         message: 'The webhook signature is missing, invalid or too old.',
       });

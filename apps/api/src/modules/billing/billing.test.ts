@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../../test/app.ts';
 import { billingOf } from '../../../test/factories/billing.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
 const ctx = useTestApp();
 
@@ -54,8 +55,7 @@ describe('POST /api/premier/create-checkout-session', () => {
     async (amount) => {
       const { headers, user } = await signIn(ctx);
       const response = await startCheckout(headers, amount);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
+      expectErrorAnswer(response, 400, {
         code: 'AMOUNT_MISMATCH',
         message: 'The amount does not match the Premier price.',
       });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp } from '../../../test/app.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
 const ctx = useTestApp();
 
@@ -39,8 +40,7 @@ describe('GET /api/health', () => {
 describe('error shape', () => {
   it('answers unknown /api paths with the JSON 404 shape', async () => {
     const response = await ctx.app.inject('/api/no-such-thing');
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
+    expectErrorAnswer(response, 404, {
       message: 'The requested resource could not be found.',
       code: 'ROUTE_NOT_FOUND',
     });
@@ -66,8 +66,7 @@ describe('error shape', () => {
     });
     const response = await exploding.app.inject('/api/test-explodes');
     await exploding.close();
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({
+    expectErrorAnswer(response, 500, {
       message: 'There is a problem with the server. Please try again later.',
       code: 'INTERNAL',
     });

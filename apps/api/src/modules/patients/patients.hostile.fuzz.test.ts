@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../../test/app.ts';
 import { eachLimited } from '../../../test/each-limited.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
 // Hostile requests on the records routes: whatever arrives, no 5xx and no patient field or token
 // in the logs. The field-by-field validation of generated invalid patients is patients.fuzz.test.ts.
@@ -146,8 +147,7 @@ describe('logs', () => {
           gender: 'Other',
         },
       });
-      expect(failing.statusCode).toBe(500);
-      expect(failing.json()).toEqual({
+      expectErrorAnswer(failing, 500, {
         message: 'There is a problem with the server. Please try again later.',
         code: 'INTERNAL',
       });

@@ -14,6 +14,7 @@ import {
   patientsUrl,
   storedPatientCount,
 } from '../../../test/factories/patients.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
 const ctx = useTestApp();
 const alice = useSignedInUser(ctx);
@@ -179,8 +180,7 @@ describe('POST /api/records/patients', () => {
 
   it('answers 401 without a token', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: url(), payload: patientInput() });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'not authenticated', code: 'NOT_AUTHENTICATED' });
+    expectErrorAnswer(response, 401, { message: 'not authenticated', code: 'NOT_AUTHENTICATED' });
   });
 });
 
@@ -238,8 +238,7 @@ describe('PUT /api/records/patients/{id}', () => {
     const second = await put(created._id, patientInput({ name: 'Second Editor' }), {
       'if-match': staleTag,
     });
-    expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({
+    expectErrorAnswer(second, 409, {
       message:
         'This patient was changed after you opened it. Reload to see the latest details, then make your changes again.',
       code: 'PATIENT_CHANGED',

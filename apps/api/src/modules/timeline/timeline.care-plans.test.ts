@@ -8,6 +8,7 @@ import { carePlansUrl, createCarePlan } from '../../../test/factories/care-plans
 import { timelineUrl, walkTimeline } from '../../../test/factories/timeline.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
 // Today is Wednesday 15 April 2026 (noon in UTC; the practitioners below are in Berlin).
 const ctx = useTestApp({ deps: { now: () => new Date('2026-04-15T12:00:00Z') } });
@@ -166,8 +167,7 @@ describe('care-plan activities in GET /api/records/patients/:id/timeline', () =>
     const owner = await memberWithPlans();
     const other = await member();
     const response = await ctx.app.inject({ url: url(owner.patient._id), headers: other.headers });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
+    expectErrorAnswer(response, 404, {
       code: 'PATIENT_NOT_FOUND',
       message: ERRORS.PATIENT_NOT_FOUND.message,
     });

@@ -7,6 +7,7 @@ import { createAllergy, createPrescription } from '../../../test/factories/clini
 import { timelineUrl, walkTimeline } from '../../../test/factories/timeline.ts';
 import { createVisit, signVisit } from '../../../test/factories/visits.ts';
 import { auditTrail, practitioner as withPatient } from '../../../test/patient-resources.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
 const ctx = useTestApp();
 
@@ -174,8 +175,7 @@ describe('GET /api/records/patients/:id/timeline', () => {
       url: url(other.patient._id),
       headers: owner.headers,
     });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
+    expectErrorAnswer(response, 404, {
       code: 'PATIENT_NOT_FOUND',
       message: ERRORS.PATIENT_NOT_FOUND.message,
     });

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { startFakeRetell, type FakeRetell } from '../../../test/fake-retell.ts';
 import { voiceCalls } from '../../db/schema/voice.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
 const API_KEY = 'key_test_5f8e1d2c9b7a';
 const AGENT_ID = 'agent_7c1d0e9f3a2b';
@@ -122,16 +123,14 @@ describe('POST /api/retellai/connect-retellai', () => {
 
   it('answers 401 without a signed-in user', async () => {
     const response = await connect(ctx);
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'not authenticated', code: 'NOT_AUTHENTICATED' });
+    expectErrorAnswer(response, 401, { message: 'not authenticated', code: 'NOT_AUTHENTICATED' });
     expect(retell.received).toEqual([]);
   });
 
   it('answers 503 with a clear message when the voice assistant is not configured', async () => {
     const { headers } = await signIn(unconfigured);
     const response = await connect(unconfigured, headers);
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({
+    expectErrorAnswer(response, 503, {
       message: 'The voice assistant is not configured.',
       code: 'VOICE_NOT_CONFIGURED',
     });
@@ -158,8 +157,7 @@ describe('POST /api/retellai/connect-retellai', () => {
     try {
       const { headers } = await signIn(ctx);
       const response = await connect(ctx, headers);
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({
+      expectErrorAnswer(response, 502, {
         message: 'The voice assistant could not start a call. Please try again later.',
         code: 'VOICE_CALL_FAILED',
       });

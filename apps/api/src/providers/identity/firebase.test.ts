@@ -11,6 +11,7 @@ import {
   KEY_SET_MIN_TTL_MS,
   UNKNOWN_KID_COOLDOWN_MS,
 } from './firebase.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
 const PROJECT = 'demo-portal';
 const FIREBASE_ENV = {
@@ -131,8 +132,7 @@ describe('AUTH_PROVIDER=firebase', () => {
       url: '/api/auth/login',
       headers: { authorization: `Bearer ${idToken}` },
     });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'not authenticated', code: 'NOT_AUTHENTICATED' });
+    expectErrorAnswer(response, 401, { message: 'not authenticated', code: 'NOT_AUTHENTICATED' });
     expect(ctx.logs.join('\n')).not.toContain(idToken.split('.')[2]);
   });
 

@@ -1,0 +1,12 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+
+/** The API's shared error answer: this status, and exactly this `{ message, code }` body. */
+export function expectErrorAnswer(
+  response: LightMyRequestResponse,
+  status: number,
+  body: { message: string; code: string },
+) {
+  expect(response.statusCode).toBe(status);
+  expect(response.json()).toEqual(body);
+}
