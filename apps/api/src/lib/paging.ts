@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 import { ISO_MS } from './etag.ts';
@@ -66,6 +68,22 @@ export const isInstantIdKey = (key: unknown[]): key is [instant: string, id: str
   !Number.isNaN(Date.parse(key[0])) &&
   typeof key[1] === 'string' &&
   isUuid(key[1]);
+
+/**
+ * Strictly past a keyset position (an instant, then an id) in a list's order: `'<'` newest
+ * first, `'>'` oldest first; no condition for the first page. A row comparison, so an index on
+ * (…, instant, id) serves it as one range.
+ */
+export function pastKey(
+  at: AnyPgColumn,
+  id: AnyPgColumn,
+  key: readonly [instant: string, id: string] | null,
+  order: '<' | '>',
+): SQL | undefined {
+  return key
+    ? sql`(${at}, ${id}) ${sql.raw(order)} (${key[0]}::timestamptz, ${key[1]}::uuid)`
+    : undefined;
+}
 
 /**
  * A list route's answer: the page's rows as the body, `X-Total-Count` always, and
