@@ -44,6 +44,27 @@ export function pageOf<Row, Item>(
   };
 }
 
+/**
+ * One page of a keyset-paged list: `rows(limit + 1)` (the row past the page only tells whether
+ * there is a next one) and `total()` read at once, answered as `pageOf` does.
+ */
+export async function readPage<Row, Item>({
+  limit,
+  rows,
+  total,
+  toItem,
+  keyOf,
+}: {
+  limit: number;
+  rows: (limit: number) => Promise<Row[]>;
+  total: () => Promise<number>;
+  toItem: (row: Row) => Item;
+  keyOf: (row: Row) => readonly (string | number)[];
+}): Promise<Page<Item>> {
+  const [read, count] = await Promise.all([rows(limit + 1), total()]);
+  return pageOf(read, { limit, total: count, toItem, keyOf });
+}
+
 /** The sort key inside a cursor, checked by `isValid`; anything else is a 400 INVALID_CURSOR. */
 export function decodeCursor<T extends unknown[]>(
   cursor: string,
