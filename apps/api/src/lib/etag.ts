@@ -1,3 +1,6 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
 /**
  * Optimistic concurrency for records with an `updatedAt` of millisecond precision (patients,
  * appointments): the ETag is the quoted `updatedAt`, so a client holding the JSON can build
@@ -23,3 +26,23 @@ export function parseIfMatch(header: string | undefined): Date[] | null {
   }
   return versions;
 }
+
+/**
+ * A row's next version, for the `set` of every change: `updatedAt` moves forward by at least
+ * 1 ms (two changes within one millisecond still get two ETags).
+ */
+export const nextVersion = (updatedAt: AnyPgColumn): SQL =>
+  sql`greatest(date_trunc('milliseconds', now()), ${updatedAt} + interval '1 millisecond')`;
+
+/** A change of one of the owner's rows: its new values, and the versions If-Match accepts. */
+export interface VersionedChange<Values> {
+  ownerId: string;
+  id: string;
+  values: Values;
+  /** From `parseIfMatch`: null for any version. */
+  versions: Date[] | null;
+}
+
+/** With `versions` (from If-Match), only a row that is one of them; null: any version. */
+export const isOneOfVersions = (updatedAt: AnyPgColumn, versions: Date[] | null) =>
+  versions === null ? undefined : inArray(updatedAt, versions);

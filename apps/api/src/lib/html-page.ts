@@ -3,6 +3,14 @@
  * checkout): no inline script or style anywhere (the CSP forbids both), never indexed, in the
  * reader's language and its direction.
  */
+export const PAGE_LANGUAGES = ['en', 'ar', 'fr', 'de', 'zh-CN'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+
+/** The page's language for a requested one: any other (or none) gives en. */
+export function pageLanguage(language: string | undefined): PageLanguage {
+  return PAGE_LANGUAGES.find((code) => code === language) ?? 'en';
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,

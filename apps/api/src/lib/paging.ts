@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 import { ISO_MS } from './etag.ts';
@@ -42,6 +44,27 @@ export function pageOf<Row, Item>(
   };
 }
 
+/**
+ * One page of a keyset-paged list: `rows(limit + 1)` (the row past the page only tells whether
+ * there is a next one) and `total()` read at once, answered as `pageOf` does.
+ */
+export async function readPage<Row, Item>({
+  limit,
+  rows,
+  total,
+  toItem,
+  keyOf,
+}: {
+  limit: number;
+  rows: (limit: number) => Promise<Row[]>;
+  total: () => Promise<number>;
+  toItem: (row: Row) => Item;
+  keyOf: (row: Row) => readonly (string | number)[];
+}): Promise<Page<Item>> {
+  const [read, count] = await Promise.all([rows(limit + 1), total()]);
+  return pageOf(read, { limit, total: count, toItem, keyOf });
+}
+
 /** The sort key inside a cursor, checked by `isValid`; anything else is a 400 INVALID_CURSOR. */
 export function decodeCursor<T extends unknown[]>(
   cursor: string,
@@ -66,6 +89,22 @@ export const isInstantIdKey = (key: unknown[]): key is [instant: string, id: str
   !Number.isNaN(Date.parse(key[0])) &&
   typeof key[1] === 'string' &&
   isUuid(key[1]);
+
+/**
+ * Strictly past a keyset position (an instant, then an id) in a list's order: `'<'` newest
+ * first, `'>'` oldest first; no condition for the first page. A row comparison, so an index on
+ * (…, instant, id) serves it as one range.
+ */
+export function pastKey(
+  at: AnyPgColumn,
+  id: AnyPgColumn,
+  key: readonly [instant: string, id: string] | null,
+  order: '<' | '>',
+): SQL | undefined {
+  return key
+    ? sql`(${at}, ${id}) ${sql.raw(order)} (${key[0]}::timestamptz, ${key[1]}::uuid)`
+    : undefined;
+}
 
 /**
  * A list route's answer: the page's rows as the body, `X-Total-Count` always, and

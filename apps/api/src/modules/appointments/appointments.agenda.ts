@@ -1,6 +1,6 @@
 import type { TAppointment } from '@portal/shared/appointment';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, isInstantIdKey, pageOf, type Page } from '../../lib/paging.ts';
+import { decodeCursor, isInstantIdKey, readPage, type Page } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { toApiAppointment } from './appointments.fields.ts';
 import { owned, type Actor, type Refusals } from './appointments.refusals.ts';
@@ -45,22 +45,20 @@ export function createAgenda({ db, refusals }: { db: Db; refusals: Refusals }) {
         to: new Date(to),
         patientId: patientId?.toLowerCase(),
       };
-      const [rows, total] = await Promise.all([
-        repository.listAppointments(db, { ...range, after, limit: limit + 1 }),
-        repository.countAppointments(db, range),
-      ]);
+      const page = await readPage({
+        limit,
+        rows: (oneMore) => repository.listAppointments(db, { ...range, after, limit: oneMore }),
+        total: () => repository.countAppointments(db, range),
+        toItem: toApiAppointment,
+        keyOf: (row) => [row.startsAt.toISOString(), row.id],
+      });
       await audit(db, actor, {
         action: 'list',
         outcome: 'success',
         patientId: range.patientId ?? null,
         appointmentId: null,
       });
-      return pageOf(rows, {
-        limit,
-        total,
-        toItem: toApiAppointment,
-        keyOf: (row) => [row.startsAt.toISOString(), row.id],
-      });
+      return page;
     },
   };
 }

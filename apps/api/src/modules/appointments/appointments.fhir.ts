@@ -104,26 +104,25 @@ export function toFhirAppointment(
 }
 
 /**
- * Puts the Practitioner entry before the first batch that references it, whichever stream of
- * the export (appointments, visits) that is: nothing references it, no Practitioner.
+ * The entries of the practitioner's records (appointments, visits): `entriesOf(batches, toFhir)`
+ * maps a stream of them batch by batch (a row to one entry or several), and puts the
+ * Practitioner entry before the first batch that references it, whichever stream of the export
+ * that is: nothing references it, no Practitioner.
  */
-export function createPractitionerEntry(practitioner: ExportingPractitioner) {
+export function createPractitionerEntries(practitioner: ExportingPractitioner) {
   let isWritten = false;
-  return (entries: FhirEntry[]): FhirEntry[] => {
+  const withPractitioner = (entries: FhirEntry[]): FhirEntry[] => {
     if (isWritten || entries.length === 0) return entries;
     isWritten = true;
     return [toFhirPractitioner(practitioner), ...entries];
   };
-}
-
-/** The entries for the practitioner's appointments, batch by batch. */
-export async function* fhirAppointmentEntries(
-  batches: AsyncIterable<AppointmentRecord[]>,
-  practitioner: ExportingPractitioner,
-  withPractitioner = createPractitionerEntry(practitioner),
-): AsyncGenerator<FhirEntry[]> {
-  for await (const rows of batches) {
-    if (rows.length === 0) continue;
-    yield withPractitioner(rows.map((row) => toFhirAppointment(row, practitioner)));
-  }
+  return async function* entriesOf<Row>(
+    batches: AsyncIterable<Row[]>,
+    toFhir: (row: Row, practitioner: ExportingPractitioner) => FhirEntry | FhirEntry[],
+  ): AsyncGenerator<FhirEntry[]> {
+    for await (const rows of batches) {
+      if (rows.length === 0) continue;
+      yield withPractitioner(rows.flatMap((row) => toFhir(row, practitioner)));
+    }
+  };
 }

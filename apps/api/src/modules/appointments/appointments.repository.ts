@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { LIVE_APPOINTMENT_STATUSES } from '@portal/shared/appointment';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
+import { isOneOfVersions, nextVersion, type VersionedChange } from '../../lib/etag.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import { isoFromUtcText } from '../patients/patients.fields.ts';
 import {
@@ -55,7 +56,7 @@ export async function insertAppointment(
 
 /** `updatedAt` moves forward by at least 1 ms and `sequence` by one: a new ETag, a new iCal copy. */
 const CHANGED = {
-  updatedAt: sql`greatest(date_trunc('milliseconds', now()), ${appointments.updatedAt} + interval '1 millisecond')`,
+  updatedAt: nextVersion(appointments.updatedAt),
   sequence: sql`${appointments.sequence} + 1`,
 };
 
@@ -63,19 +64,14 @@ function isOwnedVersion(ownerId: string, id: string, versions: Date[] | null) {
   return and(
     eq(appointments.ownerId, ownerId),
     eq(appointments.id, id),
-    versions === null ? undefined : inArray(appointments.updatedAt, versions),
+    isOneOfVersions(appointments.updatedAt, versions),
   );
 }
 
 /** Replaces an appointment; with `versions` (from If-Match) only when it is one of them. */
 export async function updateAppointment(
   db: DbOrTx,
-  {
-    ownerId,
-    id,
-    values,
-    versions,
-  }: { ownerId: string; id: string; values: AppointmentValues; versions: Date[] | null },
+  { ownerId, id, values, versions }: VersionedChange<AppointmentValues>,
 ): Promise<string | undefined> {
   const [row] = await db
     .update(appointments)

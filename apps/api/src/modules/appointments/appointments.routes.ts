@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,26 +12,22 @@ import {
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { etagOf } from '../../lib/etag.ts';
 import { sendPage } from '../../lib/paging.ts';
-import type { Actor, AppointmentService } from './appointments.service.ts';
+import {
+  actorOf,
+  auditInvalidBody,
+  ownedRecordErrors as errors,
+  ZIfMatch,
+  recordReadReplaceRoutes,
+  ZRecordParams,
+} from '../audit/owned-records.http.ts';
+import type { AppointmentService } from './appointments.service.ts';
 
-const ZId = z.object({
-  id: z.string().max(200).describe('The appointment `_id`'),
-});
-const ZIfMatch = z.object({
-  'if-match': z
-    .string()
-    .optional()
-    .describe('The `ETag` of the version being changed; a changed appointment then answers 409'),
-});
-const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
+const ZId = ZRecordParams('appointment');
+const ifMatch = ZIfMatch('a changed appointment then answers 409');
 /** A clash with another live appointment, or (with If-Match) a version that has changed. */
 const conflictOrChanged = z
   .union([ZAppointmentConflict, ZApiError])
   .describe('`APPOINTMENT_CONFLICT` with `conflict` (time and patient), or `APPOINTMENT_CHANGED`');
-
-async function actorOf(request: FastifyRequest): Promise<Actor> {
-  return { actorId: await request.currentUserId(), requestId: request.id };
-}
 
 /** The practitioner's appointments under /api/appointments (HTTP only). */
 export function appointmentRoutes(
@@ -40,19 +36,6 @@ export function appointmentRoutes(
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['appointments'];
-
-  /** A body refused by validation (say, an injected owner id) still leaves an audit event. */
-  const auditInvalidBody =
-    (action: 'create' | 'update') =>
-    async (request: FastifyRequest, _reply: unknown, error: FastifyError) => {
-      if (error.code !== 'FST_ERR_VALIDATION' || error.validationContext !== 'body') return;
-      try {
-        const { id } = (request.params ?? {}) as { id?: string };
-        await appointments.recordInvalidAttempt({ actor: await actorOf(request), action, id });
-      } catch (auditError) {
-        request.log.error({ err: auditError }, 'audit of an invalid attempt failed');
-      }
-    };
 
   typed.post(
     '/api/appointments',
@@ -66,7 +49,7 @@ export function appointmentRoutes(
         body: ZAppointmentInput,
         response: { 201: ZAppointment, ...errors, 409: conflictOrChanged },
       },
-      onError: auditInvalidBody('create'),
+      onError: auditInvalidBody(appointments.recordInvalidAttempt, { id: 'id' }, 'create'),
     },
     async (request, reply) => {
       const appointment = await appointments.createAppointment({
@@ -112,49 +95,23 @@ export function appointmentRoutes(
       appointments.findFreeSlots({ actor: await actorOf(request), ...request.query }),
   );
 
-  typed.get(
-    '/api/appointments/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One of my appointments, with its `ETag`',
-        params: ZId,
-        response: { 200: ZAppointment, ...errors },
-      },
+  recordReadReplaceRoutes(app, {
+    path: '/api/appointments/:id',
+    tags,
+    params: ZId,
+    item: ZAppointment,
+    input: ZAppointmentInput,
+    ifMatch,
+    summaries: {
+      read: 'One of my appointments, with its `ETag`',
+      replace:
+        'Replace one of my appointments (reschedule, change status); with `If-Match`, 409 `APPOINTMENT_CHANGED` if it changed meanwhile; 409 `APPOINTMENT_CONFLICT` on an overlap',
     },
-    async (request, reply) => {
-      const appointment = await appointments.getAppointment({
-        actor: await actorOf(request),
-        id: request.params.id,
-      });
-      return reply.header('etag', etagOf(appointment)).send(appointment);
-    },
-  );
-
-  typed.put(
-    '/api/appointments/:id',
-    {
-      schema: {
-        tags,
-        summary:
-          'Replace one of my appointments (reschedule, change status); with `If-Match`, 409 `APPOINTMENT_CHANGED` if it changed meanwhile; 409 `APPOINTMENT_CONFLICT` on an overlap',
-        params: ZId,
-        headers: ZIfMatch,
-        body: ZAppointmentInput,
-        response: { 200: ZAppointment, ...errors, 409: conflictOrChanged },
-      },
-      onError: auditInvalidBody('update'),
-    },
-    async (request, reply) => {
-      const appointment = await appointments.updateAppointment({
-        actor: await actorOf(request),
-        id: request.params.id,
-        input: request.body,
-        ifMatch: request.headers['if-match'],
-      });
-      return reply.header('etag', etagOf(appointment)).send(appointment);
-    },
-  );
+    conflict: conflictOrChanged,
+    recordInvalidAttempt: appointments.recordInvalidAttempt,
+    read: (place) => appointments.getAppointment(place),
+    replace: (change) => appointments.updateAppointment(change),
+  });
 
   typed.post(
     '/api/appointments/:id/cancel',
@@ -164,7 +121,7 @@ export function appointmentRoutes(
         summary:
           'Cancel one of my appointments (idempotent); the time is free again. With `If-Match`, 409 if it changed meanwhile',
         params: ZId,
-        headers: ZIfMatch,
+        headers: ifMatch,
         response: { 200: ZAppointment, ...errors, 409: ZApiError },
       },
     },

@@ -1,6 +1,6 @@
 import type { TAuditEvent } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, pageOf, type Page } from '../../lib/paging.ts';
+import { decodeCursor, readPage, type Page } from '../../lib/paging.ts';
 import { countAuditEvents, findAuditEvents, type AuditEventWithName } from './audit.repository.ts';
 
 function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
@@ -38,11 +38,13 @@ export function createAuditService({ db }: { db: Db }) {
       cursor?: string;
     }): Promise<Page<TAuditEvent>> {
       const beforeId = cursor ? decodeCursor(cursor, isEventKey)[0] : null;
-      const [rows, total] = await Promise.all([
-        findAuditEvents(db, { actorId, beforeId, limit: limit + 1 }),
-        countAuditEvents(db, actorId),
-      ]);
-      return pageOf(rows, { limit, total, toItem: toApiAuditEvent, keyOf: (row) => [row.id] });
+      return readPage({
+        limit,
+        rows: (oneMore) => findAuditEvents(db, { actorId, beforeId, limit: oneMore }),
+        total: () => countAuditEvents(db, actorId),
+        toItem: toApiAuditEvent,
+        keyOf: (row) => [row.id],
+      });
     },
   };
 }

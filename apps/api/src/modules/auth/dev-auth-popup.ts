@@ -4,10 +4,7 @@
  * script and styles are served by their own routes; texts travel as data attributes.
  */
 import { EMAIL } from '@portal/shared/email';
-import { escapeHtml, renderHtmlPage } from '../../lib/html-page.ts';
-
-export const POPUP_LANGUAGES = ['en', 'ar', 'fr', 'de', 'zh-CN'] as const;
-export type PopupLanguage = (typeof POPUP_LANGUAGES)[number];
+import { escapeHtml, renderHtmlPage, type PageLanguage } from '../../lib/html-page.ts';
 
 interface PopupTexts {
   badge: string;
@@ -27,7 +24,7 @@ interface PopupTexts {
 }
 
 /** Exported for the end-to-end journeys, which read what the reader should see from here. */
-export const POPUP_TEXTS: Record<PopupLanguage, PopupTexts> = {
+export const POPUP_TEXTS: Record<PageLanguage, PopupTexts> = {
   en: {
     badge: 'Local development sign-in',
     title: 'Choose an account',
@@ -111,7 +108,7 @@ export const POPUP_TEXTS: Record<PopupLanguage, PopupTexts> = {
 };
 
 /** The chooser page in the requested language; no inline script or style anywhere. */
-export function renderPopupPage(language: PopupLanguage): string {
+export function renderPopupPage(language: PageLanguage): string {
   const t = POPUP_TEXTS[language];
   const e = (key: keyof PopupTexts) => escapeHtml(t[key]);
   return renderHtmlPage({

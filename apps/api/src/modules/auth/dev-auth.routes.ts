@@ -4,13 +4,8 @@ import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from '@portal/shared/email';
 import { ZDocument } from '../../lib/response-schemas.ts';
 import type { LocalIdentityProvider } from '../../providers/identity/local.ts';
-import {
-  POPUP_LANGUAGES,
-  POPUP_SCRIPT,
-  POPUP_STYLES,
-  renderPopupPage,
-  type PopupLanguage,
-} from './dev-auth-popup.ts';
+import { PAGE_LANGUAGES, pageLanguage } from '../../lib/html-page.ts';
+import { POPUP_SCRIPT, POPUP_STYLES, renderPopupPage } from './dev-auth-popup.ts';
 
 const ZDevTokenInput = z.strictObject({
   // The limit first (and aborting), so the pattern never reads an over-long value.
@@ -31,12 +26,8 @@ const ZPopupQuery = z.object({
     .string()
     .max(16)
     .optional()
-    .describe(`Language of the page: ${POPUP_LANGUAGES.join(', ')}; anything else gives en`),
+    .describe(`Language of the page: ${PAGE_LANGUAGES.join(', ')}; anything else gives en`),
 });
-
-function popupLanguage(lang: string | undefined): PopupLanguage {
-  return POPUP_LANGUAGES.find((code) => code === lang) ?? 'en';
-}
 
 /** Dev-only and sensitive (it mints tokens): generous for e2e suites, still bounded. */
 const DEV_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
@@ -87,7 +78,7 @@ export async function devAuthRoutes(
       reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .send(renderPopupPage(popupLanguage(request.query.lang))),
+        .send(renderPopupPage(pageLanguage(request.query.lang))),
   );
 
   typed.get(

@@ -7,6 +7,7 @@ import {
   ZPaymentIntent,
   ZSubscriptionInput,
   ZSubscriptionQuery,
+  type TCheckoutInput,
 } from '@portal/shared/billing';
 import { ZUserResponse } from '@portal/shared/user';
 import type { Config } from '../../config.ts';
@@ -15,7 +16,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { clientRequestIdOf } from '../../lib/request-id.ts';
 import { InvalidWebhookError, type PaymentsProvider } from '../../providers/payments/payments.ts';
 import { toApiUser } from '../users/users.service.ts';
-import { createBillingService, type BillingService } from './billing.service.ts';
+import {
+  createBillingService,
+  type BillingService,
+  type PurchaseInput,
+} from './billing.service.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import { createTransactionsService } from './transactions.service.ts';
 import { transactionsRoutes } from './transactions.routes.ts';
@@ -43,47 +48,43 @@ export async function billingRoutes(
 
   allowEmptyJsonBody(app);
 
-  typed.post(
-    '/api/premier/create-checkout-session',
-    {
-      schema: {
-        tags: ['premier'],
-        summary:
-          'Starts a hosted checkout for the Premier price; answers the session id and the url to send the browser to',
-        body: ZCheckoutInput,
-        response: { 200: ZCheckoutSession },
+  /**
+   * Starting a payment, by hosted checkout or by payment intent: one body, limit and input. The
+   * zod compilers are the app's; the answer's type is `start`'s.
+   */
+  const purchaseRoute = (
+    path: string,
+    summary: string,
+    answer: z.ZodType,
+    start: (input: PurchaseInput) => Promise<unknown>,
+  ) =>
+    app.post(
+      path,
+      {
+        schema: { tags: ['premier'], summary, body: ZCheckoutInput, response: { 200: answer } },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perUser } },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perUser } },
-    },
-    async (request) =>
-      billing.createCheckout({
-        user: await request.currentUser(),
-        amount: request.body.amount,
-        // A retry carrying the same x-request-id reuses the provider's idempotency key.
-        requestId: clientRequestIdOf(request) ?? request.id,
-        log: request.log,
-      }),
-  );
+      async (request) =>
+        start({
+          user: await request.currentUser(),
+          amount: (request.body as TCheckoutInput).amount,
+          // A retry carrying the same x-request-id reuses the provider's idempotency key.
+          requestId: clientRequestIdOf(request) ?? request.id,
+          log: request.log,
+        }),
+    );
 
-  typed.post(
+  purchaseRoute(
+    '/api/premier/create-checkout-session',
+    'Starts a hosted checkout for the Premier price; answers the session id and the url to send the browser to',
+    ZCheckoutSession,
+    (input) => billing.createCheckout(input),
+  );
+  purchaseRoute(
     '/api/premier/create-payment-intent',
-    {
-      schema: {
-        tags: ['premier'],
-        summary: 'Creates a payment intent for the Premier price; answers its client secret',
-        body: ZCheckoutInput,
-        response: { 200: ZPaymentIntent },
-      },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perUser } },
-    },
-    async (request) =>
-      billing.createPaymentIntent({
-        user: await request.currentUser(),
-        amount: request.body.amount,
-        // A retry carrying the same x-request-id reuses the provider's idempotency key.
-        requestId: clientRequestIdOf(request) ?? request.id,
-        log: request.log,
-      }),
+    'Creates a payment intent for the Premier price; answers its client secret',
+    ZPaymentIntent,
+    (input) => billing.createPaymentIntent(input),
   );
 
   typed.put(

@@ -22,7 +22,7 @@ export interface BillingDeps {
 }
 
 /** A signed-in user buying Premier; `requestId` makes a retried request idempotent. */
-interface PurchaseInput {
+export interface PurchaseInput {
   user: UserRow;
   amount: number;
   requestId: string;

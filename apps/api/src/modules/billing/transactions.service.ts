@@ -1,7 +1,7 @@
 import { formatInvoiceNumber, type TTransaction } from '@portal/shared/billing';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeCursor, pageOf, type Page } from '../../lib/paging.ts';
+import { decodeCursor, readPage, type Page } from '../../lib/paging.ts';
 import { ISO_MS } from '../../lib/etag.ts';
 import type { CheckoutSessionRow } from './billing.repository.ts';
 import * as repo from './transactions.repository.ts';
@@ -58,13 +58,10 @@ export function createTransactionsService({
       cursor?: string;
     }): Promise<Page<TTransaction>> {
       const after = cursor ? decodeCursor(cursor, isTransactionKey) : null;
-      const [rows, total] = await Promise.all([
-        repo.findTransactionsOfUser(db, { userId, after, limit: limit + 1 }),
-        repo.countTransactionsOfUser(db, userId),
-      ]);
-      return pageOf(rows, {
+      return readPage({
         limit,
-        total,
+        rows: (oneMore) => repo.findTransactionsOfUser(db, { userId, after, limit: oneMore }),
+        total: () => repo.countTransactionsOfUser(db, userId),
         toItem: toTransaction,
         keyOf: (row) => [row.createdAt.toISOString(), row.id],
       });

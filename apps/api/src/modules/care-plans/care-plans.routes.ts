@@ -11,7 +11,7 @@ import {
   ZToday,
 } from '@portal/shared/care-plan';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import { actorOf } from '../patient-resources/patient-resource.http.ts';
+import { actorOf } from '../audit/owned-records.http.ts';
 import { patientResourceRoutes } from '../patient-resources/patient-resource.routes.ts';
 import { MEMBERS_ONLY } from '../premier/require-premium.ts';
 import type { OccurrenceService } from './care-plans.occurrences.ts';

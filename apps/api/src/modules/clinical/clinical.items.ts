@@ -1,7 +1,7 @@
 import type { TAuditAction } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import { etagOf, parseIfMatch } from '../../lib/etag.ts';
-import { decodeCursor, isInstantIdKey, pageOf, type Page } from '../../lib/paging.ts';
+import { decodeCursor, isInstantIdKey, readPage, type Page } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import {
@@ -231,17 +231,15 @@ export function createItemService<Table extends ClinicalTable, Api extends ApiIt
       const after: ItemKey | null = cursor ? decodeCursor(cursor, isInstantIdKey) : null;
       const scope = key(actor, patientId);
       if (!(await isOwnLivePatient(db, scope))) return denyPatient(actor, 'list', patientId);
-      const [rows, total] = await Promise.all([
-        store.list(db, { ...scope, status, after, limit: limit + 1 }),
-        store.count(db, { ...scope, status }),
-      ]);
-      await audit(db, actor, { action: 'list', outcome: 'success', patientId: scope.patientId });
-      return pageOf(rows, {
+      const page = await readPage({
         limit,
-        total,
+        rows: (oneMore) => store.list(db, { ...scope, status, after, limit: oneMore }),
+        total: () => store.count(db, { ...scope, status }),
         toItem: toApi,
         keyOf: (row) => [row.createdAt.toISOString(), row.id],
       });
+      await audit(db, actor, { action: 'list', outcome: 'success', patientId: scope.patientId });
+      return page;
     },
 
     async getItem({ actor, patientId, id }: { actor: Actor; patientId: string; id: string }) {

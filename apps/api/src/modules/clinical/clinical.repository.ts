@@ -1,7 +1,9 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { carePlans } from '../../db/schema/care-plans.ts';
 import type { allergies, prescriptions } from '../../db/schema/clinical.ts';
+import { isOneOfVersions, nextVersion } from '../../lib/etag.ts';
+import { pastKey } from '../../lib/paging.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 
 /**
@@ -40,7 +42,7 @@ export function createClinicalStore<Table extends ClinicalTable>(table: Table) {
 
   /** `updatedAt` moves forward by at least 1 ms: a new ETag for every change. */
   const changed = {
-    updatedAt: sql`greatest(date_trunc('milliseconds', now()), ${t.updatedAt} + interval '1 millisecond')`,
+    updatedAt: nextVersion(t.updatedAt),
   };
 
   return {
@@ -66,15 +68,7 @@ export function createClinicalStore<Table extends ClinicalTable>(table: Table) {
       const rows = await db
         .select()
         .from(t)
-        .where(
-          scoped(
-            scope,
-            withStatus(status),
-            after
-              ? sql`(${t.createdAt}, ${t.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-              : undefined,
-          ),
-        )
+        .where(scoped(scope, withStatus(status), pastKey(t.createdAt, t.id, after, '<')))
         .orderBy(desc(t.createdAt), desc(t.id))
         .limit(limit);
       return rows as Row[];
@@ -103,9 +97,7 @@ export function createClinicalStore<Table extends ClinicalTable>(table: Table) {
           and(
             eq(t.ownerId, ownerId),
             sql`exists (select 1 from patients p where p.id = ${t.patientId} and p.deleted_at is null)`,
-            after
-              ? sql`(${t.createdAt}, ${t.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
-              : undefined,
+            pastKey(t.createdAt, t.id, after, '>'),
           ),
         )
         .orderBy(t.createdAt, t.id)
@@ -143,14 +135,7 @@ export function createClinicalStore<Table extends ClinicalTable>(table: Table) {
       const [row] = await db
         .update(t)
         .set({ ...(values as object), ...changed } as never)
-        .where(
-          scoped(
-            scope,
-            eq(t.id, id),
-            versions === null ? undefined : inArray(t.updatedAt, versions),
-            onlyIf,
-          ),
-        )
+        .where(scoped(scope, eq(t.id, id), isOneOfVersions(t.updatedAt, versions), onlyIf))
         .returning();
       return row as Row | undefined;
     },

@@ -12,7 +12,7 @@ import {
   type TPrescriptionStop,
 } from '@portal/shared/prescription';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import { actorOf } from '../patient-resources/patient-resource.http.ts';
+import { actorOf } from '../audit/owned-records.http.ts';
 import { patientResourceRoutes } from '../patient-resources/patient-resource.routes.ts';
 import type { PrescriptionService } from './prescriptions.service.ts';
 

@@ -7,12 +7,12 @@ import type { Actor } from '../audit/owned-records.ts';
 import {
   actorOf,
   auditInvalidBody,
-  patientResourceErrors as errors,
+  ownedRecordErrors as errors,
   ZIfMatch,
   ZItemId,
   ZPatientParams,
   type RecordInvalidAttempt,
-} from './patient-resource.http.ts';
+} from '../audit/owned-records.http.ts';
 
 /** An item as answered: its version (`updatedAt`) is its `ETag`. */
 interface VersionedItem {
@@ -114,7 +114,7 @@ export function patientResourceRoutes<
   const ZItemParams = ZPatientParams.extend({ [idParam]: ZItemId(kind) });
   const ifMatch = ZIfMatch(definition.staleAnswer);
   const onInvalidBody = (action: TAuditAction) =>
-    auditInvalidBody(service.recordInvalidAttempt, idParam, action);
+    auditInvalidBody(service.recordInvalidAttempt, { id: idParam, patientId: 'id' }, action);
 
   /** The path's patient and item, and who asks. */
   const placeOf = async (request: FastifyRequest) => {

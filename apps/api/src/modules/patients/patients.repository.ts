@@ -1,18 +1,8 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  like,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patients, type PatientRow } from '../../db/schema/patients.ts';
+import { isOneOfVersions, nextVersion, type VersionedChange } from '../../lib/etag.ts';
+import { pastKey } from '../../lib/paging.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import type { PatientValues } from './patients.fields.ts';
 
@@ -66,26 +56,15 @@ export async function findPatient(
  */
 export async function updatePatient(
   db: DbOrTx,
-  {
-    ownerId,
-    id,
-    values,
-    versions,
-  }: { ownerId: string; id: string; values: PatientValues; versions: Date[] | null },
+  { ownerId, id, values, versions }: VersionedChange<PatientValues>,
 ): Promise<PatientRow | undefined> {
   const [row] = await db
     .update(patients)
     .set({
       ...values,
-      updatedAt: sql`greatest(date_trunc('milliseconds', now()), ${patients.updatedAt} + interval '1 millisecond')`,
+      updatedAt: nextVersion(patients.updatedAt),
     })
-    .where(
-      and(
-        isOwned(ownerId, id),
-        isLive,
-        versions === null ? undefined : inArray(patients.updatedAt, versions),
-      ),
-    )
+    .where(and(isOwned(ownerId, id), isLive, isOneOfVersions(patients.updatedAt, versions)))
     .returning();
   return row;
 }
@@ -139,9 +118,7 @@ export async function findPatientsPage(
   }: { ownerId: string; q: string | null; after: ListKey | null; limit: number },
 ): Promise<PatientRow[]> {
   // A row comparison, so the (owner_id, created_at desc, id desc) index serves it as one range.
-  const keyset = after
-    ? sql`(${patients.createdAt}, ${patients.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-    : undefined;
+  const keyset = pastKey(patients.createdAt, patients.id, after, '<');
   const ids = db
     .select({ id: patients.id })
     .from(patients)

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,48 +14,26 @@ import { sendPage } from '../../lib/paging.ts';
 import { ZDocument } from '../../lib/response-schemas.ts';
 import { plainJsonSerializer } from '../../lib/plain-json-serializer.ts';
 import { csvChunks } from './patients.csv.ts';
-import {
-  createPractitionerEntry,
-  fhirAppointmentEntries,
-} from '../appointments/appointments.fhir.ts';
-import { fhirVisitEntries } from '../visits/visits.fhir.ts';
+import { createPractitionerEntries, toFhirAppointment } from '../appointments/appointments.fhir.ts';
+import { toFhirVisitEntries } from '../visits/visits.fhir.ts';
 import { fhirClinicalEntries } from '../clinical/clinical.fhir.ts';
 import { fhirBundleChunks, fhirPatientEntries } from './patients.fhir.ts';
-import { etagOf, type Actor, type PatientService } from './patients.service.ts';
+import {
+  actorOf,
+  auditInvalidBody,
+  ownedRecordErrors as errors,
+  ZIfMatch,
+  recordReadReplaceRoutes,
+  ZPatientParams,
+} from '../audit/owned-records.http.ts';
+import { etagOf, type PatientService } from './patients.service.ts';
 
-const ZId = z.object({
-  id: z.string().max(200).describe('The patient `_id`'),
-});
-const ZIfMatch = z.object({
-  'if-match': z
-    .string()
-    .optional()
-    .describe('The `ETag` of the version being edited; a changed patient then answers 409'),
-});
-const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
-
-async function actorOf(request: FastifyRequest): Promise<Actor> {
-  return { actorId: await request.currentUserId(), requestId: request.id };
-}
+const ifMatch = ZIfMatch('a changed patient then answers 409', 'edited');
 
 /** Patient CRUD, trash, search and export under /api/records/patients (HTTP only). */
 export function patientRoutes(app: FastifyInstance, { patients }: { patients: PatientService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['records'];
-
-  /** A body refused by validation (say, an injected owner id) still leaves an audit event. */
-  const auditInvalidBody =
-    (action: 'create' | 'update') =>
-    async (request: FastifyRequest, _reply: unknown, error: FastifyError) => {
-      if (error.code !== 'FST_ERR_VALIDATION' || error.validationContext !== 'body') return;
-      try {
-        const actor = await actorOf(request);
-        const { id } = (request.params ?? {}) as { id?: string };
-        await patients.recordInvalidAttempt({ actor, action, id });
-      } catch (auditError) {
-        request.log.error({ err: auditError }, 'audit of an invalid attempt failed');
-      }
-    };
 
   typed.post(
     '/api/records/patients',
@@ -67,7 +45,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
         response: { 201: ZPatientCreated, ...errors },
       },
       serializerCompiler: plainJsonSerializer,
-      onError: auditInvalidBody('create'),
+      onError: auditInvalidBody(patients.recordInvalidAttempt, { id: 'id' }, 'create'),
     },
     async (request, reply) => {
       const { patient, warnings } = await patients.createPatient({
@@ -131,14 +109,14 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
       void reply
         .type('application/fhir+json; charset=utf-8')
         .header('content-disposition', `attachment; filename="patients-${day}.fhir.json"`);
-      const withPractitioner = createPractitionerEntry(records.practitioner);
+      const practitionerEntries = createPractitionerEntries(records.practitioner);
       return reply.send(
         Readable.from(
           fhirBundleChunks(
             [
               fhirPatientEntries(records.patients, now),
-              fhirAppointmentEntries(records.appointments, records.practitioner, withPractitioner),
-              fhirVisitEntries(records.visits, records.practitioner, withPractitioner),
+              practitionerEntries(records.appointments, toFhirAppointment),
+              practitionerEntries(records.visits, toFhirVisitEntries),
               fhirClinicalEntries(records.clinical, records.practitioner),
             ],
             now,
@@ -148,50 +126,23 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
     },
   );
 
-  typed.get(
-    '/api/records/patients/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One of my patients, with its `ETag`',
-        params: ZId,
-        response: { 200: ZPatient, ...errors },
-      },
-      serializerCompiler: plainJsonSerializer,
+  recordReadReplaceRoutes(app, {
+    path: '/api/records/patients/:id',
+    tags,
+    params: ZPatientParams,
+    item: ZPatient,
+    input: ZPatientInput,
+    ifMatch,
+    summaries: {
+      read: 'One of my patients, with its `ETag`',
+      replace: 'Replace one of my patients; with `If-Match`, 409 if it changed meanwhile',
     },
-    async (request, reply) => {
-      const patient = await patients.getPatient({
-        actor: await actorOf(request),
-        id: request.params.id,
-      });
-      return reply.header('etag', etagOf(patient)).send(patient);
-    },
-  );
-
-  typed.put(
-    '/api/records/patients/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Replace one of my patients; with `If-Match`, 409 if it changed meanwhile',
-        params: ZId,
-        headers: ZIfMatch,
-        body: ZPatientInput,
-        response: { 200: ZPatient, ...errors, 409: ZApiError },
-      },
-      serializerCompiler: plainJsonSerializer,
-      onError: auditInvalidBody('update'),
-    },
-    async (request, reply) => {
-      const patient = await patients.updatePatient({
-        actor: await actorOf(request),
-        id: request.params.id,
-        input: request.body,
-        ifMatch: request.headers['if-match'],
-      });
-      return reply.header('etag', etagOf(patient)).send(patient);
-    },
-  );
+    conflict: ZApiError,
+    options: { serializerCompiler: plainJsonSerializer },
+    recordInvalidAttempt: patients.recordInvalidAttempt,
+    read: (place) => patients.getPatient(place),
+    replace: (change) => patients.updatePatient(change),
+  });
 
   typed.delete(
     '/api/records/patients/:id',
@@ -199,7 +150,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
       schema: {
         tags,
         summary: 'Move one of my patients to the trash (restorable for 30 days)',
-        params: ZId,
+        params: ZPatientParams,
         response: { 204: z.null().describe('Moved to the trash'), ...errors },
       },
     },
@@ -215,7 +166,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
       schema: {
         tags,
         summary: 'Bring one of my patients back from the trash',
-        params: ZId,
+        params: ZPatientParams,
         response: { 200: ZPatient, ...errors },
       },
       serializerCompiler: plainJsonSerializer,

@@ -8,7 +8,7 @@ import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import type { PatientRow } from '../../db/schema/patients.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeCursor, inBatches, isInstantIdKey, pageOf, type Page } from '../../lib/paging.ts';
+import { decodeCursor, inBatches, isInstantIdKey, readPage, type Page } from '../../lib/paging.ts';
 import type { AppointmentRecord } from '../appointments/appointments.fields.ts';
 import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
 import {
@@ -132,19 +132,18 @@ export function createPatientService({
       const after = cursor ? decodeCursor(cursor, isInstantIdKey) : null;
       const query = normaliseQuery(q);
       const ownerId = actor.actorId;
-      const [rows, total] = await Promise.all([
-        listPatientsAudited(db, {
-          ownerId,
-          requestId: actor.requestId,
-          q: query,
-          after,
-          limit: limit + 1,
-        }),
-        counts.get(ownerId, query, () => repository.countPatients(db, { ownerId, q: query })),
-      ]);
-      return pageOf(rows, {
+      return readPage({
         limit,
-        total,
+        rows: (oneMore) =>
+          listPatientsAudited(db, {
+            ownerId,
+            requestId: actor.requestId,
+            q: query,
+            after,
+            limit: oneMore,
+          }),
+        total: () =>
+          counts.get(ownerId, query, () => repository.countPatients(db, { ownerId, q: query })),
         toItem: toApiPatient,
         keyOf: (row) => [iso(row.createdAt), row.id],
       });

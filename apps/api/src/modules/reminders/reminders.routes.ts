@@ -1,19 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZReminder, ZReminderList } from '@portal/shared/reminder';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
-import type { Actor } from '../audit/owned-records.ts';
+import { actorOf, ZRecordParams } from '../audit/owned-records.http.ts';
 import { MEMBERS_ONLY } from '../premier/require-premium.ts';
 import type { ReminderService } from './reminders.service.ts';
 
-const ZId = z.object({ id: z.string().max(200).describe('The reminder `_id`') });
+const ZId = ZRecordParams('reminder');
 const errors = { 401: ZApiError, 404: ZApiError };
-
-async function actorOf(request: FastifyRequest): Promise<Actor> {
-  return { actorId: await request.currentUserId(), requestId: request.id };
-}
 
 /**
  * The signed-in practitioner's reminders under /api/reminders (HTTP only). Members-only (the

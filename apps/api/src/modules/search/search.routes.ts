@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SEARCH_LIMITS, ZSearchQuery, ZSearchResults } from '@portal/shared/search';
 import type { Db } from '../../db/client.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
+import { actorOf } from '../audit/owned-records.http.ts';
 import { MEMBERS_ONLY } from '../premier/require-premium.ts';
 import { createSearchService } from './search.service.ts';
 
@@ -24,7 +25,7 @@ export async function searchRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (request) =>
       search.search({
-        actor: { actorId: await request.currentUserId(), requestId: request.id },
+        actor: await actorOf(request),
         query: request.query.q,
         kind: request.query.kind,
         limit: request.query.limit,

@@ -5,12 +5,9 @@ import { ZTimelineEntry, ZTimelineQuery } from '@portal/shared/timeline';
 import type { Db } from '../../db/client.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPage } from '../../lib/paging.ts';
+import { actorOf, ZPatientParams } from '../audit/owned-records.http.ts';
 import { isPremiumMember } from '../premier/require-premium.ts';
 import { createTimelineService } from './timeline.service.ts';
-
-const ZPatientParams = z.object({
-  id: z.string().max(200).describe('The patient `_id`'),
-});
 
 /**
  * `GET /api/records/patients/{id}/timeline` (issue 17), in its own encapsulated context with
@@ -44,7 +41,7 @@ export async function timelinePlugin(
     },
     async (request, reply) => {
       const page = await timeline.findTimeline({
-        actor: { actorId: await request.currentUserId(), requestId: request.id },
+        actor: await actorOf(request),
         patientId: request.params.id,
         ...request.query,
         withCarePlans: await isPremiumMember(db, request),

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { ZProfileInput, ZScheduleInput } from '@portal/shared/profile';
-import { ZUserResponse } from '@portal/shared/user';
+import { ZUserResponse, type TUser } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { createUserService } from './users.service.ts';
 
@@ -26,50 +28,55 @@ export async function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request) => ({ user: users.getProfile({ user: await request.currentUser() }) }),
   );
 
-  typed.put(
+  /**
+   * A save of the signed-in user's own settings (`profile`, `schedule`), answering the user. Each
+   * kind has its own rate limit, per account, not per address: many users can share one address
+   * behind a clinic's NAT. The zod compilers are the app's; the body's type is `save`'s.
+   */
+  const saveRoute = <Body extends z.ZodType>(
+    kind: string,
+    path: string,
+    { summary, body }: { summary: string; body: Body },
+    save: (input: { user: UserRow; input: z.infer<Body> }) => Promise<TUser>,
+  ) =>
+    app.put(
+      path,
+      {
+        schema: { tags: ['user'], summary, body, response: { 200: ZUserResponse, 400: ZApiError } },
+        config: {
+          rateLimit: {
+            max: SAVES_PER_MINUTE,
+            timeWindow: '1 minute',
+            keyGenerator: (request: FastifyRequest) => `${kind}:${request.identity.uid}`,
+          },
+        },
+      },
+      async (request) => ({
+        user: await save({
+          user: await request.currentUser(),
+          input: request.body as z.infer<Body>,
+        }),
+      }),
+    );
+
+  saveRoute(
+    'profile',
     '/api/user/update-profile',
     {
-      schema: {
-        tags: ['user'],
-        summary:
-          "Replaces the signed-in user's profile: name, age, gender, address, phone, picture. The email must be the account's own; blank optional fields are stored as null",
-        body: ZProfileInput,
-        response: { 200: ZUserResponse, 400: ZApiError },
-      },
-      // Per account, not per address: many users can share one address behind a clinic's NAT.
-      config: {
-        rateLimit: {
-          max: SAVES_PER_MINUTE,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => `profile:${request.identity.uid}`,
-        },
-      },
+      summary:
+        "Replaces the signed-in user's profile: name, age, gender, address, phone, picture. The email must be the account's own; blank optional fields are stored as null",
+      body: ZProfileInput,
     },
-    async (request) => ({
-      user: await users.updateProfile({ user: await request.currentUser(), input: request.body }),
-    }),
+    (input) => users.updateProfile(input),
   );
-
-  typed.put(
+  saveRoute(
+    'schedule',
     '/api/user/schedule',
     {
-      schema: {
-        tags: ['user'],
-        summary:
-          "Changes the signed-in practitioner's schedule settings: IANA time zone, working hours per weekday, calendar reminder minutes, full names in the calendar feed. Absent fields are left unchanged",
-        body: ZScheduleInput,
-        response: { 200: ZUserResponse, 400: ZApiError },
-      },
-      config: {
-        rateLimit: {
-          max: SAVES_PER_MINUTE,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => `schedule:${request.identity.uid}`,
-        },
-      },
+      summary:
+        "Changes the signed-in practitioner's schedule settings: IANA time zone, working hours per weekday, calendar reminder minutes, full names in the calendar feed. Absent fields are left unchanged",
+      body: ZScheduleInput,
     },
-    async (request) => ({
-      user: await users.updateSchedule({ user: await request.currentUser(), input: request.body }),
-    }),
+    (input) => users.updateSchedule(input),
   );
 }

@@ -1,8 +1,5 @@
 import { VITAL_SIGNS, type TVisit, type TVitalSign } from '@portal/shared/visit';
-import {
-  createPractitionerEntry,
-  type ExportingPractitioner,
-} from '../appointments/appointments.fhir.ts';
+import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
 import { derivedUuid, type FhirEntry, type FhirResource } from '../patients/patients.fhir.ts';
 import { toApiVisit, type VisitRecord } from './visits.fields.ts';
 
@@ -148,16 +145,4 @@ export function toFhirVisitEntries(
     ...(visit.reason && { reasonCode: [{ text: visit.reason }] }),
   };
   return [{ fullUrl: `urn:uuid:${visit._id}`, resource: encounter }, ...toFhirObservations(visit)];
-}
-
-/** The entries for the practitioner's visits, batch by batch. */
-export async function* fhirVisitEntries(
-  batches: AsyncIterable<VisitRecord[]>,
-  practitioner: ExportingPractitioner,
-  withPractitioner = createPractitionerEntry(practitioner),
-): AsyncGenerator<FhirEntry[]> {
-  for await (const rows of batches) {
-    if (rows.length === 0) continue;
-    yield withPractitioner(rows.flatMap((row) => toFhirVisitEntries(row, practitioner)));
-  }
 }

@@ -5,7 +5,7 @@ import { etagOf } from '../../lib/etag.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { insertAuditEvents, type DbOrTx } from '../audit/audit.repository.ts';
 import type { Actor } from '../appointments/appointments.refusals.ts';
-import type { RecordInvalidAttempt } from '../patient-resources/patient-resource.http.ts';
+import type { RecordInvalidAttempt } from '../audit/owned-records.http.ts';
 import { toApiVisit, type VisitRecord } from './visits.fields.ts';
 
 export type { Actor };

@@ -14,6 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/users.ts';
 import { visitAddenda, visits } from '../../db/schema/visits.ts';
+import { isOneOfVersions, nextVersion } from '../../lib/etag.ts';
+import { pastKey } from '../../lib/paging.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import type { VisitRecord, VisitValues } from './visits.fields.ts';
 
@@ -75,9 +77,7 @@ const ofPatient = (ownerId: string, patientId: string) =>
 
 /** Strictly after a position in the newest-first order. */
 function afterKey(after: VisitKey | null): SQL | undefined {
-  return after
-    ? sql`(${visits.occurredAt}, ${visits.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-    : undefined;
+  return pastKey(visits.occurredAt, visits.id, after, '<');
 }
 
 /** One page of a patient's visits, newest first. */
@@ -117,16 +117,12 @@ export async function insertVisit(
 
 /** `updatedAt` moves forward by at least 1 ms: every change is a new ETag. */
 const CHANGED = {
-  updatedAt: sql`greatest(date_trunc('milliseconds', now()), ${visits.updatedAt} + interval '1 millisecond')`,
+  updatedAt: nextVersion(visits.updatedAt),
 };
 
 /** An unsigned visit of the owner; with `versions` (from If-Match) only when it is one of them. */
 function isOpenVersion(ref: VisitRef, versions: Date[] | null) {
-  return and(
-    ofRef(ref),
-    isNull(visits.signedAt),
-    versions === null ? undefined : inArray(visits.updatedAt, versions),
-  );
+  return and(ofRef(ref), isNull(visits.signedAt), isOneOfVersions(visits.updatedAt, versions));
 }
 
 /** Replaces an unsigned visit's notes and vitals; undefined when signed or not that version. */

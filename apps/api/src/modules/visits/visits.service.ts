@@ -2,7 +2,7 @@ import type { TAuditAction } from '@portal/shared/audit';
 import type { TVisit, TVisitData } from '@portal/shared/visit';
 import type { Db } from '../../db/client.ts';
 import { parseIfMatch } from '../../lib/etag.ts';
-import { decodeCursor, isInstantIdKey, pageOf, type Page } from '../../lib/paging.ts';
+import { decodeCursor, isInstantIdKey, readPage, type Page } from '../../lib/paging.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import type { AppointmentService } from '../appointments/appointments.service.ts';
 import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
@@ -116,22 +116,20 @@ export function createVisitService({
       const after = cursor ? decodeCursor(cursor, isInstantIdKey) : null;
       const patientId = await livePatient(db, place, 'list');
       const scope = { ownerId: place.actor.actorId, patientId };
-      const [rows, total] = await Promise.all([
-        repository.listVisits(db, { ...scope, after, limit: limit + 1 }),
-        repository.countVisits(db, scope),
-      ]);
+      const page = await readPage({
+        limit,
+        rows: (oneMore) => repository.listVisits(db, { ...scope, after, limit: oneMore }),
+        total: () => repository.countVisits(db, scope),
+        toItem: toApiVisit,
+        keyOf: (row) => [row.occurredAt.toISOString(), row.id],
+      });
       await audit(db, place.actor, {
         action: 'list',
         outcome: 'success',
         patientId,
         visitId: null,
       });
-      return pageOf(rows, {
-        limit,
-        total,
-        toItem: toApiVisit,
-        keyOf: (row) => [row.occurredAt.toISOString(), row.id],
-      });
+      return page;
     },
 
     async getItem({ id: visitId, ...place }: Place & { id: string }): Promise<TVisit> {

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { VITALS_SERIES_MAX, ZVitalsSeries } from '@portal/shared/vitals';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import type { Db } from '../../db/client.ts';
+import { actorOf, ZPatientParams } from '../audit/owned-records.http.ts';
 import { createVitalsService } from './vitals.service.ts';
-
-const ZPatientParams = z.object({
-  id: z.string().max(200).describe('The patient `_id`'),
-});
 
 /**
  * `GET /api/records/patients/{id}/vitals` (HTTP only): the series the vital-signs chart draws.
@@ -35,7 +31,7 @@ export async function vitalsPlugin(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (request) =>
       vitals.getVitalsSeries({
-        actor: { actorId: await request.currentUserId(), requestId: request.id },
+        actor: await actorOf(request),
         patientId: request.params.id,
       }),
   );

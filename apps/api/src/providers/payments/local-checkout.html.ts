@@ -1,4 +1,4 @@
-import { escapeHtml, renderHtmlPage } from '../../lib/html-page.ts';
+import { escapeHtml, renderHtmlPage, type PageLanguage } from '../../lib/html-page.ts';
 
 /** Path of the API-served test checkout page for a local session. */
 export function localCheckoutPath(id: string): string {
@@ -7,9 +7,6 @@ export function localCheckoutPath(id: string): string {
 
 /** The stylesheet's path: the CSP (`style-src 'self'`) forbids inline styles. */
 export const LOCAL_CHECKOUT_CSS_PATH = '/api/premier/local-checkout.css';
-
-export const CHECKOUT_LANGUAGES = ['en', 'ar', 'fr', 'de', 'zh-CN'] as const;
-export type CheckoutLanguage = (typeof CHECKOUT_LANGUAGES)[number];
 
 interface CheckoutTexts {
   brand: string;
@@ -26,7 +23,7 @@ interface CheckoutTexts {
 }
 
 /** The page is the reader's, so it speaks their language (the portal's `lang` cookie). */
-export const CHECKOUT_TEXTS: Record<CheckoutLanguage, CheckoutTexts> = {
+export const CHECKOUT_TEXTS: Record<PageLanguage, CheckoutTexts> = {
   en: {
     brand: 'CareBridge',
     title: 'Test checkout',
@@ -94,11 +91,7 @@ export const CHECKOUT_TEXTS: Record<CheckoutLanguage, CheckoutTexts> = {
   },
 };
 
-export function checkoutLanguage(language: string): CheckoutLanguage {
-  return CHECKOUT_LANGUAGES.find((code) => code === language) ?? 'en';
-}
-
-function page(language: CheckoutLanguage, title: string, body: string): string {
+function page(language: PageLanguage, title: string, body: string): string {
   return renderHtmlPage({
     language,
     title: `${title} · ${CHECKOUT_TEXTS[language].brand}`,
@@ -129,7 +122,7 @@ export function renderLocalCheckout({
   id: string;
   amount: number;
   currency: string;
-  language?: CheckoutLanguage;
+  language?: PageLanguage;
 }): string {
   const base = localCheckoutPath(id);
   const t = CHECKOUT_TEXTS[language];
@@ -150,7 +143,7 @@ export function renderLocalCheckout({
   );
 }
 
-export function renderCheckoutNotFound(language: CheckoutLanguage = 'en'): string {
+export function renderCheckoutNotFound(language: PageLanguage = 'en'): string {
   const t = CHECKOUT_TEXTS[language];
   const e = (key: keyof CheckoutTexts) => escapeHtml(t[key]);
   return page(

@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDocument, ZSeeOther } from '../../lib/response-schemas.ts';
 import { chooseLanguage } from '../../plugins/prerendered-pages.ts';
+import { PAGE_LANGUAGES, pageLanguage } from '../../lib/html-page.ts';
 import {
-  CHECKOUT_LANGUAGES,
-  checkoutLanguage,
   LOCAL_CHECKOUT_CSS,
   LOCAL_CHECKOUT_CSS_PATH,
   renderCheckoutNotFound,
@@ -29,8 +28,8 @@ export function localCheckoutRoutes(
   const limit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
   // The reader's language as the portal chose it (its `lang` cookie, else Accept-Language).
   const languageOf = (request: FastifyRequest) =>
-    checkoutLanguage(
-      chooseLanguage([...CHECKOUT_LANGUAGES], {
+    pageLanguage(
+      chooseLanguage([...PAGE_LANGUAGES], {
         cookie: request.headers.cookie,
         acceptLanguage: request.headers['accept-language'],
       }),
