@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { rruleProblem } from './care-plan-rrule.ts';
 import { clinicalRequiredText } from './clinical-text.ts';
+import { calendarDay, optionalCalendarDay } from './day-fields.ts';
 import { ZPageQuery } from './patient.ts';
-import { isCalendarDate } from './zoned-time.ts';
 
 /** A care plan's life, as FHIR's CarePlan.status names it (only active plans come due). */
 export const CARE_PLAN_STATUSES = ['active', 'on-hold', 'completed'] as const;
@@ -44,13 +44,6 @@ export const CARE_PLAN_MESSAGES = {
   activityIdInvalid: 'The activity id is not valid.',
 } as const;
 
-/** `YYYY-MM-DD`, a real day. */
-const calendarDay = (message: string) =>
-  z
-    .string({ error: message })
-    .max(10, { error: message, abort: true })
-    .refine(isCalendarDate, { error: message });
-
 /** Activities start within this century: the expansion of a rule starts from there. */
 const isPlausibleStart = (date: string) => date >= '2000-01-01' && date <= '2100-12-31';
 
@@ -61,14 +54,9 @@ export const ZCarePlanGoalInput = z.strictObject({
     CARE_PLAN_MESSAGES.goalTextRequired,
     CARE_PLAN_MESSAGES.goalTextTooLong,
   ).describe('e.g. HbA1c below 7%; up to 500 characters'),
-  targetDate: z
-    .string({ error: CARE_PLAN_MESSAGES.targetDateInvalid })
-    .max(10, { error: CARE_PLAN_MESSAGES.targetDateInvalid, abort: true })
-    .refine((date) => date === '' || isCalendarDate(date), {
-      error: CARE_PLAN_MESSAGES.targetDateInvalid,
-    })
-    .default('')
-    .describe('YYYY-MM-DD, or empty'),
+  targetDate: optionalCalendarDay(CARE_PLAN_MESSAGES.targetDateInvalid).describe(
+    'YYYY-MM-DD, or empty',
+  ),
 });
 
 export const ZCarePlanActivityInput = z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
+import { NO_CONTROL_CHARACTERS, requiredTrimmedText } from './text-fields.ts';
 
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 export const PATIENT_GENDERS = ['Male', 'Female', 'Other', 'Prefer not to say'] as const;
@@ -24,31 +25,24 @@ export const PATIENT_MESSAGES = {
 } as const;
 
 const TEN_DIGITS = /^\d{10}$/;
-/** PostgreSQL text cannot hold NUL; other control characters have no place in a record either. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
-
-/*
- * Every length limit below aborts the checks after it (`abort: true`): zod runs all checks of a
- * field by default, so a pattern would still scan a 256 KiB value that is already refused.
- */
 
 function requiredText(required: string, max: number) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, { error: PATIENT_MESSAGES.tooLong, abort: true })
-    .regex(NO_CONTROL_CHARACTERS, { error: PATIENT_MESSAGES.invalidCharacters });
+  return requiredTrimmedText({
+    max,
+    required,
+    tooLong: PATIENT_MESSAGES.tooLong,
+    invalid: PATIENT_MESSAGES.invalidCharacters,
+  });
 }
 
 function tenDigitPhone(required: string, digits: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(10, { error: digits, abort: true })
-    .regex(TEN_DIGITS, { error: digits });
+  return requiredTrimmedText({
+    max: 10,
+    required,
+    tooLong: digits,
+    invalid: digits,
+    pattern: TEN_DIGITS,
+  });
 }
 
 /** What the form sends and the API accepts for create and update; unknown fields are rejected. */

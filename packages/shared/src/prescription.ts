@@ -3,10 +3,10 @@ import {
   CLINICAL_TEXT_MESSAGES,
   clinicalOptionalText,
   clinicalRequiredText,
-  NO_CONTROL_CHARACTERS,
 } from './clinical-text.ts';
+import { optionalCalendarDay } from './day-fields.ts';
 import { ZPageQuery } from './patient.ts';
-import { isCalendarDate } from './zoned-time.ts';
+import { NO_CONTROL_CHARACTERS } from './text-fields.ts';
 
 export const MEDICATION_ROUTES = [
   'oral',
@@ -82,14 +82,9 @@ export const ZPrescriptionInput = z
     duration: short(PRESCRIPTION_MESSAGES.durationTooLong).describe(
       'e.g. 7 days; or give endDate instead',
     ),
-    endDate: z
-      .string({ error: PRESCRIPTION_MESSAGES.endDateInvalid })
-      .max(10, { error: PRESCRIPTION_MESSAGES.endDateInvalid, abort: true })
-      .refine((date) => date === '' || isCalendarDate(date), {
-        error: PRESCRIPTION_MESSAGES.endDateInvalid,
-      })
-      .default('')
-      .describe('The last day, YYYY-MM-DD, or empty; or give duration instead'),
+    endDate: optionalCalendarDay(PRESCRIPTION_MESSAGES.endDateInvalid).describe(
+      'The last day, YYYY-MM-DD, or empty; or give duration instead',
+    ),
     instructions: clinicalOptionalText(
       PRESCRIPTION_LIMITS.instructionsMax,
       PRESCRIPTION_MESSAGES.instructionsTooLong,

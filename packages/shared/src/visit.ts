@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  APPOINTMENT_MESSAGES,
-  NO_CONTROL_CHARACTERS,
-  optionalText,
-  ZInstant,
-} from './appointment.ts';
+import { APPOINTMENT_MESSAGES, optionalText, ZInstant } from './appointment.ts';
 import { ZPageQuery } from './patient.ts';
+import { requiredTrimmedText } from './text-fields.ts';
 
 /**
  * The vital signs a visit records, each with its plausible range (a value outside it is almost
@@ -149,13 +145,12 @@ export type TVisitData = z.output<typeof ZVisitInput>;
 
 /** `POST …/visits/{visitId}/addenda`: a correction or addition to a signed visit. */
 export const ZAddendumInput = z.strictObject({
-  text: z
-    .string({ error: VISIT_MESSAGES.addendumRequired })
-    .trim()
-    .min(1, { error: VISIT_MESSAGES.addendumRequired, abort: true })
-    .max(VISIT_LIMITS.notesMax, { error: VISIT_MESSAGES.addendumTooLong, abort: true })
-    .regex(NO_CONTROL_CHARACTERS, { error: APPOINTMENT_MESSAGES.textInvalid })
-    .describe('Up to 10,000 characters'),
+  text: requiredTrimmedText({
+    max: VISIT_LIMITS.notesMax,
+    required: VISIT_MESSAGES.addendumRequired,
+    tooLong: VISIT_MESSAGES.addendumTooLong,
+    invalid: APPOINTMENT_MESSAGES.textInvalid,
+  }).describe('Up to 10,000 characters'),
 });
 
 export type TAddendumInput = z.input<typeof ZAddendumInput>;
