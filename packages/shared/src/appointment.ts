@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDay } from './day-fields.ts';
+import { patientRecordAnswer } from './entity-answer.ts';
 import { ZPageQuery } from './patient.ts';
 import { optionalTrimmedText } from './text-fields.ts';
 import { isCalendarDate } from './zoned-time.ts';
@@ -114,9 +115,7 @@ export type TAppointmentInput = z.input<typeof ZAppointmentInput>;
 export type TAppointmentData = z.output<typeof ZAppointmentInput>;
 
 /** An appointment as the API answers it. */
-export const ZAppointment = z.object({
-  _id: z.uuid(),
-  patientId: z.uuid(),
+export const ZAppointment = patientRecordAnswer({
   /** The patient's name, for the agenda (the patient is always one of the reader's own). */
   patientName: z.string(),
   /** UTC, ISO 8601 with milliseconds: `2026-03-02T08:00:00.000Z`. */
@@ -130,8 +129,6 @@ export const ZAppointment = z.object({
   /** The practitioner's wall-clock start (`YYYY-MM-DDTHH:MM`) in `timeZone`. */
   localStart: z.string(),
   timeZone: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 
 export type TAppointment = z.infer<typeof ZAppointment>;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { rruleProblem } from './care-plan-rrule.ts';
 import { clinicalRequiredText } from './clinical-text.ts';
 import { calendarDay, optionalCalendarDay } from './day-fields.ts';
-import { ZPageQuery } from './patient.ts';
+import { patientRecordAnswer } from './entity-answer.ts';
+import { statusPageQuery } from './patient.ts';
 
 /** A care plan's life, as FHIR's CarePlan.status names it (only active plans come due). */
 export const CARE_PLAN_STATUSES = ['active', 'on-hold', 'completed'] as const;
@@ -123,24 +124,19 @@ export type TCarePlanGoal = z.infer<typeof ZCarePlanGoal>;
 export type TCarePlanActivity = z.infer<typeof ZCarePlanActivity>;
 
 /** A care plan as the API answers it. */
-export const ZCarePlan = z.object({
-  _id: z.uuid(),
-  patientId: z.uuid(),
+export const ZCarePlan = patientRecordAnswer({
   title: z.string(),
   status: z.enum(CARE_PLAN_STATUSES),
   goals: z.array(ZCarePlanGoal),
   activities: z.array(ZCarePlanActivity),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type TCarePlan = z.infer<typeof ZCarePlan>;
 
 /** `GET /api/records/patients/{id}/care-plans?status=&limit=&cursor=` (newest first). */
-export const ZCarePlanListQuery = ZPageQuery.extend({
-  status: z
-    .enum(CARE_PLAN_STATUSES, { error: CARE_PLAN_MESSAGES.carePlanStatusInvalid })
-    .optional()
-    .describe('Only plans with this status'),
+export const ZCarePlanListQuery = statusPageQuery({
+  statuses: CARE_PLAN_STATUSES,
+  error: CARE_PLAN_MESSAGES.carePlanStatusInvalid,
+  description: 'Only plans with this status',
 });
 
 /** `GET …/care-plans/{carePlanId}/occurrences?from=&to=`: by default 30 days back, 90 ahead. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
+import { entityAnswer } from './entity-answer.ts';
 import { NO_CONTROL_CHARACTERS, requiredTrimmedText } from './text-fields.ts';
 
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
@@ -82,8 +83,7 @@ export type TPatientInput = z.input<typeof ZPatientInput>;
 export type TPatientData = z.output<typeof ZPatientInput>;
 
 /** A patient as the API answers it (ARCHITECTURE.md "API contract"). */
-export const ZPatient = z.object({
-  _id: z.uuid(),
+export const ZPatient = entityAnswer({
   name: z.string(),
   diagnosedWith: z.string(),
   address: z.string(),
@@ -94,8 +94,6 @@ export const ZPatient = z.object({
   phone: z.string(),
   emergencyContact: z.object({ phone: z.string() }),
   hasChronicDiseases: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 
 export type TPatient = z.infer<typeof ZPatient>;
@@ -125,6 +123,21 @@ const ZPageCursor = z
 
 /** Keyset paging shared by every paged list: `?limit=&cursor=`. */
 export const ZPageQuery = z.object({ limit: ZPageLimit, cursor: ZPageCursor });
+
+/** A paged list with an optional status filter: `?status=&limit=&cursor=`. */
+export function statusPageQuery<const T extends readonly string[]>({
+  statuses,
+  error,
+  description,
+}: {
+  statuses: T;
+  error: string;
+  description: string;
+}) {
+  return ZPageQuery.extend({
+    status: z.enum(statuses, { error }).optional().describe(description),
+  });
+}
 
 /** `GET /api/records/patients?q=&limit=&cursor=` (newest first). */
 export const ZPatientListQuery = z.object({

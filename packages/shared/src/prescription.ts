@@ -5,7 +5,8 @@ import {
   clinicalRequiredText,
 } from './clinical-text.ts';
 import { optionalCalendarDay } from './day-fields.ts';
-import { ZPageQuery } from './patient.ts';
+import { patientRecordAnswer } from './entity-answer.ts';
+import { statusPageQuery } from './patient.ts';
 import { NO_CONTROL_CHARACTERS } from './text-fields.ts';
 
 export const MEDICATION_ROUTES = [
@@ -113,9 +114,7 @@ export type TPrescriptionInput = z.input<typeof ZPrescriptionInput>;
 export type TPrescriptionData = z.output<typeof ZPrescriptionInput>;
 
 /** A prescription as the API answers it. */
-export const ZPrescription = z.object({
-  _id: z.uuid(),
-  patientId: z.uuid(),
+export const ZPrescription = patientRecordAnswer({
   medication: z.string(),
   strength: z.string(),
   dose: z.string(),
@@ -129,8 +128,6 @@ export const ZPrescription = z.object({
   /** '' unless stopped. */
   stopReason: z.string(),
   stoppedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 
 export type TPrescription = z.infer<typeof ZPrescription>;
@@ -147,11 +144,10 @@ export const ZPrescriptionStop = z.strictObject({
 export type TPrescriptionStop = z.input<typeof ZPrescriptionStop>;
 
 /** `GET /api/records/patients/{id}/prescriptions?status=&limit=&cursor=` (newest first). */
-export const ZPrescriptionListQuery = ZPageQuery.extend({
-  status: z
-    .enum(PRESCRIPTION_STATUSES, { error: PRESCRIPTION_MESSAGES.statusInvalid })
-    .optional()
-    .describe('Only prescriptions with this status (`active`: the active medications)'),
+export const ZPrescriptionListQuery = statusPageQuery({
+  statuses: PRESCRIPTION_STATUSES,
+  error: PRESCRIPTION_MESSAGES.statusInvalid,
+  description: 'Only prescriptions with this status (`active`: the active medications)',
 });
 
 export type TPrescriptionListQuery = z.input<typeof ZPrescriptionListQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPOINTMENT_MESSAGES, optionalText, ZInstant } from './appointment.ts';
+import { patientRecordAnswer } from './entity-answer.ts';
 import { ZPageQuery } from './patient.ts';
 import { requiredTrimmedText } from './text-fields.ts';
 
@@ -168,9 +169,7 @@ export type TAddendum = z.infer<typeof ZAddendum>;
 const vitalAnswer = z.number().nullable();
 
 /** A visit as the API answers it. */
-export const ZVisit = z.object({
-  _id: z.uuid(),
-  patientId: z.uuid(),
+export const ZVisit = patientRecordAnswer({
   appointmentId: z.uuid().nullable(),
   /** UTC, ISO 8601 with milliseconds. */
   occurredAt: z.string(),
@@ -190,8 +189,6 @@ export const ZVisit = z.object({
   signedAt: z.string().nullable().describe('When the visit was signed; null while a draft'),
   signedBy: z.object({ id: z.uuid(), name: z.string() }).nullable().describe('Who signed it'),
   addenda: z.array(ZAddendum).describe('Oldest first'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 
 export type TVisit = z.infer<typeof ZVisit>;
