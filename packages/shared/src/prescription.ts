@@ -101,13 +101,9 @@ export const ZPrescriptionInput = z
         'true when the prescriber has seen the allergy warning (409 `ALLERGY_WARNING`) and prescribes anyway; recorded in the audit trail',
       ),
   })
-  .superRefine(({ duration, endDate }, ctx) => {
-    if (duration !== '' && endDate !== '')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: PRESCRIPTION_MESSAGES.durationOrEndDate,
-      });
+  .refine(({ duration, endDate }) => duration === '' || endDate === '', {
+    error: PRESCRIPTION_MESSAGES.durationOrEndDate,
+    path: ['endDate'],
   });
 
 export type TPrescriptionInput = z.input<typeof ZPrescriptionInput>;

@@ -131,15 +131,10 @@ export const ZVisitInput = z
         'An appointment of this patient that the visit closes: it is marked fulfilled (booked, arrived or fulfilled ones only)',
       ),
   })
-  .superRefine(({ systolic, diastolic }, ctx) => {
-    if (systolic != null && diastolic != null && diastolic >= systolic) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['diastolic'],
-        message: VISIT_MESSAGES.diastolicAboveSystolic,
-      });
-    }
-  });
+  .refine(
+    ({ systolic, diastolic }) => systolic == null || diastolic == null || diastolic < systolic,
+    { error: VISIT_MESSAGES.diastolicAboveSystolic, path: ['diastolic'] },
+  );
 
 export type TVisitInput = z.input<typeof ZVisitInput>;
 export type TVisitData = z.output<typeof ZVisitInput>;
