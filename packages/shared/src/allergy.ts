@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clinicalOptionalText, clinicalRequiredText } from './clinical-text.ts';
-import { ZPageQuery } from './patient.ts';
+import { patientRecordAnswer } from './entity-answer.ts';
+import { statusPageQuery } from './patient.ts';
 
 export const ALLERGY_SEVERITIES = ['mild', 'moderate', 'severe'] as const;
 export const ALLERGY_STATUSES = ['active', 'inactive', 'resolved'] as const;
@@ -43,25 +44,20 @@ export type TAllergyInput = z.input<typeof ZAllergyInput>;
 export type TAllergyData = z.output<typeof ZAllergyInput>;
 
 /** An allergy as the API answers it. */
-export const ZAllergy = z.object({
-  _id: z.uuid(),
-  patientId: z.uuid(),
+export const ZAllergy = patientRecordAnswer({
   substance: z.string(),
   reaction: z.string(),
   severity: z.enum(ALLERGY_SEVERITIES),
   status: z.enum(ALLERGY_STATUSES),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 
 export type TAllergy = z.infer<typeof ZAllergy>;
 
 /** `GET /api/records/patients/{id}/allergies?status=&limit=&cursor=` (newest first). */
-export const ZAllergyListQuery = ZPageQuery.extend({
-  status: z
-    .enum(ALLERGY_STATUSES, { error: ALLERGY_MESSAGES.statusInvalid })
-    .optional()
-    .describe('Only allergies with this status'),
+export const ZAllergyListQuery = statusPageQuery({
+  statuses: ALLERGY_STATUSES,
+  error: ALLERGY_MESSAGES.statusInvalid,
+  description: 'Only allergies with this status',
 });
 
 export type TAllergyListQuery = z.input<typeof ZAllergyListQuery>;

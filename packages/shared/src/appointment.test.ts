@@ -6,20 +6,11 @@ import {
   ZAppointmentListQuery,
   ZFreeSlotsQuery,
 } from './appointment.ts';
+import { messageFor } from './field-message.ts';
 import { messageCodeOf } from './messages.ts';
 import { SCHEDULE_MESSAGES, ZScheduleInput, ZScheduleSettings, ZSignInInput } from './profile.ts';
 
 const patientId = '0b8f6d64-2f0e-4a57-9a52-3a3d3b4b5c6d';
-
-function messageFor(schema: { safeParse(v: unknown): unknown }, input: unknown, field: string) {
-  const result = schema.safeParse(input) as {
-    success: boolean;
-    error?: { issues: { path: PropertyKey[]; message: string }[] };
-  };
-  return result.success
-    ? undefined
-    : result.error!.issues.find((issue) => issue.path.join('.') === field)?.message;
-}
 
 describe('ZAppointmentInput', () => {
   it('accepts the factory appointment, trimming texts and defaulting the status', () => {

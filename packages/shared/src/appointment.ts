@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { calendarDay } from './day-fields.ts';
+import { patientRecordAnswer } from './entity-answer.ts';
 import { ZPageQuery } from './patient.ts';
+import { optionalTrimmedText } from './text-fields.ts';
 import { isCalendarDate } from './zoned-time.ts';
 
 export const APPOINTMENT_KINDS = ['in-person', 'video', 'phone'] as const;
@@ -52,17 +55,11 @@ export const APPOINTMENT_MESSAGES = {
   patientFilterInvalid: 'patientId must be a patient id.',
 } as const;
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+export { NO_CONTROL_CHARACTERS } from './text-fields.ts';
 
 /** Optional free text: trimmed, absent = ''. The length check aborts before the pattern. */
 export function optionalText(max: number, tooLong: string) {
-  return z
-    .string({ error: tooLong })
-    .trim()
-    .max(max, { error: tooLong, abort: true })
-    .regex(NO_CONTROL_CHARACTERS, { error: APPOINTMENT_MESSAGES.textInvalid })
-    .default('');
+  return optionalTrimmedText({ max, tooLong, invalid: APPOINTMENT_MESSAGES.textInvalid });
 }
 
 /** ISO 8601 date and time with an offset (`Z` or `+01:00`); seconds and milliseconds optional. */
@@ -118,9 +115,7 @@ export type TAppointmentInput = z.input<typeof ZAppointmentInput>;
 export type TAppointmentData = z.output<typeof ZAppointmentInput>;
 
 /** An appointment as the API answers it. */
-export const ZAppointment = z.object({
-  _id: z.uuid(),
-  patientId: z.uuid(),
+export const ZAppointment = patientRecordAnswer({
   /** The patient's name, for the agenda (the patient is always one of the reader's own). */
   patientName: z.string(),
   /** UTC, ISO 8601 with milliseconds: `2026-03-02T08:00:00.000Z`. */
@@ -134,8 +129,6 @@ export const ZAppointment = z.object({
   /** The practitioner's wall-clock start (`YYYY-MM-DDTHH:MM`) in `timeZone`. */
   localStart: z.string(),
   timeZone: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 
 export type TAppointment = z.infer<typeof ZAppointment>;
@@ -164,11 +157,9 @@ export type TAppointmentListQuery = z.input<typeof ZAppointmentListQuery>;
 
 /** `GET /api/appointments/free-slots?date=&duration=` */
 export const ZFreeSlotsQuery = z.object({
-  date: z
-    .string({ error: APPOINTMENT_MESSAGES.dateInvalid })
-    .max(10, { error: APPOINTMENT_MESSAGES.dateInvalid, abort: true })
-    .refine(isCalendarDate, { error: APPOINTMENT_MESSAGES.dateInvalid })
-    .describe("A day in the practitioner's time zone, YYYY-MM-DD"),
+  date: calendarDay(APPOINTMENT_MESSAGES.dateInvalid).describe(
+    "A day in the practitioner's time zone, YYYY-MM-DD",
+  ),
   duration: z.coerce
     .number({ error: APPOINTMENT_MESSAGES.durationRange })
     .pipe(ZDuration)

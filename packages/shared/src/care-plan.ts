@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { rruleProblem } from './care-plan-rrule.ts';
 import { clinicalRequiredText } from './clinical-text.ts';
-import { ZPageQuery } from './patient.ts';
-import { isCalendarDate } from './zoned-time.ts';
+import { calendarDay, optionalCalendarDay } from './day-fields.ts';
+import { patientRecordAnswer } from './entity-answer.ts';
+import { statusPageQuery } from './patient.ts';
 
 /** A care plan's life, as FHIR's CarePlan.status names it (only active plans come due). */
 export const CARE_PLAN_STATUSES = ['active', 'on-hold', 'completed'] as const;
@@ -44,13 +45,6 @@ export const CARE_PLAN_MESSAGES = {
   activityIdInvalid: 'The activity id is not valid.',
 } as const;
 
-/** `YYYY-MM-DD`, a real day. */
-const calendarDay = (message: string) =>
-  z
-    .string({ error: message })
-    .max(10, { error: message, abort: true })
-    .refine(isCalendarDate, { error: message });
-
 /** Activities start within this century: the expansion of a rule starts from there. */
 const isPlausibleStart = (date: string) => date >= '2000-01-01' && date <= '2100-12-31';
 
@@ -61,14 +55,9 @@ export const ZCarePlanGoalInput = z.strictObject({
     CARE_PLAN_MESSAGES.goalTextRequired,
     CARE_PLAN_MESSAGES.goalTextTooLong,
   ).describe('e.g. HbA1c below 7%; up to 500 characters'),
-  targetDate: z
-    .string({ error: CARE_PLAN_MESSAGES.targetDateInvalid })
-    .max(10, { error: CARE_PLAN_MESSAGES.targetDateInvalid, abort: true })
-    .refine((date) => date === '' || isCalendarDate(date), {
-      error: CARE_PLAN_MESSAGES.targetDateInvalid,
-    })
-    .default('')
-    .describe('YYYY-MM-DD, or empty'),
+  targetDate: optionalCalendarDay(CARE_PLAN_MESSAGES.targetDateInvalid).describe(
+    'YYYY-MM-DD, or empty',
+  ),
 });
 
 export const ZCarePlanActivityInput = z.strictObject({
@@ -135,24 +124,19 @@ export type TCarePlanGoal = z.infer<typeof ZCarePlanGoal>;
 export type TCarePlanActivity = z.infer<typeof ZCarePlanActivity>;
 
 /** A care plan as the API answers it. */
-export const ZCarePlan = z.object({
-  _id: z.uuid(),
-  patientId: z.uuid(),
+export const ZCarePlan = patientRecordAnswer({
   title: z.string(),
   status: z.enum(CARE_PLAN_STATUSES),
   goals: z.array(ZCarePlanGoal),
   activities: z.array(ZCarePlanActivity),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type TCarePlan = z.infer<typeof ZCarePlan>;
 
 /** `GET /api/records/patients/{id}/care-plans?status=&limit=&cursor=` (newest first). */
-export const ZCarePlanListQuery = ZPageQuery.extend({
-  status: z
-    .enum(CARE_PLAN_STATUSES, { error: CARE_PLAN_MESSAGES.carePlanStatusInvalid })
-    .optional()
-    .describe('Only plans with this status'),
+export const ZCarePlanListQuery = statusPageQuery({
+  statuses: CARE_PLAN_STATUSES,
+  error: CARE_PLAN_MESSAGES.carePlanStatusInvalid,
+  description: 'Only plans with this status',
 });
 
 /** `GET …/care-plans/{carePlanId}/occurrences?from=&to=`: by default 30 days back, 90 ahead. */

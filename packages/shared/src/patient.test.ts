@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageFor } from './field-message.ts';
 import { PAGE_MESSAGES, PATIENT_MESSAGES, ZPatientInput, ZPatientListQuery } from './patient.ts';
 
 const valid = {
@@ -13,13 +14,6 @@ const valid = {
   emergencyContact: { phone: '5559876543' },
   hasChronicDiseases: true,
 };
-
-function messageFor(input: unknown, field: string): string | undefined {
-  const result = ZPatientInput.safeParse(input);
-  return result.success
-    ? undefined
-    : result.error.issues.find((i) => i.path.join('.') === field)?.message;
-}
 
 describe('ZPatientInput', () => {
   it('accepts a complete patient', () => {
@@ -52,7 +46,7 @@ describe('ZPatientInput', () => {
       PATIENT_MESSAGES.emergencyPhoneDigits,
     ],
   ])('rejects %s with the spec message (%j)', (field, change, message) => {
-    expect(messageFor({ ...valid, ...change }, field)).toBe(message);
+    expect(messageFor(ZPatientInput, { ...valid, ...change }, field)).toBe(message);
   });
 
   it('treats an empty email as absent and accepts a missing one', () => {
@@ -72,7 +66,7 @@ describe('control characters', () => {
     ['address', { address: 'Road\u001b[2J' }, PATIENT_MESSAGES.invalidCharacters],
     ['email', { email: 'a\u0000b@example.com' }, PATIENT_MESSAGES.emailInvalid],
   ])('rejects them in %s (%j)', (field, change, message) => {
-    expect(messageFor({ ...valid, ...change }, field)).toBe(message);
+    expect(messageFor(ZPatientInput, { ...valid, ...change }, field)).toBe(message);
   });
 
   it('keeps line breaks and tabs, which addresses use', () => {

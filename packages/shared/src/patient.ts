@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
+import { entityAnswer } from './entity-answer.ts';
+import { NO_CONTROL_CHARACTERS, requiredTrimmedText } from './text-fields.ts';
 
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 export const PATIENT_GENDERS = ['Male', 'Female', 'Other', 'Prefer not to say'] as const;
@@ -24,31 +26,24 @@ export const PATIENT_MESSAGES = {
 } as const;
 
 const TEN_DIGITS = /^\d{10}$/;
-/** PostgreSQL text cannot hold NUL; other control characters have no place in a record either. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
-
-/*
- * Every length limit below aborts the checks after it (`abort: true`): zod runs all checks of a
- * field by default, so a pattern would still scan a 256 KiB value that is already refused.
- */
 
 function requiredText(required: string, max: number) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, { error: PATIENT_MESSAGES.tooLong, abort: true })
-    .regex(NO_CONTROL_CHARACTERS, { error: PATIENT_MESSAGES.invalidCharacters });
+  return requiredTrimmedText({
+    max,
+    required,
+    tooLong: PATIENT_MESSAGES.tooLong,
+    invalid: PATIENT_MESSAGES.invalidCharacters,
+  });
 }
 
 function tenDigitPhone(required: string, digits: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(10, { error: digits, abort: true })
-    .regex(TEN_DIGITS, { error: digits });
+  return requiredTrimmedText({
+    max: 10,
+    required,
+    tooLong: digits,
+    invalid: digits,
+    pattern: TEN_DIGITS,
+  });
 }
 
 /** What the form sends and the API accepts for create and update; unknown fields are rejected. */
@@ -88,8 +83,7 @@ export type TPatientInput = z.input<typeof ZPatientInput>;
 export type TPatientData = z.output<typeof ZPatientInput>;
 
 /** A patient as the API answers it (ARCHITECTURE.md "API contract"). */
-export const ZPatient = z.object({
-  _id: z.uuid(),
+export const ZPatient = entityAnswer({
   name: z.string(),
   diagnosedWith: z.string(),
   address: z.string(),
@@ -100,8 +94,6 @@ export const ZPatient = z.object({
   phone: z.string(),
   emergencyContact: z.object({ phone: z.string() }),
   hasChronicDiseases: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 
 export type TPatient = z.infer<typeof ZPatient>;
@@ -131,6 +123,21 @@ const ZPageCursor = z
 
 /** Keyset paging shared by every paged list: `?limit=&cursor=`. */
 export const ZPageQuery = z.object({ limit: ZPageLimit, cursor: ZPageCursor });
+
+/** A paged list with an optional status filter: `?status=&limit=&cursor=`. */
+export function statusPageQuery<const T extends readonly string[]>({
+  statuses,
+  error,
+  description,
+}: {
+  statuses: T;
+  error: string;
+  description: string;
+}) {
+  return ZPageQuery.extend({
+    status: z.enum(statuses, { error }).optional().describe(description),
+  });
+}
 
 /** `GET /api/records/patients?q=&limit=&cursor=` (newest first). */
 export const ZPatientListQuery = z.object({

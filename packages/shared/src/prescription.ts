@@ -3,10 +3,11 @@ import {
   CLINICAL_TEXT_MESSAGES,
   clinicalOptionalText,
   clinicalRequiredText,
-  NO_CONTROL_CHARACTERS,
 } from './clinical-text.ts';
-import { ZPageQuery } from './patient.ts';
-import { isCalendarDate } from './zoned-time.ts';
+import { optionalCalendarDay } from './day-fields.ts';
+import { patientRecordAnswer } from './entity-answer.ts';
+import { statusPageQuery } from './patient.ts';
+import { NO_CONTROL_CHARACTERS } from './text-fields.ts';
 
 export const MEDICATION_ROUTES = [
   'oral',
@@ -82,14 +83,9 @@ export const ZPrescriptionInput = z
     duration: short(PRESCRIPTION_MESSAGES.durationTooLong).describe(
       'e.g. 7 days; or give endDate instead',
     ),
-    endDate: z
-      .string({ error: PRESCRIPTION_MESSAGES.endDateInvalid })
-      .max(10, { error: PRESCRIPTION_MESSAGES.endDateInvalid, abort: true })
-      .refine((date) => date === '' || isCalendarDate(date), {
-        error: PRESCRIPTION_MESSAGES.endDateInvalid,
-      })
-      .default('')
-      .describe('The last day, YYYY-MM-DD, or empty; or give duration instead'),
+    endDate: optionalCalendarDay(PRESCRIPTION_MESSAGES.endDateInvalid).describe(
+      'The last day, YYYY-MM-DD, or empty; or give duration instead',
+    ),
     instructions: clinicalOptionalText(
       PRESCRIPTION_LIMITS.instructionsMax,
       PRESCRIPTION_MESSAGES.instructionsTooLong,
@@ -105,22 +101,16 @@ export const ZPrescriptionInput = z
         'true when the prescriber has seen the allergy warning (409 `ALLERGY_WARNING`) and prescribes anyway; recorded in the audit trail',
       ),
   })
-  .superRefine(({ duration, endDate }, ctx) => {
-    if (duration !== '' && endDate !== '')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: PRESCRIPTION_MESSAGES.durationOrEndDate,
-      });
+  .refine(({ duration, endDate }) => duration === '' || endDate === '', {
+    error: PRESCRIPTION_MESSAGES.durationOrEndDate,
+    path: ['endDate'],
   });
 
 export type TPrescriptionInput = z.input<typeof ZPrescriptionInput>;
 export type TPrescriptionData = z.output<typeof ZPrescriptionInput>;
 
 /** A prescription as the API answers it. */
-export const ZPrescription = z.object({
-  _id: z.uuid(),
-  patientId: z.uuid(),
+export const ZPrescription = patientRecordAnswer({
   medication: z.string(),
   strength: z.string(),
   dose: z.string(),
@@ -134,8 +124,6 @@ export const ZPrescription = z.object({
   /** '' unless stopped. */
   stopReason: z.string(),
   stoppedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 
 export type TPrescription = z.infer<typeof ZPrescription>;
@@ -152,11 +140,10 @@ export const ZPrescriptionStop = z.strictObject({
 export type TPrescriptionStop = z.input<typeof ZPrescriptionStop>;
 
 /** `GET /api/records/patients/{id}/prescriptions?status=&limit=&cursor=` (newest first). */
-export const ZPrescriptionListQuery = ZPageQuery.extend({
-  status: z
-    .enum(PRESCRIPTION_STATUSES, { error: PRESCRIPTION_MESSAGES.statusInvalid })
-    .optional()
-    .describe('Only prescriptions with this status (`active`: the active medications)'),
+export const ZPrescriptionListQuery = statusPageQuery({
+  statuses: PRESCRIPTION_STATUSES,
+  error: PRESCRIPTION_MESSAGES.statusInvalid,
+  description: 'Only prescriptions with this status (`active`: the active medications)',
 });
 
 export type TPrescriptionListQuery = z.input<typeof ZPrescriptionListQuery>;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { messageFor } from './field-message.ts';
 import { PROFILE_MESSAGES, ZProfileInput } from './profile.ts';
 
 const valid = {
@@ -11,13 +12,6 @@ const valid = {
   phone: '5551234567',
   picture: 'https://images.example.com/amina.jpg',
 };
-
-function messageFor(input: unknown, field: string): string | undefined {
-  const result = ZProfileInput.safeParse(input);
-  return result.success
-    ? undefined
-    : result.error.issues.find((i) => i.path.join('.') === field)?.message;
-}
 
 describe('ZProfileInput', () => {
   it('accepts a complete profile unchanged', () => {
@@ -94,7 +88,7 @@ describe('ZProfileInput', () => {
       PROFILE_MESSAGES.pictureInvalid,
     ],
   ])('rejects %s with the message (%j)', (field, change, message) => {
-    expect(messageFor({ ...valid, ...change }, field)).toBe(message);
+    expect(messageFor(ZProfileInput, { ...valid, ...change }, field)).toBe(message);
   });
 
   it('rejects unknown fields', () => {

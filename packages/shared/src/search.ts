@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NO_CONTROL_CHARACTERS } from './clinical-text.ts';
+import { NO_CONTROL_CHARACTERS } from './text-fields.ts';
 
 /**
  * Premier's advanced search (issue 18): one box across the practitioner's own patients, visit

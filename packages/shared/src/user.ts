@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { entityAnswer } from './entity-answer.ts';
 import { ZScheduleSettings } from './profile.ts';
 
 /** The signed-in user as the API answers it (`{ user }`). */
-export const ZUser = z.object({
-  _id: z.uuid(),
+export const ZUser = entityAnswer({
   name: z.string(),
   email: z.string(),
   picture: z.string().nullable(),
@@ -15,8 +15,6 @@ export const ZUser = z.object({
   /** Whether a private calendar feed address is active (its secret is shown only once). */
   hasCalendarFeed: z.boolean(),
   ...ZScheduleSettings.shape,
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 
 export type TUser = z.infer<typeof ZUser>;

@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import {
-  APPOINTMENT_MESSAGES,
-  NO_CONTROL_CHARACTERS,
-  optionalText,
-  ZInstant,
-} from './appointment.ts';
+import { APPOINTMENT_MESSAGES, optionalText, ZInstant } from './appointment.ts';
+import { patientRecordAnswer } from './entity-answer.ts';
 import { ZPageQuery } from './patient.ts';
+import { requiredTrimmedText } from './text-fields.ts';
 
 /**
  * The vital signs a visit records, each with its plausible range (a value outside it is almost
@@ -134,28 +131,22 @@ export const ZVisitInput = z
         'An appointment of this patient that the visit closes: it is marked fulfilled (booked, arrived or fulfilled ones only)',
       ),
   })
-  .superRefine(({ systolic, diastolic }, ctx) => {
-    if (systolic != null && diastolic != null && diastolic >= systolic) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['diastolic'],
-        message: VISIT_MESSAGES.diastolicAboveSystolic,
-      });
-    }
-  });
+  .refine(
+    ({ systolic, diastolic }) => systolic == null || diastolic == null || diastolic < systolic,
+    { error: VISIT_MESSAGES.diastolicAboveSystolic, path: ['diastolic'] },
+  );
 
 export type TVisitInput = z.input<typeof ZVisitInput>;
 export type TVisitData = z.output<typeof ZVisitInput>;
 
 /** `POST …/visits/{visitId}/addenda`: a correction or addition to a signed visit. */
 export const ZAddendumInput = z.strictObject({
-  text: z
-    .string({ error: VISIT_MESSAGES.addendumRequired })
-    .trim()
-    .min(1, { error: VISIT_MESSAGES.addendumRequired, abort: true })
-    .max(VISIT_LIMITS.notesMax, { error: VISIT_MESSAGES.addendumTooLong, abort: true })
-    .regex(NO_CONTROL_CHARACTERS, { error: APPOINTMENT_MESSAGES.textInvalid })
-    .describe('Up to 10,000 characters'),
+  text: requiredTrimmedText({
+    max: VISIT_LIMITS.notesMax,
+    required: VISIT_MESSAGES.addendumRequired,
+    tooLong: VISIT_MESSAGES.addendumTooLong,
+    invalid: APPOINTMENT_MESSAGES.textInvalid,
+  }).describe('Up to 10,000 characters'),
 });
 
 export type TAddendumInput = z.input<typeof ZAddendumInput>;
@@ -173,9 +164,7 @@ export type TAddendum = z.infer<typeof ZAddendum>;
 const vitalAnswer = z.number().nullable();
 
 /** A visit as the API answers it. */
-export const ZVisit = z.object({
-  _id: z.uuid(),
-  patientId: z.uuid(),
+export const ZVisit = patientRecordAnswer({
   appointmentId: z.uuid().nullable(),
   /** UTC, ISO 8601 with milliseconds. */
   occurredAt: z.string(),
@@ -195,8 +184,6 @@ export const ZVisit = z.object({
   signedAt: z.string().nullable().describe('When the visit was signed; null while a draft'),
   signedBy: z.object({ id: z.uuid(), name: z.string() }).nullable().describe('Who signed it'),
   addenda: z.array(ZAddendum).describe('Oldest first'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 
 export type TVisit = z.infer<typeof ZVisit>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, integer, pgSequence, pgTable, text, uuid, index } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns.ts';
-import { users } from './users.ts';
+import { userReference } from './users.ts';
 
 /**
  * Invoice numbers (issue 18): taken with `nextval` when a checkout becomes paid, so they are
@@ -19,9 +19,7 @@ export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
     provider: text('provider').notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
@@ -51,9 +49,7 @@ export const checkoutSessions = pgTable(
 /** One row per confirmed payment; the unique session id makes granting idempotent. */
 export const payments = pgTable('payments', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userReference('user_id'),
   checkoutSessionId: text('checkout_session_id').notNull().unique(),
   amountMinor: integer('amount_minor').notNull(),
   currency: text('currency').notNull(),

@@ -3,7 +3,7 @@ import { check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'dri
 import type { TCarePlanActivity, TCarePlanGoal } from '@portal/shared/care-plan';
 import { instant, timestamps } from './columns.ts';
 import { patientRecord } from './patients.ts';
-import { ownedRow, users } from './users.ts';
+import { ownedRow, userReference } from './users.ts';
 
 /**
  * A patient's care plans (issue 18, members only). Goals and activities are small lists that
@@ -39,9 +39,7 @@ export const carePlanMarks = pgTable(
     activityId: uuid('activity_id').notNull(),
     occursOn: date('occurs_on', { mode: 'string' }).notNull(),
     mark: text('mark').notNull(),
-    markedBy: uuid('marked_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    markedBy: userReference('marked_by'),
     markedAt: instant('marked_at').notNull().defaultNow(),
   },
   (table) => [

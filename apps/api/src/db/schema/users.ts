@@ -34,14 +34,16 @@ export const users = pgTable(
   (table) => [index('users_email_idx').on(table.email)],
 );
 
+/** A user's id in another table's row: the row goes with the user. */
+export function userReference<TName extends string>(name: TName) {
+  return uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}
+
 /** A row of one user's, its random id first: it goes with its owner. */
 export function ownedRow() {
-  return {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  };
+  return { id: uuid('id').primaryKey().defaultRandom(), ownerId: userReference('owner_id') };
 }
 
 export type UserRow = typeof users.$inferSelect;

@@ -13,7 +13,7 @@ import { VITAL_SIGNS, type TVitalSign } from '@portal/shared/visit';
 import { appointments } from './appointments.ts';
 import { createdAt, instant, timestamps } from './columns.ts';
 import { patientRecord } from './patients.ts';
-import { users } from './users.ts';
+import { userReference, users } from './users.ts';
 
 /** The range check of one vital sign, from the shared table (so the database agrees with zod). */
 function inRange(column: AnyPgColumn, key: TVitalSign): SQL {
@@ -95,9 +95,7 @@ export const visitAddenda = pgTable(
     visitId: uuid('visit_id')
       .notNull()
       .references(() => visits.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: userReference('author_id'),
     text: text('text').notNull(),
     createdAt: createdAt(),
   },

@@ -1,6 +1,6 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns.ts';
-import { users } from './users.ts';
+import { userReference } from './users.ts';
 
 /**
  * A voice call bound to the signed-in user who started it (issue 19): the agent's functions act
@@ -12,9 +12,7 @@ export const voiceCalls = pgTable(
   'voice_calls',
   {
     callId: text('call_id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
     agentId: text('agent_id').notNull(),
     language: text('language').notNull(),
     startedAt: instant('started_at').notNull().defaultNow(),
