@@ -1,17 +1,59 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
+import pageStyles from '../../ui/page.module.css';
+import { useGetScheduleQuery, type Schedule } from './appointments-api.ts';
 import styles from './appointments.module.css';
 
-/** While the practitioner's time zone and hours load (every time shown depends on them). */
-export function ScheduleStatus({ isError, onRetry }: { isError: boolean; onRetry: () => void }) {
+/**
+ * While what the page shows depends on loads (the schedule, the agenda): the status, then the
+ * failure with a retry. `texts` names the keys: `<texts>.loading`, `<texts>.loadFailed`.
+ */
+export function LoadStatus({
+  texts,
+  isError,
+  onRetry,
+}: {
+  texts: 'schedule' | 'agenda';
+  isError: boolean;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation('appointments');
-  if (!isError) return <p role="status">{t('schedule.loading')}</p>;
+  if (!isError) return <p role="status">{t(`${texts}.loading`)}</p>;
   return (
     <div role="alert" className={styles.alert}>
-      <p>{t('schedule.loadFailed')}</p>
+      <p>{t(`${texts}.loadFailed`)}</p>
       <Button variant="secondary" onClick={onRetry}>
         {t('retry')}
       </Button>
+    </div>
+  );
+}
+
+/**
+ * A page of the practitioner's appointments: its card and heading, then `children` once the
+ * practitioner's time zone and hours are in (every time shown depends on them).
+ */
+export function SchedulePage({
+  title,
+  children,
+}: {
+  title: string;
+  children: (schedule: Schedule) => ReactNode;
+}) {
+  const schedule = useGetScheduleQuery();
+  return (
+    <div className={`${pageStyles.card} ${styles.page}`}>
+      <h1>{title}</h1>
+      {schedule.data ? (
+        children(schedule.data)
+      ) : (
+        <LoadStatus
+          texts="schedule"
+          isError={schedule.isError}
+          onRetry={() => void schedule.refetch()}
+        />
+      )}
     </div>
   );
 }
