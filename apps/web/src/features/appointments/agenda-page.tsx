@@ -31,11 +31,7 @@ type View = 'day' | 'week';
 /** `/appointments`: the practitioner's day or week, on the practitioner's clock. */
 export function AgendaPage() {
   const { t } = useTranslation('appointments');
-  return (
-    <SchedulePage title={t('agenda.title')}>
-      {(schedule) => <Agenda schedule={schedule} />}
-    </SchedulePage>
-  );
+  return <SchedulePage title={t('agenda.title')} content={Agenda} />;
 }
 
 /** The Monday of the week a day is in (ISO weeks, as the working hours are kept). */

@@ -19,11 +19,7 @@ import styles from './appointments.module.css';
  */
 export function BookingPage() {
   const { t } = useTranslation('appointments');
-  return (
-    <SchedulePage title={t('book.title')}>
-      {(schedule) => <Booking schedule={schedule} />}
-    </SchedulePage>
-  );
+  return <SchedulePage title={t('book.title')} content={Booking} />;
 }
 
 function Booking({ schedule }: { schedule: Schedule }) {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
@@ -31,22 +31,22 @@ export function LoadStatus({
 }
 
 /**
- * A page of the practitioner's appointments: its card and heading, then `children` once the
+ * A page of the practitioner's appointments: its card and heading, then its `content` once the
  * practitioner's time zone and hours are in (every time shown depends on them).
  */
 export function SchedulePage({
   title,
-  children,
+  content: Content,
 }: {
   title: string;
-  children: (schedule: Schedule) => ReactNode;
+  content: ComponentType<{ schedule: Schedule }>;
 }) {
   const schedule = useGetScheduleQuery();
   return (
     <div className={`${pageStyles.card} ${styles.page}`}>
       <h1>{title}</h1>
       {schedule.data ? (
-        children(schedule.data)
+        <Content schedule={schedule.data} />
       ) : (
         <LoadStatus
           texts="schedule"
