@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppSelector } from '../hooks.ts';
@@ -59,6 +59,41 @@ function socialLinks(
   ];
 }
 
+/**
+ * A column of the footer, named by its heading (`footer.<name>.title`): its list of `links`
+ * (texts `footer.<name>.<key>`), or what it holds instead.
+ */
+function FooterColumn({
+  as: Tag,
+  name,
+  links,
+  children,
+}: {
+  as: 'nav' | 'section';
+  name: 'product' | 'useful' | 'contact';
+  links?: readonly { to: string; key: string }[];
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Tag className={styles.column} aria-labelledby={`footer-${name}`}>
+      <h2 id={`footer-${name}`} className={styles.heading}>
+        {t(`footer.${name}.title`)}
+      </h2>
+      {links && (
+        <ul className={styles.links}>
+          {links.map((link) => (
+            <li key={link.key}>
+              <Link to={link.to}>{t(`footer.${name}.${link.key}`)}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {children}
+    </Tag>
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
   const config = usePublicConfig();
@@ -93,36 +128,11 @@ export function Footer() {
           </ul>
         </section>
 
-        <nav className={styles.column} aria-labelledby="footer-product">
-          <h2 id="footer-product" className={styles.heading}>
-            {t('footer.product.title')}
-          </h2>
-          <ul className={styles.links}>
-            {PRODUCT_LINKS.map((link) => (
-              <li key={link.key}>
-                <Link to={link.to}>{t(`footer.product.${link.key}`)}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterColumn as="nav" name="product" links={PRODUCT_LINKS} />
 
-        <nav className={styles.column} aria-labelledby="footer-useful">
-          <h2 id="footer-useful" className={styles.heading}>
-            {t('footer.useful.title')}
-          </h2>
-          <ul className={styles.links}>
-            {usefulLinks.map((link) => (
-              <li key={link.key}>
-                <Link to={link.to}>{t(`footer.useful.${link.key}`)}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterColumn as="nav" name="useful" links={usefulLinks} />
 
-        <section className={styles.column} aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className={styles.heading}>
-            {t('footer.contact.title')}
-          </h2>
+        <FooterColumn as="section" name="contact">
           <p className={styles.text}>{t('footer.contact.text')}</p>
           {config && (
             <a className={styles.phone} href={telHref(config.contactPhone)}>
@@ -130,7 +140,7 @@ export function Footer() {
               <span dir="ltr">{config.contactPhone}</span>
             </a>
           )}
-        </section>
+        </FooterColumn>
       </div>
       <p className={styles.copyright}>{t('footer.copyright', { brand: t('brand') })}</p>
     </footer>

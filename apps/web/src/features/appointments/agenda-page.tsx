@@ -15,17 +15,15 @@ import { announce } from '../../lib/a11y/announcer.ts';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
-import pageStyles from '../../ui/page.module.css';
 import { AgendaDay, type AgendaHandlers } from './agenda-day.tsx';
 import { formatDay, formatDays, formatTimes, formatWhen, isolate } from './appointment-text.ts';
 import {
   useCancelAppointmentMutation,
-  useGetScheduleQuery,
   useListAppointmentsQuery,
   useUpdateAppointmentMutation,
   type Schedule,
 } from './appointments-api.ts';
-import { ScheduleStatus } from './schedule-status.tsx';
+import { LoadStatus, SchedulePage } from './schedule-page.tsx';
 import styles from './appointments.module.css';
 
 type View = 'day' | 'week';
@@ -33,17 +31,7 @@ type View = 'day' | 'week';
 /** `/appointments`: the practitioner's day or week, on the practitioner's clock. */
 export function AgendaPage() {
   const { t } = useTranslation('appointments');
-  const schedule = useGetScheduleQuery();
-  return (
-    <div className={`${pageStyles.card} ${styles.page}`}>
-      <h1>{t('agenda.title')}</h1>
-      {schedule.data ? (
-        <Agenda schedule={schedule.data} />
-      ) : (
-        <ScheduleStatus isError={schedule.isError} onRetry={() => void schedule.refetch()} />
-      )}
-    </div>
-  );
+  return <SchedulePage title={t('agenda.title')} content={Agenda} />;
 }
 
 /** The Monday of the week a day is in (ISO weeks, as the working hours are kept). */
@@ -152,18 +140,10 @@ function Agenda({ schedule }: { schedule: Schedule }) {
   const next = view === 'week' ? 'agenda.nextWeek' : 'agenda.nextDay';
   const step = view === 'week' ? 7 : 1;
 
+  const hasFailed = agenda.isError && !agenda.isFetching;
   let body;
-  if (agenda.isError && !agenda.isFetching) {
-    body = (
-      <div role="alert" className={styles.alert}>
-        <p>{t('agenda.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void agenda.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  } else if (!agenda.currentData) {
-    body = <p role="status">{t('agenda.loading')}</p>;
+  if (hasFailed || !agenda.currentData) {
+    body = <LoadStatus texts="agenda" isError={hasFailed} onRetry={() => void agenda.refetch()} />;
   } else {
     body = days.map((day) => (
       <AgendaDay

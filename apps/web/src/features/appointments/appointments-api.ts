@@ -3,7 +3,7 @@ import type { TAppointment, TAppointmentData, TFreeSlots } from '@portal/shared/
 import type { TPatient } from '@portal/shared/patient';
 import type { TScheduleSettings } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
-import { api } from '../../lib/api/api.ts';
+import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf } from '../../lib/api/etag.ts';
 
 /** The most appointments one agenda request asks for (the API's page limit). */
@@ -52,9 +52,8 @@ const appointmentsBase = api.enhanceEndpoints({ addTagTypes: ['Appointment'] });
  * handled by the base query.
  */
 export const appointmentsApi = appointmentsBase.injectEndpoints({
-  endpoints: (build) => ({
+  endpoints: handlingOwnErrors((build) => ({
     getSchedule: build.query<Schedule, void>({
-      extraOptions: { handlesOwnErrors: true },
       query: () => '/user/profile',
       transformResponse: ({ user }: { user: TUser & TScheduleSettings }) => ({
         _id: user._id,
@@ -67,7 +66,6 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
       providesTags: ['User'],
     }),
     listAppointments: build.query<Agenda, AgendaArgs>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ from, to, patientId }) => ({
         url: '/appointments',
         params: { from, to, limit: AGENDA_PAGE_SIZE, ...(patientId && { patientId }) },
@@ -82,7 +80,6 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
       ],
     }),
     getFreeSlots: build.query<TFreeSlots, { viewer?: string; date: string; duration: number }>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ date, duration }) => ({
         url: '/appointments/free-slots',
         params: { date, duration },
@@ -90,18 +87,15 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
       providesTags: [{ type: 'Appointment', id: 'LIST' }],
     }),
     findPatients: build.query<TPatient[], { viewer?: string; q: string }>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ q }) => ({ url: '/records/patients', params: { q, limit: PATIENT_MATCHES } }),
       providesTags: [{ type: 'Patient', id: 'LIST' }],
     }),
     /** The patient a 'Book appointment' link names (`?patient=`); a stale id is just not chosen. */
     getPatientForBooking: build.query<TPatient, string>({
-      extraOptions: { handlesOwnErrors: true },
       query: (id) => `/records/patients/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Patient', id }],
     }),
     createAppointment: build.mutation<TAppointment, TAppointmentData>({
-      extraOptions: { handlesOwnErrors: true },
       query: (body) => ({ url: '/appointments', method: 'POST', body }),
       // Also after a conflict: the free times shown are out of date.
       invalidatesTags: [{ type: 'Appointment', id: 'LIST' }],
@@ -110,7 +104,6 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
       TAppointment,
       TAppointment & { changes: Partial<TAppointmentData> }
     >({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ changes, ...appointment }) => ({
         url: `/appointments/${encodeURIComponent(appointment._id)}`,
         method: 'PUT',
@@ -124,7 +117,6 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
       ],
     }),
     cancelAppointment: build.mutation<TAppointment, TAppointment>({
-      extraOptions: { handlesOwnErrors: true },
       query: (appointment) => ({
         url: `/appointments/${encodeURIComponent(appointment._id)}/cancel`,
         method: 'POST',
@@ -135,7 +127,7 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
         { type: 'Appointment', id: _id },
       ],
     }),
-  }),
+  })),
 });
 
 export const {

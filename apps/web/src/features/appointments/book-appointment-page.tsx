@@ -5,15 +5,10 @@ import type { TAppointment } from '@portal/shared/appointment';
 import { isCalendarDate, toWallTime } from '@portal/shared/zoned-time';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
-import pageStyles from '../../ui/page.module.css';
 import { durationLabel, formatWhen, isolate, kindLabel } from './appointment-text.ts';
-import {
-  useGetPatientForBookingQuery,
-  useGetScheduleQuery,
-  type Schedule,
-} from './appointments-api.ts';
+import { useGetPatientForBookingQuery, type Schedule } from './appointments-api.ts';
 import { BookingForm } from './booking-form.tsx';
-import { ScheduleStatus } from './schedule-status.tsx';
+import { SchedulePage } from './schedule-page.tsx';
 import { useFocusOnMount } from './use-focus-on-mount.ts';
 import styles from './appointments.module.css';
 
@@ -24,17 +19,7 @@ import styles from './appointments.module.css';
  */
 export function BookingPage() {
   const { t } = useTranslation('appointments');
-  const schedule = useGetScheduleQuery();
-  return (
-    <div className={`${pageStyles.card} ${styles.page}`}>
-      <h1>{t('book.title')}</h1>
-      {schedule.data ? (
-        <Booking schedule={schedule.data} />
-      ) : (
-        <ScheduleStatus isError={schedule.isError} onRetry={() => void schedule.refetch()} />
-      )}
-    </div>
-  );
+  return <SchedulePage title={t('book.title')} content={Booking} />;
 }
 
 function Booking({ schedule }: { schedule: Schedule }) {

@@ -5,7 +5,7 @@ import type {
   TOccurrenceMarkInput,
   TToday,
 } from '@portal/shared/care-plan';
-import { api } from '../../lib/api/api.ts';
+import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { saveRequest } from '../../lib/api/etag.ts';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
 
@@ -21,9 +21,8 @@ const carePlanBase = api.enhanceEndpoints({ addTagTypes: ['CarePlan', 'Occurrenc
  * itself when a call fails, and explains Premier on a 402, so no call leads to an error page.
  */
 export const carePlansApi = carePlanBase.injectEndpoints({
-  endpoints: (build) => ({
+  endpoints: handlingOwnErrors((build) => ({
     listCarePlans: build.query<TCarePlan[], { viewer?: string; patientId: string }>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ patientId }) => ({ url: base(patientId), params: { limit: 200 } }),
       providesTags: (_result, _error, { patientId }) => [{ type: 'CarePlan', id: patientId }],
     }),
@@ -31,7 +30,6 @@ export const carePlansApi = carePlanBase.injectEndpoints({
       TCarePlan,
       { patientId: string; plan?: TCarePlan; input: TCarePlanData }
     >({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ patientId, plan, input }) => saveRequest(base(patientId), plan, input),
       invalidatesTags: (_result, _error, { patientId }) => [
         { type: 'CarePlan', id: patientId },
@@ -39,7 +37,6 @@ export const carePlansApi = carePlanBase.injectEndpoints({
       ],
     }),
     listOccurrences: build.query<TOccurrence[], { patientId: string; carePlanId: string }>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ patientId, carePlanId }) =>
         `${base(patientId)}/${encodeURIComponent(carePlanId)}/occurrences`,
       providesTags: ['Occurrence'],
@@ -48,7 +45,6 @@ export const carePlansApi = carePlanBase.injectEndpoints({
       TOccurrence,
       { patientId: string; carePlanId: string; input: TOccurrenceMarkInput }
     >({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ patientId, carePlanId, input }) => ({
         url: `${base(patientId)}/${encodeURIComponent(carePlanId)}/occurrences`,
         method: 'PUT',
@@ -57,11 +53,10 @@ export const carePlansApi = carePlanBase.injectEndpoints({
       invalidatesTags: ['Occurrence'],
     }),
     getToday: build.query<TToday, { viewer?: string }>({
-      extraOptions: { handlesOwnErrors: true },
       query: () => '/premier/today',
       providesTags: ['Occurrence'],
     }),
-  }),
+  })),
 });
 
 export const {

@@ -1,6 +1,6 @@
 import type { TAllergy, TAllergyData } from '@portal/shared/allergy';
 import type { TPrescription, TPrescriptionData } from '@portal/shared/prescription';
-import { api } from '../../lib/api/api.ts';
+import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf, saveRequest } from '../../lib/api/etag.ts';
 
 /** The most items one list request asks for (the API's page limit). */
@@ -17,9 +17,8 @@ const clinicalBase = api.enhanceEndpoints({ addTagTypes: ['Allergy', 'Prescripti
  * away to an error page.
  */
 export const clinicalApi = clinicalBase.injectEndpoints({
-  endpoints: (build) => ({
+  endpoints: handlingOwnErrors((build) => ({
     listAllergies: build.query<TAllergy[], { viewer?: string; patientId: string }>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ patientId }) => ({
         url: base(patientId, 'allergies'),
         params: { limit: PAGE_SIZE },
@@ -30,7 +29,6 @@ export const clinicalApi = clinicalBase.injectEndpoints({
       TAllergy,
       { patientId: string; allergy?: TAllergy; input: TAllergyData }
     >({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ patientId, allergy, input }) =>
         saveRequest(base(patientId, 'allergies'), allergy, input),
       // An allergy changes which prescriptions warn: both lists are read again.
@@ -40,7 +38,6 @@ export const clinicalApi = clinicalBase.injectEndpoints({
       ],
     }),
     listActivePrescriptions: build.query<TPrescription[], { viewer?: string; patientId: string }>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ patientId }) => ({
         url: base(patientId, 'prescriptions'),
         params: { status: 'active', limit: PAGE_SIZE },
@@ -51,7 +48,6 @@ export const clinicalApi = clinicalBase.injectEndpoints({
       TPrescription,
       { patientId: string; prescription?: TPrescription; input: TPrescriptionData }
     >({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ patientId, prescription, input }) =>
         saveRequest(base(patientId, 'prescriptions'), prescription, input),
       invalidatesTags: (result, _error, { patientId }) =>
@@ -61,7 +57,6 @@ export const clinicalApi = clinicalBase.injectEndpoints({
       TPrescription,
       { prescription: TPrescription; reason: string }
     >({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ prescription, reason }) => ({
         url: `${base(prescription.patientId, 'prescriptions')}/${encodeURIComponent(prescription._id)}/stop`,
         method: 'POST',
@@ -73,10 +68,9 @@ export const clinicalApi = clinicalBase.injectEndpoints({
       ],
     }),
     suggestMedications: build.query<string[], { viewer?: string; query: string }>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ query }) => ({ url: '/records/medications', params: { query } }),
     }),
-  }),
+  })),
 });
 
 export const {

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
 import type { TPrescription } from '@portal/shared/prescription';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
+import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { useListActivePrescriptionsQuery } from './clinical-api.ts';
 import styles from './prescription-print.module.css';
 
@@ -32,6 +34,19 @@ export function PrescriptionPrint({ patient }: { patient: TPatient }) {
   const language = i18n.language;
   const untilOrDuration = (p: TPrescription) =>
     p.duration || (p.endDate && t('print.until', { date: formatDay(language, p.endDate) }));
+  const text = (header: string, value: (p: TPrescription) => ReactNode) => ({
+    header,
+    cell: (p: TPrescription) => <bdi>{value(p)}</bdi>,
+  });
+  const columns: DataColumn<TPrescription>[] = [
+    { ...text(t('medications.medication'), (p) => p.medication), isRowHeader: true },
+    text(t('medications.strength'), (p) => p.strength),
+    text(t('medications.dose'), (p) => p.dose),
+    { header: t('medications.route'), cell: (p) => t(`route.${p.route}`) },
+    text(t('medications.frequency'), (p) => p.frequency),
+    text(t('print.durationOrEnd'), untilOrDuration),
+    text(t('medications.instructions'), (p) => p.instructions),
+  ];
 
   let body;
   if (query.isError && !query.isFetching) body = <p role="alert">{t('medications.loadFailed')}</p>;
@@ -39,45 +54,13 @@ export function PrescriptionPrint({ patient }: { patient: TPatient }) {
   else if (prescriptions.length === 0) body = <p>{t('print.none')}</p>;
   else
     body = (
-      <table className={styles.table}>
-        <caption className={styles.caption}>{t('medications.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('medications.medication')}</th>
-            <th scope="col">{t('medications.strength')}</th>
-            <th scope="col">{t('medications.dose')}</th>
-            <th scope="col">{t('medications.route')}</th>
-            <th scope="col">{t('medications.frequency')}</th>
-            <th scope="col">{t('print.durationOrEnd')}</th>
-            <th scope="col">{t('medications.instructions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {prescriptions.map((p) => (
-            <tr key={p._id}>
-              <th scope="row">
-                <bdi>{p.medication}</bdi>
-              </th>
-              <td>
-                <bdi>{p.strength}</bdi>
-              </td>
-              <td>
-                <bdi>{p.dose}</bdi>
-              </td>
-              <td>{t(`route.${p.route}`)}</td>
-              <td>
-                <bdi>{p.frequency}</bdi>
-              </td>
-              <td>
-                <bdi>{untilOrDuration(p)}</bdi>
-              </td>
-              <td>
-                <bdi>{p.instructions}</bdi>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className={styles.table}
+        caption={<caption className={styles.caption}>{t('medications.title')}</caption>}
+        columns={columns}
+        rows={prescriptions}
+        rowKey={(p) => p._id}
+      />
     );
 
   return (

@@ -1,16 +1,14 @@
 import type { TCheckoutInput, TCheckoutSession } from '@portal/shared/billing';
 import type { TUser } from '@portal/shared/user';
-import { api } from '../../lib/api/api.ts';
+import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 
 /** The Premier calls (SPEC.md §7), on the one RTK Query api. */
 export const premiumApi = api.injectEndpoints({
-  endpoints: (build) => ({
+  endpoints: handlingOwnErrors((build) => ({
     createCheckoutSession: build.mutation<Partial<TCheckoutSession>, TCheckoutInput>({
-      extraOptions: { handlesOwnErrors: true },
       query: (body) => ({ url: '/premier/create-checkout-session', method: 'POST', body }),
     }),
     updateSubscription: build.mutation<{ user: TUser }, { sessionId: string | null }>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ sessionId }) => ({
         url: '/user/subscription',
         method: 'PUT',
@@ -18,7 +16,7 @@ export const premiumApi = api.injectEndpoints({
       }),
       invalidatesTags: ['User'],
     }),
-  }),
+  })),
 });
 
 export const { useCreateCheckoutSessionMutation, useUpdateSubscriptionMutation } = premiumApi;

@@ -24,6 +24,56 @@ function timeZonesWith(current: string): string[] {
 }
 
 /**
+ * A reminder: none, or one of the `presets` (minutes or hours before). A stored value that is
+ * not a preset is offered too, in order, so saving the form keeps it.
+ */
+function ReminderField({
+  id,
+  label,
+  hint,
+  error,
+  presets,
+  value,
+  labelOf,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  presets: readonly number[];
+  value: number | null;
+  labelOf: (choice: number) => string;
+  onChange: (value: number | null) => void;
+}) {
+  const { t } = useTranslation('profile');
+  const choices =
+    value === null || presets.includes(value)
+      ? [...presets]
+      : [value, ...presets].sort((a, b) => a - b);
+  return (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(props) => (
+        <select
+          value={value ?? ''}
+          onChange={(event) =>
+            onChange(event.target.value === '' ? null : Number(event.target.value))
+          }
+          {...props}
+        >
+          <option value="">{t('schedule.noReminder')}</option>
+          {choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {labelOf(choice)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/**
  * The practitioner's schedule (issue 16): the time zone the agenda shows and takes times in,
  * working hours per weekday (free slots come from them), the calendar reminder and whether the
  * calendar feed names patients in full. Saved with `PUT /api/user/schedule`.
@@ -36,18 +86,10 @@ export function ScheduleSettings({ user }: { user: TUser }) {
   const [reminder, setReminder] = useState(user.reminderMinutes);
   const [hasFullNames, setFullNames] = useState(user.calendarFullNames);
   const [reminderHours, setReminderHours] = useState(user.reminderHours);
-  const hourChoices: number[] =
-    reminderHours === null || (REMINDER_HOURS as readonly number[]).includes(reminderHours)
-      ? [...REMINDER_HOURS]
-      : [reminderHours, ...REMINDER_HOURS].sort((a, b) => a - b);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [result, setResult] = useState<'saved' | 'failed' | null>(null);
   const [update, { isLoading }] = useUpdateScheduleMutation();
   const [zones] = useState(() => timeZonesWith(user.timeZone));
-  const reminders: number[] =
-    reminder === null || (REMINDERS as readonly number[]).includes(reminder)
-      ? [...REMINDERS]
-      : [reminder, ...REMINDERS].sort((a, b) => a - b);
 
   function reminderLabel(minutes: number) {
     return minutes > 0 && minutes % 60 === 0
@@ -178,51 +220,25 @@ export function ScheduleSettings({ user }: { user: TUser }) {
           );
         })}
       </fieldset>
-      <FormField
+      <ReminderField
         id={fieldId('reminderMinutes')}
         label={t('schedule.reminder')}
         error={errors.reminderMinutes}
-      >
-        {(props) => (
-          <select
-            value={reminder ?? ''}
-            onChange={(event) =>
-              setReminder(event.target.value === '' ? null : Number(event.target.value))
-            }
-            {...props}
-          >
-            <option value="">{t('schedule.noReminder')}</option>
-            {reminders.map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {reminderLabel(minutes)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField
+        presets={REMINDERS}
+        value={reminder}
+        labelOf={reminderLabel}
+        onChange={setReminder}
+      />
+      <ReminderField
         id={fieldId('reminderHours')}
         label={t('schedule.portalReminder')}
         hint={t('schedule.portalReminderHint')}
         error={errors.reminderHours}
-      >
-        {(props) => (
-          <select
-            value={reminderHours ?? ''}
-            onChange={(event) =>
-              setReminderHours(event.target.value === '' ? null : Number(event.target.value))
-            }
-            {...props}
-          >
-            <option value="">{t('schedule.noReminder')}</option>
-            {hourChoices.map((count) => (
-              <option key={count} value={count}>
-                {t('schedule.hoursBefore', { count })}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+        presets={REMINDER_HOURS}
+        value={reminderHours}
+        labelOf={(count) => t('schedule.hoursBefore', { count })}
+        onChange={setReminderHours}
+      />
       <div className={styles.check}>
         <input
           type="checkbox"

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@portal/shared/audit';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../ui/button.tsx';
+import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { useListAuditEventsQuery, type AuditEvent } from './records-api.ts';
 import { ListState } from './list-state.tsx';
 import { Pager } from './pager.tsx';
@@ -42,6 +43,31 @@ export function ActivityView({
     KNOWN_ACTIONS.has(event.action) ? t(`activity.actions.${event.action}`) : event.action;
   const outcomeText = (event: AuditEvent) =>
     KNOWN_OUTCOMES.has(event.outcome) ? t(`activity.outcomes.${event.outcome}`) : event.outcome;
+  const columns: DataColumn<AuditEvent>[] = [
+    {
+      header: t('activity.time'),
+      cell: (event) => (
+        <time dateTime={event.createdAt}>{formatTime(event.createdAt, i18n.language)}</time>
+      ),
+    },
+    { header: t('activity.action'), cell: actionText },
+    {
+      header: t('activity.outcome'),
+      cell: outcomeText,
+      className: (event) => (event.outcome === 'success' ? undefined : styles.outcomeWarn),
+    },
+    {
+      header: t('activity.patient'),
+      cell: (event) =>
+        event.patientName !== null ? (
+          <bdi dir="auto">{event.patientName}</bdi>
+        ) : event.patientId ? (
+          t('activity.unknownPatient')
+        ) : (
+          t('activity.noPatient')
+        ),
+    },
+  ];
 
   return (
     <section className={styles.view} aria-labelledby="activity-title">
@@ -57,43 +83,14 @@ export function ActivityView({
         emptyText={t('activity.empty')}
       >
         {(events) => (
-          <table className={styles.table} aria-busy={isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">{t('activity.time')}</th>
-                <th scope="col">{t('activity.action')}</th>
-                <th scope="col">{t('activity.outcome')}</th>
-                <th scope="col">{t('activity.patient')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((event) => (
-                <tr key={event.id}>
-                  <td data-label={t('activity.time')}>
-                    <time dateTime={event.createdAt}>
-                      {formatTime(event.createdAt, i18n.language)}
-                    </time>
-                  </td>
-                  <td data-label={t('activity.action')}>{actionText(event)}</td>
-                  <td
-                    data-label={t('activity.outcome')}
-                    className={event.outcome === 'success' ? undefined : styles.outcomeWarn}
-                  >
-                    {outcomeText(event)}
-                  </td>
-                  <td data-label={t('activity.patient')}>
-                    {event.patientName !== null ? (
-                      <bdi dir="auto">{event.patientName}</bdi>
-                    ) : event.patientId ? (
-                      t('activity.unknownPatient')
-                    ) : (
-                      t('activity.noPatient')
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className={styles.table}
+            isBusy={isFetching}
+            labelCells
+            columns={columns}
+            rows={events}
+            rowKey={(event) => event.id}
+          />
         )}
       </ListState>
       {page && (

@@ -1,5 +1,5 @@
 import type { TReminder, TReminderList } from '@portal/shared/reminder';
-import { api } from '../../lib/api/api.ts';
+import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 
 const remindersBase = api.enhanceEndpoints({ addTagTypes: ['Reminder'] });
 
@@ -9,23 +9,20 @@ const remindersBase = api.enhanceEndpoints({ addTagTypes: ['Reminder'] });
  * when a call fails, so none leads away to an error page.
  */
 export const remindersApi = remindersBase.injectEndpoints({
-  endpoints: (build) => ({
+  endpoints: handlingOwnErrors((build) => ({
     listReminders: build.query<TReminderList, string | undefined>({
-      extraOptions: { handlesOwnErrors: true },
       query: () => '/reminders',
       providesTags: ['Reminder'],
     }),
     markReminderRead: build.mutation<TReminder, string>({
-      extraOptions: { handlesOwnErrors: true },
       query: (id) => ({ url: `/reminders/${encodeURIComponent(id)}/read`, method: 'POST' }),
       invalidatesTags: ['Reminder'],
     }),
     markAllRemindersRead: build.mutation<TReminderList, void>({
-      extraOptions: { handlesOwnErrors: true },
       query: () => ({ url: '/reminders/read-all', method: 'POST' }),
       invalidatesTags: ['Reminder'],
     }),
-  }),
+  })),
 });
 
 export const {

@@ -1,17 +1,16 @@
 import type { TSearchKind, TSearchResults } from '@portal/shared/search';
-import { api } from '../../lib/api/api.ts';
+import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 
 /**
  * Premier's search (issue 18). The page says itself what went wrong (a query the API refuses,
  * a member-only answer, a failure), so no call leads away to an error page.
  */
 export const searchApi = api.injectEndpoints({
-  endpoints: (build) => ({
+  endpoints: handlingOwnErrors((build) => ({
     search: build.query<
       TSearchResults,
       { viewer?: string; q: string; kind?: TSearchKind; limit?: number }
     >({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ q, kind, limit }) => ({
         url: '/premier/search',
         params: { q, ...(kind && { kind }), ...(limit && { limit }) },
@@ -19,7 +18,7 @@ export const searchApi = api.injectEndpoints({
       // Patient data: nothing kept once the page is left.
       keepUnusedDataFor: 0,
     }),
-  }),
+  })),
 });
 
 export const { useSearchQuery } = searchApi;

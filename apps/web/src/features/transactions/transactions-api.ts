@@ -1,15 +1,14 @@
 import type { TTransaction } from '@portal/shared/billing';
 import type { TUser } from '@portal/shared/user';
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api } from '../../lib/api/api.ts';
+import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 
 /** Issue 18: the Transaction History, a receipt, the local provider's refund. */
 export const transactionsApi = api.injectEndpoints({
-  endpoints: (build) => ({
+  endpoints: handlingOwnErrors((build) => ({
     // The API's largest page: nobody buys Premier 200 times; the list says if there are more.
     // Both pages say themselves when loading failed (an unknown receipt is not a dead end).
     listTransactions: build.query<{ items: TTransaction[]; total: number }, void>({
-      extraOptions: { handlesOwnErrors: true },
       query: () => '/premier/transactions?limit=200',
       transformResponse: (items: TTransaction[], meta) => ({
         items,
@@ -21,12 +20,10 @@ export const transactionsApi = api.injectEndpoints({
       providesTags: ['Transaction'],
     }),
     getTransaction: build.query<TTransaction, string>({
-      extraOptions: { handlesOwnErrors: true },
       query: (id) => `/premier/transactions/${encodeURIComponent(id)}`,
       providesTags: ['Transaction'],
     }),
     refundLocalCheckout: build.mutation<TTransaction, string>({
-      extraOptions: { handlesOwnErrors: true },
       query: (id) => ({
         url: `/premier/local-checkout/${encodeURIComponent(id)}/refund`,
         method: 'POST',
@@ -36,12 +33,11 @@ export const transactionsApi = api.injectEndpoints({
     }),
     /** The user as the API knows it now, for the premium flag only; failures stay silent. */
     getPremiumStatus: build.query<boolean, void>({
-      extraOptions: { handlesOwnErrors: true },
       query: () => '/user/profile',
       transformResponse: (response: { user: TUser }) => response.user.premiumMember,
       providesTags: ['User'],
     }),
-  }),
+  })),
 });
 
 export const {

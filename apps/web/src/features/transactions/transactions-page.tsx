@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { returnFocus } from '../../lib/a11y/focus-return.ts';
 import { Button } from '../../ui/button.tsx';
+import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { formatDateTime, formatMoney } from './format-money.ts';
 import { useListTransactionsQuery, useRefundLocalCheckoutMutation } from './transactions-api.ts';
 import styles from './transactions.module.css';
@@ -52,54 +53,58 @@ function TransactionTable({
 }) {
   const { t, i18n } = useTranslation('transactions');
   const language = i18n.language;
+  const columns: DataColumn<TTransaction>[] = [
+    {
+      header: t('columns.date'),
+      cell: (transaction) => (
+        <time dateTime={transaction.paidAt ?? transaction.createdAt}>
+          {formatDateTime(transaction.paidAt ?? transaction.createdAt, language)}
+        </time>
+      ),
+    },
+    {
+      header: t('columns.invoice'),
+      cell: (transaction) => <bdi>{transaction.invoiceNumber ?? t('noInvoice')}</bdi>,
+    },
+    {
+      header: t('columns.amount'),
+      cell: (transaction) => formatMoney(transaction.amountMinor, transaction.currency, language),
+    },
+    {
+      header: t('columns.status'),
+      cell: (transaction) => <StatusText transaction={transaction} />,
+    },
+    {
+      header: t('columns.actions'),
+      className: () => styles.actions,
+      cell: (transaction) => (
+        <>
+          {transaction.invoiceNumber && (
+            <Link
+              id={receiptLinkId(transaction)}
+              to={`/premier/transactions/${encodeURIComponent(transaction.id)}`}
+            >
+              {t('receiptLink')}{' '}
+              <span className="visually-hidden">{transaction.invoiceNumber}</span>
+            </Link>
+          )}
+          {transaction.canRefundLocally && (
+            <RefundButton transaction={transaction} onOutcome={onOutcome} />
+          )}
+        </>
+      ),
+    },
+  ];
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">{t('title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('columns.date')}</th>
-            <th scope="col">{t('columns.invoice')}</th>
-            <th scope="col">{t('columns.amount')}</th>
-            <th scope="col">{t('columns.status')}</th>
-            <th scope="col">{t('columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {transactions.map((transaction) => (
-            <tr key={transaction.id}>
-              <td data-label={t('columns.date')}>
-                <time dateTime={transaction.paidAt ?? transaction.createdAt}>
-                  {formatDateTime(transaction.paidAt ?? transaction.createdAt, language)}
-                </time>
-              </td>
-              <td data-label={t('columns.invoice')}>
-                <bdi>{transaction.invoiceNumber ?? t('noInvoice')}</bdi>
-              </td>
-              <td data-label={t('columns.amount')}>
-                {formatMoney(transaction.amountMinor, transaction.currency, language)}
-              </td>
-              <td data-label={t('columns.status')}>
-                <StatusText transaction={transaction} />
-              </td>
-              <td data-label={t('columns.actions')} className={styles.actions}>
-                {transaction.invoiceNumber && (
-                  <Link
-                    id={receiptLinkId(transaction)}
-                    to={`/premier/transactions/${encodeURIComponent(transaction.id)}`}
-                  >
-                    {t('receiptLink')}{' '}
-                    <span className="visually-hidden">{transaction.invoiceNumber}</span>
-                  </Link>
-                )}
-                {transaction.canRefundLocally && (
-                  <RefundButton transaction={transaction} onOutcome={onOutcome} />
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className={styles.table}
+        caption={<caption className="visually-hidden">{t('title')}</caption>}
+        labelCells
+        columns={columns}
+        rows={transactions}
+        rowKey={(transaction) => transaction.id}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { TVisit, TVisitData } from '@portal/shared/visit';
-import { api } from '../../lib/api/api.ts';
+import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf } from '../../lib/api/etag.ts';
 
 /** The API's largest page: a patient's visits beyond it are offered by 'Show older visits'. */
@@ -34,9 +34,8 @@ const visitsBase = api.enhanceEndpoints({ addTagTypes: ['Visit', 'Appointment'] 
 
 /** Every call says itself when it fails (the section's own alert), so none leads away. */
 export const visitsApi = visitsBase.injectEndpoints({
-  endpoints: (build) => ({
+  endpoints: handlingOwnErrors((build) => ({
     listVisits: build.query<VisitList, VisitListArgs>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ patientId, limit }) => ({ url: visitsUrl(patientId), params: { limit } }),
       transformResponse: (visits: TVisit[], meta) => ({
         visits,
@@ -45,7 +44,6 @@ export const visitsApi = visitsBase.injectEndpoints({
       providesTags: (_result, _error, { patientId }) => [{ type: 'Visit', id: patientId }],
     }),
     createVisit: build.mutation<TVisit, { patientId: string; input: TVisitData }>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ patientId, input }) => ({ url: visitsUrl(patientId), method: 'POST', body: input }),
       // A visit that closed an appointment changes the appointment lists too.
       invalidatesTags: (_result, _error, { patientId }) => [
@@ -55,7 +53,6 @@ export const visitsApi = visitsBase.injectEndpoints({
     }),
     /** Replaces a draft, if it is still the version on screen (`If-Match`: else 412). */
     updateVisit: build.mutation<TVisit, { visit: TVisit; input: TVisitData }>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ visit, input }) => ({
         url: visitsUrl(visit.patientId, visit._id),
         method: 'PUT',
@@ -68,7 +65,6 @@ export const visitsApi = visitsBase.injectEndpoints({
       ],
     }),
     signVisit: build.mutation<TVisit, TVisit>({
-      extraOptions: { handlesOwnErrors: true },
       query: (visit) => ({
         url: visitsUrl(visit.patientId, visit._id, 'sign'),
         method: 'POST',
@@ -77,7 +73,6 @@ export const visitsApi = visitsBase.injectEndpoints({
       invalidatesTags: (_result, _error, { patientId }) => [{ type: 'Visit', id: patientId }],
     }),
     addAddendum: build.mutation<TVisit, { visit: TVisit; text: string }>({
-      extraOptions: { handlesOwnErrors: true },
       query: ({ visit, text }) => ({
         url: visitsUrl(visit.patientId, visit._id, 'addenda'),
         method: 'POST',
@@ -85,7 +80,7 @@ export const visitsApi = visitsBase.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { visit }) => [{ type: 'Visit', id: visit.patientId }],
     }),
-  }),
+  })),
 });
 
 export const {

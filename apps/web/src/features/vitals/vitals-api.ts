@@ -1,5 +1,5 @@
 import type { TVitalsSeries } from '@portal/shared/vitals';
-import { api } from '../../lib/api/api.ts';
+import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 
 /**
  * The patient's weight and blood pressure over time (`GET …/vitals`, oldest first). Tagged like
@@ -8,16 +8,15 @@ import { api } from '../../lib/api/api.ts';
 const vitalsBase = api.enhanceEndpoints({ addTagTypes: ['Visit'] });
 
 export const vitalsApi = vitalsBase.injectEndpoints({
-  endpoints: (build) => ({
+  // The section says itself when it fails, so the call never leads away.
+  endpoints: handlingOwnErrors((build) => ({
     getVitals: build.query<TVitalsSeries, { viewer?: string; patientId: string }>({
-      // The section says itself when it fails, so the call never leads away.
-      extraOptions: { handlesOwnErrors: true },
       query: ({ patientId }) => ({
         url: `/records/patients/${encodeURIComponent(patientId)}/vitals`,
       }),
       providesTags: (_result, _error, { patientId }) => [{ type: 'Visit', id: patientId }],
     }),
-  }),
+  })),
 });
 
 export const { useGetVitalsQuery } = vitalsApi;

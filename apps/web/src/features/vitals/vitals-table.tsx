@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TVitalsPoint } from '@portal/shared/vitals';
+import { DataTable } from '../../ui/data-table.tsx';
 import styles from './vitals.module.css';
 
 /**
@@ -37,27 +38,22 @@ export function VitalsTable({
         role="region"
         aria-labelledby={`${id}-caption`}
       >
-        <table className={styles.table}>
-          <caption id={`${id}-caption`}>{t('table.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('table.date')}</th>
-              <th scope="col">{t('table.weight')}</th>
-              <th scope="col">{t('table.systolic')}</th>
-              <th scope="col">{t('table.diastolic')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.toReversed().map((point) => (
-              <tr key={point.visitId}>
-                <th scope="row">{formatDate(point.occurredAt)}</th>
-                <td>{cell(point.weight)}</td>
-                <td>{cell(point.systolic)}</td>
-                <td>{cell(point.diastolic)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className={styles.table}
+          caption={<caption id={`${id}-caption`}>{t('table.caption')}</caption>}
+          columns={[
+            {
+              header: t('table.date'),
+              cell: (point) => formatDate(point.occurredAt),
+              isRowHeader: true,
+            },
+            { header: t('table.weight'), cell: (point) => cell(point.weight) },
+            { header: t('table.systolic'), cell: (point) => cell(point.systolic) },
+            { header: t('table.diastolic'), cell: (point) => cell(point.diastolic) },
+          ]}
+          rows={points.toReversed()}
+          rowKey={(point) => point.visitId}
+        />
       </div>
     </details>
   );

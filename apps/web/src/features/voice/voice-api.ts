@@ -3,26 +3,24 @@ import type {
   TConnectVoiceResponse,
   TVoiceCallActions,
 } from '@portal/shared/voice';
-import { api } from '../../lib/api/api.ts';
+import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 
 /** The appointments feature's tag: what the assistant books or cancels makes its lists stale. */
 const voiceBase = api.enhanceEndpoints({ addTagTypes: ['Appointment'] });
 
 export const voiceApi = voiceBase.injectEndpoints({
-  endpoints: (build) => ({
+  endpoints: handlingOwnErrors((build) => ({
     /** A short-lived access token for a web call with the configured agent. */
     connectVoiceCall: build.mutation<TConnectVoiceResponse, TConnectVoiceInput>({
-      extraOptions: { handlesOwnErrors: true },
       query: (body) => ({ url: '/retellai/connect-retellai', method: 'POST', body }),
     }),
     /** What the assistant did during the call: asked every few seconds while it is live. */
     getVoiceCallActions: build.query<TVoiceCallActions, string>({
       // A failed read is retried by the next poll; the panel keeps the last list meanwhile.
-      extraOptions: { handlesOwnErrors: true },
       query: (callId) => `/retellai/calls/${encodeURIComponent(callId)}/actions`,
       keepUnusedDataFor: 0,
     }),
-  }),
+  })),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { dynamicMiddleware, rootReducer } from '../store/root-reducer.ts';
-import { baseQuery } from './base-query.ts';
+import { baseQuery, type ApiExtraOptions } from './base-query.ts';
 
 /**
  * The one RTK Query api. Features add their endpoints with `api.injectEndpoints` in their
@@ -17,3 +17,19 @@ export const api = createApi({
 
 rootReducer.inject(api);
 dynamicMiddleware.addMiddleware(api.middleware);
+
+/**
+ * The endpoints of a feature whose screens all report their own failures: each gets
+ * `handlesOwnErrors` (base-query.ts), so none of its calls shows the global alert or leads away.
+ */
+export function handlingOwnErrors<Build, Endpoints extends Record<string, object>>(
+  endpoints: (build: Build) => Endpoints,
+): (build: Build) => Endpoints {
+  const extraOptions: ApiExtraOptions = { handlesOwnErrors: true };
+  return (build) => {
+    const definitions = endpoints(build);
+    for (const definition of Object.values(definitions))
+      Object.assign(definition, { extraOptions });
+    return definitions;
+  };
+}
