@@ -17,7 +17,7 @@ import { fakeSequence, invalid, json, refuse } from './http.ts';
  * (400 with `fieldErrors`), occurrences computed by the shared rule code, marks, and Today.
  */
 
-const { nextId, nextTime } = fakeSequence('ca4e0000', '2026-01-01T00:00:00.000Z');
+const { nextId, newRecord } = fakeSequence('ca4e0000', '2026-01-01T00:00:00.000Z');
 
 export class FakeCarePlans {
   readonly plans: TCarePlan[] = [];
@@ -46,10 +46,7 @@ export class FakeCarePlans {
       ...data,
       goals: data.goals.map((goal) => ({ ...goal, id: goal.id ?? nextId() })),
       activities: data.activities.map((activity) => ({ ...activity, id: activity.id ?? nextId() })),
-      _id: nextId(),
-      patientId,
-      createdAt: nextTime(),
-      updatedAt: nextTime(),
+      ...newRecord(patientId),
     };
     this.plans.unshift(plan);
     return plan;

@@ -16,7 +16,7 @@ import { fakeSequence, invalid, json, refuse } from './http.ts';
  * that contains an active allergy's substance as a word.
  */
 
-const { nextId, nextTime: nextUpdatedAt } = fakeSequence('c1d2e3f4', '2026-02-01T00:00:00.000Z');
+const { newRecord, nextTime: nextUpdatedAt } = fakeSequence('c1d2e3f4', '2026-02-01T00:00:00.000Z');
 
 export class FakeClinical {
   readonly allergies: TAllergy[] = [];
@@ -24,13 +24,7 @@ export class FakeClinical {
 
   addAllergy(patientId: string, input: Partial<TAllergyInput> = {}): TAllergy {
     const data = ZAllergyInput.parse({ substance: 'Penicillin', severity: 'severe', ...input });
-    const allergy = {
-      ...data,
-      _id: nextId(),
-      patientId,
-      createdAt: nextUpdatedAt(),
-      updatedAt: nextUpdatedAt(),
-    };
+    const allergy = { ...data, ...newRecord(patientId) };
     this.allergies.push(allergy);
     return allergy;
   }
@@ -45,12 +39,9 @@ export class FakeClinical {
     });
     const prescription: TPrescription = {
       ...data,
-      _id: nextId(),
-      patientId,
+      ...newRecord(patientId),
       stopReason: '',
       stoppedAt: null,
-      createdAt: nextUpdatedAt(),
-      updatedAt: nextUpdatedAt(),
     };
     this.prescriptions.push(prescription);
     return prescription;

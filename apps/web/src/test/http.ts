@@ -55,10 +55,16 @@ export function invalid(
 export function fakeSequence(prefix: string, epoch: string) {
   let count = 0;
   const start = Date.parse(epoch);
-  return {
-    nextId: () => `${prefix}-0000-4000-8000-${(count += 1).toString(16).padStart(12, '0')}`,
-    nextTime: () => new Date(start + (count += 1)).toISOString(),
-  };
+  const nextId = () => `${prefix}-0000-4000-8000-${(count += 1).toString(16).padStart(12, '0')}`;
+  const nextTime = () => new Date(start + (count += 1)).toISOString();
+  /** What the API adds to a patient's new record: its id, the patient, the times. */
+  const newRecord = (patientId: string) => ({
+    _id: nextId(),
+    patientId,
+    createdAt: nextTime(),
+    updatedAt: nextTime(),
+  });
+  return { nextId, nextTime, newRecord };
 }
 
 /** An in-memory fake of part of the API: it answers every request of its routes itself. */

@@ -13,24 +13,16 @@ import { renderWithApp } from './render-with-app.tsx';
  * at /records, as the records page mounts it).
  */
 export function patientSectionTests(Section: ComponentType<{ patient: TPatient }>, user: TUser) {
-  let current: { api: FakeApi; patient: TPatient } | undefined;
+  const section = {
+    /** The fake API of the running test. */
+    api: undefined as unknown as FakeApi,
+    /** Amina Yusuf, the practitioner's patient whose section is rendered. */
+    patient: undefined as unknown as TPatient,
+    render: () => renderWithApp(<Section patient={section.patient} />, { path: '/records', user }),
+  };
   beforeEach(() => {
-    const api = startFakeApi({ user });
-    current = { api, patient: api.records.insert(patientInput({ name: 'Amina Yusuf' })) };
+    section.api = startFakeApi({ user });
+    section.patient = section.api.records.insert(patientInput({ name: 'Amina Yusuf' }));
   });
-  const now = () => {
-    if (!current) throw new Error('patientSectionTests: read inside a test');
-    return current;
-  };
-  return {
-    get api() {
-      return now().api;
-    },
-    get patient() {
-      return now().patient;
-    },
-    render() {
-      return renderWithApp(<Section patient={now().patient} />, { path: '/records', user });
-    },
-  };
+  return section;
 }
