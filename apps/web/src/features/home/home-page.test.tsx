@@ -16,13 +16,19 @@ function renderPage(page: ReactNode) {
   render(<MemoryRouter>{page}</MemoryRouter>);
 }
 
+/** The page's level-1 title and the text under it, both visible. */
+function expectTitled(title: string, text: string) {
+  expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(screen.getByText(text)).toBeVisible();
+}
+
 describe('HomePage', () => {
   it('shows the title, the tagline and a carousel whose first slide calls the contact phone', () => {
     renderPage(<HomePage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to CareBridge' })).toBeVisible();
-    expect(
-      screen.getByText('A bridge between patients and doctors for better healthcare.'),
-    ).toBeVisible();
+    expectTitled(
+      'Welcome to CareBridge',
+      'A bridge between patients and doctors for better healthcare.',
+    );
     const carousel = screen.getByRole('region', { name: 'Highlights' });
     expect(within(carousel).getByRole('link', { name: /Call now/ })).toHaveAttribute(
       'href',
@@ -75,10 +81,10 @@ describe('HomePage', () => {
 describe('the action tiles’ pages', () => {
   it('say honestly that the service is coming soon and offer the phone and home', () => {
     renderPage(<BookAppointmentPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Book Appointment' })).toBeVisible();
-    expect(
-      screen.getByText('Patients cannot book online yet; practitioners can after signing in.'),
-    ).toBeVisible();
+    expectTitled(
+      'Book Appointment',
+      'Patients cannot book online yet; practitioners can after signing in.',
+    );
     expect(screen.getByRole('link', { name: 'Sign in to book' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+18005550100');
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
@@ -86,9 +92,9 @@ describe('the action tiles’ pages', () => {
 
   it('name the service the tile promised', () => {
     renderPage(<BuyMedicinePage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Buy Medicine' })).toBeVisible();
-    expect(
-      screen.getByText('Ordering medicines online is not available yet. We are building it now.'),
-    ).toBeVisible();
+    expectTitled(
+      'Buy Medicine',
+      'Ordering medicines online is not available yet. We are building it now.',
+    );
   });
 });

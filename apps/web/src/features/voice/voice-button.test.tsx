@@ -207,53 +207,45 @@ describe('VoiceButton', () => {
     expect(requests.map((r) => r.path)).toEqual(['/api/config']);
   });
 
-  it('an unconfigured assistant (503 from the API) says so', async () => {
-    startVoiceApi({
+  it.each([
+    {
+      name: 'an unconfigured assistant (503 from the API) says so',
       connect: {
         status: 503,
         body: { message: 'The voice assistant is not configured.', code: 'VOICE_NOT_CONFIGURED' },
       },
-    });
-    renderVoiceButton();
-    await userEvent.click(callButton());
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'The voice assistant is not configured.',
-    );
-    expectInactive();
-  });
-
-  it('a denied microphone gets a clear message and creates no call', async () => {
-    const { requests } = startVoiceApi();
+      role: 'status',
+      text: 'The voice assistant is not configured.',
+    },
+    {
+      name: 'a denied microphone gets a clear message and creates no call',
+      microphoneError: new DOMException('Permission denied', 'NotAllowedError'),
+      role: 'alert',
+      text: 'Microphone access was denied. Allow the microphone for this site in your browser settings, then try again.',
+    },
+    {
+      name: 'a missing microphone gets its own message',
+      microphoneError: new DOMException('Requested device not found', 'NotFoundError'),
+      role: 'alert',
+      text: 'No usable microphone was found. Check that one is connected and not in use by another app.',
+    },
+    {
+      name: 'too many calls (429) asks to wait',
+      connect: { status: 429, body: { message: 'x', code: 'RATE_LIMITED' } },
+      role: 'alert',
+      text: 'Too many calls in a short time. Please wait a minute and try again.',
+    },
+  ])('$name', async ({ connect, microphoneError, role, text }) => {
+    const { requests } = startVoiceApi({ connect });
     const client = new FakeVoiceClient();
-    client.microphoneError = new DOMException('Permission denied', 'NotAllowedError');
+    client.microphoneError = microphoneError ?? null;
     renderVoiceButton({ client });
     await userEvent.click(callButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Microphone access was denied. Allow the microphone for this site in your browser settings, then try again.',
-    );
+    expect(await screen.findByRole(role)).toHaveTextContent(text);
     expectInactive();
-    expect(requests.some((r) => r.path === '/api/retellai/connect-retellai')).toBe(false);
-  });
-
-  it('a missing microphone gets its own message', async () => {
-    startVoiceApi();
-    const client = new FakeVoiceClient();
-    client.microphoneError = new DOMException('Requested device not found', 'NotFoundError');
-    renderVoiceButton({ client });
-    await userEvent.click(callButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'No usable microphone was found. Check that one is connected and not in use by another app.',
-    );
-  });
-
-  it('too many calls (429) asks to wait', async () => {
-    startVoiceApi({ connect: { status: 429, body: { message: 'x', code: 'RATE_LIMITED' } } });
-    renderVoiceButton();
-    await userEvent.click(callButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many calls in a short time. Please wait a minute and try again.',
-    );
-    expectInactive();
+    // Without a microphone no call is asked for.
+    const asked = requests.some((r) => r.path === '/api/retellai/connect-retellai');
+    expect(asked).toBe(microphoneError === undefined);
   });
 
   it('a guest is asked to sign in, with a link to the login page', async () => {
