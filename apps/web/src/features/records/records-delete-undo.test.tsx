@@ -1,16 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { UNDO_MS } from './records-notice.tsx';
-import {
-  addButton,
-  findRow,
-  ONE,
-  renderRecordsPage,
-  renderRecordsPageWith,
-} from './records-page.render.tsx';
+import { addButton, findRow, ONE, renderRecordsPageWith } from './records-page.render.tsx';
 
 // Deleting a patient from the records page: at once, with Undo, and put back when it fails.
 
@@ -45,9 +38,8 @@ describe('RecordsPage: delete and undo', () => {
   });
 
   it('puts the row back when the delete fails, with no message to the user', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     const report = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderRecordsPage();
+    renderRecordsPageWith(api, 'Amina Yusuf');
     api.on('DELETE', ONE, () => new Response(null, { status: 500 }));
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Delete' }),

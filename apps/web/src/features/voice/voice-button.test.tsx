@@ -27,6 +27,21 @@ async function startCall(client: FakeVoiceClient) {
   await waitFor(() => expect(client.calls).toContain('startCall'));
 }
 
+/** The button on a working API, pressed until the token is obtained. */
+async function startedCall() {
+  startVoiceApi();
+  const { client } = renderVoiceButton();
+  await startCall(client);
+  return client;
+}
+
+/** A started call, then connected (call_started). */
+async function connectedCall() {
+  const client = await startedCall();
+  act(() => client.emit('call_started'));
+  return client;
+}
+
 /** Resolves when `release(answer)` is called: holds the connect answer back. */
 function deferred<T>() {
   let release!: (value: T) => void;
@@ -68,9 +83,7 @@ describe('VoiceButton', () => {
   });
 
   it('call_started: connected, mute appears; talking follows agent_start/stop_talking', async () => {
-    startVoiceApi();
-    const { client } = renderVoiceButton();
-    await startCall(client);
+    const client = await startedCall();
     expect(muteButton()).not.toBeInTheDocument();
 
     act(() => client.emit('call_started'));
@@ -93,10 +106,7 @@ describe('VoiceButton', () => {
   });
 
   it('mutes and unmutes the microphone while connected', async () => {
-    startVoiceApi();
-    const { client } = renderVoiceButton();
-    await startCall(client);
-    act(() => client.emit('call_started'));
+    const client = await connectedCall();
 
     await userEvent.click(muteButton()!);
     expect(client.calls.at(-1)).toBe('mute');
@@ -108,10 +118,7 @@ describe('VoiceButton', () => {
   });
 
   it('pressing again stops the call and returns to green', async () => {
-    startVoiceApi();
-    const { client } = renderVoiceButton();
-    await startCall(client);
-    act(() => client.emit('call_started'));
+    const client = await connectedCall();
     act(() => client.emit('agent_start_talking'));
 
     await userEvent.click(callButton());
@@ -129,10 +136,7 @@ describe('VoiceButton', () => {
   });
 
   it('call_ended (the agent left or the room closed) returns to inactive', async () => {
-    startVoiceApi();
-    const { client } = renderVoiceButton();
-    await startCall(client);
-    act(() => client.emit('call_started'));
+    const client = await connectedCall();
     await userEvent.click(muteButton()!);
 
     act(() => client.emit('call_ended'));
@@ -147,9 +151,7 @@ describe('VoiceButton', () => {
   });
 
   it("an error before the call started shows 'Error starting call' and stops", async () => {
-    startVoiceApi();
-    const { client } = renderVoiceButton();
-    await startCall(client);
+    const client = await startedCall();
 
     act(() => client.emit('error', 'Error starting call'));
     expectInactive();
@@ -158,10 +160,7 @@ describe('VoiceButton', () => {
   });
 
   it('an error during the call stops it with a message', async () => {
-    startVoiceApi();
-    const { client } = renderVoiceButton();
-    await startCall(client);
-    act(() => client.emit('call_started'));
+    const client = await connectedCall();
 
     act(() => client.emit('error', new Error('connection lost')));
     expectInactive();
