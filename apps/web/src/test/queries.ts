@@ -15,3 +15,20 @@ export function expectEach(read: (label: string) => unknown, expected: Record<st
   const actual = Object.fromEntries(Object.keys(expected).map((label) => [label, read(label)]));
   expect(actual).toEqual(expected);
 }
+
+/**
+ * After a refused save: each of `fields` (its role and name in `form`) is described by its
+ * message, and the first has focus. Answers the first field.
+ */
+export function expectRefusedFields(
+  form: HTMLElement,
+  fields: [role: 'textbox' | 'combobox', name: string, message: string][],
+) {
+  const [first] = fields.map(([role, name, message]) => {
+    const field = within(form).getByRole(role, { name });
+    expect(field).toHaveAccessibleDescription(message);
+    return field;
+  });
+  expect(first).toHaveFocus();
+  return first!;
+}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESCRIPTION_MESSAGES } from '@portal/shared/prescription';
 import { createTestUser } from '../../test/factories.ts';
 import { patientSectionTests } from '../../test/patient-section.tsx';
+import { expectRefusedFields } from '../../test/queries.ts';
 import { fill } from '../../test/user-input.ts';
 import { PatientMedications } from './patient-medications.tsx';
 
@@ -40,12 +41,10 @@ describe('PatientMedications', () => {
     const form = screen.getByRole('form', { name: 'New prescription' });
     await fill(user, within(form).getByRole('combobox', { name: 'Medication' }), 'Ibuprofen');
     await user.click(within(form).getByRole('button', { name: 'Save prescription' }));
-    const dose = within(form).getByRole('textbox', { name: 'Dose' });
-    expect(dose).toHaveFocus();
-    expect(dose).toHaveAccessibleDescription(PRESCRIPTION_MESSAGES.doseRequired);
-    expect(within(form).getByRole('combobox', { name: 'Route' })).toHaveAccessibleDescription(
-      PRESCRIPTION_MESSAGES.routeRequired,
-    );
+    expectRefusedFields(form, [
+      ['textbox', 'Dose', PRESCRIPTION_MESSAGES.doseRequired],
+      ['combobox', 'Route', PRESCRIPTION_MESSAGES.routeRequired],
+    ]);
     expect(section.api.requestsTo('POST', /\/prescriptions$/)).toHaveLength(0);
   });
 
@@ -88,9 +87,9 @@ describe('PatientMedications', () => {
     await user.click(await screen.findByRole('button', { name: 'Stop Ibuprofen' }));
     const form = screen.getByRole('form', { name: 'Stop Ibuprofen' });
     await user.click(within(form).getByRole('button', { name: 'Stop medication' }));
-    const reason = within(form).getByRole('textbox', { name: 'Reason for stopping' });
-    expect(reason).toHaveFocus();
-    expect(reason).toHaveAccessibleDescription(PRESCRIPTION_MESSAGES.stopReasonRequired);
+    const reason = expectRefusedFields(form, [
+      ['textbox', 'Reason for stopping', PRESCRIPTION_MESSAGES.stopReasonRequired],
+    ]);
     await fill(user, reason, 'Stomach pain');
     await user.click(within(form).getByRole('button', { name: 'Stop medication' }));
     expect(await screen.findByText('No active medications.')).toBeVisible();
