@@ -1,7 +1,14 @@
 // API throughput against the ceiling of a bare Fastify route, all in one run on this machine.
 import { spawn } from 'node:child_process';
 import { findFreePort } from '../apps/api/src/lib/free-port.ts';
-import { LOAD, measureCpuPerRequest, runLoad, sampleMemory, type LoadResult } from './lib/load.ts';
+import {
+  LOAD,
+  measureCpuPerRequest,
+  runLoad,
+  sampleMemory,
+  writeLoadResult,
+  type LoadResult,
+} from './lib/load.ts';
 import {
   printTable,
   seedPatients,
@@ -9,7 +16,6 @@ import {
   startPortal,
   startPostgres,
   waitHealthy,
-  writeResult,
 } from './lib/portal.ts';
 
 const newPatient = JSON.stringify({
@@ -152,15 +158,7 @@ export async function benchApi() {
     ];
     printTable('API throughput (autocannon, separate process)', rows);
     console.log(`Peak API memory under load: ${peakMemoryMiB} MiB (target ≤ 250 MB)`);
-    const result = {
-      seconds: LOAD.seconds,
-      connections: LOAD.connections,
-      patientsPerUser: LOAD.patients,
-      rows,
-      peakMemoryMiB,
-    };
-    writeResult('api', result);
-    return result;
+    return writeLoadResult('api', { patientsPerUser: LOAD.patients, rows, peakMemoryMiB });
   } finally {
     await portal.stop();
     await postgres.stop();

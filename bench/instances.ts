@@ -1,15 +1,14 @@
 // Two API instances against one on the same PostgreSQL, on this machine: the same total load
 // (autocannon, separate processes) spread over one or two instances.
 import os from 'node:os';
-import { LOAD, measureCpuPerRequest, runLoad, type LoadResult } from './lib/load.ts';
 import {
-  printTable,
-  seedPatients,
-  signIn,
-  startPortal,
-  startPostgres,
-  writeResult,
-} from './lib/portal.ts';
+  LOAD,
+  measureCpuPerRequest,
+  runLoad,
+  writeLoadResult,
+  type LoadResult,
+} from './lib/load.ts';
+import { printTable, seedPatients, signIn, startPortal, startPostgres } from './lib/portal.ts';
 
 /** The load split evenly over `urls`, all at once; figures summed (req/s) or worst (p99). */
 async function loadOver(urls: string[], path: string, headers: Record<string, string>) {
@@ -85,15 +84,7 @@ export async function benchInstances() {
     const loadAverage = os.loadavg().map((value) => Number(value.toFixed(1)));
     printTable('One API instance against two on one PostgreSQL (same total load)', rows);
     console.log(`Machine load average (1, 5, 15 min) at the end: ${loadAverage.join(', ')}`);
-    const result = {
-      seconds: LOAD.seconds,
-      connections: LOAD.connections,
-      patients: LOAD.patients,
-      rows,
-      loadAverage,
-    };
-    writeResult('instances', result);
-    return result;
+    return writeLoadResult('instances', { patients: LOAD.patients, rows, loadAverage });
   } finally {
     await a.stop();
     await b.stop();

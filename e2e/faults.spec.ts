@@ -122,6 +122,13 @@ const markDocument = (page: Page) =>
 const documentMarker = (page: Page) =>
   page.evaluate(() => (window as unknown as { faultsMarker?: string }).faultsMarker);
 
+/** Recovered in place: the network message gone, the same document (no reload), no problem. */
+async function expectRecoveredInPlace(page: Page, watch: ReturnType<typeof watchProblems>) {
+  await expect(page.getByText(NETWORK_MESSAGE)).toHaveCount(0);
+  expect(await documentMarker(page)).toBe(MARKER);
+  expect(watch.problems).toEqual([]);
+}
+
 async function openMenuEntry(page: Page, name: string) {
   await page.getByRole('banner').locator('button[aria-haspopup="dialog"]').click();
   await page.getByRole('dialog').getByRole('link', { name }).click();
@@ -225,10 +232,8 @@ test.describe('faults in the browser', () => {
     await page.unroute(PROFILE_API);
     await page.getByRole('button', { name: 'Try again' }).click();
     await expectProfileShown(page);
-    await expect(page.getByText(NETWORK_MESSAGE)).toHaveCount(0);
-    expect(await documentMarker(page)).toBe(MARKER);
     // A request the app aborted on its own timer is not an error line of the browser's.
-    expect(watch.problems).toEqual([]);
+    await expectRecoveredInPlace(page, watch);
   });
 
   test('the whole API refusing connections from the first load: one message; navigating in the app recovers', async ({
@@ -253,9 +258,7 @@ test.describe('faults in the browser', () => {
       .click();
     await expect(page).toHaveURL(/\/find-hospital$/);
     await expect(phone).toBeVisible();
-    await expect(page.getByText(NETWORK_MESSAGE)).toHaveCount(0);
-    expect(await documentMarker(page)).toBe(MARKER);
-    expect(watch.problems).toEqual([]);
+    await expectRecoveredInPlace(page, watch);
   });
 
   test('signing in while the API answers 500: the message, still signed out; signing in again works', async ({

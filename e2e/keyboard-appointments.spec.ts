@@ -2,7 +2,7 @@ import { announcer, focused, skipToMain, tabTo, tabUntil } from './support/keybo
 import { openAs } from './support/journey.ts';
 import { createPatients, patientBody } from './support/patients.ts';
 import { expect, test } from './support/test.ts';
-import { isolated, LANGUAGES, textPattern } from './support/texts.ts';
+import { isolated, LANGUAGES, textPattern, type Language } from './support/texts.ts';
 
 // The date box's segments follow the browser's locale, not the page's language: typed as
 // month, day, year.
@@ -13,6 +13,18 @@ function comingMonday(): string {
   const day = new Date();
   day.setUTCDate(day.getUTCDate() + 14 + ((8 - day.getUTCDay()) % 7));
   return day.toISOString().slice(0, 10);
+}
+
+/** Waits until a live region has said the text of `key` about the patient `name`. */
+async function expectAnnounced(
+  heard: { matches: (pattern: RegExp) => Promise<boolean> },
+  language: Language,
+  key: string,
+  name: string,
+) {
+  await expect
+    .poll(() => heard.matches(textPattern(language, key, { patient: isolated(name) })))
+    .toBe(true);
 }
 
 for (const language of LANGUAGES) {
@@ -91,13 +103,7 @@ for (const language of LANGUAGES) {
     await expect(confirmation).toContainText(firstTimeText);
     await expect(confirmation).toContainText(t('appointments:duration.minutes', { count: 45 }));
     await expect(confirmation).toContainText(t('appointments:kinds.video'));
-    await expect
-      .poll(() =>
-        heard.matches(
-          textPattern(language, 'appointments:book.announced', { patient: isolated(name) }),
-        ),
-      )
-      .toBe(true);
+    await expectAnnounced(heard, language, 'appointments:book.announced', name);
 
     // To the agenda of that day: its heading has focus and its name is announced.
     await tabTo(page, t('appointments:book.openAgenda'));
@@ -126,21 +132,18 @@ for (const language of LANGUAGES) {
         expect(booked.status()).toBe(201);
       },
     });
-    // Mark arrived: focus comes back to the appointment, now Arrived, and that is announced.
+    // After each action focus comes back to the appointment, in its new status, announced.
     const summary = main.locator('li p[id^="appointment-"]');
+    const expectNow = async (status: 'arrived' | 'cancelled') => {
+      await expect(summary).toContainText(t(`appointments:statuses.${status}`));
+      await expect(summary).toBeFocused();
+      await expectAnnounced(heard, language, `appointments:done.${status}`, name);
+    };
     await expect(summary).toContainText(name);
     await skipToMain(page, t('common:skipToContent'));
     await tabTo(page, t('appointments:actions.arrived'));
     await page.keyboard.press('Enter');
-    await expect(summary).toContainText(t('appointments:statuses.arrived'));
-    await expect(summary).toBeFocused();
-    await expect
-      .poll(() =>
-        heard.matches(
-          textPattern(language, 'appointments:done.arrived', { patient: isolated(name) }),
-        ),
-      )
-      .toBe(true);
+    await expectNow('arrived');
 
     // Cancel: the question's Yes has focus; after it, the appointment again, Cancelled.
     await tabTo(page, t('appointments:actions.cancel'));
@@ -149,14 +152,6 @@ for (const language of LANGUAGES) {
       main.getByRole('button', { name: t('appointments:cancel.confirm') }),
     ).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(summary).toContainText(t('appointments:statuses.cancelled'));
-    await expect(summary).toBeFocused();
-    await expect
-      .poll(() =>
-        heard.matches(
-          textPattern(language, 'appointments:done.cancelled', { patient: isolated(name) }),
-        ),
-      )
-      .toBe(true);
+    await expectNow('cancelled');
   });
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './portal.ts';
+import { ROOT, writeResult } from './portal.ts';
 
 const AUTOCANNON = path.join(ROOT, 'node_modules/.bin/autocannon');
 
@@ -14,6 +14,13 @@ export const LOAD = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
   patients: Number(process.env.BENCH_PATIENTS ?? 100_000),
 };
+
+/** Writes a load bench's result as `name`: the load it ran (seconds, connections), then `figures`. */
+export function writeLoadResult<T extends object>(name: string, figures: T) {
+  const result = { seconds: LOAD.seconds, connections: LOAD.connections, ...figures };
+  writeResult(name, result);
+  return result;
+}
 
 export interface LoadResult {
   requestsPerSecond: number;

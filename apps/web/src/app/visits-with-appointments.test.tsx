@@ -1,32 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestUser, patientInput } from '../test/factories.ts';
-import { startFakeApi, type FakeApi } from '../test/fake-api.ts';
-import { renderWithApp } from '../test/render-with-app.tsx';
+import { patientSectionTests } from '../test/patient-section.tsx';
 import { PatientVisitsWithAppointments } from './visits-with-appointments.tsx';
 
-const PRACTITIONER = createTestUser();
-let api: FakeApi;
-
-beforeEach(() => {
-  api = startFakeApi({ user: PRACTITIONER });
-});
+const section = patientSectionTests(PatientVisitsWithAppointments, createTestUser());
 
 describe('PatientVisitsWithAppointments', () => {
   it("offers the patient's booked appointments of the last weeks, newest first", async () => {
     const user = userEvent.setup();
-    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const { api, patient } = section;
     const other = api.records.insert(patientInput({ name: 'Jean Dupont' }));
     const hour = 3_600_000;
     const at = (ms: number) => new Date(Date.now() + ms).toISOString();
     const lastWeek = api.appointments.add({ patientId: patient._id, start: at(-168 * hour) });
     const today = api.appointments.add({ patientId: patient._id, start: at(-hour), kind: 'video' });
     api.appointments.add({ patientId: other._id, start: at(-2 * hour) });
-    renderWithApp(<PatientVisitsWithAppointments patient={patient} />, {
-      path: '/records',
-      user: PRACTITIONER,
-    });
+    section.render();
     await user.click(await screen.findByRole('button', { name: 'Record a visit' }));
     const choice = await screen.findByRole('combobox', {
       name: 'Appointment this visit closes (optional)',

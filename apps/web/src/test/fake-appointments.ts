@@ -10,7 +10,7 @@ import {
 import type { TScheduleSettings } from '@portal/shared/profile';
 import { fromWallTime, minutesOfTime, toWallTime, weekdayOf } from '@portal/shared/zoned-time';
 import { etagOf } from '../lib/api/etag.ts';
-import { json, routesTo, type RecordedRequest } from './http.ts';
+import { fakeSequence, json, routesTo, type RecordedRequest } from './http.ts';
 
 /**
  * The appointments API of issue 16 in memory, served by `appointmentsHandlers`: the agenda range
@@ -20,9 +20,7 @@ import { json, routesTo, type RecordedRequest } from './http.ts';
  * own (its records and its signed-in user), so every screen sees one state.
  */
 
-let sequence = 0;
-const nextId = () => `a9b8c7d6-0000-4000-8000-${(sequence += 1).toString(16).padStart(12, '0')}`;
-const nextUpdatedAt = () => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, (sequence += 1))).toISOString();
+const { nextId, nextTime: nextUpdatedAt } = fakeSequence('a9b8c7d6', '2026-01-01T00:00:00.000Z');
 
 const isLive = (status: string) =>
   (LIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);

@@ -9,8 +9,7 @@ import {
 } from '@portal/shared/care-plan';
 import { occurrenceDates } from '@portal/shared/care-plan-rrule';
 import { addDays } from '@portal/shared/zoned-time';
-import { fieldErrorsOf } from './fake-records.ts';
-import { json } from './http.ts';
+import { fakeSequence, invalid, json, refuse } from './http.ts';
 
 /**
  * Care plans (issue 18) in memory, served by `carePlanHandlers`: members only (402
@@ -18,8 +17,7 @@ import { json } from './http.ts';
  * (400 with `fieldErrors`), occurrences computed by the shared rule code, marks, and Today.
  */
 
-let sequence = 0;
-const nextId = () => `ca4e0000-0000-4000-8000-${(sequence += 1).toString(16).padStart(12, '0')}`;
+const { nextId, newRecord } = fakeSequence('ca4e0000', '2026-01-01T00:00:00.000Z');
 
 export class FakeCarePlans {
   readonly plans: TCarePlan[] = [];
@@ -48,10 +46,7 @@ export class FakeCarePlans {
       ...data,
       goals: data.goals.map((goal) => ({ ...goal, id: goal.id ?? nextId() })),
       activities: data.activities.map((activity) => ({ ...activity, id: activity.id ?? nextId() })),
-      _id: nextId(),
-      patientId,
-      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, (sequence += 1))).toISOString(),
-      updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, (sequence += 1))).toISOString(),
+      ...newRecord(patientId),
     };
     this.plans.unshift(plan);
     return plan;
@@ -95,20 +90,11 @@ export class FakeCarePlans {
   }
 }
 
-const refuse = (code: string, status: number) => json({ message: code, code }, { status });
-
 export function carePlanHandlers(fake: FakeCarePlans): HttpHandler[] {
   const base = '/api/records/patients/:id/care-plans';
   const gate = () => (fake.isMember() ? undefined : refuse('PREMIUM_REQUIRED', 402));
   const planOf = (patientId: string, id: string) =>
     fake.plans.find((plan) => plan.patientId === patientId && plan._id === id);
-  const invalid = (error: { issues: { path: PropertyKey[]; message: string }[] }) => {
-    const fieldErrors = fieldErrorsOf(error);
-    return json(
-      { message: Object.values(fieldErrors)[0], code: 'VALIDATION_FAILED', fieldErrors },
-      { status: 400 },
-    );
-  };
   return [
     http.get(
       base,

@@ -6,8 +6,7 @@ import {
   type TPrescription,
   type TPrescriptionInput,
 } from '@portal/shared/prescription';
-import { fieldErrorsOf } from './fake-records.ts';
-import { json } from './http.ts';
+import { fakeSequence, invalid, json, refuse } from './http.ts';
 
 /**
  * The allergies and prescriptions of issue 17 in memory, served by `clinicalHandlers`: lists
@@ -17,19 +16,7 @@ import { json } from './http.ts';
  * that contains an active allergy's substance as a word.
  */
 
-let sequence = 0;
-const nextId = () => `c1d2e3f4-0000-4000-8000-${(sequence += 1).toString(16).padStart(12, '0')}`;
-const nextUpdatedAt = () => new Date(Date.UTC(2026, 1, 1, 0, 0, 0, (sequence += 1))).toISOString();
-
-function invalid(error: { issues: { path: PropertyKey[]; message: string }[] }): Response {
-  const fieldErrors = fieldErrorsOf(error);
-  return json(
-    { message: Object.values(fieldErrors)[0], code: 'VALIDATION_FAILED', fieldErrors },
-    { status: 400 },
-  );
-}
-
-const refuse = (code: string, status: number) => json({ message: code, code }, { status });
+const { newRecord, nextTime: nextUpdatedAt } = fakeSequence('c1d2e3f4', '2026-02-01T00:00:00.000Z');
 
 export class FakeClinical {
   readonly allergies: TAllergy[] = [];
@@ -37,13 +24,7 @@ export class FakeClinical {
 
   addAllergy(patientId: string, input: Partial<TAllergyInput> = {}): TAllergy {
     const data = ZAllergyInput.parse({ substance: 'Penicillin', severity: 'severe', ...input });
-    const allergy = {
-      ...data,
-      _id: nextId(),
-      patientId,
-      createdAt: nextUpdatedAt(),
-      updatedAt: nextUpdatedAt(),
-    };
+    const allergy = { ...data, ...newRecord(patientId) };
     this.allergies.push(allergy);
     return allergy;
   }
@@ -58,12 +39,9 @@ export class FakeClinical {
     });
     const prescription: TPrescription = {
       ...data,
-      _id: nextId(),
-      patientId,
+      ...newRecord(patientId),
       stopReason: '',
       stoppedAt: null,
-      createdAt: nextUpdatedAt(),
-      updatedAt: nextUpdatedAt(),
     };
     this.prescriptions.push(prescription);
     return prescription;
@@ -86,13 +64,19 @@ const newestFirst = <T extends { createdAt: string }>(items: T[]) =>
 
 export function clinicalHandlers(clinical: FakeClinical): HttpHandler[] {
   const base = '/api/records/patients/:id';
-  const find = <T extends { _id: string; patientId: string }>(items: T[], params: object) => {
+  /** The patient's item the path names, as the client last read it: else 404 or 409 `…_CHANGED`. */
+  const current = <T extends { _id: string; patientId: string; updatedAt: string }>(
+    items: T[],
+    { request, params }: { request: Request; params: object },
+    what: 'ALLERGY' | 'PRESCRIPTION',
+  ): { item: T } | { refusal: Response } => {
     const { id, itemId } = params as { id: string; itemId: string };
-    return items.find((item) => item._id === itemId && item.patientId === id);
-  };
-  const isStale = (request: Request, item: { updatedAt: string }) => {
+    const item = items.find((one) => one._id === itemId && one.patientId === id);
+    if (!item) return { refusal: refuse(`${what}_NOT_FOUND`, 404) };
     const ifMatch = request.headers.get('if-match');
-    return ifMatch !== null && ifMatch !== `"${item.updatedAt}"`;
+    if (ifMatch !== null && ifMatch !== `"${item.updatedAt}"`)
+      return { refusal: refuse(`${what}_CHANGED`, 409) };
+    return { item };
   };
   const list = <T extends { patientId: string; status: string; createdAt: string }>(
     items: T[],
@@ -115,14 +99,13 @@ export function clinicalHandlers(clinical: FakeClinical): HttpHandler[] {
       if (!parsed.success) return invalid(parsed.error);
       return json(clinical.addAllergy(params.id as string, parsed.data), { status: 201 });
     }),
-    http.put(`${base}/allergies/:itemId`, async ({ request, params }) => {
-      const allergy = find(clinical.allergies, params);
-      if (!allergy) return refuse('ALLERGY_NOT_FOUND', 404);
-      if (isStale(request, allergy)) return refuse('ALLERGY_CHANGED', 409);
-      const parsed = ZAllergyInput.safeParse(await request.json());
+    http.put(`${base}/allergies/:itemId`, async (info) => {
+      const found = current(clinical.allergies, info, 'ALLERGY');
+      if ('refusal' in found) return found.refusal;
+      const parsed = ZAllergyInput.safeParse(await info.request.json());
       if (!parsed.success) return invalid(parsed.error);
-      Object.assign(allergy, parsed.data, { updatedAt: nextUpdatedAt() });
-      return json(allergy);
+      Object.assign(found.item, parsed.data, { updatedAt: nextUpdatedAt() });
+      return json(found.item);
     }),
     http.get(`${base}/prescriptions`, ({ request, params }) =>
       list(clinical.prescriptions, request, params.id as string),
@@ -148,29 +131,27 @@ export function clinicalHandlers(clinical: FakeClinical): HttpHandler[] {
         );
       return json(clinical.addPrescription(patientId, parsed.data), { status: 201 });
     }),
-    http.put(`${base}/prescriptions/:itemId`, async ({ request, params }) => {
-      const prescription = find(clinical.prescriptions, params);
-      if (!prescription) return refuse('PRESCRIPTION_NOT_FOUND', 404);
-      if (isStale(request, prescription)) return refuse('PRESCRIPTION_CHANGED', 409);
-      const parsed = ZPrescriptionInput.safeParse(await request.json());
+    http.put(`${base}/prescriptions/:itemId`, async (info) => {
+      const found = current(clinical.prescriptions, info, 'PRESCRIPTION');
+      if ('refusal' in found) return found.refusal;
+      const parsed = ZPrescriptionInput.safeParse(await info.request.json());
       if (!parsed.success) return invalid(parsed.error);
       const { allergyAcknowledged: _acknowledged, ...data } = parsed.data;
-      Object.assign(prescription, data, { updatedAt: nextUpdatedAt() });
-      return json(prescription);
+      Object.assign(found.item, data, { updatedAt: nextUpdatedAt() });
+      return json(found.item);
     }),
-    http.post(`${base}/prescriptions/:itemId/stop`, async ({ request, params }) => {
-      const prescription = find(clinical.prescriptions, params);
-      if (!prescription) return refuse('PRESCRIPTION_NOT_FOUND', 404);
-      if (isStale(request, prescription)) return refuse('PRESCRIPTION_CHANGED', 409);
-      const parsed = ZPrescriptionStop.safeParse(await request.json());
+    http.post(`${base}/prescriptions/:itemId/stop`, async (info) => {
+      const found = current(clinical.prescriptions, info, 'PRESCRIPTION');
+      if ('refusal' in found) return found.refusal;
+      const parsed = ZPrescriptionStop.safeParse(await info.request.json());
       if (!parsed.success) return invalid(parsed.error);
-      Object.assign(prescription, {
+      Object.assign(found.item, {
         status: 'stopped',
         stopReason: parsed.data.reason,
         stoppedAt: nextUpdatedAt(),
         updatedAt: nextUpdatedAt(),
       });
-      return json(prescription);
+      return json(found.item);
     }),
     http.get('/api/records/medications', ({ request }) => {
       const query = (new URL(request.url).searchParams.get('query') ?? '').toLowerCase();

@@ -3,7 +3,7 @@ import { ZPatientInput, type TPatient, type TPatientInput } from '@portal/shared
 import { patientInput } from '@portal/shared/patient.factories';
 import type { AuditEvent } from '../features/records/records-api.ts';
 import { etagOf } from '../lib/api/etag.ts';
-import { json, routesTo, type RecordedRequest } from './http.ts';
+import { invalid, json, routesTo, type RecordedRequest } from './http.ts';
 
 /**
  * The records API of ARCHITECTURE.md ("API contract") in memory, served by `recordsHandlers`:
@@ -12,12 +12,6 @@ import { json, routesTo, type RecordedRequest } from './http.ts';
  */
 
 let sequence = 0;
-
-export function fieldErrorsOf(error: { issues: { path: PropertyKey[]; message: string }[] }) {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
-  return fieldErrors;
-}
 
 export class FakeRecords {
   readonly patients = new Map<string, TPatient & { deleted?: boolean }>();
@@ -79,13 +73,7 @@ export class FakeRecords {
     }
     if (method === 'POST' && path === '/api/records/patients') {
       const parsed = ZPatientInput.safeParse(request.body);
-      if (!parsed.success) {
-        const fieldErrors = fieldErrorsOf(parsed.error);
-        return json(
-          { message: Object.values(fieldErrors)[0], code: 'VALIDATION_FAILED', fieldErrors },
-          { status: 400 },
-        );
-      }
+      if (!parsed.success) return invalid(parsed.error);
       const isDuplicate = live.some(
         (p) => p.name === parsed.data.name && p.phone === parsed.data.phone,
       );
@@ -146,15 +134,7 @@ export class FakeRecords {
         );
       }
       const parsed = ZPatientInput.safeParse(request.body);
-      if (!parsed.success) {
-        const fieldErrors = fieldErrorsOf(parsed.error);
-        return json(
-          { message: 'Invalid', code: 'VALIDATION_FAILED', fieldErrors },
-          {
-            status: 400,
-          },
-        );
-      }
+      if (!parsed.success) return invalid(parsed.error, 'Invalid');
       const updated = { ...parsed.data, _id: patient._id, createdAt: patient.createdAt };
       sequence += 1;
       const next = {

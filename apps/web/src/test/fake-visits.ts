@@ -9,7 +9,7 @@ import {
 import type { TUser } from '@portal/shared/user';
 import { VITALS_SERIES_MAX } from '@portal/shared/vitals';
 import { etagOf } from '../lib/api/etag.ts';
-import { json, recordedOf, type RecordedRequest } from './http.ts';
+import { fakeSequence, json, recordedOf, refuse, type RecordedRequest } from './http.ts';
 
 /**
  * The visits API of issue 17 in memory, served by `visitsHandlers`: a patient's visits newest
@@ -19,10 +19,7 @@ import { json, recordedOf, type RecordedRequest } from './http.ts';
  * vitals series of the chart is read from the same visits.
  */
 
-let sequence = 0;
-const nextId = () => `b1c2d3e4-0000-4000-8000-${(sequence += 1).toString(16).padStart(12, '0')}`;
-const nextUpdatedAt = () => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, (sequence += 1))).toISOString();
-const refusal = (status: number, code: string) => json({ message: code, code }, { status });
+const { nextId, nextTime: nextUpdatedAt } = fakeSequence('b1c2d3e4', '2026-01-01T00:00:00.000Z');
 
 export class FakeVisits {
   readonly visits: TVisit[] = [];
@@ -70,7 +67,7 @@ export class FakeVisits {
     const patientId = decodeURIComponent(
       /^\/api\/records\/patients\/([^/]+)\/vitals$/.exec(path)?.[1] ?? '',
     );
-    if (!this.context.isPatient(patientId)) return refusal(404, 'PATIENT_NOT_FOUND');
+    if (!this.context.isPatient(patientId)) return refuse('PATIENT_NOT_FOUND', 404);
     const measured = this.visits
       .filter((visit) => visit.patientId === patientId)
       .filter((visit) => [visit.weight, visit.systolic, visit.diastolic].some((v) => v !== null))
@@ -93,7 +90,7 @@ export class FakeVisits {
     const match =
       /^\/api\/records\/patients\/([^/]+)\/visits(?:\/([^/]+)(?:\/(sign|addenda))?)?$/.exec(path);
     const patientId = decodeURIComponent(match?.[1] ?? '');
-    if (!match || !this.context.isPatient(patientId)) return refusal(404, 'PATIENT_NOT_FOUND');
+    if (!match || !this.context.isPatient(patientId)) return refuse('PATIENT_NOT_FOUND', 404);
     const ofPatient = this.visits
       .filter((visit) => visit.patientId === patientId)
       .sort((a, b) => b.occurredAt.localeCompare(a.occurredAt));
@@ -105,16 +102,16 @@ export class FakeVisits {
         });
       }
       const parsed = ZVisitInput.safeParse(body);
-      if (!parsed.success) return refusal(400, 'VALIDATION_FAILED');
+      if (!parsed.success) return refuse('VALIDATION_FAILED', 400);
       const visit = this.add(patientId, parsed.data);
       return json(visit, { status: 201, headers: { ETag: etagOf(visit) } });
     }
     const visit = ofPatient.find((one) => one._id === match[2]);
-    if (!visit) return refusal(404, 'VISIT_NOT_FOUND');
+    if (!visit) return refuse('VISIT_NOT_FOUND', 404);
     if (match[3] === 'sign') {
-      if (visit.signedAt) return refusal(409, 'VISIT_SIGNED');
+      if (visit.signedAt) return refuse('VISIT_SIGNED', 409);
       const ifMatch = headers.get('If-Match');
-      if (ifMatch !== null && ifMatch !== etagOf(visit)) return refusal(412, 'VISIT_CHANGED');
+      if (ifMatch !== null && ifMatch !== etagOf(visit)) return refuse('VISIT_CHANGED', 412);
       const me = this.context.practitioner();
       const signed = this.replace(visit, {
         signedAt: nextUpdatedAt(),
@@ -124,8 +121,8 @@ export class FakeVisits {
     }
     if (match[3] === 'addenda') {
       const parsed = ZAddendumInput.safeParse(body);
-      if (!parsed.success) return refusal(400, 'VALIDATION_FAILED');
-      if (!visit.signedAt) return refusal(409, 'VISIT_NOT_SIGNED');
+      if (!parsed.success) return refuse('VALIDATION_FAILED', 400);
+      if (!visit.signedAt) return refuse('VISIT_NOT_SIGNED', 409);
       const me = this.context.practitioner();
       const addendum = {
         _id: nextId(),
@@ -138,11 +135,11 @@ export class FakeVisits {
       return json(amended, { status: 201, headers: { ETag: etagOf(amended) } });
     }
     if (method === 'PUT') {
-      if (visit.signedAt) return refusal(409, 'VISIT_SIGNED');
+      if (visit.signedAt) return refuse('VISIT_SIGNED', 409);
       const ifMatch = headers.get('If-Match');
-      if (ifMatch !== null && ifMatch !== etagOf(visit)) return refusal(412, 'VISIT_CHANGED');
+      if (ifMatch !== null && ifMatch !== etagOf(visit)) return refuse('VISIT_CHANGED', 412);
       const parsed = ZVisitInput.safeParse(body);
-      if (!parsed.success) return refusal(400, 'VALIDATION_FAILED');
+      if (!parsed.success) return refuse('VALIDATION_FAILED', 400);
       const updated = this.replace(visit, { ...parsed.data, bmi: bmiOf(parsed.data) });
       return json(updated, { headers: { ETag: etagOf(updated) } });
     }

@@ -25,6 +25,48 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return HttpResponse.json(body as never, init);
 }
 
+/** The API's refusal with its code: the code is the message, as the screens show codes only. */
+export const refuse = (code: string, status: number) => json({ message: code, code }, { status });
+
+/** The shared schema's issues as the API sends them: the first message of each field. */
+export function fieldErrorsOf(error: { issues: { path: PropertyKey[]; message: string }[] }) {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
+  return fieldErrors;
+}
+
+/** 400 VALIDATION_FAILED with `fieldErrors`, its message the first field's unless given. */
+export function invalid(
+  error: { issues: { path: PropertyKey[]; message: string }[] },
+  message?: string,
+): Response {
+  const fieldErrors = fieldErrorsOf(error);
+  return json(
+    { message: message ?? Object.values(fieldErrors)[0], code: 'VALIDATION_FAILED', fieldErrors },
+    { status: 400 },
+  );
+}
+
+/**
+ * Ids and times for one fake's records, from one counter: each id is new (a UUID whose last
+ * group counts, under the fake's own prefix, so the fakes' ids never meet) and each time is a
+ * millisecond after `epoch` later than the last one handed out.
+ */
+export function fakeSequence(prefix: string, epoch: string) {
+  let count = 0;
+  const start = Date.parse(epoch);
+  const nextId = () => `${prefix}-0000-4000-8000-${(count += 1).toString(16).padStart(12, '0')}`;
+  const nextTime = () => new Date(start + (count += 1)).toISOString();
+  /** What the API adds to a patient's new record: its id, the patient, the times. */
+  const newRecord = (patientId: string) => ({
+    _id: nextId(),
+    patientId,
+    createdAt: nextTime(),
+    updatedAt: nextTime(),
+  });
+  return { nextId, nextTime, newRecord };
+}
+
 /** An in-memory fake of part of the API: it answers every request of its routes itself. */
 export interface FakeRoutesOwner {
   handle(request: RecordedRequest): Response;

@@ -1,29 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALLERGY_MESSAGES } from '@portal/shared/allergy';
 import { createTestUser, patientInput } from '../../test/factories.ts';
-import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { renderWithApp } from '../../test/render-with-app.tsx';
+import { patientSectionTests } from '../../test/patient-section.tsx';
+import { expectRefusedFields } from '../../test/queries.ts';
 import { fill } from '../../test/user-input.ts';
 import { PatientAllergies } from './patient-allergies.tsx';
 
-const PRACTITIONER = createTestUser();
-let api: FakeApi;
-
-beforeEach(() => {
-  api = startFakeApi({ user: PRACTITIONER });
-});
-
-function renderFor(name = 'Amina Yusuf') {
-  const patient = api.records.insert(patientInput({ name }));
-  renderWithApp(<PatientAllergies patient={patient} />, { path: '/records', user: PRACTITIONER });
-  return patient;
-}
+const section = patientSectionTests(PatientAllergies, createTestUser());
 
 describe('PatientAllergies', () => {
   it("lists the patient's allergies, newest first", async () => {
-    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const { api, patient } = section;
     const other = api.records.insert(patientInput({ name: 'Bruno Costa' }));
     api.clinical.addAllergy(patient._id, { substance: 'Penicillin', reaction: 'Hives' });
     api.clinical.addAllergy(patient._id, {
@@ -32,7 +21,7 @@ describe('PatientAllergies', () => {
       status: 'resolved',
     });
     api.clinical.addAllergy(other._id, { substance: 'Peanuts' });
-    renderWithApp(<PatientAllergies patient={patient} />, { path: '/records', user: PRACTITIONER });
+    section.render();
     const list = await screen.findByRole('list', { name: 'Allergies' });
     expect(
       within(list)
@@ -43,17 +32,16 @@ describe('PatientAllergies', () => {
 
   it('records an allergy: field messages first, then focus on the new item and an announcement', async () => {
     const user = userEvent.setup();
-    const patient = renderFor();
+    const { api, patient } = section;
+    section.render();
     expect(await screen.findByText('No allergies recorded.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Add allergy' }));
     const form = screen.getByRole('form', { name: 'New allergy' });
     await user.click(within(form).getByRole('button', { name: 'Save allergy' }));
-    const substance = within(form).getByRole('textbox', { name: 'Substance' });
-    expect(substance).toHaveFocus();
-    expect(substance).toHaveAccessibleDescription(ALLERGY_MESSAGES.substanceRequired);
-    expect(within(form).getByRole('combobox', { name: 'Severity' })).toHaveAccessibleDescription(
-      ALLERGY_MESSAGES.severityRequired,
-    );
+    const substance = expectRefusedFields(form, [
+      ['textbox', 'Substance', ALLERGY_MESSAGES.substanceRequired],
+      ['combobox', 'Severity', ALLERGY_MESSAGES.severityRequired],
+    ]);
     await fill(user, substance, 'Penicillin');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Severity' }), 'severe');
     await user.click(within(form).getByRole('button', { name: 'Save allergy' }));
@@ -68,10 +56,10 @@ describe('PatientAllergies', () => {
 
   it('marks an allergy resolved with If-Match, and says so when it changed meanwhile', async () => {
     const user = userEvent.setup();
-    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const { api, patient } = section;
     const allergy = api.clinical.addAllergy(patient._id, { substance: 'Penicillin' });
     const openedVersion = `"${allergy.updatedAt}"`;
-    renderWithApp(<PatientAllergies patient={patient} />, { path: '/records', user: PRACTITIONER });
+    section.render();
     await user.click(await screen.findByRole('button', { name: 'Edit Penicillin' }));
     const form = screen.getByRole('form', { name: 'Change the allergy to Penicillin' });
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Status' }), 'resolved');
@@ -91,7 +79,7 @@ describe('PatientAllergies', () => {
     const { default: i18next } = await import('i18next');
     await i18next.changeLanguage('ar');
     try {
-      renderFor();
+      section.render();
       await user.click(await screen.findByRole('button', { name: 'إضافة حساسية' }));
       const form = screen.getByRole('form', { name: 'حساسية جديدة' });
       await user.click(within(form).getByRole('button', { name: 'حفظ الحساسية' }));

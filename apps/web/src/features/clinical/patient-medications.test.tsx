@@ -1,25 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRESCRIPTION_MESSAGES } from '@portal/shared/prescription';
-import { createTestUser, patientInput } from '../../test/factories.ts';
-import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { renderWithApp } from '../../test/render-with-app.tsx';
+import { createTestUser } from '../../test/factories.ts';
+import { patientSectionTests } from '../../test/patient-section.tsx';
+import { expectRefusedFields } from '../../test/queries.ts';
 import { fill } from '../../test/user-input.ts';
 import { PatientMedications } from './patient-medications.tsx';
 
-const PRACTITIONER = createTestUser();
-let api: FakeApi;
-
-beforeEach(() => {
-  api = startFakeApi({ user: PRACTITIONER });
-});
-
-function renderFor() {
-  const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-  renderWithApp(<PatientMedications patient={patient} />, { path: '/records', user: PRACTITIONER });
-  return patient;
-}
+const section = patientSectionTests(PatientMedications, createTestUser());
 
 async function prescribe(user: ReturnType<typeof userEvent.setup>, medication: string) {
   await user.click(await screen.findByRole('button', { name: 'Prescribe' }));
@@ -34,13 +23,10 @@ async function prescribe(user: ReturnType<typeof userEvent.setup>, medication: s
 
 describe('PatientMedications', () => {
   it('lists only the active medications', async () => {
-    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const { api, patient } = section;
     api.clinical.addPrescription(patient._id, { medication: 'Ibuprofen', strength: '400 mg' });
     api.clinical.addPrescription(patient._id, { medication: 'Salbutamol', status: 'completed' });
-    renderWithApp(<PatientMedications patient={patient} />, {
-      path: '/records',
-      user: PRACTITIONER,
-    });
+    section.render();
     const list = await screen.findByRole('list', { name: 'Medications' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(within(list).getByRole('listitem')).toHaveTextContent(
@@ -50,23 +36,22 @@ describe('PatientMedications', () => {
 
   it('refuses a prescription without dose and route, with the messages on the fields', async () => {
     const user = userEvent.setup();
-    renderFor();
+    section.render();
     await user.click(await screen.findByRole('button', { name: 'Prescribe' }));
     const form = screen.getByRole('form', { name: 'New prescription' });
     await fill(user, within(form).getByRole('combobox', { name: 'Medication' }), 'Ibuprofen');
     await user.click(within(form).getByRole('button', { name: 'Save prescription' }));
-    const dose = within(form).getByRole('textbox', { name: 'Dose' });
-    expect(dose).toHaveFocus();
-    expect(dose).toHaveAccessibleDescription(PRESCRIPTION_MESSAGES.doseRequired);
-    expect(within(form).getByRole('combobox', { name: 'Route' })).toHaveAccessibleDescription(
-      PRESCRIPTION_MESSAGES.routeRequired,
-    );
-    expect(api.requestsTo('POST', /\/prescriptions$/)).toHaveLength(0);
+    expectRefusedFields(form, [
+      ['textbox', 'Dose', PRESCRIPTION_MESSAGES.doseRequired],
+      ['combobox', 'Route', PRESCRIPTION_MESSAGES.routeRequired],
+    ]);
+    expect(section.api.requestsTo('POST', /\/prescriptions$/)).toHaveLength(0);
   });
 
   it('asks about a matching allergy, saves only once acknowledged, and sends the acknowledgement', async () => {
     const user = userEvent.setup();
-    const patient = renderFor();
+    const { api, patient } = section;
+    section.render();
     api.clinical.addAllergy(patient._id, { substance: 'Penicillin', reaction: 'Anaphylaxis' });
     const form = await prescribe(user, 'Penicillin V');
     const warning = await within(form).findByRole('alert');
@@ -96,18 +81,15 @@ describe('PatientMedications', () => {
 
   it('stops a medication with its reason: it leaves the list and the change is announced', async () => {
     const user = userEvent.setup();
-    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const { api, patient } = section;
     api.clinical.addPrescription(patient._id, { medication: 'Ibuprofen' });
-    renderWithApp(<PatientMedications patient={patient} />, {
-      path: '/records',
-      user: PRACTITIONER,
-    });
+    section.render();
     await user.click(await screen.findByRole('button', { name: 'Stop Ibuprofen' }));
     const form = screen.getByRole('form', { name: 'Stop Ibuprofen' });
     await user.click(within(form).getByRole('button', { name: 'Stop medication' }));
-    const reason = within(form).getByRole('textbox', { name: 'Reason for stopping' });
-    expect(reason).toHaveFocus();
-    expect(reason).toHaveAccessibleDescription(PRESCRIPTION_MESSAGES.stopReasonRequired);
+    const reason = expectRefusedFields(form, [
+      ['textbox', 'Reason for stopping', PRESCRIPTION_MESSAGES.stopReasonRequired],
+    ]);
     await fill(user, reason, 'Stomach pain');
     await user.click(within(form).getByRole('button', { name: 'Stop medication' }));
     expect(await screen.findByText('No active medications.')).toBeVisible();
@@ -123,7 +105,8 @@ describe('PatientMedications', () => {
 
   it("suggests the practitioner's earlier medications while typing", async () => {
     const user = userEvent.setup();
-    const patient = renderFor();
+    const { api, patient } = section;
+    section.render();
     api.clinical.addPrescription(patient._id, { medication: 'Amoxicillin', status: 'completed' });
     await user.click(await screen.findByRole('button', { name: 'Prescribe' }));
     const form = screen.getByRole('form', { name: 'New prescription' });

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { startFakeApi } from '../../test/fake-api.ts';
-import { createUser, detail, failNextSave, renderProfilePage } from './profile-test-helpers.tsx';
+import { expectEach } from '../../test/queries.ts';
+import {
+  createUser,
+  detail,
+  detailText,
+  failNextSave,
+  renderProfilePage,
+} from './profile-test-helpers.tsx';
 
 async function openForm(user: TUser = createUser()) {
   const api = startFakeApi({ user });
@@ -124,10 +131,12 @@ describe('ProfileForm saving', () => {
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
     // The read view may still be showing the profile refetch that the save triggered.
     await waitFor(() => expect(detail('Name')).toHaveTextContent('Dr. Amina Bello'));
-    expect(detail('Age')).toHaveTextContent('42');
-    expect(detail('Gender')).toHaveTextContent('Other');
-    expect(detail('Address')).toHaveTextContent('Not provided');
-    expect(detail('Phone')).toHaveTextContent('0123456789');
+    expectEach(detailText, {
+      Age: '42',
+      Gender: 'Other',
+      Address: 'Not provided',
+      Phone: '0123456789',
+    });
     expect(screen.getByRole('img', { name: 'Profile picture of Dr. Amina Bello' })).toHaveAttribute(
       'src',
       'https://images.example.com/new.png',

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { startFakeApi } from '../../test/fake-api.ts';
-import { createUser, detail, renderProfilePage } from './profile-test-helpers.tsx';
+import { expectEach } from '../../test/queries.ts';
+import { createUser, detail, detailText, renderProfilePage } from './profile-test-helpers.tsx';
 
 describe('ProfilePage read view', () => {
   it('shows the title, the section and every field of the saved profile', async () => {
@@ -16,12 +17,14 @@ describe('ProfilePage read view', () => {
       screen.getByRole('heading', { level: 2, name: 'Personal Information' }),
     ).toBeInTheDocument();
     expect(await screen.findByText('Dr. Amina Yusuf')).toBeInTheDocument();
-    expect(detail('Name')).toHaveTextContent('Dr. Amina Yusuf');
-    expect(detail('Email')).toHaveTextContent('amina@example.com');
-    expect(detail('Age')).toHaveTextContent('41');
-    expect(detail('Gender')).toHaveTextContent('Female');
-    expect(detail('Address')).toHaveTextContent('12 Harbour Road, Lagos');
-    expect(detail('Phone')).toHaveTextContent('5551234567');
+    expectEach(detailText, {
+      Name: 'Dr. Amina Yusuf',
+      Email: 'amina@example.com',
+      Age: '41',
+      Gender: 'Female',
+      Address: '12 Harbour Road, Lagos',
+      Phone: '5551234567',
+    });
   });
 
   it('shows the picture when there is one and a neutral avatar otherwise', async () => {
@@ -39,9 +42,7 @@ describe('ProfilePage read view', () => {
     renderProfilePage(user);
     expect(await screen.findByTestId('neutral-avatar')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
-    expect(detail('Age')).toHaveTextContent('Not provided');
-    expect(detail('Gender')).toHaveTextContent('Not provided');
-    expect(detail('Phone')).toHaveTextContent('Not provided');
+    expectEach(detailText, { Age: 'Not provided', Gender: 'Not provided', Phone: 'Not provided' });
   });
 
   it('shows the Premium Member button, to /premier, only to premium members', async () => {

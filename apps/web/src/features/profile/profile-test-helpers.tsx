@@ -42,3 +42,6 @@ export function renderProfilePage(sessionUser: TUser | null) {
 export function detail(label: string): HTMLElement {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
 }
+
+/** The text of the value next to a label in the read view. */
+export const detailText = (label: string) => detail(label).textContent;

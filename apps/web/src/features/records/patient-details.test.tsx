@@ -6,6 +6,7 @@ import { fieldPaths } from '@portal/shared/schema-fields';
 import { PatientDetails } from './patient-details.tsx';
 import { createTestUser } from '../../test/factories.ts';
 import { startFakeApi } from '../../test/fake-api.ts';
+import { expectEach } from '../../test/queries.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 
 describe('PatientDetails', () => {
@@ -27,12 +28,14 @@ describe('PatientDetails', () => {
     const text = (label: string) =>
       within(screen.getByText(label, { selector: 'dt' }).parentElement!).getByRole('definition')
         .textContent;
-    expect(text('Name')).toBe('Zebedee Quintessa Marlowe');
-    expect(text('Address')).toBe('77 Juniper Crescent, Flat 4');
-    expect(text('Age')).toBe('63');
-    expect(text('Blood group')).toBe('AB-');
-    expect(text('Email')).toBe('zebedee.marlowe@example.org');
-    expect(text('Emergency contact phone')).toBe('5554567890');
-    expect(text('Has chronic diseases')).toBe('Yes');
+    expectEach(text, {
+      Name: 'Zebedee Quintessa Marlowe',
+      Address: '77 Juniper Crescent, Flat 4',
+      Age: '63',
+      'Blood group': 'AB-',
+      Email: 'zebedee.marlowe@example.org',
+      'Emergency contact phone': '5554567890',
+      'Has chronic diseases': 'Yes',
+    });
   });
 });

@@ -8,6 +8,7 @@ import { PatientForm } from './patient-form.tsx';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
+import { expectEach } from '../../test/queries.ts';
 import { fill, fillPatientForm } from '../../test/user-input.ts';
 
 let api: FakeApi;
@@ -53,16 +54,18 @@ describe('PatientForm validation', () => {
 
     await submit();
 
-    expect(errorFor('Name')).toBe('Name is required');
-    expect(errorFor('Diagnosed with')).toBe('Diagnosis is required');
-    expect(errorFor('Address')).toBe('Address is required');
-    expect(errorFor('Age')).toBe('Age is required');
-    expect(errorFor('Blood group')).toBe('Blood group is required');
-    expect(errorFor('Gender')).toBe('Gender is required');
-    expect(errorFor('Phone number')).toBe('Phone number is required');
-    expect(errorFor('Emergency contact phone')).toBe('Emergency contact phone is required');
-    // E-mail is optional: blank is fine.
-    expect(errorFor('Email (optional)')).toBeNull();
+    expectEach(errorFor, {
+      Name: 'Name is required',
+      'Diagnosed with': 'Diagnosis is required',
+      Address: 'Address is required',
+      Age: 'Age is required',
+      'Blood group': 'Blood group is required',
+      Gender: 'Gender is required',
+      'Phone number': 'Phone number is required',
+      'Emergency contact phone': 'Emergency contact phone is required',
+      // E-mail is optional: blank is fine.
+      'Email (optional)': null,
+    });
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     // One summary is announced (it takes focus), not eight alerts at once.
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
@@ -88,11 +91,13 @@ describe('PatientForm validation', () => {
 
     await submit();
 
-    expect(errorFor('Age')).toBe('Age cannot be negative');
-    expect(errorFor('Email (optional)')).toBe('Please enter a valid email address');
-    expect(errorFor('Phone number')).toBe('Phone number must be 10 digits');
-    expect(errorFor('Emergency contact phone')).toBe('Emergency contact phone must be 10 digits');
-    expect(errorFor('Name')).toBeNull();
+    expectEach(errorFor, {
+      Age: 'Age cannot be negative',
+      'Email (optional)': 'Please enter a valid email address',
+      'Phone number': 'Phone number must be 10 digits',
+      'Emergency contact phone': 'Emergency contact phone must be 10 digits',
+      Name: null,
+    });
     expect(api.requests).toHaveLength(0);
   });
 
@@ -151,12 +156,14 @@ describe('PatientForm validation', () => {
       const control = screen.getByLabelText(label) as HTMLInputElement;
       return `${control.tagName.toLowerCase()}:${control.type}`;
     };
-    expect(kind('Name')).toBe('input:text');
-    expect(kind('Age')).toBe('input:number');
-    expect(kind('Blood group')).toBe('select:select-one');
-    expect(kind('Email (optional)')).toBe('input:email');
-    expect(kind('Emergency contact phone')).toBe('input:tel');
-    expect(kind('Has chronic diseases')).toBe('input:checkbox');
+    expectEach(kind, {
+      Name: 'input:text',
+      Age: 'input:number',
+      'Blood group': 'select:select-one',
+      'Email (optional)': 'input:email',
+      'Emergency contact phone': 'input:tel',
+      'Has chronic diseases': 'input:checkbox',
+    });
     expect(screen.getByLabelText('Age')).toHaveAttribute('min', '0');
     expect(screen.getByLabelText('Age')).toHaveAttribute('max', '150');
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-required', 'true');

@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { UNDO_MS } from './records-notice.tsx';
-import { addButton, findRow, ONE, renderRecordsPage } from './records-page.render.tsx';
+import { addButton, findRow, ONE, renderRecordsPageWith } from './records-page.render.tsx';
 
 // Deleting a patient from the records page: at once, with Undo, and put back when it fails.
 
@@ -16,9 +15,7 @@ beforeEach(() => {
 
 describe('RecordsPage: delete and undo', () => {
   it('removes the row at once, offers Undo, and Undo restores it', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    api.records.insert(patientInput({ name: 'Bruno Costa' }));
-    renderRecordsPage();
+    renderRecordsPageWith(api, 'Amina Yusuf', 'Bruno Costa');
     const row = await findRow('Amina Yusuf');
     const gate = api.hold('DELETE', ONE);
 
@@ -41,9 +38,8 @@ describe('RecordsPage: delete and undo', () => {
   });
 
   it('puts the row back when the delete fails, with no message to the user', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     const report = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderRecordsPage();
+    renderRecordsPageWith(api, 'Amina Yusuf');
     api.on('DELETE', ONE, () => new Response(null, { status: 500 }));
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Delete' }),
@@ -56,9 +52,7 @@ describe('RecordsPage: delete and undo', () => {
   });
 
   it('closes the details view when the patient is deleted there', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    api.records.insert(patientInput({ name: 'Bruno Costa' }));
-    renderRecordsPage();
+    renderRecordsPageWith(api, 'Amina Yusuf', 'Bruno Costa');
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'View Details' }),
     );
@@ -73,8 +67,7 @@ describe('RecordsPage: delete and undo', () => {
 
   it('withdraws Undo a few seconds after the reader has moved on from it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    renderRecordsPage();
+    renderRecordsPageWith(api, 'Amina Yusuf');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Delete' }));
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();

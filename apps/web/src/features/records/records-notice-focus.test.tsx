@@ -2,11 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNDO_MS } from './records-notice.tsx';
-import { renderRecordsPage } from './records-page.render.tsx';
-import { patientInput } from '../../test/factories.ts';
+import { findRow, ONE, renderRecordsPageWith } from './records-page.render.tsx';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-
-const ONE = /^\/api\/records\/patients\/[^/]+$/;
 
 let api: FakeApi;
 
@@ -14,9 +11,12 @@ beforeEach(() => {
   api = startFakeApi();
 });
 
-async function deleteRow(user: ReturnType<typeof userEvent.setup>, name: string) {
-  const row = (await screen.findByText(name)).closest('li')!;
+/** Amina Yusuf on the records page, deleted by `user`: focus goes to Undo. */
+async function deleteAmina(user = userEvent.setup()) {
+  renderRecordsPageWith(api, 'Amina Yusuf');
+  const row = await findRow('Amina Yusuf');
   await user.click(within(row).getByRole('button', { name: 'Delete' }));
+  return user;
 }
 
 const listHeading = () => screen.getByRole('heading', { name: 'Patients List' });
@@ -24,10 +24,7 @@ const listHeading = () => screen.getByRole('heading', { name: 'Patients List' })
 describe('RecordsPage: focus around the notice (keyboard and screen readers)', () => {
   it('puts focus on Undo after a delete, and Undo stays while focus is on it, past the 8 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    renderRecordsPage();
-    await deleteRow(user, 'Amina Yusuf');
+    await deleteAmina(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
 
     const undo = screen.getByRole('button', { name: 'Undo' });
     expect(undo).toHaveFocus();
@@ -39,10 +36,7 @@ describe('RecordsPage: focus around the notice (keyboard and screen readers)', (
   });
 
   it('Undo keeps focus while restoring, then focus goes to the list heading', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    renderRecordsPage();
-    const user = userEvent.setup();
-    await deleteRow(user, 'Amina Yusuf');
+    const user = await deleteAmina();
     await waitFor(() => expect(api.requestsTo('DELETE', ONE)).toHaveLength(1));
     const gate = api.hold('POST', /\/restore$/);
 
@@ -60,11 +54,8 @@ describe('RecordsPage: focus around the notice (keyboard and screen readers)', (
   });
 
   it('Undo pressed before the server has finished the delete restores once it has', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    renderRecordsPage();
-    const user = userEvent.setup();
     const gate = api.hold('DELETE', ONE);
-    await deleteRow(user, 'Amina Yusuf');
+    const user = await deleteAmina();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveAttribute('aria-disabled', 'true');
     expect(api.requestsTo('POST', /\/restore$/)).toHaveLength(0);
@@ -78,10 +69,7 @@ describe('RecordsPage: focus around the notice (keyboard and screen readers)', (
   });
 
   it('Dismiss from the keyboard moves focus to the list heading, not to <body>', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    renderRecordsPage();
-    const user = userEvent.setup();
-    await deleteRow(user, 'Amina Yusuf');
+    const user = await deleteAmina();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Dismiss' })).toHaveFocus();
 
@@ -92,17 +80,14 @@ describe('RecordsPage: focus around the notice (keyboard and screen readers)', (
   });
 
   it('a failed delete takes Undo away and moves focus to the list heading', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderRecordsPage();
     let fail!: () => void;
     const failed = new Promise<void>((resolve) => (fail = resolve));
     api.on('DELETE', ONE, async () => {
       await failed;
       return new Response(null, { status: 500 });
     });
-    const user = userEvent.setup();
-    await deleteRow(user, 'Amina Yusuf');
+    await deleteAmina();
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
 
     fail();

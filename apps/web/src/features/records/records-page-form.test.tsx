@@ -11,6 +11,7 @@ import {
   NEW_PATIENT,
   ONE,
   renderRecordsPage,
+  renderRecordsPageWith,
 } from './records-page.render.tsx';
 
 // Adding and editing a patient on the records page: the form, its busy state and the server's
@@ -24,8 +25,7 @@ beforeEach(() => {
 
 describe('RecordsPage: form', () => {
   it('Add opens an empty form without Add; Cancel returns to the list', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    renderRecordsPage();
+    renderRecordsPageWith(api, 'Amina Yusuf');
     await findRow('Amina Yusuf');
 
     await userEvent.click(addButton()!);
@@ -109,8 +109,7 @@ describe('RecordsPage: form', () => {
   });
 
   it('Edit from the details view opens the same patient', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    renderRecordsPage();
+    renderRecordsPageWith(api, 'Amina Yusuf');
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'View Details' }),
     );
@@ -120,8 +119,9 @@ describe('RecordsPage: form', () => {
   });
 
   it('says clearly when someone else changed the patient meanwhile (409)', async () => {
-    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    renderRecordsPage();
+    const {
+      patients: [amina],
+    } = renderRecordsPageWith(api, 'Amina Yusuf');
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Edit' }),
     );
@@ -150,8 +150,7 @@ describe('RecordsPage: form', () => {
   });
 
   it('shows the spec message and the server field errors when saving fails', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    renderRecordsPage();
+    renderRecordsPageWith(api, 'Amina Yusuf');
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Edit' }),
     );

@@ -1,12 +1,19 @@
 import type { TUser } from '@portal/shared/user';
 import { screen } from '@testing-library/react';
 import { createTestUser, patientInput } from '../../test/factories.ts';
+import type { FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import { RecordsPage } from './records-page.tsx';
 
 /** The records page as a signed-in practitioner sees it, on the web test kit's fake API. */
 export const renderRecordsPage = (user: TUser = createTestUser()) =>
   renderWithApp(<RecordsPage />, { user });
+
+/** The records page over the fake API holding a patient of each of these names. */
+export function renderRecordsPageWith(api: FakeApi, ...names: string[]) {
+  const patients = names.map((name) => api.records.insert(patientInput({ name })));
+  return { ...renderRecordsPage(), patients };
+}
 
 /** A patient the records tests add through the form. */
 export const NEW_PATIENT = patientInput({

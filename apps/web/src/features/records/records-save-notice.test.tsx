@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NEW_PATIENT, renderRecordsPage } from './records-page.render.tsx';
-import { patientInput } from '../../test/factories.ts';
+import { NEW_PATIENT, renderRecordsPage, renderRecordsPageWith } from './records-page.render.tsx';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { fill, fillPatientForm } from '../../test/user-input.ts';
 
@@ -31,8 +30,7 @@ describe('RecordsPage: a save is announced (screen readers)', () => {
   });
 
   it('says the patient was updated', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    renderRecordsPage();
+    renderRecordsPageWith(api, 'Amina Yusuf');
     const user = userEvent.setup();
     const row = (await screen.findByText('Amina Yusuf')).closest('li')!;
     await user.click(within(row).getByRole('button', { name: 'Edit' }));

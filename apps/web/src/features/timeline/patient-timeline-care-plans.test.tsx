@@ -7,6 +7,7 @@ import { formatDay } from '../../i18n/format.ts';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
+import { itemTexts } from '../../test/queries.ts';
 import { formatEntryTime } from './timeline-entry.tsx';
 import { PatientTimeline } from './patient-timeline.tsx';
 
@@ -43,11 +44,6 @@ function patientWithPlan(user: TUser) {
   return { patient, plan };
 }
 
-const entryTexts = (list: HTMLElement) =>
-  within(list)
-    .getAllByRole('listitem')
-    .map((item) => item.textContent);
-
 describe('PatientTimeline: care-plan activities', () => {
   beforeEach(async () => {
     await i18next.changeLanguage('en');
@@ -57,7 +53,7 @@ describe('PatientTimeline: care-plan activities', () => {
     patientWithPlan(MEMBER);
     const list = await screen.findByRole('list', { name: 'Timeline' });
     await within(list).findAllByText('Blood pressure check');
-    expect(entryTexts(list)).toEqual([
+    expect(itemTexts(list)).toEqual([
       `Due ${formatDay('2026-04-15', 'en')}Care-plan activityDue todayBlood pressure checkCare plan: Hypertension follow-up`,
       `${formatEntryTime('2026-04-10T09:00:00.000Z', 'en')}VisitDraftReview`,
       `Due ${formatDay('2026-04-08', 'en')}Care-plan activityOverdueBlood pressure checkCare plan: Hypertension follow-up`,

@@ -1,37 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestUser, patientInput } from '../../test/factories.ts';
-import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { renderWithApp } from '../../test/render-with-app.tsx';
+import { describe, expect, it } from 'vitest';
+import { createTestUser } from '../../test/factories.ts';
+import { patientSectionTests } from '../../test/patient-section.tsx';
+import { itemTexts } from '../../test/queries.ts';
 import { formatEntryTime } from './timeline-entry.tsx';
 import { PatientTimeline } from './patient-timeline.tsx';
 import { TIMELINE_PAGE, timelineApi } from './timeline-api.ts';
 
-const PRACTITIONER = createTestUser({ name: 'Dr Lena Hoffmann' });
-let api: FakeApi;
-
-beforeEach(() => {
-  api = startFakeApi({ user: PRACTITIONER });
-});
-
-function renderTimeline() {
-  const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-  const render = () =>
-    renderWithApp(<PatientTimeline patient={patient} />, { path: '/records', user: PRACTITIONER });
-  return { patient, render };
-}
-
-/** The entries of the list, each as the reader meets it (time, kind, state, summary). */
-const entryTexts = (list: HTMLElement) =>
-  within(list)
-    .getAllByRole('listitem')
-    .map((item) => item.textContent);
+const section = patientSectionTests(PatientTimeline, createTestUser({ name: 'Dr Lena Hoffmann' }));
 
 describe('PatientTimeline', () => {
   it('lists visits, prescriptions, allergies and appointments newest first in one ordered list', async () => {
-    const { patient, render } = renderTimeline();
+    const { api, patient } = section;
     api.visits.add(patient._id, {
       occurredAt: '2026-01-10T09:00:00.000Z',
       reason: 'Asthma review',
@@ -54,13 +36,13 @@ describe('PatientTimeline', () => {
       start: '2026-03-02T09:00:00.000Z',
       reason: '',
     });
-    render();
+    section.render();
 
     const list = await screen.findByRole('list', { name: 'Timeline' });
     expect(list.tagName).toBe('OL');
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(5);
-    expect(entryTexts(list)).toEqual([
+    expect(itemTexts(list)).toEqual([
       `${formatEntryTime('2026-03-02T09:00:00.000Z', 'en')}AppointmentBookedNo reason given`,
       `${formatEntryTime('2026-02-01T08:00:00.000Z', 'en')}Prescription stoppedStoppedSalbutamolReason: Tremor`,
       `${formatEntryTime('2026-01-12T10:00:00.000Z', 'en')}Prescription startedStoppedSalbutamol`,
@@ -74,14 +56,14 @@ describe('PatientTimeline', () => {
 
   it('shows older entries a page at a time and takes focus to the first one added', async () => {
     const user = userEvent.setup();
-    const { patient, render } = renderTimeline();
+    const { api, patient } = section;
     const count = TIMELINE_PAGE + 5;
     for (let day = 1; day <= count; day += 1)
       api.visits.add(patient._id, {
         occurredAt: new Date(Date.UTC(2025, 0, day, 9)).toISOString(),
         reason: `Review ${day}`,
       });
-    render();
+    section.render();
 
     const more = await screen.findByRole('button', {
       name: `Show older entries (${TIMELINE_PAGE} of ${count} shown)`,
@@ -100,11 +82,8 @@ describe('PatientTimeline', () => {
   });
 
   it("reads the timeline again when the patient's allergies change (their cache tag)", async () => {
-    const { patient } = renderTimeline();
-    const { store } = renderWithApp(<PatientTimeline patient={patient} />, {
-      path: '/records',
-      user: PRACTITIONER,
-    });
+    const { api, patient } = section;
+    const { store } = section.render();
     expect(
       await screen.findByText('Nothing has been recorded for this patient yet.'),
     ).toBeVisible();
@@ -116,19 +95,18 @@ describe('PatientTimeline', () => {
   });
 
   it('says so when nothing has been recorded yet', async () => {
-    const { render } = renderTimeline();
-    render();
+    section.render();
     expect(
       await screen.findByText('Nothing has been recorded for this patient yet.'),
     ).toBeVisible();
   });
 
   it('shows the failure in the section, not as a page error', async () => {
-    const { render } = renderTimeline();
+    const { api } = section;
     api.on('GET', /\/timeline$/, () =>
       Response.json({ message: 'boom', code: 'INTERNAL' }, { status: 500 }),
     );
-    render();
+    section.render();
     expect(
       await screen.findByText('The timeline could not be loaded. Please try again later.'),
     ).toBeVisible();
@@ -137,12 +115,12 @@ describe('PatientTimeline', () => {
 
   it("reads right to left in Arabic, with the date in the reader's format and typed names kept apart", async () => {
     await i18next.changeLanguage('ar');
-    const { patient, render } = renderTimeline();
+    const { api, patient } = section;
     const allergy = api.clinical.addAllergy(patient._id, {
       substance: 'Penicillin',
       reaction: 'Hives',
     });
-    render();
+    section.render();
 
     const list = await screen.findByRole('list', { name: 'السجل الزمني' });
     const [item] = within(list).getAllByRole('listitem');

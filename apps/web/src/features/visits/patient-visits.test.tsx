@@ -1,29 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestUser, patientInput } from '../../test/factories.ts';
-import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { renderWithApp } from '../../test/render-with-app.tsx';
+import { describe, expect, it } from 'vitest';
+import { createTestUser } from '../../test/factories.ts';
+import { patientSectionTests } from '../../test/patient-section.tsx';
 import { fill } from '../../test/user-input.ts';
 import { PatientVisits } from './patient-visits.tsx';
 
-const PRACTITIONER = createTestUser({ name: 'Dr Lena Hoffmann' });
-let api: FakeApi;
-
-beforeEach(() => {
-  api = startFakeApi({ user: PRACTITIONER });
-});
-
-function renderVisits() {
-  const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-  renderWithApp(<PatientVisits patient={patient} />, { path: '/records', user: PRACTITIONER });
-  return patient;
-}
+const section = patientSectionTests(PatientVisits, createTestUser({ name: 'Dr Lena Hoffmann' }));
 
 describe('PatientVisits', () => {
   it("lists the patient's visits newest first, with vitals in their units and who signed", async () => {
-    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const { api, patient } = section;
     api.visits.add(patient._id, {
       occurredAt: '2026-01-10T09:00:00Z',
       reason: 'Older review',
@@ -34,7 +22,7 @@ describe('PatientVisits', () => {
       signed: true,
     });
     api.visits.add(patient._id, { occurredAt: '2026-03-02T09:00:00Z', reason: 'Newest check' });
-    renderWithApp(<PatientVisits patient={patient} />, { path: '/records', user: PRACTITIONER });
+    section.render();
 
     const list = await screen.findByRole('list', { name: 'Visits' });
     const items = within(list).getAllByRole('listitem', { name: /Newest check|Older review/ });
@@ -54,7 +42,8 @@ describe('PatientVisits', () => {
 
   it('records a visit: BMI computed as typed, focus on the new visit, change announced', async () => {
     const user = userEvent.setup();
-    const patient = renderVisits();
+    const { api, patient } = section;
+    section.render();
     await user.click(await screen.findByRole('button', { name: 'Record a visit' }));
     const form = screen.getByRole('form', { name: 'Record a visit' });
     expect(within(form).getByText('Enter weight and height')).toBeVisible();
@@ -87,7 +76,7 @@ describe('PatientVisits', () => {
 
   it('refuses implausible vitals with their messages, focusing the summary, and sends nothing', async () => {
     const user = userEvent.setup();
-    renderVisits();
+    section.render();
     await user.click(await screen.findByRole('button', { name: 'Record a visit' }));
     const form = screen.getByRole('form', { name: 'Record a visit' });
     await fill(user, within(form).getByLabelText('Temperature'), '52');
@@ -102,14 +91,14 @@ describe('PatientVisits', () => {
       /Temperature must be from 30 to 45 °C, with at most one decimal\./,
     );
     expect(within(form).getByLabelText('Heart rate')).toHaveAttribute('aria-invalid', 'true');
-    expect(api.requestsTo('POST', /\/visits$/)).toEqual([]);
+    expect(section.api.requestsTo('POST', /\/visits$/)).toEqual([]);
   });
 
   it('shows the field messages in Arabic, from their codes', async () => {
     await i18next.changeLanguage('ar');
     await i18next.loadNamespaces('visits');
     const user = userEvent.setup();
-    renderVisits();
+    section.render();
     await user.click(await screen.findByRole('button', { name: 'تسجيل زيارة' }));
     const form = screen.getByRole('form', { name: 'تسجيل زيارة' });
     await fill(user, within(form).getByLabelText('تشبّع الأكسجين'), '101');
@@ -123,9 +112,9 @@ describe('PatientVisits', () => {
 
   it('signs a visit only after asking, then offers an addendum that keeps its author', async () => {
     const user = userEvent.setup();
-    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const { api, patient } = section;
     api.visits.add(patient._id, { reason: 'Asthma review' });
-    renderWithApp(<PatientVisits patient={patient} />, { path: '/records', user: PRACTITIONER });
+    section.render();
 
     await user.click(await screen.findByRole('button', { name: 'Sign visit' }));
     const question = screen.getByRole('group', { name: /Sign this visit\?/ });
@@ -156,12 +145,12 @@ describe('PatientVisits', () => {
 
   it('says when a visit changed meanwhile, without signing it', async () => {
     const user = userEvent.setup();
-    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const { api, patient } = section;
     api.visits.add(patient._id, { reason: 'Asthma review' });
     api.on('POST', /\/sign$/, () =>
       Response.json({ message: 'Changed', code: 'VISIT_CHANGED' }, { status: 412 }),
     );
-    renderWithApp(<PatientVisits patient={patient} />, { path: '/records', user: PRACTITIONER });
+    section.render();
     await user.click(await screen.findByRole('button', { name: 'Sign visit' }));
     await user.click(screen.getByRole('button', { name: 'Sign' }));
     const alert = await screen.findByRole('alert');

@@ -27,6 +27,21 @@ async function startCall(client: FakeVoiceClient) {
   await waitFor(() => expect(client.calls).toContain('startCall'));
 }
 
+/** The button on a working API, pressed until the token is obtained. */
+async function startedCall() {
+  startVoiceApi();
+  const { client } = renderVoiceButton();
+  await startCall(client);
+  return client;
+}
+
+/** A started call, then connected (call_started). */
+async function connectedCall() {
+  const client = await startedCall();
+  act(() => client.emit('call_started'));
+  return client;
+}
+
 /** Resolves when `release(answer)` is called: holds the connect answer back. */
 function deferred<T>() {
   let release!: (value: T) => void;
@@ -68,9 +83,7 @@ describe('VoiceButton', () => {
   });
 
   it('call_started: connected, mute appears; talking follows agent_start/stop_talking', async () => {
-    startVoiceApi();
-    const { client } = renderVoiceButton();
-    await startCall(client);
+    const client = await startedCall();
     expect(muteButton()).not.toBeInTheDocument();
 
     act(() => client.emit('call_started'));
@@ -93,10 +106,7 @@ describe('VoiceButton', () => {
   });
 
   it('mutes and unmutes the microphone while connected', async () => {
-    startVoiceApi();
-    const { client } = renderVoiceButton();
-    await startCall(client);
-    act(() => client.emit('call_started'));
+    const client = await connectedCall();
 
     await userEvent.click(muteButton()!);
     expect(client.calls.at(-1)).toBe('mute');
@@ -108,10 +118,7 @@ describe('VoiceButton', () => {
   });
 
   it('pressing again stops the call and returns to green', async () => {
-    startVoiceApi();
-    const { client } = renderVoiceButton();
-    await startCall(client);
-    act(() => client.emit('call_started'));
+    const client = await connectedCall();
     act(() => client.emit('agent_start_talking'));
 
     await userEvent.click(callButton());
@@ -129,10 +136,7 @@ describe('VoiceButton', () => {
   });
 
   it('call_ended (the agent left or the room closed) returns to inactive', async () => {
-    startVoiceApi();
-    const { client } = renderVoiceButton();
-    await startCall(client);
-    act(() => client.emit('call_started'));
+    const client = await connectedCall();
     await userEvent.click(muteButton()!);
 
     act(() => client.emit('call_ended'));
@@ -147,9 +151,7 @@ describe('VoiceButton', () => {
   });
 
   it("an error before the call started shows 'Error starting call' and stops", async () => {
-    startVoiceApi();
-    const { client } = renderVoiceButton();
-    await startCall(client);
+    const client = await startedCall();
 
     act(() => client.emit('error', 'Error starting call'));
     expectInactive();
@@ -158,10 +160,7 @@ describe('VoiceButton', () => {
   });
 
   it('an error during the call stops it with a message', async () => {
-    startVoiceApi();
-    const { client } = renderVoiceButton();
-    await startCall(client);
-    act(() => client.emit('call_started'));
+    const client = await connectedCall();
 
     act(() => client.emit('error', new Error('connection lost')));
     expectInactive();
@@ -207,53 +206,45 @@ describe('VoiceButton', () => {
     expect(requests.map((r) => r.path)).toEqual(['/api/config']);
   });
 
-  it('an unconfigured assistant (503 from the API) says so', async () => {
-    startVoiceApi({
+  it.each([
+    {
+      name: 'an unconfigured assistant (503 from the API) says so',
       connect: {
         status: 503,
         body: { message: 'The voice assistant is not configured.', code: 'VOICE_NOT_CONFIGURED' },
       },
-    });
-    renderVoiceButton();
-    await userEvent.click(callButton());
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'The voice assistant is not configured.',
-    );
-    expectInactive();
-  });
-
-  it('a denied microphone gets a clear message and creates no call', async () => {
-    const { requests } = startVoiceApi();
+      role: 'status',
+      text: 'The voice assistant is not configured.',
+    },
+    {
+      name: 'a denied microphone gets a clear message and creates no call',
+      microphoneError: new DOMException('Permission denied', 'NotAllowedError'),
+      role: 'alert',
+      text: 'Microphone access was denied. Allow the microphone for this site in your browser settings, then try again.',
+    },
+    {
+      name: 'a missing microphone gets its own message',
+      microphoneError: new DOMException('Requested device not found', 'NotFoundError'),
+      role: 'alert',
+      text: 'No usable microphone was found. Check that one is connected and not in use by another app.',
+    },
+    {
+      name: 'too many calls (429) asks to wait',
+      connect: { status: 429, body: { message: 'x', code: 'RATE_LIMITED' } },
+      role: 'alert',
+      text: 'Too many calls in a short time. Please wait a minute and try again.',
+    },
+  ])('$name', async ({ connect, microphoneError, role, text }) => {
+    const { requests } = startVoiceApi({ connect });
     const client = new FakeVoiceClient();
-    client.microphoneError = new DOMException('Permission denied', 'NotAllowedError');
+    client.microphoneError = microphoneError ?? null;
     renderVoiceButton({ client });
     await userEvent.click(callButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Microphone access was denied. Allow the microphone for this site in your browser settings, then try again.',
-    );
+    expect(await screen.findByRole(role)).toHaveTextContent(text);
     expectInactive();
-    expect(requests.some((r) => r.path === '/api/retellai/connect-retellai')).toBe(false);
-  });
-
-  it('a missing microphone gets its own message', async () => {
-    startVoiceApi();
-    const client = new FakeVoiceClient();
-    client.microphoneError = new DOMException('Requested device not found', 'NotFoundError');
-    renderVoiceButton({ client });
-    await userEvent.click(callButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'No usable microphone was found. Check that one is connected and not in use by another app.',
-    );
-  });
-
-  it('too many calls (429) asks to wait', async () => {
-    startVoiceApi({ connect: { status: 429, body: { message: 'x', code: 'RATE_LIMITED' } } });
-    renderVoiceButton();
-    await userEvent.click(callButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many calls in a short time. Please wait a minute and try again.',
-    );
-    expectInactive();
+    // Without a microphone no call is asked for.
+    const asked = requests.some((r) => r.path === '/api/retellai/connect-retellai');
+    expect(asked).toBe(microphoneError === undefined);
   });
 
   it('a guest is asked to sign in, with a link to the login page', async () => {

@@ -266,35 +266,30 @@ describe('ApiErrorAlert shows the error catalogue of SPEC.md §8', () => {
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
 
-  it('shows a server message by its code in French, never the English text', async () => {
-    await act(() => i18next.changeLanguage('fr'));
+  it.each([
+    {
+      name: 'shows a server message by its code in French, never the English text',
+      language: 'fr',
+      answer: json(400, { message: 'This page link is no longer valid.', code: 'INVALID_CURSOR' }),
+      text: "Ce lien de page n'est plus valide. Recommencez à la première page.",
+    },
+    {
+      name: 'shows the branch’s own text in Arabic for a code it has no text for',
+      language: 'ar',
+      answer: json(400, { message: 'q must be at most 100 characters', code: 'NEW_CODE' }),
+      text: 'طلب غير صالح. يُرجى التحقق من المدخلات.',
+    },
+    {
+      name: 'speaks the reader’s language',
+      language: 'fr',
+      answer: json(401, {}),
+      text: 'Votre session a expiré. Veuillez vous reconnecter.',
+    },
+  ])('$name', async ({ language, answer, text }) => {
+    await act(() => i18next.changeLanguage(language));
     try {
-      renderWithAnswer(
-        json(400, { message: 'This page link is no longer valid.', code: 'INVALID_CURSOR' }),
-      );
-      await expectAlert("Ce lien de page n'est plus valide. Recommencez à la première page.");
-    } finally {
-      await act(() => i18next.changeLanguage('en'));
-    }
-  });
-
-  it('shows the branch’s own text in Arabic for a code it has no text for', async () => {
-    await act(() => i18next.changeLanguage('ar'));
-    try {
-      renderWithAnswer(
-        json(400, { message: 'q must be at most 100 characters', code: 'NEW_CODE' }),
-      );
-      await expectAlert('طلب غير صالح. يُرجى التحقق من المدخلات.');
-    } finally {
-      await act(() => i18next.changeLanguage('en'));
-    }
-  });
-
-  it('speaks the reader’s language', async () => {
-    await act(() => i18next.changeLanguage('fr'));
-    try {
-      renderWithAnswer(json(401, {}));
-      await expectAlert('Votre session a expiré. Veuillez vous reconnecter.');
+      renderWithAnswer(answer);
+      await expectAlert(text);
     } finally {
       await act(() => i18next.changeLanguage('en'));
     }

@@ -66,6 +66,13 @@ function setup({
   return { store, testApi, requests };
 }
 
+/** The Authorization header of the app's one request (null for none). */
+async function authorizationSent(options?: Parameters<typeof setup>[0]) {
+  const { store, testApi, requests } = setup(options);
+  await store.dispatch(testApi.endpoints.probe.initiate());
+  return requests[0]!.headers.get('authorization');
+}
+
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
@@ -93,17 +100,13 @@ describe('the base query (SPEC.md §7)', () => {
   it('reads the token from session storage too', async () => {
     const token = tokenExpiringIn(3600);
     sessionStorage.setItem('firebase_token', token);
-    const { store, testApi, requests } = setup();
-    await store.dispatch(testApi.endpoints.probe.initiate());
-    expect(requests[0]!.headers.get('authorization')).toBe(`Bearer ${token}`);
+    expect(await authorizationSent()).toBe(`Bearer ${token}`);
   });
 
   it('takes the token from the provider’s current user when storage has none, and stores it in both', async () => {
     const token = tokenExpiringIn(3600, 'fresh');
     setIdentityClient(fakeIdentity(token));
-    const { store, testApi, requests } = setup();
-    await store.dispatch(testApi.endpoints.probe.initiate());
-    expect(requests[0]!.headers.get('authorization')).toBe(`Bearer ${token}`);
+    expect(await authorizationSent()).toBe(`Bearer ${token}`);
     expect(localStorage.getItem('firebase_token')).toBe(token);
     expect(sessionStorage.getItem('firebase_token')).toBe(token);
   });
@@ -112,9 +115,7 @@ describe('the base query (SPEC.md §7)', () => {
     localStorage.setItem('firebase_token', tokenExpiringIn(60, 'old'));
     const fresh = tokenExpiringIn(3600, 'fresh');
     setIdentityClient(fakeIdentity(fresh));
-    const { store, testApi, requests } = setup();
-    await store.dispatch(testApi.endpoints.probe.initiate());
-    expect(requests[0]!.headers.get('authorization')).toBe(`Bearer ${fresh}`);
+    expect(await authorizationSent()).toBe(`Bearer ${fresh}`);
     expect(sessionStorage.getItem('firebase_token')).toBe(fresh);
   });
 
@@ -122,15 +123,11 @@ describe('the base query (SPEC.md §7)', () => {
     const old = tokenExpiringIn(60, 'old');
     localStorage.setItem('firebase_token', old);
     setIdentityClient(fakeIdentity(null));
-    const { store, testApi, requests } = setup();
-    await store.dispatch(testApi.endpoints.probe.initiate());
-    expect(requests[0]!.headers.get('authorization')).toBe(`Bearer ${old}`);
+    expect(await authorizationSent()).toBe(`Bearer ${old}`);
   });
 
   it('never downloads the sign-in provider for a guest', async () => {
-    const { store, testApi, requests } = setup({ isSignedIn: false });
-    await store.dispatch(testApi.endpoints.probe.initiate());
-    expect(requests[0]!.headers.has('authorization')).toBe(false);
+    expect(await authorizationSent({ isSignedIn: false })).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -5,13 +5,44 @@ import { describeApiFailure } from './error-catalogue.ts';
 const http = (status: number, data: unknown = {}): FetchBaseQueryError => ({ status, data });
 
 describe('describeApiFailure (SPEC.md §8)', () => {
-  it('401: session expired, to /login, ends the session', () => {
-    expect(describeApiFailure(http(401, { message: 'not authenticated' }))).toEqual({
-      kind: 'sessionExpired',
-      messageKey: 'apiErrors.sessionExpired',
-      navigateTo: '/login',
-      endsSession: true,
-    });
+  it.each<{ name: string; failure: FetchBaseQueryError; expected: object }>([
+    {
+      name: '401: session expired, to /login, ends the session',
+      failure: http(401, { message: 'not authenticated' }),
+      expected: {
+        kind: 'sessionExpired',
+        messageKey: 'apiErrors.sessionExpired',
+        navigateTo: '/login',
+        endsSession: true,
+      },
+    },
+    {
+      name: '400: the server message when there is one',
+      failure: http(400, { message: 'Phone number must be 10 digits' }),
+      expected: {
+        kind: 'badRequest',
+        messageKey: 'apiErrors.badRequest',
+        detail: 'Phone number must be 10 digits',
+        endsSession: false,
+      },
+    },
+    {
+      name: 'network error',
+      failure: { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' },
+      expected: { kind: 'network', messageKey: 'apiErrors.network', endsSession: false },
+    },
+    {
+      name: 'anything else: the server message first',
+      failure: http(409, { message: 'Already exists' }),
+      expected: {
+        kind: 'unknown',
+        messageKey: 'apiErrors.unknown',
+        detail: 'Already exists',
+        endsSession: false,
+      },
+    },
+  ])('$name', ({ failure, expected }) => {
+    expect(describeApiFailure(failure)).toEqual(expected);
   });
 
   it("any status whose message contains 'not authenticated' is the session case", () => {
@@ -56,41 +87,16 @@ describe('describeApiFailure (SPEC.md §8)', () => {
     ).toBe('server');
   });
 
-  it('400: the server message when there is one', () => {
-    expect(describeApiFailure(http(400, { message: 'Phone number must be 10 digits' }))).toEqual({
-      kind: 'badRequest',
-      messageKey: 'apiErrors.badRequest',
-      detail: 'Phone number must be 10 digits',
-      endsSession: false,
-    });
-  });
-
   it('400: the default text when the server message is missing or blank', () => {
     expect(describeApiFailure(http(400, {})).detail).toBeUndefined();
     expect(describeApiFailure(http(400, { message: '   ' })).detail).toBeUndefined();
     expect(describeApiFailure(http(400, 'plain text')).detail).toBeUndefined();
   });
 
-  it('network error and timeout', () => {
-    expect(
-      describeApiFailure({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }),
-    ).toEqual({
-      kind: 'network',
-      messageKey: 'apiErrors.network',
-      endsSession: false,
-    });
+  it('a timeout is the network case too', () => {
     expect(describeApiFailure({ status: 'TIMEOUT_ERROR', error: 'AbortError' }).kind).toBe(
       'network',
     );
-  });
-
-  it('anything else: the server message first', () => {
-    expect(describeApiFailure(http(409, { message: 'Already exists' }))).toEqual({
-      kind: 'unknown',
-      messageKey: 'apiErrors.unknown',
-      detail: 'Already exists',
-      endsSession: false,
-    });
   });
 
   it('anything else: then the error message', () => {
