@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { withAdvisoryLock } from './advisory-lock.ts';
 import { createNotifications, type Notifications } from './notifications.ts';
 import * as schema from './schema/index.ts';
 
@@ -96,16 +97,7 @@ const MIGRATION_LOCK_KEY = 5_817_301_119_204;
  * same tables fail with duplicate errors). Answers how many migrations this call applied.
  */
 export async function migrateDatabase(db: Db): Promise<number> {
-  // Its own connection, made like the pool's but without DB_STATEMENT_TIMEOUT_MS: that bounds
-  // requests, not this. Waiting for another instance's lock and CREATE EXTENSION under load take
-  // longer than a request may (a 200 ms timeout cancelled btree_gist's install on a busy
-  // machine), and on the pool's connection even the `SET` lifting the timeout could be cut short.
-  const options: pg.ClientConfig = { ...(db.$client.options as pg.ClientConfig) };
-  delete options.statement_timeout;
-  const client = new pg.Client(options);
-  await client.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  return withAdvisoryLock(db.$client, MIGRATION_LOCK_KEY, async (client) => {
     const countApplied = async () => {
       const { rows } = await client.query<{ exists: boolean }>(
         `select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
@@ -119,8 +111,5 @@ export async function migrateDatabase(db: Db): Promise<number> {
     const before = await countApplied();
     await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     return (await countApplied()) - before;
-  } finally {
-    // Ending the session releases the advisory lock too.
-    await client.end().catch(() => {});
-  }
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { withAdvisoryLock } from '../db/advisory-lock.ts';
 
 /** A job run every `everySeconds` by one of the instances on the database. */
 export interface RecurringJob {
@@ -8,6 +9,9 @@ export interface RecurringJob {
   everySeconds: number;
   run: () => Promise<void>;
 }
+
+/** Any fixed 64-bit number, the same in every instance: the key of the queue set-up's lock. */
+const JOB_QUEUE_LOCK_KEY = 5_817_301_119_205;
 
 /** How long a stopping instance lets a running job finish before pg-boss marks it failed. */
 const STOP_TIMEOUT_MS = 5_000;
@@ -51,14 +55,22 @@ export function registerJobQueue(
       schedule: false,
     });
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
-    await boss.start();
+    const started = boss;
+    // One instance at a time: pg-boss's create_queue attaches a partition to its job table, and
+    // instances creating the same queues at once deadlock (a test started four: 5 runs of 5
+    // failed with "deadlock detected" before this lock).
+    await withAdvisoryLock(pool, JOB_QUEUE_LOCK_KEY, async () => {
+      await started.start();
+      for (const job of jobs) {
+        await started.createQueue(job.name, {
+          name: job.name,
+          // The next slot's job does the work again: no retries piling up behind it.
+          retryLimit: 0,
+          expireInSeconds: Math.max(60, job.everySeconds * 5),
+        });
+      }
+    });
     for (const job of jobs) {
-      await boss.createQueue(job.name, {
-        name: job.name,
-        // The next slot's job does the work again: no retries piling up behind it.
-        retryLimit: 0,
-        expireInSeconds: Math.max(60, job.everySeconds * 5),
-      });
       await boss.work(
         job.name,
         { pollingIntervalSeconds: Math.min(2, Math.max(0.5, job.everySeconds / 2)) },
