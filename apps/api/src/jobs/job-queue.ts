@@ -49,20 +49,20 @@ export function registerJobQueue(
     return promise;
   };
   app.addHook('onReady', async () => {
-    boss = new PgBoss({
+    const created = new PgBoss({
       db: { executeSql: (text, values) => track(statements, pool.query(text, values)) },
       // No cron: recurring jobs are throttled sends (below), at any interval, not per minute.
       schedule: false,
     });
-    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
-    const started = boss;
+    created.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    boss = created;
     // One instance at a time: pg-boss's create_queue attaches a partition to its job table, and
     // instances creating the same queues at once deadlock (a test started four: 5 runs of 5
     // failed with "deadlock detected" before this lock).
     await withAdvisoryLock(pool, JOB_QUEUE_LOCK_KEY, async () => {
-      await started.start();
+      await created.start();
       for (const job of jobs) {
-        await started.createQueue(job.name, {
+        await created.createQueue(job.name, {
           name: job.name,
           // The next slot's job does the work again: no retries piling up behind it.
           retryLimit: 0,
