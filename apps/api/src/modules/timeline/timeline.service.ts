@@ -2,7 +2,7 @@ import { TIMELINE_KINDS, type TTimelineEntry, type TTimelineKind } from '@portal
 import type { Db } from '../../db/client.ts';
 import { ISO_MS } from '../../lib/etag.ts';
 import { decodeCursor, pageOf, type Page } from '../../lib/paging.ts';
-import { isUuid } from '../../lib/uuid.ts';
+import { isUuid, storedId } from '../../lib/uuid.ts';
 import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
 import { createOwnedRecordsAudit, type Actor } from '../audit/owned-records.ts';
 import { listCarePlanEntries, mergePage } from './timeline.care-plans.ts';
@@ -60,7 +60,7 @@ export function createTimelineService({
     }): Promise<Page<TTimelineEntry>> {
       // A bad cursor is refused before anything is read or written.
       const after = cursor ? decodeCursor(cursor, isTimelineKey) : null;
-      const id = isUuid(patientId) ? patientId.toLowerCase() : null;
+      const id = storedId(patientId);
       if (!id || !(await isOwnLivePatient(db, { ownerId: actor.actorId, patientId: id }))) {
         return deny(actor, 'list', patientId);
       }

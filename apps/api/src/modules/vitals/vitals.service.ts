@@ -1,7 +1,8 @@
 import { VITALS_SERIES_MAX, type TVitalsSeries } from '@portal/shared/vitals';
 import type { Db } from '../../db/client.ts';
+import { storedId } from '../../lib/uuid.ts';
 import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
-import { createVisitRefusals, idOf, type Actor } from '../visits/visits.refusals.ts';
+import { createVisitRefusals, type Actor } from '../visits/visits.refusals.ts';
 import * as repository from './vitals.repository.ts';
 
 /**
@@ -20,7 +21,7 @@ export function createVitalsService({ db }: { db: Db }) {
       actor: Actor;
       patientId: string;
     }): Promise<TVitalsSeries> {
-      const id = idOf(patientId);
+      const id = storedId(patientId);
       if (!id || !(await isOwnLivePatient(db, { ownerId: actor.actorId, patientId: id })))
         return refusePatient(actor, 'list', patientId);
       const scope = { ownerId: actor.actorId, patientId: id };
