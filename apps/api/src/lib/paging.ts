@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
-import { ISO_MS } from './etag.ts';
+import { isApiInstant } from './etag.ts';
 import { isUuid } from './uuid.ts';
 
 /** A page of a keyset-paged list: the rows, the cursor of the next page (if any), the total. */
@@ -83,12 +83,7 @@ export function decodeCursor<T extends unknown[]>(
 
 /** A keyset position of an instant (ISO, ms) then an id: the patients' and the agenda's. */
 export const isInstantIdKey = (key: unknown[]): key is [instant: string, id: string] =>
-  key.length === 2 &&
-  typeof key[0] === 'string' &&
-  ISO_MS.test(key[0]) &&
-  !Number.isNaN(Date.parse(key[0])) &&
-  typeof key[1] === 'string' &&
-  isUuid(key[1]);
+  key.length === 2 && isApiInstant(key[0]) && typeof key[1] === 'string' && isUuid(key[1]);
 
 /**
  * Strictly past a keyset position (an instant, then an id) in a list's order: `'<'` newest

@@ -1,6 +1,6 @@
 import { TIMELINE_KINDS, type TTimelineEntry, type TTimelineKind } from '@portal/shared/timeline';
 import type { Db } from '../../db/client.ts';
-import { ISO_MS } from '../../lib/etag.ts';
+import { isApiInstant } from '../../lib/etag.ts';
 import { decodeCursor, pageOf, type Page } from '../../lib/paging.ts';
 import { isUuid, storedId } from '../../lib/uuid.ts';
 import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
@@ -16,9 +16,7 @@ const isKind = (value: unknown): value is TTimelineKind =>
 /** A timeline position: an instant (ISO, ms), an item id, a kind. */
 const isTimelineKey = (key: unknown[]): key is repository.TimelineKey =>
   key.length === 3 &&
-  typeof key[0] === 'string' &&
-  ISO_MS.test(key[0]) &&
-  !Number.isNaN(Date.parse(key[0])) &&
+  isApiInstant(key[0]) &&
   typeof key[1] === 'string' &&
   isUuid(key[1]) &&
   isKind(key[2]);
