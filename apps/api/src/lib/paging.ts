@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { count, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { AppError } from './app-error.ts';
 import { isApiInstant } from './etag.ts';
 import { isUuid } from './uuid.ts';
@@ -63,6 +64,16 @@ export async function readPage<Row, Item>({
 }): Promise<Page<Item>> {
   const [read, count] = await Promise.all([rows(limit + 1), total()]);
   return pageOf(read, { limit, total: count, toItem, keyOf });
+}
+
+/** A paged list's total: the rows of `table` that `where` keeps, in one `select count(*)`. */
+export async function countRows(
+  db: Pick<Db, 'select'>,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(table).where(where);
+  return row?.total ?? 0;
 }
 
 /** The sort key inside a cursor, checked by `isValid`; anything else is a 400 INVALID_CURSOR. */

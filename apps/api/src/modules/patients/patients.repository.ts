@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patients, type PatientRow } from '../../db/schema/patients.ts';
 import { isOneOfVersions, nextVersion, type VersionedChange } from '../../lib/etag.ts';
-import { pastKey } from '../../lib/paging.ts';
+import { countRows, pastKey } from '../../lib/paging.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import type { PatientValues } from './patients.fields.ts';
 
@@ -136,8 +136,7 @@ export async function countPatients(
   db: Db,
   { ownerId, q }: { ownerId: string; q: string | null },
 ): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(patients).where(listFilter(ownerId, q));
-  return row?.total ?? 0;
+  return countRows(db, patients, listFilter(ownerId, q));
 }
 
 /**
