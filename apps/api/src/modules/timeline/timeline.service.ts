@@ -2,8 +2,8 @@ import { TIMELINE_KINDS, type TTimelineEntry, type TTimelineKind } from '@portal
 import type { Db } from '../../db/client.ts';
 import { isApiInstant } from '../../lib/etag.ts';
 import { decodeCursor, pageOf, type Page } from '../../lib/paging.ts';
-import { isUuid, storedId } from '../../lib/uuid.ts';
-import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { findOwnLivePatientId } from '../patients/patients.repository.ts';
 import { createOwnedRecordsAudit, type Actor } from '../audit/owned-records.ts';
 import { listCarePlanEntries, mergePage } from './timeline.care-plans.ts';
 import * as repository from './timeline.repository.ts';
@@ -58,10 +58,8 @@ export function createTimelineService({
     }): Promise<Page<TTimelineEntry>> {
       // A bad cursor is refused before anything is read or written.
       const after = cursor ? decodeCursor(cursor, isTimelineKey) : null;
-      const id = storedId(patientId);
-      if (!id || !(await isOwnLivePatient(db, { ownerId: actor.actorId, patientId: id }))) {
-        return deny(actor, 'list', patientId);
-      }
+      const id = await findOwnLivePatientId(db, { ownerId: actor.actorId, patientId });
+      if (!id) return deny(actor, 'list', patientId);
       const scope = { ownerId: actor.actorId, patientId: id };
       const key: repository.TimelineKey | null = after && [
         after[0],

@@ -6,7 +6,7 @@ import { storedId } from '../../lib/uuid.ts';
 import { decodeCursor, isInstantIdKey, readPage, type Page } from '../../lib/paging.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import type { AppointmentService } from '../appointments/appointments.service.ts';
-import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
+import { findOwnLivePatientId } from '../patients/patients.repository.ts';
 import { toApiVisit, toStoredValues, type VisitRecord } from './visits.fields.ts';
 import { createVisitRefusals, type Actor } from './visits.refusals.ts';
 import * as repository from './visits.repository.ts';
@@ -56,9 +56,8 @@ export function createVisitService({
     { actor, patientId }: Place,
     action: TAuditAction,
   ): Promise<string> {
-    const id = storedId(patientId);
-    if (id && (await isOwnLivePatient(tx, { ownerId: actor.actorId, patientId: id }))) return id;
-    return refusePatient(actor, action, patientId);
+    const id = await findOwnLivePatientId(tx, { ownerId: actor.actorId, patientId });
+    return id ?? refusePatient(actor, action, patientId);
   }
 
   /**
