@@ -95,3 +95,15 @@ export function createOwnedRecordsAudit({
 
   return { audit, deny, versionsToMatch, recordInvalidAttempt };
 }
+
+/**
+ * The trail of patients, and of what is read as a patient's own (its timeline, its clinical
+ * items' lists): events name the patient only, and a patient that is missing, in the trash,
+ * someone else's or not an id answers one 404, `PATIENT_NOT_FOUND`.
+ */
+export const createPatientsAudit = (db: DbOrTx) =>
+  createOwnedRecordsAudit({
+    db,
+    notFound: 'PATIENT_NOT_FOUND',
+    subject: (patientId) => ({ patientId }),
+  });

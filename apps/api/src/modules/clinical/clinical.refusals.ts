@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { storedId } from '../../lib/uuid.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
-import { insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
+import { createPatientsAudit, insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 
 export type { Actor };
 
@@ -39,14 +39,7 @@ export function createClinicalRefusals(db: Db) {
     insertActorAuditEvents(tx, actor, entries);
 
   /** A patient that is missing, trashed, someone else's or not an id: one answer, one outcome. */
-  async function denyPatient(
-    actor: Actor,
-    action: TAuditAction,
-    patientId: string,
-  ): Promise<never> {
-    await audit(db, actor, { action, outcome: 'denied', patientId: storedId(patientId) });
-    throw new AppError('PATIENT_NOT_FOUND');
-  }
+  const { deny: denyPatient } = createPatientsAudit(db);
 
   /** An item that is not this patient's (or not the actor's): 404 of its kind. */
   async function denyItem(

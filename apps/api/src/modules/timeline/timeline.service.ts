@@ -4,7 +4,7 @@ import { isApiInstant } from '../../lib/etag.ts';
 import { decodeCursor, pageOf, type Page } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { findOwnLivePatientId } from '../patients/patients.repository.ts';
-import { createOwnedRecordsAudit, type Actor } from '../audit/owned-records.ts';
+import { createPatientsAudit, type Actor } from '../audit/owned-records.ts';
 import { listCarePlanEntries, mergePage } from './timeline.care-plans.ts';
 import * as repository from './timeline.repository.ts';
 
@@ -34,11 +34,7 @@ export function createTimelineService({
   db: Db;
   now?: () => Date;
 }) {
-  const { audit, deny } = createOwnedRecordsAudit({
-    db,
-    notFound: 'PATIENT_NOT_FOUND',
-    subject: (id) => ({ patientId: id }),
-  });
+  const { audit, deny } = createPatientsAudit(db);
 
   return {
     /** A page of the patient's timeline, newest first, with the number of entries. */
