@@ -9,6 +9,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 /** `2026-03-02T08:00:00.000Z`: an instant as the API answers it. */
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** An instant as the API answers it (`ISO_MS`) that is a real date: a version, a cursor's key. */
+export const isApiInstant = (value: unknown): value is string =>
+  typeof value === 'string' && ISO_MS.test(value) && !Number.isNaN(Date.parse(value));
+
 export function etagOf(record: { updatedAt: string }): string {
   return `"${record.updatedAt}"`;
 }
@@ -22,7 +26,7 @@ export function parseIfMatch(header: string | undefined): Date[] | null {
   const versions: Date[] = [];
   for (const part of header.split(',')) {
     const tag = /^\s*(?:W\/)?"([^"]*)"\s*$/.exec(part)?.[1];
-    if (tag && ISO_MS.test(tag) && !Number.isNaN(Date.parse(tag))) versions.push(new Date(tag));
+    if (isApiInstant(tag)) versions.push(new Date(tag));
   }
   return versions;
 }

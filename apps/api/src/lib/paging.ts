@@ -1,8 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { count, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { AppError } from './app-error.ts';
-import { ISO_MS } from './etag.ts';
+import { isApiInstant } from './etag.ts';
 import { isUuid } from './uuid.ts';
 
 /** A page of a keyset-paged list: the rows, the cursor of the next page (if any), the total. */
@@ -65,6 +66,16 @@ export async function readPage<Row, Item>({
   return pageOf(read, { limit, total: count, toItem, keyOf });
 }
 
+/** A paged list's total: the rows of `table` that `where` keeps, in one `select count(*)`. */
+export async function countRows(
+  db: Pick<Db, 'select'>,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(table).where(where);
+  return row?.total ?? 0;
+}
+
 /** The sort key inside a cursor, checked by `isValid`; anything else is a 400 INVALID_CURSOR. */
 export function decodeCursor<T extends unknown[]>(
   cursor: string,
@@ -83,12 +94,7 @@ export function decodeCursor<T extends unknown[]>(
 
 /** A keyset position of an instant (ISO, ms) then an id: the patients' and the agenda's. */
 export const isInstantIdKey = (key: unknown[]): key is [instant: string, id: string] =>
-  key.length === 2 &&
-  typeof key[0] === 'string' &&
-  ISO_MS.test(key[0]) &&
-  !Number.isNaN(Date.parse(key[0])) &&
-  typeof key[1] === 'string' &&
-  isUuid(key[1]);
+  key.length === 2 && isApiInstant(key[0]) && typeof key[1] === 'string' && isUuid(key[1]);
 
 /**
  * Strictly past a keyset position (an instant, then an id) in a list's order: `'<'` newest

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, getTableColumns, lt } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt } from 'drizzle-orm';
 import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
+import { countRows } from '../../lib/paging.ts';
 import { auditEvents, type AuditEventRow } from '../../db/schema/audit.ts';
 import { patients } from '../../db/schema/patients.ts';
 
@@ -62,9 +63,5 @@ export async function findAuditEvents(
 }
 
 export async function countAuditEvents(db: Db, actorId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(auditEvents)
-    .where(eq(auditEvents.actorId, actorId));
-  return row?.total ?? 0;
+  return countRows(db, auditEvents, eq(auditEvents.actorId, actorId));
 }

@@ -2,7 +2,7 @@ import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { TErrorCode } from '@portal/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { parseIfMatch } from '../../lib/etag.ts';
-import { isUuid } from '../../lib/uuid.ts';
+import { isUuid, storedId } from '../../lib/uuid.ts';
 import { insertAuditEvents, type AuditEntry, type DbOrTx } from './audit.repository.ts';
 
 /**
@@ -16,6 +16,17 @@ export interface Actor {
   actorId: string;
   requestId: string;
 }
+
+/** The actor's audit events: each entry stamped with who asked and in which request. */
+export const insertActorAuditEvents = (
+  tx: DbOrTx,
+  actor: Actor,
+  entries: Omit<AuditEntry, 'actorId' | 'requestId'>[],
+) =>
+  insertAuditEvents(
+    tx,
+    entries.map((entry) => ({ actorId: actor.actorId, requestId: actor.requestId, ...entry })),
+  );
 
 /** The key of one of the actor's records (ids compared in lower case). */
 export const owned = (actor: Actor, id: string) => ({
@@ -56,14 +67,11 @@ export function createOwnedRecordsAudit({
     tx: DbOrTx,
     actor: Actor,
     entry: { action: TAuditAction; outcome: TAuditOutcome } & AuditSubject,
-  ) => insertAuditEvents(tx, [{ actorId: actor.actorId, requestId: actor.requestId, ...entry }]);
-
-  /** The id as the audit stores it: lower case, or null when it cannot be an id. */
-  const auditedId = (id: string | undefined) => (id && isUuid(id) ? id.toLowerCase() : null);
+  ) => insertActorAuditEvents(tx, actor, [entry]);
 
   /** Missing, someone else's or not an id at all: one answer, one audit outcome. */
   async function deny(actor: Actor, action: TAuditAction, id: string): Promise<never> {
-    await audit(db, actor, { action, outcome: 'denied', ...subject(auditedId(id)) });
+    await audit(db, actor, { action, outcome: 'denied', ...subject(storedId(id)) });
     throw new AppError(notFound);
   }
 
@@ -82,8 +90,20 @@ export function createOwnedRecordsAudit({
 
   /** A create or update refused by validation is a refused attempt in the trail too. */
   async function recordInvalidAttempt({ actor, action, id }: InvalidAttempt): Promise<void> {
-    await audit(db, actor, { action, outcome: 'invalid', ...subject(auditedId(id)) });
+    await audit(db, actor, { action, outcome: 'invalid', ...subject(storedId(id)) });
   }
 
   return { audit, deny, versionsToMatch, recordInvalidAttempt };
 }
+
+/**
+ * The trail of patients, and of what is read as a patient's own (its timeline, its clinical
+ * items' lists): events name the patient only, and a patient that is missing, in the trash,
+ * someone else's or not an id answers one 404, `PATIENT_NOT_FOUND`.
+ */
+export const createPatientsAudit = (db: DbOrTx) =>
+  createOwnedRecordsAudit({
+    db,
+    notFound: 'PATIENT_NOT_FOUND',
+    subject: (patientId) => ({ patientId }),
+  });

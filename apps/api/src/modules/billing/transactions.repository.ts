@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ne, notExists, or, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, notExists, or, lt, sql } from 'drizzle-orm';
 import { checkoutSessions } from '../../db/schema/billing.ts';
+import { countRows } from '../../lib/paging.ts';
 import { users } from '../../db/schema/users.ts';
 import {
   findOneCheckout,
@@ -36,11 +37,7 @@ export async function findTransactionsOfUser(
 }
 
 export async function countTransactionsOfUser(db: Executor, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.userId, userId), isListed));
-  return row?.total ?? 0;
+  return countRows(db, checkoutSessions, and(eq(checkoutSessions.userId, userId), isListed));
 }
 
 /** The user's own listed transaction; someone else's id (or an open checkout) is undefined. */

@@ -1,8 +1,8 @@
 import { formatInvoiceNumber, type TTransaction } from '@portal/shared/billing';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isApiInstant } from '../../lib/etag.ts';
 import { decodeCursor, readPage, type Page } from '../../lib/paging.ts';
-import { ISO_MS } from '../../lib/etag.ts';
 import type { CheckoutSessionRow } from './billing.repository.ts';
 import * as repo from './transactions.repository.ts';
 
@@ -11,9 +11,7 @@ export const PREMIER_ITEM = 'CareBridge Premier membership';
 
 const isTransactionKey = (key: unknown[]): key is [string, string] =>
   key.length === 2 &&
-  typeof key[0] === 'string' &&
-  ISO_MS.test(key[0]) &&
-  !Number.isNaN(Date.parse(key[0])) &&
+  isApiInstant(key[0]) &&
   typeof key[1] === 'string' &&
   /^[A-Za-z0-9_-]{1,255}$/.test(key[1]);
 

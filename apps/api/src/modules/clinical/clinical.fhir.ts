@@ -22,29 +22,22 @@ export interface ClinicalExport {
 }
 
 export function clinicalExportBatches(db: Db, ownerId: string): ClinicalExport {
-  const keyOf = (row: { createdAt: Date; id: string }): ItemKey => [
-    row.createdAt.toISOString(),
-    row.id,
-  ];
+  /** One store's export pages, keyed as its list is: `createdAt` (ISO, ms) then id. */
+  const batchesOf = <Row extends { createdAt: Date; id: string }>(store: {
+    exportPage(
+      db: Db,
+      page: { ownerId: string; after: ItemKey | null; limit: number },
+    ): Promise<Row[]>;
+  }) =>
+    inBatches({
+      size: EXPORT_BATCH,
+      fetchAfter: (after: ItemKey | null, limit) => store.exportPage(db, { ownerId, after, limit }),
+      keyOf: (row): ItemKey => [row.createdAt.toISOString(), row.id],
+    });
   return {
-    allergies: inBatches({
-      size: EXPORT_BATCH,
-      fetchAfter: (after: ItemKey | null, limit) =>
-        allergyStore.exportPage(db, { ownerId, after, limit }),
-      keyOf,
-    }),
-    prescriptions: inBatches({
-      size: EXPORT_BATCH,
-      fetchAfter: (after: ItemKey | null, limit) =>
-        prescriptionStore.exportPage(db, { ownerId, after, limit }),
-      keyOf,
-    }),
-    carePlans: inBatches({
-      size: EXPORT_BATCH,
-      fetchAfter: (after: ItemKey | null, limit) =>
-        carePlanStore.exportPage(db, { ownerId, after, limit }),
-      keyOf,
-    }),
+    allergies: batchesOf(allergyStore),
+    prescriptions: batchesOf(prescriptionStore),
+    carePlans: batchesOf(carePlanStore),
   };
 }
 

@@ -1,14 +1,11 @@
 import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUuid } from '../../lib/uuid.ts';
-import { insertAuditEvents, type DbOrTx } from '../audit/audit.repository.ts';
+import { storedId } from '../../lib/uuid.ts';
+import type { DbOrTx } from '../audit/audit.repository.ts';
+import { createPatientsAudit, insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 
-/** Who is asking, for scoping and for the audit trail. */
-export interface Actor {
-  actorId: string;
-  requestId: string;
-}
+export type { Actor };
 
 /** The two clinical items of issue 17; each names its own audit column and error codes. */
 export type ClinicalKind = 'allergy' | 'prescription' | 'carePlan';
@@ -33,28 +30,16 @@ export interface ClinicalAuditEntry {
   carePlanId?: string | null;
 }
 
-const lowerUuid = (id: string | undefined) => (id && isUuid(id) ? id.toLowerCase() : null);
-
 /**
  * The allergies' and prescriptions' audit trail and the refusals they share: each refusal is
  * audited with its outcome (outside any rolled-back transaction) before it is thrown.
  */
 export function createClinicalRefusals(db: Db) {
   const audit = (tx: DbOrTx, actor: Actor, ...entries: ClinicalAuditEntry[]) =>
-    insertAuditEvents(
-      tx,
-      entries.map((entry) => ({ actorId: actor.actorId, requestId: actor.requestId, ...entry })),
-    );
+    insertActorAuditEvents(tx, actor, entries);
 
   /** A patient that is missing, trashed, someone else's or not an id: one answer, one outcome. */
-  async function denyPatient(
-    actor: Actor,
-    action: TAuditAction,
-    patientId: string,
-  ): Promise<never> {
-    await audit(db, actor, { action, outcome: 'denied', patientId: lowerUuid(patientId) });
-    throw new AppError('PATIENT_NOT_FOUND');
-  }
+  const { deny: denyPatient } = createPatientsAudit(db);
 
   /** An item that is not this patient's (or not the actor's): 404 of its kind. */
   async function denyItem(
@@ -69,8 +54,8 @@ export function createClinicalRefusals(db: Db) {
     await audit(db, actor, {
       action,
       outcome: 'denied',
-      patientId: lowerUuid(patientId),
-      [CODES[kind].column]: lowerUuid(id),
+      patientId: storedId(patientId),
+      [CODES[kind].column]: storedId(id),
     });
     throw new AppError(CODES[kind].missing);
   }
@@ -116,8 +101,8 @@ export function createClinicalRefusals(db: Db) {
     await audit(db, actor, {
       action,
       outcome: 'invalid',
-      patientId: lowerUuid(patientId),
-      [CODES[kind].column]: lowerUuid(id),
+      patientId: storedId(patientId),
+      [CODES[kind].column]: storedId(id),
     });
   }
 

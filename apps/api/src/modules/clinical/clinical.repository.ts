@@ -1,9 +1,9 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { carePlans } from '../../db/schema/care-plans.ts';
 import type { allergies, prescriptions } from '../../db/schema/clinical.ts';
 import { isOneOfVersions, nextVersion } from '../../lib/etag.ts';
-import { pastKey } from '../../lib/paging.ts';
+import { countRows, pastKey } from '../../lib/paging.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 
 /**
@@ -75,11 +75,7 @@ export function createClinicalStore<Table extends ClinicalTable>(table: Table) {
     },
 
     async count(db: Db, { status, ...scope }: Scope & { status?: string }): Promise<number> {
-      const [row] = await db
-        .select({ total: count() })
-        .from(t)
-        .where(scoped(scope, withStatus(status)));
-      return row?.total ?? 0;
+      return countRows(db, t, scoped(scope, withStatus(status)));
     },
 
     /**

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patients, type PatientRow } from '../../db/schema/patients.ts';
 import { isOneOfVersions, nextVersion, type VersionedChange } from '../../lib/etag.ts';
-import { pastKey } from '../../lib/paging.ts';
+import { countRows, pastKey } from '../../lib/paging.ts';
+import { storedId } from '../../lib/uuid.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import type { PatientValues } from './patients.fields.ts';
 
@@ -36,6 +37,18 @@ export async function isOwnLivePatient(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * The id of the patient as stored when it is one of the owner's live patients; null when it is
+ * not (not an id, missing, in the trash or someone else's).
+ */
+export async function findOwnLivePatientId(
+  db: DbOrTx,
+  { ownerId, patientId }: { ownerId: string; patientId: string },
+): Promise<string | null> {
+  const id = storedId(patientId);
+  return id && (await isOwnLivePatient(db, { ownerId, patientId: id })) ? id : null;
 }
 
 export async function findPatient(
@@ -136,8 +149,7 @@ export async function countPatients(
   db: Db,
   { ownerId, q }: { ownerId: string; q: string | null },
 ): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(patients).where(listFilter(ownerId, q));
-  return row?.total ?? 0;
+  return countRows(db, patients, listFilter(ownerId, q));
 }
 
 /**

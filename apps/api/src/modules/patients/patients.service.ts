@@ -21,7 +21,7 @@ import type { VisitRecord } from '../visits/visits.fields.ts';
 import { findVisitsToExport, type VisitKey } from '../visits/visits.repository.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import {
-  createOwnedRecordsAudit,
+  createPatientsAudit,
   owned,
   type Actor,
   type OwnedUpdate,
@@ -74,11 +74,7 @@ export function createPatientService({
   now?: () => Date;
   counts?: ReturnType<typeof createCountCache>;
 }) {
-  const trail = createOwnedRecordsAudit({
-    db,
-    notFound: 'PATIENT_NOT_FOUND',
-    subject: (patientId) => ({ patientId }),
-  });
+  const trail = createPatientsAudit(db);
   const { deny, versionsToMatch, recordInvalidAttempt } = trail;
   const audit = (
     actor: Actor,

@@ -1,10 +1,10 @@
 import { TIMELINE_KINDS, type TTimelineEntry, type TTimelineKind } from '@portal/shared/timeline';
 import type { Db } from '../../db/client.ts';
-import { ISO_MS } from '../../lib/etag.ts';
+import { isApiInstant } from '../../lib/etag.ts';
 import { decodeCursor, pageOf, type Page } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
-import { createOwnedRecordsAudit, type Actor } from '../audit/owned-records.ts';
+import { findOwnLivePatientId } from '../patients/patients.repository.ts';
+import { createPatientsAudit, type Actor } from '../audit/owned-records.ts';
 import { listCarePlanEntries, mergePage } from './timeline.care-plans.ts';
 import * as repository from './timeline.repository.ts';
 
@@ -16,9 +16,7 @@ const isKind = (value: unknown): value is TTimelineKind =>
 /** A timeline position: an instant (ISO, ms), an item id, a kind. */
 const isTimelineKey = (key: unknown[]): key is repository.TimelineKey =>
   key.length === 3 &&
-  typeof key[0] === 'string' &&
-  ISO_MS.test(key[0]) &&
-  !Number.isNaN(Date.parse(key[0])) &&
+  isApiInstant(key[0]) &&
   typeof key[1] === 'string' &&
   isUuid(key[1]) &&
   isKind(key[2]);
@@ -36,11 +34,7 @@ export function createTimelineService({
   db: Db;
   now?: () => Date;
 }) {
-  const { audit, deny } = createOwnedRecordsAudit({
-    db,
-    notFound: 'PATIENT_NOT_FOUND',
-    subject: (id) => ({ patientId: id }),
-  });
+  const { audit, deny } = createPatientsAudit(db);
 
   return {
     /** A page of the patient's timeline, newest first, with the number of entries. */
@@ -60,10 +54,8 @@ export function createTimelineService({
     }): Promise<Page<TTimelineEntry>> {
       // A bad cursor is refused before anything is read or written.
       const after = cursor ? decodeCursor(cursor, isTimelineKey) : null;
-      const id = isUuid(patientId) ? patientId.toLowerCase() : null;
-      if (!id || !(await isOwnLivePatient(db, { ownerId: actor.actorId, patientId: id }))) {
-        return deny(actor, 'list', patientId);
-      }
+      const id = await findOwnLivePatientId(db, { ownerId: actor.actorId, patientId });
+      if (!id) return deny(actor, 'list', patientId);
       const scope = { ownerId: actor.actorId, patientId: id };
       const key: repository.TimelineKey | null = after && [
         after[0],

@@ -2,17 +2,13 @@ import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { etagOf } from '../../lib/etag.ts';
-import { isUuid } from '../../lib/uuid.ts';
-import { insertAuditEvents, type DbOrTx } from '../audit/audit.repository.ts';
-import type { Actor } from '../appointments/appointments.refusals.ts';
+import { storedId } from '../../lib/uuid.ts';
+import type { DbOrTx } from '../audit/audit.repository.ts';
+import { insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 import type { RecordInvalidAttempt } from '../audit/owned-records.http.ts';
 import { toApiVisit, type VisitRecord } from './visits.fields.ts';
 
 export type { Actor };
-
-/** An id from the path as stored (ids are compared in lower case), or null if it is none. */
-export const idOf = (id: string | undefined): string | null =>
-  id !== undefined && isUuid(id) ? id.toLowerCase() : null;
 
 /**
  * The visits' audit trail and the refusals every part of the service shares: each refusal is
@@ -28,7 +24,7 @@ export function createVisitRefusals(db: Db) {
       patientId: string | null;
       visitId: string | null;
     },
-  ) => insertAuditEvents(tx, [{ actorId: actor.actorId, requestId: actor.requestId, ...entry }]);
+  ) => insertActorAuditEvents(tx, actor, [entry]);
 
   /** A patient that is missing, in the trash, someone else's or not an id: one 404. */
   async function refusePatient(
@@ -39,7 +35,7 @@ export function createVisitRefusals(db: Db) {
     await audit(db, actor, {
       action,
       outcome: 'denied',
-      patientId: idOf(patientId),
+      patientId: storedId(patientId),
       visitId: null,
     });
     throw new AppError('PATIENT_NOT_FOUND');
@@ -51,7 +47,7 @@ export function createVisitRefusals(db: Db) {
     action: TAuditAction,
     { patientId, visitId }: { patientId: string; visitId: string },
   ): Promise<never> {
-    await audit(db, actor, { action, outcome: 'denied', patientId, visitId: idOf(visitId) });
+    await audit(db, actor, { action, outcome: 'denied', patientId, visitId: storedId(visitId) });
     throw new AppError('VISIT_NOT_FOUND');
   }
 
@@ -76,8 +72,8 @@ export function createVisitRefusals(db: Db) {
     await audit(db, actor, {
       action,
       outcome: 'invalid',
-      patientId: idOf(patientId),
-      visitId: idOf(id),
+      patientId: storedId(patientId),
+      visitId: storedId(id),
     });
   };
 

@@ -1,21 +1,10 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNull,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/users.ts';
 import { visitAddenda, visits } from '../../db/schema/visits.ts';
 import { isOneOfVersions, nextVersion } from '../../lib/etag.ts';
-import { pastKey } from '../../lib/paging.ts';
+import { countRows, pastKey } from '../../lib/paging.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import type { VisitRecord, VisitValues } from './visits.fields.ts';
 
@@ -97,11 +86,7 @@ export async function countVisits(
   db: Db,
   { ownerId, patientId }: { ownerId: string; patientId: string },
 ): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(visits)
-    .where(ofPatient(ownerId, patientId));
-  return row?.total ?? 0;
+  return countRows(db, visits, ofPatient(ownerId, patientId));
 }
 
 export async function insertVisit(

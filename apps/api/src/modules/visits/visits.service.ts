@@ -2,12 +2,13 @@ import type { TAuditAction } from '@portal/shared/audit';
 import type { TVisit, TVisitData } from '@portal/shared/visit';
 import type { Db } from '../../db/client.ts';
 import { parseIfMatch } from '../../lib/etag.ts';
+import { storedId } from '../../lib/uuid.ts';
 import { decodeCursor, isInstantIdKey, readPage, type Page } from '../../lib/paging.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import type { AppointmentService } from '../appointments/appointments.service.ts';
-import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
+import { findOwnLivePatientId } from '../patients/patients.repository.ts';
 import { toApiVisit, toStoredValues, type VisitRecord } from './visits.fields.ts';
-import { createVisitRefusals, idOf, type Actor } from './visits.refusals.ts';
+import { createVisitRefusals, type Actor } from './visits.refusals.ts';
 import * as repository from './visits.repository.ts';
 
 export type { Actor };
@@ -55,9 +56,8 @@ export function createVisitService({
     { actor, patientId }: Place,
     action: TAuditAction,
   ): Promise<string> {
-    const id = idOf(patientId);
-    if (id && (await isOwnLivePatient(tx, { ownerId: actor.actorId, patientId: id }))) return id;
-    return refusePatient(actor, action, patientId);
+    const id = await findOwnLivePatientId(tx, { ownerId: actor.actorId, patientId });
+    return id ?? refusePatient(actor, action, patientId);
   }
 
   /**
@@ -79,7 +79,7 @@ export function createVisitService({
     try {
       const outcome = await db.transaction(async (tx) => {
         const patientId = await livePatient(tx, place, action);
-        const visitId = idOf(place.visitId);
+        const visitId = storedId(place.visitId);
         const ref = visitId && { ownerId: actor.actorId, patientId, id: visitId };
         const current = ref && (await repository.findVisit(tx, ref));
         if (!ref || !current) return { kind: 'missing' as const, patientId };
@@ -134,7 +134,7 @@ export function createVisitService({
 
     async getItem({ id: visitId, ...place }: Place & { id: string }): Promise<TVisit> {
       const patientId = await livePatient(db, place, 'read');
-      const id = idOf(visitId);
+      const id = storedId(visitId);
       const row =
         id && (await repository.findVisit(db, { ownerId: place.actor.actorId, patientId, id }));
       if (!row) return deny(place.actor, 'read', { patientId, visitId });

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { countRows } from '../../lib/paging.ts';
 import { visits } from '../../db/schema/visits.ts';
 
 /** Every query is scoped by owner and patient: there is no function here without both. */
@@ -37,6 +38,5 @@ export async function listVitals(db: Db, scope: Scope & { limit: number }) {
 }
 
 export async function countVitals(db: Db, scope: Scope): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(visits).where(measured(scope));
-  return row?.total ?? 0;
+  return countRows(db, visits, measured(scope));
 }

@@ -1,7 +1,7 @@
 import { VITALS_SERIES_MAX, type TVitalsSeries } from '@portal/shared/vitals';
 import type { Db } from '../../db/client.ts';
-import { isOwnLivePatient } from '../appointments/appointments.repository.ts';
-import { createVisitRefusals, idOf, type Actor } from '../visits/visits.refusals.ts';
+import { findOwnLivePatientId } from '../patients/patients.repository.ts';
+import { createVisitRefusals, type Actor } from '../visits/visits.refusals.ts';
 import * as repository from './vitals.repository.ts';
 
 /**
@@ -20,9 +20,8 @@ export function createVitalsService({ db }: { db: Db }) {
       actor: Actor;
       patientId: string;
     }): Promise<TVitalsSeries> {
-      const id = idOf(patientId);
-      if (!id || !(await isOwnLivePatient(db, { ownerId: actor.actorId, patientId: id })))
-        return refusePatient(actor, 'list', patientId);
+      const id = await findOwnLivePatientId(db, { ownerId: actor.actorId, patientId });
+      if (!id) return refusePatient(actor, 'list', patientId);
       const scope = { ownerId: actor.actorId, patientId: id };
       const [rows, total] = await Promise.all([
         repository.listVitals(db, { ...scope, limit: VITALS_SERIES_MAX }),
