@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCarePlan } from '../../../test/factories/care-plans.ts';
-import {
-  validateResource,
-  validationProblems,
-  type Resource,
-} from '../../../test/fhir-validation.ts';
+import { expectValidatorRequires } from '../../../test/fhir-required.ts';
+import { validationProblems, type Resource } from '../../../test/fhir-validation.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
@@ -63,13 +60,9 @@ describe('GET /api/records/patients/export?format=fhir (care plans)', () => {
   });
 
   it('the validator refuses a CarePlan without a subject', () => {
-    const plan = {
-      resourceType: 'CarePlan',
-      status: 'active',
-      intent: 'plan',
-      subject: { display: 'Amina' },
-    };
-    expect(validateResource(plan)).toEqual([]);
-    expect(() => validateResource({ ...plan, subject: undefined })).toThrow(/CarePlan\.subject/);
+    expectValidatorRequires(
+      { resourceType: 'CarePlan', status: 'active', intent: 'plan', subject: { display: 'Amina' } },
+      'subject',
+    );
   });
 });

