@@ -45,6 +45,20 @@ export async function createPatient(
   return response.json();
 }
 
+/** Moves a patient to the trash (the list's Delete); an error unless it answers 204. */
+export async function trashPatient(
+  ctx: Pick<TestContext, 'app'>,
+  headers: Record<string, string>,
+  patientId: string,
+): Promise<void> {
+  const response = await ctx.app.inject({
+    method: 'DELETE',
+    url: patientsUrl(`/${patientId}`),
+    headers,
+  });
+  if (response.statusCode !== 204) throw new Error(`trashing failed: ${response.body}`);
+}
+
 /**
  * Fields of the n-th seeded patient (`g`) that vary, as SQL; $2 is the name prefix. Every other
  * field takes the shared factory's value, so a new field needs nothing here.

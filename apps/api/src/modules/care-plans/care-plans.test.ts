@@ -10,7 +10,7 @@ import {
   postCarePlan,
   putCarePlan,
 } from '../../../test/factories/care-plans.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
+import { createPatient, trashPatient } from '../../../test/factories/patients.ts';
 import {
   auditTrail,
   describePatientResourceContract,
@@ -205,11 +205,7 @@ describe('occurrences and Today', () => {
     await createCarePlan(ctx, headers, patient._id, { status: 'on-hold' });
     const trashed = await createPatient(ctx, headers, { name: 'Bruno Costa' });
     await createCarePlan(ctx, headers, trashed._id);
-    await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/records/patients/${trashed._id}`,
-      headers,
-    });
+    await trashPatient(ctx, headers, trashed._id);
     const shown = await createPatient(ctx, headers, { name: 'Chen Wei' });
     await createCarePlan(ctx, headers, shown._id, {
       activities: [{ title: 'Blood pressure', start: '2026-04-14', rrule: 'FREQ=DAILY' }],

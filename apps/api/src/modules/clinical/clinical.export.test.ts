@@ -5,7 +5,7 @@ import {
   createPrescription,
   stopPrescription,
 } from '../../../test/factories/clinical.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
+import { createPatient, trashPatient } from '../../../test/factories/patients.ts';
 import { expectValidatorRequires } from '../../../test/fhir-required.ts';
 import { validationProblems, type Bundle } from '../../../test/fhir-validation.ts';
 
@@ -39,11 +39,7 @@ describe('GET /api/records/patients/export?format=fhir (allergies and prescripti
     });
     await stopPrescription(ctx, user.headers, stopped, 'Tremor');
     await createAllergy(ctx, user.headers, trashed._id, { substance: 'Pollen' });
-    await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/records/patients/${trashed._id}`,
-      headers: user.headers,
-    });
+    await trashPatient(ctx, user.headers, trashed._id);
 
     const response = await ctx.app.inject({
       url: '/api/records/patients/export?format=fhir',

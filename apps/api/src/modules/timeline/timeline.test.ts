@@ -8,6 +8,7 @@ import {
   createPrescription,
   stopPrescription,
 } from '../../../test/factories/clinical.ts';
+import { trashPatient } from '../../../test/factories/patients.ts';
 import { timelineUrl, walkTimeline } from '../../../test/factories/timeline.ts';
 import { createVisit, signVisit } from '../../../test/factories/visits.ts';
 import { auditTrail, practitioner as withPatient } from '../../../test/patient-resources.ts';
@@ -179,12 +180,7 @@ describe('GET /api/records/patients/:id/timeline', () => {
       outcome: 'denied',
       patientId: other.patient._id,
     });
-    const trashed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/records/patients/${owner.patient._id}`,
-      headers: owner.headers,
-    });
-    expect(trashed.statusCode).toBe(204);
+    await trashPatient(ctx, owner.headers, owner.patient._id);
     for (const id of [owner.patient._id, 'not-an-id', '00000000-0000-4000-8000-000000000000']) {
       const refused = await ctx.app.inject({ url: url(id), headers: owner.headers });
       expect(refused.statusCode, id).toBe(404);
