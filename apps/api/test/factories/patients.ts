@@ -7,6 +7,7 @@ import {
 } from '@portal/shared/patient';
 import { patientInput as validPatient } from '@portal/shared/patient.factories';
 import type { TestContext } from '../app.ts';
+import { nextPageOf } from '../paging.ts';
 import { patients } from '../../src/db/schema/patients.ts';
 import {
   columnName,
@@ -108,7 +109,7 @@ export async function listPatients(ctx: TestContext, headers: Record<string, str
     status: response.statusCode,
     items: response.statusCode === 200 ? (response.json() as TPatient[]) : [],
     total: Number(response.headers['x-total-count']),
-    next: /^<([^>]+)>; rel="next"$/.exec(String(response.headers.link ?? ''))?.[1],
+    next: nextPageOf(response),
     body: response.json() as unknown,
   };
 }

@@ -6,6 +6,7 @@ import {
 } from '@portal/shared/appointment';
 import { appointmentInput } from '@portal/shared/appointment.factories';
 import { useTestApp } from '../../../test/app.ts';
+import { nextPageOf } from '../../../test/paging.ts';
 import {
   appointmentUrl,
   bookAppointment,
@@ -291,7 +292,7 @@ describe('GET /api/appointments', () => {
       '2026-06-01T09:00:00.000Z',
       '2026-06-02T09:00:00.000Z',
     ]);
-    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
+    const next = nextPageOf(first)!;
     const second = await ctx.app.inject({ url: next, headers });
     expect((second.json() as TAppointment[]).map((a) => a.start)).toEqual([
       '2026-06-03T09:00:00.000Z',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALLERGY_MESSAGES, type TAllergy } from '@portal/shared/allergy';
 import { useTestApp } from '../../../test/app.ts';
+import { nextPageOf } from '../../../test/paging.ts';
 import {
   allergiesUrl,
   allergyInput,
@@ -81,7 +82,7 @@ describe('GET /api/records/patients/:id/allergies', () => {
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.headers['x-total-count']).toBe('4');
     expect((first.json() as TAllergy[]).map((a) => a.substance)).toEqual(['Pollen', 'Peanuts']);
-    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
+    const next = nextPageOf(first)!;
     const second = await ctx.app.inject({ url: next, headers });
     expect((second.json() as TAllergy[]).map((a) => a.substance)).toEqual(['Latex', 'Penicillin']);
     expect(second.headers.link).toBeUndefined();

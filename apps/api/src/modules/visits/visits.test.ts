@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VISIT_MESSAGES, type TVisit } from '@portal/shared/visit';
 import { visitInput } from '@portal/shared/visit.factories';
 import { useTestApp } from '../../../test/app.ts';
+import { nextPageOf } from '../../../test/paging.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import {
   createVisit,
@@ -120,7 +121,7 @@ describe('GET /api/records/patients/:id/visits', () => {
       '2026-03-09',
       '2026-02-14',
     ]);
-    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
+    const next = nextPageOf(first)!;
     const second = await ctx.app.inject({ url: next, headers });
     expect((second.json() as TVisit[]).map((visit) => visit.occurredAt.slice(0, 10))).toEqual([
       '2026-01-05',
