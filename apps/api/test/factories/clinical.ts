@@ -36,6 +36,7 @@ export const {
 export const {
   url: prescriptionsUrl,
   post: postPrescription,
+  put: putPrescription,
   postAction: postPrescriptionAction,
   create: createPrescription,
 } = patientEntityFactory<TPrescriptionInput, TPrescription>({

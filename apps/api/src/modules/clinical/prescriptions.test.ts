@@ -12,6 +12,7 @@ import {
   postPrescriptionAction,
   prescriptionInput,
   prescriptionsUrl,
+  putPrescription,
 } from '../../../test/factories/clinical.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import {
@@ -171,30 +172,22 @@ describe('the allergy warning', () => {
     });
     await createAllergy(ctx, headers, patient._id, { substance: 'Codeine' });
     await createAllergy(ctx, headers, patient._id, { substance: 'Morphine' });
-    const url = prescriptionsUrl(patient._id, prescription._id);
-    const dose = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers,
-      payload: prescriptionInput({ medication: 'Codeine', dose: '2 tablets' }),
+    const dose = await putPrescription(ctx, headers, prescription, {
+      medication: 'Codeine',
+      dose: '2 tablets',
     });
     expect(dose.statusCode).toBe(200);
-    const changed = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers,
-      payload: prescriptionInput({ medication: 'Morphine sulfate' }),
+    const changed = await putPrescription(ctx, headers, prescription, {
+      medication: 'Morphine sulfate',
     });
     expect(changed.statusCode).toBe(409);
     expect(changed.json()).toMatchObject({
       code: 'ALLERGY_WARNING',
       allergies: [{ substance: 'Morphine' }],
     });
-    const acknowledged = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers,
-      payload: prescriptionInput({ medication: 'Morphine sulfate', allergyAcknowledged: true }),
+    const acknowledged = await putPrescription(ctx, headers, prescription, {
+      medication: 'Morphine sulfate',
+      allergyAcknowledged: true,
     });
     expect(acknowledged.statusCode).toBe(200);
     expect((acknowledged.json() as TPrescription).medication).toBe('Morphine sulfate');
@@ -207,7 +200,6 @@ describe('PUT and stop /api/records/patients/:id/prescriptions/:prescriptionId',
   it('stops with a reason (idempotent), audits it, and refuses later changes with PRESCRIPTION_STOPPED', async () => {
     const { headers, patient } = await practitioner(ctx);
     const prescription = await createPrescription(ctx, headers, patient._id);
-    const url = prescriptionsUrl(patient._id, prescription._id);
     const missingReason = await postPrescriptionAction(ctx, headers, prescription, 'stop', {
       reason: ' ',
     });
@@ -228,12 +220,7 @@ describe('PUT and stop /api/records/patients/:id/prescriptions/:prescriptionId',
       outcome: 'success',
       prescriptionId: prescription._id,
     });
-    const put = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers,
-      payload: prescriptionInput(),
-    });
+    const put = await putPrescription(ctx, headers, prescription);
     expect(put.statusCode).toBe(409);
     expect(put.json()).toMatchObject({ code: 'PRESCRIPTION_STOPPED' });
     const active = await ctx.app.inject({
