@@ -4,6 +4,7 @@ import { DEFAULT_WORKING_HOURS } from '@portal/shared/profile';
 import { addDays, fromWallTime } from '@portal/shared/zoned-time';
 import { useTestApp } from '../../../test/app.ts';
 import { cancelAppointment, createAppointment } from '../../../test/factories/appointments.ts';
+import { putSchedule } from '../../../test/factories/schedule.ts';
 import { practitioner as withPatient } from '../../../test/patient-resources.ts';
 
 /** Local times across daylight-saving changes (Europe/Berlin: 2027-03-28, clocks 02:00 → 03:00). */
@@ -63,13 +64,8 @@ describe('appointments in local time', () => {
 
   it('gives the night of the change only the hours its clock really has', async () => {
     const { headers } = await practitioner('Europe/Berlin');
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/user/schedule',
-      headers,
-      payload: {
-        workingHours: { ...DEFAULT_WORKING_HOURS, sunday: { start: '00:00', end: '06:00' } },
-      },
+    await putSchedule(ctx, headers, {
+      workingHours: { ...DEFAULT_WORKING_HOURS, sunday: { start: '00:00', end: '06:00' } },
     });
     const night = await slotsOf(headers, '2027-03-28', 60);
     const times = night.slots.map((slot) => slot.localTime);

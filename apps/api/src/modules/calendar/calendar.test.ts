@@ -8,6 +8,7 @@ import {
   createAppointment,
   putAppointment,
 } from '../../../test/factories/appointments.ts';
+import { putSchedule } from '../../../test/factories/schedule.ts';
 import { initialsOf } from './calendar.ics.ts';
 import { practitioner as withPatient } from '../../../test/patient-resources.ts';
 
@@ -128,31 +129,16 @@ describe('calendar feed', () => {
       patientId: patient._id,
       start: '2027-05-06T09:00:00Z',
     });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/user/schedule',
-      headers,
-      payload: { calendarFullNames: true, reminderMinutes: 60 },
-    });
+    await putSchedule(ctx, headers, { calendarFullNames: true, reminderMinutes: 60 });
     const path = await turnOn(headers);
     const [event] = (await fetchFeed(path)).events();
     expect(event).toMatchObject({ summary: 'Amina Yusuf · in person', trigger: -60 * 60 });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/user/schedule',
-      headers,
-      payload: { reminderMinutes: null },
-    });
+    await putSchedule(ctx, headers, { reminderMinutes: null });
     expect((await fetchFeed(path)).events()[0]!).toMatchObject({
       trigger: null,
       reminderTrigger: -24 * 3600,
     });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/user/schedule',
-      headers,
-      payload: { reminderHours: null },
-    });
+    await putSchedule(ctx, headers, { reminderHours: null });
     expect((await fetchFeed(path)).events()[0]!.reminderTrigger).toBeNull();
   });
 

@@ -7,6 +7,8 @@ import {
   carePlanInput,
   carePlansUrl,
   createCarePlan,
+  markOccurrence,
+  occurrencesUrl,
   postCarePlan,
   putCarePlan,
 } from '../../../test/factories/care-plans.ts';
@@ -32,9 +34,6 @@ describePatientResourceContract(() => ctx, {
 
 /** Care plans are for Premier members only. */
 const member = (name = 'Amina Yusuf') => practitioner(ctx, { name, isMember: true });
-
-const occurrencesUrl = (patientId: string, planId: string, query = '') =>
-  `${carePlansUrl(patientId)}/${planId}/occurrences${query}`;
 
 describe('the care-plan routes', () => {
   it('are all members-only (the gate, tested in require-premium.test.ts, answers 402 on each)', () => {
@@ -163,12 +162,7 @@ describe('occurrences and Today', () => {
     ]);
 
     const mark = (activityId: string, date: string, value: string) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: occurrencesUrl(patient._id, plan._id),
-        headers,
-        payload: { activityId, date, mark: value },
-      });
+      markOccurrence(ctx, headers, plan, { activityId, date, mark: value });
     const done = await mark(hba1c!.id, '2026-04-15', 'done');
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({
