@@ -38,22 +38,14 @@ describePatientResourceContract(() => ctx, {
 describe('POST /api/records/patients/:id/prescriptions', () => {
   it('prescribes: every field answered, an end date instead of a duration, active and not stopped', async () => {
     const { headers, patient } = await practitioner(ctx);
-    const response = await postPrescription(ctx, headers, patient._id, {
-      duration: '',
-      endDate: '2026-04-01',
-    });
+    const sent = { duration: '', endDate: '2026-04-01' };
+    const response = await postPrescription(ctx, headers, patient._id, sent);
     expect(response.statusCode).toBe(201);
     const prescription = response.json() as TPrescription;
+    // Every field as sent (the factory's for those `sent` does not name).
     expect(prescription).toMatchObject({
+      ...prescriptionInput(sent),
       patientId: patient._id,
-      medication: 'Ibuprofen',
-      strength: '400 mg',
-      dose: '1 tablet',
-      route: 'oral',
-      frequency: 'three times a day',
-      duration: '',
-      endDate: '2026-04-01',
-      instructions: 'With food',
       status: 'active',
       stopReason: '',
       stoppedAt: null,
