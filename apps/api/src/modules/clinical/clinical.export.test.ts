@@ -6,8 +6,8 @@ import {
   stopPrescription,
 } from '../../../test/factories/clinical.ts';
 import { createPatient, trashPatient } from '../../../test/factories/patients.ts';
-import { expectValidatorRequires } from '../../../test/fhir-required.ts';
-import { validationProblems, type Bundle } from '../../../test/fhir-validation.ts';
+import { exportBundle, expectValidatorRequires } from '../../../test/fhir-export.ts';
+import { validationProblems } from '../../../test/fhir-validation.ts';
 
 const ctx = useTestApp();
 
@@ -41,12 +41,7 @@ describe('GET /api/records/patients/export?format=fhir (allergies and prescripti
     await createAllergy(ctx, user.headers, trashed._id, { substance: 'Pollen' });
     await trashPatient(ctx, user.headers, trashed._id);
 
-    const response = await ctx.app.inject({
-      url: '/api/records/patients/export?format=fhir',
-      headers: user.headers,
-    });
-    expect(response.statusCode).toBe(200);
-    const bundle = response.json() as Bundle;
+    const bundle = await exportBundle(ctx, user.headers);
     const entries = bundle.entry ?? [];
     for (const entry of entries) expect(validationProblems(entry.resource!)).toEqual([]);
     const ofType = (type: string) => entries.filter((e) => e.resource!.resourceType === type);
