@@ -23,3 +23,43 @@ export async function createAppointment(
 ): Promise<TAppointment> {
   return expectStatus<TAppointment>(await bookAppointment(...args), 201, 'booking');
 }
+
+/** An appointment, or an action on it (`appointmentUrl(id, 'cancel')`). */
+export const appointmentUrl = (id: string, ...rest: string[]) =>
+  ['/api/appointments', id, ...rest].join('/');
+
+export async function readAppointment(
+  ctx: Pick<TestContext, 'app'>,
+  headers: Record<string, string>,
+  id: string,
+): Promise<TAppointment> {
+  const response = await ctx.app.inject({ url: appointmentUrl(id), headers });
+  return expectStatus<TAppointment>(response, 200, 'reading the appointment');
+}
+
+/** Replaces a stored appointment with the input from `input` (for its patient unless it says). */
+export function putAppointment(
+  ctx: Pick<TestContext, 'app'>,
+  headers: Record<string, string>,
+  appointment: Pick<TAppointment, '_id' | 'patientId'>,
+  input: Partial<TAppointmentInput> = {},
+) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: appointmentUrl(appointment._id),
+    headers,
+    payload: appointmentInput({ patientId: appointment.patientId, ...input }),
+  });
+}
+
+export function cancelAppointment(
+  ctx: Pick<TestContext, 'app'>,
+  headers: Record<string, string>,
+  appointment: Pick<TAppointment, '_id'>,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: appointmentUrl(appointment._id, 'cancel'),
+    headers,
+  });
+}

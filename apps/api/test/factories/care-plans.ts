@@ -1,4 +1,5 @@
 import type { TCarePlan, TCarePlanInput } from '@portal/shared/care-plan';
+import type { TestContext } from '../app.ts';
 import { patientEntityFactory } from './entity.ts';
 
 /** Test factories for care plans (imported by tests only). */
@@ -23,3 +24,22 @@ export const {
   segment: 'care-plans',
   input: carePlanInput,
 });
+
+/** A plan's occurrences (`query`: `?from=…&to=…`). */
+export const occurrencesUrl = (patientId: string, planId: string, query = '') =>
+  `${carePlansUrl(patientId, planId, 'occurrences')}${query}`;
+
+/** Marks an occurrence of a plan's activity `done` or `skipped` (`due` takes a mark back). */
+export function markOccurrence(
+  ctx: Pick<TestContext, 'app'>,
+  headers: Record<string, string>,
+  plan: Pick<TCarePlan, '_id' | 'patientId'>,
+  mark: { activityId: string; date: string; mark: string },
+) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: occurrencesUrl(plan.patientId, plan._id),
+    headers,
+    payload: mark,
+  });
+}

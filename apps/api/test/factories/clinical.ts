@@ -1,6 +1,7 @@
 import type { TAllergy, TAllergyInput } from '@portal/shared/allergy';
 import type { TPrescription, TPrescriptionInput } from '@portal/shared/prescription';
-import { patientEntityFactory } from './entity.ts';
+import type { TestContext } from '../app.ts';
+import { expectStatus, patientEntityFactory } from './entity.ts';
 
 /** Test factories for allergies and prescriptions (imported by tests only). */
 
@@ -22,20 +23,34 @@ export const prescriptionInput = (input: Partial<TPrescriptionInput> = {}): TPre
   ...input,
 });
 
-export const { post: postAllergy, create: createAllergy } = patientEntityFactory<
-  TAllergyInput,
-  TAllergy
->({
+export const {
+  url: allergiesUrl,
+  post: postAllergy,
+  create: createAllergy,
+} = patientEntityFactory<TAllergyInput, TAllergy>({
   what: 'allergy',
   segment: 'allergies',
   input: allergyInput,
 });
 
-export const { post: postPrescription, create: createPrescription } = patientEntityFactory<
-  TPrescriptionInput,
-  TPrescription
->({
+export const {
+  url: prescriptionsUrl,
+  post: postPrescription,
+  put: putPrescription,
+  postAction: postPrescriptionAction,
+  create: createPrescription,
+} = patientEntityFactory<TPrescriptionInput, TPrescription>({
   what: 'prescription',
   segment: 'prescriptions',
   input: prescriptionInput,
 });
+
+export async function stopPrescription(
+  ctx: Pick<TestContext, 'app'>,
+  headers: Record<string, string>,
+  prescription: Pick<TPrescription, '_id' | 'patientId'>,
+  reason: string,
+): Promise<TPrescription> {
+  const response = await postPrescriptionAction(ctx, headers, prescription, 'stop', { reason });
+  return expectStatus<TPrescription>(response, 200, 'stopping the prescription');
+}

@@ -3,12 +3,15 @@ import type { TestContext } from '../app.ts';
 
 /**
  * The one builder of the API's entity factories (imported by tests only): each entity kept
- * under a patient gets its `url`, `post` and `put` (the raw answer, for tests of refusals) and
- * `create` (the stored entity, or a thrown error naming what failed), so a new entity is one
- * call.
+ * under a patient gets its `url`, `post`, `put` and `postAction` (the raw answer, for tests of
+ * refusals) and `create` (the stored entity, or a thrown error naming what failed), so a new
+ * entity is one call.
  */
 
 type Headers = Record<string, string>;
+type App = Pick<TestContext, 'app'>;
+/** A stored entity, as far as its paths need it. */
+type Stored = { _id: string; patientId: string };
 
 /** The answer's body when it has the expected status; otherwise an error naming `what`. */
 export function expectStatus<T>(response: LightMyRequestResponse, status: number, what: string): T {
@@ -31,35 +34,32 @@ export function patientEntityFactory<TInput extends object, TEntity>({
   /** The entity's collection, or a path below it (`url(patientId, entityId, 'sign')`). */
   const url = (patientId: string, ...rest: string[]) =>
     ['/api/records/patients', patientId, segment, ...rest].join('/');
-  function post(
-    ctx: Pick<TestContext, 'app'>,
+  const send = (
+    ctx: App,
     headers: Headers,
-    patientId: string,
-    overrides: Partial<TInput> = {},
-  ) {
-    return ctx.app.inject({
-      method: 'POST',
-      url: url(patientId),
-      headers,
-      payload: input(overrides),
-    });
+    method: 'POST' | 'PUT',
+    path: string,
+    payload?: object,
+  ) => ctx.app.inject({ method, url: path, headers, payload });
+  function post(ctx: App, headers: Headers, patientId: string, overrides: Partial<TInput> = {}) {
+    return send(ctx, headers, 'POST', url(patientId), input(overrides));
   }
   /** Replaces a stored entity with the input from `overrides`. */
-  function put(
-    ctx: Pick<TestContext, 'app'>,
+  function put(ctx: App, headers: Headers, entity: Stored, overrides: Partial<TInput> = {}) {
+    return send(ctx, headers, 'PUT', url(entity.patientId, entity._id), input(overrides));
+  }
+  /** Posts an action on a stored entity (`url(patientId, entityId, action)`: `sign`, `stop`). */
+  function postAction(
+    ctx: App,
     headers: Headers,
-    entity: { _id: string; patientId: string },
-    overrides: Partial<TInput> = {},
+    entity: Stored,
+    action: string,
+    payload?: object,
   ) {
-    return ctx.app.inject({
-      method: 'PUT',
-      url: url(entity.patientId, entity._id),
-      headers,
-      payload: input(overrides),
-    });
+    return send(ctx, headers, 'POST', url(entity.patientId, entity._id, action), payload);
   }
   async function create(...args: Parameters<typeof post>): Promise<TEntity> {
     return expectStatus<TEntity>(await post(...args), 201, what);
   }
-  return { url, post, put, create };
+  return { url, post, put, postAction, create };
 }

@@ -7,6 +7,7 @@ import {
 } from '@portal/shared/patient';
 import { patientInput as validPatient } from '@portal/shared/patient.factories';
 import type { TestContext } from '../app.ts';
+import { nextPageOf } from '../paging.ts';
 import { patients } from '../../src/db/schema/patients.ts';
 import {
   columnName,
@@ -43,6 +44,20 @@ export async function createPatient(
   });
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
   return response.json();
+}
+
+/** Moves a patient to the trash (the list's Delete); an error unless it answers 204. */
+export async function trashPatient(
+  ctx: Pick<TestContext, 'app'>,
+  headers: Record<string, string>,
+  patientId: string,
+): Promise<void> {
+  const response = await ctx.app.inject({
+    method: 'DELETE',
+    url: patientsUrl(`/${patientId}`),
+    headers,
+  });
+  if (response.statusCode !== 204) throw new Error(`trashing failed: ${response.body}`);
 }
 
 /**
@@ -94,7 +109,7 @@ export async function listPatients(ctx: TestContext, headers: Record<string, str
     status: response.statusCode,
     items: response.statusCode === 200 ? (response.json() as TPatient[]) : [],
     total: Number(response.headers['x-total-count']),
-    next: /^<([^>]+)>; rel="next"$/.exec(String(response.headers.link ?? ''))?.[1],
+    next: nextPageOf(response),
     body: response.json() as unknown,
   };
 }

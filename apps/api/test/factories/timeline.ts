@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TTimelineEntry } from '@portal/shared/timeline';
 import type { TestContext } from '../app.ts';
+import { nextPageOf } from '../paging.ts';
 
 /** Helpers for the timeline's tests (imported by tests only). */
 
@@ -21,7 +22,7 @@ export async function walkTimeline(
     const response: LightMyRequestResponse = await ctx.app.inject({ url: next, headers });
     expect(response.statusCode).toBe(200);
     entries.push(...(response.json() as TTimelineEntry[]));
-    next = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1];
+    next = nextPageOf(response);
   }
   return entries;
 }

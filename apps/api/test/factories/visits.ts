@@ -9,6 +9,7 @@ export const {
   url: visitsUrl,
   post: recordVisit,
   put: updateVisit,
+  postAction: postVisitAction,
   create: createVisit,
 } = patientEntityFactory<TVisitInput, TVisit>({
   what: 'visit',
@@ -21,10 +22,6 @@ export async function signVisit(
   headers: Record<string, string>,
   visit: Pick<TVisit, '_id' | 'patientId'>,
 ): Promise<TVisit> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: visitsUrl(visit.patientId, visit._id, 'sign'),
-    headers,
-  });
+  const response = await postVisitAction(ctx, headers, visit, 'sign');
   return expectStatus<TVisit>(response, 200, 'signing the visit');
 }

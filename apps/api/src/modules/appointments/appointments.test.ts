@@ -6,12 +6,21 @@ import {
 } from '@portal/shared/appointment';
 import { appointmentInput } from '@portal/shared/appointment.factories';
 import { useTestApp } from '../../../test/app.ts';
-import { bookAppointment, createAppointment } from '../../../test/factories/appointments.ts';
+import { nextPageOf } from '../../../test/paging.ts';
+import {
+  appointmentUrl,
+  bookAppointment,
+  cancelAppointment,
+  createAppointment,
+  putAppointment,
+  readAppointment,
+} from '../../../test/factories/appointments.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import {
   auditTrail,
+  expectFieldErrors,
+  type FieldCase,
   practitioner as withPatient,
-  rowCount,
 } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
@@ -49,8 +58,7 @@ describe('POST /api/appointments', () => {
 
   it('refuses bad input with its message and stores nothing', async () => {
     const { headers, patient } = await practitioner();
-    const before = await rowCount(ctx, 'appointments');
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: FieldCase[] = [
       [{ duration: 4 }, 'duration', APPOINTMENT_MESSAGES.durationRange],
       [{ duration: 481 }, 'duration', APPOINTMENT_MESSAGES.durationRange],
       [{ reason: 'x'.repeat(201) }, 'reason', APPOINTMENT_MESSAGES.reasonTooLong],
@@ -58,21 +66,13 @@ describe('POST /api/appointments', () => {
       [{ start: 'tomorrow' }, 'start', APPOINTMENT_MESSAGES.startRequired],
       [{ ownerId: patient._id }, 'ownerId', 'This field is not allowed.'],
     ];
-    for (const [override, field, message] of cases) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/appointments',
-        headers,
-        payload: { ...appointmentInput({ patientId: patient._id }), ...override },
-      });
-      expect(response.statusCode, field).toBe(400);
-      expect((response.json() as { fieldErrors: Record<string, string> }).fieldErrors[field]).toBe(
-        message,
-      );
-    }
-    expect(await rowCount(ctx, 'appointments')).toBe(before);
-    const invalid = (await auditTrail(ctx, headers)).filter((event) => event.outcome === 'invalid');
-    expect(invalid).toHaveLength(cases.length);
+    await expectFieldErrors(ctx, {
+      url: '/api/appointments',
+      headers,
+      body: appointmentInput({ patientId: patient._id }),
+      table: 'appointments',
+      cases,
+    });
   });
 
   it("refuses someone else's patient as not found, and audits the attempt", async () => {
@@ -136,11 +136,7 @@ describe('double booking', () => {
       patientId: patient._id,
       start: '2026-04-08T09:30:00Z',
     });
-    const cancel = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/appointments/${first._id}/cancel`,
-      headers,
-    });
+    const cancel = await cancelAppointment(ctx, headers, first);
     expect(cancel.statusCode).toBe(200);
     expect((cancel.json() as TAppointment).status).toBe('cancelled');
     const again = await bookAppointment(ctx, headers, {
@@ -182,16 +178,11 @@ describe('double booking', () => {
       patientId: patient._id,
       start: '2026-04-09T12:00:00Z',
     });
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/appointments/${noon._id}`,
-      headers,
-      payload: appointmentInput({ patientId: patient._id, start: '2026-04-09T09:10:00Z' }),
-    });
+    const response = await putAppointment(ctx, headers, noon, { start: '2026-04-09T09:10:00Z' });
     expect(response.statusCode).toBe(409);
     expect((response.json() as TAppointmentConflict).conflict.appointmentId).toBe(morning._id);
-    const kept = await ctx.app.inject({ url: `/api/appointments/${noon._id}`, headers });
-    expect((kept.json() as TAppointment).start).toBe('2026-04-09T12:00:00.000Z');
+    const kept = await readAppointment(ctx, headers, noon._id);
+    expect(kept.start).toBe('2026-04-09T12:00:00.000Z');
   });
 });
 
@@ -203,24 +194,17 @@ describe('GET, PUT and cancel /api/appointments/{id}', () => {
       patientId: owner.patient._id,
       start: '2026-04-10T09:00:00Z',
     });
-    const url = `/api/appointments/${appointment._id}`;
     const attempts = [
-      ctx.app.inject({ url, headers: other.headers }),
-      ctx.app.inject({
-        method: 'PUT',
-        url,
-        headers: other.headers,
-        payload: appointmentInput({ patientId: other.patient._id }),
-      }),
-      ctx.app.inject({ method: 'POST', url: `${url}/cancel`, headers: other.headers }),
-      ctx.app.inject({ url: '/api/appointments/not-an-id', headers: other.headers }),
+      ctx.app.inject({ url: appointmentUrl(appointment._id), headers: other.headers }),
+      putAppointment(ctx, other.headers, appointment, { patientId: other.patient._id }),
+      cancelAppointment(ctx, other.headers, appointment),
+      ctx.app.inject({ url: appointmentUrl('not-an-id'), headers: other.headers }),
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'APPOINTMENT_NOT_FOUND' });
     }
-    const mine = await ctx.app.inject({ url, headers: owner.headers });
-    expect(mine.json()).toEqual(appointment);
+    expect(await readAppointment(ctx, owner.headers, appointment._id)).toEqual(appointment);
     const denied = (await auditTrail(ctx, other.headers)).filter((e) => e.outcome === 'denied');
     expect(denied.map((event) => event.action).sort()).toEqual([
       'cancel',
@@ -237,19 +221,12 @@ describe('GET, PUT and cancel /api/appointments/{id}', () => {
       patientId: patient._id,
       start: '2026-04-11T09:00:00Z',
     });
-    const url = `/api/appointments/${appointment._id}`;
-    await ctx.app.inject({ url, headers });
-    await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers,
-      payload: appointmentInput({
-        patientId: patient._id,
-        start: appointment.start,
-        status: 'arrived',
-      }),
+    await ctx.app.inject({ url: appointmentUrl(appointment._id), headers });
+    await putAppointment(ctx, headers, appointment, {
+      start: appointment.start,
+      status: 'arrived',
     });
-    await ctx.app.inject({ method: 'POST', url: `${url}/cancel`, headers });
+    await cancelAppointment(ctx, headers, appointment);
     await ctx.app.inject({
       url: '/api/appointments?from=2026-04-01T00:00:00Z&to=2026-05-01T00:00:00Z',
       headers,
@@ -273,13 +250,10 @@ describe('GET, PUT and cancel /api/appointments/{id}', () => {
       patientId: patient._id,
       start: '2026-04-12T09:00:00Z',
     });
-    const url = `/api/appointments/${appointment._id}`;
     const put = (status: 'arrived' | 'fulfilled', ifMatch: string) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url,
-        headers: { ...headers, 'if-match': ifMatch },
-        payload: appointmentInput({ patientId: patient._id, start: appointment.start, status }),
+      putAppointment(ctx, { ...headers, 'if-match': ifMatch }, appointment, {
+        start: appointment.start,
+        status,
       });
     const arrived = await put('arrived', `"${appointment.updatedAt}"`);
     expect(arrived.statusCode).toBe(200);
@@ -318,7 +292,7 @@ describe('GET /api/appointments', () => {
       '2026-06-01T09:00:00.000Z',
       '2026-06-02T09:00:00.000Z',
     ]);
-    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
+    const next = nextPageOf(first)!;
     const second = await ctx.app.inject({ url: next, headers });
     expect((second.json() as TAppointment[]).map((a) => a.start)).toEqual([
       '2026-06-03T09:00:00.000Z',

@@ -3,7 +3,8 @@ import type { TAppointment, TFreeSlots } from '@portal/shared/appointment';
 import { DEFAULT_WORKING_HOURS } from '@portal/shared/profile';
 import { addDays, fromWallTime } from '@portal/shared/zoned-time';
 import { useTestApp } from '../../../test/app.ts';
-import { createAppointment } from '../../../test/factories/appointments.ts';
+import { cancelAppointment, createAppointment } from '../../../test/factories/appointments.ts';
+import { putSchedule } from '../../../test/factories/schedule.ts';
 import { practitioner as withPatient } from '../../../test/patient-resources.ts';
 
 /** Local times across daylight-saving changes (Europe/Berlin: 2027-03-28, clocks 02:00 → 03:00). */
@@ -63,13 +64,8 @@ describe('appointments in local time', () => {
 
   it('gives the night of the change only the hours its clock really has', async () => {
     const { headers } = await practitioner('Europe/Berlin');
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/user/schedule',
-      headers,
-      payload: {
-        workingHours: { ...DEFAULT_WORKING_HOURS, sunday: { start: '00:00', end: '06:00' } },
-      },
+    await putSchedule(ctx, headers, {
+      workingHours: { ...DEFAULT_WORKING_HOURS, sunday: { start: '00:00', end: '06:00' } },
     });
     const night = await slotsOf(headers, '2027-03-28', 60);
     const times = night.slots.map((slot) => slot.localTime);
@@ -97,11 +93,7 @@ describe('GET /api/appointments/free-slots', () => {
       start: at('14:00'),
       duration: 60,
     });
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/appointments/${cancelled._id}/cancel`,
-      headers,
-    });
+    await cancelAppointment(ctx, headers, cancelled);
     const { slots, timeZone } = await slotsOf(headers, date, 30);
     expect(timeZone).toBe('America/New_York');
     const times = slots.map((slot) => slot.localTime);

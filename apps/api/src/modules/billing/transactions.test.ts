@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../../test/app.ts';
+import { nextPageOf } from '../../../test/paging.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import {
   becomeMember,
@@ -89,7 +90,7 @@ describe('GET /api/premier/transactions', () => {
     }
     const first = await list(headers, '?limit=2');
     expect(first.json()).toHaveLength(2);
-    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
+    const next = nextPageOf(first)!;
     const second = await ctx.app.inject({ method: 'GET', url: next, headers });
     expect(second.json()).toHaveLength(1);
     const ids = [...first.json(), ...second.json()].map((row: { id: string }) => row.id);

@@ -1,10 +1,14 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { TAppointment, TCalendarFeed } from '@portal/shared/appointment';
-import { appointmentInput } from '@portal/shared/appointment.factories';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { useTestApp } from '../../../test/app.ts';
-import { createAppointment } from '../../../test/factories/appointments.ts';
+import {
+  cancelAppointment,
+  createAppointment,
+  putAppointment,
+} from '../../../test/factories/appointments.ts';
+import { putSchedule } from '../../../test/factories/schedule.ts';
 import { initialsOf } from './calendar.ics.ts';
 import { practitioner as withPatient } from '../../../test/patient-resources.ts';
 
@@ -105,22 +109,15 @@ describe('calendar feed', () => {
     });
     const path = await turnOn(headers);
     const before = (await fetchFeed(path)).events()[0]!;
-    const moved = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/appointments/${appointment._id}`,
-      headers,
-      payload: appointmentInput({ patientId: patient._id, start: '2027-05-05T10:00:00Z' }),
+    const moved = await putAppointment(ctx, headers, appointment, {
+      start: '2027-05-05T10:00:00Z',
     });
     expect((moved.json() as TAppointment).start).toBe('2027-05-05T10:00:00.000Z');
     const after = (await fetchFeed(path)).events()[0]!;
     expect(after.uid).toBe(before.uid);
     expect(after.sequence).toBe(before.sequence + 1);
     expect(after.start).toBe('2027-05-05T10:00:00.000Z');
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/appointments/${appointment._id}/cancel`,
-      headers,
-    });
+    await cancelAppointment(ctx, headers, appointment);
     const cancelled = (await fetchFeed(path)).events()[0]!;
     expect(cancelled).toMatchObject({ uid: before.uid, status: 'CANCELLED', trigger: null });
     expect(cancelled.sequence).toBe(before.sequence + 2);
@@ -132,31 +129,16 @@ describe('calendar feed', () => {
       patientId: patient._id,
       start: '2027-05-06T09:00:00Z',
     });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/user/schedule',
-      headers,
-      payload: { calendarFullNames: true, reminderMinutes: 60 },
-    });
+    await putSchedule(ctx, headers, { calendarFullNames: true, reminderMinutes: 60 });
     const path = await turnOn(headers);
     const [event] = (await fetchFeed(path)).events();
     expect(event).toMatchObject({ summary: 'Amina Yusuf · in person', trigger: -60 * 60 });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/user/schedule',
-      headers,
-      payload: { reminderMinutes: null },
-    });
+    await putSchedule(ctx, headers, { reminderMinutes: null });
     expect((await fetchFeed(path)).events()[0]!).toMatchObject({
       trigger: null,
       reminderTrigger: -24 * 3600,
     });
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/user/schedule',
-      headers,
-      payload: { reminderHours: null },
-    });
+    await putSchedule(ctx, headers, { reminderHours: null });
     expect((await fetchFeed(path)).events()[0]!.reminderTrigger).toBeNull();
   });
 

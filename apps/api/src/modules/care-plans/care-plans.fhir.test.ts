@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCarePlan } from '../../../test/factories/care-plans.ts';
-import {
-  validateResource,
-  validationProblems,
-  type Resource,
-} from '../../../test/fhir-validation.ts';
+import { exportBundle, expectValidatorRequires } from '../../../test/fhir-export.ts';
+import { validationProblems } from '../../../test/fhir-validation.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
@@ -20,14 +17,10 @@ describe('GET /api/records/patients/export?format=fhir (care plans)', () => {
       goals: [],
       activities: [],
     });
-    const response = await ctx.app.inject({
-      url: '/api/records/patients/export?format=fhir',
-      headers,
-    });
-    const entries = (response.json() as { entry: { resource: Resource }[] }).entry;
-    const plans = entries.filter((entry) => entry.resource.resourceType === 'CarePlan');
-    expect(plans.map((entry) => entry.resource.id)).toEqual([plan._id, bare._id]);
-    for (const entry of plans) expect(validationProblems(entry.resource)).toEqual([]);
+    const entries = (await exportBundle(ctx, headers)).entry!;
+    const plans = entries.filter((entry) => entry.resource!.resourceType === 'CarePlan');
+    expect(plans.map((entry) => entry.resource!.id)).toEqual([plan._id, bare._id]);
+    for (const entry of plans) expect(validationProblems(entry.resource!)).toEqual([]);
     const goalId = `goal-${plan.goals[0]!.id}`;
     expect(plans[0]!.resource).toMatchObject({
       status: 'active',
@@ -59,17 +52,13 @@ describe('GET /api/records/patients/export?format=fhir (care plans)', () => {
       ],
     });
     expect(plans[1]!.resource).toMatchObject({ status: 'completed' });
-    expect(plans[1]!.resource.activity).toBeUndefined();
+    expect(plans[1]!.resource!.activity).toBeUndefined();
   });
 
   it('the validator refuses a CarePlan without a subject', () => {
-    const plan = {
-      resourceType: 'CarePlan',
-      status: 'active',
-      intent: 'plan',
-      subject: { display: 'Amina' },
-    };
-    expect(validateResource(plan)).toEqual([]);
-    expect(() => validateResource({ ...plan, subject: undefined })).toThrow(/CarePlan\.subject/);
+    expectValidatorRequires(
+      { resourceType: 'CarePlan', status: 'active', intent: 'plan', subject: { display: 'Amina' } },
+      'subject',
+    );
   });
 });

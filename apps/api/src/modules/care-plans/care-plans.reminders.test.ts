@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TReminderList } from '@portal/shared/reminder';
 import { useTestApp } from '../../../test/app.ts';
-import { carePlansUrl, createCarePlan } from '../../../test/factories/care-plans.ts';
+import { createCarePlan, markOccurrence } from '../../../test/factories/care-plans.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
 import { REMINDER_SWEEP_STEPS } from '../reminders/reminders.jobs.ts';
 import { insertDueCarePlanReminders } from './care-plans.reminders.ts';
@@ -35,11 +35,10 @@ describe('care-plan reminders (the reminders sweep)', () => {
       ],
     });
     const [bloodTest, hba1c, , footCheck] = plan.activities;
-    const marked = await ctx.app.inject({
-      method: 'PUT',
-      url: `${carePlansUrl(patient._id)}/${plan._id}/occurrences`,
-      headers,
-      payload: { activityId: footCheck!.id, date: '2026-06-15', mark: 'done' },
+    const marked = await markOccurrence(ctx, headers, plan, {
+      activityId: footCheck!.id,
+      date: '2026-06-15',
+      mark: 'done',
     });
     expect(marked.statusCode).toBe(200);
 

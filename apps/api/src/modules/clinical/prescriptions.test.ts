@@ -9,7 +9,10 @@ import {
   createAllergy,
   createPrescription,
   postPrescription,
+  postPrescriptionAction,
   prescriptionInput,
+  prescriptionsUrl,
+  putPrescription,
 } from '../../../test/factories/clinical.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import {
@@ -32,27 +35,17 @@ describePatientResourceContract(() => ctx, {
   body: (variant) => prescriptionInput(variant === 'changed' ? { status: 'completed' } : {}),
 });
 
-const base = (patientId: string) => `/api/records/patients/${patientId}/prescriptions`;
-
 describe('POST /api/records/patients/:id/prescriptions', () => {
   it('prescribes: every field answered, an end date instead of a duration, active and not stopped', async () => {
     const { headers, patient } = await practitioner(ctx);
-    const response = await postPrescription(ctx, headers, patient._id, {
-      duration: '',
-      endDate: '2026-04-01',
-    });
+    const sent = { duration: '', endDate: '2026-04-01' };
+    const response = await postPrescription(ctx, headers, patient._id, sent);
     expect(response.statusCode).toBe(201);
     const prescription = response.json() as TPrescription;
+    // Every field as sent (the factory's for those `sent` does not name).
     expect(prescription).toMatchObject({
+      ...prescriptionInput(sent),
       patientId: patient._id,
-      medication: 'Ibuprofen',
-      strength: '400 mg',
-      dose: '1 tablet',
-      route: 'oral',
-      frequency: 'three times a day',
-      duration: '',
-      endDate: '2026-04-01',
-      instructions: 'With food',
       status: 'active',
       stopReason: '',
       stoppedAt: null,
@@ -84,7 +77,7 @@ describe('POST /api/records/patients/:id/prescriptions', () => {
       [{ ownerId: patient._id }, 'ownerId', 'This field is not allowed.'],
     ];
     await expectFieldErrors(ctx, {
-      url: base(patient._id),
+      url: prescriptionsUrl(patient._id),
       headers,
       body: prescriptionInput(),
       table: 'prescriptions',
@@ -171,30 +164,22 @@ describe('the allergy warning', () => {
     });
     await createAllergy(ctx, headers, patient._id, { substance: 'Codeine' });
     await createAllergy(ctx, headers, patient._id, { substance: 'Morphine' });
-    const url = `${base(patient._id)}/${prescription._id}`;
-    const dose = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers,
-      payload: prescriptionInput({ medication: 'Codeine', dose: '2 tablets' }),
+    const dose = await putPrescription(ctx, headers, prescription, {
+      medication: 'Codeine',
+      dose: '2 tablets',
     });
     expect(dose.statusCode).toBe(200);
-    const changed = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers,
-      payload: prescriptionInput({ medication: 'Morphine sulfate' }),
+    const changed = await putPrescription(ctx, headers, prescription, {
+      medication: 'Morphine sulfate',
     });
     expect(changed.statusCode).toBe(409);
     expect(changed.json()).toMatchObject({
       code: 'ALLERGY_WARNING',
       allergies: [{ substance: 'Morphine' }],
     });
-    const acknowledged = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers,
-      payload: prescriptionInput({ medication: 'Morphine sulfate', allergyAcknowledged: true }),
+    const acknowledged = await putPrescription(ctx, headers, prescription, {
+      medication: 'Morphine sulfate',
+      allergyAcknowledged: true,
     });
     expect(acknowledged.statusCode).toBe(200);
     expect((acknowledged.json() as TPrescription).medication).toBe('Morphine sulfate');
@@ -207,23 +192,14 @@ describe('PUT and stop /api/records/patients/:id/prescriptions/:prescriptionId',
   it('stops with a reason (idempotent), audits it, and refuses later changes with PRESCRIPTION_STOPPED', async () => {
     const { headers, patient } = await practitioner(ctx);
     const prescription = await createPrescription(ctx, headers, patient._id);
-    const url = `${base(patient._id)}/${prescription._id}`;
-    const missingReason = await ctx.app.inject({
-      method: 'POST',
-      url: `${url}/stop`,
-      headers,
-      payload: { reason: ' ' },
+    const missingReason = await postPrescriptionAction(ctx, headers, prescription, 'stop', {
+      reason: ' ',
     });
     expect(missingReason.json()).toMatchObject({
       fieldErrors: { reason: PRESCRIPTION_MESSAGES.stopReasonRequired },
     });
     const stop = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `${url}/stop`,
-        headers,
-        payload: { reason: 'Stomach pain' },
-      });
+      postPrescriptionAction(ctx, headers, prescription, 'stop', { reason: 'Stomach pain' });
     const stopped = await stop();
     expect(stopped.statusCode).toBe(200);
     const body = stopped.json() as TPrescription;
@@ -236,15 +212,13 @@ describe('PUT and stop /api/records/patients/:id/prescriptions/:prescriptionId',
       outcome: 'success',
       prescriptionId: prescription._id,
     });
-    const put = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      headers,
-      payload: prescriptionInput(),
-    });
+    const put = await putPrescription(ctx, headers, prescription);
     expect(put.statusCode).toBe(409);
     expect(put.json()).toMatchObject({ code: 'PRESCRIPTION_STOPPED' });
-    const active = await ctx.app.inject({ url: `${base(patient._id)}?status=active`, headers });
+    const active = await ctx.app.inject({
+      url: `${prescriptionsUrl(patient._id)}?status=active`,
+      headers,
+    });
     expect(active.json()).toEqual([]);
   });
 
@@ -252,21 +226,17 @@ describe('PUT and stop /api/records/patients/:id/prescriptions/:prescriptionId',
     const owner = await practitioner(ctx);
     const other = await practitioner(ctx);
     const theirs = await createPrescription(ctx, other.headers, other.patient._id);
-    for (const url of [
-      `${base(other.patient._id)}/${theirs._id}`,
-      `${base(owner.patient._id)}/${theirs._id}`,
-    ]) {
+    // Under its own patient, and under the actor's.
+    for (const place of [theirs, { ...theirs, patientId: owner.patient._id }]) {
+      const url = prescriptionsUrl(place.patientId, place._id);
       expect((await ctx.app.inject({ url, headers: owner.headers })).statusCode).toBe(404);
-      const stop = await ctx.app.inject({
-        method: 'POST',
-        url: `${url}/stop`,
-        headers: owner.headers,
-        payload: { reason: 'No' },
+      const stop = await postPrescriptionAction(ctx, owner.headers, place, 'stop', {
+        reason: 'No',
       });
       expect(stop.statusCode).toBe(404);
     }
     const check = await ctx.app.inject({
-      url: `${base(other.patient._id)}/${theirs._id}`,
+      url: prescriptionsUrl(other.patient._id, theirs._id),
       headers: other.headers,
     });
     expect((check.json() as TPrescription).status).toBe('active');

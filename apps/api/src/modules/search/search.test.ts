@@ -3,6 +3,7 @@ import type { TAuditEvent } from '@portal/shared/audit';
 import { SEARCH_MESSAGES, type TSearchGroup, type TSearchResults } from '@portal/shared/search';
 import { signIn, useTestApp } from '../../../test/app.ts';
 import { createPrescription } from '../../../test/factories/clinical.ts';
+import { trashPatient } from '../../../test/factories/patients.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
 
@@ -93,12 +94,7 @@ describe('GET /api/premier/search', () => {
 
     await createVisit(ctx, mine.headers, mine.patient._id, { reason: 'Zolpidem refill' });
     expect(group(await results(mine.headers, 'zolpidem'), 'visits').items).toHaveLength(1);
-    const trashed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/records/patients/${mine.patient._id}`,
-      headers: mine.headers,
-    });
-    expect(trashed.statusCode).toBe(204);
+    await trashPatient(ctx, mine.headers, mine.patient._id);
     const after = await results(mine.headers, 'zolpidem');
     expect(after.groups.every((each) => each.items.length === 0)).toBe(true);
   });

@@ -4,7 +4,7 @@ import type { TCarePlan } from '@portal/shared/care-plan';
 import { ERRORS } from '@portal/shared/errors';
 import type { TTimelineEntry } from '@portal/shared/timeline';
 import { useTestApp } from '../../../test/app.ts';
-import { carePlansUrl, createCarePlan } from '../../../test/factories/care-plans.ts';
+import { createCarePlan, markOccurrence } from '../../../test/factories/care-plans.ts';
 import { timelineUrl, walkTimeline } from '../../../test/factories/timeline.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
@@ -26,11 +26,10 @@ async function mark(
   date: string,
   value: string,
 ) {
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: `${carePlansUrl(plan.patientId)}/${plan._id}/occurrences`,
-    headers,
-    payload: { activityId: plan.activities[activity]!.id, date, mark: value },
+  const response = await markOccurrence(ctx, headers, plan, {
+    activityId: plan.activities[activity]!.id,
+    date,
+    mark: value,
   });
   expect(response.statusCode).toBe(200);
 }

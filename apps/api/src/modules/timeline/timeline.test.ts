@@ -3,7 +3,12 @@ import { ERRORS } from '@portal/shared/errors';
 import type { TTimelineEntry } from '@portal/shared/timeline';
 import { useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
-import { createAllergy, createPrescription } from '../../../test/factories/clinical.ts';
+import {
+  createAllergy,
+  createPrescription,
+  stopPrescription,
+} from '../../../test/factories/clinical.ts';
+import { trashPatient } from '../../../test/factories/patients.ts';
 import { timelineUrl, walkTimeline } from '../../../test/factories/timeline.ts';
 import { createVisit, signVisit } from '../../../test/factories/visits.ts';
 import { auditTrail, practitioner as withPatient } from '../../../test/patient-resources.ts';
@@ -20,16 +25,6 @@ const url = timelineUrl;
 /** Puts a row's time where a test wants it (the API stamps `now()` on creation). */
 async function setTime(table: string, column: string, id: string, at: string) {
   await ctx.database.pool.query(`update ${table} set ${column} = $1 where id = $2`, [at, id]);
-}
-
-async function stopPrescription(headers: Headers, patientId: string, id: string, reason: string) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/records/patients/${patientId}/prescriptions/${id}/stop`,
-    headers,
-    payload: { reason },
-  });
-  expect(response.statusCode).toBe(200);
 }
 
 const walk = (headers: Headers, patientId: string, limit: number) =>
@@ -52,7 +47,7 @@ describe('GET /api/records/patients/:id/timeline', () => {
       strength: '100 µg',
     });
     await setTime('prescriptions', 'created_at', prescription._id, '2026-03-05T10:30:00.000Z');
-    await stopPrescription(headers, patient._id, prescription._id, 'Tremor');
+    await stopPrescription(ctx, headers, prescription, 'Tremor');
     await setTime('prescriptions', 'stopped_at', prescription._id, '2026-03-07T08:00:00.000Z');
     const allergy = await createAllergy(ctx, headers, patient._id, {
       substance: 'Penicillin',
@@ -139,7 +134,7 @@ describe('GET /api/records/patients/:id/timeline', () => {
       await createPrescription(ctx, headers, patient._id, { medication: 'Ibuprofen' }),
     ];
     for (const prescription of prescriptions) {
-      await stopPrescription(headers, patient._id, prescription._id, 'Rash');
+      await stopPrescription(ctx, headers, prescription, 'Rash');
       await setTime('prescriptions', 'created_at', prescription._id, at);
       await setTime('prescriptions', 'stopped_at', prescription._id, at);
     }
@@ -185,12 +180,7 @@ describe('GET /api/records/patients/:id/timeline', () => {
       outcome: 'denied',
       patientId: other.patient._id,
     });
-    const trashed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/records/patients/${owner.patient._id}`,
-      headers: owner.headers,
-    });
-    expect(trashed.statusCode).toBe(204);
+    await trashPatient(ctx, owner.headers, owner.patient._id);
     for (const id of [owner.patient._id, 'not-an-id', '00000000-0000-4000-8000-000000000000']) {
       const refused = await ctx.app.inject({ url: url(id), headers: owner.headers });
       expect(refused.statusCode, id).toBe(404);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TAppointment } from '@portal/shared/appointment';
 import { VISIT_MESSAGES } from '@portal/shared/visit';
 import { useTestApp } from '../../../test/app.ts';
-import { createAppointment } from '../../../test/factories/appointments.ts';
+import {
+  cancelAppointment,
+  createAppointment,
+  readAppointment,
+} from '../../../test/factories/appointments.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import {
   createVisit,
@@ -18,10 +21,6 @@ const ctx = useTestApp();
 type Headers = Record<string, string>;
 
 const practitioner = () => withPatient(ctx);
-
-async function appointmentOf(headers: Headers, id: string): Promise<TAppointment> {
-  return (await ctx.app.inject({ url: `/api/appointments/${id}`, headers })).json();
-}
 
 /** A draft visit and a booked appointment of one patient, and the edit of the draft naming it. */
 async function draftAndAppointment() {
@@ -39,7 +38,9 @@ describe('a visit closing an appointment', () => {
     const appointment = await createAppointment(ctx, headers, { patientId: patient._id });
     const visit = await createVisit(ctx, headers, patient._id, { appointmentId: appointment._id });
     expect(visit.appointmentId).toBe(appointment._id);
-    expect(await appointmentOf(headers, appointment._id)).toMatchObject({ status: 'fulfilled' });
+    expect(await readAppointment(ctx, headers, appointment._id)).toMatchObject({
+      status: 'fulfilled',
+    });
     expect(await auditTrail(ctx, headers)).toContainEqual(
       expect.objectContaining({
         action: 'update',
@@ -54,7 +55,9 @@ describe('a visit closing an appointment', () => {
     const { headers, appointment, nameAppointment } = await draftAndAppointment();
     const response = await nameAppointment();
     expect(response.statusCode).toBe(200);
-    expect(await appointmentOf(headers, appointment._id)).toMatchObject({ status: 'fulfilled' });
+    expect(await readAppointment(ctx, headers, appointment._id)).toMatchObject({
+      status: 'fulfilled',
+    });
   });
 
   it("refuses another patient's or someone else's appointment as not found, changing nothing", async () => {
@@ -71,8 +74,10 @@ describe('a visit closing an appointment', () => {
         fieldErrors: { appointmentId: VISIT_MESSAGES.appointmentNotOwn },
       });
     }
-    expect(await appointmentOf(headers, siblings._id)).toMatchObject({ status: 'booked' });
-    expect(await appointmentOf(other.headers, theirs._id)).toMatchObject({ status: 'booked' });
+    expect(await readAppointment(ctx, headers, siblings._id)).toMatchObject({ status: 'booked' });
+    expect(await readAppointment(ctx, other.headers, theirs._id)).toMatchObject({
+      status: 'booked',
+    });
     const list = await ctx.app.inject({ url: visitsUrl(patient._id), headers });
     expect(list.json()).toEqual([]);
   });
@@ -93,11 +98,7 @@ describe('a visit closing an appointment', () => {
   it('refuses a cancelled appointment with APPOINTMENT_NOT_OPEN', async () => {
     const { headers, patient } = await practitioner();
     const appointment = await createAppointment(ctx, headers, { patientId: patient._id });
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/appointments/${appointment._id}/cancel`,
-      headers,
-    });
+    await cancelAppointment(ctx, headers, appointment);
     const response = await recordVisit(ctx, headers, patient._id, {
       appointmentId: appointment._id,
     });
@@ -106,14 +107,18 @@ describe('a visit closing an appointment', () => {
       code: 'APPOINTMENT_NOT_OPEN',
       fieldErrors: { appointmentId: VISIT_MESSAGES.appointmentNotOpen },
     });
-    expect(await appointmentOf(headers, appointment._id)).toMatchObject({ status: 'cancelled' });
+    expect(await readAppointment(ctx, headers, appointment._id)).toMatchObject({
+      status: 'cancelled',
+    });
   });
 
   it('leaves the appointment booked when a stale edit of the visit is refused', async () => {
     const { headers, appointment, nameAppointment } = await draftAndAppointment();
     const response = await nameAppointment({ 'if-match': '"2020-01-01T00:00:00.000Z"' });
     expect(response.statusCode).toBe(412);
-    expect(await appointmentOf(headers, appointment._id)).toMatchObject({ status: 'booked' });
+    expect(await readAppointment(ctx, headers, appointment._id)).toMatchObject({
+      status: 'booked',
+    });
   });
 });
 

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { VISIT_MESSAGES, type TVisit } from '@portal/shared/visit';
 import { visitInput } from '@portal/shared/visit.factories';
 import { useTestApp } from '../../../test/app.ts';
+import { nextPageOf } from '../../../test/paging.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import {
   createVisit,
+  postVisitAction,
   recordVisit,
   signVisit,
   updateVisit,
@@ -119,7 +121,7 @@ describe('GET /api/records/patients/:id/visits', () => {
       '2026-03-09',
       '2026-02-14',
     ]);
-    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
+    const next = nextPageOf(first)!;
     const second = await ctx.app.inject({ url: next, headers });
     expect((second.json() as TVisit[]).map((visit) => visit.occurredAt.slice(0, 10))).toEqual([
       '2026-01-05',
@@ -166,11 +168,7 @@ describe('signing', () => {
     const edit = await updateVisit(ctx, headers, visit, { plan: 'Quietly changed' });
     expect(edit.statusCode).toBe(409);
     expect(edit.json()).toMatchObject({ code: 'VISIT_SIGNED' });
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: visitsUrl(patient._id, visit._id, 'sign'),
-      headers,
-    });
+    const again = await postVisitAction(ctx, headers, visit, 'sign');
     expect(again.statusCode).toBe(409);
     const now = (await ctx.app.inject({ url: visitsUrl(patient._id, visit._id), headers })).json();
     expect(now).toEqual(signed);
@@ -185,11 +183,8 @@ describe('signing', () => {
   it('answers 412 when signing a version that has changed', async () => {
     const { headers, patient } = await practitioner();
     const visit = await createVisit(ctx, headers, patient._id);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: visitsUrl(patient._id, visit._id, 'sign'),
-      headers: { ...headers, 'if-match': '"2020-01-01T00:00:00.000Z"' },
-    });
+    const stale = { ...headers, 'if-match': '"2020-01-01T00:00:00.000Z"' };
+    const response = await postVisitAction(ctx, stale, visit, 'sign');
     expect(response.statusCode).toBe(412);
     const now = (await ctx.app.inject({ url: visitsUrl(patient._id, visit._id), headers })).json();
     expect(now).toMatchObject({ signedAt: null });
@@ -198,12 +193,7 @@ describe('signing', () => {
 
 describe('POST /api/records/patients/:id/visits/:visitId/addenda', () => {
   const addendum = (headers: Headers, visit: TVisit, text: unknown) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: visitsUrl(visit.patientId, visit._id, 'addenda'),
-      headers,
-      payload: { text },
-    });
+    postVisitAction(ctx, headers, visit, 'addenda', { text });
 
   it('adds a correction to a signed visit with its own author and time, oldest first', async () => {
     const { headers, patient, user } = await practitioner();
