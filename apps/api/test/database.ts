@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { connectDatabase, migrateDatabase, type Database } from '../src/db/client.ts';
+
+export type TestDatabase = Database & { url: string; drop(): Promise<void> };
 
 /**
  * A fresh, migrated database of its own for one test file, copied from the run's migrated
@@ -10,9 +12,7 @@ import { connectDatabase, migrateDatabase, type Database } from '../src/db/clien
  */
 export async function createTestDatabase({
   statementTimeoutMs,
-}: { statementTimeoutMs?: number } = {}): Promise<
-  Database & { url: string; drop(): Promise<void> }
-> {
+}: { statementTimeoutMs?: number } = {}): Promise<TestDatabase> {
   const adminUrl = inject('databaseUrl');
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -34,4 +34,18 @@ export async function createTestDatabase({
       await client.end();
     },
   };
+}
+
+/**
+ * The calling test file's database: `createTestDatabase()` before its tests, dropped after
+ * them. Call it at the file's top level; the object it answers is filled in by a `beforeAll`,
+ * so read it in hooks and tests, not while the file loads.
+ */
+export function useTestDatabase(): TestDatabase {
+  const database = {} as TestDatabase;
+  beforeAll(async () => {
+    Object.assign(database, await createTestDatabase());
+  });
+  afterAll(() => database.drop());
+  return database;
 }

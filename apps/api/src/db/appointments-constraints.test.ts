@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/database.ts';
 
 /**
  * The double-booking rules of migration 0004, straight against PostgreSQL: whatever code writes
  * the rows, two live appointments of one owner, or of one patient, never overlap.
  */
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const database = useTestDatabase();
 let owner: string;
 let otherOwner: string;
 let patient: string;
 let otherPatient: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const { rows: users } = await database.pool.query<{ id: string }>(
     `insert into users (uid, email, name) values ('local:c1', 'c1@example.test', 'C1'),
        ('local:c2', 'c2@example.test', 'C2') returning id`,
@@ -26,7 +25,6 @@ beforeAll(async () => {
   );
   [patient, otherPatient] = patients.map((row) => row.id) as [string, string];
 });
-afterAll(() => database?.drop());
 
 async function insert(values: {
   ownerId?: string;

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../../test/database.ts';
+import { useTestDatabase } from '../../test/database.ts';
 import { connectDatabase, type Database } from './client.ts';
 
-let test: Awaited<ReturnType<typeof createTestDatabase>>;
+const test = useTestDatabase();
 let busy: Database;
-beforeAll(async () => {
-  test = await createTestDatabase();
+beforeAll(() => {
   // One connection: a long query holds it, as a saturated pool would.
   busy = connectDatabase(test.url, { max: 1 });
 });
 afterAll(async () => {
   vi.useRealTimers();
   await busy.close();
-  await test.drop();
 });
 
 describe('isHealthy under load', () => {

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/database.ts';
+import { useTestDatabase } from '../../test/database.ts';
 import { createNotifications, type Notifications } from './notifications.ts';
 
-type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
+const database = useTestDatabase();
 
 /** A subscriber whose messages and resets the test can await. */
 function recorder() {

@@ -1,15 +1,10 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/database.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
 import { registerJobQueue } from './job-queue.ts';
 
-type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
+const database = useTestDatabase();
 
 const JOBS = ['reminders', 'digest', 'cleanup'].map((name) => ({
   name,

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/database.ts';
 import { claimPeriodicRun } from './periodic-job.ts';
 
-type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
+const database = useTestDatabase();
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,23 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestAppServingWebBuild } from '../../test/web-build.ts';
 
-let ctx: TestContext;
-let dist: string;
-beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
-  fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>portal</title>');
-  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.info(1)');
-  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
-  ctx = await createTestApp({ deps: { webDistDir: dist } });
-});
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+const ctx = useTestAppServingWebBuild({ 'favicon.svg': '<svg/>' });
 
 describe('serving the built web app', () => {
   it.each(['/', '/records', '/userProfile', '/payment-success?session_id=x'])(

@@ -20,6 +20,7 @@ import { ZSearchResults } from '@portal/shared/search';
 import { ZUserResponse } from '@portal/shared/user';
 import { ZConnectVoiceInput, ZConnectVoiceResponse } from '@portal/shared/voice';
 import { CLINICAL_BODIES, CLINICAL_RESPONSES } from './clinical.ts';
+import { collectionAnswers, collectionBodies } from './collection-schemas.ts';
 import { validateJson, type JsonSchema } from './json-schema.ts';
 import { INVALID_AUTH } from './auth-values.ts';
 import type { FuzzRequest } from './requests.ts';
@@ -51,17 +52,11 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'PUT /api/user/update-profile': { 200: ZUserResponse },
   'PUT /api/user/schedule': { 200: ZUserResponse },
   'PUT /api/user/subscription': { 200: ZUserResponse },
-  'POST /api/records/patients': { 201: ZPatientCreated },
-  'GET /api/records/patients': { 200: z.array(ZPatient) },
-  'GET /api/records/patients/{id}': { 200: ZPatient },
-  'PUT /api/records/patients/{id}': { 200: ZPatient },
+  ...collectionAnswers('/api/records/patients', '{id}', ZPatient, ZPatientCreated),
   'POST /api/records/patients/{id}/restore': { 200: ZPatient },
   'GET /api/records/audit': { 200: z.array(ZAuditEvent) },
-  'POST /api/appointments': { 201: ZAppointment },
-  'GET /api/appointments': { 200: z.array(ZAppointment) },
+  ...collectionAnswers('/api/appointments', '{id}', ZAppointment),
   'GET /api/appointments/free-slots': { 200: ZFreeSlots },
-  'GET /api/appointments/{id}': { 200: ZAppointment },
-  'PUT /api/appointments/{id}': { 200: ZAppointment },
   'POST /api/appointments/{id}/cancel': { 200: ZAppointment },
   'POST /api/calendar-feed': { 200: ZCalendarFeed },
   'POST /api/retellai/connect-retellai': { 200: ZConnectVoiceResponse },
@@ -79,10 +74,8 @@ export const ZOD_BODIES: Record<string, z.ZodType> = {
   'PUT /api/user/update-profile': ZProfileInput,
   'PUT /api/user/schedule': ZScheduleInput,
   'POST /api/auth/login': ZSignInInput.nullish(),
-  'POST /api/records/patients': ZPatientInput,
-  'PUT /api/records/patients/{id}': ZPatientInput,
-  'POST /api/appointments': ZAppointmentInput,
-  'PUT /api/appointments/{id}': ZAppointmentInput,
+  ...collectionBodies('/api/records/patients', '{id}', ZPatientInput),
+  ...collectionBodies('/api/appointments', '{id}', ZAppointmentInput),
   'POST /api/retellai/connect-retellai': ZConnectVoiceInput,
   'POST /api/premier/create-checkout-session': ZCheckoutInput,
   'POST /api/premier/create-payment-intent': ZCheckoutInput,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type pg from 'pg';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ZAllergy, ZAllergyInput } from '@portal/shared/allergy';
 import {
   ZMedicationSuggestions,
@@ -8,6 +8,7 @@ import {
   ZPrescriptionInput,
   ZPrescriptionStop,
 } from '@portal/shared/prescription';
+import { collectionAnswers, collectionBodies } from './collection-schemas.ts';
 import type { Operation } from './openapi.ts';
 import type { Hints } from './schema-arbitraries.ts';
 
@@ -250,22 +251,22 @@ export function clinicalPrivacyProblems(
 }
 
 export const CLINICAL_RESPONSES: Record<string, Record<number, z.ZodType>> = {
-  'GET /api/records/patients/{id}/allergies': { 200: z.array(ZAllergy) },
-  'POST /api/records/patients/{id}/allergies': { 201: ZAllergy },
-  'GET /api/records/patients/{id}/allergies/{allergyId}': { 200: ZAllergy },
-  'PUT /api/records/patients/{id}/allergies/{allergyId}': { 200: ZAllergy },
-  'GET /api/records/patients/{id}/prescriptions': { 200: z.array(ZPrescription) },
-  'POST /api/records/patients/{id}/prescriptions': { 201: ZPrescription },
-  'GET /api/records/patients/{id}/prescriptions/{prescriptionId}': { 200: ZPrescription },
-  'PUT /api/records/patients/{id}/prescriptions/{prescriptionId}': { 200: ZPrescription },
+  ...collectionAnswers('/api/records/patients/{id}/allergies', '{allergyId}', ZAllergy),
+  ...collectionAnswers(
+    '/api/records/patients/{id}/prescriptions',
+    '{prescriptionId}',
+    ZPrescription,
+  ),
   'POST /api/records/patients/{id}/prescriptions/{prescriptionId}/stop': { 200: ZPrescription },
   'GET /api/records/medications': { 200: ZMedicationSuggestions },
 };
 
 export const CLINICAL_BODIES: Record<string, z.ZodType> = {
-  'POST /api/records/patients/{id}/allergies': ZAllergyInput,
-  'PUT /api/records/patients/{id}/allergies/{allergyId}': ZAllergyInput,
-  'POST /api/records/patients/{id}/prescriptions': ZPrescriptionInput,
-  'PUT /api/records/patients/{id}/prescriptions/{prescriptionId}': ZPrescriptionInput,
+  ...collectionBodies('/api/records/patients/{id}/allergies', '{allergyId}', ZAllergyInput),
+  ...collectionBodies(
+    '/api/records/patients/{id}/prescriptions',
+    '{prescriptionId}',
+    ZPrescriptionInput,
+  ),
   'POST /api/records/patients/{id}/prescriptions/{prescriptionId}/stop': ZPrescriptionStop,
 };

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, useTestApp } from '../app.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignedInUser, useTestApp } from '../app.ts';
 import { expectErrorAnswer } from '../error-answer.ts';
 
 /**
@@ -8,10 +8,7 @@ import { expectErrorAnswer } from '../error-answer.ts';
  */
 
 const ctx = useTestApp();
-let user: Awaited<ReturnType<typeof signIn>>;
-beforeAll(async () => {
-  user = await signIn(ctx);
-});
+const user = useSignedInUser(ctx);
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const BIG = `{"name":"${'a'.repeat(256 * 1024)}"}`;

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import { ZAddendumInput, ZVisit, ZVisitInput } from '@portal/shared/visit';
 import { ZVitalsSeries } from '@portal/shared/vitals';
+import { collectionAnswers, collectionBodies } from './collection-schemas.ts';
 import type { Operation } from './openapi.ts';
 import type { Hints } from './schema-arbitraries.ts';
 
@@ -142,18 +143,14 @@ export function visitIfMatch(
 }
 
 export const VISIT_ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
-  'GET /api/records/patients/{id}/visits': { 200: ZVisit.array() },
-  'POST /api/records/patients/{id}/visits': { 201: ZVisit },
-  'GET /api/records/patients/{id}/visits/{visitId}': { 200: ZVisit },
-  'PUT /api/records/patients/{id}/visits/{visitId}': { 200: ZVisit },
+  ...collectionAnswers('/api/records/patients/{id}/visits', '{visitId}', ZVisit),
   'POST /api/records/patients/{id}/visits/{visitId}/sign': { 200: ZVisit },
   'POST /api/records/patients/{id}/visits/{visitId}/addenda': { 201: ZVisit },
   'GET /api/records/patients/{id}/vitals': { 200: ZVitalsSeries },
 };
 
 export const VISIT_ZOD_BODIES: Record<string, z.ZodType> = {
-  'POST /api/records/patients/{id}/visits': ZVisitInput,
-  'PUT /api/records/patients/{id}/visits/{visitId}': ZVisitInput,
+  ...collectionBodies('/api/records/patients/{id}/visits', '{visitId}', ZVisitInput),
   'POST /api/records/patients/{id}/visits/{visitId}/addenda': ZAddendumInput,
 };
 

@@ -1,30 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignedInUser } from '../../../test/app.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
+import { useTestAppServingWebBuild } from '../../../test/web-build.ts';
 
 /**
  * Patient data must not stay in a shared computer's browser cache after logout: every answer of
  * a route that needs a token says `no-store`, whatever its status. Routes are read from the
  * OpenAPI document (each route that needs a token declares 401 there), so a new one is covered.
  */
-let ctx: TestContext;
-let dist: string;
-let headers: { authorization: string };
-beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
-  fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>portal</title>');
-  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.info(1)');
-  ctx = await createTestApp({ deps: { webDistDir: dist } });
-  headers = (await signIn(ctx)).headers;
-});
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+const ctx = useTestAppServingWebBuild();
+const user = useSignedInUser(ctx);
 
 type Operation = { responses?: Record<string, unknown> };
 
@@ -52,7 +37,7 @@ describe('Cache-Control on the API', () => {
         const response = await ctx.app.inject({
           method,
           url,
-          headers: withToken ? headers : {},
+          headers: withToken ? user.headers : {},
           ...(method !== 'GET' && method !== 'DELETE' && { payload: {} }),
         });
         statuses.add(response.statusCode);
@@ -67,7 +52,7 @@ describe('Cache-Control on the API', () => {
   });
 
   it('the patient list, a patient, the export, the audit trail and the profile say no-store', async () => {
-    const created = await createPatient(ctx, headers);
+    const created = await createPatient(ctx, user.headers);
     for (const url of [
       '/api/records/patients',
       `/api/records/patients/${created._id}`,
@@ -75,7 +60,7 @@ describe('Cache-Control on the API', () => {
       '/api/records/audit',
       '/api/user/profile',
     ]) {
-      const response = await ctx.app.inject({ url, headers });
+      const response = await ctx.app.inject({ url, headers: user.headers });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }

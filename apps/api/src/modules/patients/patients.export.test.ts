@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, useSignedInUser, useTestApp } from '../../../test/app.ts';
 import { parseCsv } from '../../../test/csv.ts';
 import { CSV_COLUMNS } from './patients.csv.ts';
 import { createPatient, seedPatients } from '../../../test/factories/patients.ts';
@@ -13,10 +13,7 @@ import {
 } from '../../../test/fhir-validation.ts';
 
 const ctx = useTestApp();
-let user: Awaited<ReturnType<typeof signIn>>;
-beforeAll(async () => {
-  user = await signIn(ctx);
-});
+const user = useSignedInUser(ctx);
 
 const exportAs = (format: string, headers = user.headers) =>
   ctx.app.inject({ url: `/api/records/patients/export?format=${format}`, headers });

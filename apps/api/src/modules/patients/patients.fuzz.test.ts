@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BLOOD_GROUPS,
   PATIENT_GENDERS,
   PATIENT_MESSAGES as M,
   ZPatientInput,
 } from '@portal/shared/patient';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { useSignedInUser, useTestApp } from '../../../test/app.ts';
 import { eachLimited } from '../../../test/each-limited.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 
@@ -19,10 +19,7 @@ const DROP = Symbol('drop the field');
 const ctx = useTestApp({
   env: { LOG_LEVEL: 'info', USER_RATE_LIMIT_PER_MINUTE: '1000000000' },
 });
-let user: Awaited<ReturnType<typeof signIn>>;
-beforeAll(async () => {
-  user = await signIn(ctx);
-});
+const user = useSignedInUser(ctx);
 
 async function patientCount(): Promise<number> {
   const { rows } = await ctx.database.pool.query('select count(*)::int as n from patients');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignedInUser, useTestApp } from '../../../test/app.ts';
 import { eachLimited } from '../../../test/each-limited.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { expectErrorAnswer } from '../../../test/error-answer.ts';
@@ -14,10 +14,7 @@ const SEED = 20_241_106;
 const ctx = useTestApp({
   env: { LOG_LEVEL: 'info', USER_RATE_LIMIT_PER_MINUTE: '1000000000' },
 });
-let user: Awaited<ReturnType<typeof signIn>>;
-beforeAll(async () => {
-  user = await signIn(ctx);
-});
+const user = useSignedInUser(ctx);
 
 describe('no input answers 5xx', () => {
   it('arbitrary JSON bodies, ids, queries and headers on every records route', async () => {

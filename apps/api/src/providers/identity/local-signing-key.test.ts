@@ -1,17 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/database.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, useTestDatabase } from '../../../test/database.ts';
 import { createLocalIdentityProvider, generateLocalSigningKey } from './local.ts';
 import { loadLocalSigningKey } from './local-signing-key.ts';
 
-type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
+const database = useTestDatabase();
 
 describe('the local sign-in key', () => {
   it('is the same for every instance on the database, even when they start together', async () => {
