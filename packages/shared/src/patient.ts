@@ -124,19 +124,12 @@ const ZPageCursor = z
 /** Keyset paging shared by every paged list: `?limit=&cursor=`. */
 export const ZPageQuery = z.object({ limit: ZPageLimit, cursor: ZPageCursor });
 
-/** A paged list with an optional status filter: `?status=&limit=&cursor=`. */
-export function statusPageQuery<const T extends readonly string[]>({
-  statuses,
-  error,
-  description,
-}: {
-  statuses: T;
-  error: string;
-  description: string;
-}) {
-  return ZPageQuery.extend({
-    status: z.enum(statuses, { error }).optional().describe(description),
-  });
+/**
+ * A paged list with an optional status filter, `?status=&limit=&cursor=`: `status` is the
+ * entity's own status field (its values and message), so the filter refuses what the form does.
+ */
+export function statusPageQuery<const T extends z.ZodEnum>(status: T, description: string) {
+  return ZPageQuery.extend({ status: status.optional().describe(description) });
 }
 
 /** `GET /api/records/patients?q=&limit=&cursor=` (newest first). */
