@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
 import { entityAnswer } from './entity-answer.ts';
+import { wholeNumberFromText } from './number-fields.ts';
 import { NO_CONTROL_CHARACTERS, requiredTrimmedText } from './text-fields.ts';
 
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
@@ -107,11 +108,7 @@ export const PAGE_MESSAGES = {
   query: 'q must be at most 100 characters',
 } as const;
 
-const ZPageLimit = z.coerce
-  .number({ error: PAGE_MESSAGES.limit })
-  .int({ error: PAGE_MESSAGES.limit })
-  .min(1, { error: PAGE_MESSAGES.limit })
-  .max(PAGE_LIMIT.max, { error: PAGE_MESSAGES.limit })
+const ZPageLimit = wholeNumberFromText(1, PAGE_LIMIT.max, PAGE_MESSAGES.limit)
   .default(PAGE_LIMIT.default)
   .describe(`Page size, 1 to ${PAGE_LIMIT.max} (default ${PAGE_LIMIT.default})`);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
 import { ERRORS } from './errors.ts';
+import { wholeNumber } from './number-fields.ts';
 import { isTimeZone, minutesOfTime, TIME_ZONE_MAX, WEEKDAYS, type TWeekday } from './zoned-time.ts';
 
 export const PROFILE_GENDERS = ['male', 'female', 'other'] as const;
@@ -182,20 +183,18 @@ export const DEFAULT_WORKING_HOURS: TWorkingHours = {
 };
 
 /** Minutes before an appointment the calendar app reminds; null = no reminder. */
-export const ZReminderMinutes = z
-  .number({ error: SCHEDULE_MESSAGES.reminderInvalid })
-  .int({ error: SCHEDULE_MESSAGES.reminderInvalid })
-  .min(0, { error: SCHEDULE_MESSAGES.reminderInvalid })
-  .max(SCHEDULE_LIMITS.reminderMinutesMax, { error: SCHEDULE_MESSAGES.reminderInvalid })
-  .nullable();
+export const ZReminderMinutes = wholeNumber(
+  0,
+  SCHEDULE_LIMITS.reminderMinutesMax,
+  SCHEDULE_MESSAGES.reminderInvalid,
+).nullable();
 
 /** Hours before an appointment the portal's reminder comes (bell, e-mail); null = none. */
-export const ZReminderHours = z
-  .number({ error: SCHEDULE_MESSAGES.reminderHoursInvalid })
-  .int({ error: SCHEDULE_MESSAGES.reminderHoursInvalid })
-  .min(SCHEDULE_LIMITS.reminderHoursMin, { error: SCHEDULE_MESSAGES.reminderHoursInvalid })
-  .max(SCHEDULE_LIMITS.reminderHoursMax, { error: SCHEDULE_MESSAGES.reminderHoursInvalid })
-  .nullable();
+export const ZReminderHours = wholeNumber(
+  SCHEDULE_LIMITS.reminderHoursMin,
+  SCHEDULE_LIMITS.reminderHoursMax,
+  SCHEDULE_MESSAGES.reminderHoursInvalid,
+).nullable();
 
 /** The schedule settings as stored and answered (part of the user). */
 export const ZScheduleSettings = z.object({
