@@ -3,7 +3,7 @@ import { calendarDay } from './day-fields.ts';
 import { patientRecordAnswer } from './entity-answer.ts';
 import { wholeNumber } from './number-fields.ts';
 import { ZPageQuery } from './patient.ts';
-import { optionalTrimmedText } from './text-fields.ts';
+import { checkedText, optionalTrimmedText } from './text-fields.ts';
 import { isCalendarDate } from './zoned-time.ts';
 
 export const APPOINTMENT_KINDS = ['in-person', 'video', 'phone'] as const;
@@ -73,11 +73,7 @@ export function isInstant(text: string): boolean {
 }
 
 /** An instant with its offset (`Z` or `+01:00`); the API stores it in UTC. */
-export const ZInstant = (message: string) =>
-  z
-    .string({ error: message })
-    .max(40, { error: message, abort: true })
-    .refine(isInstant, { error: message });
+export const ZInstant = (message: string) => checkedText(40, isInstant, message);
 
 const ZDuration = wholeNumber(
   APPOINTMENT_LIMITS.durationMin,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
 import { ERRORS } from './errors.ts';
 import { wholeNumber } from './number-fields.ts';
+import { checkedText } from './text-fields.ts';
 import { isTimeZone, minutesOfTime, TIME_ZONE_MAX, WEEKDAYS, type TWeekday } from './zoned-time.ts';
 
 export const PROFILE_GENDERS = ['male', 'female', 'other'] as const;
@@ -135,11 +136,11 @@ export const SCHEDULE_LIMITS = {
 } as const;
 
 /** An IANA time zone name `Intl` knows (no bare offsets such as +01:00). */
-export const ZTimeZone = z
-  .string({ error: SCHEDULE_MESSAGES.timeZoneInvalid })
-  .max(TIME_ZONE_MAX, { error: SCHEDULE_MESSAGES.timeZoneInvalid, abort: true })
-  .refine(isTimeZone, { error: SCHEDULE_MESSAGES.timeZoneInvalid })
-  .describe('An IANA time zone name, e.g. Europe/Berlin');
+export const ZTimeZone = checkedText(
+  TIME_ZONE_MAX,
+  isTimeZone,
+  SCHEDULE_MESSAGES.timeZoneInvalid,
+).describe('An IANA time zone name, e.g. Europe/Berlin');
 
 const HOURS_AND_MINUTES = /^\d{2}:\d{2}$/;
 
