@@ -136,8 +136,7 @@ export const ZPatientListQuery = z.object({
     .max(100, { error: PAGE_MESSAGES.query })
     .optional()
     .describe('Case-insensitive fragment of the name, diagnosis, phone or e-mail'),
-  limit: ZPageLimit,
-  cursor: ZPageCursor,
+  ...ZPageQuery.shape,
 });
 
 export type TPatientListQuery = z.input<typeof ZPatientListQuery>;
