@@ -19,6 +19,8 @@ export const ALLERGY_MESSAGES = {
   statusInvalid: 'Please choose active, inactive or resolved.',
 } as const;
 
+const ZAllergyStatus = z.enum(ALLERGY_STATUSES, { error: ALLERGY_MESSAGES.statusInvalid });
+
 /**
  * What the form sends and `POST`/`PUT /api/records/patients/{id}/allergies[/{allergyId}]` accept
  * (a PUT replaces the whole allergy). Unknown fields are rejected.
@@ -34,10 +36,9 @@ export const ZAllergyInput = z.strictObject({
     ALLERGY_MESSAGES.reactionTooLong,
   ).describe('What happens, e.g. hives; up to 500 characters'),
   severity: z.enum(ALLERGY_SEVERITIES, { error: ALLERGY_MESSAGES.severityRequired }),
-  status: z
-    .enum(ALLERGY_STATUSES, { error: ALLERGY_MESSAGES.statusInvalid })
-    .default('active')
-    .describe('active (default; only active allergies warn), inactive or resolved'),
+  status: ZAllergyStatus.default('active').describe(
+    'active (default; only active allergies warn), inactive or resolved',
+  ),
 });
 
 export type TAllergyInput = z.input<typeof ZAllergyInput>;
@@ -54,10 +55,6 @@ export const ZAllergy = patientRecordAnswer({
 export type TAllergy = z.infer<typeof ZAllergy>;
 
 /** `GET /api/records/patients/{id}/allergies?status=&limit=&cursor=` (newest first). */
-export const ZAllergyListQuery = statusPageQuery({
-  statuses: ALLERGY_STATUSES,
-  error: ALLERGY_MESSAGES.statusInvalid,
-  description: 'Only allergies with this status',
-});
+export const ZAllergyListQuery = statusPageQuery(ZAllergyStatus, 'Only allergies with this status');
 
 export type TAllergyListQuery = z.input<typeof ZAllergyListQuery>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { calendarDay } from './day-fields.ts';
 import { patientRecordAnswer } from './entity-answer.ts';
+import { wholeNumber } from './number-fields.ts';
 import { ZPageQuery } from './patient.ts';
-import { optionalTrimmedText } from './text-fields.ts';
+import { checkedText, optionalTrimmedText } from './text-fields.ts';
 import { isCalendarDate } from './zoned-time.ts';
 
 export const APPOINTMENT_KINDS = ['in-person', 'video', 'phone'] as const;
@@ -72,17 +73,13 @@ export function isInstant(text: string): boolean {
 }
 
 /** An instant with its offset (`Z` or `+01:00`); the API stores it in UTC. */
-export const ZInstant = (message: string) =>
-  z
-    .string({ error: message })
-    .max(40, { error: message, abort: true })
-    .refine(isInstant, { error: message });
+export const ZInstant = (message: string) => checkedText(40, isInstant, message);
 
-const ZDuration = z
-  .number({ error: APPOINTMENT_MESSAGES.durationRange })
-  .int({ error: APPOINTMENT_MESSAGES.durationRange })
-  .min(APPOINTMENT_LIMITS.durationMin, { error: APPOINTMENT_MESSAGES.durationRange })
-  .max(APPOINTMENT_LIMITS.durationMax, { error: APPOINTMENT_MESSAGES.durationRange });
+const ZDuration = wholeNumber(
+  APPOINTMENT_LIMITS.durationMin,
+  APPOINTMENT_LIMITS.durationMax,
+  APPOINTMENT_MESSAGES.durationRange,
+);
 
 const ZKind = z.enum(APPOINTMENT_KINDS, { error: APPOINTMENT_MESSAGES.kindRequired });
 const ZStatus = z.enum(APPOINTMENT_STATUSES, { error: APPOINTMENT_MESSAGES.statusInvalid });

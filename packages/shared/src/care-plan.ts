@@ -45,6 +45,10 @@ export const CARE_PLAN_MESSAGES = {
   activityIdInvalid: 'The activity id is not valid.',
 } as const;
 
+const ZCarePlanStatus = z.enum(CARE_PLAN_STATUSES, {
+  error: CARE_PLAN_MESSAGES.carePlanStatusInvalid,
+});
+
 /** Activities start within this century: the expansion of a rule starts from there. */
 const isPlausibleStart = (date: string) => date >= '2000-01-01' && date <= '2100-12-31';
 
@@ -96,10 +100,9 @@ export const ZCarePlanInput = z.strictObject({
     CARE_PLAN_MESSAGES.titleRequired,
     CARE_PLAN_MESSAGES.titleTooLong,
   ).describe('e.g. Type 2 diabetes follow-up'),
-  status: z
-    .enum(CARE_PLAN_STATUSES, { error: CARE_PLAN_MESSAGES.carePlanStatusInvalid })
-    .default('active')
-    .describe('active (default; only active plans come due), on-hold or completed'),
+  status: ZCarePlanStatus.default('active').describe(
+    'active (default; only active plans come due), on-hold or completed',
+  ),
   goals: z
     .array(ZCarePlanGoalInput)
     .max(CARE_PLAN_LIMITS.goalsMax, { error: CARE_PLAN_MESSAGES.tooManyGoals })
@@ -133,11 +136,7 @@ export const ZCarePlan = patientRecordAnswer({
 export type TCarePlan = z.infer<typeof ZCarePlan>;
 
 /** `GET /api/records/patients/{id}/care-plans?status=&limit=&cursor=` (newest first). */
-export const ZCarePlanListQuery = statusPageQuery({
-  statuses: CARE_PLAN_STATUSES,
-  error: CARE_PLAN_MESSAGES.carePlanStatusInvalid,
-  description: 'Only plans with this status',
-});
+export const ZCarePlanListQuery = statusPageQuery(ZCarePlanStatus, 'Only plans with this status');
 
 /** `GET …/care-plans/{carePlanId}/occurrences?from=&to=`: by default 30 days back, 90 ahead. */
 export const ZOccurrenceQuery = z

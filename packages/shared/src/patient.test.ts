@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { messageFor } from './field-message.ts';
+import { patientInput } from './patient.factories.ts';
 import { PAGE_MESSAGES, PATIENT_MESSAGES, ZPatientInput, ZPatientListQuery } from './patient.ts';
 
-const valid = {
-  name: 'Amina Yusuf',
-  diagnosedWith: 'Type 2 diabetes',
-  address: '12 Harbour Road',
-  age: 54,
-  bloodGroup: 'O+',
-  gender: 'Female',
-  email: 'amina@example.com',
-  phone: '5551234567',
-  emergencyContact: { phone: '5559876543' },
-  hasChronicDiseases: true,
-};
+const valid = patientInput();
 
 describe('ZPatientInput', () => {
   it('accepts a complete patient', () => {

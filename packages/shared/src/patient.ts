@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
 import { entityAnswer } from './entity-answer.ts';
+import { wholeNumberFromText } from './number-fields.ts';
 import { NO_CONTROL_CHARACTERS, requiredTrimmedText } from './text-fields.ts';
 
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
@@ -107,11 +108,7 @@ export const PAGE_MESSAGES = {
   query: 'q must be at most 100 characters',
 } as const;
 
-const ZPageLimit = z.coerce
-  .number({ error: PAGE_MESSAGES.limit })
-  .int({ error: PAGE_MESSAGES.limit })
-  .min(1, { error: PAGE_MESSAGES.limit })
-  .max(PAGE_LIMIT.max, { error: PAGE_MESSAGES.limit })
+const ZPageLimit = wholeNumberFromText(1, PAGE_LIMIT.max, PAGE_MESSAGES.limit)
   .default(PAGE_LIMIT.default)
   .describe(`Page size, 1 to ${PAGE_LIMIT.max} (default ${PAGE_LIMIT.default})`);
 
@@ -124,19 +121,12 @@ const ZPageCursor = z
 /** Keyset paging shared by every paged list: `?limit=&cursor=`. */
 export const ZPageQuery = z.object({ limit: ZPageLimit, cursor: ZPageCursor });
 
-/** A paged list with an optional status filter: `?status=&limit=&cursor=`. */
-export function statusPageQuery<const T extends readonly string[]>({
-  statuses,
-  error,
-  description,
-}: {
-  statuses: T;
-  error: string;
-  description: string;
-}) {
-  return ZPageQuery.extend({
-    status: z.enum(statuses, { error }).optional().describe(description),
-  });
+/**
+ * A paged list with an optional status filter, `?status=&limit=&cursor=`: `status` is the
+ * entity's own status field (its values and message), so the filter refuses what the form does.
+ */
+export function statusPageQuery<const T extends z.ZodEnum>(status: T, description: string) {
+  return ZPageQuery.extend({ status: status.optional().describe(description) });
 }
 
 /** `GET /api/records/patients?q=&limit=&cursor=` (newest first). */
@@ -146,8 +136,7 @@ export const ZPatientListQuery = z.object({
     .max(100, { error: PAGE_MESSAGES.query })
     .optional()
     .describe('Case-insensitive fragment of the name, diagnosis, phone or e-mail'),
-  limit: ZPageLimit,
-  cursor: ZPageCursor,
+  ...ZPageQuery.shape,
 });
 
 export type TPatientListQuery = z.input<typeof ZPatientListQuery>;

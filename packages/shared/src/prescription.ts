@@ -140,11 +140,10 @@ export const ZPrescriptionStop = z.strictObject({
 export type TPrescriptionStop = z.input<typeof ZPrescriptionStop>;
 
 /** `GET /api/records/patients/{id}/prescriptions?status=&limit=&cursor=` (newest first). */
-export const ZPrescriptionListQuery = statusPageQuery({
-  statuses: PRESCRIPTION_STATUSES,
-  error: PRESCRIPTION_MESSAGES.statusInvalid,
-  description: 'Only prescriptions with this status (`active`: the active medications)',
-});
+export const ZPrescriptionListQuery = statusPageQuery(
+  z.enum(PRESCRIPTION_STATUSES, { error: PRESCRIPTION_MESSAGES.statusInvalid }),
+  'Only prescriptions with this status (`active`: the active medications)',
+);
 
 export type TPrescriptionListQuery = z.input<typeof ZPrescriptionListQuery>;
 

@@ -13,6 +13,9 @@ const valid = {
   picture: 'https://images.example.com/amina.jpg',
 };
 
+/** What every optional field left blank or out is stored as. */
+const NOT_GIVEN = { age: null, gender: null, address: null, phone: null, picture: null };
+
 describe('ZProfileInput', () => {
   it('accepts a complete profile unchanged', () => {
     expect(ZProfileInput.parse(valid)).toEqual(valid);
@@ -22,11 +25,7 @@ describe('ZProfileInput', () => {
     expect(ZProfileInput.parse({ name: 'Sam', email: 'sam@example.com' })).toEqual({
       name: 'Sam',
       email: 'sam@example.com',
-      age: null,
-      gender: null,
-      address: null,
-      phone: null,
-      picture: null,
+      ...NOT_GIVEN,
     });
   });
 
@@ -39,13 +38,7 @@ describe('ZProfileInput', () => {
       phone: '',
       picture: '',
     });
-    expect(parsed).toMatchObject({
-      age: null,
-      gender: null,
-      address: null,
-      phone: null,
-      picture: null,
-    });
+    expect(parsed).toMatchObject(NOT_GIVEN);
   });
 
   it('takes the age the form types as text and trims text fields', () => {

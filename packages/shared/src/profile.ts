@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
 import { ERRORS } from './errors.ts';
+import { wholeNumber } from './number-fields.ts';
+import { checkedText } from './text-fields.ts';
 import { isTimeZone, minutesOfTime, TIME_ZONE_MAX, WEEKDAYS, type TWeekday } from './zoned-time.ts';
 
 export const PROFILE_GENDERS = ['male', 'female', 'other'] as const;
@@ -47,42 +49,52 @@ function isBlank(value: unknown): value is '' | null | undefined {
   );
 }
 
+/**
+ * An optional field: blank → null; a value of none of `types` → `message`; otherwise `read`
+ * answers what is stored, or calls `fail` with the problem's message.
+ */
+function optionalField<const T extends readonly [z.ZodType, ...z.ZodType[]], R>(
+  types: T,
+  description: string,
+  message: string,
+  read: (value: NonNullable<z.output<T[number]>>, fail: (problem: string) => never) => R,
+) {
+  return z
+    .union([...types, z.null()], { error: message })
+    .optional()
+    .meta({ description })
+    .transform((value, ctx): R | null => {
+      if (isBlank(value)) return null;
+      // Not null: the union's null is blank (zod's union type does not narrow here).
+      return read(value as NonNullable<z.output<T[number]>>, (problem) => {
+        ctx.addIssue({ code: 'custom', message: problem, input: value });
+        return z.NEVER;
+      });
+    });
+}
+
 /** Optional text: trimmed, blank → null; anything but text → `message`. */
 function optionalText(
   description: string,
   message: string,
   check: (value: string) => string | undefined,
 ) {
-  return z
-    .union([z.string(), z.null()], { error: message })
-    .optional()
-    .meta({ description })
-    .transform((value, ctx): string | null => {
-      if (isBlank(value)) return null;
-      const trimmed = value.trim();
-      const problem = check(trimmed);
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem, input: value });
-        return z.NEVER;
-      }
-      return trimmed;
-    });
+  return optionalField([z.string()], description, message, (value, fail): string => {
+    const trimmed = value.trim();
+    const problem = check(trimmed);
+    return problem ? fail(problem) : trimmed;
+  });
 }
 
 /**
  * Age arrives as a number from the API's JSON clients and as typed text from the form, so
  * both are accepted: blank → null, otherwise a whole number from 0 to 150.
  */
-const ZAge = z
-  .union([z.number(), z.string(), z.null()], { error: PROFILE_MESSAGES.ageInvalid })
-  .optional()
-  .meta({ description: 'A whole number from 0 to 150 (or its digits as text); empty = not given' })
-  .transform((value, ctx): number | null => {
-    if (isBlank(value)) return null;
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message, input: value });
-      return z.NEVER;
-    };
+const ZAge = optionalField(
+  [z.number(), z.string()],
+  'A whole number from 0 to 150 (or its digits as text); empty = not given',
+  PROFILE_MESSAGES.ageInvalid,
+  (value, fail): number => {
     let age: number;
     if (typeof value === 'string') {
       const text = value.trim();
@@ -96,7 +108,8 @@ const ZAge = z
     if (!Number.isInteger(age)) return fail(PROFILE_MESSAGES.ageWhole);
     if (age > PROFILE_LIMITS.ageMax) return fail(PROFILE_MESSAGES.ageTooHigh);
     return age;
-  });
+  },
+);
 
 function isHttpsUrl(text: string): boolean {
   if (/\s/.test(text)) return false;
@@ -134,11 +147,11 @@ export const SCHEDULE_LIMITS = {
 } as const;
 
 /** An IANA time zone name `Intl` knows (no bare offsets such as +01:00). */
-export const ZTimeZone = z
-  .string({ error: SCHEDULE_MESSAGES.timeZoneInvalid })
-  .max(TIME_ZONE_MAX, { error: SCHEDULE_MESSAGES.timeZoneInvalid, abort: true })
-  .refine(isTimeZone, { error: SCHEDULE_MESSAGES.timeZoneInvalid })
-  .describe('An IANA time zone name, e.g. Europe/Berlin');
+export const ZTimeZone = checkedText(
+  TIME_ZONE_MAX,
+  isTimeZone,
+  SCHEDULE_MESSAGES.timeZoneInvalid,
+).describe('An IANA time zone name, e.g. Europe/Berlin');
 
 const HOURS_AND_MINUTES = /^\d{2}:\d{2}$/;
 
@@ -182,20 +195,18 @@ export const DEFAULT_WORKING_HOURS: TWorkingHours = {
 };
 
 /** Minutes before an appointment the calendar app reminds; null = no reminder. */
-export const ZReminderMinutes = z
-  .number({ error: SCHEDULE_MESSAGES.reminderInvalid })
-  .int({ error: SCHEDULE_MESSAGES.reminderInvalid })
-  .min(0, { error: SCHEDULE_MESSAGES.reminderInvalid })
-  .max(SCHEDULE_LIMITS.reminderMinutesMax, { error: SCHEDULE_MESSAGES.reminderInvalid })
-  .nullable();
+export const ZReminderMinutes = wholeNumber(
+  0,
+  SCHEDULE_LIMITS.reminderMinutesMax,
+  SCHEDULE_MESSAGES.reminderInvalid,
+).nullable();
 
 /** Hours before an appointment the portal's reminder comes (bell, e-mail); null = none. */
-export const ZReminderHours = z
-  .number({ error: SCHEDULE_MESSAGES.reminderHoursInvalid })
-  .int({ error: SCHEDULE_MESSAGES.reminderHoursInvalid })
-  .min(SCHEDULE_LIMITS.reminderHoursMin, { error: SCHEDULE_MESSAGES.reminderHoursInvalid })
-  .max(SCHEDULE_LIMITS.reminderHoursMax, { error: SCHEDULE_MESSAGES.reminderHoursInvalid })
-  .nullable();
+export const ZReminderHours = wholeNumber(
+  SCHEDULE_LIMITS.reminderHoursMin,
+  SCHEDULE_LIMITS.reminderHoursMax,
+  SCHEDULE_MESSAGES.reminderHoursInvalid,
+).nullable();
 
 /** The schedule settings as stored and answered (part of the user). */
 export const ZScheduleSettings = z.object({
@@ -265,16 +276,15 @@ export const ZProfileInput = z.strictObject({
     .max(PROFILE_LIMITS.emailMax, { error: PROFILE_MESSAGES.emailInvalid, abort: true })
     .regex(EMAIL, { error: PROFILE_MESSAGES.emailInvalid }),
   age: ZAge,
-  gender: z
-    .union([z.string(), z.null()], { error: PROFILE_MESSAGES.genderInvalid })
-    .optional()
-    .meta({ description: 'male, female or other; empty = not given' })
-    .transform((value, ctx): TProfileGender | null => {
-      if (isBlank(value)) return null;
-      if ((PROFILE_GENDERS as readonly string[]).includes(value)) return value as TProfileGender;
-      ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.genderInvalid, input: value });
-      return z.NEVER;
-    }),
+  gender: optionalField(
+    [z.string()],
+    'male, female or other; empty = not given',
+    PROFILE_MESSAGES.genderInvalid,
+    (value, fail): TProfileGender =>
+      (PROFILE_GENDERS as readonly string[]).includes(value)
+        ? (value as TProfileGender)
+        : fail(PROFILE_MESSAGES.genderInvalid),
+  ),
   address: optionalText(
     'Up to 500 characters; empty = not given',
     PROFILE_MESSAGES.addressTooLong,

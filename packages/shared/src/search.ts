@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberFromText } from './number-fields.ts';
 import { NO_CONTROL_CHARACTERS } from './text-fields.ts';
 
 /**
@@ -40,11 +41,7 @@ export const ZSearchQuery = z.object({
     .enum(SEARCH_KINDS, { error: SEARCH_MESSAGES.kindInvalid })
     .optional()
     .describe('Only this group (to show more of it); absent: every group'),
-  limit: z.coerce
-    .number({ error: SEARCH_MESSAGES.limit })
-    .int({ error: SEARCH_MESSAGES.limit })
-    .min(1, { error: SEARCH_MESSAGES.limit })
-    .max(SEARCH_LIMITS.perGroupMax, { error: SEARCH_MESSAGES.limit })
+  limit: wholeNumberFromText(1, SEARCH_LIMITS.perGroupMax, SEARCH_MESSAGES.limit)
     .default(SEARCH_LIMITS.perGroup)
     .describe(
       `Results per group, 1 to ${SEARCH_LIMITS.perGroupMax} (default ${SEARCH_LIMITS.perGroup})`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Trimmed text fields, built one way for every entity. Each length limit aborts the checks
+ * Text fields, built one way for every entity. Each length limit aborts the checks
  * after it (`abort: true`): zod runs all checks of a field by default, so a pattern would still
  * scan a 256 KiB value that is already refused (length-before-pattern.test.ts).
  */
@@ -32,6 +32,17 @@ export function requiredTrimmedText({
     .min(1, { error: required, abort: true })
     .max(max, { error: tooLong, abort: true })
     .regex(pattern, { error: invalid });
+}
+
+/**
+ * Text that `isValid` accepts (a day, an instant, a time zone), at most `max` characters: a
+ * longer text is refused before `isValid` reads it. Every failure says `message`.
+ */
+export function checkedText(max: number, isValid: (text: string) => boolean, message: string) {
+  return z
+    .string({ error: message })
+    .max(max, { error: message, abort: true })
+    .refine(isValid, { error: message });
 }
 
 /** Optional text, trimmed, absent = ''. */
