@@ -11,8 +11,9 @@ import type { TPatient } from '@portal/shared/patient';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
+import { SelectField, TextAreaField } from '../../ui/control-fields.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
-import { FieldMessage, FormField } from '../../ui/form-field.tsx';
+import { FieldMessage } from '../../ui/form-field.tsx';
 import { conflictOf, conflictText, durationLabel, kindLabel } from './appointment-text.ts';
 import { useCreateAppointmentMutation, type Schedule } from './appointments-api.ts';
 import { FailureAlert } from '../../ui/failure-alert.tsx';
@@ -144,24 +145,20 @@ export function BookingForm({
       />
       <div className={styles.grid}>
         <DayField id={fieldId('date')} label={t('form.date')} when={when} error={errors.date} />
-        <FormField id={fieldId('duration')} label={t('form.duration')} error={errors.duration}>
-          {(props) => (
-            <select
-              value={duration}
-              onChange={(event) => {
-                setDuration(Number(event.target.value));
-                if (when.choice?.kind === 'slot') when.setChoice(null);
-              }}
-              {...props}
-            >
-              {DURATIONS.map((minutes) => (
-                <option key={minutes} value={minutes}>
-                  {durationLabel(t, minutes)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField
+          id={fieldId('duration')}
+          label={t('form.duration')}
+          error={errors.duration}
+          value={duration}
+          onChange={(event) => {
+            setDuration(Number(event.target.value));
+            if (when.choice?.kind === 'slot') when.setChoice(null);
+          }}
+          options={DURATIONS.map((minutes) => ({
+            value: String(minutes),
+            label: durationLabel(t, minutes),
+          }))}
+        />
       </div>
       <WhenFields
         timeId={fieldId('time')}
@@ -190,22 +187,16 @@ export function BookingForm({
         </ul>
         <FieldMessage id={fieldId('kind')} error={errors.kind} />
       </fieldset>
-      <FormField
+      <TextAreaField
         id={fieldId('reason')}
         label={`${t('form.reason')} ${t('form.optional')}`}
         hint={t('form.reasonHint', { max: APPOINTMENT_LIMITS.reasonMax })}
         error={errors.reason}
-      >
-        {(props) => (
-          <textarea
-            dir="auto"
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            {...props}
-          />
-        )}
-      </FormField>
+        dir="auto"
+        rows={3}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
       <div className={styles.actions}>
         <Button type="submit" aria-disabled={isLoading || undefined}>
           {isLoading ? t('book.booking') : t('book.submit')}

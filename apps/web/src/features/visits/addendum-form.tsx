@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VISIT_LIMITS, ZAddendumInput, type TVisit } from '@portal/shared/visit';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import { TextAreaField } from '../../ui/control-fields.tsx';
 import { FormActions } from '../../ui/form-actions.tsx';
-import { FormField } from '../../ui/form-field.tsx';
 import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { useAddAddendumMutation } from './visits-api.ts';
 import styles from './visits.module.css';
@@ -63,22 +63,16 @@ export function AddendumForm({
       }}
     >
       <FailureAlert ref={failureRef} failure={failure} />
-      <FormField
+      <TextAreaField
+        ref={textRef}
         id={`${id}-text`}
         label={t('addendum.text')}
         hint={t('addendum.hint', { max: VISIT_LIMITS.notesMax })}
         error={error}
-      >
-        {(props) => (
-          <textarea
-            ref={textRef}
-            rows={3}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            {...props}
-          />
-        )}
-      </FormField>
+        rows={3}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       <FormActions
         className={styles.actions}
         isBusy={isLoading}

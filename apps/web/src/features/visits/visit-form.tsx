@@ -12,9 +12,9 @@ import {
 import { formatNumber } from '../../i18n/format.ts';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
+import { InputField, SelectField, TextAreaField } from '../../ui/control-fields.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { FormActions } from '../../ui/form-actions.tsx';
-import { FormField } from '../../ui/form-field.tsx';
 import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { localInputValue, VITAL_ORDER } from './visit-text.ts';
 import { useCreateVisitMutation, useUpdateVisitMutation } from './visits-api.ts';
@@ -187,49 +187,41 @@ export function VisitForm({
       <FailureAlert ref={failureRef} failure={failure} />
       <ErrorSummary ref={summaryRef} items={summaryItems} />
       <div className={styles.grid}>
-        <FormField
+        <InputField
           id={fieldId('occurredAt')}
           label={t('form.occurredAt')}
           error={errors.occurredAt}
-        >
-          {(props) => <input type="datetime-local" {...textProps('occurredAt')} {...props} />}
-        </FormField>
-        <FormField
+          type="datetime-local"
+          {...textProps('occurredAt')}
+        />
+        <InputField
           id={fieldId('reason')}
           label={`${t('form.reason')} ${t('form.optional')}`}
           error={errors.reason}
-        >
-          {(props) => (
-            <input maxLength={VISIT_LIMITS.reasonMax} {...textProps('reason')} {...props} />
-          )}
-        </FormField>
+          maxLength={VISIT_LIMITS.reasonMax}
+          {...textProps('reason')}
+        />
         {(choices.length > 0 || hasUnlistedAppointment) && (
-          <FormField
+          <SelectField
             id={fieldId('appointmentId')}
             label={t('form.appointmentId')}
             error={errors.appointmentId}
-          >
-            {(props) => (
-              <select {...textProps('appointmentId')} {...props}>
-                <option value="">{t('form.noAppointment')}</option>
-                {hasUnlistedAppointment && (
-                  <option value={visit?.appointmentId ?? ''}>{t('form.closedAppointment')}</option>
-                )}
-                {choices.map((choice) => (
-                  <option key={choice.id} value={choice.id}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+            {...textProps('appointmentId')}
+            emptyChoice={t('form.noAppointment')}
+            options={[
+              ...(hasUnlistedAppointment
+                ? [{ value: visit?.appointmentId ?? '', label: t('form.closedAppointment') }]
+                : []),
+              ...choices.map((choice) => ({ value: choice.id, label: choice.label })),
+            ]}
+          />
         )}
       </div>
       <fieldset className={styles.fieldset}>
         <legend>{t('form.vitals')}</legend>
         <div className={styles.vitals}>
           {VITAL_ORDER.map((key) => (
-            <FormField
+            <InputField
               key={key}
               id={fieldId(key)}
               label={t(`vitals.${key}`)}
@@ -239,17 +231,11 @@ export function VisitForm({
                 unit: t(`unitNames.${key}`),
               })}
               error={errors[key]}
-            >
-              {(props) => (
-                <input
-                  inputMode="decimal"
-                  autoComplete="off"
-                  dir="ltr"
-                  {...textProps(key)}
-                  {...props}
-                />
-              )}
-            </FormField>
+              inputMode="decimal"
+              autoComplete="off"
+              dir="ltr"
+              {...textProps(key)}
+            />
           ))}
           <div className={styles.bmi}>
             <span id={`${id}-bmi-label`}>{t('vitals.bmi')}</span>
@@ -263,14 +249,14 @@ export function VisitForm({
         </div>
       </fieldset>
       {SOAP_SECTIONS.map((section) => (
-        <FormField
+        <TextAreaField
           key={section}
           id={fieldId(section)}
           label={`${t(`form.${section}`)} ${t('form.optional')}`}
           error={errors[section]}
-        >
-          {(props) => <textarea rows={3} {...textProps(section)} {...props} />}
-        </FormField>
+          rows={3}
+          {...textProps(section)}
+        />
       ))}
       <FormActions
         className={styles.actions}
