@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   APPOINTMENT_KINDS,
@@ -14,9 +14,9 @@ import { Button } from '../../ui/button.tsx';
 import { SelectField, TextAreaField } from '../../ui/control-fields.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { FieldMessage } from '../../ui/form-field.tsx';
+import { SavingForm, useFailure } from '../../ui/saving-form.tsx';
 import { conflictOf, conflictText, durationLabel, kindLabel } from './appointment-text.ts';
 import { useCreateAppointmentMutation, type Schedule } from './appointments-api.ts';
-import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { PatientPicker } from './patient-picker.tsx';
 import { DEFAULT_DURATION, DURATIONS } from './time-choice.ts';
 import { DayField, useWhen, WhenFields } from './when-fields.tsx';
@@ -67,8 +67,7 @@ export function BookingForm({
   const [kind, setKind] = useState<TAppointmentKind>('in-person');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
+  const failure = useFailure();
   const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
   const [createAppointment, { isLoading }] = useCreateAppointmentMutation();
 
@@ -94,8 +93,7 @@ export function BookingForm({
   }
 
   async function submit() {
-    if (isLoading) return;
-    setFailure(null);
+    failure.clear();
     const { found, data } = validate();
     setErrors(found);
     if (Object.keys(found).length > 0 || !data) {
@@ -116,8 +114,7 @@ export function BookingForm({
         focusSummary();
         return;
       }
-      setFailure(conflict ? conflictText(t, conflict, i18n.language) : t('book.failed'));
-      failureRef.current?.focus();
+      failure.show(conflict ? conflictText(t, conflict, i18n.language) : t('book.failed'));
     }
   }
 
@@ -126,16 +123,13 @@ export function BookingForm({
     text: `${t(`form.${field}`)}: ${errors[field]}`,
   }));
   return (
-    <form
+    <SavingForm
       className={styles.form}
-      noValidate
-      aria-label={t('book.formLabel')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      label={t('book.formLabel')}
+      isBusy={isLoading}
+      onSubmit={submit}
+      failure={failure}
     >
-      <FailureAlert ref={failureRef} failure={failure} />
       <ErrorSummary ref={summaryRef} items={summaryItems} />
       <PatientPicker
         id={fieldId('patient')}
@@ -202,6 +196,6 @@ export function BookingForm({
           {isLoading ? t('book.booking') : t('book.submit')}
         </Button>
       </div>
-    </form>
+    </SavingForm>
   );
 }

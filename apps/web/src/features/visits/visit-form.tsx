@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   bmiOf,
@@ -15,7 +15,7 @@ import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { InputField, SelectField, TextAreaField } from '../../ui/control-fields.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { FormActions } from '../../ui/form-actions.tsx';
-import { FailureAlert } from '../../ui/failure-alert.tsx';
+import { SavingForm, useFailure } from '../../ui/saving-form.tsx';
 import { localInputValue, VITAL_ORDER } from './visit-text.ts';
 import { useCreateVisitMutation, useUpdateVisitMutation } from './visits-api.ts';
 import styles from './visits.module.css';
@@ -91,8 +91,7 @@ export function VisitForm({
   // The form opens on a click, in the browser: reading the clock here cannot break hydration.
   const [texts, setTexts] = useState<Texts>(() => initialTexts(visit, new Date()));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
+  const failure = useFailure();
   const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
   const [createVisit, { isLoading: isCreating }] = useCreateVisitMutation();
   const [updateVisit, { isLoading: isUpdating }] = useUpdateVisitMutation();
@@ -123,8 +122,7 @@ export function VisitForm({
   }
 
   async function submit() {
-    if (isLoading) return;
-    setFailure(null);
+    failure.clear();
     const parsed = parse();
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
@@ -156,10 +154,9 @@ export function VisitForm({
         return;
       }
       const code = apiErrorOf(error)?.code;
-      setFailure(
+      failure.show(
         t(code === 'VISIT_CHANGED' || code === 'VISIT_SIGNED' ? 'form.changed' : 'form.failed'),
       );
-      failureRef.current?.focus();
     }
   }
 
@@ -175,16 +172,13 @@ export function VisitForm({
   });
 
   return (
-    <form
+    <SavingForm
       className={styles.form}
-      noValidate
-      aria-label={visit ? t('form.editLabel') : t('form.label')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      label={visit ? t('form.editLabel') : t('form.label')}
+      isBusy={isLoading}
+      onSubmit={submit}
+      failure={failure}
     >
-      <FailureAlert ref={failureRef} failure={failure} />
       <ErrorSummary ref={summaryRef} items={summaryItems} />
       <div className={styles.grid}>
         <InputField
@@ -266,6 +260,6 @@ export function VisitForm({
         cancelLabel={t('form.cancel')}
         onCancel={onCancel}
       />
-    </form>
+    </SavingForm>
   );
 }
