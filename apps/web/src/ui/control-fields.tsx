@@ -14,49 +14,38 @@ interface FieldOf {
   registration?: UseFormRegisterReturn;
 }
 
-/** One option of a `SelectField`; `dir` for codes that read left to right in any language. */
+/** One option of a `SelectField`. */
 export interface SelectOption {
   value: string;
   label: string;
-  dir?: 'ltr';
-}
-
-/** A field's props apart from its control's own attributes, which stay in the order given. */
-function fieldAndControl<Control>({
-  id,
-  label,
-  hint,
-  error,
-  registration,
-  ...control
-}: FieldOf & Control) {
-  return { field: { id, label, hint, error }, registration, control };
 }
 
 /**
- * An `<input>` in its `FormField`. Its own attributes come first, then the field's id, invalid
- * state and `aria-describedby`, then the registration (name, change and blur, ref).
+ * A control in its `FormField`: the control's own attributes first, then the field's id,
+ * invalid state and `aria-describedby`, then the registration (name, change and blur, ref).
  */
+function controlField<Control extends object>(
+  { id, label, hint, error, registration, ...own }: FieldOf & Control,
+  draw: (attributes: Omit<Control, keyof FieldOf>) => ReactNode,
+) {
+  return (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(control) => draw({ ...own, ...control, ...registration })}
+    </FormField>
+  );
+}
+
+/** An `<input>` in its `FormField`. */
 export function InputField(props: FieldOf & ComponentProps<'input'>) {
-  const { field, registration, control: input } = fieldAndControl(props);
-  return (
-    <FormField {...field}>
-      {(control) => <input {...input} {...control} {...registration} />}
-    </FormField>
-  );
+  return controlField(props, (attributes) => <input {...attributes} />);
 }
 
-/** A `<textarea>` in its `FormField`, tied together as `InputField` ties an input. */
+/** A `<textarea>` in its `FormField`. */
 export function TextAreaField(props: FieldOf & ComponentProps<'textarea'>) {
-  const { field, registration, control: textarea } = fieldAndControl(props);
-  return (
-    <FormField {...field}>
-      {(control) => <textarea {...textarea} {...control} {...registration} />}
-    </FormField>
-  );
+  return controlField(props, (attributes) => <textarea {...attributes} />);
 }
 
-/** A `<select>` of `options` in its `FormField`, tied together as `InputField` ties an input. */
+/** A `<select>` of `options` in its `FormField`. */
 export function SelectField({
   emptyChoice,
   options,
@@ -70,19 +59,14 @@ export function SelectField({
     emptyChoice?: string;
     options: readonly SelectOption[];
   }) {
-  const { field, registration, control: select } = fieldAndControl(props);
-  return (
-    <FormField {...field}>
-      {(control) => (
-        <select {...select} {...control} {...registration}>
-          {emptyChoice !== undefined && <option value="">{emptyChoice}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value} dir={option.dir}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
-  );
+  return controlField(props, (attributes) => (
+    <select {...attributes}>
+      {emptyChoice !== undefined && <option value="">{emptyChoice}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  ));
 }
