@@ -16,6 +16,7 @@ import {
 } from '../../lib/forms/field-messages.ts';
 import { Button } from '../../ui/button.tsx';
 import { InputField, SelectField } from '../../ui/control-fields.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { isPremiumRequired, useSaveCarePlanMutation } from './care-plans-api.ts';
 import { PremierExplainer } from './premier-explainer.tsx';
 import { presetOf, RECURRENCE_PRESETS, recurrenceSummary } from './recurrence.ts';
@@ -214,14 +215,14 @@ export function CarePlanForm({
         </Button>
       </fieldset>
 
-      <div className={styles.actions}>
-        <Button type="submit" aria-disabled={isLoading || undefined}>
-          {isLoading ? t('form.saving') : t('form.save')}
-        </Button>
-        <Button variant="secondary" onClick={() => onDone()}>
-          {t('form.cancel')}
-        </Button>
-      </div>
+      <FormActions
+        className={styles.actions}
+        isBusy={isLoading}
+        label={t('form.save')}
+        busyLabel={t('form.saving')}
+        cancelLabel={t('form.cancel')}
+        onCancel={() => onDone()}
+      />
     </form>
   );
 }
