@@ -8,7 +8,11 @@ import {
   type TAppointmentKind,
 } from '@portal/shared/appointment';
 import type { TPatient } from '@portal/shared/patient';
-import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import {
+  apiErrorsByField,
+  schemaErrorsByField,
+  summaryItemsOf,
+} from '../../lib/forms/own-field-errors.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField, TextAreaField } from '../../ui/control-fields.tsx';
@@ -41,6 +45,8 @@ const FIELD_OF_PATH: Record<string, Field> = {
   reason: 'reason',
 };
 
+const fieldOfPath = (path: string): Field | undefined => FIELD_OF_PATH[path];
+
 /**
  * The booking form: patient, day, duration, a free time (or another one, after a warning when
  * it is outside the working hours), kind and reason. Checked with the API's own schema; the
@@ -72,7 +78,6 @@ export function BookingForm({
   const [createAppointment, { isLoading }] = useCreateAppointmentMutation();
 
   function validate() {
-    const found: Partial<Record<Field, string>> = {};
     const input = {
       patientId: patient?._id ?? '',
       start: when.start ?? '',
@@ -81,12 +86,7 @@ export function BookingForm({
       reason,
     };
     const parsed = ZAppointmentInput.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = FIELD_OF_PATH[String(issue.path[0])];
-        if (field) found[field] ??= fieldMessageText(t, issue.message);
-      }
-    }
+    const found = parsed.success ? {} : schemaErrorsByField(t, parsed.error, fieldOfPath);
     if (!date) found.date = t('form.dateRequired');
     if (outside && !isOutsideConfirmed) found.outside = t('outsideHours.required');
     return { found, data: parsed.success ? parsed.data : undefined };
@@ -104,11 +104,7 @@ export function BookingForm({
       onBooked(await createAppointment(data).unwrap());
     } catch (error) {
       const conflict = conflictOf(error);
-      const placed: Partial<Record<Field, string>> = {};
-      for (const [path, message] of Object.entries(apiErrorOf(error)?.fieldErrors ?? {})) {
-        const field = FIELD_OF_PATH[path];
-        if (field) placed[field] = fieldMessageText(t, message);
-      }
+      const placed = apiErrorsByField(t, error, fieldOfPath);
       if (Object.keys(placed).length > 0) {
         setErrors(placed);
         focusSummary();
@@ -118,10 +114,12 @@ export function BookingForm({
     }
   }
 
-  const summaryItems = FIELDS.filter((field) => errors[field]).map((field) => ({
-    fieldId: fieldId(field),
-    text: `${t(`form.${field}`)}: ${errors[field]}`,
-  }));
+  const summaryItems = summaryItemsOf({
+    fields: FIELDS,
+    errors,
+    fieldId,
+    labelOf: (field) => t(`form.${field}`),
+  });
   return (
     <SavingForm
       className={styles.form}

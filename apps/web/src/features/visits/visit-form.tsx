@@ -10,7 +10,12 @@ import {
   type TVitalSign,
 } from '@portal/shared/visit';
 import { formatNumber } from '../../i18n/format.ts';
-import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import { apiErrorOf } from '../../lib/forms/field-messages.ts';
+import {
+  apiErrorsByField,
+  schemaErrorsByField,
+  summaryItemsOf,
+} from '../../lib/forms/own-field-errors.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { InputField, SelectField, TextAreaField } from '../../ui/control-fields.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
@@ -30,6 +35,8 @@ const FIELDS: readonly Field[] = [
   ...SOAP_SECTIONS,
 ];
 type Texts = Record<Field, string>;
+/** The schema's paths are the fields' names. */
+const fieldOfPath = (path: string) => FIELDS.find((field) => field === path);
 
 /**
  * One of the patient's appointments a visit may close, as app/ lists them (features stay apart):
@@ -125,12 +132,7 @@ export function VisitForm({
     failure.clear();
     const parsed = parse();
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as Field;
-        if (FIELDS.includes(field)) found[field] ??= fieldMessageText(t, issue.message);
-      }
-      setErrors(found);
+      setErrors(schemaErrorsByField(t, parsed.error, fieldOfPath));
       focusSummary();
       return;
     }
@@ -144,10 +146,7 @@ export function VisitForm({
         ).unwrap(),
       );
     } catch (error) {
-      const placed: Partial<Record<Field, string>> = {};
-      for (const [path, message] of Object.entries(apiErrorOf(error)?.fieldErrors ?? {})) {
-        if (FIELDS.includes(path as Field)) placed[path as Field] = fieldMessageText(t, message);
-      }
+      const placed = apiErrorsByField(t, error, fieldOfPath);
       if (Object.keys(placed).length > 0) {
         setErrors(placed);
         focusSummary();
@@ -162,10 +161,7 @@ export function VisitForm({
 
   const labelOf = (field: Field) =>
     (VITAL_ORDER as readonly string[]).includes(field) ? t(`vitals.${field}`) : t(`form.${field}`);
-  const summaryItems = FIELDS.filter((field) => errors[field]).map((field) => ({
-    fieldId: fieldId(field),
-    text: `${labelOf(field)}: ${errors[field]}`,
-  }));
+  const summaryItems = summaryItemsOf({ fields: FIELDS, errors, fieldId, labelOf });
   const textProps = (field: Field) => ({
     value: texts[field],
     onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
