@@ -7,8 +7,8 @@ import {
   type TAllergyData,
   type TAllergyInput,
 } from '@portal/shared/allergy';
-import { ClinicalForm } from './clinical-form.tsx';
 import { SelectField } from '../../ui/control-fields.tsx';
+import { ClinicalForm } from './clinical-form.tsx';
 import { TextField } from './clinical-fields.tsx';
 import { useSaveAllergyMutation } from './clinical-api.ts';
 import { useClinicalForm } from './use-clinical-form.ts';

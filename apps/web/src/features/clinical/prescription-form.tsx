@@ -11,9 +11,9 @@ import {
 } from '@portal/shared/prescription';
 import { useAppSelector } from '../../app/hooks.ts';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
+import { SelectField, TextAreaField } from '../../ui/control-fields.tsx';
 import { AllergyWarning } from './allergy-warning.tsx';
 import { ClinicalForm } from './clinical-form.tsx';
-import { SelectField, TextAreaField } from '../../ui/control-fields.tsx';
 import { TextField } from './clinical-fields.tsx';
 import { useSavePrescriptionMutation, useSuggestMedicationsQuery } from './clinical-api.ts';
 import { useClinicalForm } from './use-clinical-form.ts';
