@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   APPOINTMENT_KINDS,
@@ -8,14 +8,19 @@ import {
   type TAppointmentKind,
 } from '@portal/shared/appointment';
 import type { TPatient } from '@portal/shared/patient';
-import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import {
+  apiErrorsByField,
+  schemaErrorsByField,
+  summaryItemsOf,
+} from '../../lib/forms/own-field-errors.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
+import { SelectField, TextAreaField } from '../../ui/control-fields.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
-import { FieldMessage, FormField } from '../../ui/form-field.tsx';
+import { FieldMessage } from '../../ui/form-field.tsx';
+import { SavingForm, useFailure } from '../../ui/saving-form.tsx';
 import { conflictOf, conflictText, durationLabel, kindLabel } from './appointment-text.ts';
 import { useCreateAppointmentMutation, type Schedule } from './appointments-api.ts';
-import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { PatientPicker } from './patient-picker.tsx';
 import { DEFAULT_DURATION, DURATIONS } from './time-choice.ts';
 import { DayField, useWhen, WhenFields } from './when-fields.tsx';
@@ -39,6 +44,8 @@ const FIELD_OF_PATH: Record<string, Field> = {
   kind: 'kind',
   reason: 'reason',
 };
+
+const fieldOfPath = (path: string): Field | undefined => FIELD_OF_PATH[path];
 
 /**
  * The booking form: patient, day, duration, a free time (or another one, after a warning when
@@ -66,13 +73,11 @@ export function BookingForm({
   const [kind, setKind] = useState<TAppointmentKind>('in-person');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
+  const failure = useFailure();
   const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
   const [createAppointment, { isLoading }] = useCreateAppointmentMutation();
 
   function validate() {
-    const found: Partial<Record<Field, string>> = {};
     const input = {
       patientId: patient?._id ?? '',
       start: when.start ?? '',
@@ -81,20 +86,14 @@ export function BookingForm({
       reason,
     };
     const parsed = ZAppointmentInput.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = FIELD_OF_PATH[String(issue.path[0])];
-        if (field) found[field] ??= fieldMessageText(t, issue.message);
-      }
-    }
+    const found = parsed.success ? {} : schemaErrorsByField(t, parsed.error, fieldOfPath);
     if (!date) found.date = t('form.dateRequired');
     if (outside && !isOutsideConfirmed) found.outside = t('outsideHours.required');
     return { found, data: parsed.success ? parsed.data : undefined };
   }
 
   async function submit() {
-    if (isLoading) return;
-    setFailure(null);
+    failure.clear();
     const { found, data } = validate();
     setErrors(found);
     if (Object.keys(found).length > 0 || !data) {
@@ -105,36 +104,30 @@ export function BookingForm({
       onBooked(await createAppointment(data).unwrap());
     } catch (error) {
       const conflict = conflictOf(error);
-      const placed: Partial<Record<Field, string>> = {};
-      for (const [path, message] of Object.entries(apiErrorOf(error)?.fieldErrors ?? {})) {
-        const field = FIELD_OF_PATH[path];
-        if (field) placed[field] = fieldMessageText(t, message);
-      }
+      const placed = apiErrorsByField(t, error, fieldOfPath);
       if (Object.keys(placed).length > 0) {
         setErrors(placed);
         focusSummary();
         return;
       }
-      setFailure(conflict ? conflictText(t, conflict, i18n.language) : t('book.failed'));
-      failureRef.current?.focus();
+      failure.show(conflict ? conflictText(t, conflict, i18n.language) : t('book.failed'));
     }
   }
 
-  const summaryItems = FIELDS.filter((field) => errors[field]).map((field) => ({
-    fieldId: fieldId(field),
-    text: `${t(`form.${field}`)}: ${errors[field]}`,
-  }));
+  const summaryItems = summaryItemsOf({
+    fields: FIELDS,
+    errors,
+    fieldId,
+    labelOf: (field) => t(`form.${field}`),
+  });
   return (
-    <form
+    <SavingForm
       className={styles.form}
-      noValidate
-      aria-label={t('book.formLabel')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      label={t('book.formLabel')}
+      isBusy={isLoading}
+      onSubmit={submit}
+      failure={failure}
     >
-      <FailureAlert ref={failureRef} failure={failure} />
       <ErrorSummary ref={summaryRef} items={summaryItems} />
       <PatientPicker
         id={fieldId('patient')}
@@ -144,24 +137,20 @@ export function BookingForm({
       />
       <div className={styles.grid}>
         <DayField id={fieldId('date')} label={t('form.date')} when={when} error={errors.date} />
-        <FormField id={fieldId('duration')} label={t('form.duration')} error={errors.duration}>
-          {(props) => (
-            <select
-              value={duration}
-              onChange={(event) => {
-                setDuration(Number(event.target.value));
-                if (when.choice?.kind === 'slot') when.setChoice(null);
-              }}
-              {...props}
-            >
-              {DURATIONS.map((minutes) => (
-                <option key={minutes} value={minutes}>
-                  {durationLabel(t, minutes)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField
+          id={fieldId('duration')}
+          label={t('form.duration')}
+          error={errors.duration}
+          value={duration}
+          onChange={(event) => {
+            setDuration(Number(event.target.value));
+            if (when.choice?.kind === 'slot') when.setChoice(null);
+          }}
+          options={DURATIONS.map((minutes) => ({
+            value: String(minutes),
+            label: durationLabel(t, minutes),
+          }))}
+        />
       </div>
       <WhenFields
         timeId={fieldId('time')}
@@ -190,27 +179,21 @@ export function BookingForm({
         </ul>
         <FieldMessage id={fieldId('kind')} error={errors.kind} />
       </fieldset>
-      <FormField
+      <TextAreaField
         id={fieldId('reason')}
         label={`${t('form.reason')} ${t('form.optional')}`}
         hint={t('form.reasonHint', { max: APPOINTMENT_LIMITS.reasonMax })}
         error={errors.reason}
-      >
-        {(props) => (
-          <textarea
-            dir="auto"
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            {...props}
-          />
-        )}
-      </FormField>
+        dir="auto"
+        rows={3}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
       <div className={styles.actions}>
         <Button type="submit" aria-disabled={isLoading || undefined}>
           {isLoading ? t('book.booking') : t('book.submit')}
         </Button>
       </div>
-    </form>
+    </SavingForm>
   );
 }

@@ -1,12 +1,12 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_MESSAGES, type TAppointment } from '@portal/shared/appointment';
 import { toWallTime } from '@portal/shared/zoned-time';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { conflictOf, conflictText } from './appointment-text.ts';
 import { useUpdateAppointmentMutation, type Schedule } from './appointments-api.ts';
-import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { FormActions } from '../../ui/form-actions.tsx';
+import { SavingForm, useFailure } from '../../ui/saving-form.tsx';
 import { DayField, useWhen, WhenFields } from './when-fields.tsx';
 import { useFocusOnMount } from './use-focus-on-mount.ts';
 import styles from './appointments.module.css';
@@ -35,14 +35,12 @@ export function RescheduleForm({
   const { start, outside, isOutsideConfirmed } = when;
   const [timeError, setTimeError] = useState<string>();
   const [outsideError, setOutsideError] = useState<string>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
+  const failure = useFailure();
   const dateRef = useFocusOnMount<HTMLInputElement>();
   const [update, { isLoading }] = useUpdateAppointmentMutation();
 
   async function save() {
-    if (isLoading) return;
-    setFailure(null);
+    failure.clear();
     const missingTime = start ? undefined : fieldMessageText(t, APPOINTMENT_MESSAGES.startRequired);
     const unconfirmed = outside && !isOutsideConfirmed ? t('outsideHours.required') : undefined;
     setTimeError(missingTime);
@@ -56,28 +54,24 @@ export function RescheduleForm({
     } catch (error) {
       const conflict = conflictOf(error);
       const code = apiErrorOf(error)?.code;
-      setFailure(
+      failure.show(
         conflict
           ? conflictText(t, conflict, i18n.language)
           : code === 'APPOINTMENT_CHANGED'
             ? t('reschedule.changed')
             : t('reschedule.failed'),
       );
-      failureRef.current?.focus();
     }
   }
 
   return (
-    <form
+    <SavingForm
       className={styles.form}
-      noValidate
-      aria-label={t('reschedule.label', { patient: appointment.patientName })}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+      label={t('reschedule.label', { patient: appointment.patientName })}
+      isBusy={isLoading}
+      onSubmit={save}
+      failure={failure}
     >
-      <FailureAlert ref={failureRef} failure={failure} />
       <DayField id={`${id}-date`} label={t('reschedule.date')} when={when} inputRef={dateRef} />
       <WhenFields
         timeId={`${id}-time`}
@@ -94,6 +88,6 @@ export function RescheduleForm({
         cancelLabel={t('reschedule.keep')}
         onCancel={() => onDone()}
       />
-    </form>
+    </SavingForm>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type Ref } from 'react';
-import { FormField } from '../../ui/form-field.tsx';
+import { InputField } from '../../ui/control-fields.tsx';
 import type { Schedule } from './appointments-api.ts';
 import { OutsideHoursWarning } from './outside-hours-warning.tsx';
 import { outsideOf, startOf } from './time-choice.ts';
@@ -53,21 +53,19 @@ export function DayField({
   inputRef?: Ref<HTMLInputElement>;
 }) {
   return (
-    <FormField id={id} label={label} error={error}>
-      {(props) => (
-        <input
-          ref={inputRef}
-          type="date"
-          required
-          value={when.date}
-          onChange={(event) => {
-            when.setDate(event.target.value);
-            when.setChoice(null);
-          }}
-          {...props}
-        />
-      )}
-    </FormField>
+    <InputField
+      id={id}
+      label={label}
+      error={error}
+      ref={inputRef}
+      type="date"
+      required
+      value={when.date}
+      onChange={(event) => {
+        when.setDate(event.target.value);
+        when.setChoice(null);
+      }}
+    />
   );
 }
 

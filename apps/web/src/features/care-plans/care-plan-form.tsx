@@ -1,12 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState, type InputHTMLAttributes } from 'react';
-import {
-  useFieldArray,
-  useForm,
-  useWatch,
-  type FieldPath,
-  type UseFormRegisterReturn,
-} from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   CARE_PLAN_STATUSES,
@@ -21,7 +15,8 @@ import {
   fieldMessageText,
 } from '../../lib/forms/field-messages.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormField } from '../../ui/form-field.tsx';
+import { InputField, SelectField } from '../../ui/control-fields.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { isPremiumRequired, useSaveCarePlanMutation } from './care-plans-api.ts';
 import { PremierExplainer } from './premier-explainer.tsx';
 import { presetOf, RECURRENCE_PRESETS, recurrenceSummary } from './recurrence.ts';
@@ -36,26 +31,6 @@ const isCarePlanField = (name: string) => CARE_PLAN_FIELD.test(name);
 
 /** A text box for clinical words: no browser suggestions. */
 const TEXT = { type: 'text', autoComplete: 'off' } as const;
-
-/** An `<input>` in its `FormField`: label, message and registration tied together. */
-function InputField({
-  id,
-  label,
-  error,
-  registration,
-  ...input
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  registration: UseFormRegisterReturn;
-} & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      {(control) => <input {...input} {...control} {...registration} />}
-    </FormField>
-  );
-}
 
 /** Create or change a care plan: title, status, goals and activities with their recurrence. */
 export function CarePlanForm({
@@ -131,17 +106,14 @@ export function CarePlanForm({
       )}
       <div className={styles.grid}>
         <InputField {...field('title', 'title')} label={t('form.title')} {...TEXT} aria-required />
-        <FormField id={`${id}-status`} label={t('form.status')} error={messageOf('status')}>
-          {(control) => (
-            <select {...control} {...form.register('status')}>
-              {CARE_PLAN_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`status.${status}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField
+          {...field('status', 'status')}
+          label={t('form.status')}
+          options={CARE_PLAN_STATUSES.map((status) => ({
+            value: status,
+            label: t(`status.${status}`),
+          }))}
+        />
       </div>
 
       <fieldset className={styles.group}>
@@ -189,34 +161,31 @@ export function CarePlanForm({
                 type="date"
                 aria-required
               />
-              <FormField id={`${id}-repeat-${activity.key}`} label={t('form.repeat', { number })}>
-                {(control) => (
-                  <select
-                    {...control}
-                    value={isCustom ? 'custom' : presetOf(rule)}
-                    onChange={(event) => {
-                      const key = event.target.value;
-                      const next = new Set(customRules);
-                      if (key === 'custom') next.add(activity.key);
-                      else {
-                        next.delete(activity.key);
-                        const preset = RECURRENCE_PRESETS.find((item) => item.key === key);
-                        form.setValue(`activities.${index}.rrule`, preset?.rrule ?? '', {
-                          shouldValidate: form.formState.isSubmitted,
-                        });
-                      }
-                      setCustomRules(next);
-                    }}
-                  >
-                    {RECURRENCE_PRESETS.map((preset) => (
-                      <option key={preset.key} value={preset.key}>
-                        {t(`recurrence.preset.${preset.key}`)}
-                      </option>
-                    ))}
-                    <option value="custom">{t('recurrence.preset.custom')}</option>
-                  </select>
-                )}
-              </FormField>
+              <SelectField
+                id={`${id}-repeat-${activity.key}`}
+                label={t('form.repeat', { number })}
+                value={isCustom ? 'custom' : presetOf(rule)}
+                onChange={(event) => {
+                  const key = event.target.value;
+                  const next = new Set(customRules);
+                  if (key === 'custom') next.add(activity.key);
+                  else {
+                    next.delete(activity.key);
+                    const preset = RECURRENCE_PRESETS.find((item) => item.key === key);
+                    form.setValue(`activities.${index}.rrule`, preset?.rrule ?? '', {
+                      shouldValidate: form.formState.isSubmitted,
+                    });
+                  }
+                  setCustomRules(next);
+                }}
+                options={[
+                  ...RECURRENCE_PRESETS.map((preset) => ({
+                    value: preset.key,
+                    label: t(`recurrence.preset.${preset.key}`),
+                  })),
+                  { value: 'custom', label: t('recurrence.preset.custom') },
+                ]}
+              />
               {isCustom && (
                 <InputField
                   {...field(`activities.${index}.rrule`, `rrule-${activity.key}`)}
@@ -246,14 +215,14 @@ export function CarePlanForm({
         </Button>
       </fieldset>
 
-      <div className={styles.actions}>
-        <Button type="submit" aria-disabled={isLoading || undefined}>
-          {isLoading ? t('form.saving') : t('form.save')}
-        </Button>
-        <Button variant="secondary" onClick={() => onDone()}>
-          {t('form.cancel')}
-        </Button>
-      </div>
+      <FormActions
+        className={styles.actions}
+        isBusy={isLoading}
+        label={t('form.save')}
+        busyLabel={t('form.saving')}
+        cancelLabel={t('form.cancel')}
+        onCancel={() => onDone()}
+      />
     </form>
   );
 }

@@ -7,8 +7,9 @@ import {
   type TAllergyData,
   type TAllergyInput,
 } from '@portal/shared/allergy';
+import { SelectField } from '../../ui/control-fields.tsx';
 import { ClinicalForm } from './clinical-form.tsx';
-import { SelectField, TextField } from './clinical-fields.tsx';
+import { TextField } from './clinical-fields.tsx';
 import { useSaveAllergyMutation } from './clinical-api.ts';
 import { useClinicalForm } from './use-clinical-form.ts';
 import styles from './clinical.module.css';
@@ -58,7 +59,8 @@ export function AllergyForm({
         <SelectField
           {...field('severity')}
           label={t('allergies.severity')}
-          placeholder={t('allergies.choose')}
+          aria-required
+          emptyChoice={t('allergies.choose')}
           options={ALLERGY_SEVERITIES.map((value) => ({ value, label: t(`severity.${value}`) }))}
         />
         <SelectField

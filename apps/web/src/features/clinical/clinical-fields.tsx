@@ -1,16 +1,14 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField } from '../../ui/form-field.tsx';
+import { InputField } from '../../ui/control-fields.tsx';
 
-/** The form controls of this feature, each one `FormField` (label, message, described-by). */
-
+/**
+ * A text (or date) box of this feature: clinical words, so no browser suggestions. The other
+ * controls are `ui/control-fields.tsx`'s as they are.
+ */
 export function TextField({
-  id,
-  label,
-  error,
-  registration,
   isRequired = false,
   type = 'text',
-  list,
+  ...field
 }: {
   id: string;
   label: string;
@@ -22,67 +20,11 @@ export function TextField({
   list?: string;
 }) {
   return (
-    <FormField id={id} label={label} error={error}>
-      {(control) => (
-        <input
-          type={type}
-          autoComplete="off"
-          {...(isRequired && { 'aria-required': true })}
-          list={list}
-          {...control}
-          {...registration}
-        />
-      )}
-    </FormField>
-  );
-}
-
-export function TextAreaField({
-  id,
-  label,
-  error,
-  registration,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  registration: UseFormRegisterReturn;
-}) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      {(control) => <textarea rows={3} {...control} {...registration} />}
-    </FormField>
-  );
-}
-
-export function SelectField({
-  id,
-  label,
-  error,
-  registration,
-  options,
-  placeholder,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  registration: UseFormRegisterReturn;
-  options: readonly { value: string; label: string }[];
-  /** A first, empty choice: nothing is chosen until the reader chooses. */
-  placeholder?: string;
-}) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      {(control) => (
-        <select {...(placeholder && { 'aria-required': true })} {...control} {...registration}>
-          {placeholder && <option value="">{placeholder}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
+    <InputField
+      type={type}
+      autoComplete="off"
+      {...(isRequired && { 'aria-required': true })}
+      {...field}
+    />
   );
 }

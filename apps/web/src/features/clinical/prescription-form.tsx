@@ -11,9 +11,10 @@ import {
 } from '@portal/shared/prescription';
 import { useAppSelector } from '../../app/hooks.ts';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
+import { SelectField, TextAreaField } from '../../ui/control-fields.tsx';
 import { AllergyWarning } from './allergy-warning.tsx';
 import { ClinicalForm } from './clinical-form.tsx';
-import { SelectField, TextAreaField, TextField } from './clinical-fields.tsx';
+import { TextField } from './clinical-fields.tsx';
 import { useSavePrescriptionMutation, useSuggestMedicationsQuery } from './clinical-api.ts';
 import { useClinicalForm } from './use-clinical-form.ts';
 import styles from './clinical.module.css';
@@ -124,7 +125,8 @@ export function PrescriptionForm({
         <SelectField
           {...field('route')}
           label={t('medications.route')}
-          placeholder={t('medications.chooseRoute')}
+          aria-required
+          emptyChoice={t('medications.chooseRoute')}
           options={MEDICATION_ROUTES.map((value) => ({ value, label: t(`route.${value}`) }))}
         />
         {textField('frequency', { isRequired: true })}
@@ -141,7 +143,7 @@ export function PrescriptionForm({
           />
         )}
       </div>
-      <TextAreaField {...field('instructions')} label={t('medications.instructions')} />
+      <TextAreaField {...field('instructions')} label={t('medications.instructions')} rows={3} />
       {warning && (
         <AllergyWarning
           id={`${id}-acknowledge`}

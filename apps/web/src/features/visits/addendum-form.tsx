@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VISIT_LIMITS, ZAddendumInput, type TVisit } from '@portal/shared/visit';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import { TextAreaField } from '../../ui/control-fields.tsx';
 import { FormActions } from '../../ui/form-actions.tsx';
-import { FormField } from '../../ui/form-field.tsx';
-import { FailureAlert } from '../../ui/failure-alert.tsx';
+import { SavingForm, useFailure } from '../../ui/saving-form.tsx';
 import { useAddAddendumMutation } from './visits-api.ts';
 import styles from './visits.module.css';
 
@@ -21,16 +21,14 @@ export function AddendumForm({
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
+  const failure = useFailure();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const [addAddendum, { isLoading }] = useAddAddendumMutation();
   // Opened by a click on 'Add an addendum': the reader goes on typing here.
   useEffect(() => textRef.current?.focus(), []);
 
   async function submit() {
-    if (isLoading) return;
-    setFailure(null);
+    failure.clear();
     const parsed = ZAddendumInput.safeParse({ text });
     if (!parsed.success) {
       setError(fieldMessageText(t, parsed.error.issues[0]?.message));
@@ -47,38 +45,28 @@ export function AddendumForm({
         textRef.current?.focus();
         return;
       }
-      setFailure(t('addendum.failed'));
-      failureRef.current?.focus();
+      failure.show(t('addendum.failed'));
     }
   }
 
   return (
-    <form
+    <SavingForm
       className={styles.form}
-      noValidate
-      aria-label={t('addendum.label')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      label={t('addendum.label')}
+      isBusy={isLoading}
+      onSubmit={submit}
+      failure={failure}
     >
-      <FailureAlert ref={failureRef} failure={failure} />
-      <FormField
+      <TextAreaField
+        ref={textRef}
         id={`${id}-text`}
         label={t('addendum.text')}
         hint={t('addendum.hint', { max: VISIT_LIMITS.notesMax })}
         error={error}
-      >
-        {(props) => (
-          <textarea
-            ref={textRef}
-            rows={3}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            {...props}
-          />
-        )}
-      </FormField>
+        rows={3}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       <FormActions
         className={styles.actions}
         isBusy={isLoading}
@@ -87,6 +75,6 @@ export function AddendumForm({
         cancelLabel={t('addendum.cancel')}
         onCancel={() => onDone()}
       />
-    </form>
+    </SavingForm>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   bmiOf,
@@ -10,12 +10,17 @@ import {
   type TVitalSign,
 } from '@portal/shared/visit';
 import { formatNumber } from '../../i18n/format.ts';
-import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
+import { apiErrorOf } from '../../lib/forms/field-messages.ts';
+import {
+  apiErrorsByField,
+  schemaErrorsByField,
+  summaryItemsOf,
+} from '../../lib/forms/own-field-errors.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
+import { InputField, SelectField, TextAreaField } from '../../ui/control-fields.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { FormActions } from '../../ui/form-actions.tsx';
-import { FormField } from '../../ui/form-field.tsx';
-import { FailureAlert } from '../../ui/failure-alert.tsx';
+import { SavingForm, useFailure } from '../../ui/saving-form.tsx';
 import { localInputValue, VITAL_ORDER } from './visit-text.ts';
 import { useCreateVisitMutation, useUpdateVisitMutation } from './visits-api.ts';
 import styles from './visits.module.css';
@@ -30,6 +35,8 @@ const FIELDS: readonly Field[] = [
   ...SOAP_SECTIONS,
 ];
 type Texts = Record<Field, string>;
+/** The schema's paths are the fields' names. */
+const fieldOfPath = (path: string) => FIELDS.find((field) => field === path);
 
 /**
  * One of the patient's appointments a visit may close, as app/ lists them (features stay apart):
@@ -91,8 +98,7 @@ export function VisitForm({
   // The form opens on a click, in the browser: reading the clock here cannot break hydration.
   const [texts, setTexts] = useState<Texts>(() => initialTexts(visit, new Date()));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
+  const failure = useFailure();
   const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
   const [createVisit, { isLoading: isCreating }] = useCreateVisitMutation();
   const [updateVisit, { isLoading: isUpdating }] = useUpdateVisitMutation();
@@ -123,16 +129,10 @@ export function VisitForm({
   }
 
   async function submit() {
-    if (isLoading) return;
-    setFailure(null);
+    failure.clear();
     const parsed = parse();
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as Field;
-        if (FIELDS.includes(field)) found[field] ??= fieldMessageText(t, issue.message);
-      }
-      setErrors(found);
+      setErrors(schemaErrorsByField(t, parsed.error, fieldOfPath));
       focusSummary();
       return;
     }
@@ -146,90 +146,72 @@ export function VisitForm({
         ).unwrap(),
       );
     } catch (error) {
-      const placed: Partial<Record<Field, string>> = {};
-      for (const [path, message] of Object.entries(apiErrorOf(error)?.fieldErrors ?? {})) {
-        if (FIELDS.includes(path as Field)) placed[path as Field] = fieldMessageText(t, message);
-      }
+      const placed = apiErrorsByField(t, error, fieldOfPath);
       if (Object.keys(placed).length > 0) {
         setErrors(placed);
         focusSummary();
         return;
       }
       const code = apiErrorOf(error)?.code;
-      setFailure(
+      failure.show(
         t(code === 'VISIT_CHANGED' || code === 'VISIT_SIGNED' ? 'form.changed' : 'form.failed'),
       );
-      failureRef.current?.focus();
     }
   }
 
   const labelOf = (field: Field) =>
     (VITAL_ORDER as readonly string[]).includes(field) ? t(`vitals.${field}`) : t(`form.${field}`);
-  const summaryItems = FIELDS.filter((field) => errors[field]).map((field) => ({
-    fieldId: fieldId(field),
-    text: `${labelOf(field)}: ${errors[field]}`,
-  }));
+  const summaryItems = summaryItemsOf({ fields: FIELDS, errors, fieldId, labelOf });
   const textProps = (field: Field) => ({
     value: texts[field],
     onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
   });
 
   return (
-    <form
+    <SavingForm
       className={styles.form}
-      noValidate
-      aria-label={visit ? t('form.editLabel') : t('form.label')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      label={visit ? t('form.editLabel') : t('form.label')}
+      isBusy={isLoading}
+      onSubmit={submit}
+      failure={failure}
     >
-      <FailureAlert ref={failureRef} failure={failure} />
       <ErrorSummary ref={summaryRef} items={summaryItems} />
       <div className={styles.grid}>
-        <FormField
+        <InputField
           id={fieldId('occurredAt')}
           label={t('form.occurredAt')}
           error={errors.occurredAt}
-        >
-          {(props) => <input type="datetime-local" {...textProps('occurredAt')} {...props} />}
-        </FormField>
-        <FormField
+          type="datetime-local"
+          {...textProps('occurredAt')}
+        />
+        <InputField
           id={fieldId('reason')}
           label={`${t('form.reason')} ${t('form.optional')}`}
           error={errors.reason}
-        >
-          {(props) => (
-            <input maxLength={VISIT_LIMITS.reasonMax} {...textProps('reason')} {...props} />
-          )}
-        </FormField>
+          maxLength={VISIT_LIMITS.reasonMax}
+          {...textProps('reason')}
+        />
         {(choices.length > 0 || hasUnlistedAppointment) && (
-          <FormField
+          <SelectField
             id={fieldId('appointmentId')}
             label={t('form.appointmentId')}
             error={errors.appointmentId}
-          >
-            {(props) => (
-              <select {...textProps('appointmentId')} {...props}>
-                <option value="">{t('form.noAppointment')}</option>
-                {hasUnlistedAppointment && (
-                  <option value={visit?.appointmentId ?? ''}>{t('form.closedAppointment')}</option>
-                )}
-                {choices.map((choice) => (
-                  <option key={choice.id} value={choice.id}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+            {...textProps('appointmentId')}
+            emptyChoice={t('form.noAppointment')}
+            options={[
+              ...(hasUnlistedAppointment
+                ? [{ value: visit?.appointmentId ?? '', label: t('form.closedAppointment') }]
+                : []),
+              ...choices.map((choice) => ({ value: choice.id, label: choice.label })),
+            ]}
+          />
         )}
       </div>
       <fieldset className={styles.fieldset}>
         <legend>{t('form.vitals')}</legend>
         <div className={styles.vitals}>
           {VITAL_ORDER.map((key) => (
-            <FormField
+            <InputField
               key={key}
               id={fieldId(key)}
               label={t(`vitals.${key}`)}
@@ -239,17 +221,11 @@ export function VisitForm({
                 unit: t(`unitNames.${key}`),
               })}
               error={errors[key]}
-            >
-              {(props) => (
-                <input
-                  inputMode="decimal"
-                  autoComplete="off"
-                  dir="ltr"
-                  {...textProps(key)}
-                  {...props}
-                />
-              )}
-            </FormField>
+              inputMode="decimal"
+              autoComplete="off"
+              dir="ltr"
+              {...textProps(key)}
+            />
           ))}
           <div className={styles.bmi}>
             <span id={`${id}-bmi-label`}>{t('vitals.bmi')}</span>
@@ -263,14 +239,14 @@ export function VisitForm({
         </div>
       </fieldset>
       {SOAP_SECTIONS.map((section) => (
-        <FormField
+        <TextAreaField
           key={section}
           id={fieldId(section)}
           label={`${t(`form.${section}`)} ${t('form.optional')}`}
           error={errors[section]}
-        >
-          {(props) => <textarea rows={3} {...textProps(section)} {...props} />}
-        </FormField>
+          rows={3}
+          {...textProps(section)}
+        />
       ))}
       <FormActions
         className={styles.actions}
@@ -280,6 +256,6 @@ export function VisitForm({
         cancelLabel={t('form.cancel')}
         onCancel={onCancel}
       />
-    </form>
+    </SavingForm>
   );
 }
