@@ -1,10 +1,10 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { TAppointment, TAppointmentData, TFreeSlots } from '@portal/shared/appointment';
 import type { TPatient } from '@portal/shared/patient';
 import type { TScheduleSettings } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf } from '../../lib/api/etag.ts';
+import { totalCountOf } from '../../lib/api/response-headers.ts';
 
 /** The most appointments one agenda request asks for (the API's page limit). */
 export const AGENDA_PAGE_SIZE = 200;
@@ -38,12 +38,6 @@ export function inputOf(appointment: TAppointment): TAppointmentData {
   return { patientId, start, duration, kind, reason, note, status };
 }
 
-function totalOf(meta: unknown, fallback: number): number {
-  const value = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('X-Total-Count');
-  const total = Number(value);
-  return value && Number.isFinite(total) ? total : fallback;
-}
-
 const appointmentsBase = api.enhanceEndpoints({ addTagTypes: ['Appointment'] });
 
 /**
@@ -72,7 +66,7 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
       }),
       transformResponse: (appointments: TAppointment[], meta) => ({
         appointments,
-        total: totalOf(meta, appointments.length),
+        total: totalCountOf(meta, appointments.length),
       }),
       providesTags: (result) => [
         { type: 'Appointment' as const, id: 'LIST' },

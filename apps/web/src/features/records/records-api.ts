@@ -1,7 +1,7 @@
 import { nextCursorFrom } from '../../lib/api/link-header.ts';
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { TPatient, TPatientData } from '@portal/shared/patient';
 import { api } from '../../lib/api/api.ts';
+import { headerOf } from '../../lib/api/response-headers.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -56,13 +56,9 @@ export interface AuditPage {
   nextCursor?: string;
 }
 
-function headersOf(meta: unknown): Headers | undefined {
-  return (meta as FetchBaseQueryMeta | undefined)?.response?.headers;
-}
-
-function totalFrom(headers: Headers | undefined): number | null {
-  const value = headers?.get('X-Total-Count');
-  if (value == null || value === '') return null;
+function totalFrom(meta: unknown): number | null {
+  const value = headerOf(meta, 'X-Total-Count');
+  if (value === null || value === '') return null;
   const total = Number(value);
   return Number.isFinite(total) && total >= 0 ? total : null;
 }
@@ -92,11 +88,10 @@ export const recordsApi = api.injectEndpoints({
         params: { limit: PAGE_SIZE, ...(q && { q }), ...(cursor && { cursor }) },
       }),
       transformResponse: (patients: TPatient[], meta) => {
-        const headers = headersOf(meta);
-        const nextCursor = nextCursorFrom(headers?.get('Link'));
+        const nextCursor = nextCursorFrom(headerOf(meta, 'Link'));
         return {
           patients,
-          total: totalFrom(headers) ?? patients.length,
+          total: totalFrom(meta) ?? patients.length,
           ...(nextCursor && { nextCursor }),
         };
       },
@@ -109,7 +104,7 @@ export const recordsApi = api.injectEndpoints({
       query: (id) => `/records/patients/${encodeURIComponent(id)}`,
       transformResponse: (patient: TPatient, meta) => ({
         patient,
-        etag: headersOf(meta)?.get('ETag') ?? null,
+        etag: headerOf(meta, 'ETag'),
       }),
       providesTags: (_result, _error, id) => [{ type: 'Patient', id }],
     }),
@@ -183,9 +178,8 @@ export const recordsApi = api.injectEndpoints({
         params: { limit: PAGE_SIZE, ...(cursor && { cursor }) },
       }),
       transformResponse: (events: AuditEvent[], meta) => {
-        const headers = headersOf(meta);
-        const nextCursor = nextCursorFrom(headers?.get('Link'));
-        return { events, total: totalFrom(headers), ...(nextCursor && { nextCursor }) };
+        const nextCursor = nextCursorFrom(headerOf(meta, 'Link'));
+        return { events, total: totalFrom(meta), ...(nextCursor && { nextCursor }) };
       },
       providesTags: ['Audit'],
     }),

@@ -1,7 +1,7 @@
 import { nextCursorFrom } from '../../lib/api/link-header.ts';
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { TTimelineEntry } from '@portal/shared/timeline';
 import { api } from '../../lib/api/api.ts';
+import { headerOf } from '../../lib/api/response-headers.ts';
 
 /** Entries per request: a screenful; 'Show older entries' reads the next page. */
 export const TIMELINE_PAGE = 20;
@@ -19,9 +19,6 @@ export interface TimelinePage {
   /** The `cursor` of the `Link: <…>; rel="next"` header; null on the last page. */
   nextCursor: string | null;
 }
-
-const headerOf = (meta: unknown, name: string) =>
-  (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(name) ?? null;
 
 // The tags of the lists whose changes show up in the timeline: a visit recorded, a
 // prescription written or stopped, an allergy recorded, an appointment booked or moved, a care
