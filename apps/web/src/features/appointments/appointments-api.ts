@@ -5,18 +5,14 @@ import type { TUser } from '@portal/shared/user';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf } from '../../lib/api/etag.ts';
 import { totalCountOf } from '../../lib/api/response-headers.ts';
+import type { ViewerArgs } from '../../lib/api/viewer-args.ts';
 
 /** The most appointments one agenda request asks for (the API's page limit). */
 export const AGENDA_PAGE_SIZE = 200;
 /** Patients offered while searching in the booking form. */
 export const PATIENT_MATCHES = 8;
 
-/**
- * `viewer` is the signed-in user's id, never sent: it keys the cache, so one person's agenda is
- * never shown to the next person signing in on this browser.
- */
-export interface AgendaArgs {
-  viewer?: string;
+export interface AgendaArgs extends ViewerArgs {
   /** UTC instants, ISO 8601: the range [from, to). */
   from: string;
   to: string;
@@ -73,14 +69,14 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
         ...(result?.appointments.map((a) => ({ type: 'Appointment' as const, id: a._id })) ?? []),
       ],
     }),
-    getFreeSlots: build.query<TFreeSlots, { viewer?: string; date: string; duration: number }>({
+    getFreeSlots: build.query<TFreeSlots, ViewerArgs & { date: string; duration: number }>({
       query: ({ date, duration }) => ({
         url: '/appointments/free-slots',
         params: { date, duration },
       }),
       providesTags: [{ type: 'Appointment', id: 'LIST' }],
     }),
-    findPatients: build.query<TPatient[], { viewer?: string; q: string }>({
+    findPatients: build.query<TPatient[], ViewerArgs & { q: string }>({
       query: ({ q }) => ({ url: '/records/patients', params: { q, limit: PATIENT_MATCHES } }),
       providesTags: [{ type: 'Patient', id: 'LIST' }],
     }),

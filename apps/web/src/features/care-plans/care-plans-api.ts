@@ -7,6 +7,7 @@ import type {
 } from '@portal/shared/care-plan';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { saveRequest } from '../../lib/api/etag.ts';
+import type { PatientArgs, ViewerArgs } from '../../lib/api/viewer-args.ts';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
 
 const base = (patientId: string) => `/records/patients/${encodeURIComponent(patientId)}/care-plans`;
@@ -22,7 +23,7 @@ const carePlanBase = api.enhanceEndpoints({ addTagTypes: ['CarePlan', 'Occurrenc
  */
 export const carePlansApi = carePlanBase.injectEndpoints({
   endpoints: handlingOwnErrors((build) => ({
-    listCarePlans: build.query<TCarePlan[], { viewer?: string; patientId: string }>({
+    listCarePlans: build.query<TCarePlan[], PatientArgs>({
       query: ({ patientId }) => ({ url: base(patientId), params: { limit: 200 } }),
       providesTags: (_result, _error, { patientId }) => [{ type: 'CarePlan', id: patientId }],
     }),
@@ -52,7 +53,7 @@ export const carePlansApi = carePlanBase.injectEndpoints({
       }),
       invalidatesTags: ['Occurrence'],
     }),
-    getToday: build.query<TToday, { viewer?: string }>({
+    getToday: build.query<TToday, ViewerArgs>({
       query: () => '/premier/today',
       providesTags: ['Occurrence'],
     }),

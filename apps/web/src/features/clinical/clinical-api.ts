@@ -2,6 +2,7 @@ import type { TAllergy, TAllergyData } from '@portal/shared/allergy';
 import type { TPrescription, TPrescriptionData } from '@portal/shared/prescription';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf, saveRequest } from '../../lib/api/etag.ts';
+import type { PatientArgs, ViewerArgs } from '../../lib/api/viewer-args.ts';
 
 /** The most items one list request asks for (the API's page limit). */
 const PAGE_SIZE = 200;
@@ -18,7 +19,7 @@ const clinicalBase = api.enhanceEndpoints({ addTagTypes: ['Allergy', 'Prescripti
  */
 export const clinicalApi = clinicalBase.injectEndpoints({
   endpoints: handlingOwnErrors((build) => ({
-    listAllergies: build.query<TAllergy[], { viewer?: string; patientId: string }>({
+    listAllergies: build.query<TAllergy[], PatientArgs>({
       query: ({ patientId }) => ({
         url: base(patientId, 'allergies'),
         params: { limit: PAGE_SIZE },
@@ -37,7 +38,7 @@ export const clinicalApi = clinicalBase.injectEndpoints({
         { type: 'Prescription', id: patientId },
       ],
     }),
-    listActivePrescriptions: build.query<TPrescription[], { viewer?: string; patientId: string }>({
+    listActivePrescriptions: build.query<TPrescription[], PatientArgs>({
       query: ({ patientId }) => ({
         url: base(patientId, 'prescriptions'),
         params: { status: 'active', limit: PAGE_SIZE },
@@ -67,7 +68,7 @@ export const clinicalApi = clinicalBase.injectEndpoints({
         { type: 'Prescription', id: prescription.patientId },
       ],
     }),
-    suggestMedications: build.query<string[], { viewer?: string; query: string }>({
+    suggestMedications: build.query<string[], ViewerArgs & { query: string }>({
       query: ({ query }) => ({ url: '/records/medications', params: { query } }),
     }),
   })),

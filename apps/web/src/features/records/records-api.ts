@@ -2,15 +2,11 @@ import { nextCursorFrom } from '../../lib/api/link-header.ts';
 import type { TPatient, TPatientData } from '@portal/shared/patient';
 import { api } from '../../lib/api/api.ts';
 import { headerOf } from '../../lib/api/response-headers.ts';
+import type { ViewerArgs } from '../../lib/api/viewer-args.ts';
 
 export const PAGE_SIZE = 50;
 
-/**
- * `viewer` is the signed-in user's id. It is not sent: it only keys the cache, so pages
- * fetched for one person are never shown to the next person signing in on this browser.
- */
-export interface PatientPageArgs {
-  viewer?: string;
+export interface PatientPageArgs extends ViewerArgs {
   q: string;
   cursor?: string;
 }
@@ -172,7 +168,7 @@ export const recordsApi = api.injectEndpoints({
       invalidatesTags: (_result, error) =>
         error ? ['Audit'] : [{ type: 'Patient', id: 'LIST' }, 'Audit'],
     }),
-    listAuditEvents: build.query<AuditPage, { viewer?: string; cursor?: string }>({
+    listAuditEvents: build.query<AuditPage, ViewerArgs & { cursor?: string }>({
       query: ({ cursor }) => ({
         url: '/records/audit',
         params: { limit: PAGE_SIZE, ...(cursor && { cursor }) },

@@ -2,15 +2,10 @@ import { nextCursorFrom } from '../../lib/api/link-header.ts';
 import type { TTimelineEntry } from '@portal/shared/timeline';
 import { api } from '../../lib/api/api.ts';
 import { headerOf } from '../../lib/api/response-headers.ts';
+import type { PatientArgs } from '../../lib/api/viewer-args.ts';
 
 /** Entries per request: a screenful; 'Show older entries' reads the next page. */
 export const TIMELINE_PAGE = 20;
-
-/** `viewer` (the signed-in user's id, never sent) keys the cache, as for the agenda. */
-export interface TimelineArgs {
-  viewer?: string;
-  patientId: string;
-}
 
 export interface TimelinePage {
   entries: TTimelineEntry[];
@@ -30,7 +25,7 @@ const timelineBase = api.enhanceEndpoints({
 /** The patient's timeline (issue 17); the section says itself when a call fails. */
 export const timelineApi = timelineBase.injectEndpoints({
   endpoints: (build) => ({
-    listTimeline: build.infiniteQuery<TimelinePage, TimelineArgs, string | null>({
+    listTimeline: build.infiniteQuery<TimelinePage, PatientArgs, string | null>({
       extraOptions: { handlesOwnErrors: true },
       infiniteQueryOptions: {
         initialPageParam: null,

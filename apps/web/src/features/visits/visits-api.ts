@@ -2,15 +2,13 @@ import type { TVisit, TVisitData } from '@portal/shared/visit';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf } from '../../lib/api/etag.ts';
 import { totalCountOf } from '../../lib/api/response-headers.ts';
+import type { PatientArgs } from '../../lib/api/viewer-args.ts';
 
 /** The API's largest page: a patient's visits beyond it are offered by 'Show older visits'. */
 export const VISITS_PAGE_MAX = 100;
 export const VISITS_PAGE = 20;
 
-/** `viewer` (the signed-in user's id, never sent) keys the cache, as for the agenda. */
-export interface VisitListArgs {
-  viewer?: string;
-  patientId: string;
+export interface VisitListArgs extends PatientArgs {
   limit: number;
 }
 

@@ -1,5 +1,6 @@
 import type { TVitalsSeries } from '@portal/shared/vitals';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
+import type { PatientArgs } from '../../lib/api/viewer-args.ts';
 
 /**
  * The patient's weight and blood pressure over time (`GET …/vitals`, oldest first). Tagged like
@@ -10,7 +11,7 @@ const vitalsBase = api.enhanceEndpoints({ addTagTypes: ['Visit'] });
 export const vitalsApi = vitalsBase.injectEndpoints({
   // The section says itself when it fails, so the call never leads away.
   endpoints: handlingOwnErrors((build) => ({
-    getVitals: build.query<TVitalsSeries, { viewer?: string; patientId: string }>({
+    getVitals: build.query<TVitalsSeries, PatientArgs>({
       query: ({ patientId }) => ({
         url: `/records/patients/${encodeURIComponent(patientId)}/vitals`,
       }),
