@@ -4,6 +4,7 @@ import type { TScheduleSettings } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf } from '../../lib/api/etag.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
 import { totalCountOf } from '../../lib/api/response-headers.ts';
 import type { ViewerArgs } from '../../lib/api/viewer-args.ts';
 
@@ -82,7 +83,7 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
     }),
     /** The patient a 'Book appointment' link names (`?patient=`); a stale id is just not chosen. */
     getPatientForBooking: build.query<TPatient, string>({
-      query: (id) => `/records/patients/${encodeURIComponent(id)}`,
+      query: (id) => patientUrl(id),
       providesTags: (_result, _error, id) => [{ type: 'Patient', id }],
     }),
     createAppointment: build.mutation<TAppointment, TAppointmentData>({

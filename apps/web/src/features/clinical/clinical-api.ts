@@ -2,13 +2,11 @@ import type { TAllergy, TAllergyData } from '@portal/shared/allergy';
 import type { TPrescription, TPrescriptionData } from '@portal/shared/prescription';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf, saveRequest } from '../../lib/api/etag.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
 import type { PatientArgs, ViewerArgs } from '../../lib/api/viewer-args.ts';
 
 /** The most items one list request asks for (the API's page limit). */
 const PAGE_SIZE = 200;
-
-const base = (patientId: string, kind: 'allergies' | 'prescriptions') =>
-  `/records/patients/${encodeURIComponent(patientId)}/${kind}`;
 
 const clinicalBase = api.enhanceEndpoints({ addTagTypes: ['Allergy', 'Prescription'] });
 
@@ -21,7 +19,7 @@ export const clinicalApi = clinicalBase.injectEndpoints({
   endpoints: handlingOwnErrors((build) => ({
     listAllergies: build.query<TAllergy[], PatientArgs>({
       query: ({ patientId }) => ({
-        url: base(patientId, 'allergies'),
+        url: patientUrl(patientId, 'allergies'),
         params: { limit: PAGE_SIZE },
       }),
       providesTags: (_result, _error, { patientId }) => [{ type: 'Allergy', id: patientId }],
@@ -31,7 +29,7 @@ export const clinicalApi = clinicalBase.injectEndpoints({
       { patientId: string; allergy?: TAllergy; input: TAllergyData }
     >({
       query: ({ patientId, allergy, input }) =>
-        saveRequest(base(patientId, 'allergies'), allergy, input),
+        saveRequest(patientUrl(patientId, 'allergies'), allergy, input),
       // An allergy changes which prescriptions warn: both lists are read again.
       invalidatesTags: (_result, _error, { patientId }) => [
         { type: 'Allergy', id: patientId },
@@ -40,7 +38,7 @@ export const clinicalApi = clinicalBase.injectEndpoints({
     }),
     listActivePrescriptions: build.query<TPrescription[], PatientArgs>({
       query: ({ patientId }) => ({
-        url: base(patientId, 'prescriptions'),
+        url: patientUrl(patientId, 'prescriptions'),
         params: { status: 'active', limit: PAGE_SIZE },
       }),
       providesTags: (_result, _error, { patientId }) => [{ type: 'Prescription', id: patientId }],
@@ -50,7 +48,7 @@ export const clinicalApi = clinicalBase.injectEndpoints({
       { patientId: string; prescription?: TPrescription; input: TPrescriptionData }
     >({
       query: ({ patientId, prescription, input }) =>
-        saveRequest(base(patientId, 'prescriptions'), prescription, input),
+        saveRequest(patientUrl(patientId, 'prescriptions'), prescription, input),
       invalidatesTags: (result, _error, { patientId }) =>
         result ? [{ type: 'Prescription', id: patientId }] : [],
     }),
@@ -59,7 +57,7 @@ export const clinicalApi = clinicalBase.injectEndpoints({
       { prescription: TPrescription; reason: string }
     >({
       query: ({ prescription, reason }) => ({
-        url: `${base(prescription.patientId, 'prescriptions')}/${encodeURIComponent(prescription._id)}/stop`,
+        url: patientUrl(prescription.patientId, 'prescriptions', prescription._id, 'stop'),
         method: 'POST',
         body: { reason },
         headers: { 'If-Match': etagOf(prescription) },

@@ -1,6 +1,7 @@
 import { nextCursorFrom } from '../../lib/api/link-header.ts';
 import type { TPatient, TPatientData } from '@portal/shared/patient';
 import { api } from '../../lib/api/api.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
 import { headerOf } from '../../lib/api/response-headers.ts';
 import type { ViewerArgs } from '../../lib/api/viewer-args.ts';
 
@@ -97,7 +98,7 @@ export const recordsApi = api.injectEndpoints({
       ],
     }),
     getPatient: build.query<PatientWithEtag, string>({
-      query: (id) => `/records/patients/${encodeURIComponent(id)}`,
+      query: (id) => patientUrl(id),
       transformResponse: (patient: TPatient, meta) => ({
         patient,
         etag: headerOf(meta, 'ETag'),
@@ -121,7 +122,7 @@ export const recordsApi = api.injectEndpoints({
     >({
       extraOptions: { handlesOwnErrors: true },
       query: ({ id, input, etag }) => ({
-        url: `/records/patients/${encodeURIComponent(id)}`,
+        url: patientUrl(id),
         method: 'PUT',
         body: input,
         ...(etag && { headers: { 'If-Match': etag } }),
@@ -132,7 +133,7 @@ export const recordsApi = api.injectEndpoints({
     }),
     deletePatient: build.mutation<void, string>({
       extraOptions: { handlesOwnErrors: true },
-      query: (id) => ({ url: `/records/patients/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => ({ url: patientUrl(id), method: 'DELETE' }),
       /** The row leaves every cached page at once; a failure puts it back. */
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         const cached = recordsApi.util.selectCachedArgsForQuery(getState(), 'listPatients');
@@ -162,7 +163,7 @@ export const recordsApi = api.injectEndpoints({
     restorePatient: build.mutation<TPatient, string>({
       extraOptions: { handlesOwnErrors: true },
       query: (id) => ({
-        url: `/records/patients/${encodeURIComponent(id)}/restore`,
+        url: patientUrl(id, 'restore'),
         method: 'POST',
       }),
       invalidatesTags: (_result, error) =>

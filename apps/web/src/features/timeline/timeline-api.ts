@@ -1,6 +1,7 @@
 import { nextCursorFrom } from '../../lib/api/link-header.ts';
 import type { TTimelineEntry } from '@portal/shared/timeline';
 import { api } from '../../lib/api/api.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
 import { headerOf } from '../../lib/api/response-headers.ts';
 import type { PatientArgs } from '../../lib/api/viewer-args.ts';
 
@@ -32,7 +33,7 @@ export const timelineApi = timelineBase.injectEndpoints({
         getNextPageParam: (lastPage) => lastPage.nextCursor,
       },
       query: ({ queryArg: { patientId }, pageParam }) => ({
-        url: `/records/patients/${encodeURIComponent(patientId)}/timeline`,
+        url: patientUrl(patientId, 'timeline'),
         params: pageParam ? { limit: TIMELINE_PAGE, cursor: pageParam } : { limit: TIMELINE_PAGE },
       }),
       transformResponse: (entries: TTimelineEntry[], meta) => {

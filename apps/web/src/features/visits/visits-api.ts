@@ -1,6 +1,7 @@
 import type { TVisit, TVisitData } from '@portal/shared/visit';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf } from '../../lib/api/etag.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
 import { totalCountOf } from '../../lib/api/response-headers.ts';
 import type { PatientArgs } from '../../lib/api/viewer-args.ts';
 
@@ -19,7 +20,7 @@ export interface VisitList {
 }
 
 const visitsUrl = (patientId: string, ...rest: string[]) =>
-  ['/records/patients', ...[patientId, 'visits', ...rest].map(encodeURIComponent)].join('/');
+  patientUrl(patientId, 'visits', ...rest);
 
 // 'Appointment' is the appointments feature's tag: a visit that closes one refreshes its lists.
 const visitsBase = api.enhanceEndpoints({ addTagTypes: ['Visit', 'Appointment'] });

@@ -1,5 +1,6 @@
 import type { TVitalsSeries } from '@portal/shared/vitals';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
 import type { PatientArgs } from '../../lib/api/viewer-args.ts';
 
 /**
@@ -13,7 +14,7 @@ export const vitalsApi = vitalsBase.injectEndpoints({
   endpoints: handlingOwnErrors((build) => ({
     getVitals: build.query<TVitalsSeries, PatientArgs>({
       query: ({ patientId }) => ({
-        url: `/records/patients/${encodeURIComponent(patientId)}/vitals`,
+        url: patientUrl(patientId, 'vitals'),
       }),
       providesTags: (_result, _error, { patientId }) => [{ type: 'Visit', id: patientId }],
     }),
