@@ -1,22 +1,19 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { TAppointment, TAppointmentData, TFreeSlots } from '@portal/shared/appointment';
 import type { TPatient } from '@portal/shared/patient';
 import type { TScheduleSettings } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf } from '../../lib/api/etag.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
+import { totalCountOf } from '../../lib/api/response-headers.ts';
+import type { ViewerArgs } from '../../lib/api/viewer-args.ts';
 
 /** The most appointments one agenda request asks for (the API's page limit). */
 export const AGENDA_PAGE_SIZE = 200;
 /** Patients offered while searching in the booking form. */
 export const PATIENT_MATCHES = 8;
 
-/**
- * `viewer` is the signed-in user's id, never sent: it keys the cache, so one person's agenda is
- * never shown to the next person signing in on this browser.
- */
-export interface AgendaArgs {
-  viewer?: string;
+export interface AgendaArgs extends ViewerArgs {
   /** UTC instants, ISO 8601: the range [from, to). */
   from: string;
   to: string;
@@ -36,12 +33,6 @@ export type Schedule = Pick<TUser, '_id'> & TScheduleSettings;
 export function inputOf(appointment: TAppointment): TAppointmentData {
   const { patientId, start, duration, kind, reason, note, status } = appointment;
   return { patientId, start, duration, kind, reason, note, status };
-}
-
-function totalOf(meta: unknown, fallback: number): number {
-  const value = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('X-Total-Count');
-  const total = Number(value);
-  return value && Number.isFinite(total) ? total : fallback;
 }
 
 const appointmentsBase = api.enhanceEndpoints({ addTagTypes: ['Appointment'] });
@@ -72,27 +63,27 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
       }),
       transformResponse: (appointments: TAppointment[], meta) => ({
         appointments,
-        total: totalOf(meta, appointments.length),
+        total: totalCountOf(meta, appointments.length),
       }),
       providesTags: (result) => [
         { type: 'Appointment' as const, id: 'LIST' },
         ...(result?.appointments.map((a) => ({ type: 'Appointment' as const, id: a._id })) ?? []),
       ],
     }),
-    getFreeSlots: build.query<TFreeSlots, { viewer?: string; date: string; duration: number }>({
+    getFreeSlots: build.query<TFreeSlots, ViewerArgs & { date: string; duration: number }>({
       query: ({ date, duration }) => ({
         url: '/appointments/free-slots',
         params: { date, duration },
       }),
       providesTags: [{ type: 'Appointment', id: 'LIST' }],
     }),
-    findPatients: build.query<TPatient[], { viewer?: string; q: string }>({
+    findPatients: build.query<TPatient[], ViewerArgs & { q: string }>({
       query: ({ q }) => ({ url: '/records/patients', params: { q, limit: PATIENT_MATCHES } }),
       providesTags: [{ type: 'Patient', id: 'LIST' }],
     }),
     /** The patient a 'Book appointment' link names (`?patient=`); a stale id is just not chosen. */
     getPatientForBooking: build.query<TPatient, string>({
-      query: (id) => `/records/patients/${encodeURIComponent(id)}`,
+      query: (id) => patientUrl(id),
       providesTags: (_result, _error, id) => [{ type: 'Patient', id }],
     }),
     createAppointment: build.mutation<TAppointment, TAppointmentData>({

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APPOINTMENT_LIMITS, type TAppointment } from '@portal/shared/appointment';
+import { APPOINTMENT_LIMITS } from '@portal/shared/appointment';
 import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { ButtonLink } from '../../ui/button.tsx';
+import { SectionListState } from '../../ui/section-list-state.tsx';
 import { formatWhen, kindLabel, statusLabel } from './appointment-text.ts';
 import { useListAppointmentsQuery, type Agenda } from './appointments-api.ts';
 import styles from './appointments.module.css';
@@ -64,35 +65,39 @@ function AppointmentList({
 }) {
   const { t, i18n } = useTranslation('appointments');
   const id = useId();
-  const appointments: TAppointment[] = [...(query.currentData?.appointments ?? [])];
-  if (order === 'latest') appointments.reverse();
-  let body;
-  if (query.isError && !query.isFetching)
-    body = <p className={styles.error}>{t('patient.loadFailed')}</p>;
-  else if (!query.currentData) body = <p className={styles.muted}>{t('agenda.loading')}</p>;
-  else if (appointments.length === 0) body = <p className={styles.muted}>{t('patient.none')}</p>;
-  else
-    body = (
-      <ul className={styles.items} aria-labelledby={`${id}-title`}>
-        {appointments.map((appointment) => (
-          <li key={appointment._id} className={styles.item} data-status={appointment.status}>
-            <p className={styles.summary}>
-              <time dateTime={appointment.start} className={styles.time}>
-                {formatWhen(appointment.start, appointment.timeZone, i18n.language)}
-              </time>
-              <span>{kindLabel(t, appointment.kind)}</span>
-              <span className={styles.status}>{statusLabel(t, appointment.status)}</span>
-            </p>
-          </li>
-        ))}
-      </ul>
-    );
+  const inOrder = query.currentData && [...query.currentData.appointments];
+  if (order === 'latest') inOrder?.reverse();
   return (
     <div className={styles.day}>
       <h6 id={`${id}-title`} className={styles.dayTitle}>
         {title}
       </h6>
-      {body}
+      <SectionListState
+        hasFailed={query.isError && !query.isFetching}
+        items={inOrder}
+        texts={{
+          loadFailed: t('patient.loadFailed'),
+          loading: t('agenda.loading'),
+          empty: t('patient.none'),
+        }}
+        styles={styles}
+      >
+        {(appointments) => (
+          <ul className={styles.items} aria-labelledby={`${id}-title`}>
+            {appointments.map((appointment) => (
+              <li key={appointment._id} className={styles.item} data-status={appointment.status}>
+                <p className={styles.summary}>
+                  <time dateTime={appointment.start} className={styles.time}>
+                    {formatWhen(appointment.start, appointment.timeZone, i18n.language)}
+                  </time>
+                  <span>{kindLabel(t, appointment.kind)}</span>
+                  <span className={styles.status}>{statusLabel(t, appointment.status)}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </SectionListState>
     </div>
   );
 }

@@ -7,9 +7,11 @@ import type {
 } from '@portal/shared/care-plan';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { saveRequest } from '../../lib/api/etag.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
+import type { PatientArgs, ViewerArgs } from '../../lib/api/viewer-args.ts';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
 
-const base = (patientId: string) => `/records/patients/${encodeURIComponent(patientId)}/care-plans`;
+const base = (patientId: string, ...rest: string[]) => patientUrl(patientId, 'care-plans', ...rest);
 
 /** Whether a failed call was the members-only gate (premium ended meanwhile, say). */
 export const isPremiumRequired = (error: unknown) => apiErrorOf(error)?.code === 'PREMIUM_REQUIRED';
@@ -22,7 +24,7 @@ const carePlanBase = api.enhanceEndpoints({ addTagTypes: ['CarePlan', 'Occurrenc
  */
 export const carePlansApi = carePlanBase.injectEndpoints({
   endpoints: handlingOwnErrors((build) => ({
-    listCarePlans: build.query<TCarePlan[], { viewer?: string; patientId: string }>({
+    listCarePlans: build.query<TCarePlan[], PatientArgs>({
       query: ({ patientId }) => ({ url: base(patientId), params: { limit: 200 } }),
       providesTags: (_result, _error, { patientId }) => [{ type: 'CarePlan', id: patientId }],
     }),
@@ -37,8 +39,7 @@ export const carePlansApi = carePlanBase.injectEndpoints({
       ],
     }),
     listOccurrences: build.query<TOccurrence[], { patientId: string; carePlanId: string }>({
-      query: ({ patientId, carePlanId }) =>
-        `${base(patientId)}/${encodeURIComponent(carePlanId)}/occurrences`,
+      query: ({ patientId, carePlanId }) => base(patientId, carePlanId, 'occurrences'),
       providesTags: ['Occurrence'],
     }),
     markOccurrence: build.mutation<
@@ -46,13 +47,13 @@ export const carePlansApi = carePlanBase.injectEndpoints({
       { patientId: string; carePlanId: string; input: TOccurrenceMarkInput }
     >({
       query: ({ patientId, carePlanId, input }) => ({
-        url: `${base(patientId)}/${encodeURIComponent(carePlanId)}/occurrences`,
+        url: base(patientId, carePlanId, 'occurrences'),
         method: 'PUT',
         body: input,
       }),
       invalidatesTags: ['Occurrence'],
     }),
-    getToday: build.query<TToday, { viewer?: string }>({
+    getToday: build.query<TToday, ViewerArgs>({
       query: () => '/premier/today',
       providesTags: ['Occurrence'],
     }),

@@ -15,7 +15,7 @@ export function OccurrenceList({
   labelledBy,
   describe,
 }: {
-  occurrences: TOccurrence[];
+  occurrences: readonly TOccurrence[];
   patientIdOf: (occurrence: TOccurrence) => string;
   labelledBy: string;
   /** Extra words before the activity (the patient and plan, on Today). */

@@ -5,6 +5,7 @@ import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../ui/button.tsx';
 import { PatientSection } from '../../ui/patient-section.tsx';
+import { SectionListState } from '../../ui/section-list-state.tsx';
 import { CarePlanForm } from './care-plan-form.tsx';
 import {
   isPremiumRequired,
@@ -65,29 +66,34 @@ function CarePlans({
       <p role="status" className={styles.status}>
         {announcement}
       </p>
-      {query.isError && !query.isFetching ? (
-        <p className={styles.error}>{t('section.loadFailed')}</p>
-      ) : !query.currentData ? (
-        <p className={styles.muted}>{t('loading')}</p>
-      ) : query.currentData.length === 0 ? (
-        <p className={styles.muted}>{t('section.none')}</p>
-      ) : (
-        <ul className={styles.plans}>
-          {query.currentData.map((plan) => (
-            <li key={plan._id} className={styles.plan}>
-              {editing === plan._id ? (
-                <CarePlanForm patientId={patient._id} plan={plan} onDone={done} />
-              ) : (
-                <PlanView
-                  plan={plan}
-                  anchor={anchorOf?.(plan._id)}
-                  onEdit={() => setEditing(plan._id)}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <SectionListState
+        hasFailed={query.isError && !query.isFetching}
+        items={query.currentData}
+        texts={{
+          loadFailed: t('section.loadFailed'),
+          loading: t('loading'),
+          empty: t('section.none'),
+        }}
+        styles={styles}
+      >
+        {(plans) => (
+          <ul className={styles.plans}>
+            {plans.map((plan) => (
+              <li key={plan._id} className={styles.plan}>
+                {editing === plan._id ? (
+                  <CarePlanForm patientId={patient._id} plan={plan} onDone={done} />
+                ) : (
+                  <PlanView
+                    plan={plan}
+                    anchor={anchorOf?.(plan._id)}
+                    onEdit={() => setEditing(plan._id)}
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </SectionListState>
       {editing === 'new' ? (
         <CarePlanForm patientId={patient._id} onDone={done} />
       ) : (
@@ -153,19 +159,24 @@ function PlanView({
       <p id={`${id}-occurrences`} tabIndex={-1} className={styles.label}>
         {t('section.occurrences')}
       </p>
-      {occurrences.isError ? (
-        <p className={styles.error}>{t('section.loadFailed')}</p>
-      ) : !occurrences.currentData ? (
-        <p className={styles.muted}>{t('loading')}</p>
-      ) : occurrences.currentData.length === 0 ? (
-        <p className={styles.muted}>{t('section.noOccurrences')}</p>
-      ) : (
-        <OccurrenceList
-          occurrences={occurrences.currentData}
-          patientIdOf={() => plan.patientId}
-          labelledBy={`${id}-occurrences`}
-        />
-      )}
+      <SectionListState
+        hasFailed={occurrences.isError}
+        items={occurrences.currentData}
+        texts={{
+          loadFailed: t('section.loadFailed'),
+          loading: t('loading'),
+          empty: t('section.noOccurrences'),
+        }}
+        styles={styles}
+      >
+        {(list) => (
+          <OccurrenceList
+            occurrences={list}
+            patientIdOf={() => plan.patientId}
+            labelledBy={`${id}-occurrences`}
+          />
+        )}
+      </SectionListState>
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onEdit}>
           {t('section.edit', { title: plan.title })}

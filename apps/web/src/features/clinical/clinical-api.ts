@@ -2,12 +2,11 @@ import type { TAllergy, TAllergyData } from '@portal/shared/allergy';
 import type { TPrescription, TPrescriptionData } from '@portal/shared/prescription';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf, saveRequest } from '../../lib/api/etag.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
+import type { PatientArgs, ViewerArgs } from '../../lib/api/viewer-args.ts';
 
 /** The most items one list request asks for (the API's page limit). */
 const PAGE_SIZE = 200;
-
-const base = (patientId: string, kind: 'allergies' | 'prescriptions') =>
-  `/records/patients/${encodeURIComponent(patientId)}/${kind}`;
 
 const clinicalBase = api.enhanceEndpoints({ addTagTypes: ['Allergy', 'Prescription'] });
 
@@ -18,9 +17,9 @@ const clinicalBase = api.enhanceEndpoints({ addTagTypes: ['Allergy', 'Prescripti
  */
 export const clinicalApi = clinicalBase.injectEndpoints({
   endpoints: handlingOwnErrors((build) => ({
-    listAllergies: build.query<TAllergy[], { viewer?: string; patientId: string }>({
+    listAllergies: build.query<TAllergy[], PatientArgs>({
       query: ({ patientId }) => ({
-        url: base(patientId, 'allergies'),
+        url: patientUrl(patientId, 'allergies'),
         params: { limit: PAGE_SIZE },
       }),
       providesTags: (_result, _error, { patientId }) => [{ type: 'Allergy', id: patientId }],
@@ -30,16 +29,16 @@ export const clinicalApi = clinicalBase.injectEndpoints({
       { patientId: string; allergy?: TAllergy; input: TAllergyData }
     >({
       query: ({ patientId, allergy, input }) =>
-        saveRequest(base(patientId, 'allergies'), allergy, input),
+        saveRequest(patientUrl(patientId, 'allergies'), allergy, input),
       // An allergy changes which prescriptions warn: both lists are read again.
       invalidatesTags: (_result, _error, { patientId }) => [
         { type: 'Allergy', id: patientId },
         { type: 'Prescription', id: patientId },
       ],
     }),
-    listActivePrescriptions: build.query<TPrescription[], { viewer?: string; patientId: string }>({
+    listActivePrescriptions: build.query<TPrescription[], PatientArgs>({
       query: ({ patientId }) => ({
-        url: base(patientId, 'prescriptions'),
+        url: patientUrl(patientId, 'prescriptions'),
         params: { status: 'active', limit: PAGE_SIZE },
       }),
       providesTags: (_result, _error, { patientId }) => [{ type: 'Prescription', id: patientId }],
@@ -49,7 +48,7 @@ export const clinicalApi = clinicalBase.injectEndpoints({
       { patientId: string; prescription?: TPrescription; input: TPrescriptionData }
     >({
       query: ({ patientId, prescription, input }) =>
-        saveRequest(base(patientId, 'prescriptions'), prescription, input),
+        saveRequest(patientUrl(patientId, 'prescriptions'), prescription, input),
       invalidatesTags: (result, _error, { patientId }) =>
         result ? [{ type: 'Prescription', id: patientId }] : [],
     }),
@@ -58,7 +57,7 @@ export const clinicalApi = clinicalBase.injectEndpoints({
       { prescription: TPrescription; reason: string }
     >({
       query: ({ prescription, reason }) => ({
-        url: `${base(prescription.patientId, 'prescriptions')}/${encodeURIComponent(prescription._id)}/stop`,
+        url: patientUrl(prescription.patientId, 'prescriptions', prescription._id, 'stop'),
         method: 'POST',
         body: { reason },
         headers: { 'If-Match': etagOf(prescription) },
@@ -67,7 +66,7 @@ export const clinicalApi = clinicalBase.injectEndpoints({
         { type: 'Prescription', id: prescription.patientId },
       ],
     }),
-    suggestMedications: build.query<string[], { viewer?: string; query: string }>({
+    suggestMedications: build.query<string[], ViewerArgs & { query: string }>({
       query: ({ query }) => ({ url: '/records/medications', params: { query } }),
     }),
   })),

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
+import { SectionListState } from '../../ui/section-list-state.tsx';
 import styles from './clinical.module.css';
 
 interface Item {
@@ -47,7 +48,6 @@ export function ClinicalSection<T extends Item>({
   /** What takes focus once it is on screen: an item, a button, or `heading` (one object per request). */
   const [focusRequest, setFocusRequest] = useState<{ target: string } | null>(null);
   const handledRequest = useRef<{ target: string } | null>(null);
-  const items = query.currentData;
   const elementId = (key: string) => `${id}-${key}`;
 
   // A saved item is focused once the list read again holds it (it may take a moment): each
@@ -68,39 +68,6 @@ export function ClinicalSection<T extends Item>({
     setFocusRequest({ target: change ? (change.item?._id ?? 'heading') : from });
   }
 
-  let body: ReactNode;
-  if (query.isError && !query.isFetching) body = <p className={styles.error}>{texts.loadFailed}</p>;
-  else if (!items) body = <p className={styles.muted}>{t('loading')}</p>;
-  else if (items.length === 0) body = <p className={styles.muted}>{texts.empty}</p>;
-  else
-    body = (
-      <ul className={styles.items} aria-labelledby={elementId('title')}>
-        {items.map((item) => (
-          <li key={item._id} id={elementId(item._id)} tabIndex={-1} className={styles.item}>
-            {renderSummary(item)}
-            {open?.id === item._id ? (
-              renderPanel({ action: open.action, item }, (change) =>
-                finish(`${open.action}-${item._id}`, change),
-              )
-            ) : (
-              <div className={styles.actions}>
-                {actions(item).map(({ action, label }) => (
-                  <Button
-                    key={action}
-                    id={elementId(`${action}-${item._id}`)}
-                    variant="secondary"
-                    onClick={() => setOpen({ action, id: item._id })}
-                  >
-                    {label}
-                  </Button>
-                ))}
-              </div>
-            )}
-          </li>
-        ))}
-      </ul>
-    );
-
   return (
     <section className={styles.section} aria-labelledby={elementId('title')}>
       <h5 id={elementId('title')} ref={headingRef} tabIndex={-1} className={styles.title}>
@@ -109,7 +76,40 @@ export function ClinicalSection<T extends Item>({
       <p role="status" className={styles.status}>
         {announcement}
       </p>
-      {body}
+      <SectionListState
+        hasFailed={query.isError && !query.isFetching}
+        items={query.currentData}
+        texts={{ loadFailed: texts.loadFailed, loading: t('loading'), empty: texts.empty }}
+        styles={styles}
+      >
+        {(items) => (
+          <ul className={styles.items} aria-labelledby={elementId('title')}>
+            {items.map((item) => (
+              <li key={item._id} id={elementId(item._id)} tabIndex={-1} className={styles.item}>
+                {renderSummary(item)}
+                {open?.id === item._id ? (
+                  renderPanel({ action: open.action, item }, (change) =>
+                    finish(`${open.action}-${item._id}`, change),
+                  )
+                ) : (
+                  <div className={styles.actions}>
+                    {actions(item).map(({ action, label }) => (
+                      <Button
+                        key={action}
+                        id={elementId(`${action}-${item._id}`)}
+                        variant="secondary"
+                        onClick={() => setOpen({ action, id: item._id })}
+                      >
+                        {label}
+                      </Button>
+                    ))}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </SectionListState>
       {open?.action === 'add' && !open.id ? (
         renderPanel({ action: 'add' }, (change) => finish('add', change))
       ) : (

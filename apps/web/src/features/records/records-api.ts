@@ -1,16 +1,13 @@
 import { nextCursorFrom } from '../../lib/api/link-header.ts';
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { TPatient, TPatientData } from '@portal/shared/patient';
 import { api } from '../../lib/api/api.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
+import { headerOf } from '../../lib/api/response-headers.ts';
+import type { ViewerArgs } from '../../lib/api/viewer-args.ts';
 
 export const PAGE_SIZE = 50;
 
-/**
- * `viewer` is the signed-in user's id. It is not sent: it only keys the cache, so pages
- * fetched for one person are never shown to the next person signing in on this browser.
- */
-export interface PatientPageArgs {
-  viewer?: string;
+export interface PatientPageArgs extends ViewerArgs {
   q: string;
   cursor?: string;
 }
@@ -56,13 +53,9 @@ export interface AuditPage {
   nextCursor?: string;
 }
 
-function headersOf(meta: unknown): Headers | undefined {
-  return (meta as FetchBaseQueryMeta | undefined)?.response?.headers;
-}
-
-function totalFrom(headers: Headers | undefined): number | null {
-  const value = headers?.get('X-Total-Count');
-  if (value == null || value === '') return null;
+function totalFrom(meta: unknown): number | null {
+  const value = headerOf(meta, 'X-Total-Count');
+  if (value === null || value === '') return null;
   const total = Number(value);
   return Number.isFinite(total) && total >= 0 ? total : null;
 }
@@ -92,11 +85,10 @@ export const recordsApi = api.injectEndpoints({
         params: { limit: PAGE_SIZE, ...(q && { q }), ...(cursor && { cursor }) },
       }),
       transformResponse: (patients: TPatient[], meta) => {
-        const headers = headersOf(meta);
-        const nextCursor = nextCursorFrom(headers?.get('Link'));
+        const nextCursor = nextCursorFrom(headerOf(meta, 'Link'));
         return {
           patients,
-          total: totalFrom(headers) ?? patients.length,
+          total: totalFrom(meta) ?? patients.length,
           ...(nextCursor && { nextCursor }),
         };
       },
@@ -106,10 +98,10 @@ export const recordsApi = api.injectEndpoints({
       ],
     }),
     getPatient: build.query<PatientWithEtag, string>({
-      query: (id) => `/records/patients/${encodeURIComponent(id)}`,
+      query: (id) => patientUrl(id),
       transformResponse: (patient: TPatient, meta) => ({
         patient,
-        etag: headersOf(meta)?.get('ETag') ?? null,
+        etag: headerOf(meta, 'ETag'),
       }),
       providesTags: (_result, _error, id) => [{ type: 'Patient', id }],
     }),
@@ -130,7 +122,7 @@ export const recordsApi = api.injectEndpoints({
     >({
       extraOptions: { handlesOwnErrors: true },
       query: ({ id, input, etag }) => ({
-        url: `/records/patients/${encodeURIComponent(id)}`,
+        url: patientUrl(id),
         method: 'PUT',
         body: input,
         ...(etag && { headers: { 'If-Match': etag } }),
@@ -141,7 +133,7 @@ export const recordsApi = api.injectEndpoints({
     }),
     deletePatient: build.mutation<void, string>({
       extraOptions: { handlesOwnErrors: true },
-      query: (id) => ({ url: `/records/patients/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => ({ url: patientUrl(id), method: 'DELETE' }),
       /** The row leaves every cached page at once; a failure puts it back. */
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         const cached = recordsApi.util.selectCachedArgsForQuery(getState(), 'listPatients');
@@ -171,21 +163,20 @@ export const recordsApi = api.injectEndpoints({
     restorePatient: build.mutation<TPatient, string>({
       extraOptions: { handlesOwnErrors: true },
       query: (id) => ({
-        url: `/records/patients/${encodeURIComponent(id)}/restore`,
+        url: patientUrl(id, 'restore'),
         method: 'POST',
       }),
       invalidatesTags: (_result, error) =>
         error ? ['Audit'] : [{ type: 'Patient', id: 'LIST' }, 'Audit'],
     }),
-    listAuditEvents: build.query<AuditPage, { viewer?: string; cursor?: string }>({
+    listAuditEvents: build.query<AuditPage, ViewerArgs & { cursor?: string }>({
       query: ({ cursor }) => ({
         url: '/records/audit',
         params: { limit: PAGE_SIZE, ...(cursor && { cursor }) },
       }),
       transformResponse: (events: AuditEvent[], meta) => {
-        const headers = headersOf(meta);
-        const nextCursor = nextCursorFrom(headers?.get('Link'));
-        return { events, total: totalFrom(headers), ...(nextCursor && { nextCursor }) };
+        const nextCursor = nextCursorFrom(headerOf(meta, 'Link'));
+        return { events, total: totalFrom(meta), ...(nextCursor && { nextCursor }) };
       },
       providesTags: ['Audit'],
     }),

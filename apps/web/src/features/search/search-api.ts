@@ -1,5 +1,6 @@
 import type { TSearchKind, TSearchResults } from '@portal/shared/search';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
+import type { ViewerArgs } from '../../lib/api/viewer-args.ts';
 
 /**
  * Premier's search (issue 18). The page says itself what went wrong (a query the API refuses,
@@ -9,7 +10,7 @@ export const searchApi = api.injectEndpoints({
   endpoints: handlingOwnErrors((build) => ({
     search: build.query<
       TSearchResults,
-      { viewer?: string; q: string; kind?: TSearchKind; limit?: number }
+      ViewerArgs & { q: string; kind?: TSearchKind; limit?: number }
     >({
       query: ({ q, kind, limit }) => ({
         url: '/premier/search',

@@ -5,6 +5,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { PatientSection } from '../../ui/patient-section.tsx';
+import { SectionListState } from '../../ui/section-list-state.tsx';
 import section from '../../ui/section.module.css';
 import { TimelineEntry } from './timeline-entry.tsx';
 import { useListTimelineInfiniteQuery } from './timeline-api.ts';
@@ -50,27 +51,25 @@ export function PatientTimeline({
     void timeline.fetchNextPage();
   };
 
-  let body;
-  if (timeline.isError && !timeline.isFetching && !pages)
-    body = <p className={section.error}>{t('loadFailed')}</p>;
-  else if (!pages) body = <p className={section.muted}>{t('loading')}</p>;
-  else if (entries.length === 0) body = <p className={section.muted}>{t('none')}</p>;
-  else
-    body = (
-      <ol ref={listRef} className={styles.entries} aria-labelledby={`${id}-title`}>
-        {entries.map((entry) => (
-          <TimelineEntry
-            key={`${entry.kind} ${entry.itemId} ${entry.at}`}
-            entry={entry}
-            carePlanHref={carePlanHref}
-          />
-        ))}
-      </ol>
-    );
-
   return (
     <PatientSection titleId={`${id}-title`} title={t('title')} className={styles.section}>
-      {body}
+      <SectionListState
+        hasFailed={timeline.isError && !timeline.isFetching && !pages}
+        items={pages && entries}
+        texts={{ loadFailed: t('loadFailed'), loading: t('loading'), empty: t('none') }}
+      >
+        {(entries) => (
+          <ol ref={listRef} className={styles.entries} aria-labelledby={`${id}-title`}>
+            {entries.map((entry) => (
+              <TimelineEntry
+                key={`${entry.kind} ${entry.itemId} ${entry.at}`}
+                entry={entry}
+                carePlanHref={carePlanHref}
+              />
+            ))}
+          </ol>
+        )}
+      </SectionListState>
       {pages && timeline.isError && !timeline.isFetching && (
         <p className={section.error}>{t('moreFailed')}</p>
       )}

@@ -1,16 +1,12 @@
 import { nextCursorFrom } from '../../lib/api/link-header.ts';
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { TTimelineEntry } from '@portal/shared/timeline';
 import { api } from '../../lib/api/api.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
+import { headerOf } from '../../lib/api/response-headers.ts';
+import type { PatientArgs } from '../../lib/api/viewer-args.ts';
 
 /** Entries per request: a screenful; 'Show older entries' reads the next page. */
 export const TIMELINE_PAGE = 20;
-
-/** `viewer` (the signed-in user's id, never sent) keys the cache, as for the agenda. */
-export interface TimelineArgs {
-  viewer?: string;
-  patientId: string;
-}
 
 export interface TimelinePage {
   entries: TTimelineEntry[];
@@ -19,9 +15,6 @@ export interface TimelinePage {
   /** The `cursor` of the `Link: <…>; rel="next"` header; null on the last page. */
   nextCursor: string | null;
 }
-
-const headerOf = (meta: unknown, name: string) =>
-  (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(name) ?? null;
 
 // The tags of the lists whose changes show up in the timeline: a visit recorded, a
 // prescription written or stopped, an allergy recorded, an appointment booked or moved, a care
@@ -33,14 +26,14 @@ const timelineBase = api.enhanceEndpoints({
 /** The patient's timeline (issue 17); the section says itself when a call fails. */
 export const timelineApi = timelineBase.injectEndpoints({
   endpoints: (build) => ({
-    listTimeline: build.infiniteQuery<TimelinePage, TimelineArgs, string | null>({
+    listTimeline: build.infiniteQuery<TimelinePage, PatientArgs, string | null>({
       extraOptions: { handlesOwnErrors: true },
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,
       },
       query: ({ queryArg: { patientId }, pageParam }) => ({
-        url: `/records/patients/${encodeURIComponent(patientId)}/timeline`,
+        url: patientUrl(patientId, 'timeline'),
         params: pageParam ? { limit: TIMELINE_PAGE, cursor: pageParam } : { limit: TIMELINE_PAGE },
       }),
       transformResponse: (entries: TTimelineEntry[], meta) => {

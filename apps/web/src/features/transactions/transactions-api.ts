@@ -1,7 +1,7 @@
 import type { TTransaction } from '@portal/shared/billing';
 import type { TUser } from '@portal/shared/user';
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
+import { headerOf } from '../../lib/api/response-headers.ts';
 
 /** Issue 18: the Transaction History, a receipt, the local provider's refund. */
 export const transactionsApi = api.injectEndpoints({
@@ -12,10 +12,7 @@ export const transactionsApi = api.injectEndpoints({
       query: () => '/premier/transactions?limit=200',
       transformResponse: (items: TTransaction[], meta) => ({
         items,
-        total: Number(
-          (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('x-total-count') ??
-            items.length,
-        ),
+        total: Number(headerOf(meta, 'x-total-count') ?? items.length),
       }),
       providesTags: ['Transaction'],
     }),

@@ -6,7 +6,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
 import { PatientSection } from '../../ui/patient-section.tsx';
-import section from '../../ui/section.module.css';
+import { SectionListState } from '../../ui/section-list-state.tsx';
 import { VisitForm, type AppointmentChoice } from './visit-form.tsx';
 import { VisitItem } from './visit-item.tsx';
 import { useListVisitsQuery, VISITS_PAGE, VISITS_PAGE_MAX } from './visits-api.ts';
@@ -43,27 +43,6 @@ export function PatientVisits({
     setAnnouncement(t(`announce.${kind}`));
   };
 
-  let body;
-  if (list.isError && !list.isFetching)
-    body = <p className={section.error}>{t('list.loadFailed')}</p>;
-  else if (!list.currentData) body = <p className={section.muted}>{t('list.loading')}</p>;
-  else if (visits.length === 0) body = <p className={section.muted}>{t('list.none')}</p>;
-  else
-    body = (
-      <ul className={styles.items} aria-labelledby={`${id}-title`}>
-        {visits.map((visit) => (
-          <VisitItem
-            key={visit._id}
-            visit={visit}
-            appointments={appointments}
-            shouldFocus={focusId === visit._id}
-            onFocused={onFocused}
-            onChanged={changed}
-          />
-        ))}
-      </ul>
-    );
-
   return (
     <PatientSection titleId={`${id}-title`} title={t('title')} className={styles.section}>
       <p role="status" className={styles.status}>
@@ -95,7 +74,30 @@ export function PatientVisits({
           </Button>
         </div>
       )}
-      {body}
+      <SectionListState
+        hasFailed={list.isError && !list.isFetching}
+        items={list.currentData?.visits}
+        texts={{
+          loadFailed: t('list.loadFailed'),
+          loading: t('list.loading'),
+          empty: t('list.none'),
+        }}
+      >
+        {(visits) => (
+          <ul className={styles.items} aria-labelledby={`${id}-title`}>
+            {visits.map((visit) => (
+              <VisitItem
+                key={visit._id}
+                visit={visit}
+                appointments={appointments}
+                shouldFocus={focusId === visit._id}
+                onFocused={onFocused}
+                onChanged={changed}
+              />
+            ))}
+          </ul>
+        )}
+      </SectionListState>
       {visits.length < total && limit < VISITS_PAGE_MAX && (
         <div className={styles.actions}>
           <Button

@@ -1,16 +1,15 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { TVisit, TVisitData } from '@portal/shared/visit';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf } from '../../lib/api/etag.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
+import { totalCountOf } from '../../lib/api/response-headers.ts';
+import type { PatientArgs } from '../../lib/api/viewer-args.ts';
 
 /** The API's largest page: a patient's visits beyond it are offered by 'Show older visits'. */
 export const VISITS_PAGE_MAX = 100;
 export const VISITS_PAGE = 20;
 
-/** `viewer` (the signed-in user's id, never sent) keys the cache, as for the agenda. */
-export interface VisitListArgs {
-  viewer?: string;
-  patientId: string;
+export interface VisitListArgs extends PatientArgs {
   limit: number;
 }
 
@@ -21,13 +20,7 @@ export interface VisitList {
 }
 
 const visitsUrl = (patientId: string, ...rest: string[]) =>
-  ['/records/patients', ...[patientId, 'visits', ...rest].map(encodeURIComponent)].join('/');
-
-function totalOf(meta: unknown, fallback: number): number {
-  const value = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('X-Total-Count');
-  const total = Number(value);
-  return value && Number.isFinite(total) ? total : fallback;
-}
+  patientUrl(patientId, 'visits', ...rest);
 
 // 'Appointment' is the appointments feature's tag: a visit that closes one refreshes its lists.
 const visitsBase = api.enhanceEndpoints({ addTagTypes: ['Visit', 'Appointment'] });
@@ -39,7 +32,7 @@ export const visitsApi = visitsBase.injectEndpoints({
       query: ({ patientId, limit }) => ({ url: visitsUrl(patientId), params: { limit } }),
       transformResponse: (visits: TVisit[], meta) => ({
         visits,
-        total: totalOf(meta, visits.length),
+        total: totalCountOf(meta, visits.length),
       }),
       providesTags: (_result, _error, { patientId }) => [{ type: 'Visit', id: patientId }],
     }),

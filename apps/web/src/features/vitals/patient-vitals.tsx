@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { directionOf } from '../../i18n/languages.ts';
 import { PatientSection } from '../../ui/patient-section.tsx';
+import { SectionListState } from '../../ui/section-list-state.tsx';
 import section from '../../ui/section.module.css';
 import { VitalsChart, type ChartLine } from './vitals-chart.tsx';
 import { VitalsLegend } from './vitals-legend.tsx';
@@ -17,7 +18,7 @@ import styles from './vitals.module.css';
 type Tone = ChartLine['tone'];
 
 /** The values of one vital sign over time, leaving out the visits that did not measure it. */
-function valuesOf(points: TVitalsPoint[], tone: Tone): ChartLine['values'] {
+function valuesOf(points: readonly TVitalsPoint[], tone: Tone): ChartLine['values'] {
   return points.flatMap((point) => {
     const value = point[tone];
     return value === null ? [] : [{ at: Date.parse(point.occurredAt), value }];
@@ -42,26 +43,26 @@ export function PatientVitals({ patient }: { patient: TPatient }) {
   const date = (at: number) => dateFormat.format(at);
 
   const series = query.currentData;
-  let body;
-  if (query.isError && !query.isFetching) body = <p className={section.error}>{t('loadFailed')}</p>;
-  else if (!series) body = <p className={section.muted}>{t('loading')}</p>;
-  else if (series.points.length === 0) body = <p className={section.muted}>{t('none')}</p>;
-  else {
+  /** The visits with a weight or a blood pressure: more than the points when the series is cut. */
+  const total = series?.total ?? 0;
+
+  /** The two charts (or why one is missing), the note on a cut series and the table. */
+  function figuresOf(points: readonly TVitalsPoint[]) {
     const weight: ChartLine = {
       tone: 'weight',
       label: t('legend.weight'),
-      values: valuesOf(series.points, 'weight'),
+      values: valuesOf(points, 'weight'),
     };
     const pressure: ChartLine[] = (['systolic', 'diastolic'] as const).map((tone) => ({
       tone,
       label: t(`legend.${tone}`),
-      values: valuesOf(series.points, tone),
+      values: valuesOf(points, tone),
     }));
     const figures: { key: 'weight' | 'pressure'; lines: ChartLine[] }[] = [
       { key: 'weight', lines: [weight] },
       { key: 'pressure', lines: pressure },
     ];
-    body = (
+    return (
       <>
         {figures.map(({ key, lines }) => {
           const title = t(`${key}.title`);
@@ -88,13 +89,13 @@ export function PatientVitals({ patient }: { patient: TPatient }) {
             </figure>
           );
         })}
-        {series.total > series.points.length && (
+        {total > points.length && (
           <p className={section.muted}>
-            {t('partial', { shown: number(series.points.length), total: number(series.total) })}
+            {t('partial', { shown: number(points.length), total: number(total) })}
           </p>
         )}
         <VitalsTable
-          points={series.points}
+          points={points}
           formatDate={(iso) => timeFormat.format(Date.parse(iso))}
           formatValue={number}
         />
@@ -104,7 +105,13 @@ export function PatientVitals({ patient }: { patient: TPatient }) {
 
   return (
     <PatientSection titleId={`${id}-title`} title={t('title')} className={styles.section}>
-      {body}
+      <SectionListState
+        hasFailed={query.isError && !query.isFetching}
+        items={series?.points}
+        texts={{ loadFailed: t('loadFailed'), loading: t('loading'), empty: t('none') }}
+      >
+        {figuresOf}
+      </SectionListState>
     </PatientSection>
   );
 }

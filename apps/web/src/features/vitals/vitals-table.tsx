@@ -13,7 +13,7 @@ export function VitalsTable({
   formatDate,
   formatValue,
 }: {
-  points: TVitalsPoint[];
+  points: readonly TVitalsPoint[];
   formatDate: (iso: string) => string;
   formatValue: (value: number) => string;
 }) {

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import section from './section.module.css';
+
+/**
+ * A list in a patient's section (allergies, appointments, visits, vital signs, care plans, the
+ * timeline) until it has items to show: the refusal once the last try is over, the loading line,
+ * or the empty text. `children` renders the items. The texts take `.error` and `.muted` from
+ * `styles`: section.module.css's unless the feature styles them itself.
+ */
+export function SectionListState<Item>({
+  hasFailed,
+  items,
+  texts,
+  styles = section,
+  children,
+}: {
+  hasFailed: boolean;
+  /** Undefined while the list loads. */
+  items: readonly Item[] | undefined;
+  texts: { loadFailed: string; loading: string; empty: string };
+  styles?: { readonly [name: string]: string };
+  children: (items: readonly Item[]) => ReactNode;
+}) {
+  if (hasFailed) return <p className={styles.error}>{texts.loadFailed}</p>;
+  if (items === undefined) return <p className={styles.muted}>{texts.loading}</p>;
+  if (items.length === 0) return <p className={styles.muted}>{texts.empty}</p>;
+  return children(items);
+}
