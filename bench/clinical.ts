@@ -8,7 +8,12 @@ import type pg from 'pg';
 import { allergyStore } from '../apps/api/src/modules/clinical/allergies.service.ts';
 import { prescriptionStore } from '../apps/api/src/modules/clinical/prescriptions.fields.ts';
 import { suggestMedications } from '../apps/api/src/modules/clinical/prescriptions.repository.ts';
-import { insertBenchPatients, withBenchDatabase } from './lib/database.ts';
+import {
+  insertBenchOwners,
+  insertBenchPatients,
+  OWNER_PATIENT_IDS,
+  withBenchDatabase,
+} from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
 import { printTable, writeResult } from './lib/portal.ts';
 
@@ -63,14 +68,13 @@ const NAMES = [
 
 async function seed(pool: pg.Pool, ownerId: string) {
   await insertBenchPatients(pool, ownerId, PATIENTS);
-  const patients = `(select array_agg(id order by id) as ids from patients where owner_id = $1::uuid) p`;
   await pool.query(
     `insert into prescriptions (owner_id, patient_id, medication, strength, dose, route, frequency, status, created_at, updated_at)
      select $1::uuid, p.ids[1 + g % $3::int], ($4::text[])[1 + g % 40] || ' ' || (g / 40 % 10),
        '10 mg', '1 tablet', 'oral', 'daily',
        (array['active', 'completed', 'completed', 'stopped'])[1 + g % 4],
        now() - g * interval '1 minute', now() - g * interval '1 minute'
-     from generate_series(0, $2::int - 1) g, ${patients}`,
+     from generate_series(0, $2::int - 1) g, ${OWNER_PATIENT_IDS}`,
     [ownerId, PER_OWNER, PATIENTS, NAMES],
   );
   await pool.query(
@@ -78,7 +82,7 @@ async function seed(pool: pg.Pool, ownerId: string) {
      select $1::uuid, p.ids[1 + g % $3::int], ($4::text[])[1 + g % 40],
        (array['mild', 'moderate', 'severe'])[1 + g % 3], (array['active', 'resolved'])[1 + g % 2],
        now() - g * interval '1 minute', now() - g * interval '1 minute'
-     from generate_series(0, $2::int - 1) g, ${patients}`,
+     from generate_series(0, $2::int - 1) g, ${OWNER_PATIENT_IDS}`,
     [ownerId, PER_OWNER, PATIENTS, NAMES],
   );
 }
@@ -88,14 +92,7 @@ export async function benchClinical() {
     `Clinical bench: ${PER_OWNER} prescriptions and ${PER_OWNER} allergies for each of two practitioners`,
   );
   return withBenchDatabase(async (database) => {
-    const owners: string[] = [];
-    for (const email of ['clinic@example.test', 'other@example.test']) {
-      const { rows } = await database.pool.query<{ id: string }>(
-        `insert into users (uid, email, name) values ($1, $1, 'Bench Doctor') returning id`,
-        [email],
-      );
-      owners.push(rows[0]!.id);
-    }
+    const owners = await insertBenchOwners(database.pool, 'clinical');
     const seedStarted = performance.now();
     for (const ownerId of owners) await seed(database.pool, ownerId);
     for (const table of ['patients', 'prescriptions', 'allergies'])

@@ -12,8 +12,9 @@ import {
   searchVisits,
 } from '../apps/api/src/modules/search/search.repository.ts';
 import { createSearchService } from '../apps/api/src/modules/search/search.service.ts';
-import { insertBenchOwners, withBenchDatabase } from './lib/database.ts';
+import { insertBenchOwners, OWNER_PATIENT_IDS, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
+import { wallMedian } from './lib/median.ts';
 import { printTable, writeResult } from './lib/portal.ts';
 
 const PER_OWNER = Number(process.env.BENCH_SEARCH ?? 100_000);
@@ -42,7 +43,6 @@ async function seed(pool: pg.Pool) {
        from generate_series(1, $2::int) g`,
       [ownerId, PATIENTS],
     );
-    const patients = `(select array_agg(id order by id) as ids from patients where owner_id = $1::uuid) p`;
     await pool.query(
       `insert into visits (owner_id, patient_id, occurred_at, reason, subjective, objective, assessment, plan)
        select $1::uuid, p.ids[1 + g % $3::int], timestamptz '2016-01-01' + g * interval '47 minutes',
@@ -52,7 +52,7 @@ async function seed(pool: pg.Pool) {
          'Alert, oriented. Chest clear. Abdomen soft. Visit ' || g || '.',
          'Likely benign ' || ($4::text[])[1 + (g / 7) % 7] || '.',
          'Symptomatic treatment; return if worse.'
-       from generate_series(0, $2::int - 1) g, ${patients}`,
+       from generate_series(0, $2::int - 1) g, ${OWNER_PATIENT_IDS}`,
       [ownerId, PER_OWNER, PATIENTS, COMPLAINTS],
     );
     await pool.query(
@@ -63,7 +63,7 @@ async function seed(pool: pg.Pool) {
               when g % 5 = 1 then 'For pain, after meals.' else 'After meals.' end,
          (array['active', 'completed', 'completed', 'stopped'])[1 + g % 4],
          now() - g * interval '1 minute', now() - g * interval '1 minute'
-       from generate_series(0, $2::int - 1) g, ${patients}`,
+       from generate_series(0, $2::int - 1) g, ${OWNER_PATIENT_IDS}`,
       [ownerId, PER_OWNER, PATIENTS, MEDICATIONS],
     );
   }
@@ -94,17 +94,13 @@ export async function benchSearch() {
       const patientsMs = await explain(searchPatients);
       const visitsMs = await explain(searchVisits);
       const prescriptionsMs = await explain(searchPrescriptions);
-      const walls: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const started = performance.now();
-        await service.search({
+      const serviceMs = await wallMedian(RUNS, () =>
+        service.search({
           actor: { actorId: ownerId!, requestId: 'bench' },
           query: fragment,
           limit: LIMIT - 1,
-        });
-        walls.push(performance.now() - started);
-      }
-      walls.sort((a, b) => a - b);
+        }),
+      );
       rows.push({
         fragment,
         label,
@@ -112,7 +108,7 @@ export async function benchSearch() {
         visitsMs,
         prescriptionsMs,
         sumMs: patientsMs + visitsMs + prescriptionsMs,
-        serviceMs: walls[Math.floor(RUNS / 2)]!,
+        serviceMs,
       });
     }
     const result = { perPractitioner: PER_OWNER, patients: PATIENTS, seedMs, fragments: rows };
