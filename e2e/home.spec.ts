@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { settleAnimations } from './support/axe.ts';
+import { publicConfig } from './support/public-config.ts';
 import { expect, test } from './support/test.ts';
 
 const COUNTERS = [
@@ -106,9 +107,7 @@ test.describe('home page', () => {
     request,
     baseURL,
   }) => {
-    const config = (await (await request.get(`${baseURL}/api/config`)).json()) as {
-      contactPhone: string;
-    };
+    const config = await publicConfig(request, baseURL!);
     await page.goto('/');
     await carousel(page).getByRole('button', { name: 'Stop automatic slide show' }).click();
     await expect(currentSlide(page).getByRole('link', { name: /Call now/ })).toHaveAttribute(

@@ -1,14 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { settleAnimations } from './support/axe.ts';
+import { holdRoute } from './support/held-route.ts';
+import { fakeHospitalSearch, publicConfig } from './support/public-config.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
-
-/** The portal's public configuration, as the app reads it. */
-async function publicConfig(request: APIRequestContext, baseURL: string) {
-  const response = await request.get(`${baseURL}/api/config`);
-  return (await response.json()) as { hospitalSearchUrl: string; contactPhone: string };
-}
 
 /** The logo button, in any language. */
 const logo = (page: Page) => page.getByRole('banner').locator('button[aria-haspopup="dialog"]');
@@ -147,11 +143,7 @@ test.describe('shared layout', () => {
     baseURL,
   }) => {
     const config = await publicConfig(request, baseURL!);
-    const searches: string[] = [];
-    await page.route(`${config.hospitalSearchUrl}**`, (route) => {
-      searches.push(route.request().url());
-      return route.fulfill({ contentType: 'text/html', body: '<h1>Hospital search</h1>' });
-    });
+    const searches = await fakeHospitalSearch(page, config.hospitalSearchUrl);
     await page.goto('/');
     await expect(page.getByRole('link', { name: `Call ${config.contactPhone}` })).toHaveAttribute(
       'href',
@@ -171,15 +163,8 @@ test.describe('shared layout', () => {
     baseURL,
   }) => {
     const config = await publicConfig(request, baseURL!);
-    let releaseConfig!: () => void;
-    const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
-    await page.route('**/api/config', async (route) => {
-      await configHeld;
-      await route.continue();
-    });
-    await page.route(`${config.hospitalSearchUrl}**`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<h1>Hospital search</h1>' }),
-    );
+    const releaseConfig = await holdRoute(page, '**/api/config');
+    await fakeHospitalSearch(page, config.hospitalSearchUrl);
     await page.goto('/');
     await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).fill('neurology');
     await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).press('Enter');
