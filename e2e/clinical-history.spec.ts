@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { openAs } from './support/journey.ts';
 import { skipToMain } from './support/keyboard.ts';
-import { createPatients, patientBody } from './support/patients.ts';
+import { createPatients, patientBody, viewDetailsButton } from './support/patients.ts';
 import { RESULTS_DIR } from './support/server.ts';
 import { expect, test } from './support/test.ts';
 import type { Language } from './support/texts.ts';
@@ -68,12 +68,7 @@ async function openDetails(
   const { t, main } = opened;
   await expect(page.locator('main h1')).toHaveText(t('records:heading'));
   await skipToMain(page, t('common:skipToContent'));
-  await press(
-    main
-      .getByRole('listitem')
-      .filter({ hasText: name })
-      .getByRole('button', { name: t('records:list.viewDetails') }),
-  );
+  await press(viewDetailsButton(main, t, name));
   await expect(main.getByRole('heading', { name: t('records:details.title') })).toBeFocused();
   await expect(main.getByText(name, { exact: true }).first()).toBeVisible();
   return opened;

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { appointmentInput } from '@portal/shared/appointment.factories';
 import { visitInput } from '@portal/shared/visit.factories';
 import { openAs } from './support/journey.ts';
-import { createPatients, patientBody } from './support/patients.ts';
+import { createPatients, patientBody, viewDetailsButton } from './support/patients.ts';
 import { becomeMember } from './support/premier.ts';
 import { RESULTS_DIR } from './support/server.ts';
 import { expect, test } from './support/test.ts';
@@ -12,11 +12,7 @@ type Opened = Awaited<ReturnType<typeof openAs>>;
 
 /** Opens the named patient's details from the records list: their timeline and its entries. */
 async function openTimeline(main: Opened['main'], t: Opened['t'], name: string) {
-  await main
-    .getByRole('listitem')
-    .filter({ hasText: name })
-    .getByRole('button', { name: t('records:list.viewDetails') })
-    .click();
+  await viewDetailsButton(main, t, name).click();
   const timeline = main.getByRole('region', { name: t('timeline:title'), exact: true });
   const entries = timeline.getByRole('list', { name: t('timeline:title') }).getByRole('listitem');
   return { timeline, entries };

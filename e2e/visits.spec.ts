@@ -1,6 +1,6 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { openRecordsAs, patientBody } from './support/patients.ts';
+import { openRecordsAs, patientBody, viewDetailsButton } from './support/patients.ts';
 import { RESULTS_DIR } from './support/server.ts';
 import { expect, test } from './support/test.ts';
 
@@ -15,11 +15,7 @@ for (const language of ['en', 'ar'] as const) {
     baseURL,
   }) => {
     const { t, main } = await openRecordsAs(page, baseURL!, language, [patientBody('Amina Yusuf')]);
-    await main
-      .getByRole('listitem')
-      .filter({ hasText: 'Amina Yusuf' })
-      .getByRole('button', { name: t('records:list.viewDetails') })
-      .click();
+    await viewDetailsButton(main, t, 'Amina Yusuf').click();
     const visits = main.getByRole('region', { name: t('visits:title'), exact: true });
     await visits.getByRole('button', { name: t('visits:list.record') }).click();
     const form = visits.getByRole('form', { name: t('visits:form.label') });

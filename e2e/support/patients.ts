@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { patientInput } from '@portal/shared/patient.factories';
 import { openAs } from './journey.ts';
 import { skipToMain } from './keyboard.ts';
@@ -51,4 +51,12 @@ export async function openRecordsAs(
     ...opened,
     listHeading: main.getByRole('heading', { name: t('records:list.title'), exact: true }),
   };
+}
+
+/** The records list's "View details" button of the patient named `name`, in `main`. */
+export function viewDetailsButton(main: Locator, t: (key: string) => string, name: string) {
+  return main
+    .getByRole('listitem')
+    .filter({ hasText: name })
+    .getByRole('button', { name: t('records:list.viewDetails') });
 }
