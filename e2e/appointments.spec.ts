@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import ICAL from 'ical.js';
+import { expectAxeClean, WCAG_22_AA } from './support/axe.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -129,13 +129,6 @@ function parseFeed(body: string) {
   });
 }
 
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations, label).toEqual([]);
-}
-
 /** A browser on the practitioner's other clock (New York), reading `language`. */
 async function browserIn(browser: Browser, baseURL: string, language: Language) {
   const context = await browser.newContext({ baseURL, timezoneId: BROWSER_ZONE });
@@ -161,7 +154,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     const times = page.getByRole('group', { name: text.time });
     await times.getByRole('radio').first().check();
     await page.getByRole('radio', { name: text.video }).check();
-    await expectNoAxeViolations(page, `booking form, ${language}`);
+    await expectAxeClean(page, { tags: WCAG_22_AA, label: `booking form, ${language}` });
     await page.getByRole('button', { name: text.submit }).click();
     const booked = page.getByRole('heading', { name: text.booked });
     await expect(booked).toBeFocused();
@@ -238,7 +231,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await expect(amina).toContainText(text.fulfilled);
     await expect(page.locator('#announcer')).toContainText('Amina Yusuf');
 
-    await expectNoAxeViolations(page, `week agenda, ${language}`);
+    await expectAxeClean(page, { tags: WCAG_22_AA, label: `week agenda, ${language}` });
 
     await context.close();
   });
@@ -305,7 +298,10 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     });
     expect(moved!.uid).not.toBe(cancelled!.uid);
     expect(moved!.uid).toMatch(new RegExp(`^${booked._id}@`));
-    await expectNoAxeViolations(page, `calendar feed in the profile, ${language}`);
+    await expectAxeClean(page, {
+      tags: WCAG_22_AA,
+      label: `calendar feed in the profile, ${language}`,
+    });
     await context.close();
   });
 }
@@ -329,6 +325,6 @@ test('the agenda is usable at 360 px without scrolling sideways', async ({ brows
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  await expectNoAxeViolations(page, 'week agenda at 360 px');
+  await expectAxeClean(page, { tags: WCAG_22_AA, label: 'week agenda at 360 px' });
   await context.close();
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
+import { expectAxeClean } from './support/axe.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -172,8 +172,7 @@ test.describe('faults in the browser', () => {
       // The page stays where the user is, and says what it could not show.
       await expect(page).toHaveURL(/\/userProfile$/);
       await expect(page.getByText(PROFILE_NOT_LOADED)).toBeVisible();
-      const accessibility = await new AxeBuilder({ page }).analyze();
-      expect(accessibility.violations).toEqual([]);
+      await expectAxeClean(page);
 
       // Retrying while the fault lasts replaces the alert; it never stacks a second one.
       await page.getByRole('button', { name: 'Try again' }).click();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe.ts';
 import { announcer, tabTo } from './support/keyboard.ts';
 import { openAs } from './support/journey.ts';
 import { POPUP_TEXTS } from './support/server-texts.ts';
@@ -34,7 +34,7 @@ for (const [index, language] of LANGUAGES.entries()) {
     await expect(heading).toBeFocused();
     await expect(page).toHaveTitle(`${t('records:heading')} · ${brand}`);
     await expect(announcer(page)).toContainText(t('records:heading'));
-    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([]);
+    await expectAxeClean(page);
 
     // Logout: the sign-in page's heading has focus; 'Signed out.' is read before its name.
     await chooseFromMenu('common:menu.logout');

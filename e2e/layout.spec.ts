@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { settleAnimations } from './support/axe.ts';
+import { expectAxeClean, settleAnimations, WCAG_22_AA } from './support/axe.ts';
 import { holdRoute } from './support/held-route.ts';
 import { fakeHospitalSearch, publicConfig } from './support/public-config.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
@@ -235,10 +234,7 @@ test.describe('shared layout', () => {
     await page.goto('/');
     await openMenu(page);
     await settleAnimations(page);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    await expectAxeClean(page, { tags: WCAG_22_AA });
     await context.close();
   });
 });

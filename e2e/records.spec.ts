@@ -1,8 +1,8 @@
 import pg from 'pg';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TPatientInput } from '@portal/shared/patient';
 import { patientInput } from '@portal/shared/patient.factories';
+import { expectAxeClean } from './support/axe.ts';
 import { embeddedDatabaseUrl } from './support/server.ts';
 import { signInAs, signInViaApi, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
@@ -251,8 +251,7 @@ test.describe('patient records', () => {
     await createPatient(page.request, baseURL!, idToken);
     await page.goto('/records');
     await expect(row(page, 'Amina Yusuf')).toBeVisible();
-    const scan = async () =>
-      expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+    const scan = () => expectAxeClean(page, { include: 'main' });
     await scan();
     await page.getByRole('button', { name: '+ Add Patient' }).click();
     await page.getByRole('button', { name: 'Create Patient' }).click();
