@@ -9,7 +9,7 @@ import {
   countAppointments,
   listAppointments,
 } from '../apps/api/src/modules/appointments/appointments.repository.ts';
-import { insertBenchPatients, OWNER_PATIENT_IDS } from './lib/database.ts';
+import { insertBenchPatients } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
 import { withInProcessApi } from './lib/in-process-api.ts';
 import { printTable, writeResult } from './lib/portal.ts';
@@ -33,7 +33,8 @@ async function seed(pool: pg.Pool, ownerIds: string[]) {
          $4::date + (g / 16) * interval '1 day' + interval '9 hours' + (g % 16 + 1) * interval '30 minutes',
          (array['in-person', 'video', 'phone'])[1 + g % 3], 'Review',
          (array['booked', 'fulfilled', 'fulfilled', 'cancelled', 'no-show'])[1 + g % 5]
-       from generate_series(0, $2::int - 1) g, ${OWNER_PATIENT_IDS}`,
+       from generate_series(0, $2::int - 1) g,
+         (select array_agg(id order by id) as ids from patients where owner_id = $1::uuid) p`,
       [ownerId, PER_OWNER, PATIENTS, FIRST_DAY],
     );
   }

@@ -8,12 +8,7 @@ import type pg from 'pg';
 import { allergyStore } from '../apps/api/src/modules/clinical/allergies.service.ts';
 import { prescriptionStore } from '../apps/api/src/modules/clinical/prescriptions.fields.ts';
 import { suggestMedications } from '../apps/api/src/modules/clinical/prescriptions.repository.ts';
-import {
-  insertBenchOwners,
-  insertBenchPatients,
-  OWNER_PATIENT_IDS,
-  withBenchDatabase,
-} from './lib/database.ts';
+import { insertBenchOwners, insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
 import { printTable, writeResult } from './lib/portal.ts';
 
@@ -68,13 +63,14 @@ const NAMES = [
 
 async function seed(pool: pg.Pool, ownerId: string) {
   await insertBenchPatients(pool, ownerId, PATIENTS);
+  const patients = `(select array_agg(id order by id) as ids from patients where owner_id = $1::uuid) p`;
   await pool.query(
     `insert into prescriptions (owner_id, patient_id, medication, strength, dose, route, frequency, status, created_at, updated_at)
      select $1::uuid, p.ids[1 + g % $3::int], ($4::text[])[1 + g % 40] || ' ' || (g / 40 % 10),
        '10 mg', '1 tablet', 'oral', 'daily',
        (array['active', 'completed', 'completed', 'stopped'])[1 + g % 4],
        now() - g * interval '1 minute', now() - g * interval '1 minute'
-     from generate_series(0, $2::int - 1) g, ${OWNER_PATIENT_IDS}`,
+     from generate_series(0, $2::int - 1) g, ${patients}`,
     [ownerId, PER_OWNER, PATIENTS, NAMES],
   );
   await pool.query(
@@ -82,7 +78,7 @@ async function seed(pool: pg.Pool, ownerId: string) {
      select $1::uuid, p.ids[1 + g % $3::int], ($4::text[])[1 + g % 40],
        (array['mild', 'moderate', 'severe'])[1 + g % 3], (array['active', 'resolved'])[1 + g % 2],
        now() - g * interval '1 minute', now() - g * interval '1 minute'
-     from generate_series(0, $2::int - 1) g, ${OWNER_PATIENT_IDS}`,
+     from generate_series(0, $2::int - 1) g, ${patients}`,
     [ownerId, PER_OWNER, PATIENTS, NAMES],
   );
 }

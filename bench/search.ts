@@ -12,7 +12,7 @@ import {
   searchVisits,
 } from '../apps/api/src/modules/search/search.repository.ts';
 import { createSearchService } from '../apps/api/src/modules/search/search.service.ts';
-import { insertBenchOwners, OWNER_PATIENT_IDS, withBenchDatabase } from './lib/database.ts';
+import { insertBenchOwners, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
 import { wallMedian } from './lib/median.ts';
 import { printTable, writeResult } from './lib/portal.ts';
@@ -43,6 +43,7 @@ async function seed(pool: pg.Pool) {
        from generate_series(1, $2::int) g`,
       [ownerId, PATIENTS],
     );
+    const patients = `(select array_agg(id order by id) as ids from patients where owner_id = $1::uuid) p`;
     await pool.query(
       `insert into visits (owner_id, patient_id, occurred_at, reason, subjective, objective, assessment, plan)
        select $1::uuid, p.ids[1 + g % $3::int], timestamptz '2016-01-01' + g * interval '47 minutes',
@@ -52,7 +53,7 @@ async function seed(pool: pg.Pool) {
          'Alert, oriented. Chest clear. Abdomen soft. Visit ' || g || '.',
          'Likely benign ' || ($4::text[])[1 + (g / 7) % 7] || '.',
          'Symptomatic treatment; return if worse.'
-       from generate_series(0, $2::int - 1) g, ${OWNER_PATIENT_IDS}`,
+       from generate_series(0, $2::int - 1) g, ${patients}`,
       [ownerId, PER_OWNER, PATIENTS, COMPLAINTS],
     );
     await pool.query(
@@ -63,7 +64,7 @@ async function seed(pool: pg.Pool) {
               when g % 5 = 1 then 'For pain, after meals.' else 'After meals.' end,
          (array['active', 'completed', 'completed', 'stopped'])[1 + g % 4],
          now() - g * interval '1 minute', now() - g * interval '1 minute'
-       from generate_series(0, $2::int - 1) g, ${OWNER_PATIENT_IDS}`,
+       from generate_series(0, $2::int - 1) g, ${patients}`,
       [ownerId, PER_OWNER, PATIENTS, MEDICATIONS],
     );
   }

@@ -20,12 +20,7 @@ import {
   mergePage,
 } from '../apps/api/src/modules/timeline/timeline.care-plans.ts';
 import type { Db } from '../apps/api/src/db/client.ts';
-import {
-  insertBenchOwners,
-  insertBenchPatients,
-  OWNER_PATIENT_IDS,
-  withBenchDatabase,
-} from './lib/database.ts';
+import { insertBenchOwners, insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
 import { wallMedian } from './lib/median.ts';
 import { printTable, writeResult } from './lib/portal.ts';
@@ -45,6 +40,7 @@ const BACKGROUND = Number(process.env.BENCH_TIMELINE_BACKGROUND ?? 20_000);
 /** One practitioner: PATIENTS patients, the first (by id) the heavy one. */
 async function seedOwner(pool: pg.Pool, ownerId: string): Promise<string> {
   await insertBenchPatients(pool, ownerId, PATIENTS, 'Asthma');
+  const ids = `(select array_agg(id order by id) as ids from patients where owner_id = $1::uuid) p`;
   // The heavy patient's rows first, then the background spread over the other patients.
   const patientOf = `case when g < $2::int then p.ids[1] else p.ids[2 + g % ($3::int - 1)] end`;
   await pool.query(
@@ -52,7 +48,7 @@ async function seedOwner(pool: pg.Pool, ownerId: string): Promise<string> {
      select $1::uuid, ${patientOf}, timestamptz '2016-01-01' + g * interval '173 minutes',
        'Review ' || g, 'Reports cough for ' || (1 + g % 30) || ' days.', 'Rest.',
        case when g % 4 = 0 then null else now() end, case when g % 4 = 0 then null else $1::uuid end
-     from generate_series(0, $2::int + $4::int - 1) g, ${OWNER_PATIENT_IDS}`,
+     from generate_series(0, $2::int + $4::int - 1) g, ${ids}`,
     [ownerId, HEAVY.visits, PATIENTS, BACKGROUND],
   );
   await pool.query(
@@ -63,14 +59,14 @@ async function seedOwner(pool: pg.Pool, ownerId: string): Promise<string> {
        case when g % 3 = 0 then 'Rash' else '' end,
        case when g % 3 = 0 then timestamptz '2016-01-01' + g * interval '181 minutes' + interval '9 days' end,
        timestamptz '2016-01-01' + g * interval '181 minutes', now()
-     from generate_series(0, $2::int + $4::int - 1) g, ${OWNER_PATIENT_IDS}`,
+     from generate_series(0, $2::int + $4::int - 1) g, ${ids}`,
     [ownerId, HEAVY.prescriptions, PATIENTS, BACKGROUND],
   );
   await pool.query(
     `insert into allergies (owner_id, patient_id, substance, reaction, severity, created_at)
      select $1::uuid, p.ids[1], 'Substance ' || g, 'Hives', 'moderate',
        timestamptz '2016-01-01' + g * interval '60 days'
-     from generate_series(1, $2::int) g, ${OWNER_PATIENT_IDS}`,
+     from generate_series(1, $2::int) g, ${ids}`,
     [ownerId, HEAVY.allergies],
   );
   await pool.query(
@@ -78,7 +74,7 @@ async function seedOwner(pool: pg.Pool, ownerId: string): Promise<string> {
      select $1::uuid, p.ids[1], timestamptz '2016-01-04 09:00Z' + g * interval '15 days',
        timestamptz '2016-01-04 09:30Z' + g * interval '15 days', 'in-person', 'Follow-up',
        case when g % 5 = 0 then 'cancelled' else 'fulfilled' end
-     from generate_series(1, $2::int) g, ${OWNER_PATIENT_IDS}`,
+     from generate_series(1, $2::int) g, ${ids}`,
     [ownerId, HEAVY.appointments],
   );
   const { rows } = await pool.query<{ id: string }>(

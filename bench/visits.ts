@@ -11,12 +11,7 @@ import {
   searchVisitNotes,
   type VisitKey,
 } from '../apps/api/src/modules/visits/visits.repository.ts';
-import {
-  insertBenchOwners,
-  insertBenchPatients,
-  OWNER_PATIENT_IDS,
-  withBenchDatabase,
-} from './lib/database.ts';
+import { insertBenchOwners, insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
 import { printTable, writeResult } from './lib/portal.ts';
 
@@ -60,7 +55,8 @@ async function seed(pool: pg.Pool) {
          'Symptomatic treatment; return if worse.',
          110 + g % 40, 70 + g % 20, 60 + g % 30, 36.5, 70 + g % 20, 170, 97,
          now(), $1::uuid
-       from generate_series(0, $2::int - 1) g, ${OWNER_PATIENT_IDS}`,
+       from generate_series(0, $2::int - 1) g,
+         (select array_agg(id order by id) as ids from patients where owner_id = $1::uuid) p`,
       [ownerId, PER_OWNER, PATIENTS, HEAVY_PATIENT_VISITS, COMPLAINTS],
     );
     await pool.query(

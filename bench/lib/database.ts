@@ -20,12 +20,6 @@ export async function withBenchDatabase<T>(
   }
 }
 
-/**
- * A FROM item `p` whose `ids` are the patients of the owner `$1`, in id order: a seed spreads
- * its generated rows `g` over them with `p.ids[1 + g % count]`.
- */
-export const OWNER_PATIENT_IDS = `(select array_agg(id order by id) as ids from patients where owner_id = $1::uuid) p`;
-
 /** Two practitioners, `bench:1` and `bench:2`, their e-mails named after the bench; their ids. */
 export async function insertBenchOwners(pool: pg.Pool, bench: string): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>(
