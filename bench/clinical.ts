@@ -10,10 +10,8 @@ import { prescriptionStore } from '../apps/api/src/modules/clinical/prescription
 import { suggestMedications } from '../apps/api/src/modules/clinical/prescriptions.repository.ts';
 import { insertBenchOwners, insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
+import { RUNS } from './lib/median.ts';
 import { printTable, writeResult } from './lib/portal.ts';
-
-/** EXPLAIN ANALYZE runs per query; the median is reported. */
-const RUNS = 5;
 
 const PER_OWNER = Number(process.env.BENCH_PRESCRIPTIONS ?? 100_000);
 const PATIENTS = 100;

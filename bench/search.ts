@@ -14,12 +14,11 @@ import {
 import { createSearchService } from '../apps/api/src/modules/search/search.service.ts';
 import { insertBenchOwners, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
-import { wallMedian } from './lib/median.ts';
+import { RUNS, wallMedian } from './lib/median.ts';
 import { printTable, writeResult } from './lib/portal.ts';
 
 const PER_OWNER = Number(process.env.BENCH_SEARCH ?? 100_000);
 const PATIENTS = 1_000;
-const RUNS = 5;
 /** A page of 5 per group reads one more row to tell whether there are more. */
 const LIMIT = 6;
 

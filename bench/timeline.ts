@@ -22,10 +22,9 @@ import {
 import type { Db } from '../apps/api/src/db/client.ts';
 import { insertBenchOwners, insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
-import { wallMedian } from './lib/median.ts';
+import { RUNS, wallMedian } from './lib/median.ts';
 import { printTable, writeResult } from './lib/portal.ts';
 
-const RUNS = 5;
 const PAGE = 20;
 const HEAVY = {
   visits: 1_000,

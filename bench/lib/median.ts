@@ -1,3 +1,6 @@
+/** Runs of each query or call the database benches measure; the median of them is reported. */
+export const RUNS = 5;
+
 /** The middle of `values` once sorted (of an even count, the upper of the two middle ones). */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
