@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAxeClean } from './support/axe.ts';
-import { signInAs, uniqueEmail } from './support/session.ts';
+import { openSignInPopup, signInAs, uniqueEmail } from './support/session.ts';
 import { openSideMenu } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
@@ -23,15 +23,6 @@ function readStorage(page: Page) {
       sessionUser: sessionStorage.getItem('user'),
     };
   });
-}
-
-/** Clicks 'Sign In with Google' and returns the real popup window it opens. */
-async function openSignInPopup(page: Page): Promise<Page> {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign In with Google' }).click();
-  const popup = await popupOpened;
-  await popup.waitForLoadState();
-  return popup;
 }
 
 async function chooseNewAccount(popup: Page, { name, email }: { name: string; email: string }) {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { holdRoute } from './support/held-route.ts';
 import { fakeHospitalSearch, publicConfig } from './support/public-config.ts';
+import { menuButton } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -14,9 +15,6 @@ async function holdTheApp(page: Page) {
     isStarted: () => page.evaluate(() => document.documentElement.dataset.app === 'started'),
   };
 }
-
-const menuButton = (page: Page) =>
-  page.getByRole('banner').locator('button[aria-haspopup="dialog"]');
 
 test.describe('a prerendered page used before its app has started', () => {
   test('the menu button pressed before the app runs opens the menu once it does', async ({

@@ -3,6 +3,7 @@ import { announcer, tabTo } from './support/keyboard.ts';
 import { openAs } from './support/journey.ts';
 import { POPUP_TEXTS } from './support/server-texts.ts';
 import { uniqueEmail } from './support/session.ts';
+import { menuButton } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 import { LANGUAGES } from './support/texts.ts';
 
@@ -19,9 +20,8 @@ for (const [index, language] of LANGUAGES.entries()) {
     await expect(page.locator('main h1')).toHaveText(homeHeading);
     await expect(page).toHaveTitle(`${homeHeading} · ${brand}`);
 
-    const menuButton = page.getByRole('banner').locator('button[aria-haspopup="dialog"]');
     const chooseFromMenu = async (item: string) => {
-      await menuButton.focus();
+      await menuButton(page).focus();
       await page.keyboard.press('Enter');
       await expect(page.getByRole('dialog')).toBeVisible();
       await tabTo(page, t(item));
