@@ -9,6 +9,7 @@ import {
   TEST_USER,
 } from '../features/voice/voice-test-support.tsx';
 import { patientInput } from '../test/factories.ts';
+import { asRead } from '../test/queries.ts';
 import { renderWithApp } from '../test/render-with-app.tsx';
 
 /**
@@ -17,8 +18,6 @@ import { renderWithApp } from '../test/render-with-app.tsx';
  */
 
 const PRACTITIONER = { ...TEST_USER, timeZone: 'Europe/Berlin' };
-const read = (text: string | null | undefined) =>
-  text?.replace(/[\u2068\u2069]/g, '').replace(/[\u2009\u202f]/g, ' ');
 
 beforeEach(() => {
   // Monday 2 March 2026, 08:00 in Berlin; timers stay real.
@@ -70,7 +69,7 @@ describe('the agenda during a voice call', () => {
     expect(
       within(panel)
         .getAllByRole('listitem')
-        .map((li) => read(li.textContent)),
+        .map((li) => asRead(li.textContent)),
     ).toEqual([
       'Booked Maria Souza, Mon, Mar 2, 11:00 AM',
       'Cancelled Maria Souza, Mon, Mar 2, 11:00 AM',

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPatient } from '@portal/shared/patient';
-import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { AgendaPage } from './agenda-page.tsx';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { announced, asRead } from '../../test/queries.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 
 /** A practitioner in Berlin: the screens show every time on this clock. */
@@ -13,11 +13,6 @@ const PRACTITIONER = createTestUser({ timeZone: 'Europe/Berlin' });
 let api: FakeApi;
 let amina: TPatient;
 let bruno: TPatient;
-
-/** Text as read: isolates left out, Intl's thin and narrow spaces as plain ones. */
-const read = (text: string | null | undefined) =>
-  text?.replace(/[\u2068\u2069]/g, '').replace(/[\u2009\u202f]/g, ' ');
-const announced = () => read(currentAnnouncement()?.text);
 
 beforeEach(() => {
   // Monday 2 March 2026, 08:00 in Berlin (the practitioner's zone); timers stay real.
@@ -50,7 +45,7 @@ describe('AgendaPage', () => {
     ).toBeVisible();
     const list = await screen.findByRole('list');
     const rows = within(list).getAllByRole('listitem');
-    expect(rows.map((row) => read(summaryOf(row).textContent))).toEqual([
+    expect(rows.map((row) => asRead(summaryOf(row).textContent))).toEqual([
       '9:00 – 9:30 AMAmina YusufIn personBooked',
       '10:00 – 10:30 AMBruno CostaVideoBooked',
     ]);
@@ -136,7 +131,7 @@ describe('AgendaPage', () => {
     fireEvent.change(within(form).getByLabelText('Start time'), { target: { value: '10:00' } });
     await userEvent.click(within(form).getByRole('button', { name: 'Save new time' }));
     const alert = await within(form).findByRole('alert');
-    expect(read(alert.textContent)).toBe(
+    expect(asRead(alert.textContent)).toBe(
       'This time overlaps the appointment with Bruno Costa on Monday, March 2, 2026 at 10:00 AM (until 10:30 AM). Choose another time.',
     );
 
