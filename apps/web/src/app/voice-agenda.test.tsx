@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgendaPage } from '../features/appointments/agenda-page.tsx';
 import { VoiceButton } from '../features/voice/voice-button.tsx';
 import {
@@ -8,6 +8,7 @@ import {
   startVoiceApi,
   TEST_USER,
 } from '../features/voice/voice-test-support.tsx';
+import { fakeDateAt, MONDAY_MORNING_IN_BERLIN } from '../test/clock.ts';
 import { patientInput } from '../test/factories.ts';
 import { asRead } from '../test/queries.ts';
 import { renderWithApp } from '../test/render-with-app.tsx';
@@ -20,9 +21,7 @@ import { renderWithApp } from '../test/render-with-app.tsx';
 const PRACTITIONER = { ...TEST_USER, timeZone: 'Europe/Berlin' };
 
 beforeEach(() => {
-  // Monday 2 March 2026, 08:00 in Berlin; timers stay real.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-03-02T07:00:00Z'));
+  fakeDateAt(MONDAY_MORNING_IN_BERLIN);
 });
 
 afterEach(() => {

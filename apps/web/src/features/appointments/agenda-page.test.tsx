@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TPatient } from '@portal/shared/patient';
 import { AgendaPage } from './agenda-page.tsx';
+import { fakeDateAt, MONDAY_MORNING_IN_BERLIN } from '../../test/clock.ts';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { announced, asRead } from '../../test/queries.ts';
@@ -15,9 +16,7 @@ let amina: TPatient;
 let bruno: TPatient;
 
 beforeEach(() => {
-  // Monday 2 March 2026, 08:00 in Berlin (the practitioner's zone); timers stay real.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-03-02T07:00:00Z'));
+  fakeDateAt(MONDAY_MORNING_IN_BERLIN);
   api = startFakeApi({ user: PRACTITIONER });
   amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
   bruno = api.records.insert(patientInput({ name: 'Bruno Costa' }));

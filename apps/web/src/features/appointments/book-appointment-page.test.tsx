@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { clearStoredSession, storeToken } from '../../lib/session/stored-session.ts';
 import { BookingPage } from './book-appointment-page.tsx';
+import { fakeDateAt, MONDAY_MORNING_IN_BERLIN } from '../../test/clock.ts';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
@@ -18,9 +19,7 @@ let api: FakeApi;
 const read = (element: Element | null) => element?.textContent?.replace(/[\u2068\u2069]/g, '');
 
 beforeEach(() => {
-  // Monday 2 March 2026, 08:00 in Berlin (the practitioner's zone); timers stay real.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-03-02T07:00:00Z'));
+  fakeDateAt(MONDAY_MORNING_IN_BERLIN);
   api = startFakeApi({ user: PRACTITIONER });
   // Stored as sign-in stores it, so no request waits for the identity provider to load.
   storeToken('fake-id-token');
