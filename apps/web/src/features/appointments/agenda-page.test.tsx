@@ -35,9 +35,18 @@ async function item(name: string) {
 
 const summaryOf = (li: HTMLElement) => li.querySelector('p')!;
 
+/** The agenda as the practitioner opens it, with `query` (`?view=…&date=…`) if given. */
+function renderAgendaPage(query = '') {
+  return renderWithApp(<AgendaPage />, {
+    path: '/appointments',
+    at: `/appointments${query}`,
+    user: PRACTITIONER,
+  });
+}
+
 describe('AgendaPage', () => {
   it("lists today's appointments in order, on the practitioner's clock", async () => {
-    renderWithApp(<AgendaPage />, { path: '/appointments', user: PRACTITIONER });
+    renderAgendaPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Monday, March 2, 2026 · Today' }),
@@ -54,7 +63,7 @@ describe('AgendaPage', () => {
   });
 
   it('marks a patient arrived, then fulfilled: announced, focus kept on the appointment', async () => {
-    renderWithApp(<AgendaPage />, { path: '/appointments', user: PRACTITIONER });
+    renderAgendaPage();
     const row = await item('Amina Yusuf');
     const arrived = within(row).getByRole('button', { name: 'Mark arrived' });
     expect(arrived).toHaveAccessibleDescription(/Amina Yusuf/);
@@ -74,7 +83,7 @@ describe('AgendaPage', () => {
   });
 
   it('cancels after asking, and can keep the appointment instead', async () => {
-    renderWithApp(<AgendaPage />, { path: '/appointments', user: PRACTITIONER });
+    renderAgendaPage();
     const row = await item('Bruno Costa');
     await userEvent.click(within(row).getByRole('button', { name: 'Cancel appointment' }));
     const question = within(row).getByRole('group', {
@@ -95,11 +104,7 @@ describe('AgendaPage', () => {
   });
 
   it('shows the week day by day and moves to the next week, announcing it', async () => {
-    renderWithApp(<AgendaPage />, {
-      path: '/appointments',
-      at: '/appointments?view=week&date=2026-03-04',
-      user: PRACTITIONER,
-    });
+    renderAgendaPage('?view=week&date=2026-03-04');
     expect(
       await screen.findByRole('heading', { level: 2, name: /^March 2\s–\s8, 2026$/ }),
     ).toBeVisible();
@@ -121,7 +126,7 @@ describe('AgendaPage', () => {
   });
 
   it('reschedules: a clash names the other appointment, a free time moves it', async () => {
-    renderWithApp(<AgendaPage />, { path: '/appointments', user: PRACTITIONER });
+    renderAgendaPage();
     const row = await item('Amina Yusuf');
     await userEvent.click(within(row).getByRole('button', { name: 'Reschedule' }));
     const form = within(row).getByRole('form', { name: /Reschedule the appointment with/ });
