@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { expectAxeClean, WCAG_22_AA } from './support/axe.ts';
+import { patientBody } from './support/patients.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -97,15 +98,8 @@ async function practitioner(page: Page, baseURL: string, label: string) {
   });
   const patient = (name: string, phone: string) =>
     api(page.request, idToken, 'POST', `${baseURL}/api/records/patients`, {
-      name,
-      diagnosedWith: 'Asthma',
-      address: '12 Harbour Road',
-      age: 42,
-      bloodGroup: 'O+',
-      gender: 'Female',
+      ...patientBody(name),
       phone,
-      emergencyContact: { phone: '0987654321' },
-      hasChronicDiseases: false,
     });
   const bruno = await patient('Bruno Costa', '5550001111');
   const amina = await patient('Amina Yusuf', '5550002222');
