@@ -11,12 +11,12 @@ import {
 } from '../apps/api/src/modules/appointments/appointments.repository.ts';
 import { insertBenchPatients } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
+import { RUNS } from './lib/median.ts';
 import { withInProcessApi } from './lib/in-process-api.ts';
 import { printTable, writeResult } from './lib/portal.ts';
 
 const PER_OWNER = Number(process.env.BENCH_APPOINTMENTS ?? 100_000);
 const PATIENTS = 1_000;
-const RUNS = 5;
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 400);
 const CONCURRENCY = 8;
 const RACERS = 50;

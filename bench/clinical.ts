@@ -8,12 +8,10 @@ import type pg from 'pg';
 import { allergyStore } from '../apps/api/src/modules/clinical/allergies.service.ts';
 import { prescriptionStore } from '../apps/api/src/modules/clinical/prescriptions.fields.ts';
 import { suggestMedications } from '../apps/api/src/modules/clinical/prescriptions.repository.ts';
-import { insertBenchPatients, withBenchDatabase } from './lib/database.ts';
+import { insertBenchOwners, insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
+import { RUNS } from './lib/median.ts';
 import { printTable, writeResult } from './lib/portal.ts';
-
-/** EXPLAIN ANALYZE runs per query; the median is reported. */
-const RUNS = 5;
 
 const PER_OWNER = Number(process.env.BENCH_PRESCRIPTIONS ?? 100_000);
 const PATIENTS = 100;
@@ -88,14 +86,7 @@ export async function benchClinical() {
     `Clinical bench: ${PER_OWNER} prescriptions and ${PER_OWNER} allergies for each of two practitioners`,
   );
   return withBenchDatabase(async (database) => {
-    const owners: string[] = [];
-    for (const email of ['clinic@example.test', 'other@example.test']) {
-      const { rows } = await database.pool.query<{ id: string }>(
-        `insert into users (uid, email, name) values ($1, $1, 'Bench Doctor') returning id`,
-        [email],
-      );
-      owners.push(rows[0]!.id);
-    }
+    const owners = await insertBenchOwners(database.pool, 'clinical');
     const seedStarted = performance.now();
     for (const ownerId of owners) await seed(database.pool, ownerId);
     for (const table of ['patients', 'prescriptions', 'allergies'])

@@ -14,11 +14,11 @@ import {
 import { createSearchService } from '../apps/api/src/modules/search/search.service.ts';
 import { insertBenchOwners, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
+import { RUNS, wallMedian } from './lib/median.ts';
 import { printTable, writeResult } from './lib/portal.ts';
 
 const PER_OWNER = Number(process.env.BENCH_SEARCH ?? 100_000);
 const PATIENTS = 1_000;
-const RUNS = 5;
 /** A page of 5 per group reads one more row to tell whether there are more. */
 const LIMIT = 6;
 
@@ -94,17 +94,13 @@ export async function benchSearch() {
       const patientsMs = await explain(searchPatients);
       const visitsMs = await explain(searchVisits);
       const prescriptionsMs = await explain(searchPrescriptions);
-      const walls: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const started = performance.now();
-        await service.search({
+      const serviceMs = await wallMedian(RUNS, () =>
+        service.search({
           actor: { actorId: ownerId!, requestId: 'bench' },
           query: fragment,
           limit: LIMIT - 1,
-        });
-        walls.push(performance.now() - started);
-      }
-      walls.sort((a, b) => a - b);
+        }),
+      );
       rows.push({
         fragment,
         label,
@@ -112,7 +108,7 @@ export async function benchSearch() {
         visitsMs,
         prescriptionsMs,
         sumMs: patientsMs + visitsMs + prescriptionsMs,
-        serviceMs: walls[Math.floor(RUNS / 2)]!,
+        serviceMs,
       });
     }
     const result = { perPractitioner: PER_OWNER, patients: PATIENTS, seedMs, fragments: rows };

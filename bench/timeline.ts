@@ -9,7 +9,6 @@
 // so it prints their SQL (EXPLAIN) and the whole computation's wall time (median of 5).
 //   npm run timeline -w bench      (also part of `npm run bench`)
 import type pg from 'pg';
-import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client.ts';
 import {
   countTimeline,
   listTimeline,
@@ -21,10 +20,11 @@ import {
   mergePage,
 } from '../apps/api/src/modules/timeline/timeline.care-plans.ts';
 import type { Db } from '../apps/api/src/db/client.ts';
+import { insertBenchOwners, insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
-import { printTable, startPostgres, writeResult } from './lib/portal.ts';
+import { RUNS, wallMedian } from './lib/median.ts';
+import { printTable, writeResult } from './lib/portal.ts';
 
-const RUNS = 5;
 const PAGE = 20;
 const HEAVY = {
   visits: 1_000,
@@ -38,13 +38,7 @@ const BACKGROUND = Number(process.env.BENCH_TIMELINE_BACKGROUND ?? 20_000);
 
 /** One practitioner: PATIENTS patients, the first (by id) the heavy one. */
 async function seedOwner(pool: pg.Pool, ownerId: string): Promise<string> {
-  await pool.query(
-    `insert into patients (owner_id, name, diagnosed_with, address, age, blood_group, gender, phone, emergency_phone)
-     select $1::uuid, 'Bench Patient ' || g, 'Asthma', g || ' Harbour Road', 40, 'O+', 'Female',
-       lpad(g::text, 10, '0'), '5550002222'
-     from generate_series(1, $2::int) g`,
-    [ownerId, PATIENTS],
-  );
+  await insertBenchPatients(pool, ownerId, PATIENTS, 'Asthma');
   const ids = `(select array_agg(id order by id) as ids from patients where owner_id = $1::uuid) p`;
   // The heavy patient's rows first, then the background spread over the other patients.
   const patientOf = `case when g < $2::int then p.ids[1] else p.ids[2 + g % ($3::int - 1)] end`;
@@ -129,12 +123,7 @@ async function seedCarePlans(pool: pg.Pool, ownerId: string, patientId: string) 
 }
 
 async function seed(pool: pg.Pool): Promise<TimelineScope> {
-  const users = await pool.query<{ id: string }>(
-    `insert into users (uid, email, name)
-     select 'bench:' || g, 'timeline' || g || '@example.test', 'Bench Doctor ' || g
-     from generate_series(1, 2) g returning id`,
-  );
-  const ownerIds = users.rows.map((row) => row.id);
+  const ownerIds = await insertBenchOwners(pool, 'timeline');
   const patientIds = [];
   for (const ownerId of ownerIds) patientIds.push(await seedOwner(pool, ownerId));
   for (const table of [
@@ -150,19 +139,6 @@ async function seed(pool: pg.Pool): Promise<TimelineScope> {
   return { ownerId: ownerIds[0]!, patientId: patientIds[0]! };
 }
 
-/** Wall time of `run` (round trips and JavaScript included), median of RUNS after a warm-up. */
-async function wallMedian(run: () => Promise<unknown>): Promise<number> {
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(RUNS / 2)]!;
-}
-
 /** The key of the n-th entry (0 = newest), read through the API's own query. */
 async function keyAt(db: Db, scope: TimelineScope, n: number): Promise<TimelineKey> {
   const entries = await listTimeline(db, scope, { after: null, limit: n + 1 });
@@ -174,10 +150,7 @@ export async function benchTimeline() {
   console.log(
     `Timeline bench: one patient with ${HEAVY.visits} visits and ${HEAVY.prescriptions} prescriptions`,
   );
-  const postgres = await startPostgres();
-  const database = connectDatabase(postgres.url, { max: 4 });
-  try {
-    await migrateDatabase(database.db);
+  return withBenchDatabase(async (database) => {
     const seedStarted = performance.now();
     const scope = await seed(database.pool);
     const seedMs = Math.round(performance.now() - seedStarted);
@@ -198,13 +171,16 @@ export async function benchTimeline() {
     const carePlanSqlMs = await explainMedian(database.pool, RUNS, () =>
       listCarePlanEntries(database.db, scope, now),
     );
-    const memberFirstPageWallMs = await wallMedian(async () => {
+    const memberFirstPage = async () => {
       const [stored, carePlan] = await Promise.all([
         listTimeline(database.db, scope, { after: null, limit: PAGE + 1 }),
         listCarePlanEntries(database.db, scope, now),
       ]);
       return mergePage(stored, carePlan, null, PAGE + 1);
-    });
+    };
+    // Wall time, median of RUNS after a warm-up.
+    await memberFirstPage();
+    const memberFirstPageWallMs = await wallMedian(RUNS, memberFirstPage);
     const result = {
       patient: { ...HEAVY, entries, carePlanEntries },
       backgroundRowsPerTable: BACKGROUND,
@@ -237,10 +213,7 @@ export async function benchTimeline() {
     );
     writeResult('timeline', result);
     return result;
-  } finally {
-    await database.close().catch(() => {});
-    await postgres.stop();
-  }
+  });
 }
 
 if (import.meta.filename === process.argv[1]) await benchTimeline();

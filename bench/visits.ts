@@ -13,12 +13,12 @@ import {
 } from '../apps/api/src/modules/visits/visits.repository.ts';
 import { insertBenchOwners, insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
+import { RUNS } from './lib/median.ts';
 import { printTable, writeResult } from './lib/portal.ts';
 
 const PER_OWNER = Number(process.env.BENCH_VISITS ?? 100_000);
 const PATIENTS = 1_000;
 const HEAVY_PATIENT_VISITS = 1_000;
-const RUNS = 5;
 const PAGE = 20;
 
 /** Words of the generated notes; `photophobia` is in one visit of a thousand. */

@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import ICAL from 'ical.js';
+import { expectAxeClean, WCAG_22_AA } from './support/axe.ts';
+import { patientBody } from './support/patients.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -97,15 +98,8 @@ async function practitioner(page: Page, baseURL: string, label: string) {
   });
   const patient = (name: string, phone: string) =>
     api(page.request, idToken, 'POST', `${baseURL}/api/records/patients`, {
-      name,
-      diagnosedWith: 'Asthma',
-      address: '12 Harbour Road',
-      age: 42,
-      bloodGroup: 'O+',
-      gender: 'Female',
+      ...patientBody(name),
       phone,
-      emergencyContact: { phone: '0987654321' },
-      hasChronicDiseases: false,
     });
   const bruno = await patient('Bruno Costa', '5550001111');
   const amina = await patient('Amina Yusuf', '5550002222');
@@ -127,13 +121,6 @@ function parseFeed(body: string) {
       hasAlarm: vevent.getFirstSubcomponent('valarm') !== null,
     };
   });
-}
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations, label).toEqual([]);
 }
 
 /** A browser on the practitioner's other clock (New York), reading `language`. */
@@ -161,7 +148,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     const times = page.getByRole('group', { name: text.time });
     await times.getByRole('radio').first().check();
     await page.getByRole('radio', { name: text.video }).check();
-    await expectNoAxeViolations(page, `booking form, ${language}`);
+    await expectAxeClean(page, { tags: WCAG_22_AA, label: `booking form, ${language}` });
     await page.getByRole('button', { name: text.submit }).click();
     const booked = page.getByRole('heading', { name: text.booked });
     await expect(booked).toBeFocused();
@@ -238,7 +225,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await expect(amina).toContainText(text.fulfilled);
     await expect(page.locator('#announcer')).toContainText('Amina Yusuf');
 
-    await expectNoAxeViolations(page, `week agenda, ${language}`);
+    await expectAxeClean(page, { tags: WCAG_22_AA, label: `week agenda, ${language}` });
 
     await context.close();
   });
@@ -305,7 +292,10 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     });
     expect(moved!.uid).not.toBe(cancelled!.uid);
     expect(moved!.uid).toMatch(new RegExp(`^${booked._id}@`));
-    await expectNoAxeViolations(page, `calendar feed in the profile, ${language}`);
+    await expectAxeClean(page, {
+      tags: WCAG_22_AA,
+      label: `calendar feed in the profile, ${language}`,
+    });
     await context.close();
   });
 }
@@ -329,6 +319,6 @@ test('the agenda is usable at 360 px without scrolling sideways', async ({ brows
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  await expectNoAxeViolations(page, 'week agenda at 360 px');
+  await expectAxeClean(page, { tags: WCAG_22_AA, label: 'week agenda at 360 px' });
   await context.close();
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signInAs, uniqueEmail } from './support/session.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { openSignInPopup, signInAs, uniqueEmail } from './support/session.ts';
 import { openSideMenu } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
@@ -23,15 +23,6 @@ function readStorage(page: Page) {
       sessionUser: sessionStorage.getItem('user'),
     };
   });
-}
-
-/** Clicks 'Sign In with Google' and returns the real popup window it opens. */
-async function openSignInPopup(page: Page): Promise<Page> {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign In with Google' }).click();
-  const popup = await popupOpened;
-  await popup.waitForLoadState();
-  return popup;
 }
 
 async function chooseNewAccount(popup: Page, { name, email }: { name: string; email: string }) {
@@ -170,10 +161,7 @@ test.describe('signing in and out', () => {
       await page.goto('/login');
       await expect(page.locator(`html[lang="${lang}"]`)).toBeAttached();
       await expect(page.getByRole('button', { name: google })).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-        .analyze();
-      expect(results.violations, lang).toEqual([]);
+      await expectAxeClean(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21aa'], label: lang });
     }
     await context.close();
   });

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { expectAxeClean } from './support/axe.ts';
 import { openAs } from './support/journey.ts';
 import { skipToMain } from './support/keyboard.ts';
-import { createPatients, patientBody } from './support/patients.ts';
+import { createPatients, patientBody, viewDetailsButton } from './support/patients.ts';
 import { RESULTS_DIR } from './support/server.ts';
 import { expect, test } from './support/test.ts';
 import type { Language } from './support/texts.ts';
@@ -20,10 +20,6 @@ import type { Language } from './support/texts.ts';
 async function press(control: Locator) {
   await control.focus();
   await control.press('Enter');
-}
-
-async function expectNoAxeViolations(page: Page, include = 'main') {
-  expect((await new AxeBuilder({ page }).include(include).analyze()).violations).toEqual([]);
 }
 
 /** What a prescription needs, as `POST …/prescriptions` takes it. */
@@ -68,12 +64,7 @@ async function openDetails(
   const { t, main } = opened;
   await expect(page.locator('main h1')).toHaveText(t('records:heading'));
   await skipToMain(page, t('common:skipToContent'));
-  await press(
-    main
-      .getByRole('listitem')
-      .filter({ hasText: name })
-      .getByRole('button', { name: t('records:list.viewDetails') }),
-  );
+  await press(viewDetailsButton(main, t, name));
   await expect(main.getByRole('heading', { name: t('records:details.title') })).toBeFocused();
   await expect(main.getByText(name, { exact: true }).first()).toBeVisible();
   return opened;
@@ -129,7 +120,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(visit.getByText('Peak flow 380.')).toBeVisible();
     await expect(visits.getByRole('status')).toHaveText(t('visits:announce.amended'));
     await expect(visit.getByRole('heading', { name: /Cough/ })).toBeFocused();
-    await expectNoAxeViolations(page);
+    await expectAxeClean(page, { include: 'main' });
   });
 
   test(`${language}: records an allergy, then meets its warning when prescribing and acknowledges it`, async ({
@@ -177,7 +168,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(warning).toBeFocused();
     await expect(warning).toContainText(t('clinical:warning.title'));
     await expect(warning).toContainText('Penicillin');
-    await expectNoAxeViolations(page);
+    await expectAxeClean(page, { include: 'main' });
     await page.keyboard.press('Tab');
     const acknowledge = form.getByRole('checkbox', { name: t('clinical:warning.acknowledge') });
     await expect(acknowledge).toBeFocused();
@@ -229,7 +220,7 @@ for (const language of ['en', 'ar'] as const) {
       medications.getByRole('heading', { name: t('clinical:medications.title') }),
     ).toBeFocused();
     await expect(medications.getByRole('listitem')).toHaveCount(1);
-    await expectNoAxeViolations(page);
+    await expectAxeClean(page, { include: 'main' });
 
     // The print layout opens in a tab of its own, holding what is still active.
     const [sheet] = await Promise.all([
@@ -296,7 +287,7 @@ for (const language of ['en', 'ar'] as const) {
       t('clinical:route.inhaled'),
     );
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-    await expectNoAxeViolations(page, 'body');
+    await expectAxeClean(page, { include: 'body' });
 
     // No site chrome on the page, and on paper not even the screen's buttons.
     for (const role of ['banner', 'navigation', 'contentinfo'] as const)

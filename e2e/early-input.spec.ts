@@ -1,4 +1,7 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { holdRoute } from './support/held-route.ts';
+import { fakeHospitalSearch, publicConfig } from './support/public-config.ts';
+import { menuButton } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -6,21 +9,12 @@ import { expect, test } from './support/test.ts';
  * started; `release` lets it through. What a person does in between must not be lost.
  */
 async function holdTheApp(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/main-*.js', async (route: Route) => {
-    await released;
-    await route.continue();
-  });
   return {
-    release,
+    release: await holdRoute(page, '**/assets/main-*.js'),
     /** The app has not started: nothing but the boot script has run. */
     isStarted: () => page.evaluate(() => document.documentElement.dataset.app === 'started'),
   };
 }
-
-const menuButton = (page: Page) =>
-  page.getByRole('banner').locator('button[aria-haspopup="dialog"]');
 
 test.describe('a prerendered page used before its app has started', () => {
   test('the menu button pressed before the app runs opens the menu once it does', async ({
@@ -57,20 +51,9 @@ test.describe('a prerendered page used before its app has started', () => {
     request,
     baseURL,
   }) => {
-    const { hospitalSearchUrl } = (await (await request.get(`${baseURL}/api/config`)).json()) as {
-      hospitalSearchUrl: string;
-    };
-    const searches: string[] = [];
-    await page.route(`${hospitalSearchUrl}**`, (route) => {
-      searches.push(route.request().url());
-      return route.fulfill({ contentType: 'text/html', body: '<h1>Hospital search</h1>' });
-    });
-    let releaseConfig!: () => void;
-    const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
-    await page.route('**/api/config', async (route) => {
-      await configHeld;
-      await route.continue();
-    });
+    const { hospitalSearchUrl } = await publicConfig(request, baseURL!);
+    const searches = await fakeHospitalSearch(page, hospitalSearchUrl);
+    const releaseConfig = await holdRoute(page, '**/api/config');
     const app = await holdTheApp(page);
     await page.goto('/');
     const search = page.getByRole('searchbox', { name: 'Search Doctor or Hospital' });

@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
-import { signInAs, uniqueEmail } from './support/session.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { openSignInPopup, signInAs, uniqueEmail } from './support/session.ts';
+import { menuButton } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -130,7 +131,7 @@ async function expectRecoveredInPlace(page: Page, watch: ReturnType<typeof watch
 }
 
 async function openMenuEntry(page: Page, name: string) {
-  await page.getByRole('banner').locator('button[aria-haspopup="dialog"]').click();
+  await menuButton(page).click();
   await page.getByRole('dialog').getByRole('link', { name }).click();
 }
 
@@ -172,8 +173,7 @@ test.describe('faults in the browser', () => {
       // The page stays where the user is, and says what it could not show.
       await expect(page).toHaveURL(/\/userProfile$/);
       await expect(page.getByText(PROFILE_NOT_LOADED)).toBeVisible();
-      const accessibility = await new AxeBuilder({ page }).analyze();
-      expect(accessibility.violations).toEqual([]);
+      await expectAxeClean(page);
 
       // Retrying while the fault lasts replaces the alert; it never stacks a second one.
       await page.getByRole('button', { name: 'Try again' }).click();
@@ -307,10 +307,7 @@ test.describe('faults in the browser', () => {
 
 /** 'Sign In with Google', then a new account in the local provider's popup. */
 async function signInThroughPopup(page: Page, { name, email }: { name: string; email: string }) {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign In with Google' }).click();
-  const popup = await popupOpened;
-  await popup.waitForLoadState();
+  const popup = await openSignInPopup(page);
   const recent = popup.getByRole('button', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
   const closed = popup.waitForEvent('close');
   if (await recent.count()) {

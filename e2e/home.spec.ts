@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { settleAnimations } from './support/axe.ts';
+import { expectAxeClean, settleAnimations, WCAG_22_AA } from './support/axe.ts';
+import { publicConfig } from './support/public-config.ts';
 import { expect, test } from './support/test.ts';
 
 const COUNTERS = [
@@ -106,9 +106,7 @@ test.describe('home page', () => {
     request,
     baseURL,
   }) => {
-    const config = (await (await request.get(`${baseURL}/api/config`)).json()) as {
-      contactPhone: string;
-    };
+    const config = await publicConfig(request, baseURL!);
     await page.goto('/');
     await carousel(page).getByRole('button', { name: 'Stop automatic slide show' }).click();
     await expect(currentSlide(page).getByRole('link', { name: /Call now/ })).toHaveAttribute(
@@ -198,15 +196,7 @@ async function expectNoAxeViolations(
   await page.getByRole('main').getByRole('region').first().getByRole('button').first().click();
   await page.mouse.move(0, 0);
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    })),
-  ).toEqual([]);
+  await expectAxeClean(page, { tags: WCAG_22_AA });
   await context.close();
 }
 

@@ -1,8 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe.ts';
 import { announcer, tabTo } from './support/keyboard.ts';
 import { openAs } from './support/journey.ts';
 import { POPUP_TEXTS } from './support/server-texts.ts';
 import { uniqueEmail } from './support/session.ts';
+import { menuButton } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 import { LANGUAGES } from './support/texts.ts';
 
@@ -19,9 +20,8 @@ for (const [index, language] of LANGUAGES.entries()) {
     await expect(page.locator('main h1')).toHaveText(homeHeading);
     await expect(page).toHaveTitle(`${homeHeading} · ${brand}`);
 
-    const menuButton = page.getByRole('banner').locator('button[aria-haspopup="dialog"]');
     const chooseFromMenu = async (item: string) => {
-      await menuButton.focus();
+      await menuButton(page).focus();
       await page.keyboard.press('Enter');
       await expect(page.getByRole('dialog')).toBeVisible();
       await tabTo(page, t(item));
@@ -34,7 +34,7 @@ for (const [index, language] of LANGUAGES.entries()) {
     await expect(heading).toBeFocused();
     await expect(page).toHaveTitle(`${t('records:heading')} · ${brand}`);
     await expect(announcer(page)).toContainText(t('records:heading'));
-    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([]);
+    await expectAxeClean(page);
 
     // Logout: the sign-in page's heading has focus; 'Signed out.' is read before its name.
     await chooseFromMenu('common:menu.logout');

@@ -1,24 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { settleAnimations } from './support/axe.ts';
+import type { Page } from '@playwright/test';
+import { expectAxeClean, settleAnimations, WCAG_22_AA } from './support/axe.ts';
+import { holdRoute } from './support/held-route.ts';
+import { fakeHospitalSearch, publicConfig } from './support/public-config.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
+import { menuButton, openSideMenu } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
-/** The portal's public configuration, as the app reads it. */
-async function publicConfig(request: APIRequestContext, baseURL: string) {
-  const response = await request.get(`${baseURL}/api/config`);
-  return (await response.json()) as { hospitalSearchUrl: string; contactPhone: string };
-}
-
-/** The logo button, in any language. */
-const logo = (page: Page) => page.getByRole('banner').locator('button[aria-haspopup="dialog"]');
 const menu = (page: Page) => page.getByRole('dialog');
-
-async function openMenu(page: Page) {
-  await logo(page).click();
-  await expect(menu(page)).toBeVisible();
-  return menu(page);
-}
 
 test.describe('shared layout', () => {
   test('the side menu opens on the logo and closes with Escape, the close button and a click outside', async ({
@@ -26,27 +14,27 @@ test.describe('shared layout', () => {
   }) => {
     await page.goto('/');
 
-    await openMenu(page);
+    await openSideMenu(page);
     await expect(menu(page).getByRole('button', { name: 'Close menu' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu(page)).toHaveCount(0);
-    await expect(logo(page)).toBeFocused();
+    await expect(menuButton(page)).toBeFocused();
 
-    await openMenu(page);
+    await openSideMenu(page);
     await menu(page).getByRole('button', { name: 'Close menu' }).click();
     await expect(menu(page)).toHaveCount(0);
-    await expect(logo(page)).toBeFocused();
+    await expect(menuButton(page)).toBeFocused();
 
-    await openMenu(page);
+    await openSideMenu(page);
     const viewport = page.viewportSize()!;
     await page.mouse.click(viewport.width - 20, viewport.height / 2);
     await expect(menu(page)).toHaveCount(0);
-    await expect(logo(page)).toBeFocused();
+    await expect(menuButton(page)).toBeFocused();
   });
 
   test('the open menu keeps keyboard focus inside it', async ({ page }) => {
     await page.goto('/');
-    await openMenu(page);
+    await openSideMenu(page);
     for (let press = 0; press < 10; press += 1) {
       await page.keyboard.press('Tab');
       expect(await menu(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(
@@ -63,7 +51,7 @@ test.describe('shared layout', () => {
     page,
   }) => {
     await page.goto('/');
-    const dialog = await openMenu(page);
+    const dialog = await openSideMenu(page);
     await expect(dialog.getByRole('heading', { name: 'Hello, Guest' })).toBeVisible();
     await expect(dialog.getByText('Welcome back!')).toHaveCount(0);
     await expect(dialog.getByRole('link', { name: 'Premier' })).toHaveAttribute('href', '/premier');
@@ -93,7 +81,7 @@ test.describe('shared layout', () => {
   }) => {
     await signInAs(page, baseURL!, { email: uniqueEmail('layout'), name: 'Dr. Grace Hopper' });
     await page.goto('/');
-    const dialog = await openMenu(page);
+    const dialog = await openSideMenu(page);
     await expect(dialog.getByRole('heading', { name: 'Hello, Dr. Grace Hopper' })).toBeVisible();
     await expect(dialog.getByText('Welcome back!')).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'View Profile' })).toHaveAttribute(
@@ -116,7 +104,7 @@ test.describe('shared layout', () => {
     // Each page has its own title, from its heading, in the reader's language (WCAG 2.4.2).
     await expect(page).toHaveTitle(`${await page.locator('main h1').innerText()} · كيربريدج`);
 
-    await logo(page).click();
+    await menuButton(page).click();
     const dialog = menu(page);
     await expect(dialog).toHaveAccessibleName('القائمة');
     await expect(dialog.getByRole('heading', { name: 'مرحبًا، زائر' })).toBeVisible();
@@ -147,11 +135,7 @@ test.describe('shared layout', () => {
     baseURL,
   }) => {
     const config = await publicConfig(request, baseURL!);
-    const searches: string[] = [];
-    await page.route(`${config.hospitalSearchUrl}**`, (route) => {
-      searches.push(route.request().url());
-      return route.fulfill({ contentType: 'text/html', body: '<h1>Hospital search</h1>' });
-    });
+    const searches = await fakeHospitalSearch(page, config.hospitalSearchUrl);
     await page.goto('/');
     await expect(page.getByRole('link', { name: `Call ${config.contactPhone}` })).toHaveAttribute(
       'href',
@@ -171,15 +155,8 @@ test.describe('shared layout', () => {
     baseURL,
   }) => {
     const config = await publicConfig(request, baseURL!);
-    let releaseConfig!: () => void;
-    const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
-    await page.route('**/api/config', async (route) => {
-      await configHeld;
-      await route.continue();
-    });
-    await page.route(`${config.hospitalSearchUrl}**`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<h1>Hospital search</h1>' }),
-    );
+    const releaseConfig = await holdRoute(page, '**/api/config');
+    await fakeHospitalSearch(page, config.hospitalSearchUrl);
     await page.goto('/');
     await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).fill('neurology');
     await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).press('Enter');
@@ -248,12 +225,9 @@ test.describe('shared layout', () => {
     const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 800 } });
     const page = await context.newPage();
     await page.goto('/');
-    await openMenu(page);
+    await openSideMenu(page);
     await settleAnimations(page);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    await expectAxeClean(page, { tags: WCAG_22_AA });
     await context.close();
   });
 });

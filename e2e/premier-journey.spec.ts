@@ -1,7 +1,7 @@
 import { expectAxeClean } from './support/axe.ts';
 import { openAs } from './support/journey.ts';
 import { announcer } from './support/keyboard.ts';
-import { createPatients, patientBody } from './support/patients.ts';
+import { createPatients, patientBody, viewDetailsButton } from './support/patients.ts';
 import { CHECKOUT_TEXTS } from './support/server-texts.ts';
 import { uniqueEmail } from './support/session.ts';
 import { openSideMenu } from './support/side-menu.ts';
@@ -49,11 +49,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
     const openPatientDetails = async () => {
       await chooseFromMenu('common:menu.records');
       await arrivedAt(t('records:heading'));
-      await main
-        .getByRole('listitem')
-        .filter({ hasText: 'Amina Yusuf' })
-        .getByRole('button', { name: t('records:list.viewDetails') })
-        .click();
+      await viewDetailsButton(main, t, 'Amina Yusuf').click();
     };
     if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAxeClean } from './support/axe.ts';
 import { startServer } from './support/server.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { openSideMenu } from './support/side-menu.ts';
@@ -154,31 +154,27 @@ test.describe('with PAYMENTS_PROVIDER=stripe', () => {
 
 test.describe('accessibility', () => {
   // One page per test: four axe scans in one test ran out of its 30 s at load 28.
-  const noViolations = async (page: Page) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  };
 
   test('the checkout page has no axe violations', async ({ page, baseURL }) => {
     await signInAs(page, baseURL!, { email: uniqueEmail('premium-axe') });
     await startCheckout(page);
-    await noViolations(page);
+    await expectAxeClean(page);
   });
 
   test('the premium page has no axe violations', async ({ page, baseURL }) => {
     await signInAs(page, baseURL!, { email: uniqueEmail('premium-axe') });
     await page.goto('/premier');
     await expect(page.getByRole('button', { name: 'Become a Premium Member Now' })).toBeEnabled();
-    await noViolations(page);
+    await expectAxeClean(page);
   });
 
   test('the cancel and success pages have no axe violations', async ({ page, baseURL }) => {
     await signInAs(page, baseURL!, { email: uniqueEmail('premium-axe') });
     await page.goto('/payment-cancel');
     await expect(page.getByRole('heading', { name: 'Payment Canceled' })).toBeVisible();
-    await noViolations(page);
+    await expectAxeClean(page);
     await page.goto('/payment-success?session_id=cs_local_none');
     await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
-    await noViolations(page);
+    await expectAxeClean(page);
   });
 });

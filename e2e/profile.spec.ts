@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAxeClean } from './support/axe.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { openSideMenu } from './support/side-menu.ts';
 import { becomeMember } from './support/premier.ts';
@@ -47,8 +47,7 @@ test.describe('user profile', () => {
       page.getByRole('group', { name: /There (is a problem|are problems) with/ }),
     ).toBeFocused();
 
-    const accessibility = await new AxeBuilder({ page }).include('main').analyze();
-    expect(accessibility.violations).toEqual([]);
+    await expectAxeClean(page, { include: 'main' });
 
     await page.getByLabel('Name', { exact: true }).fill('Dr. Jane Roe');
     await page.getByLabel('Age', { exact: true }).fill('36');

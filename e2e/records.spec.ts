@@ -1,32 +1,11 @@
 import pg from 'pg';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { TPatientInput } from '@portal/shared/patient';
+import type { Page } from '@playwright/test';
 import { patientInput } from '@portal/shared/patient.factories';
+import { expectAxeClean } from './support/axe.ts';
+import { createPatient } from './support/patients.ts';
 import { embeddedDatabaseUrl } from './support/server.ts';
 import { signInAs, signInViaApi, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
-
-interface PatientJson {
-  _id: string;
-  name: string;
-  diagnosedWith: string;
-  updatedAt: string;
-}
-
-async function createPatient(
-  request: APIRequestContext,
-  baseURL: string,
-  idToken: string,
-  overrides: Partial<TPatientInput> = {},
-): Promise<PatientJson> {
-  const response = await request.post(`${baseURL}/api/records/patients`, {
-    headers: { authorization: `Bearer ${idToken}` },
-    data: patientInput(overrides),
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as PatientJson;
-}
 
 function row(page: Page, name: string) {
   return page.getByRole('main').getByRole('listitem').filter({ hasText: name });
@@ -157,7 +136,7 @@ test.describe('patient records', () => {
 
   test('a save that lost the race says so (409) and keeps the edits', async ({ page, baseURL }) => {
     const { idToken } = await signInAs(page, baseURL!, { email: uniqueEmail('conflict') });
-    const patient = await createPatient(page.request, baseURL!, idToken);
+    const patient = await createPatient(page.request, baseURL!, idToken, patientInput());
     await page.goto('/records');
     await row(page, 'Amina Yusuf').getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Amina Yusuf');
@@ -186,9 +165,12 @@ test.describe('patient records', () => {
     request,
   }) => {
     const first = await signInViaApi(request, baseURL!, { email: uniqueEmail('first') });
-    const secret = await createPatient(request, baseURL!, first.idToken, {
-      name: 'Private Patient',
-    });
+    const secret = await createPatient(
+      request,
+      baseURL!,
+      first.idToken,
+      patientInput({ name: 'Private Patient' }),
+    );
 
     const second = await signInAs(page, baseURL!, { email: uniqueEmail('second') });
     await page.goto('/records');
@@ -248,11 +230,10 @@ test.describe('patient records', () => {
     // default 30 s, which is a guard against hangs here, not a speed target.
     test.slow();
     const { idToken } = await signInAs(page, baseURL!, { email: uniqueEmail('a11y') });
-    await createPatient(page.request, baseURL!, idToken);
+    await createPatient(page.request, baseURL!, idToken, patientInput());
     await page.goto('/records');
     await expect(row(page, 'Amina Yusuf')).toBeVisible();
-    const scan = async () =>
-      expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+    const scan = () => expectAxeClean(page, { include: 'main' });
     await scan();
     await page.getByRole('button', { name: '+ Add Patient' }).click();
     await page.getByRole('button', { name: 'Create Patient' }).click();

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { appointmentInput } from '@portal/shared/appointment.factories';
 import { visitInput } from '@portal/shared/visit.factories';
+import { expectAxeClean } from './support/axe.ts';
 import { openAs } from './support/journey.ts';
-import { createPatients, patientBody } from './support/patients.ts';
+import { createPatients, patientBody, viewDetailsButton } from './support/patients.ts';
 import { becomeMember } from './support/premier.ts';
 import { RESULTS_DIR } from './support/server.ts';
 import { expect, test } from './support/test.ts';
@@ -12,11 +12,7 @@ type Opened = Awaited<ReturnType<typeof openAs>>;
 
 /** Opens the named patient's details from the records list: their timeline and its entries. */
 async function openTimeline(main: Opened['main'], t: Opened['t'], name: string) {
-  await main
-    .getByRole('listitem')
-    .filter({ hasText: name })
-    .getByRole('button', { name: t('records:list.viewDetails') })
-    .click();
+  await viewDetailsButton(main, t, name).click();
   const timeline = main.getByRole('region', { name: t('timeline:title'), exact: true });
   const entries = timeline.getByRole('list', { name: t('timeline:title') }).getByRole('listitem');
   return { timeline, entries };
@@ -78,7 +74,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(entries.nth(3)).toContainText('Asthma review');
     await expect(entries.nth(4)).toContainText(t('timeline:kinds.appointment'));
 
-    expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+    await expectAxeClean(page, { include: 'main' });
     // From the top: the sticky header then stays above the page instead of across the section.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({
@@ -136,7 +132,7 @@ for (const language of ['en', 'ar'] as const) {
     const plans = main.getByRole('region', { name: t('carePlans:section.title'), exact: true });
     await expect(plans.getByRole('heading', { name: /Diabetes follow-up/ })).toBeVisible();
 
-    expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+    await expectAxeClean(page, { include: 'main' });
     // The section itself, close up: the overdue activity above the older visit.
     await timeline.screenshot({
       path: path.join(RESULTS_DIR, `timeline-care-plan-${language}.png`),

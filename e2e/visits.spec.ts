@@ -1,6 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { openRecordsAs, patientBody } from './support/patients.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { openRecordsAs, patientBody, viewDetailsButton } from './support/patients.ts';
 import { RESULTS_DIR } from './support/server.ts';
 import { expect, test } from './support/test.ts';
 
@@ -15,11 +15,7 @@ for (const language of ['en', 'ar'] as const) {
     baseURL,
   }) => {
     const { t, main } = await openRecordsAs(page, baseURL!, language, [patientBody('Amina Yusuf')]);
-    await main
-      .getByRole('listitem')
-      .filter({ hasText: 'Amina Yusuf' })
-      .getByRole('button', { name: t('records:list.viewDetails') })
-      .click();
+    await viewDetailsButton(main, t, 'Amina Yusuf').click();
     const visits = main.getByRole('region', { name: t('visits:title'), exact: true });
     await visits.getByRole('button', { name: t('visits:list.record') }).click();
     const form = visits.getByRole('form', { name: t('visits:form.label') });
@@ -31,7 +27,7 @@ for (const language of ['en', 'ar'] as const) {
     await form.getByLabel(t('visits:vitals.systolic')).fill('130');
     await form.getByLabel(t('visits:vitals.diastolic')).fill('85');
     await form.getByLabel(`${t('visits:form.reason')} ${t('visits:form.optional')}`).fill('Cough');
-    expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+    await expectAxeClean(page, { include: 'main' });
     await form.getByRole('button', { name: t('visits:form.save') }).click();
 
     const visit = visits.getByRole('listitem').filter({ hasText: 'Cough' });
@@ -49,7 +45,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(visit.getByText('Peak flow 380.')).toBeVisible();
     await expect(visits.getByRole('status')).toHaveText(t('visits:announce.amended'));
 
-    expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+    await expectAxeClean(page, { include: 'main' });
     await visits.scrollIntoViewIfNeeded();
     await page.screenshot({
       path: path.join(RESULTS_DIR, `visits-details-${language}.png`),

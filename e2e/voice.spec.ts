@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAxeClean } from './support/axe.ts';
 import { recordAnnouncements } from './support/keyboard.ts';
 import { createPatients, patientBody } from './support/patients.ts';
 import { becomeMember } from './support/premier.ts';
@@ -114,10 +114,7 @@ test.describe('the voice assistant button', () => {
     await expect(button).toHaveAttribute('title', 'Inactive Bot');
     await expect(button).toHaveCSS('background-color', GREEN);
     expect(sdkRequests, 'the Retell SDK is never loaded for an unconfigured assistant').toEqual([]);
-    const axe = await new AxeBuilder({ page })
-      .include('aside[aria-label="Voice assistant"]')
-      .analyze();
-    expect(axe.violations).toEqual([]);
+    await expectAxeClean(page, { include: 'aside[aria-label="Voice assistant"]' });
 
     // Fixed at the bottom-right corner, on every page.
     await page.goto('/not-found');
@@ -156,10 +153,7 @@ test.describe('the voice assistant button', () => {
 
       await fake.emit('agent_start_talking');
       await expect(page.getByText('The assistant is speaking')).toBeVisible();
-      const axe = await new AxeBuilder({ page })
-        .include('aside[aria-label="Voice assistant"]')
-        .analyze();
-      expect(axe.violations).toEqual([]);
+      await expectAxeClean(page, { include: 'aside[aria-label="Voice assistant"]' });
       await fake.emit('agent_stop_talking');
       await expect(page.getByText('The assistant is speaking')).toBeHidden();
 
@@ -219,10 +213,7 @@ test.describe('the voice assistant button', () => {
       // The agenda shows it without a reload.
       const row = agenda.getByRole('listitem').filter({ hasText: 'Maria Souza' });
       await expect(row.getByText('Booked', { exact: true })).toBeVisible();
-      const axe = await new AxeBuilder({ page })
-        .include('aside[aria-label="Voice assistant"]')
-        .analyze();
-      expect(axe.violations).toEqual([]);
+      await expectAxeClean(page, { include: 'aside[aria-label="Voice assistant"]' });
 
       const { appointment_id: appointmentId } = booked.data.appointment as {
         appointment_id: string;

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { median } from './median.ts';
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the repository's own SQL: `run` calls a repository function,
@@ -38,6 +39,5 @@ export async function explainMedian(
     }
     times.push(total);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(runs / 2)]!;
+  return median(times);
 }

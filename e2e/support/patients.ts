@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { TPatientInput } from '@portal/shared/patient';
 import { patientInput } from '@portal/shared/patient.factories';
 import { openAs } from './journey.ts';
 import { skipToMain } from './keyboard.ts';
@@ -12,6 +13,21 @@ export function patientBody(name: string, diagnosedWith = 'Asthma') {
   return patientInput({ name, diagnosedWith, email: '', hasChronicDiseases: false });
 }
 
+/** Stores the patient `data` straight through the API, as the signed-in `idToken`'s. */
+export async function createPatient(
+  request: APIRequestContext,
+  baseURL: string,
+  idToken: string,
+  data: TPatientInput,
+) {
+  const created = await request.post(`${baseURL}/api/records/patients`, {
+    headers: { authorization: `Bearer ${idToken}` },
+    data,
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as { _id: string };
+}
+
 /** Stores the patients straight through the API, as the signed-in `idToken`'s; their ids. */
 export async function createPatients(
   page: Page,
@@ -20,14 +36,8 @@ export async function createPatients(
   patients: Array<ReturnType<typeof patientBody>>,
 ) {
   const ids: string[] = [];
-  for (const data of patients) {
-    const created = await page.request.post(`${baseURL}/api/records/patients`, {
-      headers: { authorization: `Bearer ${idToken}` },
-      data,
-    });
-    expect(created.status()).toBe(201);
-    ids.push(((await created.json()) as { _id: string })._id);
-  }
+  for (const data of patients)
+    ids.push((await createPatient(page.request, baseURL, idToken, data))._id);
   return ids;
 }
 
@@ -51,4 +61,12 @@ export async function openRecordsAs(
     ...opened,
     listHeading: main.getByRole('heading', { name: t('records:list.title'), exact: true }),
   };
+}
+
+/** The records list's "View details" button of the patient named `name`, in `main`. */
+export function viewDetailsButton(main: Locator, t: (key: string) => string, name: string) {
+  return main
+    .getByRole('listitem')
+    .filter({ hasText: name })
+    .getByRole('button', { name: t('records:list.viewDetails') });
 }

@@ -66,3 +66,12 @@ export async function storeSession(
     );
   }, session);
 }
+
+/** Clicks 'Sign In with Google' and returns the real popup window it opens. */
+export async function openSignInPopup(page: Page): Promise<Page> {
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign In with Google' }).click();
+  const popup = await popupOpened;
+  await popup.waitForLoadState();
+  return popup;
+}

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { TPatient } from '@portal/shared/patient';
 import { createTestUser, patientInput } from '../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../test/fake-api.ts';
 import { renderWithApp } from '../test/render-with-app.tsx';
@@ -13,6 +14,15 @@ let api: FakeApi;
 beforeEach(() => {
   api = startFakeApi({ user: PRACTITIONER });
 });
+
+/** The printed prescription of `patient`, as the practitioner opens it. */
+function renderPrintOf(patient: TPatient) {
+  renderWithApp(<PrescriptionPrintRoute />, {
+    path: PATH,
+    at: `/records/patients/${patient._id}/prescriptions/print`,
+    user: PRACTITIONER,
+  });
+}
 
 /** A patient with two active prescriptions and a completed one, printed at their address. */
 function renderPrint() {
@@ -34,11 +44,7 @@ function renderPrint() {
     endDate: '2026-03-02',
   });
   api.clinical.addPrescription(patient._id, { medication: 'Ibuprofen', status: 'completed' });
-  renderWithApp(<PrescriptionPrintRoute />, {
-    path: PATH,
-    at: `/records/patients/${patient._id}/prescriptions/print`,
-    user: PRACTITIONER,
-  });
+  renderPrintOf(patient);
   return patient;
 }
 
@@ -90,11 +96,7 @@ describe('PrescriptionPrintRoute', () => {
 
   it('says so when the patient has no active medication', async () => {
     const patient = api.records.insert(patientInput({ name: 'Jean Dupont' }));
-    renderWithApp(<PrescriptionPrintRoute />, {
-      path: PATH,
-      at: `/records/patients/${patient._id}/prescriptions/print`,
-      user: PRACTITIONER,
-    });
+    renderPrintOf(patient);
     expect(await screen.findByText('No active medications to print.')).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();
   });

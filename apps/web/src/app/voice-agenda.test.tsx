@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgendaPage } from '../features/appointments/agenda-page.tsx';
 import { VoiceButton } from '../features/voice/voice-button.tsx';
 import {
@@ -8,7 +8,9 @@ import {
   startVoiceApi,
   TEST_USER,
 } from '../features/voice/voice-test-support.tsx';
+import { fakeDateAt, MONDAY_MORNING_IN_BERLIN } from '../test/clock.ts';
 import { patientInput } from '../test/factories.ts';
+import { asRead } from '../test/queries.ts';
 import { renderWithApp } from '../test/render-with-app.tsx';
 
 /**
@@ -17,13 +19,9 @@ import { renderWithApp } from '../test/render-with-app.tsx';
  */
 
 const PRACTITIONER = { ...TEST_USER, timeZone: 'Europe/Berlin' };
-const read = (text: string | null | undefined) =>
-  text?.replace(/[\u2068\u2069]/g, '').replace(/[\u2009\u202f]/g, ' ');
 
 beforeEach(() => {
-  // Monday 2 March 2026, 08:00 in Berlin; timers stay real.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-03-02T07:00:00Z'));
+  fakeDateAt(MONDAY_MORNING_IN_BERLIN);
 });
 
 afterEach(() => {
@@ -70,7 +68,7 @@ describe('the agenda during a voice call', () => {
     expect(
       within(panel)
         .getAllByRole('listitem')
-        .map((li) => read(li.textContent)),
+        .map((li) => asRead(li.textContent)),
     ).toEqual([
       'Booked Maria Souza, Mon, Mar 2, 11:00 AM',
       'Cancelled Maria Souza, Mon, Mar 2, 11:00 AM',

@@ -45,13 +45,13 @@ export function createPublicConfig(overrides: Partial<TPublicConfig> = {}): TPub
 
 /** An identity client whose every method is a spy; pass the behaviour the test is about. */
 export function createFakeIdentity(
-  behaviour: Partial<Pick<IdentityClient, 'name' | 'signIn' | 'signOut'>> = {},
+  behaviour: Partial<Pick<IdentityClient, 'name' | 'signIn' | 'currentIdToken' | 'signOut'>> = {},
 ): IdentityClient {
   return {
     name: behaviour.name ?? 'local',
     signIn: vi.fn(behaviour.signIn ?? (() => Promise.resolve('a.b.c'))),
     completeRedirectSignIn: vi.fn(() => Promise.resolve(null)),
-    currentIdToken: vi.fn(() => Promise.resolve(null)),
+    currentIdToken: vi.fn(behaviour.currentIdToken ?? (() => Promise.resolve(null))),
     signOut: vi.fn(behaviour.signOut ?? (() => Promise.resolve())),
   };
 }

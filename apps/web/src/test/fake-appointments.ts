@@ -73,6 +73,13 @@ export class FakeAppointments {
     );
   }
 
+  /** The live appointment (not `except`) that `data` would overlap; none if `data` is not live. */
+  private clashOf(data: TAppointmentData, except?: string) {
+    if (!isLive(data.status)) return undefined;
+    const start = Date.parse(data.start);
+    return this.clashWith(start, start + data.duration * 60_000, except);
+  }
+
   private conflict(clash: TAppointment): Response {
     return json(
       {
@@ -135,10 +142,7 @@ export class FakeAppointments {
     if (method === 'POST' && path === '/api/appointments') {
       const parsed = this.parse(body);
       if ('refusal' in parsed) return parsed.refusal;
-      const start = Date.parse(parsed.data.start);
-      const clash = isLive(parsed.data.status)
-        ? this.clashWith(start, start + parsed.data.duration * 60_000)
-        : undefined;
+      const clash = this.clashOf(parsed.data);
       if (clash) return this.conflict(clash);
       const appointment = this.toAppointment(nextId(), parsed.data);
       this.appointments.push(appointment);
@@ -167,10 +171,7 @@ export class FakeAppointments {
     }
     const parsed = this.parse(body);
     if ('refusal' in parsed) return parsed.refusal;
-    const start = Date.parse(parsed.data.start);
-    const clash = isLive(parsed.data.status)
-      ? this.clashWith(start, start + parsed.data.duration * 60_000, current._id)
-      : undefined;
+    const clash = this.clashOf(parsed.data, current._id);
     if (clash) return this.conflict(clash);
     const saved = this.toAppointment(current._id, parsed.data);
     this.appointments[index] = saved;

@@ -93,8 +93,15 @@ export class FakeCarePlans {
 export function carePlanHandlers(fake: FakeCarePlans): HttpHandler[] {
   const base = '/api/records/patients/:id/care-plans';
   const gate = () => (fake.isMember() ? undefined : refuse('PREMIUM_REQUIRED', 402));
-  const planOf = (patientId: string, id: string) =>
-    fake.plans.find((plan) => plan.patientId === patientId && plan._id === id);
+  /** For a member, the patient's plan the path names (else 404); for anyone else, 402. */
+  const planOf = (params: Record<string, unknown>): { plan: TCarePlan } | { refusal: Response } => {
+    const refused = gate();
+    if (refused) return { refusal: refused };
+    const plan = fake.plans.find(
+      (one) => one.patientId === String(params.id) && one._id === String(params.carePlanId),
+    );
+    return plan ? { plan } : { refusal: refuse('CARE_PLAN_NOT_FOUND', 404) };
+  };
   return [
     http.get(
       base,
@@ -108,10 +115,9 @@ export function carePlanHandlers(fake: FakeCarePlans): HttpHandler[] {
       return json(fake.add(String(params.id), parsed.data), { status: 201 });
     }),
     http.put(`${base}/:carePlanId`, async ({ params, request }) => {
-      const refused = gate();
-      if (refused) return refused;
-      const plan = planOf(String(params.id), String(params.carePlanId));
-      if (!plan) return refuse('CARE_PLAN_NOT_FOUND', 404);
+      const found = planOf(params);
+      if ('refusal' in found) return found.refusal;
+      const { plan } = found;
       if (request.headers.get('if-match') !== `"${plan.updatedAt}"`)
         return refuse('CARE_PLAN_CHANGED', 409);
       const parsed = ZCarePlanInput.safeParse(await request.json());
@@ -128,17 +134,15 @@ export function carePlanHandlers(fake: FakeCarePlans): HttpHandler[] {
       return json(plan);
     }),
     http.get(`${base}/:carePlanId/occurrences`, ({ params }) => {
-      const refused = gate();
-      if (refused) return refused;
-      const plan = planOf(String(params.id), String(params.carePlanId));
-      if (!plan) return refuse('CARE_PLAN_NOT_FOUND', 404);
+      const found = planOf(params);
+      if ('refusal' in found) return found.refusal;
+      const { plan } = found;
       return json(fake.occurrences(plan, addDays(fake.today, -30), addDays(fake.today, 90)));
     }),
     http.put(`${base}/:carePlanId/occurrences`, async ({ params, request }) => {
-      const refused = gate();
-      if (refused) return refused;
-      const plan = planOf(String(params.id), String(params.carePlanId));
-      if (!plan) return refuse('CARE_PLAN_NOT_FOUND', 404);
+      const found = planOf(params);
+      if ('refusal' in found) return found.refusal;
+      const { plan } = found;
       const parsed = ZOccurrenceMarkInput.safeParse(await request.json());
       if (!parsed.success) return invalid(parsed.error);
       const { activityId, date, mark } = parsed.data;

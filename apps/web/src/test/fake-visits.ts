@@ -9,7 +9,7 @@ import {
 import type { TUser } from '@portal/shared/user';
 import { VITALS_SERIES_MAX } from '@portal/shared/vitals';
 import { etagOf } from '../lib/api/etag.ts';
-import { fakeSequence, json, recordedOf, refuse, type RecordedRequest } from './http.ts';
+import { fakeSequence, json, recordedOf, refuse, routesTo, type RecordedRequest } from './http.ts';
 
 /**
  * The visits API of issue 17 in memory, served by `visitsHandlers`: a patient's visits newest
@@ -149,15 +149,15 @@ export class FakeVisits {
 
 /** The visits routes, each answered by `visits`. */
 export function visitsHandlers(visits: FakeVisits): HttpHandler[] {
-  const answer = async ({ request }: { request: Request }) =>
-    visits.handle(await recordedOf(request));
   return [
-    http.get('/api/records/patients/:id/visits', answer),
-    http.post('/api/records/patients/:id/visits', answer),
-    http.get('/api/records/patients/:id/visits/:visitId', answer),
-    http.put('/api/records/patients/:id/visits/:visitId', answer),
-    http.post('/api/records/patients/:id/visits/:visitId/sign', answer),
-    http.post('/api/records/patients/:id/visits/:visitId/addenda', answer),
+    ...routesTo(visits, [
+      ['get', '/api/records/patients/:id/visits'],
+      ['post', '/api/records/patients/:id/visits'],
+      ['get', '/api/records/patients/:id/visits/:visitId'],
+      ['put', '/api/records/patients/:id/visits/:visitId'],
+      ['post', '/api/records/patients/:id/visits/:visitId/sign'],
+      ['post', '/api/records/patients/:id/visits/:visitId/addenda'],
+    ]),
     http.get('/api/records/patients/:id/vitals', async ({ request }) =>
       visits.vitals((await recordedOf(request)).path),
     ),

@@ -1,5 +1,13 @@
 import { within } from '@testing-library/react';
 import { expect } from 'vitest';
+import { currentAnnouncement } from '../lib/a11y/announcer.ts';
+
+/** Text as read: the isolates around names left out, Intl's thin and narrow spaces plain ones. */
+export const asRead = (text: string | null | undefined) =>
+  text?.replace(/[\u2068\u2069]/g, '').replace(/[\u2009\u202f]/g, ' ');
+
+/** What the announcer says now, as read. */
+export const announced = () => asRead(currentAnnouncement()?.text);
 
 /** The text of each item of `list`, in order: how a test reads a list as the reader meets it. */
 export const itemTexts = (list: HTMLElement) =>

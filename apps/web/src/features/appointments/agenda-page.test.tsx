@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TPatient } from '@portal/shared/patient';
-import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { AgendaPage } from './agenda-page.tsx';
+import { fakeDateAt, MONDAY_MORNING_IN_BERLIN } from '../../test/clock.ts';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { announced, asRead } from '../../test/queries.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 
 /** A practitioner in Berlin: the screens show every time on this clock. */
@@ -14,15 +15,8 @@ let api: FakeApi;
 let amina: TPatient;
 let bruno: TPatient;
 
-/** Text as read: isolates left out, Intl's thin and narrow spaces as plain ones. */
-const read = (text: string | null | undefined) =>
-  text?.replace(/[\u2068\u2069]/g, '').replace(/[\u2009\u202f]/g, ' ');
-const announced = () => read(currentAnnouncement()?.text);
-
 beforeEach(() => {
-  // Monday 2 March 2026, 08:00 in Berlin (the practitioner's zone); timers stay real.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-03-02T07:00:00Z'));
+  fakeDateAt(MONDAY_MORNING_IN_BERLIN);
   api = startFakeApi({ user: PRACTITIONER });
   amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
   bruno = api.records.insert(patientInput({ name: 'Bruno Costa' }));
@@ -41,16 +35,25 @@ async function item(name: string) {
 
 const summaryOf = (li: HTMLElement) => li.querySelector('p')!;
 
+/** The agenda as the practitioner opens it, with `query` (`?view=…&date=…`) if given. */
+function renderAgendaPage(query = '') {
+  return renderWithApp(<AgendaPage />, {
+    path: '/appointments',
+    at: `/appointments${query}`,
+    user: PRACTITIONER,
+  });
+}
+
 describe('AgendaPage', () => {
   it("lists today's appointments in order, on the practitioner's clock", async () => {
-    renderWithApp(<AgendaPage />, { path: '/appointments', user: PRACTITIONER });
+    renderAgendaPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Monday, March 2, 2026 · Today' }),
     ).toBeVisible();
     const list = await screen.findByRole('list');
     const rows = within(list).getAllByRole('listitem');
-    expect(rows.map((row) => read(summaryOf(row).textContent))).toEqual([
+    expect(rows.map((row) => asRead(summaryOf(row).textContent))).toEqual([
       '9:00 – 9:30 AMAmina YusufIn personBooked',
       '10:00 – 10:30 AMBruno CostaVideoBooked',
     ]);
@@ -60,7 +63,7 @@ describe('AgendaPage', () => {
   });
 
   it('marks a patient arrived, then fulfilled: announced, focus kept on the appointment', async () => {
-    renderWithApp(<AgendaPage />, { path: '/appointments', user: PRACTITIONER });
+    renderAgendaPage();
     const row = await item('Amina Yusuf');
     const arrived = within(row).getByRole('button', { name: 'Mark arrived' });
     expect(arrived).toHaveAccessibleDescription(/Amina Yusuf/);
@@ -80,7 +83,7 @@ describe('AgendaPage', () => {
   });
 
   it('cancels after asking, and can keep the appointment instead', async () => {
-    renderWithApp(<AgendaPage />, { path: '/appointments', user: PRACTITIONER });
+    renderAgendaPage();
     const row = await item('Bruno Costa');
     await userEvent.click(within(row).getByRole('button', { name: 'Cancel appointment' }));
     const question = within(row).getByRole('group', {
@@ -101,11 +104,7 @@ describe('AgendaPage', () => {
   });
 
   it('shows the week day by day and moves to the next week, announcing it', async () => {
-    renderWithApp(<AgendaPage />, {
-      path: '/appointments',
-      at: '/appointments?view=week&date=2026-03-04',
-      user: PRACTITIONER,
-    });
+    renderAgendaPage('?view=week&date=2026-03-04');
     expect(
       await screen.findByRole('heading', { level: 2, name: /^March 2\s–\s8, 2026$/ }),
     ).toBeVisible();
@@ -127,7 +126,7 @@ describe('AgendaPage', () => {
   });
 
   it('reschedules: a clash names the other appointment, a free time moves it', async () => {
-    renderWithApp(<AgendaPage />, { path: '/appointments', user: PRACTITIONER });
+    renderAgendaPage();
     const row = await item('Amina Yusuf');
     await userEvent.click(within(row).getByRole('button', { name: 'Reschedule' }));
     const form = within(row).getByRole('form', { name: /Reschedule the appointment with/ });
@@ -136,7 +135,7 @@ describe('AgendaPage', () => {
     fireEvent.change(within(form).getByLabelText('Start time'), { target: { value: '10:00' } });
     await userEvent.click(within(form).getByRole('button', { name: 'Save new time' }));
     const alert = await within(form).findByRole('alert');
-    expect(read(alert.textContent)).toBe(
+    expect(asRead(alert.textContent)).toBe(
       'This time overlaps the appointment with Bruno Costa on Monday, March 2, 2026 at 10:00 AM (until 10:30 AM). Choose another time.',
     );
 

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { clearStoredSession, storeToken } from '../../lib/session/stored-session.ts';
 import { BookingPage } from './book-appointment-page.tsx';
+import { fakeDateAt, MONDAY_MORNING_IN_BERLIN } from '../../test/clock.ts';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
@@ -18,9 +19,7 @@ let api: FakeApi;
 const read = (element: Element | null) => element?.textContent?.replace(/[\u2068\u2069]/g, '');
 
 beforeEach(() => {
-  // Monday 2 March 2026, 08:00 in Berlin (the practitioner's zone); timers stay real.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-03-02T07:00:00Z'));
+  fakeDateAt(MONDAY_MORNING_IN_BERLIN);
   api = startFakeApi({ user: PRACTITIONER });
   // Stored as sign-in stores it, so no request waits for the identity provider to load.
   storeToken('fake-id-token');
@@ -37,6 +36,15 @@ async function choosePatient(name: string) {
   await userEvent.click(await screen.findByRole('radio', { name: new RegExp(`^${name}`) }));
 }
 
+/** The booking page as the practitioner opens it, with `query` (`?patient=…`) if given. */
+function renderBookingPage(query = '') {
+  return renderWithApp(<BookingPage />, {
+    path: '/book-appointment',
+    at: `/book-appointment${query}`,
+    user: PRACTITIONER,
+  });
+}
+
 function postedBodies() {
   return api.requestsTo('POST', /^\/api\/appointments$/).map((request) => request.body);
 }
@@ -45,7 +53,7 @@ describe('BookingPage', () => {
   it('books a free time and confirms it on the practitioner’s clock', async () => {
     const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     api.records.insert(patientInput({ name: 'Bruno Costa' }));
-    renderWithApp(<BookingPage />, { path: '/book-appointment', user: PRACTITIONER });
+    renderBookingPage();
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Book Appointment' }),
@@ -84,7 +92,7 @@ describe('BookingPage', () => {
   });
 
   it('says what is missing and books nothing', async () => {
-    renderWithApp(<BookingPage />, { path: '/book-appointment', user: PRACTITIONER });
+    renderBookingPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Book appointment' }));
     const summary = await screen.findByRole('group', { name: 'There are problems with 2 fields' });
     await waitFor(() => expect(summary).toHaveFocus());
@@ -101,11 +109,7 @@ describe('BookingPage', () => {
 
   it('warns before booking outside the working hours, then books after the confirmation', async () => {
     const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    renderWithApp(<BookingPage />, {
-      path: '/book-appointment',
-      at: `/book-appointment?patient=${amina._id}`,
-      user: PRACTITIONER,
-    });
+    renderBookingPage(`?patient=${amina._id}`);
     expect(await screen.findByRole('radio', { name: /^Amina Yusuf/ })).toBeChecked();
     await userEvent.click(await screen.findByRole('radio', { name: 'Another time' }));
     fireEvent.change(screen.getByLabelText('Start time'), { target: { value: '18:30' } });
@@ -132,11 +136,7 @@ describe('BookingPage', () => {
     const bruno = api.records.insert(patientInput({ name: 'Bruno Costa' }));
     const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
     api.appointments.add({ patientId: bruno._id, start: '2026-03-02T09:00:00.000Z' });
-    renderWithApp(<BookingPage />, {
-      path: '/book-appointment',
-      at: `/book-appointment?patient=${amina._id}`,
-      user: PRACTITIONER,
-    });
+    renderBookingPage(`?patient=${amina._id}`);
 
     // Preselected from the patient's details.
     expect(await screen.findByRole('radio', { name: /^Amina Yusuf/ })).toBeChecked();

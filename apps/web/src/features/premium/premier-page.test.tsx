@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TUser } from '@portal/shared/user';
 import { resetPaymentsScriptForTests } from './load-payments-script.ts';
 import { PremierPage } from './premier-page.tsx';
 import { createPublicConfig, createTestUser } from '../../test/factories.ts';
@@ -29,6 +30,10 @@ const FEATURES = [
   ['24/7 Priority Support', 'Reach our support team at any hour and be answered first.'],
 ];
 
+/** The Premier page at /premier, as `user` (a practitioner unless given; null: a guest). */
+const renderPremierPage = (user: TUser | null = createTestUser()) =>
+  renderWithApp(<PremierPage />, { path: '/premier', user });
+
 const submitButton = (name: string | RegExp) => screen.findByRole('button', { name });
 
 beforeEach(() => {
@@ -50,7 +55,7 @@ const expectCanAct = (button: HTMLElement) => expect(button).not.toHaveAttribute
 describe('PremierPage', () => {
   it('shows the hero, the title and six features with title, description and image', async () => {
     startFakeApi();
-    renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
+    renderPremierPage();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Unlock Premium Membership' }),
     ).toBeInTheDocument();
@@ -74,7 +79,7 @@ describe('PremierPage', () => {
         () => new Promise((resolve) => (answerConfig = () => resolve(json(createPublicConfig())))),
       ),
     );
-    renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
+    renderPremierPage();
     const button = await submitButton('Become a Premium Member Now');
     expectHeldBack(button);
     expect(button).toHaveAccessibleDescription(
@@ -107,7 +112,7 @@ describe('PremierPage', () => {
           ),
       ),
     );
-    renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
+    renderPremierPage();
     const button = await submitButton('Become a Premium Member Now');
     await waitFor(() => expectCanAct(button));
     await userEvent.click(button);
@@ -141,7 +146,7 @@ describe('PremierPage', () => {
   ])('shows Payment Status Failed with the message when %s', async (_label, answer) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     startFakeApi().addHandlers(http.post('/api/premier/create-checkout-session', answer));
-    renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
+    renderPremierPage();
     const button = await submitButton('Become a Premium Member Now');
     await waitFor(() => expectCanAct(button));
     await userEvent.click(button);
@@ -158,10 +163,7 @@ describe('PremierPage', () => {
 
   it("for a member: 'Premium Member' title and button, which alerts and buys nothing", async () => {
     const api = startFakeApi();
-    renderWithApp(<PremierPage />, {
-      path: '/premier',
-      user: createTestUser({ premiumMember: true }),
-    });
+    renderPremierPage(createTestUser({ premiumMember: true }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Premium Member' }),
     ).toBeInTheDocument();
@@ -175,7 +177,7 @@ describe('PremierPage', () => {
 
   it('sends a guest to sign in instead of starting a checkout', async () => {
     const api = startFakeApi();
-    const { router } = renderWithApp(<PremierPage />, { path: '/premier', user: null });
+    const { router } = renderPremierPage(null);
     const button = await submitButton('Become a Premium Member Now');
     await waitFor(() => expectCanAct(button));
     await userEvent.click(button);
@@ -186,7 +188,7 @@ describe('PremierPage', () => {
   it("a guest's press acts at once, before the payment provider is ready (nothing to wait for)", async () => {
     // The config never answers: a signed-in reader's button would still be disabled.
     startFakeApi().addHandlers(http.get('/api/config', () => new Promise<Response>(() => {})));
-    const { router } = renderWithApp(<PremierPage />, { path: '/premier', user: null });
+    const { router } = renderPremierPage(null);
     const button = await submitButton('Become a Premium Member Now');
     expectCanAct(button);
     await userEvent.click(button);
@@ -213,7 +215,7 @@ describe('PremierPage', () => {
 
     it('loads Stripe.js v3 with the publishable key; the button is enabled once it has loaded', async () => {
       startFakeApi({ config: STRIPE_CONFIG });
-      renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
+      renderPremierPage();
       const button = await submitButton('Become a Premium Member Now');
       const script = await stripeScript();
       expectHeldBack(button);
@@ -229,7 +231,7 @@ describe('PremierPage', () => {
     it('logs a warning and keeps the button disabled when the script fails to load', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       startFakeApi({ config: STRIPE_CONFIG });
-      renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
+      renderPremierPage();
       const script = await stripeScript();
       act(() => {
         script.dispatchEvent(new Event('error'));
@@ -242,7 +244,7 @@ describe('PremierPage', () => {
 
     it('never loads Stripe.js with the local provider', async () => {
       startFakeApi();
-      renderWithApp(<PremierPage />, { path: '/premier', user: createTestUser() });
+      renderPremierPage();
       await waitFor(() =>
         expectCanAct(screen.getByRole('button', { name: 'Become a Premium Member Now' })),
       );

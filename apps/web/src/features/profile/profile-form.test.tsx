@@ -4,21 +4,19 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
-import { startFakeApi } from '../../test/fake-api.ts';
 import { expectEach } from '../../test/queries.ts';
 import {
   createUser,
   detail,
   detailText,
   failNextSave,
-  renderProfilePage,
+  openProfilePage,
 } from './profile-test-helpers.tsx';
 
 async function openForm(user: TUser = createUser()) {
-  const api = startFakeApi({ user });
-  const rendered = renderProfilePage(user);
+  const opened = openProfilePage(user);
   await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-  return { api, ...rendered, save: screen.getByRole('button', { name: 'Save Changes' }) };
+  return { ...opened, save: screen.getByRole('button', { name: 'Save Changes' }) };
 }
 
 async function replace(label: string, text: string) {
@@ -95,8 +93,7 @@ describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
 
   it('shows the messages in the reader’s language', async () => {
     await i18next.changeLanguage('ar');
-    startFakeApi({ user: createUser() });
-    renderProfilePage(createUser());
+    openProfilePage();
     await userEvent.click(await screen.findByRole('button', { name: 'تعديل' }));
     await replace('الاسم', '');
     expect(await screen.findByText('الاسم مطلوب.')).toBeInTheDocument();
@@ -195,8 +192,7 @@ describe('ProfileForm saving', () => {
 
   it('never shows a server’s English field text to an Arabic reader', async () => {
     await i18next.changeLanguage('ar');
-    const api = startFakeApi({ user: createUser() });
-    renderProfilePage(createUser());
+    const { api } = openProfilePage();
     await userEvent.click(await screen.findByRole('button', { name: 'تعديل' }));
     failNextSave(api, {
       status: 400,

@@ -4,13 +4,17 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { startFakeApi } from '../../test/fake-api.ts';
 import { expectEach } from '../../test/queries.ts';
-import { createUser, detail, detailText, renderProfilePage } from './profile-test-helpers.tsx';
+import {
+  createUser,
+  detail,
+  detailText,
+  openProfilePage,
+  renderProfilePage,
+} from './profile-test-helpers.tsx';
 
 describe('ProfilePage read view', () => {
   it('shows the title, the section and every field of the saved profile', async () => {
-    const user = createUser();
-    startFakeApi({ user });
-    renderProfilePage(user);
+    openProfilePage();
 
     expect(screen.getByRole('heading', { level: 1, name: 'User Profile' })).toBeInTheDocument();
     expect(
@@ -28,27 +32,21 @@ describe('ProfilePage read view', () => {
   });
 
   it('shows the picture when there is one and a neutral avatar otherwise', async () => {
-    const withPicture = createUser({ picture: 'https://images.example.com/amina.jpg' });
-    startFakeApi({ user: withPicture });
-    renderProfilePage(withPicture);
+    openProfilePage(createUser({ picture: 'https://images.example.com/amina.jpg' }));
     const image = await screen.findByRole('img', { name: 'Profile picture of Dr. Amina Yusuf' });
     expect(image).toHaveAttribute('src', 'https://images.example.com/amina.jpg');
     expect(screen.queryByTestId('neutral-avatar')).not.toBeInTheDocument();
   });
 
   it('falls back to the neutral avatar when there is no picture', async () => {
-    const user = createUser({ picture: null, age: null, gender: null, phone: null });
-    startFakeApi({ user });
-    renderProfilePage(user);
+    openProfilePage(createUser({ picture: null, age: null, gender: null, phone: null }));
     expect(await screen.findByTestId('neutral-avatar')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expectEach(detailText, { Age: 'Not provided', Gender: 'Not provided', Phone: 'Not provided' });
   });
 
   it('shows the Premium Member button, to /premier, only to premium members', async () => {
-    const member = createUser({ premiumMember: true });
-    startFakeApi({ user: member });
-    const { router } = renderProfilePage(member);
+    const { router } = openProfilePage(createUser({ premiumMember: true }));
     const button = await screen.findByRole('link', { name: /Premium Member/ });
     expect(button).toHaveAttribute('href', '/premier');
     await userEvent.click(button);
@@ -56,9 +54,7 @@ describe('ProfilePage read view', () => {
   });
 
   it('has no Premium Member button for other users', async () => {
-    const user = createUser({ premiumMember: false });
-    startFakeApi({ user });
-    renderProfilePage(user);
+    openProfilePage(createUser({ premiumMember: false }));
     await screen.findByText('Dr. Amina Yusuf');
     expect(screen.queryByRole('link', { name: /Premium Member/ })).not.toBeInTheDocument();
   });
@@ -84,9 +80,7 @@ describe('ProfilePage read view', () => {
 
   it('reads in Arabic: translated labels and gender', async () => {
     await i18next.changeLanguage('ar');
-    const user = createUser({ gender: 'male' });
-    startFakeApi({ user });
-    renderProfilePage(user);
+    openProfilePage(createUser({ gender: 'male' }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('الملف الشخصي للمستخدم');
     await screen.findByText('Dr. Amina Yusuf');
     expect(detail('الجنس')).toHaveTextContent('ذكر');
@@ -96,9 +90,7 @@ describe('ProfilePage read view', () => {
 
 describe('ProfilePage Edit/Cancel toggle', () => {
   it('switches to the edit form and back, discarding what was typed', async () => {
-    const user = createUser();
-    startFakeApi({ user });
-    renderProfilePage(user);
+    openProfilePage();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
 
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
@@ -114,9 +106,7 @@ describe('ProfilePage Edit/Cancel toggle', () => {
   });
 
   it('keeps the email read-only in the form', async () => {
-    const user = createUser();
-    startFakeApi({ user });
-    renderProfilePage(user);
+    openProfilePage();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const email = screen.getByLabelText('Email');
     expect(email).toHaveAttribute('readonly');

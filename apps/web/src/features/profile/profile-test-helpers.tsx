@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { TUser } from '@portal/shared/user';
 import { createTestUser } from '../../test/factories.ts';
-import { json, type FakeApi } from '../../test/fake-api.ts';
+import { json, startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
@@ -36,6 +36,12 @@ export function renderProfilePage(sessionUser: TUser | null) {
       { path: '/protected', element: <h1>Login Required</h1> },
     ],
   });
+}
+
+/** A fake API signed in as `user` (every field filled unless given) and its profile page. */
+export function openProfilePage(user: TUser = createUser()) {
+  const api = startFakeApi({ user });
+  return { api, ...renderProfilePage(user) };
 }
 
 /** The value shown next to a label in the read view. */

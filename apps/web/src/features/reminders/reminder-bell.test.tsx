@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { json, startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { asRead } from '../../test/queries.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import ReminderBell from './reminder-bell.tsx';
 
@@ -39,9 +40,7 @@ describe('ReminderBell', () => {
     const panel = await screen.findByRole('region', { name: 'Reminders' });
     const items = await within(panel).findAllByRole('listitem');
     // As read: the isolates around the name and the date left out, Intl's narrow spaces plain.
-    const read = (text: string | null | undefined) =>
-      text?.replace(/[\u2068\u2069]/g, '').replace(/[\u2009\u202f]/g, ' ');
-    expect(items.map((item) => read(item.querySelector('p')?.textContent))).toEqual([
+    expect(items.map((item) => asRead(item.querySelector('p')?.textContent))).toEqual([
       expect.stringMatching(/^New: Appointment with Amina Yusuf, Mar 2, 2026, 10:00/),
       expect.stringMatching(/^New: Appointment with Bruno Costa, Mar 3, 2026, 9:00/),
     ]);

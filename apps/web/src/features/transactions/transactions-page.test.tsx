@@ -23,6 +23,15 @@ function renderPage(user = createTestUser({ premiumMember: true })) {
   });
 }
 
+/** The receipt of the checkout `id`, as a signed-in user opens it. */
+function renderReceipt(id: string) {
+  return renderWithApp(<ReceiptPage />, {
+    path: '/premier/transactions/:id',
+    at: `/premier/transactions/${id}`,
+    user: createTestUser(),
+  });
+}
+
 describe('TransactionsPage', () => {
   it('lists every checkout, newest first: date, invoice, amount in the reader’s format, status', async () => {
     const api = startFakeApi();
@@ -112,11 +121,7 @@ describe('ReceiptPage', () => {
   it('shows seller, buyer, item, amount, card brand and last four, invoice number and date', async () => {
     const api = startFakeApi();
     const paid = api.transactions.add();
-    renderWithApp(<ReceiptPage />, {
-      path: '/premier/transactions/:id',
-      at: `/premier/transactions/${paid.id}`,
-      user: createTestUser(),
-    });
+    renderReceipt(paid.id);
     const invoice = await screen.findByText('Visa •••• 4242');
     const fields = invoice.closest('dl')!;
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Receipt INV-1001');
@@ -139,11 +144,7 @@ describe('ReceiptPage', () => {
 
   it("says when the transaction is unknown (someone else's is a 404 too)", async () => {
     startFakeApi();
-    renderWithApp(<ReceiptPage />, {
-      path: '/premier/transactions/:id',
-      at: '/premier/transactions/cs_local_not_mine',
-      user: createTestUser(),
-    });
+    renderReceipt('cs_local_not_mine');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This transaction could not be found.',
     );

@@ -3,20 +3,15 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TPatient } from '@portal/shared/patient';
-import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { patientInput } from '../../test/factories.ts';
 import type { FakeApi } from '../../test/fake-api.ts';
+import { announced, asRead } from '../../test/queries.ts';
 import {
   type FakeVoiceClient,
   renderVoiceButton,
   startVoiceApi,
   TEST_USER,
 } from './voice-test-support.tsx';
-
-/** Text as read: isolates left out, Intl's thin and narrow spaces as plain ones. */
-const read = (text: string | null | undefined) =>
-  text?.replace(/[\u2068\u2069]/g, '').replace(/[\u2009\u202f]/g, ' ');
-const announced = () => read(currentAnnouncement()?.text);
 
 /** A practitioner in Berlin: the panel shows times on this clock, whatever the browser's zone. */
 const PRACTITIONER = { ...TEST_USER, timeZone: 'Europe/Berlin' };
@@ -56,7 +51,7 @@ describe('the voice panel: what the assistant did', () => {
     });
     agentSpeaks(client);
     const first = await within(await panel()).findByRole('listitem');
-    expect(read(first.textContent)).toBe('Booked Maria Souza, Tue, Mar 3, 10:00 AM');
+    expect(asRead(first.textContent)).toBe('Booked Maria Souza, Tue, Mar 3, 10:00 AM');
     expect(announced()).toBe('Booked Maria Souza, Tue, Mar 3, 10:00 AM');
     expect(screen.queryByText('Nothing yet.')).not.toBeInTheDocument();
 
@@ -66,7 +61,7 @@ describe('the voice panel: what the assistant did', () => {
       expect(
         within(await panel())
           .getAllByRole('listitem')
-          .map((li) => read(li.textContent)),
+          .map((li) => asRead(li.textContent)),
       ).toEqual([
         'Booked Maria Souza, Tue, Mar 3, 10:00 AM',
         'Cancelled Maria Souza, Tue, Mar 3, 10:00 AM',
@@ -88,7 +83,7 @@ describe('the voice panel: what the assistant did', () => {
     act(() => client.emit('call_ended'));
 
     const item = await within(await panel()).findByRole('listitem');
-    expect(read(item.textContent)).toBe('Booked Maria Souza, Wed, Mar 4, 2:30 PM');
+    expect(asRead(item.textContent)).toBe('Booked Maria Souza, Wed, Mar 4, 2:30 PM');
     const callButton = screen.getByRole('button', { name: 'Voice assistant' });
     expect(callButton).toHaveAttribute('aria-pressed', 'false');
 

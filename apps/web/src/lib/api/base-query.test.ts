@@ -2,10 +2,10 @@ import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setIdentityClient } from '../identity/get-identity-client.ts';
-import type { IdentityClient } from '../identity/identity-client.ts';
 import { authSlice } from '../session/auth-slice.ts';
 import { createBaseQuery, REQUEST_TIMEOUT_MS } from './base-query.ts';
 import { currentApiNotice, dismissApiNotice } from './error-notices.ts';
+import { createFakeIdentity } from '../../test/factories.ts';
 
 function tokenExpiringIn(seconds: number, label = 'x'): string {
   const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + seconds, label }))
@@ -15,15 +15,9 @@ function tokenExpiringIn(seconds: number, label = 'x'): string {
   return `eyJhbGciOiJSUzI1NiJ9.${payload}.c2ln`;
 }
 
-function fakeIdentity(token: string | null): IdentityClient {
-  return {
-    name: 'firebase',
-    signIn: vi.fn(),
-    completeRedirectSignIn: vi.fn(),
-    currentIdToken: vi.fn(() => Promise.resolve(token)),
-    signOut: vi.fn(() => Promise.resolve()),
-  };
-}
+/** A loaded provider (not the local one) whose current ID token is `token`. */
+const fakeIdentity = (token: string | null) =>
+  createFakeIdentity({ name: 'firebase', currentIdToken: () => Promise.resolve(token) });
 
 const ok = () =>
   Promise.resolve(
