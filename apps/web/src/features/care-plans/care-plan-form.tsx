@@ -92,7 +92,11 @@ export function CarePlanForm({
       aria-label={formTitle}
       className={styles.form}
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        // Busy is aria-disabled (the button keeps focus): a second press must not save twice.
+        if (form.formState.isSubmitting) event.preventDefault();
+        else void submit(event);
+      }}
     >
       <h6 className={styles.formTitle}>{formTitle}</h6>
       {failure === 'premium' ? (

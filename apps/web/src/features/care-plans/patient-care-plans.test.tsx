@@ -85,6 +85,28 @@ describe('PatientCarePlans', () => {
     expect(screen.getByText(/by Dr Lena Weber on Apr 15, 2026/)).toBeVisible();
   });
 
+  it('saves once when save is pressed again while the plan is being saved', async () => {
+    const user = userEvent.setup();
+    renderFor();
+    const form = await startPlan(user, { title: 'Asthma review', activity: 'Peak flow' });
+    const gate = api.hold('POST', /\/care-plans$/);
+    const save = within(form).getByRole('button', { name: 'Save care plan' });
+    await user.click(save);
+    // aria-disabled, not disabled: the pressed button keeps focus and can be pressed again.
+    expect(await within(form).findByRole('button', { name: 'Saving…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.keyboard('{Enter}');
+    gate.release();
+
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Care plan “Asthma review” saved.'),
+    );
+    expect(api.requestsTo('POST', /\/care-plans$/)).toHaveLength(1);
+    expect(api.carePlans.plans).toHaveLength(1);
+  });
+
   it("puts a bad custom rule's message on its field, in words", async () => {
     const user = userEvent.setup();
     renderFor();
