@@ -245,10 +245,15 @@ export function checkResponse(request: FuzzRequest, response: LightMyRequestResp
   ) {
     const isAccepted = bodySchema.safeParse(body.json).success;
     const code = parsed?.ok ? (parsed.value as { code?: string }).code : undefined;
+    // A members-only route (it documents a 402) asks who is calling before it reads the body,
+    // so that a non-member learns nothing from a 400 either (premier/require-premium.ts).
+    const isGateRefusal =
+      operation.responses.has(402) && (status === 401 || code === 'PREMIUM_REQUIRED');
     if (
       !isAccepted &&
       request.isRoutable &&
       !INVALID_AUTH.includes(request.auth) &&
+      !isGateRefusal &&
       code !== 'VALIDATION_FAILED'
     )
       problems.push(`the shared schema refuses the body, the API answered ${status} ${code ?? ''}`);

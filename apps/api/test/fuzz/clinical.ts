@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import type pg from 'pg';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ZAllergy, ZAllergyInput } from '@portal/shared/allergy';
+import {
+  ZCarePlan,
+  ZCarePlanInput,
+  ZOccurrence,
+  ZOccurrenceMarkInput,
+  ZToday,
+} from '@portal/shared/care-plan';
 import {
   ZMedicationSuggestions,
   ZPrescription,
@@ -259,6 +266,12 @@ export const CLINICAL_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   ),
   'POST /api/records/patients/{id}/prescriptions/{prescriptionId}/stop': { 200: ZPrescription },
   'GET /api/records/medications': { 200: ZMedicationSuggestions },
+  ...collectionAnswers('/api/records/patients/{id}/care-plans', '{carePlanId}', ZCarePlan),
+  'GET /api/records/patients/{id}/care-plans/{carePlanId}/occurrences': {
+    200: z.array(ZOccurrence),
+  },
+  'PUT /api/records/patients/{id}/care-plans/{carePlanId}/occurrences': { 200: ZOccurrence },
+  'GET /api/premier/today': { 200: ZToday },
 };
 
 export const CLINICAL_BODIES: Record<string, z.ZodType> = {
@@ -269,4 +282,6 @@ export const CLINICAL_BODIES: Record<string, z.ZodType> = {
     ZPrescriptionInput,
   ),
   'POST /api/records/patients/{id}/prescriptions/{prescriptionId}/stop': ZPrescriptionStop,
+  ...collectionBodies('/api/records/patients/{id}/care-plans', '{carePlanId}', ZCarePlanInput),
+  'PUT /api/records/patients/{id}/care-plans/{carePlanId}/occurrences': ZOccurrenceMarkInput,
 };
