@@ -1,3 +1,4 @@
+import './lifecycle/v8-flags.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
