@@ -7,7 +7,10 @@ import { createPatientsAudit, insertActorAuditEvents, type Actor } from '../audi
 
 export type { Actor };
 
-/** The two clinical items of issue 17; each names its own audit column and error codes. */
+/**
+ * The clinical items: allergies and prescriptions (issue 17), care plans (issue 18); each names
+ * its own audit column and error codes.
+ */
 export type ClinicalKind = 'allergy' | 'prescription' | 'carePlan';
 
 const CODES = {
