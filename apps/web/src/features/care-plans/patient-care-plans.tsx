@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TCarePlan } from '@portal/shared/care-plan';
 import type { TPatient } from '@portal/shared/patient';
@@ -17,6 +18,11 @@ import { OccurrenceList } from './occurrence-list.tsx';
 import { PremierExplainer } from './premier-explainer.tsx';
 import { recurrenceSummary } from './recurrence.ts';
 import styles from './care-plans.module.css';
+
+/** A list's load-failed and loading texts, the same for the plans and a plan's occurrences. */
+function listTexts(t: TFunction<'carePlans'>, empty: string) {
+  return { loadFailed: t('section.loadFailed'), loading: t('loading'), empty };
+}
 
 /** In a patient's details (composed by app/): the care plans, for members; what Premier adds, for others. */
 export function PatientCarePlans({
@@ -69,11 +75,7 @@ function CarePlans({
       <SectionListState
         hasFailed={query.isError && !query.isFetching}
         items={query.currentData}
-        texts={{
-          loadFailed: t('section.loadFailed'),
-          loading: t('loading'),
-          empty: t('section.none'),
-        }}
+        texts={listTexts(t, t('section.none'))}
         styles={styles}
       >
         {(plans) => (
@@ -162,11 +164,7 @@ function PlanView({
       <SectionListState
         hasFailed={occurrences.isError}
         items={occurrences.currentData}
-        texts={{
-          loadFailed: t('section.loadFailed'),
-          loading: t('loading'),
-          empty: t('section.noOccurrences'),
-        }}
+        texts={listTexts(t, t('section.noOccurrences'))}
         styles={styles}
       >
         {(list) => (
