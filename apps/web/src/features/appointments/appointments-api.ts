@@ -63,7 +63,7 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
       }),
       transformResponse: (appointments: TAppointment[], meta) => ({
         appointments,
-        total: totalCountOf(meta, appointments.length),
+        total: totalCountOf(meta) ?? appointments.length,
       }),
       providesTags: (result) => [
         { type: 'Appointment' as const, id: 'LIST' },

@@ -2,7 +2,7 @@ import { nextCursorFrom } from '../../lib/api/link-header.ts';
 import type { TPatient, TPatientData } from '@portal/shared/patient';
 import { api } from '../../lib/api/api.ts';
 import { patientUrl } from '../../lib/api/patient-url.ts';
-import { headerOf } from '../../lib/api/response-headers.ts';
+import { headerOf, totalCountOf } from '../../lib/api/response-headers.ts';
 import type { ViewerArgs } from '../../lib/api/viewer-args.ts';
 
 export const PAGE_SIZE = 50;
@@ -53,13 +53,6 @@ export interface AuditPage {
   nextCursor?: string;
 }
 
-function totalFrom(meta: unknown): number | null {
-  const value = headerOf(meta, 'X-Total-Count');
-  if (value === null || value === '') return null;
-  const total = Number(value);
-  return Number.isFinite(total) && total >= 0 ? total : null;
-}
-
 function toWarnings(value: unknown): SaveWarning[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry): SaveWarning[] => {
@@ -88,7 +81,7 @@ export const recordsApi = api.injectEndpoints({
         const nextCursor = nextCursorFrom(headerOf(meta, 'Link'));
         return {
           patients,
-          total: totalFrom(meta) ?? patients.length,
+          total: totalCountOf(meta) ?? patients.length,
           ...(nextCursor && { nextCursor }),
         };
       },
@@ -176,7 +169,7 @@ export const recordsApi = api.injectEndpoints({
       }),
       transformResponse: (events: AuditEvent[], meta) => {
         const nextCursor = nextCursorFrom(headerOf(meta, 'Link'));
-        return { events, total: totalFrom(meta), ...(nextCursor && { nextCursor }) };
+        return { events, total: totalCountOf(meta), ...(nextCursor && { nextCursor }) };
       },
       providesTags: ['Audit'],
     }),

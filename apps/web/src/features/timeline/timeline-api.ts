@@ -2,7 +2,7 @@ import { nextCursorFrom } from '../../lib/api/link-header.ts';
 import type { TTimelineEntry } from '@portal/shared/timeline';
 import { api } from '../../lib/api/api.ts';
 import { patientUrl } from '../../lib/api/patient-url.ts';
-import { headerOf } from '../../lib/api/response-headers.ts';
+import { headerOf, totalCountOf } from '../../lib/api/response-headers.ts';
 import type { PatientArgs } from '../../lib/api/viewer-args.ts';
 
 /** Entries per request: a screenful; 'Show older entries' reads the next page. */
@@ -36,14 +36,11 @@ export const timelineApi = timelineBase.injectEndpoints({
         url: patientUrl(patientId, 'timeline'),
         params: pageParam ? { limit: TIMELINE_PAGE, cursor: pageParam } : { limit: TIMELINE_PAGE },
       }),
-      transformResponse: (entries: TTimelineEntry[], meta) => {
-        const total = Number(headerOf(meta, 'X-Total-Count'));
-        return {
-          entries,
-          total: Number.isFinite(total) ? total : entries.length,
-          nextCursor: nextCursorFrom(headerOf(meta, 'Link')) ?? null,
-        };
-      },
+      transformResponse: (entries: TTimelineEntry[], meta) => ({
+        entries,
+        total: totalCountOf(meta) ?? entries.length,
+        nextCursor: nextCursorFrom(headerOf(meta, 'Link')) ?? null,
+      }),
       providesTags: (_result, _error, { patientId }) => [
         { type: 'Visit', id: patientId },
         { type: 'Prescription', id: patientId },

@@ -1,7 +1,7 @@
 import type { TTransaction } from '@portal/shared/billing';
 import type { TUser } from '@portal/shared/user';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
-import { headerOf } from '../../lib/api/response-headers.ts';
+import { totalCountOf } from '../../lib/api/response-headers.ts';
 
 /** Issue 18: the Transaction History, a receipt, the local provider's refund. */
 export const transactionsApi = api.injectEndpoints({
@@ -12,7 +12,7 @@ export const transactionsApi = api.injectEndpoints({
       query: () => '/premier/transactions?limit=200',
       transformResponse: (items: TTransaction[], meta) => ({
         items,
-        total: Number(headerOf(meta, 'x-total-count') ?? items.length),
+        total: totalCountOf(meta) ?? items.length,
       }),
       providesTags: ['Transaction'],
     }),

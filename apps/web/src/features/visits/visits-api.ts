@@ -32,7 +32,7 @@ export const visitsApi = visitsBase.injectEndpoints({
       query: ({ patientId, limit }) => ({ url: visitsUrl(patientId), params: { limit } }),
       transformResponse: (visits: TVisit[], meta) => ({
         visits,
-        total: totalCountOf(meta, visits.length),
+        total: totalCountOf(meta) ?? visits.length,
       }),
       providesTags: (_result, _error, { patientId }) => [{ type: 'Visit', id: patientId }],
     }),

@@ -6,10 +6,13 @@ export const headerOf = (meta: unknown, name: string): string | null =>
 
 /**
  * A list's `X-Total-Count`: every item, more than the page when the list holds more than a page;
- * `fallback` when the header is missing or not a number.
+ * null when the header is missing or not a whole number from 0 up (the caller says what stands in
+ * for it, usually the page's own length). The one reading for every list: before, four lists read
+ * a missing or odd header four ways (the page length, null, 0, NaN).
  */
-export function totalCountOf(meta: unknown, fallback: number): number {
-  const value = headerOf(meta, 'X-Total-Count');
+export function totalCountOf(meta: unknown): number | null {
+  const value = headerOf(meta, 'X-Total-Count')?.trim();
+  if (!value || !/^\d+$/.test(value)) return null;
   const total = Number(value);
-  return value && Number.isFinite(total) ? total : fallback;
+  return Number.isSafeInteger(total) ? total : null;
 }
