@@ -3,12 +3,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
+import { SERVER_NODE_ARGS } from '../apps/api/server-node-args.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 buildIfStale();
 const server = spawn(
   process.execPath,
-  ['--enable-source-maps', path.join(ROOT, 'apps/api/dist/server.js')],
+  ['--enable-source-maps', ...SERVER_NODE_ARGS, path.join(ROOT, 'apps/api/dist/server.js')],
   {
     stdio: 'inherit',
   },

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded-postgres.ts';
 import { findFreePort } from '../../apps/api/src/lib/free-port.ts';
+import { SERVER_NODE_ARGS } from '../../apps/api/server-node-args.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/server.js');
@@ -43,7 +44,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = env.DATA_DIR ?? tempDir('data');
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, ...env },
     stdio: 'ignore',
   });

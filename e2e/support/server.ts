@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { findFreePort } from '../../apps/api/src/lib/free-port.ts';
+import { SERVER_NODE_ARGS } from '../../apps/api/server-node-args.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/server.js');
@@ -83,7 +84,7 @@ export async function startServer({
   fs.mkdirSync(path.dirname(logPath), { recursive: true });
   const log = fs.createWriteStream(logPath, { flags: 'a' });
   let output = '';
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
     env: {
       ...process.env,
       PORT: String(port),

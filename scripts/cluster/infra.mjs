@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from '../../apps/api/server-node-args.mjs';
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
@@ -99,7 +100,7 @@ export async function startInstance(name, env) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-cluster-${name}-`));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, [API_BUNDLE], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, API_BUNDLE], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { SERVER_NODE_ARGS } from '../server-node-args.mjs';
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,7 +18,7 @@ export interface ServerProcess {
  */
 export function spawnServer(env: Record<string, string | undefined>): ServerProcess {
   let output = '';
-  const child = spawn(process.execPath, [inject('serverBundle')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, inject('serverBundle')], {
     cwd: API_ROOT,
     env: {
       PATH: process.env.PATH,
