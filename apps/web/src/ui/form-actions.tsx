@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Button } from './button.tsx';
 
 /**
@@ -29,4 +30,17 @@ export function FormActions({
       </Button>
     </div>
   );
+}
+
+/**
+ * The three texts of a form whose namespace keeps them as `<prefix>.save`, `<prefix>.saving` and
+ * `<prefix>.cancel` (`form.save`, `addendum.save`…), for `FormActions`:
+ * `<FormActions {...saveActionTexts(t, 'form')} …/>` with the `t` of that namespace.
+ */
+export function saveActionTexts(t: TFunction, prefix: string) {
+  return {
+    label: t(`${prefix}.save`),
+    busyLabel: t(`${prefix}.saving`),
+    cancelLabel: t(`${prefix}.cancel`),
+  };
 }

@@ -16,7 +16,7 @@ import {
 } from '../../lib/forms/field-messages.ts';
 import { Button } from '../../ui/button.tsx';
 import { InputField, SelectField } from '../../ui/control-fields.tsx';
-import { FormActions } from '../../ui/form-actions.tsx';
+import { FormActions, saveActionTexts } from '../../ui/form-actions.tsx';
 import { isPremiumRequired, useSaveCarePlanMutation } from './care-plans-api.ts';
 import { PremierExplainer } from './premier-explainer.tsx';
 import { presetOf, RECURRENCE_PRESETS, recurrenceSummary } from './recurrence.ts';
@@ -222,9 +222,7 @@ export function CarePlanForm({
       <FormActions
         className={styles.actions}
         isBusy={isLoading}
-        label={t('form.save')}
-        busyLabel={t('form.saving')}
-        cancelLabel={t('form.cancel')}
+        {...saveActionTexts(t, 'form')}
         onCancel={() => onDone()}
       />
     </form>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { VISIT_LIMITS, ZAddendumInput, type TVisit } from '@portal/shared/visit';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { TextAreaField } from '../../ui/control-fields.tsx';
-import { FormActions } from '../../ui/form-actions.tsx';
+import { FormActions, saveActionTexts } from '../../ui/form-actions.tsx';
 import { SavingForm, useFailure } from '../../ui/saving-form.tsx';
 import { useAddAddendumMutation } from './visits-api.ts';
 import styles from './visits.module.css';
@@ -70,9 +70,7 @@ export function AddendumForm({
       <FormActions
         className={styles.actions}
         isBusy={isLoading}
-        label={t('addendum.save')}
-        busyLabel={t('addendum.saving')}
-        cancelLabel={t('addendum.cancel')}
+        {...saveActionTexts(t, 'addendum')}
         onCancel={() => onDone()}
       />
     </SavingForm>

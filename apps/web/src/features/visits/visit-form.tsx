@@ -19,7 +19,7 @@ import {
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { InputField, SelectField, TextAreaField } from '../../ui/control-fields.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
-import { FormActions } from '../../ui/form-actions.tsx';
+import { FormActions, saveActionTexts } from '../../ui/form-actions.tsx';
 import { SavingForm, useFailure } from '../../ui/saving-form.tsx';
 import { localInputValue, VITAL_ORDER } from './visit-text.ts';
 import { useCreateVisitMutation, useUpdateVisitMutation } from './visits-api.ts';
@@ -251,9 +251,7 @@ export function VisitForm({
       <FormActions
         className={styles.actions}
         isBusy={isLoading}
-        label={t('form.save')}
-        busyLabel={t('form.saving')}
-        cancelLabel={t('form.cancel')}
+        {...saveActionTexts(t, 'form')}
         onCancel={onCancel}
       />
     </SavingForm>
