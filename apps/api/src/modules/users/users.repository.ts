@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TProfileData, TScheduleData } from '@portal/shared/profile';
 import type { Db } from '../../db/client.ts';
+import { findRow } from '../../db/rows.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import type { VerifiedIdentity } from '../../providers/identity/identity.ts';
 
@@ -34,13 +35,11 @@ export async function upsertUserFromIdentity(
 }
 
 export async function findUserByUid(db: Db, uid: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.uid, uid)).limit(1);
-  return row;
+  return findRow(db, users, eq(users.uid, uid));
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
+  return findRow(db, users, eq(users.id, id));
 }
 
 /** Replaces the editable profile fields; the e-mail and premium flag are not touched here. */
