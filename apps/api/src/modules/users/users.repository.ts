@@ -42,25 +42,33 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return findRow(db, users, eq(users.id, id));
 }
 
+/** Changes the user's row: the given columns, and `updatedAt` to now. */
+async function updateUser(
+  db: Db,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
 /** Replaces the editable profile fields; the e-mail and premium flag are not touched here. */
 export async function updateUserProfile(
   db: Db,
   { id, profile }: { id: string; profile: Omit<TProfileData, 'email'> },
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({
-      name: profile.name,
-      age: profile.age,
-      gender: profile.gender,
-      address: profile.address,
-      phone: profile.phone,
-      picture: profile.picture,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  return updateUser(db, id, {
+    name: profile.name,
+    age: profile.age,
+    gender: profile.gender,
+    address: profile.address,
+    phone: profile.phone,
+    picture: profile.picture,
+  });
 }
 
 /** Changes the schedule settings that were sent; absent ones are left as they are. */
@@ -68,10 +76,5 @@ export async function updateUserSchedule(
   db: Db,
   { id, schedule }: { id: string; schedule: TScheduleData },
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ ...schedule, updatedAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  return updateUser(db, id, schedule);
 }
