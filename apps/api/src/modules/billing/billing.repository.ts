@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { findRow } from '../../db/rows.ts';
 import { checkoutSessions, payments, webhookEvents } from '../../db/schema/billing.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 
@@ -17,9 +18,7 @@ export async function findOneCheckout(
   where: SQL | undefined,
   { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<CheckoutSessionRow | undefined> {
-  const query = db.select().from(checkoutSessions).where(where).$dynamic();
-  const [row] = await (forUpdate ? query.for('update') : query).limit(1);
-  return row;
+  return findRow(db, checkoutSessions, where, { forUpdate });
 }
 
 export function withTransaction<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
@@ -134,6 +133,5 @@ export async function grantPremium(tx: Tx, userId: string): Promise<void> {
 }
 
 export async function findUser(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
+  return findRow(db, users, eq(users.id, id));
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { findRow } from '../../db/rows.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { isoFromUtcText } from '../patients/patients.fields.ts';
 import type { FeedEvent } from './calendar.ics.ts';
@@ -16,8 +17,7 @@ export async function setFeedHash(
 }
 
 export async function findUserByFeedHash(db: Db, hash: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.calendarFeedHash, hash)).limit(1);
-  return row;
+  return findRow(db, users, eq(users.calendarFeedHash, hash));
 }
 
 /** The owner's appointments from 90 days ago on, earliest first. */

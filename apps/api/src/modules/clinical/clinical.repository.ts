@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { findRow } from '../../db/rows.ts';
 import type { carePlans } from '../../db/schema/care-plans.ts';
 import type { allergies, prescriptions } from '../../db/schema/clinical.ts';
 import { isOneOfVersions, nextVersion } from '../../lib/etag.ts';
@@ -47,12 +48,7 @@ export function createClinicalStore<Table extends ClinicalTable>(table: Table) {
 
   return {
     async find(db: DbOrTx, { id, ...scope }: Scope & { id: string }): Promise<Row | undefined> {
-      const [row] = await db
-        .select()
-        .from(t)
-        .where(scoped(scope, eq(t.id, id)))
-        .limit(1);
-      return row as Row | undefined;
+      return (await findRow(db, t, scoped(scope, eq(t.id, id)))) as Row | undefined;
     },
 
     /** One page, newest first, strictly after `after`. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { findRow } from '../../db/rows.ts';
 import { patients, type PatientRow } from '../../db/schema/patients.ts';
 import { isOneOfVersions, nextVersion, type VersionedChange } from '../../lib/etag.ts';
 import { countRows, pastKey } from '../../lib/paging.ts';
@@ -55,12 +56,7 @@ export async function findPatient(
   db: DbOrTx,
   { ownerId, id }: { ownerId: string; id: string },
 ): Promise<PatientRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(patients)
-    .where(and(isOwned(ownerId, id), isLive))
-    .limit(1);
-  return row;
+  return findRow(db, patients, and(isOwned(ownerId, id), isLive));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TProfileData, TScheduleData } from '@portal/shared/profile';
 import type { Db } from '../../db/client.ts';
+import { findRow } from '../../db/rows.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import type { VerifiedIdentity } from '../../providers/identity/identity.ts';
 
@@ -34,12 +35,24 @@ export async function upsertUserFromIdentity(
 }
 
 export async function findUserByUid(db: Db, uid: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.uid, uid)).limit(1);
-  return row;
+  return findRow(db, users, eq(users.uid, uid));
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return findRow(db, users, eq(users.id, id));
+}
+
+/** Changes the user's row: the given columns, and `updatedAt` to now. */
+async function updateUser(
+  db: Db,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }
 
@@ -48,20 +61,14 @@ export async function updateUserProfile(
   db: Db,
   { id, profile }: { id: string; profile: Omit<TProfileData, 'email'> },
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({
-      name: profile.name,
-      age: profile.age,
-      gender: profile.gender,
-      address: profile.address,
-      phone: profile.phone,
-      picture: profile.picture,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  return updateUser(db, id, {
+    name: profile.name,
+    age: profile.age,
+    gender: profile.gender,
+    address: profile.address,
+    phone: profile.phone,
+    picture: profile.picture,
+  });
 }
 
 /** Changes the schedule settings that were sent; absent ones are left as they are. */
@@ -69,10 +76,5 @@ export async function updateUserSchedule(
   db: Db,
   { id, schedule }: { id: string; schedule: TScheduleData },
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ ...schedule, updatedAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  return updateUser(db, id, schedule);
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { findRow } from '../../db/rows.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { patients } from '../../db/schema/patients.ts';
@@ -35,8 +36,7 @@ export async function endVoiceCall(db: Db, callId: string, endedAt: Date): Promi
 }
 
 export async function findVoiceCall(db: Db, callId: string): Promise<VoiceCallRow | undefined> {
-  const [row] = await db.select().from(voiceCalls).where(eq(voiceCalls.callId, callId)).limit(1);
-  return row;
+  return findRow(db, voiceCalls, eq(voiceCalls.callId, callId));
 }
 
 /**
