@@ -13,6 +13,12 @@ export interface Page<T> {
   total: number;
 }
 
+/** What a list request asks of its page: at most `limit` rows, after `cursor` (none: the first). */
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+}
+
 /** Opaque cursor: the sort key of the last row, base64url JSON. Not a secret, just not a contract. */
 export function encodeCursor(key: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -95,6 +101,13 @@ export function decodeCursor<T extends unknown[]>(
 /** A keyset position of an instant (ISO, ms) then an id: the patients' and the agenda's. */
 export const isInstantIdKey = (key: unknown[]): key is [instant: string, id: string] =>
   key.length === 2 && isApiInstant(key[0]) && typeof key[1] === 'string' && isUuid(key[1]);
+
+/**
+ * Where a list keyed by an instant then an id continues: after the cursor's key (checked, as
+ * `decodeCursor` does), or from the start when there is no cursor.
+ */
+export const instantIdKeyAfter = (cursor: string | undefined) =>
+  cursor ? decodeCursor(cursor, isInstantIdKey) : null;
 
 /**
  * Strictly past a keyset position (an instant, then an id) in a list's order: `'<'` newest

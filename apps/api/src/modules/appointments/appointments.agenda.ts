@@ -1,6 +1,6 @@
 import type { TAppointment } from '@portal/shared/appointment';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, isInstantIdKey, readPage, type Page } from '../../lib/paging.ts';
+import { instantIdKeyAfter, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { toApiAppointment } from './appointments.fields.ts';
 import { owned, type Actor, type Refusals } from './appointments.refusals.ts';
@@ -35,10 +35,8 @@ export function createAgenda({ db, refusals }: { db: Db; refusals: Refusals }) {
       from: string;
       to: string;
       patientId?: string;
-      limit: number;
-      cursor?: string;
-    }): Promise<Page<TAppointment>> {
-      const after = cursor ? decodeCursor(cursor, isInstantIdKey) : null;
+    } & PageRequest): Promise<Page<TAppointment>> {
+      const after = instantIdKeyAfter(cursor);
       const range = {
         ownerId: actor.actorId,
         from: new Date(from),

@@ -1,6 +1,6 @@
 import type { TAuditEvent } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, readPage, type Page } from '../../lib/paging.ts';
+import { decodeCursor, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { countAuditEvents, findAuditEvents, type AuditEventWithName } from './audit.repository.ts';
 
 function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
@@ -34,9 +34,7 @@ export function createAuditService({ db }: { db: Db }) {
       cursor,
     }: {
       actorId: string;
-      limit: number;
-      cursor?: string;
-    }): Promise<Page<TAuditEvent>> {
+    } & PageRequest): Promise<Page<TAuditEvent>> {
       const beforeId = cursor ? decodeCursor(cursor, isEventKey)[0] : null;
       return readPage({
         limit,

@@ -2,7 +2,7 @@ import { formatInvoiceNumber, type TTransaction } from '@portal/shared/billing';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isApiInstant } from '../../lib/etag.ts';
-import { decodeCursor, readPage, type Page } from '../../lib/paging.ts';
+import { decodeCursor, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import type { CheckoutSessionRow } from './billing.repository.ts';
 import * as repo from './transactions.repository.ts';
 
@@ -52,9 +52,7 @@ export function createTransactionsService({
       cursor,
     }: {
       userId: string;
-      limit: number;
-      cursor?: string;
-    }): Promise<Page<TTransaction>> {
+    } & PageRequest): Promise<Page<TTransaction>> {
       const after = cursor ? decodeCursor(cursor, isTransactionKey) : null;
       return readPage({
         limit,

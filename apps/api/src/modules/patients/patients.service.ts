@@ -8,7 +8,13 @@ import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import type { PatientRow } from '../../db/schema/patients.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeCursor, inBatches, isInstantIdKey, readPage, type Page } from '../../lib/paging.ts';
+import {
+  inBatches,
+  instantIdKeyAfter,
+  readPage,
+  type Page,
+  type PageRequest,
+} from '../../lib/paging.ts';
 import type { AppointmentRecord } from '../appointments/appointments.fields.ts';
 import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
 import {
@@ -122,10 +128,8 @@ export function createPatientService({
     }: {
       actor: Actor;
       q?: string;
-      limit: number;
-      cursor?: string;
-    }): Promise<Page<TPatient>> {
-      const after = cursor ? decodeCursor(cursor, isInstantIdKey) : null;
+    } & PageRequest): Promise<Page<TPatient>> {
+      const after = instantIdKeyAfter(cursor);
       const query = normaliseQuery(q);
       const ownerId = actor.actorId;
       return readPage({

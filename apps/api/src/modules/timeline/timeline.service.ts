@@ -1,7 +1,7 @@
 import { TIMELINE_KINDS, type TTimelineEntry, type TTimelineKind } from '@portal/shared/timeline';
 import type { Db } from '../../db/client.ts';
 import { isApiInstant } from '../../lib/etag.ts';
-import { decodeCursor, pageOf, type Page } from '../../lib/paging.ts';
+import { decodeCursor, pageOf, type Page, type PageRequest } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { findOwnLivePatientId } from '../patients/patients.repository.ts';
 import { createPatientsAudit, type Actor } from '../audit/owned-records.ts';
@@ -47,11 +47,9 @@ export function createTimelineService({
     }: {
       actor: Actor;
       patientId: string;
-      limit: number;
-      cursor?: string;
       /** Whether the actor is a Premier member, whose care-plan activities are listed. */
       withCarePlans: boolean;
-    }): Promise<Page<TTimelineEntry>> {
+    } & PageRequest): Promise<Page<TTimelineEntry>> {
       // A bad cursor is refused before anything is read or written.
       const after = cursor ? decodeCursor(cursor, isTimelineKey) : null;
       const id = await findOwnLivePatientId(db, { ownerId: actor.actorId, patientId });

@@ -3,7 +3,7 @@ import type { TVisit, TVisitData } from '@portal/shared/visit';
 import type { Db } from '../../db/client.ts';
 import { parseIfMatch } from '../../lib/etag.ts';
 import { storedId } from '../../lib/uuid.ts';
-import { decodeCursor, isInstantIdKey, readPage, type Page } from '../../lib/paging.ts';
+import { instantIdKeyAfter, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import type { AppointmentService } from '../appointments/appointments.service.ts';
 import { findOwnLivePatientId } from '../patients/patients.repository.ts';
@@ -108,12 +108,8 @@ export function createVisitService({
 
   return {
     /** A page of the patient's visits, newest first, with the total. */
-    async findItems({
-      limit,
-      cursor,
-      ...place
-    }: Place & { limit: number; cursor?: string }): Promise<Page<TVisit>> {
-      const after = cursor ? decodeCursor(cursor, isInstantIdKey) : null;
+    async findItems({ limit, cursor, ...place }: Place & PageRequest): Promise<Page<TVisit>> {
+      const after = instantIdKeyAfter(cursor);
       const patientId = await livePatient(db, place, 'list');
       const scope = { ownerId: place.actor.actorId, patientId };
       const page = await readPage({
