@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALLERGY_SEVERITIES } from './allergy.ts';
 import {
   CLINICAL_TEXT_MESSAGES,
   clinicalOptionalText,
@@ -178,7 +179,7 @@ export const ZAllergyWarning = z.object({
       allergyId: z.uuid(),
       substance: z.string(),
       reaction: z.string(),
-      severity: z.enum(['mild', 'moderate', 'severe']),
+      severity: z.enum(ALLERGY_SEVERITIES),
     }),
   ),
 });
