@@ -1,7 +1,7 @@
 import type { TAuditAction } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import { etagOf, parseIfMatch } from '../../lib/etag.ts';
-import { decodeCursor, isInstantIdKey, readPage, type Page } from '../../lib/paging.ts';
+import { instantIdKeyAfter, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { DbOrTx } from '../audit/audit.repository.ts';
 import {
@@ -224,11 +224,9 @@ export function createItemService<Table extends ClinicalTable, Api extends ApiIt
       actor: Actor;
       patientId: string;
       status?: string;
-      limit: number;
-      cursor?: string;
-    }): Promise<Page<Api>> {
+    } & PageRequest): Promise<Page<Api>> {
       if (!isUuid(patientId)) return denyPatient(actor, 'list', patientId);
-      const after: ItemKey | null = cursor ? decodeCursor(cursor, isInstantIdKey) : null;
+      const after: ItemKey | null = instantIdKeyAfter(cursor);
       const scope = key(actor, patientId);
       if (!(await isOwnLivePatient(db, scope))) return denyPatient(actor, 'list', patientId);
       const page = await readPage({
