@@ -1,17 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { messageFor } from './field-message.ts';
+import { completeProfile } from './profile.factories.ts';
 import { PROFILE_MESSAGES, ZProfileInput } from './profile.ts';
 
-const valid = {
-  name: 'Dr. Amina Yusuf',
-  email: 'amina@example.com',
-  age: 41,
-  gender: 'female',
-  address: '12 Harbour Road, Lagos',
-  phone: '5551234567',
-  picture: 'https://images.example.com/amina.jpg',
-};
+const valid = completeProfile();
 
 /** What every optional field left blank or out is stored as. */
 const NOT_GIVEN = { age: null, gender: null, address: null, phone: null, picture: null };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '@portal/shared/profile';
+import { completeProfile } from '@portal/shared/profile.factories';
 import type { TUser } from '@portal/shared/user';
 import { buildApp } from '../../app.ts';
 import { connectDatabase } from '../../db/client.ts';
@@ -24,14 +25,8 @@ async function getProfile(headers: Headers, app = ctx.app): Promise<TUser> {
   return (response.json() as { user: TUser }).user;
 }
 
-const AMINA = {
-  name: 'Dr. Amina Yusuf',
-  age: 41,
-  gender: 'female',
-  address: '12 Harbour Road, Lagos',
-  phone: '5551234567',
-  picture: 'https://images.example.com/amina.jpg',
-} as const;
+/** The profile every case starts from; its email is replaced by the signed-in user's own. */
+const AMINA = completeProfile();
 
 /** A new user with a complete profile saved through the API, and the saved user. */
 async function createUserWithProfile() {

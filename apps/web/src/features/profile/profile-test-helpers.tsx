@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { completeProfile } from '@portal/shared/profile.factories';
 import type { TUser } from '@portal/shared/user';
 import { createTestUser } from '../../test/factories.ts';
 import { json, startFakeApi, type FakeApi } from '../../test/fake-api.ts';
@@ -9,12 +10,8 @@ import { ProfilePage } from './profile-page.tsx';
 export function createUser(overrides: Partial<TUser> = {}): TUser {
   return createTestUser({
     _id: '6f1c3a52-8d1e-4b8e-9a57-0c2f7d9e4b11',
-    name: 'Dr. Amina Yusuf',
-    email: 'amina@example.com',
-    age: 41,
-    gender: 'female',
-    address: '12 Harbour Road, Lagos',
-    phone: '5551234567',
+    // No picture: the read view shows the initials.
+    ...completeProfile({ picture: null }),
     createdAt: '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',
     ...overrides,
