@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
-import { SectionListState } from '../../ui/section-list-state.tsx';
+import { QueryListState } from '../../ui/section-list-state.tsx';
 import styles from './clinical.module.css';
 
 interface Item {
@@ -76,9 +76,8 @@ export function ClinicalSection<T extends Item>({
       <p role="status" className={styles.status}>
         {announcement}
       </p>
-      <SectionListState
-        hasFailed={query.isError && !query.isFetching}
-        items={query.currentData}
+      <QueryListState
+        query={query}
         texts={{
           loadFailed: t(`${kind}.loadFailed`),
           loading: t('loading'),
@@ -113,7 +112,7 @@ export function ClinicalSection<T extends Item>({
             ))}
           </ul>
         )}
-      </SectionListState>
+      </QueryListState>
       {open?.action === 'add' && !open.id ? (
         renderPanel({ action: 'add' }, (change) => finish('add', change))
       ) : (
