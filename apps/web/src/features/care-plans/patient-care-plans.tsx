@@ -6,7 +6,7 @@ import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../ui/button.tsx';
 import { PatientSection } from '../../ui/patient-section.tsx';
-import { SectionListState } from '../../ui/section-list-state.tsx';
+import { QueryListState, SectionListState } from '../../ui/section-list-state.tsx';
 import { CarePlanForm } from './care-plan-form.tsx';
 import {
   isPremiumRequired,
@@ -72,12 +72,7 @@ function CarePlans({
       <p role="status" className={styles.status}>
         {announcement}
       </p>
-      <SectionListState
-        hasFailed={query.isError && !query.isFetching}
-        items={query.currentData}
-        texts={listTexts(t, t('section.none'))}
-        styles={styles}
-      >
+      <QueryListState query={query} texts={listTexts(t, t('section.none'))} styles={styles}>
         {(plans) => (
           <ul className={styles.plans}>
             {plans.map((plan) => (
@@ -95,7 +90,7 @@ function CarePlans({
             ))}
           </ul>
         )}
-      </SectionListState>
+      </QueryListState>
       {editing === 'new' ? (
         <CarePlanForm patientId={patient._id} onDone={done} />
       ) : (

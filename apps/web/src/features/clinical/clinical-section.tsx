@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
-import { SectionListState } from '../../ui/section-list-state.tsx';
+import { QueryListState } from '../../ui/section-list-state.tsx';
 import styles from './clinical.module.css';
 
 interface Item {
@@ -13,22 +13,22 @@ type Open = { action: string; id?: string } | null;
 
 /**
  * A section of the patient's details listing items of one kind (allergies, medications) with
- * 'Add' and per-item actions, each opening its form in place. After a change the result is
- * announced (a polite status line) and focus lands on the item, or on the heading when the item
- * has left the list (a stopped medication); a cancelled form gives focus back to its button.
+ * 'Add' and per-item actions, each opening its form in place. Its heading, empty, load-failed and
+ * 'Add' texts are the kind's own (`<kind>.title`, `.none`, `.loadFailed`, `.add`). After a change
+ * the result is announced (a polite status line) and focus lands on the item, or on the heading
+ * when the item has left the list (a stopped medication); a cancelled form gives focus back to its
+ * button.
  */
 export function ClinicalSection<T extends Item>({
-  title,
+  kind,
   query,
-  texts,
   renderSummary,
   actions,
   renderPanel,
   moreActions,
 }: {
-  title: string;
+  kind: 'allergies' | 'medications';
   query: { currentData?: T[]; isError: boolean; isFetching: boolean };
-  texts: { empty: string; loadFailed: string; add: string };
   renderSummary: (item: T) => ReactNode;
   /** Per-item actions: their button labels, by action name. */
   actions: (item: T) => { action: string; label: string }[];
@@ -71,15 +71,18 @@ export function ClinicalSection<T extends Item>({
   return (
     <section className={styles.section} aria-labelledby={elementId('title')}>
       <h5 id={elementId('title')} ref={headingRef} tabIndex={-1} className={styles.title}>
-        {title}
+        {t(`${kind}.title`)}
       </h5>
       <p role="status" className={styles.status}>
         {announcement}
       </p>
-      <SectionListState
-        hasFailed={query.isError && !query.isFetching}
-        items={query.currentData}
-        texts={{ loadFailed: texts.loadFailed, loading: t('loading'), empty: texts.empty }}
+      <QueryListState
+        query={query}
+        texts={{
+          loadFailed: t(`${kind}.loadFailed`),
+          loading: t('loading'),
+          empty: t(`${kind}.none`),
+        }}
         styles={styles}
       >
         {(items) => (
@@ -109,13 +112,13 @@ export function ClinicalSection<T extends Item>({
             ))}
           </ul>
         )}
-      </SectionListState>
+      </QueryListState>
       {open?.action === 'add' && !open.id ? (
         renderPanel({ action: 'add' }, (change) => finish('add', change))
       ) : (
         <div className={styles.actions}>
           <Button id={elementId('add')} onClick={() => setOpen({ action: 'add' })}>
-            {texts.add}
+            {t(`${kind}.add`)}
           </Button>
           {moreActions}
         </div>

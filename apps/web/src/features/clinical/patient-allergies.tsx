@@ -15,13 +15,8 @@ export function PatientAllergies({ patient }: { patient: TPatient }) {
 
   return (
     <ClinicalSection<TAllergy>
-      title={t('allergies.title')}
+      kind="allergies"
       query={query}
-      texts={{
-        empty: t('allergies.none'),
-        loadFailed: t('allergies.loadFailed'),
-        add: t('allergies.add'),
-      }}
       renderSummary={(allergy) => (
         <p className={styles.summary}>
           <span className={styles.name}>{allergy.substance}</span>

@@ -22,13 +22,8 @@ export function PatientMedications({ patient }: { patient: TPatient }) {
 
   return (
     <ClinicalSection<TPrescription>
-      title={t('medications.title')}
+      kind="medications"
       query={query}
-      texts={{
-        empty: t('medications.none'),
-        loadFailed: t('medications.loadFailed'),
-        add: t('medications.add'),
-      }}
       renderSummary={(prescription) => (
         <>
           <p className={styles.summary}>
