@@ -5,6 +5,7 @@ import { CARE_PLAN_MESSAGES } from '@portal/shared/care-plan';
 import { RRULE_MESSAGES } from '@portal/shared/care-plan-rrule';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { json, startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { refuse } from '../../test/http.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import { fill } from '../../test/user-input.ts';
 import { PatientCarePlans } from './patient-care-plans.tsx';
@@ -83,6 +84,19 @@ describe('PatientCarePlans', () => {
       await screen.findByRole('button', { name: /^Undo: HbA1c test, Apr 15, 2026/ }),
     ).toBeVisible();
     expect(screen.getByText(/by Dr Lena Weber on Apr 15, 2026/)).toBeVisible();
+  });
+
+  it("says so when a plan's occurrences cannot be loaded, and still shows the plan", async () => {
+    const patient = renderFor();
+    api.carePlans.add(patient._id, {
+      activities: [{ title: 'HbA1c test', start: '2026-01-15', rrule: 'FREQ=MONTHLY' }],
+    });
+    api.on('GET', /\/care-plans\/[^/]+\/occurrences$/, () => refuse('INTERNAL', 500));
+    expect(
+      await screen.findByText('The care plans could not be loaded. Please try again later.'),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: /Diabetes follow-up/ })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Mark done/ })).toBeNull();
   });
 
   it('saves once when save is pressed again while the plan is being saved', async () => {

@@ -6,7 +6,7 @@ import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../ui/button.tsx';
 import { PatientSection } from '../../ui/patient-section.tsx';
-import { QueryListState, SectionListState } from '../../ui/section-list-state.tsx';
+import { QueryListState } from '../../ui/section-list-state.tsx';
 import { CarePlanForm } from './care-plan-form.tsx';
 import {
   isPremiumRequired,
@@ -156,9 +156,8 @@ function PlanView({
       <p id={`${id}-occurrences`} tabIndex={-1} className={styles.label}>
         {t('section.occurrences')}
       </p>
-      <SectionListState
-        hasFailed={occurrences.isError}
-        items={occurrences.currentData}
+      <QueryListState
+        query={occurrences}
         texts={listTexts(t, t('section.noOccurrences'))}
         styles={styles}
       >
@@ -169,7 +168,7 @@ function PlanView({
             labelledBy={`${id}-occurrences`}
           />
         )}
-      </SectionListState>
+      </QueryListState>
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onEdit}>
           {t('section.edit', { title: plan.title })}
