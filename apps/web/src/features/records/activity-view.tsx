@@ -38,6 +38,7 @@ export function ActivityView({
     cursor: pager.cursor,
   });
   const page = currentData ?? data;
+  const hasFailed = isError && !isFetching;
 
   const actionText = (event: AuditEvent) =>
     KNOWN_ACTIONS.has(event.action) ? t(`activity.actions.${event.action}`) : event.action;
@@ -76,7 +77,7 @@ export function ActivityView({
       </h4>
       <p className={styles.muted}>{t('activity.intro')}</p>
       <ListState
-        hasFailed={isError && !isFetching}
+        hasFailed={hasFailed}
         items={page?.events}
         failedText={t('activity.loadFailed')}
         loadingText={t('activity.loading')}
@@ -93,7 +94,7 @@ export function ActivityView({
           />
         )}
       </ListState>
-      {page && (
+      {page && !hasFailed && (
         <Pager
           label={t('activity.pager')}
           rangeKey="activity.range"

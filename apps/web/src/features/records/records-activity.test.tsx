@@ -72,4 +72,27 @@ describe('RecordsPage: activity', () => {
       'Failed to load activity. Please try again later.',
     );
   });
+
+  it("says when the next page cannot be loaded, without the last page's range", async () => {
+    for (let i = 0; i < 55; i += 1) {
+      api.records.audit.push({
+        id: 1000 + i,
+        action: 'read',
+        outcome: 'success',
+        patientId: null,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 8, 0, 0)).toISOString(),
+      });
+    }
+    renderRecordsPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Activity' }));
+    expect(await screen.findByText('Showing 1–50 of 55 events')).toBeInTheDocument();
+
+    api.on('GET', /^\/api\/records\/audit$/, () => new Response(null, { status: 503 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load activity. Please try again later.',
+    );
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+  });
 });
