@@ -1,8 +1,9 @@
-import ICAL from 'ical.js';
+import type ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { TAppointment, TCalendarFeed } from '@portal/shared/appointment';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { useTestApp } from '../../../test/app.ts';
+import { readCalendarEvents } from '../../../test/calendar-events.ts';
 import {
   cancelAppointment,
   createAppointment,
@@ -36,21 +37,13 @@ async function fetchFeed(path: string) {
 
 /** The feed read by an independent parser (ical.js), as a calendar app reads it. */
 function parseEvents(body: string) {
-  const calendar = new ICAL.Component(ICAL.parse(body));
-  return calendar.getAllSubcomponents('vevent').map((vevent) => {
-    const event = new ICAL.Event(vevent);
+  return readCalendarEvents(body, (vevent) => {
     const alarms = vevent.getAllSubcomponents('valarm');
     const triggerOf = (description: string) => {
       const alarm = alarms.find((one) => one.getFirstPropertyValue('description') === description);
       return alarm ? (alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds() : null;
     };
     return {
-      uid: event.uid,
-      summary: event.summary,
-      sequence: event.sequence,
-      status: String(vevent.getFirstPropertyValue('status')),
-      start: event.startDate.toJSDate().toISOString(),
-      end: event.endDate.toJSDate().toISOString(),
       // Seconds before the start, as the parser reads the duration.
       trigger: triggerOf('Appointment'),
       // The portal's reminder (issue 18, the profile's reminderHours) as a second alarm.
