@@ -5,18 +5,17 @@ import type { TAuditEvent } from '@portal/shared/audit';
 import { useTestApp } from '../../../test/app.ts';
 import { readCalendarEvents } from '../../../test/calendar-events.ts';
 import {
+  bookingPractitioner,
   cancelAppointment,
-  createAppointment,
   putAppointment,
 } from '../../../test/factories/appointments.ts';
 import { putSchedule } from '../../../test/factories/schedule.ts';
 import { initialsOf } from './calendar.ics.ts';
-import { practitioner as withPatient } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp({ deps: { now: () => new Date('2027-05-01T00:00:00Z') } });
 
 const practitioner = () =>
-  withPatient(ctx, {
+  bookingPractitioner(ctx, {
     timeZone: 'Europe/Berlin',
     patient: { name: 'Amina Yusuf', diagnosedWith: 'Secretdiagnosis' },
   });
@@ -55,16 +54,14 @@ function parseEvents(body: string) {
 
 describe('calendar feed', () => {
   it('has one VEVENT per appointment: initials and kind, reminder, never the diagnosis', async () => {
-    const { headers, patient } = await practitioner();
-    const appointment = await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const { headers, create } = await practitioner();
+    const appointment = await create({
       start: '2027-05-03T09:00:00+02:00',
       duration: 30,
       kind: 'video',
       reason: 'Secretreason',
     });
-    await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    await create({
       start: '2027-05-04T07:00:00Z',
     });
     const path = await turnOn(headers);
@@ -95,9 +92,8 @@ describe('calendar feed', () => {
   });
 
   it('keeps the UID and raises SEQUENCE with each change; a cancelled one says CANCELLED', async () => {
-    const { headers, patient } = await practitioner();
-    const appointment = await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const { headers, create } = await practitioner();
+    const appointment = await create({
       start: '2027-05-05T09:00:00Z',
     });
     const path = await turnOn(headers);
@@ -117,9 +113,8 @@ describe('calendar feed', () => {
   });
 
   it('names patients in full and sets the reminder only as the profile says', async () => {
-    const { headers, patient } = await practitioner();
-    await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const { headers, create } = await practitioner();
+    await create({
       start: '2027-05-06T09:00:00Z',
     });
     await putSchedule(ctx, headers, { calendarFullNames: true, reminderMinutes: 60 });
