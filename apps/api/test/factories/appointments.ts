@@ -1,6 +1,7 @@
 import type { TAppointment, TAppointmentInput } from '@portal/shared/appointment';
 import { appointmentInput } from '@portal/shared/appointment.factories';
 import type { TestContext } from '../app.ts';
+import { practitioner } from '../patient-resources.ts';
 import { expectStatus } from './entity.ts';
 
 /** Test factories for appointments (imported by tests only). */
@@ -22,6 +23,28 @@ export async function createAppointment(
   ...args: Parameters<typeof bookAppointment>
 ): Promise<TAppointment> {
   return expectStatus<TAppointment>(await bookAppointment(...args), 201, 'booking');
+}
+
+/**
+ * A signed-in practitioner with a patient (`practitioner`'s options), and `book` (the answer)
+ * and `create` (the stored appointment) for that patient: the input without its `patientId`.
+ */
+export async function bookingPractitioner(
+  ctx: TestContext,
+  options?: Parameters<typeof practitioner>[1],
+) {
+  const session = await practitioner(ctx, options);
+  const forPatient = (input: Partial<TAppointmentInput>) => ({
+    patientId: session.patient._id,
+    ...input,
+  });
+  return {
+    ...session,
+    book: (input: Partial<TAppointmentInput> = {}) =>
+      bookAppointment(ctx, session.headers, forPatient(input)),
+    create: (input: Partial<TAppointmentInput> = {}) =>
+      createAppointment(ctx, session.headers, forPatient(input)),
+  };
 }
 
 /** An appointment, or an action on it (`appointmentUrl(id, 'cancel')`). */

@@ -1,7 +1,6 @@
 import type { TAllergy, TAllergyInput } from '@portal/shared/allergy';
 import type { TPrescription, TPrescriptionInput } from '@portal/shared/prescription';
-import type { TestContext } from '../app.ts';
-import { expectStatus, patientEntityFactory } from './entity.ts';
+import { type App, type Headers, patientEntityFactory, type Stored } from './entity.ts';
 
 /** Test factories for allergies and prescriptions (imported by tests only). */
 
@@ -38,6 +37,7 @@ export const {
   post: postPrescription,
   put: putPrescription,
   postAction: postPrescriptionAction,
+  act: actOnPrescription,
   create: createPrescription,
 } = patientEntityFactory<TPrescriptionInput, TPrescription>({
   what: 'prescription',
@@ -45,12 +45,10 @@ export const {
   input: prescriptionInput,
 });
 
-export async function stopPrescription(
-  ctx: Pick<TestContext, 'app'>,
-  headers: Record<string, string>,
-  prescription: Pick<TPrescription, '_id' | 'patientId'>,
+/** Stops a prescription for `reason`: the prescription as stopped. */
+export const stopPrescription = (
+  ctx: App,
+  headers: Headers,
+  prescription: Stored,
   reason: string,
-): Promise<TPrescription> {
-  const response = await postPrescriptionAction(ctx, headers, prescription, 'stop', { reason });
-  return expectStatus<TPrescription>(response, 200, 'stopping the prescription');
-}
+) => actOnPrescription(ctx, headers, prescription, 'stop', { reason });

@@ -4,14 +4,14 @@ import type { TestContext } from '../app.ts';
 /**
  * The one builder of the API's entity factories (imported by tests only): each entity kept
  * under a patient gets its `url`, `post`, `put` and `postAction` (the raw answer, for tests of
- * refusals) and `create` (the stored entity, or a thrown error naming what failed), so a new
- * entity is one call.
+ * refusals), `create` and `act` (the stored entity, or a thrown error naming what failed), so a
+ * new entity is one call.
  */
 
-type Headers = Record<string, string>;
-type App = Pick<TestContext, 'app'>;
+export type Headers = Record<string, string>;
+export type App = Pick<TestContext, 'app'>;
 /** A stored entity, as far as its paths need it. */
-type Stored = { _id: string; patientId: string };
+export type Stored = { _id: string; patientId: string };
 
 /** The answer's body when it has the expected status; otherwise an error naming `what`. */
 export function expectStatus<T>(response: LightMyRequestResponse, status: number, what: string): T {
@@ -61,5 +61,10 @@ export function patientEntityFactory<TInput extends object, TEntity>({
   async function create(...args: Parameters<typeof post>): Promise<TEntity> {
     return expectStatus<TEntity>(await post(...args), 201, what);
   }
-  return { url, post, put, postAction, create };
+  /** An action that must answer 200 with the entity (`sign`, `stop`): the entity as it now is. */
+  async function act(...args: Parameters<typeof postAction>): Promise<TEntity> {
+    const action = args[3];
+    return expectStatus<TEntity>(await postAction(...args), 200, `${action} ${what}`);
+  }
+  return { url, post, put, postAction, create, act };
 }

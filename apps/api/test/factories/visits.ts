@@ -1,7 +1,6 @@
 import type { TVisit, TVisitInput } from '@portal/shared/visit';
 import { visitInput } from '@portal/shared/visit.factories';
-import type { TestContext } from '../app.ts';
-import { expectStatus, patientEntityFactory } from './entity.ts';
+import { type App, type Headers, patientEntityFactory, type Stored } from './entity.ts';
 
 /** Test factories for visits (imported by tests only). */
 
@@ -10,6 +9,7 @@ export const {
   post: recordVisit,
   put: updateVisit,
   postAction: postVisitAction,
+  act: actOnVisit,
   create: createVisit,
 } = patientEntityFactory<TVisitInput, TVisit>({
   what: 'visit',
@@ -17,11 +17,6 @@ export const {
   input: visitInput,
 });
 
-export async function signVisit(
-  ctx: Pick<TestContext, 'app'>,
-  headers: Record<string, string>,
-  visit: Pick<TVisit, '_id' | 'patientId'>,
-): Promise<TVisit> {
-  const response = await postVisitAction(ctx, headers, visit, 'sign');
-  return expectStatus<TVisit>(response, 200, 'signing the visit');
-}
+/** Signs a draft visit: the visit as signed. */
+export const signVisit = (ctx: App, headers: Headers, visit: Stored) =>
+  actOnVisit(ctx, headers, visit, 'sign');

@@ -10,28 +10,22 @@ import { nextPageOf } from '../../../test/paging.ts';
 import {
   appointmentUrl,
   bookAppointment,
+  bookingPractitioner,
   cancelAppointment,
-  createAppointment,
   putAppointment,
   readAppointment,
 } from '../../../test/factories/appointments.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
-import {
-  auditTrail,
-  expectFieldErrors,
-  type FieldCase,
-  practitioner as withPatient,
-} from '../../../test/patient-resources.ts';
+import { auditTrail, expectFieldErrors, type FieldCase } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
 
-const practitioner = () => withPatient(ctx, { timeZone: 'Europe/Berlin' });
+const practitioner = () => bookingPractitioner(ctx, { timeZone: 'Europe/Berlin' });
 
 describe('POST /api/appointments', () => {
   it('books, answers the appointment with its local start and ETag, no-store', async () => {
-    const { headers, patient } = await practitioner();
-    const response = await bookAppointment(ctx, headers, {
-      patientId: patient._id,
+    const { patient, book } = await practitioner();
+    const response = await book({
       start: '2026-03-02T09:00:00+01:00',
       duration: 45,
       kind: 'video',
@@ -96,9 +90,8 @@ describe('POST /api/appointments', () => {
 
 describe('double booking', () => {
   it('answers 409 APPOINTMENT_CONFLICT naming the clashing time and patient', async () => {
-    const { headers, patient } = await practitioner();
-    const first = await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const { headers, patient, create } = await practitioner();
+    const first = await create({
       start: '2026-04-07T10:00:00+02:00',
       duration: 30,
     });
@@ -126,32 +119,28 @@ describe('double booking', () => {
   });
 
   it('allows back-to-back appointments and a new one where one was cancelled', async () => {
-    const { headers, patient } = await practitioner();
-    const first = await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const { headers, book, create } = await practitioner();
+    const first = await create({
       start: '2026-04-08T09:00:00Z',
       duration: 30,
     });
-    await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    await create({
       start: '2026-04-08T09:30:00Z',
     });
     const cancel = await cancelAppointment(ctx, headers, first);
     expect(cancel.statusCode).toBe(200);
     expect((cancel.json() as TAppointment).status).toBe('cancelled');
-    const again = await bookAppointment(ctx, headers, {
-      patientId: patient._id,
+    const again = await book({
       start: '2026-04-08T09:00:00Z',
     });
     expect(again.statusCode).toBe(201);
   });
 
   it('lets exactly one of 20 concurrent overlapping bookings through', async () => {
-    const { headers, patient } = await practitioner();
+    const { book } = await practitioner();
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        bookAppointment(ctx, headers, {
-          patientId: patient._id,
+        book({
           start: new Date(Date.UTC(2026, 4, 4, 9, index)).toISOString(),
           duration: 30,
         }),
@@ -169,13 +158,11 @@ describe('double booking', () => {
   });
 
   it('refuses a reschedule onto another appointment, and keeps the original', async () => {
-    const { headers, patient } = await practitioner();
-    const morning = await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const { headers, create } = await practitioner();
+    const morning = await create({
       start: '2026-04-09T09:00:00Z',
     });
-    const noon = await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const noon = await create({
       start: '2026-04-09T12:00:00Z',
     });
     const response = await putAppointment(ctx, headers, noon, { start: '2026-04-09T09:10:00Z' });
@@ -190,8 +177,7 @@ describe('GET, PUT and cancel /api/appointments/{id}', () => {
   it("answers 404 for someone else's appointment on every verb and changes nothing", async () => {
     const owner = await practitioner();
     const other = await practitioner();
-    const appointment = await createAppointment(ctx, owner.headers, {
-      patientId: owner.patient._id,
+    const appointment = await owner.create({
       start: '2026-04-10T09:00:00Z',
     });
     const attempts = [
@@ -216,9 +202,8 @@ describe('GET, PUT and cancel /api/appointments/{id}', () => {
   });
 
   it('audits every read and change with the appointment and its patient', async () => {
-    const { headers, patient } = await practitioner();
-    const appointment = await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const { headers, patient, create } = await practitioner();
+    const appointment = await create({
       start: '2026-04-11T09:00:00Z',
     });
     await ctx.app.inject({ url: appointmentUrl(appointment._id), headers });
@@ -245,9 +230,8 @@ describe('GET, PUT and cancel /api/appointments/{id}', () => {
   });
 
   it('marks arrived and fulfilled, and answers 409 APPOINTMENT_CHANGED to a stale If-Match', async () => {
-    const { headers, patient } = await practitioner();
-    const appointment = await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const { headers, create } = await practitioner();
+    const appointment = await create({
       start: '2026-04-12T09:00:00Z',
     });
     const put = (status: 'arrived' | 'fulfilled', ifMatch: string) =>
@@ -269,17 +253,14 @@ describe('GET, PUT and cancel /api/appointments/{id}', () => {
 
 describe('GET /api/appointments', () => {
   it('lists the range earliest first, paged with Link and X-Total-Count, mine only', async () => {
-    const { headers, patient } = await practitioner();
+    const { headers, create } = await practitioner();
     const other = await practitioner();
-    await createAppointment(ctx, other.headers, {
-      patientId: other.patient._id,
+    await other.create({
       start: '2026-06-01T09:00:00Z',
     });
     const starts = ['2026-06-03T09:00:00Z', '2026-06-01T09:00:00Z', '2026-06-02T09:00:00Z'];
-    for (const start of starts)
-      await createAppointment(ctx, headers, { patientId: patient._id, start });
-    await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    for (const start of starts) await create({ start });
+    await create({
       start: '2026-06-20T09:00:00Z',
     });
     const first = await ctx.app.inject({

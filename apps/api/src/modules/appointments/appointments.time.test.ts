@@ -3,16 +3,15 @@ import type { TAppointment, TFreeSlots } from '@portal/shared/appointment';
 import { DEFAULT_WORKING_HOURS } from '@portal/shared/profile';
 import { addDays, fromWallTime } from '@portal/shared/zoned-time';
 import { useTestApp } from '../../../test/app.ts';
-import { cancelAppointment, createAppointment } from '../../../test/factories/appointments.ts';
+import { bookingPractitioner, cancelAppointment } from '../../../test/factories/appointments.ts';
 import { putSchedule } from '../../../test/factories/schedule.ts';
-import { practitioner as withPatient } from '../../../test/patient-resources.ts';
 
 /** Local times across daylight-saving changes (Europe/Berlin: 2027-03-28, clocks 02:00 → 03:00). */
 const ctx = useTestApp({ deps: { now: () => now } });
 /** "Now" for the free slots: before every day these tests look at, bar the last one's. */
 let now = new Date('2027-01-04T12:00:00Z');
 
-const practitioner = (timeZone: string) => withPatient(ctx, { timeZone, patient: {} });
+const practitioner = (timeZone: string) => bookingPractitioner(ctx, { timeZone, patient: {} });
 
 async function slotsOf(headers: Record<string, string>, date: string, duration: number) {
   const response = await ctx.app.inject({
@@ -25,11 +24,10 @@ async function slotsOf(headers: Record<string, string>, date: string, duration: 
 
 describe('appointments in local time', () => {
   it('keeps a weekly 09:00 appointment at 09:00 local across the change to summer time', async () => {
-    const { headers, patient } = await practitioner('Europe/Berlin');
+    const { headers, create } = await practitioner('Europe/Berlin');
     const mondays = [0, 7, 14, 21].map((days) => addDays('2027-03-15', days));
     for (const date of mondays) {
-      await createAppointment(ctx, headers, {
-        patientId: patient._id,
+      await create({
         start: fromWallTime({ date, time: '09:00' }, 'Europe/Berlin').toISOString(),
       });
     }
@@ -80,16 +78,14 @@ describe('appointments in local time', () => {
 
 describe('GET /api/appointments/free-slots', () => {
   it('leaves out live appointments but not cancelled ones, and answers no slots on a day off', async () => {
-    const { headers, patient } = await practitioner('America/New_York');
+    const { headers, create } = await practitioner('America/New_York');
     const date = '2027-06-07'; // a Monday
     const at = (time: string) => fromWallTime({ date, time }, 'America/New_York').toISOString();
-    await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    await create({
       start: at('10:00'),
       duration: 30,
     });
-    const cancelled = await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const cancelled = await create({
       start: at('14:00'),
       duration: 60,
     });

@@ -1,21 +1,21 @@
-import ICAL from 'ical.js';
+import type ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { TAppointment, TCalendarFeed } from '@portal/shared/appointment';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { useTestApp } from '../../../test/app.ts';
+import { readCalendarEvents } from '../../../test/calendar-events.ts';
 import {
+  bookingPractitioner,
   cancelAppointment,
-  createAppointment,
   putAppointment,
 } from '../../../test/factories/appointments.ts';
 import { putSchedule } from '../../../test/factories/schedule.ts';
 import { initialsOf } from './calendar.ics.ts';
-import { practitioner as withPatient } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp({ deps: { now: () => new Date('2027-05-01T00:00:00Z') } });
 
 const practitioner = () =>
-  withPatient(ctx, {
+  bookingPractitioner(ctx, {
     timeZone: 'Europe/Berlin',
     patient: { name: 'Amina Yusuf', diagnosedWith: 'Secretdiagnosis' },
   });
@@ -36,21 +36,13 @@ async function fetchFeed(path: string) {
 
 /** The feed read by an independent parser (ical.js), as a calendar app reads it. */
 function parseEvents(body: string) {
-  const calendar = new ICAL.Component(ICAL.parse(body));
-  return calendar.getAllSubcomponents('vevent').map((vevent) => {
-    const event = new ICAL.Event(vevent);
+  return readCalendarEvents(body, (vevent) => {
     const alarms = vevent.getAllSubcomponents('valarm');
     const triggerOf = (description: string) => {
       const alarm = alarms.find((one) => one.getFirstPropertyValue('description') === description);
       return alarm ? (alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds() : null;
     };
     return {
-      uid: event.uid,
-      summary: event.summary,
-      sequence: event.sequence,
-      status: String(vevent.getFirstPropertyValue('status')),
-      start: event.startDate.toJSDate().toISOString(),
-      end: event.endDate.toJSDate().toISOString(),
       // Seconds before the start, as the parser reads the duration.
       trigger: triggerOf('Appointment'),
       // The portal's reminder (issue 18, the profile's reminderHours) as a second alarm.
@@ -62,16 +54,14 @@ function parseEvents(body: string) {
 
 describe('calendar feed', () => {
   it('has one VEVENT per appointment: initials and kind, reminder, never the diagnosis', async () => {
-    const { headers, patient } = await practitioner();
-    const appointment = await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const { headers, create } = await practitioner();
+    const appointment = await create({
       start: '2027-05-03T09:00:00+02:00',
       duration: 30,
       kind: 'video',
       reason: 'Secretreason',
     });
-    await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    await create({
       start: '2027-05-04T07:00:00Z',
     });
     const path = await turnOn(headers);
@@ -102,9 +92,8 @@ describe('calendar feed', () => {
   });
 
   it('keeps the UID and raises SEQUENCE with each change; a cancelled one says CANCELLED', async () => {
-    const { headers, patient } = await practitioner();
-    const appointment = await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const { headers, create } = await practitioner();
+    const appointment = await create({
       start: '2027-05-05T09:00:00Z',
     });
     const path = await turnOn(headers);
@@ -124,9 +113,8 @@ describe('calendar feed', () => {
   });
 
   it('names patients in full and sets the reminder only as the profile says', async () => {
-    const { headers, patient } = await practitioner();
-    await createAppointment(ctx, headers, {
-      patientId: patient._id,
+    const { headers, create } = await practitioner();
+    await create({
       start: '2027-05-06T09:00:00Z',
     });
     await putSchedule(ctx, headers, { calendarFullNames: true, reminderMinutes: 60 });

@@ -39,9 +39,7 @@ describe('POST /api/records/patients/:id/prescriptions', () => {
   it('prescribes: every field answered, an end date instead of a duration, active and not stopped', async () => {
     const { headers, patient } = await practitioner(ctx);
     const sent = { duration: '', endDate: '2026-04-01' };
-    const response = await postPrescription(ctx, headers, patient._id, sent);
-    expect(response.statusCode).toBe(201);
-    const prescription = response.json() as TPrescription;
+    const prescription = await createPrescription(ctx, headers, patient._id, sent);
     // Every field as sent (the factory's for those `sent` does not name).
     expect(prescription).toMatchObject({
       ...prescriptionInput(sent),
