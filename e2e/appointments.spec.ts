@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import ICAL from 'ical.js';
+import { readCalendarEvents } from '../apps/api/test/calendar-events.ts';
 import { expectAxeClean, WCAG_22_AA } from './support/axe.ts';
 import { patientBody } from './support/patients.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
@@ -106,21 +106,11 @@ async function practitioner(page: Page, baseURL: string, label: string) {
   return { idToken, bruno, amina };
 }
 
-/** The feed's events as an independent parser (ical.js) reads them, as a calendar app would. */
+/** The feed's events as an independent parser (ical.js) reads them, and whether each has an alarm. */
 function parseFeed(body: string) {
-  const calendar = new ICAL.Component(ICAL.parse(body));
-  return calendar.getAllSubcomponents('vevent').map((vevent) => {
-    const event = new ICAL.Event(vevent);
-    return {
-      uid: event.uid,
-      summary: event.summary,
-      sequence: event.sequence,
-      status: String(vevent.getFirstPropertyValue('status')),
-      start: event.startDate.toJSDate().toISOString(),
-      end: event.endDate.toJSDate().toISOString(),
-      hasAlarm: vevent.getFirstSubcomponent('valarm') !== null,
-    };
-  });
+  return readCalendarEvents(body, (vevent) => ({
+    hasAlarm: vevent.getFirstSubcomponent('valarm') !== null,
+  }));
 }
 
 /** A browser on the practitioner's other clock (New York), reading `language`. */
