@@ -123,6 +123,9 @@ async function main() {
   // KEEP_DB=name keeps (and on later runs reuses) a seeded database, for comparing indexes.
   const kept = process.env.KEEP_DB;
   const name = kept ?? `measure_${crypto.randomBytes(4).toString('hex')}`;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
+    throw new Error(`KEEP_DB must be a plain database name (a-z, 0-9, _), not ${name}`);
+  }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
@@ -180,7 +183,11 @@ async function main() {
     const explain = async (label: string, run: () => Promise<unknown>) => {
       captured.length = 0;
       await run();
-      const { text, values } = captured.at(-1)!;
+      // One statement a measured call: two would need their times added, not the last one's.
+      if (captured.length !== 1) {
+        throw new Error(`${label}: expected one statement, the call sent ${captured.length}`);
+      }
+      const { text, values } = captured[0]!;
       const times: number[] = [];
       let plan = '';
       for (let i = 0; i < RUNS; i += 1) {
@@ -214,12 +221,10 @@ async function main() {
       'first page, no search (limit 51)',
       page(null),
     );
-    const [mid] = await findPatientsPage(db, { ownerId: owner, q: null, after: null, limit: 1 });
     const deep = await pool.query<{ created_at: Date; id: string }>(
       `select created_at, id from patients where owner_id = $1 order by created_at desc, id desc offset 90000 limit 1`,
       [owner],
     );
-    void mid;
     results['page 1,800 (keyset)'] = await explain('page after row 90,000 (keyset cursor)', () =>
       findPatientsPage(db, {
         ownerId: owner,
