@@ -10,6 +10,15 @@ import * as schema from './schema/index.ts';
 /** A drizzle handle over a pool; `$client` is that pool (prepared statements use it). */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** An open transaction: what `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * A drizzle handle or an open transaction, for statements that join whatever transaction they
+ * are given (an audit row joins the change it describes).
+ */
+export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
+
 export interface Database {
   db: Db;
   pool: pg.Pool;

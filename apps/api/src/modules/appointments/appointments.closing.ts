@@ -2,7 +2,7 @@ import type { TAuditOutcome } from '@portal/shared/audit';
 import { VISIT_MESSAGES } from '@portal/shared/visit';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { owned, type Actor, type Refusals } from './appointments.refusals.ts';
 import * as repository from './appointments.repository.ts';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, lt } from 'drizzle-orm';
 import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { countRows } from '../../lib/paging.ts';
 import { auditEvents, type AuditEventRow } from '../../db/schema/audit.ts';
 import { patients } from '../../db/schema/patients.ts';
@@ -24,9 +24,6 @@ export interface AuditEntry {
   outcome: TAuditOutcome;
   requestId: string | null;
 }
-
-/** A drizzle handle or an open transaction: audit rows join the change they describe. */
-export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
 
 export async function insertAuditEvents(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;

@@ -3,7 +3,8 @@ import type { TErrorCode } from '@portal/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { parseIfMatch } from '../../lib/etag.ts';
 import { isUuid, storedId } from '../../lib/uuid.ts';
-import { insertAuditEvents, type AuditEntry, type DbOrTx } from './audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { insertAuditEvents, type AuditEntry } from './audit.repository.ts';
 
 /**
  * What every owner-scoped, audited record (patients, appointments, and the clinical records to

@@ -1,11 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { findRow } from '../../db/rows.ts';
 import { checkoutSessions, payments, webhookEvents } from '../../db/schema/billing.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Tx;
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
@@ -14,7 +11,7 @@ export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
  * ends (pay vs cancel, a refund vs a replayed event).
  */
 export async function findOneCheckout(
-  db: Executor,
+  db: DbOrTx,
   where: SQL | undefined,
   { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<CheckoutSessionRow | undefined> {
@@ -27,7 +24,7 @@ export function withTransaction<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise
 
 /** Stores a session the provider created; the same id twice (an idempotent retry) is a no-op. */
 export async function insertCheckoutSession(
-  db: Executor,
+  db: DbOrTx,
   input: { id: string; userId: string; provider: string; amountMinor: number; currency: string },
 ): Promise<void> {
   await db
@@ -38,14 +35,14 @@ export async function insertCheckoutSession(
 
 /** The session only when it belongs to this user: someone else's id reads as unknown. */
 export async function findCheckoutSessionOfUser(
-  db: Executor,
+  db: DbOrTx,
   { id, userId }: { id: string; userId: string },
 ): Promise<CheckoutSessionRow | undefined> {
   return findOneCheckout(db, and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)));
 }
 
 export async function findCheckoutSession(
-  db: Executor,
+  db: DbOrTx,
   id: string,
 ): Promise<CheckoutSessionRow | undefined> {
   return findOneCheckout(db, eq(checkoutSessions.id, id));
@@ -87,7 +84,7 @@ export async function markCheckoutSessionPaid(
 }
 
 /** Open → canceled; a paid session is never touched. True when it was open. */
-export async function cancelOpenCheckoutSession(db: Executor, id: string): Promise<boolean> {
+export async function cancelOpenCheckoutSession(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db
     .update(checkoutSessions)
     .set({ status: 'canceled' })
@@ -132,6 +129,6 @@ export async function grantPremium(tx: Tx, userId: string): Promise<void> {
     .where(and(eq(users.id, userId), eq(users.isPremium, false)));
 }
 
-export async function findUser(db: Executor, id: string): Promise<UserRow | undefined> {
+export async function findUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   return findRow(db, users, eq(users.id, id));
 }

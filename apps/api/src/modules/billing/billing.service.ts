@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { toMinorUnits, ZCheckoutSessionId } from '@portal/shared/billing';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -56,7 +56,7 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
 
   /** Records the payment and grants premium, when the paid session matches what we sold. */
   async function recordPaidCheckout(
-    tx: repo.Tx,
+    tx: Tx,
     session: ProviderCheckoutSession,
     log: FastifyBaseLogger,
   ): Promise<'granted' | 'already-recorded' | 'ignored'> {
@@ -96,7 +96,7 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
    * The provider created the session but storing it failed (crash between the two): a signed
    * event for one of our users at today's price is still honoured, so nobody pays for nothing.
    */
-  async function adoptUnknownSession(tx: repo.Tx, session: ProviderCheckoutSession) {
+  async function adoptUnknownSession(tx: Tx, session: ProviderCheckoutSession) {
     const { amountMinor, currency } = price();
     const userId = session.clientReferenceId;
     if (!userId || !isUuid(userId)) return undefined;
@@ -115,7 +115,7 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
 
   /** Handles one verified event once: a repeated event id changes nothing. */
   async function applyEvent(
-    tx: repo.Tx,
+    tx: Tx,
     event: PaymentEvent,
     { log, requestId }: { log: FastifyBaseLogger; requestId: string | null },
   ) {

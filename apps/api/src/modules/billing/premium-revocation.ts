@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent } from '../../providers/payments/payments.ts';
 import { insertAuditEvents } from '../audit/audit.repository.ts';
-import type { Tx } from './billing.repository.ts';
+import type { Tx } from '../../db/client.ts';
 import * as repo from './transactions.repository.ts';
 
 type ChargeEvent = Extract<PaymentEvent, { type: 'charge.refunded' | 'charge.disputed' }>;

@@ -2,12 +2,11 @@ import { and, desc, eq, ne, notExists, or, lt, sql } from 'drizzle-orm';
 import { checkoutSessions } from '../../db/schema/billing.ts';
 import { countRows } from '../../lib/paging.ts';
 import { users } from '../../db/schema/users.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   findOneCheckout,
   type CardDetails,
   type CheckoutSessionRow,
-  type Executor,
-  type Tx,
 } from './billing.repository.ts';
 
 /** The Transaction History lists every checkout that ended somewhere: not the open ones. */
@@ -15,7 +14,7 @@ const isListed = ne(checkoutSessions.status, 'open');
 
 /** One page of the user's transactions, newest first, strictly after `after` when given. */
 export async function findTransactionsOfUser(
-  db: Executor,
+  db: DbOrTx,
   {
     userId,
     after,
@@ -36,13 +35,13 @@ export async function findTransactionsOfUser(
     .limit(limit);
 }
 
-export async function countTransactionsOfUser(db: Executor, userId: string): Promise<number> {
+export async function countTransactionsOfUser(db: DbOrTx, userId: string): Promise<number> {
   return countRows(db, checkoutSessions, and(eq(checkoutSessions.userId, userId), isListed));
 }
 
 /** The user's own listed transaction; someone else's id (or an open checkout) is undefined. */
 export async function findTransactionOfUser(
-  db: Executor,
+  db: DbOrTx,
   { id, userId }: { id: string; userId: string },
 ): Promise<CheckoutSessionRow | undefined> {
   return findOneCheckout(

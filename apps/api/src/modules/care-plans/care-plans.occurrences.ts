@@ -8,7 +8,7 @@ import type {
 } from '@portal/shared/care-plan';
 import { addDays, toWallTime } from '@portal/shared/zoned-time';
 import type { Db } from '../../db/client.ts';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { CarePlanRow } from '../../db/schema/care-plans.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';

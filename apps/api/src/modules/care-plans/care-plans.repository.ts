@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { carePlanMarks, carePlans, type CarePlanMarkRow } from '../../db/schema/care-plans.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/users.ts';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { createClinicalStore } from '../clinical/clinical.repository.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { etagOf, parseIfMatch } from '../../lib/etag.ts';
 import { instantIdKeyAfter, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   auditColumnOf,
   type Actor,

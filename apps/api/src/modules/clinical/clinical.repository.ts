@@ -5,7 +5,7 @@ import type { carePlans } from '../../db/schema/care-plans.ts';
 import type { allergies, prescriptions } from '../../db/schema/clinical.ts';
 import { isOneOfVersions, nextVersion } from '../../lib/etag.ts';
 import { countRows, pastKey } from '../../lib/paging.ts';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * The only SQL of the allergies and prescriptions. Both tables share their bookkeeping columns

@@ -4,7 +4,7 @@ import type { TAllergyWarning } from '@portal/shared/prescription';
 import { and, eq } from 'drizzle-orm';
 import { allergies } from '../../db/schema/clinical.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { allergiesNamedBy } from './allergy-match.ts';
 import type { Actor, ClinicalAuditEntry, ClinicalRefusals } from './clinical.refusals.ts';
 

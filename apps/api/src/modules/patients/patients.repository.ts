@@ -5,7 +5,7 @@ import { patients, type PatientRow } from '../../db/schema/patients.ts';
 import { isOneOfVersions, nextVersion, type VersionedChange } from '../../lib/etag.ts';
 import { countRows, pastKey } from '../../lib/paging.ts';
 import { storedId } from '../../lib/uuid.ts';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { PatientValues } from './patients.fields.ts';
 
 /** Every query on patients is scoped by owner: there is no function here without `ownerId`. */

@@ -25,7 +25,7 @@ import { clinicalExportBatches, type ClinicalExport } from '../clinical/clinical
 import { findUserById } from '../users/users.repository.ts';
 import type { VisitRecord } from '../visits/visits.fields.ts';
 import { findVisitsToExport, type VisitKey } from '../visits/visits.repository.ts';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   createPatientsAudit,
   owned,

@@ -3,7 +3,7 @@ import { SCHEDULE_LIMITS } from '@portal/shared/profile';
 import { toWallTime } from '@portal/shared/zoned-time';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { createOwnedRecordsAudit, type Actor } from '../audit/owned-records.ts';
 import * as repository from './reminders.repository.ts';
 

@@ -1,6 +1,6 @@
 import { TIMELINE_KINDS, timelineLine, type TTimelineEntry } from '@portal/shared/timeline';
 import { fromWallTime, toWallTime } from '@portal/shared/zoned-time';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { findDueOccurrences } from '../care-plans/care-plans.occurrences.ts';
 import { findUserClock } from '../care-plans/care-plans.repository.ts';
 import type { TimelineKey, TimelineScope } from './timeline.repository.ts';

@@ -7,7 +7,7 @@ import {
   type TTimelineKind,
   type TTimelineRecordKind,
 } from '@portal/shared/timeline';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * The patient's timeline: one UNION ALL over the tables that hold its entries (the computed

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { etagOf } from '../../lib/etag.ts';
 import { storedId } from '../../lib/uuid.ts';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 import type { RecordInvalidAttempt } from '../audit/owned-records.http.ts';
 import { toApiVisit, type VisitRecord } from './visits.fields.ts';

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/users.ts';
 import { visitAddenda, visits } from '../../db/schema/visits.ts';
 import { isOneOfVersions, nextVersion } from '../../lib/etag.ts';
 import { countRows, pastKey } from '../../lib/paging.ts';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { VisitRecord, VisitValues } from './visits.fields.ts';
 
 /** Every query on visits is scoped by owner: there is no function here without `ownerId`. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { parseIfMatch } from '../../lib/etag.ts';
 import { storedId } from '../../lib/uuid.ts';
 import { instantIdKeyAfter, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
-import type { DbOrTx } from '../audit/audit.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppointmentService } from '../appointments/appointments.service.ts';
 import { findOwnLivePatientId } from '../patients/patients.repository.ts';
 import { toApiVisit, toStoredValues, type VisitRecord } from './visits.fields.ts';
