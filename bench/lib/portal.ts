@@ -133,6 +133,8 @@ export function writeResult(name: string, result: unknown): void {
   const stamped = {
     measuredAt: new Date().toISOString(),
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    // The Node that ran the bench, which is the Node that ran the portal (process.execPath).
+    node: process.version,
     ...(result as object),
   };
   fs.writeFileSync(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(stamped, null, 2)}\n`);
