@@ -7,6 +7,7 @@ import { AppError } from './lib/app-error.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { clientRequestIdOf } from './lib/request-id.ts';
 import type { Database } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
@@ -66,7 +67,7 @@ export interface AppDeps {
   /** The server to answer on (server.ts listens before the app exists). Omitted: Fastify's. */
   serverFactory?: (handler: http.RequestListener) => http.Server;
   /** The clock of the rules that depend on today (free slots from now on). Omitted: the system's. */
-  now?: () => Date;
+  now?: Clock;
   /** E-mail for reminders; null for none. Omitted: SMTP when `SMTP_URL` is set. */
   mailer?: Mailer | null;
   /** False: no job queue (pg-boss) in this app; tests run the jobs' functions themselves. */

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import { type DbAndClock, systemClock } from '../../lib/clock.ts';
 import { createAgenda } from './appointments.agenda.ts';
 import { createBooking } from './appointments.booking.ts';
 import { createCancellation } from './appointments.cancellation.ts';
@@ -14,13 +14,7 @@ export type { Actor } from './appointments.refusals.ts';
  * rescheduling (with the conflict rule), cancelling, closing by a visit, and free slots. They
  * share the audit trail and its refusals.
  */
-export function createAppointmentService({
-  db,
-  now = () => new Date(),
-}: {
-  db: Db;
-  now?: () => Date;
-}) {
+export function createAppointmentService({ db, now = systemClock }: DbAndClock) {
   const refusals = createRefusals(db);
   return {
     ...createAgenda({ db, refusals }),

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCalendarFeed } from '@portal/shared/appointment';
-import type { Db } from '../../db/client.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import { ZDocument } from '../../lib/response-schemas.ts';
+import type { DbAndClock } from '../../lib/clock.ts';
 import { createCalendarService } from './calendar.service.ts';
 
 /** A calendar app polls every few minutes at most; more is a script guessing secrets. */
@@ -18,7 +18,7 @@ const FEED_CHANGES_PER_MINUTE = 10;
  */
 export async function calendarRoutes(
   app: FastifyInstance,
-  { db, publicUrl, now }: { db: Db; publicUrl: string; now?: () => Date },
+  { db, publicUrl, now }: DbAndClock & { publicUrl: string },
 ) {
   allowEmptyJsonBody(app);
   const calendar = createCalendarService({ db, publicUrl, now });

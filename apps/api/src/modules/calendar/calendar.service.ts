@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { TCalendarFeed } from '@portal/shared/appointment';
-import type { Db } from '../../db/client.ts';
+import { type DbAndClock, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertAuditEvents } from '../audit/audit.repository.ts';
 import { calendarFeed } from './calendar.ics.ts';
@@ -16,11 +16,9 @@ const hashOf = (secret: string) => crypto.createHash('sha256').update(secret).di
 export function createCalendarService({
   db,
   publicUrl,
-  now = () => new Date(),
-}: {
-  db: Db;
+  now = systemClock,
+}: DbAndClock & {
   publicUrl: string;
-  now?: () => Date;
 }) {
   const host = new URL(publicUrl).host;
   return {

@@ -7,7 +7,7 @@ import type {
   TTodayItem,
 } from '@portal/shared/care-plan';
 import { addDays, toWallTime } from '@portal/shared/zoned-time';
-import type { Db } from '../../db/client.ts';
+import { type DbAndClock, systemClock } from '../../lib/clock.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CarePlanRow } from '../../db/schema/care-plans.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -107,11 +107,9 @@ export async function findDueOccurrences(
 export function createOccurrenceService({
   db,
   refusals,
-  now = () => new Date(),
-}: {
-  db: Db;
+  now = systemClock,
+}: DbAndClock & {
   refusals: ClinicalRefusals;
-  now?: () => Date;
 }) {
   const { audit, denyPatient, denyItem, refuse } = refusals;
 

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { createClinicalRefusals } from '../clinical/clinical.refusals.ts';
 import { createOccurrenceService } from './care-plans.occurrences.ts';
 import { carePlanRoutes } from './care-plans.routes.ts';
 import { createCarePlanService } from './care-plans.service.ts';
+import type { DbAndClock } from '../../lib/clock.ts';
 
 /** Care plans and the Today list (issue 18, Premier members only) in their own context. */
-export async function carePlansPlugin(
-  app: FastifyInstance,
-  { db, now }: { db: Db; now?: () => Date },
-) {
+export async function carePlansPlugin(app: FastifyInstance, { db, now }: DbAndClock) {
   const refusals = createClinicalRefusals(db);
   carePlanRoutes(app, {
     carePlans: createCarePlanService({ db, refusals }),

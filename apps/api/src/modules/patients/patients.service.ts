@@ -5,7 +5,7 @@ import {
   type TPatientWarning,
 } from '@portal/shared/patient';
 import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
-import type { Db } from '../../db/client.ts';
+import { type DbAndClock, systemClock } from '../../lib/clock.ts';
 import type { PatientRow } from '../../db/schema/patients.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -73,11 +73,9 @@ export function normaliseQuery(q: string | undefined): string | null {
 
 export function createPatientService({
   db,
-  now = () => new Date(),
+  now = systemClock,
   counts = createCountCache(),
-}: {
-  db: Db;
-  now?: () => Date;
+}: DbAndClock & {
   counts?: ReturnType<typeof createCountCache>;
 }) {
   const trail = createPatientsAudit(db);

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZTimelineEntry, ZTimelineQuery } from '@portal/shared/timeline';
-import type { Db } from '../../db/client.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPage } from '../../lib/paging.ts';
+import type { DbAndClock } from '../../lib/clock.ts';
 import { actorOf, ZPatientParams } from '../audit/owned-records.http.ts';
 import { isPremiumMember } from '../premier/require-premium.ts';
 import { createTimelineService } from './timeline.service.ts';
@@ -13,10 +13,7 @@ import { createTimelineService } from './timeline.service.ts';
  * `GET /api/records/patients/{id}/timeline` (issue 17), in its own encapsulated context with
  * its service, created once per app.
  */
-export async function timelinePlugin(
-  app: FastifyInstance,
-  { db, now }: { db: Db; now?: () => Date },
-) {
+export async function timelinePlugin(app: FastifyInstance, { db, now }: DbAndClock) {
   const timeline = createTimelineService({ db, now });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/records/patients/:id/timeline',

@@ -1,5 +1,5 @@
 import { TIMELINE_KINDS, type TTimelineEntry, type TTimelineKind } from '@portal/shared/timeline';
-import type { Db } from '../../db/client.ts';
+import { type DbAndClock, systemClock } from '../../lib/clock.ts';
 import { isApiInstant } from '../../lib/etag.ts';
 import { decodeCursor, pageOf, type Page, type PageRequest } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -27,13 +27,7 @@ const isTimelineKey = (key: unknown[]): key is repository.TimelineKey =>
  * every read is one `list` event of the patient in the audit trail. A Premier member's timeline
  * also holds the care-plan activities due or overdue; anyone else's simply does not.
  */
-export function createTimelineService({
-  db,
-  now = () => new Date(),
-}: {
-  db: Db;
-  now?: () => Date;
-}) {
+export function createTimelineService({ db, now = systemClock }: DbAndClock) {
   const { audit, deny } = createPatientsAudit(db);
 
   return {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type DbAndClock, systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createAppointmentService } from '../appointments/appointments.service.ts';
 import { createPatientService } from '../patients/patients.service.ts';
@@ -33,11 +33,9 @@ export const ZVoiceWebhookEvent = z.object({
 export function createVoiceFunctionService({
   db,
   agentId,
-  now = () => new Date(),
-}: {
-  db: Db;
+  now = systemClock,
+}: DbAndClock & {
   agentId: string;
-  now?: () => Date;
 }) {
   const actions = createVoiceActions({
     patients: createPatientService({ db, now }),

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { DbAndClock } from '../../lib/clock.ts';
 import type { VoiceProvider } from '../../providers/voice/voice.ts';
 import {
   VOICE_FUNCTION_NAMES,
@@ -41,7 +41,7 @@ const ZVoiceAnswer = z.object({
  */
 export function retellRoutes(
   scope: FastifyInstance,
-  { voice, db, now }: { voice: VoiceProvider | null; db: Db; now?: () => Date },
+  { voice, db, now }: DbAndClock & { voice: VoiceProvider | null },
 ) {
   // Answers name patients and appointments, and refusals are no one's to keep: never cached.
   scope.addHook('onRequest', async (_request, reply) => {

@@ -9,7 +9,7 @@ import {
 } from '@portal/shared/voice';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbAndClock } from '../../lib/clock.ts';
 import { chooseLanguage } from '../../plugins/prerendered-pages.ts';
 import type { VoiceProvider } from '../../providers/voice/voice.ts';
 import { VOICE_LANGUAGES, type TVoiceLanguage } from './voice-functions.messages.ts';
@@ -27,7 +27,7 @@ export const VOICE_ACTIONS_POLL_SECONDS = 3;
 
 export async function voiceRoutes(
   app: FastifyInstance,
-  { voice, db, now }: { voice: VoiceProvider | null; db: Db; now?: () => Date },
+  { voice, db, now }: DbAndClock & { voice: VoiceProvider | null },
 ) {
   const calls = createVoiceService({ voice, db, now });
   app.withTypeProvider<ZodTypeProvider>().post(

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConnectVoiceResponse, TVoiceCallActions } from '@portal/shared/voice';
-import type { Db } from '../../db/client.ts';
+import { type DbAndClock, systemClock } from '../../lib/clock.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { VoiceProviderError, type VoiceProvider } from '../../providers/voice/voice.ts';
@@ -13,11 +13,9 @@ import { VOICE_CALL_MAX_MS } from './voice-functions.service.ts';
 export function createVoiceService({
   voice,
   db,
-  now = () => new Date(),
-}: {
+  now = systemClock,
+}: DbAndClock & {
   voice: VoiceProvider | null;
-  db: Db;
-  now?: () => Date;
 }) {
   return {
     /**
