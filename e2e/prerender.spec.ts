@@ -46,7 +46,7 @@ test.describe('prerendered public pages', () => {
     expect(await titleOf('/payment-cancel', 'zh-CN')).toBe('付款已取消 · 康桥');
   });
 
-  test('home hydrates without console errors and loads no Stripe, Firebase or Retell code', async ({
+  test('home hydrates without console errors and loads no Stripe, Firebase or Retell code, nor the API client', async ({
     page,
   }) => {
     const problems = collectProblems(page);
@@ -64,6 +64,9 @@ test.describe('prerendered public pages', () => {
     expect(loaded).not.toContain('Stripe.js');
     expect(loaded).not.toContain('FirebaseError');
     expect(loaded).not.toContain('RetellWebClient');
+    // RTK Query (27 KiB gzipped): a guest's page asks nothing through it. The layout's premium
+    // sync once brought it to every page.
+    expect(loaded).not.toContain('refetchOnMountOrArgChange');
     expect(problems).toEqual([]);
   });
 

@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } f
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { BellPlaceholder } from '../../features/reminders/bell-placeholder.tsx';
-import { usePremiumStatusSync } from '../../features/transactions/premium-sync.ts';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
 import { useAppSelector } from '../hooks.ts';
@@ -13,27 +12,44 @@ import { PageOutlet } from './page-outlet.tsx';
 import { SideMenu } from './side-menu.tsx';
 import styles from './root-layout.module.css';
 
-// Only signed-in pages need it: the home page's JavaScript does not grow.
+// Only signed-in pages need them: a guest's page (the home page) does not load their code, nor
+// the API client they use.
 const ReminderBell = lazy(() => import('../../features/reminders/reminder-bell.tsx'));
+const PremiumStatusSync = lazy(() => import('../../features/transactions/premium-sync.ts'));
 
 const noSubscription = () => () => {};
 
 /**
- * The bell for a signed-in user, never in a hydrating render: prerendered pages are a guest's,
+ * True for a signed-in user, but never in a hydrating render: prerendered pages are a guest's,
  * so that render must match them whatever the stored session says (React renders again with
  * the client's snapshot right after).
  */
-function RemindersSlot() {
+function useIsSignedInOnClient(): boolean {
   const isSignedIn = useAppSelector((state) => state.auth.status && state.auth.userData !== null);
   const isClient = useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   );
-  if (!isClient || !isSignedIn) return null;
+  return isClient && isSignedIn;
+}
+
+/** The reminder bell, for a signed-in user. */
+function RemindersSlot() {
+  if (!useIsSignedInOnClient()) return null;
   return (
     <Suspense fallback={<BellPlaceholder />}>
       <ReminderBell />
+    </Suspense>
+  );
+}
+
+/** Asks once a page load whether a signed-in user's premium has ended (premium-sync.ts). */
+function PremiumStatusSlot() {
+  if (!useIsSignedInOnClient()) return null;
+  return (
+    <Suspense fallback={null}>
+      <PremiumStatusSync />
     </Suspense>
   );
 }
@@ -63,7 +79,6 @@ export function RootLayout() {
   const closeMenu = useCallback(() => setMenuOpenOn(null), []);
 
   const mainRef = useRef<HTMLElement>(null);
-  usePremiumStatusSync();
 
   return (
     <div className={styles.shell}>
@@ -88,6 +103,7 @@ export function RootLayout() {
       {/* Outside the inert part, so alerts are always read. */}
       <ApiErrorAlert />
       <LiveAnnouncer />
+      <PremiumStatusSlot />
     </div>
   );
 }

@@ -20,3 +20,12 @@ export function usePremiumStatusSync(): void {
     if (isPremium !== undefined) dispatch(updatePremiumStatus(isPremium));
   }, [dispatch, isPremium, fulfilledTimeStamp]);
 }
+
+/**
+ * The sync as a component that renders nothing, loaded by the layout for a signed-in user only:
+ * a guest's page then loads no API client for it (RTK Query is 27 KiB gzipped).
+ */
+export default function PremiumStatusSync(): null {
+  usePremiumStatusSync();
+  return null;
+}
