@@ -12,6 +12,8 @@ export async function findRow<Table extends PgTable>(
   where: SQL | undefined,
   { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<Table['$inferSelect'] | undefined> {
+  // `and(…)` is typed `SQL | undefined`; without a condition this would read any row at all.
+  if (!where) throw new Error('findRow: no condition names the row');
   const query = db
     .select()
     .from(table as PgTable)
