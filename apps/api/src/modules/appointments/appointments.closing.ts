@@ -1,8 +1,7 @@
 import type { TAuditOutcome } from '@portal/shared/audit';
 import { VISIT_MESSAGES } from '@portal/shared/visit';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { owned, type Actor, type Refusals } from './appointments.refusals.ts';
 import * as repository from './appointments.repository.ts';
 

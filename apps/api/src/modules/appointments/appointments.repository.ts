@@ -1,9 +1,8 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { LIVE_APPOINTMENT_STATUSES } from '@portal/shared/appointment';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { isOneOfVersions, nextVersion, type VersionedChange } from '../../lib/etag.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { isoFromUtcText } from '../patients/patients.fields.ts';
 import {
   fromSqlRow,

@@ -1,9 +1,8 @@
 import type { TAuditAction } from '@portal/shared/audit';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { etagOf, parseIfMatch } from '../../lib/etag.ts';
 import { instantIdKeyAfter, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import {
   auditColumnOf,
   type Actor,

@@ -1,8 +1,7 @@
 import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { storedId } from '../../lib/uuid.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { createPatientsAudit, insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 
 export type { Actor };

@@ -1,11 +1,10 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { findRow } from '../../db/rows.ts';
 import type { carePlans } from '../../db/schema/care-plans.ts';
 import type { allergies, prescriptions } from '../../db/schema/clinical.ts';
 import { isOneOfVersions, nextVersion } from '../../lib/etag.ts';
 import { countRows, pastKey } from '../../lib/paging.ts';
-import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * The only SQL of the allergies and prescriptions. Both tables share their bookkeeping columns

@@ -1,10 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TReminderSource } from '@portal/shared/reminder';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { reminders } from '../../db/schema/reminders.ts';
 import { users } from '../../db/schema/users.ts';
-import type { DbOrTx } from '../../db/client.ts';
 
 /** What a new reminder is about; `eventAt` is when the appointment starts or the activity is due. */
 export interface NewReminder {

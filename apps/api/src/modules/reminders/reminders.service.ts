@@ -1,9 +1,8 @@
 import { REMINDER_LIMITS, type TReminder, type TReminderList } from '@portal/shared/reminder';
 import { SCHEDULE_LIMITS } from '@portal/shared/profile';
 import { toWallTime } from '@portal/shared/zoned-time';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { createOwnedRecordsAudit, type Actor } from '../audit/owned-records.ts';
 import * as repository from './reminders.repository.ts';
 

@@ -1,9 +1,8 @@
 import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { etagOf } from '../../lib/etag.ts';
 import { storedId } from '../../lib/uuid.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 import type { RecordInvalidAttempt } from '../audit/owned-records.http.ts';
 import { toApiVisit, type VisitRecord } from './visits.fields.ts';

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/users.ts';
 import { visitAddenda, visits } from '../../db/schema/visits.ts';
 import { isOneOfVersions, nextVersion } from '../../lib/etag.ts';
 import { countRows, pastKey } from '../../lib/paging.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import type { VisitRecord, VisitValues } from './visits.fields.ts';
 
 /** Every query on visits is scoped by owner: there is no function here without `ownerId`. */

@@ -1,10 +1,9 @@
 import type { TAuditAction } from '@portal/shared/audit';
 import type { TVisit, TVisitData } from '@portal/shared/visit';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { parseIfMatch } from '../../lib/etag.ts';
 import { storedId } from '../../lib/uuid.ts';
 import { instantIdKeyAfter, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import type { AppointmentService } from '../appointments/appointments.service.ts';
 import { findOwnLivePatientId } from '../patients/patients.repository.ts';
 import { toApiVisit, toStoredValues, type VisitRecord } from './visits.fields.ts';
