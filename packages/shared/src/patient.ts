@@ -123,9 +123,9 @@ export const ZPageQuery = z.object({ limit: ZPageLimit, cursor: ZPageCursor });
 
 /**
  * A paged list with an optional status filter, `?status=&limit=&cursor=`: `status` is the
- * entity's own status field (its values and message), so the filter refuses what the form does.
+ * entity's own status enum, so the filter takes its values and answers its message.
  */
-export function statusPageQuery<const T extends z.ZodEnum>(status: T, description: string) {
+export function statusPageQuery<T extends z.ZodEnum>(status: T, description: string) {
   return ZPageQuery.extend({ status: status.optional().describe(description) });
 }
 
