@@ -10,7 +10,7 @@ import {
 } from '../features/voice/voice-test-support.tsx';
 import { fakeDateAt, MONDAY_MORNING_IN_BERLIN } from '../test/clock.ts';
 import { patientInput } from '../test/factories.ts';
-import { asRead } from '../test/queries.ts';
+import { asRead, itemTexts } from '../test/queries.ts';
 import { renderWithApp } from '../test/render-with-app.tsx';
 
 /**
@@ -65,11 +65,7 @@ describe('the agenda during a voice call', () => {
     act(() => client.emit('agent_start_talking'));
     await waitFor(() => expect(within(row).getByText('Cancelled')).toBeVisible());
     const panel = screen.getByRole('region', { name: 'What the assistant did' });
-    expect(
-      within(panel)
-        .getAllByRole('listitem')
-        .map((li) => asRead(li.textContent)),
-    ).toEqual([
+    expect(itemTexts(panel).map(asRead)).toEqual([
       'Booked Maria Souza, Mon, Mar 2, 11:00 AM',
       'Cancelled Maria Souza, Mon, Mar 2, 11:00 AM',
     ]);

@@ -2,21 +2,20 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { clearStoredSession, storeToken } from '../../lib/session/stored-session.ts';
 import { BookingPage } from './book-appointment-page.tsx';
 import { fakeDateAt, MONDAY_MORNING_IN_BERLIN } from '../../test/clock.ts';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
+import { announced, asRead } from '../../test/queries.ts';
 import { fill } from '../../test/user-input.ts';
 
 /** A practitioner in Berlin: the screens show every time on this clock. */
 const PRACTITIONER = createTestUser({ timeZone: 'Europe/Berlin' });
 let api: FakeApi;
 
-/** Text as read: the invisible isolates around names left out. */
-const read = (element: Element | null) => element?.textContent?.replace(/[\u2068\u2069]/g, '');
+const read = (element: Element | null) => asRead(element?.textContent);
 
 beforeEach(() => {
   fakeDateAt(MONDAY_MORNING_IN_BERLIN);
@@ -86,9 +85,7 @@ describe('BookingPage', () => {
       'href',
       '/appointments?view=day&date=2026-03-02',
     );
-    expect(currentAnnouncement()?.text.replace(/[\u2068\u2069]/g, '')).toBe(
-      'Appointment booked: Amina Yusuf, Monday, March 2, 2026 at 10:00 AM.',
-    );
+    expect(announced()).toBe('Appointment booked: Amina Yusuf, Monday, March 2, 2026 at 10:00 AM.');
   });
 
   it('says what is missing and books nothing', async () => {

@@ -10,7 +10,7 @@ import { ProfilePage } from './profile-page.tsx';
 export function createUser(overrides: Partial<TUser> = {}): TUser {
   return createTestUser({
     _id: '6f1c3a52-8d1e-4b8e-9a57-0c2f7d9e4b11',
-    // No picture: the read view shows the initials.
+    // No picture: the read view shows the neutral avatar.
     ...completeProfile({ picture: null }),
     createdAt: '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TPatient } from '@portal/shared/patient';
 import { patientInput } from '../../test/factories.ts';
 import type { FakeApi } from '../../test/fake-api.ts';
-import { announced, asRead } from '../../test/queries.ts';
+import { announced, asRead, itemTexts } from '../../test/queries.ts';
 import {
   type FakeVoiceClient,
   renderVoiceButton,
@@ -58,11 +58,7 @@ describe('the voice panel: what the assistant did', () => {
     api.voice.cancel('call_1', booked._id);
     agentSpeaks(client);
     await waitFor(async () =>
-      expect(
-        within(await panel())
-          .getAllByRole('listitem')
-          .map((li) => asRead(li.textContent)),
-      ).toEqual([
+      expect(itemTexts(await panel()).map(asRead)).toEqual([
         'Booked Maria Souza, Tue, Mar 3, 10:00 AM',
         'Cancelled Maria Souza, Tue, Mar 3, 10:00 AM',
       ]),
