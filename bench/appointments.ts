@@ -11,7 +11,6 @@ import {
 } from '../apps/api/src/modules/appointments/appointments.repository.ts';
 import { insertBenchPatients } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
-import { RUNS } from './lib/median.ts';
 import { withInProcessApi } from './lib/in-process-api.ts';
 import { printTable, writeResult } from './lib/portal.ts';
 
@@ -66,10 +65,10 @@ export async function benchAppointments() {
     const from = new Date(Date.parse(`${FIRST_DAY}T00:00:00Z`) + 7 * 300 * 86_400_000);
     const to = new Date(from.getTime() + 7 * 86_400_000);
     const range = { ownerId: owner.id, from, to };
-    const weekPageMs = await explainMedian(database.pool, RUNS, () =>
+    const weekPageMs = await explainMedian(database.pool, () =>
       listAppointments(database.db, { ...range, after: null, limit: 201 }),
     );
-    const weekCountMs = await explainMedian(database.pool, RUNS, () =>
+    const weekCountMs = await explainMedian(database.pool, () =>
       countAppointments(database.db, range),
     );
 

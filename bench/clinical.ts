@@ -10,7 +10,6 @@ import { prescriptionStore } from '../apps/api/src/modules/clinical/prescription
 import { suggestMedications } from '../apps/api/src/modules/clinical/prescriptions.repository.ts';
 import { insertBenchOwners, insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
-import { RUNS } from './lib/median.ts';
 import { printTable, writeResult } from './lib/portal.ts';
 
 const PER_OWNER = Number(process.env.BENCH_PRESCRIPTIONS ?? 100_000);
@@ -101,25 +100,25 @@ export async function benchClinical() {
     const scope = { ownerId, patientId: rows[0]!.id };
     const page = { ...scope, after: null, limit: 51 };
     const figures = {
-      prescriptionsPageMs: await explainMedian(database.pool, RUNS, () =>
+      prescriptionsPageMs: await explainMedian(database.pool, () =>
         prescriptionStore.list(database.db, page),
       ),
-      activePrescriptionsPageMs: await explainMedian(database.pool, RUNS, () =>
+      activePrescriptionsPageMs: await explainMedian(database.pool, () =>
         prescriptionStore.list(database.db, { ...page, status: 'active' }),
       ),
-      prescriptionsCountMs: await explainMedian(database.pool, RUNS, () =>
+      prescriptionsCountMs: await explainMedian(database.pool, () =>
         prescriptionStore.count(database.db, scope),
       ),
-      allergiesPageMs: await explainMedian(database.pool, RUNS, () =>
+      allergiesPageMs: await explainMedian(database.pool, () =>
         allergyStore.list(database.db, page),
       ),
-      suggestOneLetterMs: await explainMedian(database.pool, RUNS, () =>
+      suggestOneLetterMs: await explainMedian(database.pool, () =>
         suggestMedications(database.db, { ownerId, query: 'a' }),
       ),
-      suggestPrefixMs: await explainMedian(database.pool, RUNS, () =>
+      suggestPrefixMs: await explainMedian(database.pool, () =>
         suggestMedications(database.db, { ownerId, query: 'amox' }),
       ),
-      suggestEmptyMs: await explainMedian(database.pool, RUNS, () =>
+      suggestEmptyMs: await explainMedian(database.pool, () =>
         suggestMedications(database.db, { ownerId, query: '' }),
       ),
     };

@@ -90,11 +90,11 @@ export async function benchSearch() {
     for (const [fragment, label] of FRAGMENTS) {
       const args = { ownerId: ownerId!, fragment, limit: LIMIT };
       const explain = (find: (db: typeof database.db, a: typeof args) => Promise<unknown>) =>
-        explainMedian(database.pool, RUNS, () => find(database.db, args));
+        explainMedian(database.pool, () => find(database.db, args));
       const patientsMs = await explain(searchPatients);
       const visitsMs = await explain(searchVisits);
       const prescriptionsMs = await explain(searchPrescriptions);
-      const serviceMs = await wallMedian(RUNS, () =>
+      const serviceMs = await wallMedian(() =>
         service.search({
           actor: { actorId: ownerId!, requestId: 'bench' },
           query: fragment,

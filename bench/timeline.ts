@@ -156,19 +156,17 @@ export async function benchTimeline() {
     const seedMs = Math.round(performance.now() - seedStarted);
     const entries = await countTimeline(database.db, scope);
     const page = (after: TimelineKey | null) =>
-      explainMedian(database.pool, RUNS, () =>
+      explainMedian(database.pool, () =>
         listTimeline(database.db, scope, { after, limit: PAGE + 1 }),
       );
     const firstPageMs = await page(null);
     const middlePageMs = await page(await keyAt(database.db, scope, Math.floor(entries / 2)));
     const lastPageMs = await page(await keyAt(database.db, scope, entries - PAGE - 1));
-    const countMs = await explainMedian(database.pool, RUNS, () =>
-      countTimeline(database.db, scope),
-    );
+    const countMs = await explainMedian(database.pool, () => countTimeline(database.db, scope));
     // Issue 18: a member's page also computes the due and overdue care-plan activities.
     const now = new Date();
     const carePlanEntries = (await listCarePlanEntries(database.db, scope, now)).length;
-    const carePlanSqlMs = await explainMedian(database.pool, RUNS, () =>
+    const carePlanSqlMs = await explainMedian(database.pool, () =>
       listCarePlanEntries(database.db, scope, now),
     );
     const memberFirstPage = async () => {
@@ -180,7 +178,7 @@ export async function benchTimeline() {
     };
     // Wall time, median of RUNS after a warm-up.
     await memberFirstPage();
-    const memberFirstPageWallMs = await wallMedian(RUNS, memberFirstPage);
+    const memberFirstPageWallMs = await wallMedian(memberFirstPage);
     const result = {
       patient: { ...HEAVY, entries, carePlanEntries },
       backgroundRowsPerTable: BACKGROUND,

@@ -13,7 +13,6 @@ import {
 } from '../apps/api/src/modules/visits/visits.repository.ts';
 import { insertBenchOwners, insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
-import { RUNS } from './lib/median.ts';
 import { printTable, writeResult } from './lib/portal.ts';
 
 const PER_OWNER = Number(process.env.BENCH_VISITS ?? 100_000);
@@ -88,7 +87,7 @@ export async function benchVisits() {
       )
     ).rows[0]!;
     const scope = { ownerId: ownerId!, patientId: heavy.id };
-    const firstPageMs = await explainMedian(database.pool, RUNS, () =>
+    const firstPageMs = await explainMedian(database.pool, () =>
       listVisits(database.db, { ...scope, after: null, limit: PAGE + 1 }),
     );
     const middle = (
@@ -99,12 +98,12 @@ export async function benchVisits() {
       )
     ).rows[0]!;
     const after: VisitKey = [middle.occurred_at.toISOString(), middle.id];
-    const deepPageMs = await explainMedian(database.pool, RUNS, () =>
+    const deepPageMs = await explainMedian(database.pool, () =>
       listVisits(database.db, { ...scope, after, limit: PAGE + 1 }),
     );
-    const countMs = await explainMedian(database.pool, RUNS, () => countVisits(database.db, scope));
+    const countMs = await explainMedian(database.pool, () => countVisits(database.db, scope));
     const search = (fragment: string) =>
-      explainMedian(database.pool, RUNS, () =>
+      explainMedian(database.pool, () =>
         searchVisitNotes(database.db, { ownerId: ownerId!, fragment, limit: PAGE }),
       );
     const rareMs = await search('photophobia');

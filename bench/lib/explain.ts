@@ -1,16 +1,12 @@
 import type pg from 'pg';
-import { median } from './median.ts';
+import { median, RUNS } from './median.ts';
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the repository's own SQL: `run` calls a repository function,
- * every statement it sends is explained `runs` times, and the median of the summed execution
+ * every statement it sends is explained `RUNS` times, and the median of the summed execution
  * times is answered. `SHOW_PLANS=1` prints the first run's plans.
  */
-export async function explainMedian(
-  pool: pg.Pool,
-  runs: number,
-  run: () => Promise<unknown>,
-): Promise<number> {
+export async function explainMedian(pool: pg.Pool, run: () => Promise<unknown>): Promise<number> {
   const captured: { text: string; values: unknown[] }[] = [];
   const original = pool.query.bind(pool) as (
     config: unknown,
@@ -29,7 +25,7 @@ export async function explainMedian(
   }
   // Every statement of the call (a visit page reads its addenda too), summed per run.
   const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
+  for (let i = 0; i < RUNS; i += 1) {
     let total = 0;
     for (const { text, values } of captured) {
       const result = await original(`explain (analyze, buffers) ${text}`, values);

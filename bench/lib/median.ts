@@ -7,10 +7,10 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** Wall time of `run` (round trips and JavaScript included), median of `runs` runs. */
-export async function wallMedian(runs: number, run: () => Promise<unknown>): Promise<number> {
+/** Wall time of `run` (round trips and JavaScript included), median of `RUNS` runs. */
+export async function wallMedian(run: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
+  for (let i = 0; i < RUNS; i += 1) {
     const started = performance.now();
     await run();
     times.push(performance.now() - started);
