@@ -7,7 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  * `If-Match` without asking again.
  */
 /** `2026-03-02T08:00:00.000Z`: an instant as the API answers it. */
-export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** An instant as the API answers it (`ISO_MS`) that is a real date: a version, a cursor's key. */
 export const isApiInstant = (value: unknown): value is string =>

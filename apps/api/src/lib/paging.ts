@@ -1,7 +1,6 @@
-import { count, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { AppError } from './app-error.ts';
 import { isApiInstant } from './etag.ts';
 import { isUuid } from './uuid.ts';
@@ -68,18 +67,8 @@ export async function readPage<Row, Item>({
   toItem: (row: Row) => Item;
   keyOf: (row: Row) => readonly (string | number)[];
 }): Promise<Page<Item>> {
-  const [read, count] = await Promise.all([rows(limit + 1), total()]);
-  return pageOf(read, { limit, total: count, toItem, keyOf });
-}
-
-/** A paged list's total: the rows of `table` that `where` keeps, in one `select count(*)`. */
-export async function countRows(
-  db: Pick<Db, 'select'>,
-  table: PgTable,
-  where: SQL | undefined,
-): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(table).where(where);
-  return row?.total ?? 0;
+  const [read, counted] = await Promise.all([rows(limit + 1), total()]);
+  return pageOf(read, { limit, total: counted, toItem, keyOf });
 }
 
 /** The sort key inside a cursor, checked by `isValid`; anything else is a 400 INVALID_CURSOR. */
@@ -99,15 +88,22 @@ export function decodeCursor<T extends unknown[]>(
 }
 
 /** A keyset position of an instant (ISO, ms) then an id: the patients' and the agenda's. */
-export const isInstantIdKey = (key: unknown[]): key is [instant: string, id: string] =>
+const isInstantIdKey = (key: unknown[]): key is [instant: string, id: string] =>
   key.length === 2 && isApiInstant(key[0]) && typeof key[1] === 'string' && isUuid(key[1]);
 
 /**
- * Where a list keyed by an instant then an id continues: after the cursor's key (checked, as
- * `decodeCursor` does), or from the start when there is no cursor.
+ * Where a list continues: after the cursor's key (checked by `isValid`, as `decodeCursor` does),
+ * or from the start (null) when the request has no cursor.
  */
-export const instantIdKeyAfter = (cursor: string | undefined) =>
-  cursor ? decodeCursor(cursor, isInstantIdKey) : null;
+export function keyAfter<T extends unknown[]>(
+  cursor: string | undefined,
+  isValid: (key: unknown[]) => key is T,
+): T | null {
+  return cursor ? decodeCursor(cursor, isValid) : null;
+}
+
+/** `keyAfter` for the lists keyed by an instant then an id. */
+export const instantIdKeyAfter = (cursor: string | undefined) => keyAfter(cursor, isInstantIdKey);
 
 /**
  * Strictly past a keyset position (an instant, then an id) in a list's order: `'<'` newest

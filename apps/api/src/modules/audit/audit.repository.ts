@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, lt } from 'drizzle-orm';
 import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { countRows } from '../../lib/paging.ts';
+import { countRows } from '../../db/rows.ts';
 import { auditEvents, type AuditEventRow } from '../../db/schema/audit.ts';
 import { patients } from '../../db/schema/patients.ts';
 

@@ -1,6 +1,6 @@
 import type { TAuditEvent } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
+import { keyAfter, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { countAuditEvents, findAuditEvents, type AuditEventWithName } from './audit.repository.ts';
 
 function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
@@ -35,7 +35,7 @@ export function createAuditService({ db }: { db: Db }) {
     }: {
       actorId: string;
     } & PageRequest): Promise<Page<TAuditEvent>> {
-      const beforeId = cursor ? decodeCursor(cursor, isEventKey)[0] : null;
+      const beforeId = keyAfter(cursor, isEventKey)?.[0] ?? null;
       return readPage({
         limit,
         rows: (oneMore) => findAuditEvents(db, { actorId, beforeId, limit: oneMore }),

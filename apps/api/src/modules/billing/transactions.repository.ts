@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, notExists, or, lt, sql } from 'drizzle-orm';
 import { checkoutSessions } from '../../db/schema/billing.ts';
-import { countRows } from '../../lib/paging.ts';
+import { countRows } from '../../db/rows.ts';
 import { users } from '../../db/schema/users.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {

@@ -2,7 +2,7 @@ import { formatInvoiceNumber, type TTransaction } from '@portal/shared/billing';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isApiInstant } from '../../lib/etag.ts';
-import { decodeCursor, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
+import { keyAfter, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import type { CheckoutSessionRow } from './billing.repository.ts';
 import * as repo from './transactions.repository.ts';
 
@@ -53,7 +53,7 @@ export function createTransactionsService({
     }: {
       userId: string;
     } & PageRequest): Promise<Page<TTransaction>> {
-      const after = cursor ? decodeCursor(cursor, isTransactionKey) : null;
+      const after = keyAfter(cursor, isTransactionKey);
       return readPage({
         limit,
         rows: (oneMore) => repo.findTransactionsOfUser(db, { userId, after, limit: oneMore }),

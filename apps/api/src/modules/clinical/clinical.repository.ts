@@ -1,14 +1,14 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { findRow } from '../../db/rows.ts';
 import type { carePlans } from '../../db/schema/care-plans.ts';
 import type { allergies, prescriptions } from '../../db/schema/clinical.ts';
 import { isOneOfVersions, nextVersion } from '../../lib/etag.ts';
-import { countRows, pastKey } from '../../lib/paging.ts';
+import { pastKey } from '../../lib/paging.ts';
+import { countRows, findRow } from '../../db/rows.ts';
 
 /**
- * The only SQL of the allergies and prescriptions. Both tables share their bookkeeping columns
- * (clinical.ts), so one store serves either; every query is scoped by owner and patient: there
+ * The only SQL of the allergies, prescriptions and care plans. The tables share their bookkeeping
+ * columns, so one store serves each; every query is scoped by owner and patient: there
  * is no function here without `ownerId`.
  */
 export type ClinicalTable = typeof allergies | typeof prescriptions | typeof carePlans;

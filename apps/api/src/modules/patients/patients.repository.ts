@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { findRow } from '../../db/rows.ts';
 import { patients, type PatientRow } from '../../db/schema/patients.ts';
 import { isOneOfVersions, nextVersion, type VersionedChange } from '../../lib/etag.ts';
-import { countRows, pastKey } from '../../lib/paging.ts';
+import { pastKey } from '../../lib/paging.ts';
+import { countRows, findRow } from '../../db/rows.ts';
 import { storedId } from '../../lib/uuid.ts';
 import type { PatientValues } from './patients.fields.ts';
 

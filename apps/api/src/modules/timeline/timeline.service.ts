@@ -1,7 +1,7 @@
 import { TIMELINE_KINDS, type TTimelineEntry, type TTimelineKind } from '@portal/shared/timeline';
 import { type DbAndClock, systemClock } from '../../lib/clock.ts';
 import { isApiInstant } from '../../lib/etag.ts';
-import { decodeCursor, pageOf, type Page, type PageRequest } from '../../lib/paging.ts';
+import { keyAfter, pageOf, type Page, type PageRequest } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { findOwnLivePatientId } from '../patients/patients.repository.ts';
 import { createPatientsAudit, type Actor } from '../audit/owned-records.ts';
@@ -45,7 +45,7 @@ export function createTimelineService({ db, now = systemClock }: DbAndClock) {
       withCarePlans: boolean;
     } & PageRequest): Promise<Page<TTimelineEntry>> {
       // A bad cursor is refused before anything is read or written.
-      const after = cursor ? decodeCursor(cursor, isTimelineKey) : null;
+      const after = keyAfter(cursor, isTimelineKey);
       const id = await findOwnLivePatientId(db, { ownerId: actor.actorId, patientId });
       if (!id) return deny(actor, 'list', patientId);
       const scope = { ownerId: actor.actorId, patientId: id };

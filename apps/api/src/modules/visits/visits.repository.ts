@@ -4,7 +4,8 @@ import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/users.ts';
 import { visitAddenda, visits } from '../../db/schema/visits.ts';
 import { isOneOfVersions, nextVersion } from '../../lib/etag.ts';
-import { countRows, pastKey } from '../../lib/paging.ts';
+import { pastKey } from '../../lib/paging.ts';
+import { countRows } from '../../db/rows.ts';
 import type { VisitRecord, VisitValues } from './visits.fields.ts';
 
 /** Every query on visits is scoped by owner: there is no function here without `ownerId`. */

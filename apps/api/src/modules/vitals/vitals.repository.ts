@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { countRows } from '../../lib/paging.ts';
+import { countRows } from '../../db/rows.ts';
 import { visits } from '../../db/schema/visits.ts';
 
 /** Every query is scoped by owner and patient: there is no function here without both. */
