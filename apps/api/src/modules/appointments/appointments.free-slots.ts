@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { findUserById } from '../users/users.repository.ts';
 import type { Actor } from './appointments.refusals.ts';
 import { findLiveBetween } from './appointments.repository.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 const MINUTE_MS = 60_000;
 const STEP_MS = APPOINTMENT_LIMITS.slotStepMinutes * MINUTE_MS;
@@ -65,7 +66,7 @@ export function freeSlots({
 }
 
 /** Free slots as the API answers them, for the practitioner asking. */
-export function createFreeSlotFinder({ db, now }: { db: Db; now: () => Date }) {
+export function createFreeSlotFinder({ db, now }: { db: Db; now: Clock }) {
   return {
     /**
      * A day's free slots: the practitioner's working hours that day, in their time zone, minus

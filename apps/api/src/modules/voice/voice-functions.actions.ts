@@ -11,6 +11,7 @@ import {
   VOICE_SENTENCES,
   type TVoiceLanguage,
 } from './voice-functions.messages.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** What a function answers the agent: one sentence to say, and data to decide with. */
 export interface VoiceAnswer {
@@ -53,7 +54,7 @@ export function createVoiceActions({
 }: {
   patients: PatientService;
   appointments: AppointmentService;
-  now: () => Date;
+  now: Clock;
 }) {
   const say = (caller: VoiceCaller) => VOICE_SENTENCES[caller.language];
   const when = (caller: VoiceCaller, instant: string | Date) =>
