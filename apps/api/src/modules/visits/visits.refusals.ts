@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { etagOf } from '../../lib/etag.ts';
 import { storedId } from '../../lib/uuid.ts';
-import { insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
+import { createPatientsAudit, insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 import type { RecordInvalidAttempt } from '../audit/owned-records.http.ts';
 import { toApiVisit, type VisitRecord } from './visits.fields.ts';
 
@@ -26,19 +26,7 @@ export function createVisitRefusals(db: Db) {
   ) => insertActorAuditEvents(tx, actor, [entry]);
 
   /** A patient that is missing, in the trash, someone else's or not an id: one 404. */
-  async function refusePatient(
-    actor: Actor,
-    action: TAuditAction,
-    patientId: string,
-  ): Promise<never> {
-    await audit(db, actor, {
-      action,
-      outcome: 'denied',
-      patientId: storedId(patientId),
-      visitId: null,
-    });
-    throw new AppError('PATIENT_NOT_FOUND');
-  }
+  const { deny: refusePatient } = createPatientsAudit(db);
 
   /** A visit that is missing, another patient's, someone else's or not an id: one 404. */
   async function deny(
