@@ -98,9 +98,10 @@ export function createOwnedRecordsAudit({
 }
 
 /**
- * The trail of patients, and of what is read as a patient's own (its timeline, its clinical
- * items' lists): events name the patient only, and a patient that is missing, in the trash,
- * someone else's or not an id answers one 404, `PATIENT_NOT_FOUND`.
+ * The trail of patients, and the patient refusal of whatever hangs off a patient (its timeline,
+ * visits, vital signs, allergies, prescriptions and care plans, for any action): events name the
+ * patient only, and a patient that is missing, in the trash, someone else's or not an id answers
+ * one 404, `PATIENT_NOT_FOUND`.
  */
 export const createPatientsAudit = (db: DbOrTx) =>
   createOwnedRecordsAudit({

@@ -14,7 +14,7 @@ import { toFhirCarePlan } from '../care-plans/care-plans.fhir.ts';
 
 const EXPORT_BATCH = 500;
 
-/** The owner's allergies and prescriptions of live patients, oldest first, in batches. */
+/** The owner's allergies, prescriptions and care plans of live patients, oldest first, batched. */
 export interface ClinicalExport {
   allergies: AsyncIterable<AllergyRow[]>;
   prescriptions: AsyncIterable<PrescriptionRow[]>;

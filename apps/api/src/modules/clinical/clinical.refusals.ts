@@ -33,8 +33,9 @@ export interface ClinicalAuditEntry {
 }
 
 /**
- * The allergies' and prescriptions' audit trail and the refusals they share: each refusal is
- * audited with its outcome (outside any rolled-back transaction) before it is thrown.
+ * The audit trail of the clinical items (allergies, prescriptions, care plans) and the refusals
+ * they share: each refusal is audited with its outcome (outside any rolled-back transaction)
+ * before it is thrown.
  */
 export function createClinicalRefusals(db: Db) {
   const audit = (tx: DbOrTx, actor: Actor, ...entries: ClinicalAuditEntry[]) =>
