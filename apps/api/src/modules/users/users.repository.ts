@@ -42,11 +42,17 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return findRow(db, users, eq(users.id, id));
 }
 
+/** The columns a user changes about themselves: their profile and schedule, never who they are. */
+type OwnColumns = Omit<
+  typeof users.$inferInsert,
+  'id' | 'uid' | 'email' | 'isPremium' | 'createdAt' | 'updatedAt'
+>;
+
 /** Changes the user's row: the given columns, and `updatedAt` to now. */
 async function updateUser(
   db: Db,
   id: string,
-  values: Partial<typeof users.$inferInsert>,
+  values: Partial<OwnColumns>,
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
