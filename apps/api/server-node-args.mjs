@@ -1,12 +1,17 @@
 // The Node options every launcher of the built server passes before `dist/server.js`: `npm start`
 // (scripts/start.mjs), the cluster (scripts/cluster/infra.mjs), the end-to-end servers
 // (e2e/support/server.ts), the benches (bench/lib/portal.ts) and the API's process tests
-// (test/server-process.ts). Run `node --max-semi-space-size=16 dist/server.js` by hand to match.
+// (test/server-process.ts). Run `node --max-semi-space-size=16 --no-allocation-site-pretenuring
+// dist/server.js` by hand to match.
 //
 // --max-semi-space-size=16: the young generation Node 20 and 22 choose by themselves (two 16 MiB
 // semi-spaces), which Node 24's V8 makes four times larger (two 64 MiB semi-spaces on this
 // 23 GiB machine). Measured on 2026-11-24, the API at rest after start-up, resident memory
 // (new space): Node 20 133 MiB (32), Node 22 148 MiB (32), Node 24 288–290 MiB (128), Node 24
-// with this option 162 MiB (32). Unlike the pretenuring flag (src/lifecycle/v8-flags.ts), V8
-// sizes the young generation when the heap is made, so it cannot be set from inside the server.
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=16'];
+// with this option 162 MiB (32). V8 sizes the young generation when the heap is made, so it cannot
+// be set from inside the server.
+//
+// --no-allocation-site-pretenuring: why, in src/lifecycle/v8-flags.ts, which also sets it at run
+// time for a plain `node dist/server.js`. On the command line it holds from the first module on,
+// the npm packages' too (the bundle evaluates their imports before its own code).
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=16', '--no-allocation-site-pretenuring'];
