@@ -22,28 +22,27 @@ export const prescriptionInput = (input: Partial<TPrescriptionInput> = {}): TPre
   ...input,
 });
 
-export const {
-  url: allergiesUrl,
-  post: postAllergy,
-  create: createAllergy,
-} = patientEntityFactory<TAllergyInput, TAllergy>({
+export const { url: allergiesUrl, create: createAllergy } = patientEntityFactory<
+  TAllergyInput,
+  TAllergy
+>({
   what: 'allergy',
   segment: 'allergies',
   input: allergyInput,
 });
 
+const prescriptions = patientEntityFactory<TPrescriptionInput, TPrescription>({
+  what: 'prescription',
+  segment: 'prescriptions',
+  input: prescriptionInput,
+});
 export const {
   url: prescriptionsUrl,
   post: postPrescription,
   put: putPrescription,
   postAction: postPrescriptionAction,
-  act: actOnPrescription,
   create: createPrescription,
-} = patientEntityFactory<TPrescriptionInput, TPrescription>({
-  what: 'prescription',
-  segment: 'prescriptions',
-  input: prescriptionInput,
-});
+} = prescriptions;
 
 /** Stops a prescription for `reason`: the prescription as stopped. */
 export const stopPrescription = (
@@ -51,4 +50,4 @@ export const stopPrescription = (
   headers: Headers,
   prescription: Stored,
   reason: string,
-) => actOnPrescription(ctx, headers, prescription, 'stop', { reason });
+) => prescriptions.act(ctx, headers, prescription, 'stop', { reason });

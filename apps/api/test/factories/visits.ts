@@ -4,19 +4,19 @@ import { type App, type Headers, patientEntityFactory, type Stored } from './ent
 
 /** Test factories for visits (imported by tests only). */
 
+const visits = patientEntityFactory<TVisitInput, TVisit>({
+  what: 'visit',
+  segment: 'visits',
+  input: visitInput,
+});
 export const {
   url: visitsUrl,
   post: recordVisit,
   put: updateVisit,
   postAction: postVisitAction,
-  act: actOnVisit,
   create: createVisit,
-} = patientEntityFactory<TVisitInput, TVisit>({
-  what: 'visit',
-  segment: 'visits',
-  input: visitInput,
-});
+} = visits;
 
 /** Signs a draft visit: the visit as signed. */
 export const signVisit = (ctx: App, headers: Headers, visit: Stored) =>
-  actOnVisit(ctx, headers, visit, 'sign');
+  visits.act(ctx, headers, visit, 'sign');
