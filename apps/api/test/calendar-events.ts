@@ -3,8 +3,9 @@ import ICAL from 'ical.js';
 /**
  * A calendar feed's events as an independent parser (ical.js) reads them, as a calendar app
  * would: each VEVENT's UID, summary, SEQUENCE, STATUS, start and end (ISO, in UTC), with what
- * `more` reads from the VEVENT (its alarms, its description). For the API's feed tests; the
- * e2e journey can import it as it imports `findFreePort`.
+ * `more` reads from the VEVENT (its alarms, its description). Read by the API's feed tests and by
+ * the calendar journey (e2e/appointments.spec.ts imports it, as e2e imports the API's
+ * `findFreePort`; both packages depend on ical.js themselves).
  */
 export function readCalendarEvents<T extends object>(
   body: string,

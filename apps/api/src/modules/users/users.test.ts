@@ -25,7 +25,11 @@ async function getProfile(headers: Headers, app = ctx.app): Promise<TUser> {
   return (response.json() as { user: TUser }).user;
 }
 
-/** The profile every case starts from; its email is replaced by the signed-in user's own. */
+/**
+ * The profile every case starts from. The cases that save it through the API give it the
+ * signed-in user's own e-mail; the reset writes it straight to the row, which never takes the
+ * e-mail (updateUserProfile).
+ */
 const AMINA = completeProfile();
 
 /** A new user with a complete profile saved through the API, and the saved user. */
