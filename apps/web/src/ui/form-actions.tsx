@@ -33,14 +33,23 @@ export function FormActions({
 }
 
 /**
- * The three texts of a form whose namespace keeps them as `<prefix>.save`, `<prefix>.saving` and
- * `<prefix>.cancel` (`form.save`, `addendum.save`…), for `FormActions`:
+ * Where a form's namespace keeps its three texts (written out, so a search for a key finds its
+ * use): the care-plan and visit forms under `form`, the addendum form under `addendum`.
+ */
+const SAVE_ACTION_KEYS = {
+  form: { label: 'form.save', busyLabel: 'form.saving', cancelLabel: 'form.cancel' },
+  addendum: {
+    label: 'addendum.save',
+    busyLabel: 'addendum.saving',
+    cancelLabel: 'addendum.cancel',
+  },
+} as const;
+
+/**
+ * The texts of `FormActions` for a form whose namespace keeps them under `prefix`:
  * `<FormActions {...saveActionTexts(t, 'form')} …/>` with the `t` of that namespace.
  */
-export function saveActionTexts(t: TFunction, prefix: string) {
-  return {
-    label: t(`${prefix}.save`),
-    busyLabel: t(`${prefix}.saving`),
-    cancelLabel: t(`${prefix}.cancel`),
-  };
+export function saveActionTexts(t: TFunction, prefix: keyof typeof SAVE_ACTION_KEYS) {
+  const keys = SAVE_ACTION_KEYS[prefix];
+  return { label: t(keys.label), busyLabel: t(keys.busyLabel), cancelLabel: t(keys.cancelLabel) };
 }

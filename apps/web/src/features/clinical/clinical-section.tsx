@@ -11,10 +11,26 @@ interface Item {
 /** What is open: the new-item form, or one action (edit, stop) of one item. */
 type Open = { action: string; id?: string } | null;
 
+/** Each kind's own texts, by key (written out, so a search for a key finds its use). */
+const KIND_TEXTS = {
+  allergies: {
+    title: 'allergies.title',
+    none: 'allergies.none',
+    loadFailed: 'allergies.loadFailed',
+    add: 'allergies.add',
+  },
+  medications: {
+    title: 'medications.title',
+    none: 'medications.none',
+    loadFailed: 'medications.loadFailed',
+    add: 'medications.add',
+  },
+} as const;
+
 /**
  * A section of the patient's details listing items of one kind (allergies, medications) with
  * 'Add' and per-item actions, each opening its form in place. Its heading, empty, load-failed and
- * 'Add' texts are the kind's own (`<kind>.title`, `.none`, `.loadFailed`, `.add`). After a change
+ * 'Add' texts are the kind's own (`KIND_TEXTS`). After a change
  * the result is announced (a polite status line) and focus lands on the item, or on the heading
  * when the item has left the list (a stopped medication); a cancelled form gives focus back to its
  * button.
@@ -27,7 +43,7 @@ export function ClinicalSection<T extends Item>({
   renderPanel,
   moreActions,
 }: {
-  kind: 'allergies' | 'medications';
+  kind: keyof typeof KIND_TEXTS;
   query: { currentData?: T[]; isError: boolean; isFetching: boolean };
   renderSummary: (item: T) => ReactNode;
   /** Per-item actions: their button labels, by action name. */
@@ -41,6 +57,7 @@ export function ClinicalSection<T extends Item>({
   moreActions?: ReactNode;
 }) {
   const { t } = useTranslation('clinical');
+  const keys = KIND_TEXTS[kind];
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [open, setOpen] = useState<Open>(null);
@@ -71,7 +88,7 @@ export function ClinicalSection<T extends Item>({
   return (
     <section className={styles.section} aria-labelledby={elementId('title')}>
       <h5 id={elementId('title')} ref={headingRef} tabIndex={-1} className={styles.title}>
-        {t(`${kind}.title`)}
+        {t(keys.title)}
       </h5>
       <p role="status" className={styles.status}>
         {announcement}
@@ -79,9 +96,9 @@ export function ClinicalSection<T extends Item>({
       <QueryListState
         query={query}
         texts={{
-          loadFailed: t(`${kind}.loadFailed`),
+          loadFailed: t(keys.loadFailed),
           loading: t('loading'),
-          empty: t(`${kind}.none`),
+          empty: t(keys.none),
         }}
         styles={styles}
       >
@@ -118,7 +135,7 @@ export function ClinicalSection<T extends Item>({
       ) : (
         <div className={styles.actions}>
           <Button id={elementId('add')} onClick={() => setOpen({ action: 'add' })}>
-            {t(`${kind}.add`)}
+            {t(keys.add)}
           </Button>
           {moreActions}
         </div>
