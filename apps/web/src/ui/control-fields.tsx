@@ -15,7 +15,7 @@ interface FieldOf {
 }
 
 /** One option of a `SelectField`. */
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
 }

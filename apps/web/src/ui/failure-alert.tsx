@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import styles from './alert.module.css';
 
 /**
@@ -22,3 +22,24 @@ export function FailureAlert({
     </div>
   );
 }
+
+/**
+ * The refusal a form says in its `FailureAlert` (a `SavingForm`'s top): `show` puts the text there and moves focus to
+ * it (the slot is always in the page, so it can take focus before the text is drawn); `clear`
+ * takes it away when the form is sent again.
+ */
+export function useFailure() {
+  const [text, setText] = useState<string | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  return {
+    text,
+    ref,
+    clear: () => setText(null),
+    show: (next: string) => {
+      setText(next);
+      ref.current?.focus();
+    },
+  };
+}
+
+export type Failure = ReturnType<typeof useFailure>;

@@ -1,26 +1,5 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { FailureAlert } from './failure-alert.tsx';
-
-/**
- * The refusal a `SavingForm` says at its top: `show` puts the text there and moves focus to
- * it (the slot is always in the page, so it can take focus before the text is drawn); `clear`
- * takes it away when the form is sent again.
- */
-export function useFailure() {
-  const [text, setText] = useState<string | null>(null);
-  const ref = useRef<HTMLDivElement>(null);
-  return {
-    text,
-    ref,
-    clear: () => setText(null),
-    show: (next: string) => {
-      setText(next);
-      ref.current?.focus();
-    },
-  };
-}
-
-export type Failure = ReturnType<typeof useFailure>;
+import type { ReactNode } from 'react';
+import { FailureAlert, type Failure } from './failure-alert.tsx';
 
 /**
  * A form that checks itself (no browser bubbles) and saves by script, named for assistive

@@ -6,7 +6,8 @@ import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts'
 import { conflictOf, conflictText } from './appointment-text.ts';
 import { useUpdateAppointmentMutation, type Schedule } from './appointments-api.ts';
 import { FormActions } from '../../ui/form-actions.tsx';
-import { SavingForm, useFailure } from '../../ui/saving-form.tsx';
+import { useFailure } from '../../ui/failure-alert.tsx';
+import { SavingForm } from '../../ui/saving-form.tsx';
 import { DayField, useWhen, WhenFields } from './when-fields.tsx';
 import { useFocusOnMount } from './use-focus-on-mount.ts';
 import styles from './appointments.module.css';

@@ -4,7 +4,8 @@ import { VISIT_LIMITS, ZAddendumInput, type TVisit } from '@portal/shared/visit'
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { TextAreaField } from '../../ui/control-fields.tsx';
 import { FormActions, saveActionTexts } from '../../ui/form-actions.tsx';
-import { SavingForm, useFailure } from '../../ui/saving-form.tsx';
+import { useFailure } from '../../ui/failure-alert.tsx';
+import { SavingForm } from '../../ui/saving-form.tsx';
 import { useAddAddendumMutation } from './visits-api.ts';
 import styles from './visits.module.css';
 

@@ -4,7 +4,7 @@ import { SOAP_SECTIONS, type TVisit } from '@portal/shared/visit';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
 import { Button } from '../../ui/button.tsx';
 import { AddendumForm } from './addendum-form.tsx';
-import { FailureAlert } from '../../ui/failure-alert.tsx';
+import { FailureAlert, useFailure } from '../../ui/failure-alert.tsx';
 import { VisitForm, type AppointmentChoice } from './visit-form.tsx';
 import { formatVisitTime, vitalLines } from './visit-text.ts';
 import { useSignVisitMutation } from './visits-api.ts';
@@ -36,8 +36,7 @@ export function VisitItem({
   const { t, i18n } = useTranslation('visits');
   const id = useId();
   const [mode, setMode] = useState<'idle' | 'edit' | 'confirmSign' | 'addendum'>('idle');
-  const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
+  const { text: failure, ref: failureRef, show: showFailure, clear: clearFailure } = useFailure();
   const actionRef = useRef<HTMLButtonElement>(null);
   const editRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -57,17 +56,16 @@ export function VisitItem({
 
   async function sign() {
     if (isSigning) return;
-    setFailure(null);
+    clearFailure();
     try {
       const signed = await signVisit(visit).unwrap();
       setMode('idle');
       onChanged('signed', signed);
     } catch (error) {
       const code = apiErrorOf(error)?.code;
-      setFailure(
+      showFailure(
         t(code === 'VISIT_CHANGED' || code === 'VISIT_SIGNED' ? 'sign.changed' : 'sign.failed'),
       );
-      failureRef.current?.focus();
     }
   }
 
