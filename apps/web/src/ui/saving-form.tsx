@@ -1,5 +1,17 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { FailureAlert, type Failure } from './failure-alert.tsx';
+
+/**
+ * A form's submit handler that does nothing while a save is under way: the busy button is
+ * aria-disabled, not disabled, so it keeps its focus and can still be pressed (or Enter pressed
+ * in a field), and a second press must not save twice.
+ */
+export const submitUnlessBusy =
+  (isBusy: boolean, submit: (event: FormEvent<HTMLFormElement>) => unknown) =>
+  (event: FormEvent<HTMLFormElement>) => {
+    if (isBusy) event.preventDefault();
+    else void submit(event);
+  };
 
 /**
  * A form that checks itself (no browser bubbles) and saves by script, named for assistive
@@ -27,10 +39,10 @@ export function SavingForm({
       className={className}
       noValidate
       aria-label={label}
-      onSubmit={(event) => {
+      onSubmit={submitUnlessBusy(isBusy, (event) => {
         event.preventDefault();
-        if (!isBusy) void onSubmit();
-      }}
+        return onSubmit();
+      })}
     >
       <FailureAlert ref={ref} failure={text} />
       {children}

@@ -21,6 +21,7 @@ import { isPremiumRequired, useSaveCarePlanMutation } from './care-plans-api.ts'
 import { PremierExplainer } from './premier-explainer.tsx';
 import { presetOf, RECURRENCE_PRESETS, recurrenceSummary } from './recurrence.ts';
 import styles from './care-plans.module.css';
+import { submitUnlessBusy } from '../../ui/saving-form.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -44,7 +45,7 @@ export function CarePlanForm({
 }) {
   const { t } = useTranslation('carePlans');
   const id = useId();
-  const [saveCarePlan, { isLoading }] = useSaveCarePlanMutation();
+  const [saveCarePlan] = useSaveCarePlanMutation();
   const [failure, setFailure] = useState<'premium' | 'changed' | 'failed' | null>(null);
   /** Activities whose rule is typed (custom) rather than chosen from the presets. */
   const [customRules, setCustomRules] = useState<Set<string>>(new Set());
@@ -55,6 +56,8 @@ export function CarePlanForm({
       ? { title: plan.title, status: plan.status, goals: plan.goals, activities: plan.activities }
       : { title: '', status: 'active', goals: [], activities: [] },
   });
+  /** From the press of save until the API answers (validation included): one save at a time. */
+  const isSaving = form.formState.isSubmitting;
   const goals = useFieldArray({ control: form.control, name: 'goals', keyName: 'key' });
   const activities = useFieldArray({ control: form.control, name: 'activities', keyName: 'key' });
   const rules = useWatch({ control: form.control, name: 'activities' });
@@ -92,11 +95,7 @@ export function CarePlanForm({
       aria-label={formTitle}
       className={styles.form}
       noValidate
-      onSubmit={(event) => {
-        // Busy is aria-disabled (the button keeps focus): a second press must not save twice.
-        if (form.formState.isSubmitting) event.preventDefault();
-        else void submit(event);
-      }}
+      onSubmit={submitUnlessBusy(isSaving, submit)}
     >
       <h6 className={styles.formTitle}>{formTitle}</h6>
       {failure === 'premium' ? (
@@ -221,7 +220,7 @@ export function CarePlanForm({
 
       <FormActions
         className={styles.actions}
-        isBusy={isLoading}
+        isBusy={isSaving}
         {...saveActionTexts(t, 'form')}
         onCancel={() => onDone()}
       />

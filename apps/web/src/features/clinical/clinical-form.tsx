@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../ui/form-actions.tsx';
 import styles from './clinical.module.css';
+import { submitUnlessBusy } from '../../ui/saving-form.tsx';
 
 /**
  * The frame every form of this feature shares: its accessible name, the refusal as an alert,
@@ -30,10 +31,7 @@ export function ClinicalForm({
       className={styles.form}
       noValidate
       aria-label={label}
-      onSubmit={(event) => {
-        if (isSubmitting) event.preventDefault();
-        else void submit(event);
-      }}
+      onSubmit={submitUnlessBusy(isSubmitting, submit)}
     >
       {failure && (
         <p role="alert" className={styles.error}>
