@@ -7,8 +7,11 @@ import { useGetPremiumStatusQuery } from './transactions-api.ts';
  * The stored session remembers `premiumMember` from sign-in; a refund or a dispute ends premium
  * on the server (issue 18). Asked once per page load (and after a refund), so the menu and the
  * profile show the change. Read in an effect: the first render matches the prerendered page.
+ * Renders nothing; the layout loads it for a signed-in user only, so a guest's page loads no API
+ * client for it (RTK Query is 27 KiB gzipped). It skips the query for a guest all the same, in
+ * case it is ever rendered elsewhere.
  */
-export function usePremiumStatusSync(): void {
+export default function PremiumStatusSync(): null {
   const dispatch = useAppDispatch();
   const isSignedIn = useAppSelector((state) => state.auth.status && state.auth.userData !== null);
   const { data: isPremium, fulfilledTimeStamp } = useGetPremiumStatusQuery(undefined, {
@@ -19,13 +22,5 @@ export function usePremiumStatusSync(): void {
   useEffect(() => {
     if (isPremium !== undefined) dispatch(updatePremiumStatus(isPremium));
   }, [dispatch, isPremium, fulfilledTimeStamp]);
-}
-
-/**
- * The sync as a component that renders nothing, loaded by the layout for a signed-in user only:
- * a guest's page then loads no API client for it (RTK Query is 27 KiB gzipped).
- */
-export default function PremiumStatusSync(): null {
-  usePremiumStatusSync();
   return null;
 }

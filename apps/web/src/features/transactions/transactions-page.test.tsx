@@ -5,14 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { createTestUser } from '../../test/factories.ts';
 import { startFakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
-import { usePremiumStatusSync } from './premium-sync.ts';
+import PremiumStatusSync from './premium-sync.ts';
 import { ReceiptPage } from './receipt-page.tsx';
 import { TransactionsPage } from './transactions-page.tsx';
 
-/** The page with the layout's premium sync, as the app renders it. */
+/** The page with the layout's premium sync (loaded for a signed-in user), as the app renders it. */
 function PageWithSync() {
-  usePremiumStatusSync();
-  return <TransactionsPage />;
+  return (
+    <>
+      <PremiumStatusSync />
+      <TransactionsPage />
+    </>
+  );
 }
 
 function renderPage(user = createTestUser({ premiumMember: true })) {
