@@ -18,6 +18,7 @@ function messagesByField<Field extends string>(
   const found: Partial<Record<Field, string>> = {};
   for (const [path, message] of messages) {
     const field = fieldOf(path);
+    // The first message a field gets stands (two paths of one field: the first, in API order).
     if (field) found[field] ??= fieldMessageText(t, message);
   }
   return found;
