@@ -13,7 +13,7 @@ import {
 } from '../src/providers/identity/local.ts';
 import { loadLocalSigningKey } from '../src/providers/identity/local-signing-key.ts';
 import { createPaymentsProvider } from '../src/providers/payments/registry.ts';
-import { createTestDatabase } from './database.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
 
 /**
  * Log hygiene after the whole suite: every app's log lines are appended to
@@ -51,7 +51,7 @@ async function storedSensitiveValues(database: Database): Promise<string[]> {
 export interface TestContext {
   app: FastifyInstance;
   config: Config;
-  database: Database & { drop(): Promise<void>; url: string };
+  database: TestDatabase;
   local: LocalIdentityProvider;
   /** Every log line the app wrote, for log-hygiene assertions. */
   logs: string[];

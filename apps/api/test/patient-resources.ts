@@ -3,7 +3,7 @@ import type { TAuditEvent } from '@portal/shared/audit';
 import type { TPatientInput } from '@portal/shared/patient';
 import { signIn, type TestContext } from './app.ts';
 import { becomeMember } from './factories/billing.ts';
-import { createPatient } from './factories/patients.ts';
+import { createPatient, trashPatient } from './factories/patients.ts';
 
 /**
  * The shared test kit of the patient sub-resources (modules/patient-resources): a signed-in
@@ -168,11 +168,7 @@ export function describePatientResourceContract(
       const owner = await newPractitioner(ctx);
       const other = await newPractitioner(ctx);
       const trashed = await createPatient(ctx, owner.headers, { name: 'Bruno Costa' });
-      await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/records/patients/${trashed._id}`,
-        headers: owner.headers,
-      });
+      await trashPatient(ctx, owner.headers, trashed._id);
       const before = await rowCount(ctx, table);
       for (const patientId of [other.patient._id, trashed._id, 'not-an-id']) {
         for (const response of [

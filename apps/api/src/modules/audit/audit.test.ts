@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { signIn, useTestApp } from '../../../test/app.ts';
 import { createPatient, patientInput } from '../../../test/factories/patients.ts';
+import { nextPageOf } from '../../../test/paging.ts';
 
 const ctx = useTestApp();
 
@@ -11,7 +12,7 @@ async function trail(headers: Record<string, string>, query = '') {
     status: response.statusCode,
     events: response.json() as TAuditEvent[],
     total: Number(response.headers['x-total-count']),
-    next: /^<([^>]+)>; rel="next"$/.exec(String(response.headers.link ?? ''))?.[1],
+    next: nextPageOf(response),
   };
 }
 

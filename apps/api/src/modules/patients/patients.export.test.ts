@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn, useSignedInUser, useTestApp } from '../../../test/app.ts';
 import { parseCsv } from '../../../test/csv.ts';
 import { CSV_COLUMNS } from './patients.csv.ts';
-import { createPatient, seedPatients } from '../../../test/factories/patients.ts';
+import { createPatient, seedPatients, trashPatient } from '../../../test/factories/patients.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { APPOINTMENT_MODE_URL } from '../appointments/appointments.fhir.ts';
 import {
@@ -129,11 +129,7 @@ describe('GET /api/records/patients/export?format=fhir', () => {
       patientId: gone._id,
       start: '2026-03-03T09:00:00.000Z',
     });
-    await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/records/patients/${gone._id}`,
-      headers: doctor.headers,
-    });
+    await trashPatient(ctx, doctor.headers, gone._id);
 
     const bundle = (await exportAs('fhir', doctor.headers)).json() as Bundle;
     expect(validationProblems(bundle)).toEqual([]);
@@ -230,11 +226,7 @@ describe('GET /api/records/patients/export?format=fhir', () => {
     const many = await signIn(ctx);
     await seedPatients(ctx, { ownerId: many.user._id, count: 1_201 });
     const gone = await createPatient(ctx, many.headers, { name: 'In The Trash' });
-    await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/records/patients/${gone._id}`,
-      headers: many.headers,
-    });
+    await trashPatient(ctx, many.headers, gone._id);
     const fhir = (await exportAs('fhir', many.headers)).json() as Bundle;
     const patients = fhir.entry!.filter((e) => e.resource!.resourceType === 'Patient');
     expect(patients).toHaveLength(1_201);

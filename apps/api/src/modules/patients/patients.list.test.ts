@@ -8,6 +8,7 @@ import {
   patientsUrl,
   seedPatients,
 } from '../../../test/factories/patients.ts';
+import { nextPageOf } from '../../../test/paging.ts';
 
 const ctx = useTestApp();
 
@@ -36,11 +37,10 @@ describe('GET /api/records/patients (paging)', () => {
     let next: string | undefined = url('?limit=100');
     let pages = 0;
     while (next) {
-      const response: { statusCode: number; headers: Record<string, unknown>; json(): unknown } =
-        await ctx.app.inject({ url: next, headers: paged.headers });
+      const response = await ctx.app.inject({ url: next, headers: paged.headers });
       expect(response.statusCode).toBe(200);
       seen.push(...(response.json() as TPatient[]).map((p) => p._id));
-      next = /^<([^>]+)>; rel="next"$/.exec(String(response.headers.link ?? ''))?.[1];
+      next = nextPageOf(response);
       if (next) expect(next).toContain('limit=100');
       pages += 1;
     }

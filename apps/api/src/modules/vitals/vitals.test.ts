@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VITALS_SERIES_MAX, type TVitalsSeries } from '@portal/shared/vitals';
 import { signIn, useTestApp } from '../../../test/app.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
+import { createPatient, trashPatient } from '../../../test/factories/patients.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
 import { auditTrail, practitioner as withPatient } from '../../../test/patient-resources.ts';
 
@@ -79,11 +79,7 @@ describe('GET /api/records/patients/:id/vitals', () => {
     await createVisit(ctx, owner.headers, owner.patient._id);
     const other = await signIn(ctx, { name: 'Dr Omar Haddad' });
     const trashed = await createPatient(ctx, owner.headers, { name: 'Bruno Costa' });
-    await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/records/patients/${trashed._id}`,
-      headers: owner.headers,
-    });
+    await trashPatient(ctx, owner.headers, trashed._id);
     const attempts: [Headers, string][] = [
       [other.headers, owner.patient._id],
       [owner.headers, trashed._id],
