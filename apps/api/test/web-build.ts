@@ -19,7 +19,8 @@ export function useTestAppServingWebBuild(files: Record<string, string> = {}): T
   };
   for (const [file, content] of Object.entries(built))
     fs.writeFileSync(path.join(dist, file), content);
-  // Registered before the app's hooks, so it runs after the app has closed.
+  // Registered before the app's hooks, so it runs after the app has closed (Vitest runs
+  // afterAll hooks last-registered first: `sequence.hooks: 'stack'`, its default).
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
   return useTestApp({ deps: { webDistDir: dist } });
 }
