@@ -94,17 +94,16 @@ export function ActivityView({
           />
         )}
       </ListState>
-      {page && !hasFailed && (
-        <Pager
-          label={t('activity.pager')}
-          rangeKey="activity.range"
-          pager={pager}
-          count={page.events.length}
-          total={page.total}
-          nextCursor={page.nextCursor}
-          isBusy={isFetching}
-        />
-      )}
+      <Pager
+        label={t('activity.pager')}
+        rangeKey="activity.range"
+        pager={pager}
+        count={page?.events.length ?? 0}
+        total={page?.total ?? null}
+        nextCursor={page?.nextCursor}
+        hasFailed={hasFailed}
+        isBusy={isFetching}
+      />
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onBack}>
           {t('activity.back')}

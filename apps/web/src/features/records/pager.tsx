@@ -7,7 +7,9 @@ import styles from './records.module.css';
 
 /**
  * Previous / next over cursor pages, with a line saying where the reader is ("1–50 of 120",
- * from `rangeKey`; left out while the total is unknown or the page is empty).
+ * from `rangeKey`; left out while the total is unknown or the page is empty). When a later
+ * page has failed to load, only the way back stays: no range (it would be the last page's) and
+ * no next page.
  */
 export function Pager({
   label,
@@ -16,6 +18,7 @@ export function Pager({
   count,
   total,
   nextCursor,
+  hasFailed,
   isBusy,
 }: {
   label: string;
@@ -25,20 +28,23 @@ export function Pager({
   count: number;
   total: number | null;
   nextCursor?: string;
+  /** The current page could not be loaded (its alert is shown above). */
+  hasFailed: boolean;
   isBusy: boolean;
 }) {
   const { t } = useTranslation('records');
   const hasPrevious = pager.pageIndex > 0;
   const first = pager.pageIndex * PAGE_SIZE;
+  const next = hasFailed ? undefined : nextCursor;
   const summary =
-    total === null || count === 0
+    hasFailed || total === null || count === 0
       ? undefined
       : t(rangeKey, {
           from: formatNumber(first + 1),
           to: formatNumber(first + count),
           total: formatNumber(total),
         });
-  if (!hasPrevious && !nextCursor && !summary) return null;
+  if (!hasPrevious && !next && !summary) return null;
   return (
     <nav className={styles.pager} aria-label={label}>
       {summary && (
@@ -46,7 +52,7 @@ export function Pager({
           {summary}
         </p>
       )}
-      {(hasPrevious || nextCursor) && (
+      {(hasPrevious || next) && (
         <div className={styles.pagerButtons}>
           {/* aria-disabled, not disabled: a focused button must keep focus while a page loads. */}
           <Button
@@ -58,8 +64,8 @@ export function Pager({
           </Button>
           <Button
             variant="secondary"
-            aria-disabled={!nextCursor || isBusy}
-            onClick={() => nextCursor && !isBusy && pager.goNext(nextCursor)}
+            aria-disabled={!next || isBusy}
+            onClick={() => next && !isBusy && pager.goNext(next)}
           >
             {t('list.next')}
           </Button>

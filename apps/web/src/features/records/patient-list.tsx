@@ -126,17 +126,16 @@ export function PatientList({
           </ul>
         )}
       </ListState>
-      {page && !hasFailed && (
-        <Pager
-          label={t('list.pager')}
-          rangeKey="list.range"
-          pager={pager}
-          count={page.patients.length}
-          total={page.total}
-          nextCursor={page.nextCursor}
-          isBusy={isFetching}
-        />
-      )}
+      <Pager
+        label={t('list.pager')}
+        rangeKey="list.range"
+        pager={pager}
+        count={page?.patients.length ?? 0}
+        total={page?.total ?? null}
+        nextCursor={page?.nextCursor}
+        hasFailed={hasFailed}
+        isBusy={isFetching}
+      />
     </section>
   );
 }

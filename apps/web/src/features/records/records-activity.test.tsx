@@ -73,7 +73,7 @@ describe('RecordsPage: activity', () => {
     );
   });
 
-  it("says when the next page cannot be loaded, without the last page's range", async () => {
+  it("says when the next page cannot be loaded, without the last page's range, and goes back", async () => {
     for (let i = 0; i < 55; i += 1) {
       api.records.audit.push({
         id: 1000 + i,
@@ -93,6 +93,17 @@ describe('RecordsPage: activity', () => {
       'Failed to load activity. Please try again later.',
     );
     expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+
+    // The way back stays: the first page comes from the cache, without asking the API again.
+    const asked = api.requestsTo('GET', /^\/api\/records\/audit$/).length;
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByText('Showing 1–50 of 55 events')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(51);
+    expect(api.requestsTo('GET', /^\/api\/records\/audit$/)).toHaveLength(asked);
   });
 });

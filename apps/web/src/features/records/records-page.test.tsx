@@ -108,6 +108,31 @@ describe('RecordsPage: list', () => {
     expect(screen.getByText('Patient 050')).toBeInTheDocument();
   }, 20_000);
 
+  it('keeps the way back when the next page cannot be loaded', async () => {
+    api.records.seed(60, (i) => ({ name: `Patient ${String(i).padStart(3, '0')}` }));
+    renderRecordsPage();
+    await screen.findByText('Patient 000');
+    api.on('GET', LIST, () => new Response(null, { status: 503 }));
+
+    await userEvent.click(
+      within(screen.getByRole('navigation')).getByRole('button', { name: 'Next page' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load patients. Please try again later.',
+    );
+    const pager = within(screen.getByRole('navigation', { name: 'Pages of the patients list' }));
+    expect(pager.queryByText(/^Showing/)).not.toBeInTheDocument();
+    expect(pager.getByRole('button', { name: 'Next page' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+
+    await userEvent.click(pager.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByText('Patient 000')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–50 of 60 patients')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('searches with ?q= once typing pauses, from the first page', async () => {
     api.records.seed(60, (i) => ({ name: `Patient ${String(i).padStart(3, '0')}` }));
     api.records.insert(patientInput({ name: 'Zoe Malik', diagnosedWith: 'Migraine' }));
