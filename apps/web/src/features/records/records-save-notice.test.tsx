@@ -1,7 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NEW_PATIENT, renderRecordsPage, renderRecordsPageWith } from './records-page.render.tsx';
+import {
+  findRow,
+  NEW_PATIENT,
+  renderRecordsPage,
+  renderRecordsPageWith,
+} from './records-page.render.tsx';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { fill, fillPatientForm } from '../../test/user-input.ts';
 
@@ -27,6 +32,8 @@ describe('RecordsPage: a save is announced (screen readers)', () => {
     expect(await screen.findByText('Chen Wei was added.')).toBeInTheDocument();
     expect(notice()).toHaveTextContent('Chen Wei was added.');
     expect(screen.getByRole('heading', { name: 'Patients List' })).toHaveFocus();
+    // The list reloads under the notice, with the new row.
+    expect(await findRow('Chen Wei')).toBeInTheDocument();
   });
 
   it('says the patient was updated', async () => {
@@ -40,5 +47,6 @@ describe('RecordsPage: a save is announced (screen readers)', () => {
     expect(await screen.findByText('Amina Yusuf was updated.')).toBeInTheDocument();
     expect(notice()).toHaveTextContent('Amina Yusuf was updated.');
     expect(screen.getByRole('heading', { name: 'Patients List' })).toHaveFocus();
+    expect(await findRow('Amina Yusuf')).toHaveTextContent('Bronchitis');
   });
 });
