@@ -167,6 +167,9 @@ export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): T
 
 let counter = 0;
 
+/** Request headers for a test's calls: a signed-in user's token (`signIn`'s `headers`) and any more. */
+export type AuthHeaders = Record<string, string>;
+
 /** Signs a new (or the named) user in through the local provider: `{ token, user, headers }`. */
 export async function signIn(
   ctx: Pick<TestContext, 'app' | 'local'>,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import type { TPatientInput } from '@portal/shared/patient';
-import { signIn, type TestContext } from './app.ts';
+import { type AuthHeaders, signIn, type TestContext } from './app.ts';
 import { becomeMember } from './factories/billing.ts';
 import { createPatient, trashPatient } from './factories/patients.ts';
 
@@ -11,8 +11,6 @@ import { createPatient, trashPatient } from './factories/patients.ts';
  * entity keeps (owner-scoped, audited, no-store, If-Match), run once for each entity by
  * `describePatientResourceContract`.
  */
-
-type Headers = Record<string, string>;
 
 /**
  * A signed-in practitioner with a patient; `isMember`: a Premier member first; `patient`: the
@@ -38,7 +36,7 @@ export async function practitioner(
 }
 
 /** The actor's audit trail, newest first. */
-export async function auditTrail(ctx: TestContext, headers: Headers): Promise<TAuditEvent[]> {
+export async function auditTrail(ctx: TestContext, headers: AuthHeaders): Promise<TAuditEvent[]> {
   return (await ctx.app.inject({ url: '/api/records/audit?limit=200', headers })).json();
 }
 
@@ -65,7 +63,7 @@ export async function expectFieldErrors(
     body,
     table,
     cases,
-  }: { url: string; headers: Headers; body: object; table: string; cases: FieldCase[] },
+  }: { url: string; headers: AuthHeaders; body: object; table: string; cases: FieldCase[] },
 ) {
   const before = await rowCount(ctx, table);
   const invalidBefore = (await auditTrail(ctx, headers)).filter((e) => e.outcome === 'invalid');
@@ -120,11 +118,11 @@ export function describePatientResourceContract(
     practitioner(ctx, { isMember: resource.isMembersOnly ?? false });
   const url = (patientId: string, ...rest: string[]) =>
     ['/api/records/patients', patientId, segment, ...rest].join('/');
-  const post = (headers: Headers, patientId: string, payload = resource.body()) =>
+  const post = (headers: AuthHeaders, patientId: string, payload = resource.body()) =>
     context().app.inject({ method: 'POST', url: url(patientId), headers, payload });
-  const put = (headers: Headers, path: string, payload = resource.body('changed')) =>
+  const put = (headers: AuthHeaders, path: string, payload = resource.body('changed')) =>
     context().app.inject({ method: 'PUT', url: path, headers, payload });
-  async function create(headers: Headers, patientId: string): Promise<Item> {
+  async function create(headers: AuthHeaders, patientId: string): Promise<Item> {
     const response = await post(headers, patientId);
     expect(response.statusCode, response.body).toBe(201);
     return response.json();

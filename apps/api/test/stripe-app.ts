@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestContext } from './app.ts';
+import { type AuthHeaders, createTestApp, type TestContext } from './app.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 import { billingOf } from './factories/billing.ts';
 
@@ -10,8 +10,6 @@ import { billingOf } from './factories/billing.ts';
  */
 
 const WEBHOOK_SECRET = 'whsec_test_portal_secret';
-
-type Headers = Record<string, string>;
 
 export const now = () => Math.floor(Date.now() / 1000);
 
@@ -102,7 +100,7 @@ export function useStripeApp() {
         payload,
       }),
     /** The success page's call: PUT /api/user/subscription for `sessionId`. */
-    confirm: (headers: Headers, sessionId: string) =>
+    confirm: (headers: AuthHeaders, sessionId: string) =>
       app().ctx.app.inject({
         method: 'PUT',
         url: '/api/user/subscription',

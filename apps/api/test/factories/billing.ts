@@ -1,19 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestContext } from '../app.ts';
+import type { AuthHeaders, TestContext } from '../app.ts';
 import { checkoutSessions, payments } from '../../src/db/schema/billing.ts';
 import { users } from '../../src/db/schema/users.ts';
 
 /** Test helpers for Premier billing (imported by tests only). */
 
-type Headers = Record<string, string>;
-
-export function startCheckout(ctx: TestContext, headers: Headers, amount: unknown = 100) {
+export function startCheckout(ctx: TestContext, headers: AuthHeaders, amount: unknown = 100) {
   return postToPremier(ctx, 'create-checkout-session', headers, { amount });
 }
 
 /** The payment form's call: a payment intent for the price (or another `amount`). */
-export function startPaymentIntent(ctx: TestContext, headers: Headers, amount: unknown = 100) {
+export function startPaymentIntent(ctx: TestContext, headers: AuthHeaders, amount: unknown = 100) {
   return postToPremier(ctx, 'create-payment-intent', headers, { amount });
 }
 
@@ -21,7 +19,7 @@ export function startPaymentIntent(ctx: TestContext, headers: Headers, amount: u
 export function postToPremier(
   ctx: TestContext,
   route: 'create-checkout-session' | 'create-payment-intent',
-  headers: Headers,
+  headers: AuthHeaders,
   payload?: object,
 ) {
   return ctx.app.inject({
@@ -35,7 +33,7 @@ export function postToPremier(
 /** A checkout session the API accepted: `{ id, url }`. */
 export async function openCheckout(
   ctx: TestContext,
-  headers: Headers,
+  headers: AuthHeaders,
 ): Promise<{ id: string; url: string }> {
   const response = await startCheckout(ctx, headers);
   expect(response.statusCode).toBe(200);
@@ -80,16 +78,16 @@ export async function checkoutSessionRow(ctx: TestContext, id: string) {
  */
 export function billingOf(app: () => TestContext) {
   return {
-    startCheckout: (headers: Headers, amount: unknown = 100) =>
+    startCheckout: (headers: AuthHeaders, amount: unknown = 100) =>
       startCheckout(app(), headers, amount),
-    startPaymentIntent: (headers: Headers, amount: unknown = 100) =>
+    startPaymentIntent: (headers: AuthHeaders, amount: unknown = 100) =>
       startPaymentIntent(app(), headers, amount),
     postToPremier: (
       route: Parameters<typeof postToPremier>[1],
-      headers: Headers,
+      headers: AuthHeaders,
       payload?: object,
     ) => postToPremier(app(), route, headers, payload),
-    openCheckout: (headers: Headers) => openCheckout(app(), headers),
+    openCheckout: (headers: AuthHeaders) => openCheckout(app(), headers),
     pay: (id: string) => submitLocalCheckout(app(), id, 'pay'),
     cancel: (id: string) => submitLocalCheckout(app(), id, 'cancel'),
     isPremium: (userId: string) => isPremium(app(), userId),
@@ -100,7 +98,7 @@ export function billingOf(app: () => TestContext) {
 }
 
 /** Makes the signed-in user a Premier member the way a payment does (local checkout, Pay). */
-export async function becomeMember(ctx: TestContext, headers: Headers): Promise<void> {
+export async function becomeMember(ctx: TestContext, headers: AuthHeaders): Promise<void> {
   const { id } = await openCheckout(ctx, headers);
   expect((await submitLocalCheckout(ctx, id, 'pay')).statusCode).toBe(303);
 }

@@ -1,6 +1,7 @@
 import type { TAllergy, TAllergyInput } from '@portal/shared/allergy';
 import type { TPrescription, TPrescriptionInput } from '@portal/shared/prescription';
-import { type App, type Headers, patientEntityFactory, type Stored } from './entity.ts';
+import type { AuthHeaders } from '../app.ts';
+import { type App, patientEntityFactory, type Stored } from './entity.ts';
 
 /** Test factories for allergies and prescriptions (imported by tests only). */
 
@@ -47,7 +48,7 @@ export const {
 /** Stops a prescription for `reason`: the prescription as stopped. */
 export const stopPrescription = (
   ctx: App,
-  headers: Headers,
+  headers: AuthHeaders,
   prescription: Stored,
   reason: string,
 ) => prescriptions.act(ctx, headers, prescription, 'stop', { reason });

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestContext } from '../app.ts';
+import type { AuthHeaders, TestContext } from '../app.ts';
 
 /**
  * The one builder of the API's entity factories (imported by tests only): each entity kept
@@ -8,7 +8,6 @@ import type { TestContext } from '../app.ts';
  * new entity is one call.
  */
 
-export type Headers = Record<string, string>;
 export type App = Pick<TestContext, 'app'>;
 /** A stored entity, as far as its paths need it. */
 export type Stored = { _id: string; patientId: string };
@@ -36,22 +35,27 @@ export function patientEntityFactory<TInput extends object, TEntity>({
     ['/api/records/patients', patientId, segment, ...rest].join('/');
   const send = (
     ctx: App,
-    headers: Headers,
+    headers: AuthHeaders,
     method: 'POST' | 'PUT',
     path: string,
     payload?: object,
   ) => ctx.app.inject({ method, url: path, headers, payload });
-  function post(ctx: App, headers: Headers, patientId: string, overrides: Partial<TInput> = {}) {
+  function post(
+    ctx: App,
+    headers: AuthHeaders,
+    patientId: string,
+    overrides: Partial<TInput> = {},
+  ) {
     return send(ctx, headers, 'POST', url(patientId), input(overrides));
   }
   /** Replaces a stored entity with the input from `overrides`. */
-  function put(ctx: App, headers: Headers, entity: Stored, overrides: Partial<TInput> = {}) {
+  function put(ctx: App, headers: AuthHeaders, entity: Stored, overrides: Partial<TInput> = {}) {
     return send(ctx, headers, 'PUT', url(entity.patientId, entity._id), input(overrides));
   }
   /** Posts an action on a stored entity (`url(patientId, entityId, action)`: `sign`, `stop`). */
   function postAction(
     ctx: App,
-    headers: Headers,
+    headers: AuthHeaders,
     entity: Stored,
     action: string,
     payload?: object,

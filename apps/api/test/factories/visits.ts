@@ -1,6 +1,7 @@
 import type { TVisit, TVisitInput } from '@portal/shared/visit';
 import { visitInput } from '@portal/shared/visit.factories';
-import { type App, type Headers, patientEntityFactory, type Stored } from './entity.ts';
+import type { AuthHeaders } from '../app.ts';
+import { type App, patientEntityFactory, type Stored } from './entity.ts';
 
 /** Test factories for visits (imported by tests only). */
 
@@ -18,5 +19,5 @@ export const {
 } = visits;
 
 /** Signs a draft visit: the visit as signed. */
-export const signVisit = (ctx: App, headers: Headers, visit: Stored) =>
+export const signVisit = (ctx: App, headers: AuthHeaders, visit: Stored) =>
   visits.act(ctx, headers, visit, 'sign');

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../test/app.ts';
+import { type AuthHeaders, signIn } from '../../../test/app.ts';
 import { completedEvent, sign, uniqueId, useStripeApp } from '../../../test/stripe-app.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 
@@ -8,8 +8,6 @@ import { auditEvents } from '../../db/schema/audit.ts';
 
 const stripe = useStripeApp();
 const { openCheckout, deliver, isPremium } = stripe;
-
-type Headers = Record<string, string>;
 
 describe('refunds and disputes end premium (issue 18)', () => {
   function chargeEvent(type: string, object: Record<string, unknown>) {
@@ -50,7 +48,7 @@ describe('refunds and disputes end premium (issue 18)', () => {
     expect(await isPremium(user._id)).toBe(true);
     return { headers, user, id, pi };
   }
-  const transactionOf = async (headers: Headers, id: string) =>
+  const transactionOf = async (headers: AuthHeaders, id: string) =>
     (
       await stripe.ctx.app.inject({
         method: 'GET',

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
 import { billingOf } from '../../../test/factories/billing.ts';
 import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
 const ctx = useTestApp();
-
-type Headers = Record<string, string>;
 
 const {
   startCheckout,
@@ -20,7 +18,7 @@ const {
   sessionRow,
 } = billingOf(() => ctx);
 
-const confirm = (headers: Headers, body?: unknown, query = '') =>
+const confirm = (headers: AuthHeaders, body?: unknown, query = '') =>
   ctx.app.inject({
     method: 'PUT',
     url: `/api/user/subscription${query}`,

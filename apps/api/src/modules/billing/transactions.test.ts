@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
 import { nextPageOf } from '../../../test/paging.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import {
@@ -12,13 +12,11 @@ import {
 
 const ctx = useTestApp();
 
-type Headers = Record<string, string>;
-
-const list = (headers: Headers, query = '') =>
+const list = (headers: AuthHeaders, query = '') =>
   ctx.app.inject({ method: 'GET', url: `/api/premier/transactions${query}`, headers });
-const one = (headers: Headers, id: string) =>
+const one = (headers: AuthHeaders, id: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/premier/transactions/${id}`, headers });
-const refund = (headers: Headers, id: string) =>
+const refund = (headers: AuthHeaders, id: string) =>
   ctx.app.inject({ method: 'POST', url: `/api/premier/local-checkout/${id}/refund`, headers });
 const cancel = (id: string) => submitLocalCheckout(ctx, id, 'cancel');
 

@@ -2,7 +2,7 @@ import type ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { TAppointment, TCalendarFeed } from '@portal/shared/appointment';
 import type { TAuditEvent } from '@portal/shared/audit';
-import { useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
 import { readCalendarEvents } from '../../../test/calendar-events.ts';
 import {
   bookingPractitioner,
@@ -20,9 +20,7 @@ const practitioner = () =>
     patient: { name: 'Amina Yusuf', diagnosedWith: 'Secretdiagnosis' },
   });
 
-type Headers = Record<string, string>;
-
-async function turnOn(headers: Headers): Promise<string> {
+async function turnOn(headers: AuthHeaders): Promise<string> {
   const response = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feed', headers });
   expect(response.statusCode).toBe(200);
   const { url } = response.json() as TCalendarFeed;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TAppointment } from '@portal/shared/appointment';
 import type { TReminder, TReminderList } from '@portal/shared/reminder';
 import { SCHEDULE_MESSAGES } from '@portal/shared/profile';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { loadConfig } from '../../config.ts';
 import { toPublicConfig } from '../config/config.routes.ts';
@@ -15,8 +15,6 @@ const ctx = useTestApp();
 const practitionerWithPatient = () =>
   practitioner(ctx, { isMember: true, patient: { name: 'Amira Youssef' } });
 
-type Headers = Record<string, string>;
-
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
 /** The appointment as if booked two days ago (a booking inside the window gets no reminder). */
@@ -27,17 +25,17 @@ async function bookedEarlier(id: string) {
   );
 }
 
-const putReminderHours = (headers: Headers, reminderHours: unknown) =>
+const putReminderHours = (headers: AuthHeaders, reminderHours: unknown) =>
   ctx.app.inject({ method: 'PUT', url: '/api/user/schedule', headers, payload: { reminderHours } });
 
-async function setReminderHours(headers: Headers, reminderHours: number | null) {
+async function setReminderHours(headers: AuthHeaders, reminderHours: number | null) {
   expect((await putReminderHours(headers, reminderHours)).statusCode).toBe(200);
 }
 
 const sweep = () =>
   runReminderSweep({ db: ctx.database.db, mailer: null, publicUrl: ctx.config.PUBLIC_URL });
 
-async function listOf(headers: Headers): Promise<TReminderList> {
+async function listOf(headers: AuthHeaders): Promise<TReminderList> {
   const response = await ctx.app.inject({ url: '/api/reminders', headers });
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('no-store');
@@ -45,7 +43,7 @@ async function listOf(headers: Headers): Promise<TReminderList> {
 }
 
 /** One appointment of the patient's starting at each of these hours from now, booked in turn. */
-async function appointmentsIn(headers: Headers, patientId: string, hours: number[]) {
+async function appointmentsIn(headers: AuthHeaders, patientId: string, hours: number[]) {
   const booked: TAppointment[] = [];
   for (const each of hours) {
     booked.push(await createAppointment(ctx, headers, { patientId, start: hoursFromNow(each) }));

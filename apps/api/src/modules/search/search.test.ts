@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { SEARCH_MESSAGES, type TSearchGroup, type TSearchResults } from '@portal/shared/search';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
 import { createPrescription } from '../../../test/factories/clinical.ts';
 import { trashPatient } from '../../../test/factories/patients.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
@@ -12,13 +12,11 @@ const ctx = useTestApp();
 /** A Premier member (the route is members-only) with one patient. */
 const member = (name = 'Amina Yusuf') => practitioner(ctx, { isMember: true, patient: { name } });
 
-type Headers = Record<string, string>;
-
-function search(headers: Headers, query: string) {
+function search(headers: AuthHeaders, query: string) {
   return ctx.app.inject({ url: `/api/premier/search?${query}`, headers });
 }
 
-async function results(headers: Headers, q: string, extra = ''): Promise<TSearchResults> {
+async function results(headers: AuthHeaders, q: string, extra = ''): Promise<TSearchResults> {
   const response = await search(headers, `q=${encodeURIComponent(q)}${extra}`);
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('no-store');

@@ -3,7 +3,7 @@ import type { TAuditEvent } from '@portal/shared/audit';
 import type { TCarePlan } from '@portal/shared/care-plan';
 import { ERRORS } from '@portal/shared/errors';
 import type { TTimelineEntry } from '@portal/shared/timeline';
-import { useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
 import { createCarePlan, markOccurrence } from '../../../test/factories/care-plans.ts';
 import { timelineUrl, walkTimeline } from '../../../test/factories/timeline.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
@@ -15,12 +15,10 @@ const ctx = useTestApp({ deps: { now: () => new Date('2026-04-15T12:00:00Z') } }
 
 const member = () => practitioner(ctx, { timeZone: 'Europe/Berlin', isMember: true });
 
-type Headers = Record<string, string>;
-
 const url = timelineUrl;
 
 async function mark(
-  headers: Headers,
+  headers: AuthHeaders,
   plan: TCarePlan,
   activity: number,
   date: string,
@@ -34,7 +32,7 @@ async function mark(
   expect(response.statusCode).toBe(200);
 }
 
-const walk = (headers: Headers, patientId: string, limit: number) =>
+const walk = (headers: AuthHeaders, patientId: string, limit: number) =>
   walkTimeline(ctx, headers, patientId, limit);
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@portal/shared/errors';
 import type { TTimelineEntry } from '@portal/shared/timeline';
-import { useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import {
   createAllergy,
@@ -18,8 +18,6 @@ const ctx = useTestApp();
 
 const practitioner = () => withPatient(ctx);
 
-type Headers = Record<string, string>;
-
 const url = timelineUrl;
 
 /** Puts a row's time where a test wants it (the API stamps `now()` on creation). */
@@ -27,7 +25,7 @@ async function setTime(table: string, column: string, id: string, at: string) {
   await ctx.database.pool.query(`update ${table} set ${column} = $1 where id = $2`, [at, id]);
 }
 
-const walk = (headers: Headers, patientId: string, limit: number) =>
+const walk = (headers: AuthHeaders, patientId: string, limit: number) =>
   walkTimeline(ctx, headers, patientId, limit);
 
 describe('GET /api/records/patients/:id/timeline', () => {

@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WORKING_HOURS, SCHEDULE_MESSAGES } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
 
 const ctx = useTestApp();
 
-type Headers = { authorization: string };
-
-async function profileOf(headers: Headers): Promise<TUser> {
+async function profileOf(headers: AuthHeaders): Promise<TUser> {
   const response = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers });
   return (response.json() as { user: TUser }).user;
 }
 
-function putSchedule(headers: Headers, payload: Record<string, unknown>) {
+function putSchedule(headers: AuthHeaders, payload: Record<string, unknown>) {
   return ctx.app.inject({ method: 'PUT', url: '/api/user/schedule', headers, payload });
 }
 

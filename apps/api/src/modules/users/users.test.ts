@@ -9,17 +9,15 @@ import { users } from '../../db/schema/users.ts';
 import { updateUserProfile } from './users.repository.ts';
 import { toApiUser } from './users.service.ts';
 import { SAVES_PER_MINUTE } from './users.routes.ts';
-import { createTestApp, signIn, useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, createTestApp, signIn, useTestApp } from '../../../test/app.ts';
 
 const ctx = useTestApp();
 
-type Headers = { authorization: string };
-
-function putProfile(headers: Headers, payload: Record<string, unknown>, app = ctx.app) {
+function putProfile(headers: AuthHeaders, payload: Record<string, unknown>, app = ctx.app) {
   return app.inject({ method: 'PUT', url: '/api/user/update-profile', headers, payload });
 }
 
-async function getProfile(headers: Headers, app = ctx.app): Promise<TUser> {
+async function getProfile(headers: AuthHeaders, app = ctx.app): Promise<TUser> {
   const response = await app.inject({ method: 'GET', url: '/api/user/profile', headers });
   expect(response.statusCode).toBe(200);
   return (response.json() as { user: TUser }).user;

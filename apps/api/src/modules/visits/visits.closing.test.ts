@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VISIT_MESSAGES } from '@portal/shared/visit';
-import { useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
 import {
   cancelAppointment,
   createAppointment,
@@ -18,8 +18,6 @@ import { searchVisitNotes } from './visits.repository.ts';
 
 const ctx = useTestApp();
 
-type Headers = Record<string, string>;
-
 const practitioner = () => withPatient(ctx);
 
 /** A draft visit and a booked appointment of one patient, and the edit of the draft naming it. */
@@ -27,7 +25,7 @@ async function draftAndAppointment() {
   const { headers, patient } = await practitioner();
   const appointment = await createAppointment(ctx, headers, { patientId: patient._id });
   const visit = await createVisit(ctx, headers, patient._id);
-  const nameAppointment = (extraHeaders: Headers = {}) =>
+  const nameAppointment = (extraHeaders: AuthHeaders = {}) =>
     updateVisit(ctx, { ...headers, ...extraHeaders }, visit, { appointmentId: appointment._id });
   return { headers, appointment, nameAppointment };
 }

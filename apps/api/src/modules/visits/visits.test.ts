@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VISIT_MESSAGES, type TVisit } from '@portal/shared/visit';
 import { visitInput } from '@portal/shared/visit.factories';
-import { useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
 import { nextPageOf } from '../../../test/paging.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import {
@@ -20,8 +20,6 @@ import {
 } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
-
-type Headers = Record<string, string>;
 
 describePatientResourceContract(() => ctx, {
   segment: 'visits',
@@ -189,7 +187,7 @@ describe('signing', () => {
 });
 
 describe('POST /api/records/patients/:id/visits/:visitId/addenda', () => {
-  const addendum = (headers: Headers, visit: TVisit, text: unknown) =>
+  const addendum = (headers: AuthHeaders, visit: TVisit, text: unknown) =>
     postVisitAction(ctx, headers, visit, 'addenda', { text });
 
   it('adds a correction to a signed visit with its own author and time, oldest first', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VITALS_SERIES_MAX, type TVitalsSeries } from '@portal/shared/vitals';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
 import { createPatient, trashPatient } from '../../../test/factories/patients.ts';
 import { createVisit } from '../../../test/factories/visits.ts';
 import { auditTrail, practitioner as withPatient } from '../../../test/patient-resources.ts';
@@ -8,8 +8,6 @@ import { auditTrail, practitioner as withPatient } from '../../../test/patient-r
 const ctx = useTestApp();
 
 const practitioner = () => withPatient(ctx, { name: 'Dr Lena Hoffmann' });
-
-type Headers = Record<string, string>;
 
 const vitalsUrl = (patientId: string) => `/api/records/patients/${patientId}/vitals`;
 
@@ -80,7 +78,7 @@ describe('GET /api/records/patients/:id/vitals', () => {
     const other = await signIn(ctx, { name: 'Dr Omar Haddad' });
     const trashed = await createPatient(ctx, owner.headers, { name: 'Bruno Costa' });
     await trashPatient(ctx, owner.headers, trashed._id);
-    const attempts: [Headers, string][] = [
+    const attempts: [AuthHeaders, string][] = [
       [other.headers, owner.patient._id],
       [owner.headers, trashed._id],
       [owner.headers, '00000000-0000-4000-8000-000000000000'],
