@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findRow } from '../../db/rows.ts';
 import { checkoutSessions, payments, webhookEvents } from '../../db/schema/billing.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
@@ -16,10 +16,6 @@ export async function findOneCheckout(
   { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<CheckoutSessionRow | undefined> {
   return findRow(db, checkoutSessions, where, { forUpdate });
-}
-
-export function withTransaction<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(run);
 }
 
 /** Stores a session the provider created; the same id twice (an idempotent retry) is a no-op. */

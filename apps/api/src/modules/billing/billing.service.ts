@@ -207,7 +207,7 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
             message: 'This checkout has not been paid. Premium was not activated.',
           });
         const paid = await withCard(remote);
-        await repo.withTransaction(db, (tx) => recordPaidCheckout(tx, paid, log));
+        await db.transaction((tx) => recordPaidCheckout(tx, paid, log));
       }
       const fresh = await repo.findUser(db, user.id);
       if (!fresh?.isPremium) throw new AppError('PAYMENT_REQUIRED');
@@ -231,7 +231,7 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
         parsed.type === 'checkout.completed'
           ? { ...parsed, session: await withCard(parsed.session) }
           : parsed;
-      return repo.withTransaction(db, (tx) => applyEvent(tx, event, { log, requestId }));
+      return db.transaction((tx) => applyEvent(tx, event, { log, requestId }));
     },
 
     /** The API's own checkout page shows only sessions that exist, are this provider's and still open. */
@@ -244,7 +244,7 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
     /** Pay on a provider's own checkout page (the local one): the same event Stripe's webhook would deliver. */
     async payOwnCheckout({ id, log }: { id: string; log: FastifyBaseLogger }) {
       if (!payments.checkoutPages || !ZCheckoutSessionId.safeParse(id).success) return 'unknown';
-      return repo.withTransaction(db, async (tx) => {
+      return db.transaction(async (tx) => {
         const row = await repo.lockCheckoutSession(tx, id);
         if (!row || row.provider !== payments.name) return 'unknown' as const;
         if (row.status === 'paid') return 'paid' as const;
@@ -287,7 +287,7 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
       requestId: string;
       log: FastifyBaseLogger;
     }) {
-      await repo.withTransaction(db, async (tx) => {
+      await db.transaction(async (tx) => {
         const row = await repo.lockCheckoutSession(tx, id);
         if (
           !row ||
