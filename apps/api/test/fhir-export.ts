@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestContext } from './app.ts';
+import type { AuthHeaders, TestContext } from './app.ts';
 import { validateResource, type Bundle, type Resource } from './fhir-validation.ts';
 
 /** Helpers of the FHIR export's tests (imported by tests only). */
@@ -7,7 +7,7 @@ import { validateResource, type Bundle, type Resource } from './fhir-validation.
 /** The signed-in practitioner's FHIR export (`GET …/export?format=fhir`), which must answer 200. */
 export async function exportBundle(
   ctx: Pick<TestContext, 'app'>,
-  headers: Record<string, string>,
+  headers: AuthHeaders,
 ): Promise<Bundle> {
   const response = await ctx.app.inject({
     url: '/api/records/patients/export?format=fhir',

@@ -1,6 +1,6 @@
 import type { TAppointment, TAppointmentInput } from '@portal/shared/appointment';
 import { appointmentInput } from '@portal/shared/appointment.factories';
-import type { TestContext } from '../app.ts';
+import type { AuthHeaders, TestContext } from '../app.ts';
 import { practitioner } from '../patient-resources.ts';
 import { expectStatus } from './entity.ts';
 
@@ -8,7 +8,7 @@ import { expectStatus } from './entity.ts';
 
 export function bookAppointment(
   ctx: Pick<TestContext, 'app'>,
-  headers: Record<string, string>,
+  headers: AuthHeaders,
   input: Partial<TAppointmentInput> & Pick<TAppointmentInput, 'patientId'>,
 ) {
   return ctx.app.inject({
@@ -53,7 +53,7 @@ export const appointmentUrl = (id: string, ...rest: string[]) =>
 
 export async function readAppointment(
   ctx: Pick<TestContext, 'app'>,
-  headers: Record<string, string>,
+  headers: AuthHeaders,
   id: string,
 ): Promise<TAppointment> {
   const response = await ctx.app.inject({ url: appointmentUrl(id), headers });
@@ -63,7 +63,7 @@ export async function readAppointment(
 /** Replaces a stored appointment with the input from `input` (for its patient unless it says). */
 export function putAppointment(
   ctx: Pick<TestContext, 'app'>,
-  headers: Record<string, string>,
+  headers: AuthHeaders,
   appointment: Pick<TAppointment, '_id' | 'patientId'>,
   input: Partial<TAppointmentInput> = {},
 ) {
@@ -77,7 +77,7 @@ export function putAppointment(
 
 export function cancelAppointment(
   ctx: Pick<TestContext, 'app'>,
-  headers: Record<string, string>,
+  headers: AuthHeaders,
   appointment: Pick<TAppointment, '_id'>,
 ) {
   return ctx.app.inject({

@@ -1,5 +1,5 @@
 import type { TCarePlan, TCarePlanInput } from '@portal/shared/care-plan';
-import type { TestContext } from '../app.ts';
+import type { AuthHeaders, TestContext } from '../app.ts';
 import { patientEntityFactory } from './entity.ts';
 
 /** Test factories for care plans (imported by tests only). */
@@ -32,7 +32,7 @@ export const occurrencesUrl = (patientId: string, planId: string, query = '') =>
 /** Marks an occurrence of a plan's activity `done` or `skipped` (`due` takes a mark back). */
 export function markOccurrence(
   ctx: Pick<TestContext, 'app'>,
-  headers: Record<string, string>,
+  headers: AuthHeaders,
   plan: Pick<TCarePlan, '_id' | 'patientId'>,
   mark: { activityId: string; date: string; mark: string },
 ) {

@@ -6,7 +6,7 @@ import {
   type TPatientInput,
 } from '@portal/shared/patient';
 import { patientInput as validPatient } from '@portal/shared/patient.factories';
-import type { TestContext } from '../app.ts';
+import type { AuthHeaders, TestContext } from '../app.ts';
 import { nextPageOf } from '../paging.ts';
 import { patients } from '../../src/db/schema/patients.ts';
 import {
@@ -33,7 +33,7 @@ export function patientInput(overrides: Partial<TPatientInput> = {}): TPatientIn
 
 export async function createPatient(
   ctx: Pick<TestContext, 'app'>,
-  headers: Record<string, string>,
+  headers: AuthHeaders,
   overrides: Partial<TPatientInput> = {},
 ): Promise<TPatientCreated> {
   const response = await ctx.app.inject({
@@ -49,7 +49,7 @@ export async function createPatient(
 /** Moves a patient to the trash (the list's Delete); an error unless it answers 204. */
 export async function trashPatient(
   ctx: Pick<TestContext, 'app'>,
-  headers: Record<string, string>,
+  headers: AuthHeaders,
   patientId: string,
 ): Promise<void> {
   const response = await ctx.app.inject({
@@ -103,7 +103,7 @@ export function patientsUrl(path = '') {
 }
 
 /** One page of the list as the API answered it, with its paging headers read. */
-export async function listPatients(ctx: TestContext, headers: Record<string, string>, query = '') {
+export async function listPatients(ctx: TestContext, headers: AuthHeaders, query = '') {
   const response = await ctx.app.inject({ url: patientsUrl(query), headers });
   return {
     status: response.statusCode,

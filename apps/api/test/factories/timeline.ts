@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TTimelineEntry } from '@portal/shared/timeline';
-import type { TestContext } from '../app.ts';
+import type { AuthHeaders, TestContext } from '../app.ts';
 import { nextPageOf } from '../paging.ts';
 
 /** Helpers for the timeline's tests (imported by tests only). */
@@ -12,7 +12,7 @@ export const timelineUrl = (patientId: string, query = '') =>
 /** Every entry, following `Link` one page of `limit` at a time. */
 export async function walkTimeline(
   ctx: Pick<TestContext, 'app'>,
-  headers: Record<string, string>,
+  headers: AuthHeaders,
   patientId: string,
   limit: number,
 ): Promise<TTimelineEntry[]> {

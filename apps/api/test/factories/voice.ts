@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createTestApp, type TestContext } from '../app.ts';
+import { type AuthHeaders, createTestApp, type TestContext } from '../app.ts';
 import { retellSender, startFakeRetell } from '../fake-retell.ts';
 import { auditEvents } from '../../src/db/schema/audit.ts';
 import { appointments } from '../../src/db/schema/appointments.ts';
@@ -10,7 +10,7 @@ import { appointments } from '../../src/db/schema/appointments.ts';
 /** Starts a web call as the signed-in user; answers the call as Retell will describe it. */
 export async function startVoiceCall(
   ctx: TestContext,
-  headers: Record<string, string>,
+  headers: AuthHeaders,
   { agentId, language = 'en' }: { agentId: string; language?: string },
 ): Promise<{ call_id: string; agent_id: string }> {
   const response = await ctx.app.inject({
