@@ -1,22 +1,13 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findRow } from '../../db/rows.ts';
 import { checkoutSessions, payments, webhookEvents } from '../../db/schema/billing.ts';
-import { users, type UserRow } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
-/**
- * The one checkout `where` names; with `forUpdate`, its row stays locked until the transaction
- * ends (pay vs cancel, a refund vs a replayed event).
- */
-export async function findOneCheckout(
-  db: DbOrTx,
-  where: SQL | undefined,
-  { forUpdate = false }: { forUpdate?: boolean } = {},
-): Promise<CheckoutSessionRow | undefined> {
-  return findRow(db, checkoutSessions, where, { forUpdate });
-}
+/** The user a checkout is for (the users module's read; billing's SQL goes through here). */
+export { findUserById } from '../users/users.repository.ts';
 
 /** Stores a session the provider created; the same id twice (an idempotent retry) is a no-op. */
 export async function insertCheckoutSession(
@@ -34,14 +25,18 @@ export async function findCheckoutSessionOfUser(
   db: DbOrTx,
   { id, userId }: { id: string; userId: string },
 ): Promise<CheckoutSessionRow | undefined> {
-  return findOneCheckout(db, and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)));
+  return findRow(
+    db,
+    checkoutSessions,
+    and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)),
+  );
 }
 
 export async function findCheckoutSession(
   db: DbOrTx,
   id: string,
 ): Promise<CheckoutSessionRow | undefined> {
-  return findOneCheckout(db, eq(checkoutSessions.id, id));
+  return findRow(db, checkoutSessions, eq(checkoutSessions.id, id));
 }
 
 /** Reads the session and holds its row lock until the transaction ends (pay vs cancel races). */
@@ -49,7 +44,7 @@ export async function lockCheckoutSession(
   tx: Tx,
   id: string,
 ): Promise<CheckoutSessionRow | undefined> {
-  return findOneCheckout(tx, eq(checkoutSessions.id, id), { forUpdate: true });
+  return findRow(tx, checkoutSessions, eq(checkoutSessions.id, id), { forUpdate: true });
 }
 
 /** Card brand and last four digits, as the provider reports them. */
@@ -123,8 +118,4 @@ export async function grantPremium(tx: Tx, userId: string): Promise<void> {
     .update(users)
     .set({ isPremium: true, updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), eq(users.isPremium, false)));
-}
-
-export async function findUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  return findRow(db, users, eq(users.id, id));
 }

@@ -102,7 +102,7 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
     if (!userId || !isUuid(userId)) return undefined;
     if (session.amountMinor !== amountMinor || session.currency?.toLowerCase() !== currency)
       return undefined;
-    if (!(await repo.findUser(tx, userId))) return undefined;
+    if (!(await repo.findUserById(tx, userId))) return undefined;
     await repo.insertCheckoutSession(tx, {
       id: session.id,
       userId,
@@ -209,7 +209,7 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
         const paid = await withCard(remote);
         await db.transaction((tx) => recordPaidCheckout(tx, paid, log));
       }
-      const fresh = await repo.findUser(db, user.id);
+      const fresh = await repo.findUserById(db, user.id);
       if (!fresh?.isPremium) throw new AppError('PAYMENT_REQUIRED');
       return fresh;
     },

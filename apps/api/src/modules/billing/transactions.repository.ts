@@ -1,13 +1,9 @@
 import { and, desc, eq, ne, notExists, or, lt, sql } from 'drizzle-orm';
 import { checkoutSessions } from '../../db/schema/billing.ts';
-import { countRows } from '../../db/rows.ts';
+import { countRows, findRow } from '../../db/rows.ts';
 import { users } from '../../db/schema/users.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import {
-  findOneCheckout,
-  type CardDetails,
-  type CheckoutSessionRow,
-} from './billing.repository.ts';
+import type { CardDetails, CheckoutSessionRow } from './billing.repository.ts';
 
 /** The Transaction History lists every checkout that ended somewhere: not the open ones. */
 const isListed = ne(checkoutSessions.status, 'open');
@@ -44,8 +40,9 @@ export async function findTransactionOfUser(
   db: DbOrTx,
   { id, userId }: { id: string; userId: string },
 ): Promise<CheckoutSessionRow | undefined> {
-  return findOneCheckout(
+  return findRow(
     db,
+    checkoutSessions,
     and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId), isListed),
   );
 }
@@ -55,7 +52,7 @@ export async function lockCheckoutOfPayment(
   tx: Tx,
   paymentIntentId: string,
 ): Promise<CheckoutSessionRow | undefined> {
-  return findOneCheckout(tx, eq(checkoutSessions.paymentIntentId, paymentIntentId), {
+  return findRow(tx, checkoutSessions, eq(checkoutSessions.paymentIntentId, paymentIntentId), {
     forUpdate: true,
   });
 }

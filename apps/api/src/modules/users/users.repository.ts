@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TProfileData, TScheduleData } from '@portal/shared/profile';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { findRow } from '../../db/rows.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import type { VerifiedIdentity } from '../../providers/identity/identity.ts';
@@ -38,14 +38,17 @@ export async function findUserByUid(db: Db, uid: string): Promise<UserRow | unde
   return findRow(db, users, eq(users.uid, uid));
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   return findRow(db, users, eq(users.id, id));
 }
 
-/** The columns a user changes about themselves: their profile and schedule, never who they are. */
+/**
+ * The columns a user changes about themselves: their profile and schedule. Never who they are,
+ * their membership, or the calendar feed's secret (the calendar repository's `setFeedHash`).
+ */
 type OwnColumns = Omit<
   typeof users.$inferInsert,
-  'id' | 'uid' | 'email' | 'isPremium' | 'createdAt' | 'updatedAt'
+  'id' | 'uid' | 'email' | 'isPremium' | 'calendarFeedHash' | 'createdAt' | 'updatedAt'
 >;
 
 /** Changes the user's row: the given columns, and `updatedAt` to now. */
