@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ZPageQuery } from '@portal/shared/patient';
 import { AppError } from './app-error.ts';
 import { isApiInstant } from './etag.ts';
 import { isUuid } from './uuid.ts';
@@ -12,11 +14,11 @@ export interface Page<T> {
   total: number;
 }
 
-/** What a list request asks of its page: at most `limit` rows, after `cursor` (none: the first). */
-export interface PageRequest {
-  limit: number;
-  cursor?: string;
-}
+/**
+ * What a list request asks of its page, as the shared `?limit=&cursor=` query parses it: at most
+ * `limit` rows, after `cursor` (none: the first).
+ */
+export type PageRequest = z.output<typeof ZPageQuery>;
 
 /** Opaque cursor: the sort key of the last row, base64url JSON. Not a secret, just not a contract. */
 export function encodeCursor(key: readonly (string | number)[]): string {
@@ -72,7 +74,7 @@ export async function readPage<Row, Item>({
 }
 
 /** The sort key inside a cursor, checked by `isValid`; anything else is a 400 INVALID_CURSOR. */
-export function decodeCursor<T extends unknown[]>(
+function decodeCursor<T extends unknown[]>(
   cursor: string,
   isValid: (key: unknown[]) => key is T,
 ): T {
@@ -87,7 +89,7 @@ export function decodeCursor<T extends unknown[]>(
   return key;
 }
 
-/** A keyset position of an instant (ISO, ms) then an id: the patients' and the agenda's. */
+/** A keyset position of an instant (ISO, ms) then an id: most lists' key (`instantIdKeyAfter`). */
 const isInstantIdKey = (key: unknown[]): key is [instant: string, id: string] =>
   key.length === 2 && isApiInstant(key[0]) && typeof key[1] === 'string' && isUuid(key[1]);
 
