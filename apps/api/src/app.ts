@@ -66,7 +66,7 @@ export interface AppDeps {
   readiness?: Readiness;
   /** The server to answer on (server.ts listens before the app exists). Omitted: Fastify's. */
   serverFactory?: (handler: http.RequestListener) => http.Server;
-  /** The clock of the rules that depend on today (free slots from now on). Omitted: the system's. */
+  /** The clock of every rule that depends on now or today. Omitted: the system's. */
   now?: Clock;
   /** E-mail for reminders; null for none. Omitted: SMTP when `SMTP_URL` is set. */
   mailer?: Mailer | null;

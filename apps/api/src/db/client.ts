@@ -3,12 +3,19 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Clock } from '../lib/clock.ts';
 import { withAdvisoryLock } from './advisory-lock.ts';
 import { createNotifications, type Notifications } from './notifications.ts';
 import * as schema from './schema/index.ts';
 
 /** A drizzle handle over a pool; `$client` is that pool (prepared statements use it). */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+/** What a module built on the database and the clock takes; the clock is the system's if omitted. */
+export interface DbAndClock {
+  db: Db;
+  now?: Clock;
+}
 
 /** An open transaction: what `db.transaction` hands its callback. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

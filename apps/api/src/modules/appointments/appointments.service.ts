@@ -1,4 +1,5 @@
-import { type DbAndClock, systemClock } from '../../lib/clock.ts';
+import type { DbAndClock } from '../../db/client.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { createAgenda } from './appointments.agenda.ts';
 import { createBooking } from './appointments.booking.ts';
 import { createCancellation } from './appointments.cancellation.ts';

@@ -5,7 +5,7 @@ import { ZCalendarFeed } from '@portal/shared/appointment';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import { ZDocument } from '../../lib/response-schemas.ts';
-import type { DbAndClock } from '../../lib/clock.ts';
+import type { DbAndClock } from '../../db/client.ts';
 import { createCalendarService } from './calendar.service.ts';
 
 /** A calendar app polls every few minutes at most; more is a script guessing secrets. */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { TCalendarFeed } from '@portal/shared/appointment';
-import { type DbAndClock, systemClock } from '../../lib/clock.ts';
+import type { DbAndClock } from '../../db/client.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertAuditEvents } from '../audit/audit.repository.ts';
 import { calendarFeed } from './calendar.ics.ts';

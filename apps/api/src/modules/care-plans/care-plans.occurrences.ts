@@ -7,8 +7,8 @@ import type {
   TTodayItem,
 } from '@portal/shared/care-plan';
 import { addDays, toWallTime } from '@portal/shared/zoned-time';
-import { type DbAndClock, systemClock } from '../../lib/clock.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbAndClock, DbOrTx } from '../../db/client.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type { CarePlanRow } from '../../db/schema/care-plans.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';

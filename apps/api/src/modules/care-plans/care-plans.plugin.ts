@@ -3,7 +3,7 @@ import { createClinicalRefusals } from '../clinical/clinical.refusals.ts';
 import { createOccurrenceService } from './care-plans.occurrences.ts';
 import { carePlanRoutes } from './care-plans.routes.ts';
 import { createCarePlanService } from './care-plans.service.ts';
-import type { DbAndClock } from '../../lib/clock.ts';
+import type { DbAndClock } from '../../db/client.ts';
 
 /** Care plans and the Today list (issue 18, Premier members only) in their own context. */
 export async function carePlansPlugin(app: FastifyInstance, { db, now }: DbAndClock) {

@@ -5,7 +5,8 @@ import {
   type TPatientWarning,
 } from '@portal/shared/patient';
 import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
-import { type DbAndClock, systemClock } from '../../lib/clock.ts';
+import type { DbAndClock, DbOrTx } from '../../db/client.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type { PatientRow } from '../../db/schema/patients.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -25,7 +26,6 @@ import { clinicalExportBatches, type ClinicalExport } from '../clinical/clinical
 import { findUserById } from '../users/users.repository.ts';
 import type { VisitRecord } from '../visits/visits.fields.ts';
 import { findVisitsToExport, type VisitKey } from '../visits/visits.repository.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import {
   createPatientsAudit,
   owned,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZTimelineEntry, ZTimelineQuery } from '@portal/shared/timeline';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPage } from '../../lib/paging.ts';
-import type { DbAndClock } from '../../lib/clock.ts';
+import type { DbAndClock } from '../../db/client.ts';
 import { actorOf, ZPatientParams } from '../audit/owned-records.http.ts';
 import { isPremiumMember } from '../premier/require-premium.ts';
 import { createTimelineService } from './timeline.service.ts';

@@ -1,5 +1,6 @@
 import { TIMELINE_KINDS, type TTimelineEntry, type TTimelineKind } from '@portal/shared/timeline';
-import { type DbAndClock, systemClock } from '../../lib/clock.ts';
+import type { DbAndClock } from '../../db/client.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { isApiInstant } from '../../lib/etag.ts';
 import { keyAfter, pageOf, type Page, type PageRequest } from '../../lib/paging.ts';
 import { isUuid } from '../../lib/uuid.ts';

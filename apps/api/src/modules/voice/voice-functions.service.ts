@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { type DbAndClock, systemClock } from '../../lib/clock.ts';
+import type { DbAndClock } from '../../db/client.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createAppointmentService } from '../appointments/appointments.service.ts';
 import { createPatientService } from '../patients/patients.service.ts';

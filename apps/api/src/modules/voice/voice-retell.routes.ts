@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { DbAndClock } from '../../lib/clock.ts';
+import type { DbAndClock } from '../../db/client.ts';
 import type { VoiceProvider } from '../../providers/voice/voice.ts';
 import {
   VOICE_FUNCTION_NAMES,

@@ -9,7 +9,7 @@ import {
 } from '@portal/shared/voice';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { DbAndClock } from '../../lib/clock.ts';
+import type { DbAndClock } from '../../db/client.ts';
 import { chooseLanguage } from '../../plugins/prerendered-pages.ts';
 import type { VoiceProvider } from '../../providers/voice/voice.ts';
 import { VOICE_LANGUAGES, type TVoiceLanguage } from './voice-functions.messages.ts';

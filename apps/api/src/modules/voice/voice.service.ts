@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConnectVoiceResponse, TVoiceCallActions } from '@portal/shared/voice';
-import { type DbAndClock, systemClock } from '../../lib/clock.ts';
+import type { DbAndClock } from '../../db/client.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { VoiceProviderError, type VoiceProvider } from '../../providers/voice/voice.ts';
