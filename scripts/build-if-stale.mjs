@@ -26,7 +26,9 @@ const targets = [
   {
     name: 'web app',
     workspace: 'apps/web',
-    output: at('apps/web/dist/index.html'),
+    // Written only by the whole build (after both Vite builds and the prerender): a plain
+    // `vite build` empties dist/ and leaves no prerendered pages, so it must count as stale.
+    output: at('apps/web/dist/prerendered/pages.json'),
     inputs: [
       at('apps/web/src'),
       at('apps/web/public'),
