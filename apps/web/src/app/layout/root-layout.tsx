@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ErrorBoundary } from '../../features/errors/error-boundary.tsx';
 import { BellPlaceholder } from '../../features/reminders/bell-placeholder.tsx';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
@@ -13,7 +14,8 @@ import { SideMenu } from './side-menu.tsx';
 import styles from './root-layout.module.css';
 
 // Only signed-in pages need them: a guest's page (the home page) does not load their code, nor
-// the API client they use.
+// the API client they use. A chunk that fails to load (offline, or a deploy since the page
+// came) leaves its slot empty rather than replacing the whole app with the error screen.
 const ReminderBell = lazy(() => import('../../features/reminders/reminder-bell.tsx'));
 const PremiumStatusSync = lazy(() => import('../../features/transactions/premium-sync.ts'));
 
@@ -38,9 +40,11 @@ function useIsSignedInOnClient(): boolean {
 function RemindersSlot() {
   if (!useIsSignedInOnClient()) return null;
   return (
-    <Suspense fallback={<BellPlaceholder />}>
-      <ReminderBell />
-    </Suspense>
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={<BellPlaceholder />}>
+        <ReminderBell />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 
@@ -48,9 +52,11 @@ function RemindersSlot() {
 function PremiumStatusSlot() {
   if (!useIsSignedInOnClient()) return null;
   return (
-    <Suspense fallback={null}>
-      <PremiumStatusSync />
-    </Suspense>
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <PremiumStatusSync />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 

@@ -7,6 +7,11 @@ interface Props {
   resetKey?: string;
   /** The whole app, not one page: the screen gets its own frame. */
   isTopLevel?: boolean;
+  /**
+   * Shown instead of the error screen (`null`: nothing), for a part of the page that may fail
+   * on its own without taking the page with it.
+   */
+  fallback?: ReactNode;
 }
 
 interface State {
@@ -14,7 +19,10 @@ interface State {
   resetKey?: string;
 }
 
-/** Catches uncaught rendering errors below it and shows the global error screen instead. */
+/**
+ * Catches uncaught rendering errors below it and shows the global error screen instead (or the
+ * `fallback`).
+ */
 export class ErrorBoundary extends Component<Props, State> {
   state: State = { error: null, resetKey: this.props.resetKey };
 
@@ -33,6 +41,7 @@ export class ErrorBoundary extends Component<Props, State> {
   render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return this.props.isTopLevel ? <ErrorScreen error={error} /> : <ErrorView error={error} />;
   }
 }
