@@ -14,6 +14,7 @@ import {
   applyServerFieldErrors,
   fieldMessageText,
 } from '../../lib/forms/field-messages.ts';
+import { submitUnlessBusy } from '../../lib/forms/submit-unless-busy.ts';
 import { Button } from '../../ui/button.tsx';
 import { InputField, SelectField } from '../../ui/control-fields.tsx';
 import { FormActions, saveActionTexts } from '../../ui/form-actions.tsx';
@@ -21,7 +22,6 @@ import { isPremiumRequired, useSaveCarePlanMutation } from './care-plans-api.ts'
 import { PremierExplainer } from './premier-explainer.tsx';
 import { presetOf, RECURRENCE_PRESETS, recurrenceSummary } from './recurrence.ts';
 import styles from './care-plans.module.css';
-import { submitUnlessBusy } from '../../ui/saving-form.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

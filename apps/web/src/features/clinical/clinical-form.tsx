@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { submitUnlessBusy } from '../../lib/forms/submit-unless-busy.ts';
 import { FormActions } from '../../ui/form-actions.tsx';
 import styles from './clinical.module.css';
-import { submitUnlessBusy } from '../../ui/saving-form.tsx';
 
 /**
  * The frame every form of this feature shares: its accessible name, the refusal as an alert,

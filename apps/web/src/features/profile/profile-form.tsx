@@ -13,6 +13,7 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import { updateUserData } from '../../lib/session/auth-slice.ts';
 import { applyServerFieldErrors, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
+import { submitUnlessBusy } from '../../lib/forms/submit-unless-busy.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { FormField, type FieldControlProps } from '../../ui/form-field.tsx';
@@ -134,11 +135,7 @@ export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TU
     <form
       className={styles.form}
       noValidate
-      onSubmit={(event) => {
-        // Busy is aria-disabled (the button keeps focus): a second press must not save twice.
-        if (isSubmitting) event.preventDefault();
-        else void handleSubmit(save, showSummary)(event);
-      }}
+      onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(save, showSummary))}
     >
       <div className={styles.wide}>
         <ErrorSummary ref={summaryRef} items={summaryItems} />

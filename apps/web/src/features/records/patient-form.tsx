@@ -239,6 +239,8 @@ export function PatientForm({
       noValidate
       onSubmit={(event) => {
         // Busy is aria-disabled (the button keeps focus): a second press must not save twice.
+        // submitUnlessBusy's guard written out: `save` reads refs, and the React compiler's rule
+        // refuses a handler built from it during render.
         if (isSubmitting) event.preventDefault();
         else void handleSubmit(save, showSummary)(event);
       }}
