@@ -24,9 +24,10 @@ export function FailureAlert({
 }
 
 /**
- * The refusal a form says in its `FailureAlert` (a `SavingForm`'s top): `show` puts the text there and moves focus to
- * it (the slot is always in the page, so it can take focus before the text is drawn); `clear`
- * takes it away when the form is sent again.
+ * The refusal an action says in its `FailureAlert` (a `SavingForm`'s top, or beside a button such
+ * as a visit's Sign): `show` puts the text there and moves focus to it (the slot is always in the
+ * page, so it can take focus before the text is drawn); `clear` takes it away when the action is
+ * tried again.
  */
 export function useFailure() {
   const [text, setText] = useState<string | null>(null);

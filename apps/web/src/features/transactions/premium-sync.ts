@@ -8,7 +8,7 @@ import { useGetPremiumStatusQuery } from './transactions-api.ts';
  * on the server (issue 18). Asked once per page load (and after a refund), so the menu and the
  * profile show the change. Read in an effect: the first render matches the prerendered page.
  * Renders nothing; the layout loads it for a signed-in user only, so a guest's page loads no API
- * client for it (RTK Query is 27 KiB gzipped). It skips the query for a guest all the same, in
+ * client for it (README, Performance). It skips the query for a guest all the same, in
  * case it is ever rendered elsewhere.
  */
 export default function PremiumStatusSync(): null {

@@ -7,11 +7,10 @@ export const headerOf = (meta: unknown, name: string): string | null =>
 /**
  * A list's `X-Total-Count`: every item, more than the page when the list holds more than a page;
  * null when the header is missing or not a whole number from 0 up (the caller says what stands in
- * for it, usually the page's own length). The one reading for every list: before, four lists read
- * a missing or odd header four ways (the page length, null, 0, NaN).
+ * for it, usually the page's own length). Every list reads it here.
  */
 export function totalCountOf(meta: unknown): number | null {
-  const value = headerOf(meta, 'X-Total-Count')?.trim();
+  const value = headerOf(meta, 'X-Total-Count');
   if (!value || !/^\d+$/.test(value)) return null;
   const total = Number(value);
   return Number.isSafeInteger(total) ? total : null;
