@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { Button } from './button.tsx';
 
 /**
@@ -30,26 +29,4 @@ export function FormActions({
       </Button>
     </div>
   );
-}
-
-/**
- * Where a form's namespace keeps its three texts (written out, so a search for a key finds its
- * use): the care-plan and visit forms under `form`, the addendum form under `addendum`.
- */
-const SAVE_ACTION_KEYS = {
-  form: { label: 'form.save', busyLabel: 'form.saving', cancelLabel: 'form.cancel' },
-  addendum: {
-    label: 'addendum.save',
-    busyLabel: 'addendum.saving',
-    cancelLabel: 'addendum.cancel',
-  },
-} as const;
-
-/**
- * The texts of `FormActions` for a form whose namespace keeps them under `prefix`:
- * `<FormActions {...saveActionTexts(t, 'form')} …/>` with the `t` of that namespace.
- */
-export function saveActionTexts(t: TFunction, prefix: keyof typeof SAVE_ACTION_KEYS) {
-  const keys = SAVE_ACTION_KEYS[prefix];
-  return { label: t(keys.label), busyLabel: t(keys.busyLabel), cancelLabel: t(keys.cancelLabel) };
 }

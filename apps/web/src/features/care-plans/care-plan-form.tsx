@@ -17,7 +17,7 @@ import {
 import { submitUnlessBusy } from '../../lib/forms/submit-unless-busy.ts';
 import { Button } from '../../ui/button.tsx';
 import { InputField, SelectField } from '../../ui/control-fields.tsx';
-import { FormActions, saveActionTexts } from '../../ui/form-actions.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { isPremiumRequired, useSaveCarePlanMutation } from './care-plans-api.ts';
 import { PremierExplainer } from './premier-explainer.tsx';
 import { presetOf, RECURRENCE_PRESETS, recurrenceSummary } from './recurrence.ts';
@@ -221,7 +221,9 @@ export function CarePlanForm({
       <FormActions
         className={styles.actions}
         isBusy={isSaving}
-        {...saveActionTexts(t, 'form')}
+        label={t('form.save')}
+        busyLabel={t('form.saving')}
+        cancelLabel={t('form.cancel')}
         onCancel={() => onDone()}
       />
     </form>

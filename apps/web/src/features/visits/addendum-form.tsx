@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { VISIT_LIMITS, ZAddendumInput, type TVisit } from '@portal/shared/visit';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { TextAreaField } from '../../ui/control-fields.tsx';
-import { FormActions, saveActionTexts } from '../../ui/form-actions.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { useFailure } from '../../ui/failure-alert.tsx';
 import { SavingForm } from '../../ui/saving-form.tsx';
 import { useAddAddendumMutation } from './visits-api.ts';
@@ -71,7 +71,9 @@ export function AddendumForm({
       <FormActions
         className={styles.actions}
         isBusy={isLoading}
-        {...saveActionTexts(t, 'addendum')}
+        label={t('addendum.save')}
+        busyLabel={t('addendum.saving')}
+        cancelLabel={t('addendum.cancel')}
         onCancel={() => onDone()}
       />
     </SavingForm>

@@ -19,7 +19,7 @@ import {
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { InputField, SelectField, TextAreaField } from '../../ui/control-fields.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
-import { FormActions, saveActionTexts } from '../../ui/form-actions.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { useFailure } from '../../ui/failure-alert.tsx';
 import { SavingForm } from '../../ui/saving-form.tsx';
 import { localInputValue, VITAL_ORDER } from './visit-text.ts';
@@ -252,7 +252,9 @@ export function VisitForm({
       <FormActions
         className={styles.actions}
         isBusy={isLoading}
-        {...saveActionTexts(t, 'form')}
+        label={t('form.save')}
+        busyLabel={t('form.saving')}
+        cancelLabel={t('form.cancel')}
         onCancel={onCancel}
       />
     </SavingForm>
