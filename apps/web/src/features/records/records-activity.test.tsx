@@ -13,18 +13,23 @@ beforeEach(() => {
   api = startFakeApi();
 });
 
+/** `count` successful reads in the trail, of `patientId` (null: none). */
+function pushReads(count: number, patientId: string | null) {
+  for (let i = 0; i < count; i += 1) {
+    api.records.audit.push({
+      id: 1000 + i,
+      action: 'read',
+      outcome: 'success',
+      patientId,
+      createdAt: new Date(Date.UTC(2025, 0, 1, 8, 0, 0)).toISOString(),
+    });
+  }
+}
+
 describe('RecordsPage: activity', () => {
   it("lists the audit trail with action, outcome, time and the patient's name, paged", async () => {
     const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    for (let i = 0; i < 55; i += 1) {
-      api.records.audit.push({
-        id: 1000 + i,
-        action: 'read',
-        outcome: 'success',
-        patientId: amina._id,
-        createdAt: new Date(Date.UTC(2025, 0, 1, 8, 0, 0)).toISOString(),
-      });
-    }
+    pushReads(55, amina._id);
     api.records.audit.unshift({
       id: 1,
       action: 'update',
@@ -74,15 +79,7 @@ describe('RecordsPage: activity', () => {
   });
 
   it("says when the next page cannot be loaded, without the last page's range, and goes back", async () => {
-    for (let i = 0; i < 55; i += 1) {
-      api.records.audit.push({
-        id: 1000 + i,
-        action: 'read',
-        outcome: 'success',
-        patientId: null,
-        createdAt: new Date(Date.UTC(2025, 0, 1, 8, 0, 0)).toISOString(),
-      });
-    }
+    pushReads(55, null);
     renderRecordsPage();
     await userEvent.click(screen.getByRole('button', { name: 'Activity' }));
     expect(await screen.findByText('Showing 1–50 of 55 events')).toBeInTheDocument();
@@ -97,6 +94,7 @@ describe('RecordsPage: activity', () => {
       'aria-disabled',
       'true',
     );
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveFocus();
 
     // The way back stays: the first page comes from the cache, without asking the API again.
     const asked = api.requestsTo('GET', /^\/api\/records\/audit$/).length;

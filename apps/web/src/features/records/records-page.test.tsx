@@ -126,6 +126,7 @@ describe('RecordsPage: list', () => {
       'aria-disabled',
       'true',
     );
+    expect(pager.getByRole('button', { name: 'Next page' })).toHaveFocus();
 
     await userEvent.click(pager.getByRole('button', { name: 'Previous page' }));
     expect(await screen.findByText('Patient 000')).toBeInTheDocument();
