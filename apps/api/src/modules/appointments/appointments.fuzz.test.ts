@@ -6,7 +6,7 @@ import {
   APPOINTMENT_STATUSES,
   ZAppointmentInput,
 } from '@portal/shared/appointment';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 
 /**
@@ -18,7 +18,7 @@ const SEED = 20_261_123;
 const DROP = Symbol('drop the field');
 
 const ctx = useTestApp({ env: { USER_RATE_LIMIT_PER_MINUTE: '1000000000' } });
-let headers: Record<string, string>;
+let headers: AuthHeaders;
 let patientId: string;
 beforeAll(async () => {
   const user = await signIn(ctx, { timeZone: 'Europe/Paris' });

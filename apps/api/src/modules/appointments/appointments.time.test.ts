@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TAppointment, TFreeSlots } from '@portal/shared/appointment';
 import { DEFAULT_WORKING_HOURS } from '@portal/shared/profile';
 import { addDays, fromWallTime } from '@portal/shared/zoned-time';
-import { useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
 import { bookingPractitioner, cancelAppointment } from '../../../test/factories/appointments.ts';
 import { putSchedule } from '../../../test/factories/schedule.ts';
 
@@ -13,7 +13,7 @@ let now = new Date('2027-01-04T12:00:00Z');
 
 const practitioner = (timeZone: string) => bookingPractitioner(ctx, { timeZone, patient: {} });
 
-async function slotsOf(headers: Record<string, string>, date: string, duration: number) {
+async function slotsOf(headers: AuthHeaders, date: string, duration: number) {
   const response = await ctx.app.inject({
     url: `/api/appointments/free-slots?date=${date}&duration=${duration}`,
     headers,

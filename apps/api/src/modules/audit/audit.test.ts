@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
 import { createPatient, patientInput } from '../../../test/factories/patients.ts';
 import { nextPageOf } from '../../../test/paging.ts';
 
 const ctx = useTestApp();
 
-async function trail(headers: Record<string, string>, query = '') {
+async function trail(headers: AuthHeaders, query = '') {
   const response = await ctx.app.inject({ url: `/api/records/audit${query}`, headers });
   return {
     status: response.statusCode,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TReminderList } from '@portal/shared/reminder';
-import { useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
 import { createCarePlan, markOccurrence } from '../../../test/factories/care-plans.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
 import { REMINDER_SWEEP_STEPS } from '../reminders/reminders.jobs.ts';
@@ -13,7 +13,7 @@ const NOW = new Date('2026-06-15T12:00:00Z');
 const sweep = () =>
   insertDueCarePlanReminders(ctx.database.db, { isEmailPending: false, now: NOW });
 
-async function remindersOf(headers: Record<string, string>): Promise<TReminderList> {
+async function remindersOf(headers: AuthHeaders): Promise<TReminderList> {
   const response = await ctx.app.inject({ url: '/api/reminders', headers });
   expect(response.statusCode).toBe(200);
   return response.json();

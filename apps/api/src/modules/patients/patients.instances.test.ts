@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { connectDatabase, type Database } from '../../db/client.ts';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { type AuthHeaders, createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { patientInput } from '../../../test/factories/patients.ts';
 
 /** Two API instances on one database, as behind a load balancer: A is ctx.app, B below. */
@@ -21,7 +21,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const totalOn = async (app: FastifyInstance, headers: Record<string, string>) => {
+const totalOn = async (app: FastifyInstance, headers: AuthHeaders) => {
   const response = await app.inject({ url: '/api/records/patients?limit=1', headers });
   expect(response.statusCode).toBe(200);
   return Number(response.headers['x-total-count']);

@@ -1,7 +1,7 @@
 import { ERRORS } from '@portal/shared/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TPatient } from '@portal/shared/patient';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
 import {
   createPatient,
   listPatients,
@@ -13,7 +13,7 @@ import { nextPageOf } from '../../../test/paging.ts';
 const ctx = useTestApp();
 
 const url = patientsUrl;
-const list = (headers: Record<string, string>, query = '') => listPatients(ctx, headers, query);
+const list = (headers: AuthHeaders, query = '') => listPatients(ctx, headers, query);
 
 describe('GET /api/records/patients (paging)', () => {
   let paged: Awaited<ReturnType<typeof signIn>>;

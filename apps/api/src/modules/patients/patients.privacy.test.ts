@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import type { TPatient } from '@portal/shared/patient';
-import { signIn, useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
 import { createPatient, patientInput } from '../../../test/factories/patients.ts';
 
 /**
@@ -131,7 +131,7 @@ describe('lists, search, export and audit show only your own', () => {
   });
 
   it('audit trail', async () => {
-    const audit = async (headers: Record<string, string>) =>
+    const audit = async (headers: AuthHeaders) =>
       (
         await ctx.app.inject({ url: '/api/records/audit?limit=200', headers })
       ).json() as TAuditEvent[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useSignedInUser, useTestApp } from '../../../test/app.ts';
+import { type AuthHeaders, useSignedInUser, useTestApp } from '../../../test/app.ts';
 import {
   createPatient,
   listPatients,
@@ -11,7 +11,7 @@ import {
 const ctx = useTestApp();
 const alice = useSignedInUser(ctx);
 
-const list = (headers: Record<string, string>, query = '') => listPatients(ctx, headers, query);
+const list = (headers: AuthHeaders, query = '') => listPatients(ctx, headers, query);
 
 describe('DELETE and restore (trash for 30 days)', () => {
   const del = (id: string, headers = alice.headers) =>

@@ -10,7 +10,8 @@ async function profileOf(headers: AuthHeaders): Promise<TUser> {
   return (response.json() as { user: TUser }).user;
 }
 
-function putSchedule(headers: AuthHeaders, payload: Record<string, unknown>) {
+/** Any body, valid or not (the factory's `putSchedule` takes a typed one). */
+function sendSchedule(headers: AuthHeaders, payload: Record<string, unknown>) {
   return ctx.app.inject({ method: 'PUT', url: '/api/user/schedule', headers, payload });
 }
 
@@ -54,7 +55,7 @@ describe('schedule settings', () => {
   it('changes only the settings sent', async () => {
     const { headers } = await signIn(ctx, { timeZone: 'America/New_York' });
     const workingHours = { ...DEFAULT_WORKING_HOURS, saturday: { start: '08:00', end: '12:30' } };
-    const response = await putSchedule(headers, { workingHours, reminderMinutes: null });
+    const response = await sendSchedule(headers, { workingHours, reminderMinutes: null });
     expect(response.statusCode).toBe(200);
     const saved = (response.json() as { user: TUser }).user;
     expect(saved).toMatchObject({
@@ -63,7 +64,7 @@ describe('schedule settings', () => {
       reminderMinutes: null,
       calendarFullNames: false,
     });
-    const renamed = await putSchedule(headers, {
+    const renamed = await sendSchedule(headers, {
       timeZone: 'Asia/Kolkata',
       calendarFullNames: true,
     });
@@ -90,7 +91,7 @@ describe('schedule settings', () => {
       [{ calendarFeedHash: 'x' }, 'calendarFeedHash', 'This field is not allowed.'],
     ];
     for (const [payload, field, message] of cases) {
-      const response = await putSchedule(headers, payload);
+      const response = await sendSchedule(headers, payload);
       expect(response.statusCode, field).toBe(400);
       expect((response.json() as { fieldErrors: Record<string, string> }).fieldErrors[field]).toBe(
         message,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../test/app.ts';
+import { type AuthHeaders, signIn } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
@@ -25,7 +25,7 @@ const { ctx, sender, setClock } = useVoiceApp({
 
 const actionsUrl = (callId: string) => `/api/retellai/calls/${encodeURIComponent(callId)}/actions`;
 
-async function readActions(headers: Record<string, string>, callId: string) {
+async function readActions(headers: AuthHeaders, callId: string) {
   return ctx.app.inject({ method: 'GET', url: actionsUrl(callId), headers });
 }
 
