@@ -20,16 +20,16 @@ export async function insertCheckoutSession(
     .onConflictDoNothing({ target: checkoutSessions.id });
 }
 
+/** The checkout `id` when it is this user's: the condition every own-checkout read starts from. */
+export const isUsersCheckout = ({ id, userId }: { id: string; userId: string }) =>
+  and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId));
+
 /** The session only when it belongs to this user: someone else's id reads as unknown. */
 export async function findCheckoutSessionOfUser(
   db: DbOrTx,
-  { id, userId }: { id: string; userId: string },
+  which: { id: string; userId: string },
 ): Promise<CheckoutSessionRow | undefined> {
-  return findRow(
-    db,
-    checkoutSessions,
-    and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)),
-  );
+  return findRow(db, checkoutSessions, isUsersCheckout(which));
 }
 
 export async function findCheckoutSession(

@@ -3,7 +3,11 @@ import { checkoutSessions } from '../../db/schema/billing.ts';
 import { countRows, findRow } from '../../db/rows.ts';
 import { users } from '../../db/schema/users.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import type { CardDetails, CheckoutSessionRow } from './billing.repository.ts';
+import {
+  isUsersCheckout,
+  type CardDetails,
+  type CheckoutSessionRow,
+} from './billing.repository.ts';
 
 /** The Transaction History lists every checkout that ended somewhere: not the open ones. */
 const isListed = ne(checkoutSessions.status, 'open');
@@ -38,13 +42,9 @@ export async function countTransactionsOfUser(db: DbOrTx, userId: string): Promi
 /** The user's own listed transaction; someone else's id (or an open checkout) is undefined. */
 export async function findTransactionOfUser(
   db: DbOrTx,
-  { id, userId }: { id: string; userId: string },
+  which: { id: string; userId: string },
 ): Promise<CheckoutSessionRow | undefined> {
-  return findRow(
-    db,
-    checkoutSessions,
-    and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId), isListed),
-  );
+  return findRow(db, checkoutSessions, and(isUsersCheckout(which), isListed));
 }
 
 /** The checkout a provider payment belongs to, locked until the transaction ends. */
