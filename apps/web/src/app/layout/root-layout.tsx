@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../../features/errors/error-boundary.tsx';
 import { BellPlaceholder } from '../../features/reminders/bell-placeholder.tsx';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
+import { selectIsSignedIn } from '../../lib/session/auth-slice.ts';
 import { useAppSelector } from '../hooks.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -27,7 +28,7 @@ const noSubscription = () => () => {};
  * the client's snapshot right after).
  */
 function useIsSignedInOnClient(): boolean {
-  const isSignedIn = useAppSelector((state) => state.auth.status && state.auth.userData !== null);
+  const isSignedIn = useAppSelector(selectIsSignedIn);
   const isClient = useSyncExternalStore(
     noSubscription,
     () => true,

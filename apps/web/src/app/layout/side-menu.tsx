@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { selectIsSignedIn } from '../../lib/session/auth-slice.ts';
 import { useAppSelector } from '../hooks.ts';
 import { Icon, type IconName } from '../../ui/icon.tsx';
 import { trapTab } from './focus-trap.ts';
@@ -133,7 +134,7 @@ function PremierButton({ onNavigate }: { onNavigate: () => void }) {
 
 function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
-  const isSignedIn = useAppSelector((state) => state.auth.status && state.auth.userData !== null);
+  const isSignedIn = useAppSelector(selectIsSignedIn);
   const isPremium = useAppSelector((state) => state.auth.userData?.premiumMember === true);
   const entries: { to: string; label: string; icon: IconName }[] = [
     { to: '/', label: t('menu.home'), icon: 'home' },

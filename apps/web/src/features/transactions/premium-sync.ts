@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { updatePremiumStatus } from '../../lib/session/auth-slice.ts';
+import { selectIsSignedIn, updatePremiumStatus } from '../../lib/session/auth-slice.ts';
 import { useGetPremiumStatusQuery } from './transactions-api.ts';
 
 /**
@@ -13,7 +13,7 @@ import { useGetPremiumStatusQuery } from './transactions-api.ts';
  */
 export default function PremiumStatusSync(): null {
   const dispatch = useAppDispatch();
-  const isSignedIn = useAppSelector((state) => state.auth.status && state.auth.userData !== null);
+  const isSignedIn = useAppSelector(selectIsSignedIn);
   const { data: isPremium, fulfilledTimeStamp } = useGetPremiumStatusQuery(undefined, {
     skip: !isSignedIn,
   });

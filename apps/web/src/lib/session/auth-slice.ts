@@ -33,3 +33,7 @@ export const authSlice = createSlice({
 });
 
 export const { login, logout, updatePremiumStatus, updateUserData } = authSlice.actions;
+
+/** Signed in with the user's data at hand (what the layout's signed-in parts wait for). */
+export const selectIsSignedIn = (state: { auth: AuthState }): boolean =>
+  state.auth.status && state.auth.userData !== null;
