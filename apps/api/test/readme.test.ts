@@ -183,7 +183,7 @@ describe('docs/performance.md', () => {
     const measuring = TOOL_FOLDERS.flatMap(sourceFiles).filter((file) => !isTool(file));
     const unnamed = [...variablesReadBy(measuring)]
       .filter((name) => !SET_BY_LAUNCHERS.includes(name))
-      .filter((name) => !performance.includes(`\`${name}\``))
+      .filter((name) => !new RegExp(`\\b${name}\\b`).test(performance))
       .sort();
     expect(unnamed).toEqual([]);
   });
