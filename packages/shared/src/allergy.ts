@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { clinicalOptionalText, clinicalRequiredText } from './clinical-text.ts';
+import { ALLERGY_MATCH_LEVELS } from './drug-class-match.ts';
+import { DRUG_CLASS_CODES } from './drug-classes.ts';
 import { patientRecordAnswer } from './entity-answer.ts';
 import { statusPageQuery } from './patient.ts';
 
@@ -44,15 +46,43 @@ export const ZAllergyInput = z.strictObject({
 export type TAllergyInput = z.input<typeof ZAllergyInput>;
 export type TAllergyData = z.output<typeof ZAllergyInput>;
 
+/** How a medication meets an allergy: the two fields of the warning and of the reverse listing. */
+export const allergyMatchFields = {
+  level: z
+    .enum(ALLERGY_MATCH_LEVELS)
+    .describe(
+      '`match`: the medication is the substance, of its drug class, or names its words; `caution`: it is of a cross-reactive class (penicillins and cephalosporins, aspirin and other NSAIDs)',
+    ),
+  drugClass: z
+    .enum(DRUG_CLASS_CODES)
+    .nullable()
+    .describe(
+      "The medication's WHO ATC group from the curated table (e.g. J01C penicillins), or null for a match by the substance's words alone",
+    ),
+};
+
 /** An allergy as the API answers it. */
 export const ZAllergy = patientRecordAnswer({
   substance: z.string(),
   reaction: z.string(),
   severity: z.enum(ALLERGY_SEVERITIES),
   status: z.enum(ALLERGY_STATUSES),
+  matchingPrescriptions: z
+    .array(
+      z.object({
+        prescriptionId: z.uuid(),
+        medication: z.string(),
+        ...allergyMatchFields,
+      }),
+    )
+    .describe(
+      "The patient's active prescriptions this allergy warns for, oldest first; empty unless the allergy is active",
+    ),
 });
 
 export type TAllergy = z.infer<typeof ZAllergy>;
+/** An allergy as stored, before its matching prescriptions are read. */
+export type TAllergyRecord = Omit<TAllergy, 'matchingPrescriptions'>;
 
 /** `GET /api/records/patients/{id}/allergies?status=&limit=&cursor=` (newest first). */
 export const ZAllergyListQuery = statusPageQuery(ZAllergyStatus, 'Only allergies with this status');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALLERGY_SEVERITIES } from './allergy.ts';
+import { ALLERGY_SEVERITIES, allergyMatchFields } from './allergy.ts';
 import {
   CLINICAL_TEXT_MESSAGES,
   clinicalOptionalText,
@@ -167,9 +167,10 @@ export const ZMedicationSuggestions = z
   .describe('At most 10 distinct medication names, most prescribed first');
 
 /**
- * The body of a 409 `ALLERGY_WARNING`: the active allergies of the patient whose substance the
- * medication names (whole words, any case). Sending the prescription again with
- * `allergyAcknowledged: true` saves it.
+ * The body of a 409 `ALLERGY_WARNING`: the active allergies of the patient the medication meets,
+ * each with how (drug-class-match.ts): of the allergy's drug class or the substance itself
+ * (`match`), of a cross-reactive class (`caution`), or naming the substance's words (`match`,
+ * no class). Sending the prescription again with `allergyAcknowledged: true` saves it.
  */
 export const ZAllergyWarning = z.object({
   message: z.string(),
@@ -180,6 +181,7 @@ export const ZAllergyWarning = z.object({
       substance: z.string(),
       reaction: z.string(),
       severity: z.enum(ALLERGY_SEVERITIES),
+      ...allergyMatchFields,
     }),
   ),
 });

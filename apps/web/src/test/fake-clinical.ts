@@ -1,5 +1,11 @@
 import { http, type HttpHandler } from 'msw';
-import { ZAllergyInput, type TAllergy, type TAllergyInput } from '@portal/shared/allergy';
+import {
+  ZAllergyInput,
+  type TAllergy,
+  type TAllergyInput,
+  type TAllergyRecord,
+} from '@portal/shared/allergy';
+import { allergiesMetBy, prescriptionsMeeting } from '@portal/shared/drug-class-match';
 import {
   ZPrescriptionInput,
   ZPrescriptionStop,
@@ -12,17 +18,18 @@ import { fakeSequence, invalid, json, refuse } from './http.ts';
  * The allergies and prescriptions of issue 17 in memory, served by `clinicalHandlers`: lists
  * (the `status` filter), create and replace validated by the shared schemas (400 with
  * `fieldErrors`), If-Match (409 `…_CHANGED`), stop with a reason, medication suggestions, and
- * the allergy warning (409 `ALLERGY_WARNING` unless `allergyAcknowledged`) for a medication
- * that contains an active allergy's substance as a word.
+ * the allergy warning (409 `ALLERGY_WARNING` unless `allergyAcknowledged`) and each allergy's
+ * matching active prescriptions, both by the shared matcher the API uses (drug classes, then
+ * words).
  */
 
 const { newRecord, nextTime: nextUpdatedAt } = fakeSequence('c1d2e3f4', '2026-02-01T00:00:00.000Z');
 
 export class FakeClinical {
-  readonly allergies: TAllergy[] = [];
+  readonly allergies: TAllergyRecord[] = [];
   readonly prescriptions: TPrescription[] = [];
 
-  addAllergy(patientId: string, input: Partial<TAllergyInput> = {}): TAllergy {
+  addAllergy(patientId: string, input: Partial<TAllergyInput> = {}): TAllergyRecord {
     const data = ZAllergyInput.parse({ substance: 'Penicillin', severity: 'severe', ...input });
     const allergy = { ...data, ...newRecord(patientId) };
     this.allergies.push(allergy);
@@ -47,15 +54,30 @@ export class FakeClinical {
     return prescription;
   }
 
-  /** The patient's active allergies whose substance is a word of the medication. */
+  /** The patient's active allergies the medication meets, each with how. */
   warnedOf(patientId: string, medication: string) {
-    const words = medication.toLowerCase().split(/[^\p{L}\p{N}]+/u);
-    return this.allergies.filter(
-      (a) =>
-        a.patientId === patientId &&
-        a.status === 'active' &&
-        words.includes(a.substance.toLowerCase()),
+    return allergiesMetBy(
+      medication,
+      this.allergies.filter((a) => a.patientId === patientId && a.status === 'active'),
     );
+  }
+
+  /** An allergy as the API answers it: with the patient's active prescriptions it meets. */
+  answerOf(allergy: TAllergyRecord): TAllergy {
+    const active = this.prescriptions.filter(
+      (p) => p.patientId === allergy.patientId && p.status === 'active',
+    );
+    return {
+      ...allergy,
+      matchingPrescriptions:
+        allergy.status === 'active'
+          ? prescriptionsMeeting(allergy.substance, active).map(({ prescription, match }) => ({
+              prescriptionId: prescription._id,
+              medication: prescription.medication,
+              ...match,
+            }))
+          : [],
+    };
   }
 }
 
@@ -82,22 +104,26 @@ export function clinicalHandlers(clinical: FakeClinical): HttpHandler[] {
     items: T[],
     request: Request,
     patientId: string,
+    answerOf: (item: T) => unknown = (item) => item,
   ) => {
     const status = new URL(request.url).searchParams.get('status');
     const found = items.filter(
       (i) => i.patientId === patientId && (!status || i.status === status),
     );
-    return json(newestFirst(found), { headers: { 'x-total-count': String(found.length) } });
+    return json(newestFirst(found).map(answerOf), {
+      headers: { 'x-total-count': String(found.length) },
+    });
   };
 
   return [
     http.get(`${base}/allergies`, ({ request, params }) =>
-      list(clinical.allergies, request, params.id as string),
+      list(clinical.allergies, request, params.id as string, (a) => clinical.answerOf(a)),
     ),
     http.post(`${base}/allergies`, async ({ request, params }) => {
       const parsed = ZAllergyInput.safeParse(await request.json());
       if (!parsed.success) return invalid(parsed.error);
-      return json(clinical.addAllergy(params.id as string, parsed.data), { status: 201 });
+      const allergy = clinical.addAllergy(params.id as string, parsed.data);
+      return json(clinical.answerOf(allergy), { status: 201 });
     }),
     http.put(`${base}/allergies/:itemId`, async (info) => {
       const found = current(clinical.allergies, info, 'ALLERGY');
@@ -105,7 +131,7 @@ export function clinicalHandlers(clinical: FakeClinical): HttpHandler[] {
       const parsed = ZAllergyInput.safeParse(await info.request.json());
       if (!parsed.success) return invalid(parsed.error);
       Object.assign(found.item, parsed.data, { updatedAt: nextUpdatedAt() });
-      return json(found.item);
+      return json(clinical.answerOf(found.item));
     }),
     http.get(`${base}/prescriptions`, ({ request, params }) =>
       list(clinical.prescriptions, request, params.id as string),
@@ -120,11 +146,12 @@ export function clinicalHandlers(clinical: FakeClinical): HttpHandler[] {
           {
             message: 'This medication matches an active allergy of the patient.',
             code: 'ALLERGY_WARNING',
-            allergies: warned.map((a) => ({
-              allergyId: a._id,
-              substance: a.substance,
-              reaction: a.reaction,
-              severity: a.severity,
+            allergies: warned.map(({ allergy, match }) => ({
+              allergyId: allergy._id,
+              substance: allergy.substance,
+              reaction: allergy.reaction,
+              severity: allergy.severity,
+              ...match,
             })),
           },
           { status: 409 },

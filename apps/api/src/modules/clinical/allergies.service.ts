@@ -1,9 +1,11 @@
-import type { TAllergy, TAllergyData } from '@portal/shared/allergy';
+import type { TAllergy, TAllergyData, TAllergyRecord } from '@portal/shared/allergy';
+import { prescriptionsMeeting } from '@portal/shared/drug-class-match';
 import type { Db } from '../../db/client.ts';
 import { allergies, type AllergyRow } from '../../db/schema/clinical.ts';
 import { createItemService } from './clinical.items.ts';
-import type { ClinicalRefusals } from './clinical.refusals.ts';
+import type { Actor, ClinicalRefusals } from './clinical.refusals.ts';
 import { createClinicalStore } from './clinical.repository.ts';
+import { findActiveMedications } from './prescriptions.repository.ts';
 
 /**
  * The allergy is defined twice, on purpose, and only twice: the drizzle table (storage) and the
@@ -17,7 +19,7 @@ void hasSameFields;
 
 export const allergyStore = createClinicalStore(allergies);
 
-export function toApiAllergy(row: AllergyRow): TAllergy {
+export function toApiAllergy(row: AllergyRow): TAllergyRecord {
   return {
     _id: row.id,
     patientId: row.patientId,
@@ -33,10 +35,11 @@ export function toApiAllergy(row: AllergyRow): TAllergy {
 
 /**
  * A patient's allergies: list, read, record and replace (a resolved allergy stops warning). The
- * stored values are the validated input as it is.
+ * stored values are the validated input as it is. Each answer names the patient's active
+ * prescriptions the allergy warns for, so recording one shows at once what it puts in question.
  */
 export function createAllergyService({ db, refusals }: { db: Db; refusals: ClinicalRefusals }) {
-  return createItemService<typeof allergies, TAllergy, TAllergyData>({
+  const items = createItemService<typeof allergies, TAllergyRecord, TAllergyData>({
     db,
     kind: 'allergy',
     store: allergyStore,
@@ -44,6 +47,41 @@ export function createAllergyService({ db, refusals }: { db: Db; refusals: Clini
     toApi: toApiAllergy,
     toStored: (input) => input,
   });
+
+  /** The allergies with the active prescriptions each meets (one read for all of them). */
+  async function withMatches(actor: Actor, records: TAllergyRecord[]): Promise<TAllergy[]> {
+    const patientId = records.find((record) => record.status === 'active')?.patientId;
+    const active = patientId
+      ? await findActiveMedications(db, { ownerId: actor.actorId, patientId })
+      : [];
+    return records.map((record) => ({
+      ...record,
+      matchingPrescriptions:
+        record.status === 'active'
+          ? prescriptionsMeeting(record.substance, active).map(({ prescription, match }) => ({
+              prescriptionId: prescription.id,
+              medication: prescription.medication,
+              ...match,
+            }))
+          : [],
+    }));
+  }
+  const one = async (actor: Actor, record: TAllergyRecord) =>
+    (await withMatches(actor, [record]))[0]!;
+
+  return {
+    recordInvalidAttempt: items.recordInvalidAttempt,
+    findItems: async (args: Parameters<typeof items.findItems>[0]) => {
+      const page = await items.findItems(args);
+      return { ...page, items: await withMatches(args.actor, page.items) };
+    },
+    getItem: async (args: Parameters<typeof items.getItem>[0]) =>
+      one(args.actor, await items.getItem(args)),
+    createItem: async (args: Parameters<typeof items.createItem>[0]) =>
+      one(args.actor, await items.createItem(args)),
+    updateItem: async (args: Parameters<typeof items.updateItem>[0]) =>
+      one(args.actor, await items.updateItem(args)),
+  };
 }
 
 export type AllergyService = ReturnType<typeof createAllergyService>;

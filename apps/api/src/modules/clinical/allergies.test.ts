@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ALLERGY_MESSAGES, type TAllergy } from '@portal/shared/allergy';
 import { useTestApp } from '../../../test/app.ts';
 import { nextPageOf } from '../../../test/paging.ts';
-import { allergiesUrl, allergyInput, createAllergy } from '../../../test/factories/clinical.ts';
+import {
+  allergiesUrl,
+  allergyInput,
+  createAllergy,
+  createPrescription,
+  stopPrescription,
+} from '../../../test/factories/clinical.ts';
 import {
   auditTrail,
   describePatientResourceContract,
@@ -60,6 +66,60 @@ describe('POST /api/records/patients/:id/allergies', () => {
       table: 'allergies',
       cases,
     });
+  });
+});
+
+describe('the active prescriptions an allergy warns for', () => {
+  it('lists them in the answer when the allergy is recorded or changed, and none once it is resolved', async () => {
+    const { headers, patient } = await practitioner(ctx);
+    const other = await practitioner(ctx);
+    const amoxicillin = await createPrescription(ctx, headers, patient._id, {
+      medication: 'Amoxicillin 500 mg',
+    });
+    const cefalexin = await createPrescription(ctx, headers, patient._id, {
+      medication: 'Cefalexin',
+    });
+    await createPrescription(ctx, headers, patient._id, { medication: 'Metformin' });
+    const stopped = await createPrescription(ctx, headers, patient._id, {
+      medication: 'Co-amoxiclav',
+    });
+    await stopPrescription(ctx, headers, stopped, 'Finished');
+    await createPrescription(ctx, other.headers, other.patient._id, { medication: 'Ampicillin' });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: allergiesUrl(patient._id),
+      headers,
+      payload: allergyInput({ substance: 'Penicillin' }),
+    });
+    expect(created.statusCode).toBe(201);
+    const allergy = created.json() as TAllergy;
+    expect(allergy.matchingPrescriptions).toEqual([
+      {
+        prescriptionId: amoxicillin._id,
+        medication: 'Amoxicillin 500 mg',
+        level: 'match',
+        drugClass: 'J01C',
+      },
+      {
+        prescriptionId: cefalexin._id,
+        medication: 'Cefalexin',
+        level: 'caution',
+        drugClass: 'J01D',
+      },
+    ]);
+    const read = await ctx.app.inject({
+      url: `${allergiesUrl(patient._id)}/${allergy._id}`,
+      headers,
+    });
+    expect((read.json() as TAllergy).matchingPrescriptions).toEqual(allergy.matchingPrescriptions);
+    const resolved = await ctx.app.inject({
+      method: 'PUT',
+      url: `${allergiesUrl(patient._id)}/${allergy._id}`,
+      headers,
+      payload: allergyInput({ substance: 'Penicillin', status: 'resolved' }),
+    });
+    expect(resolved.statusCode).toBe(200);
+    expect((resolved.json() as TAllergy).matchingPrescriptions).toEqual([]);
   });
 });
 

@@ -1,19 +1,33 @@
 import type { TAuditAction } from '@portal/shared/audit';
+import { allergiesMetBy, type AllergyMatch } from '@portal/shared/drug-class-match';
+import { DRUG_CLASSES } from '@portal/shared/drug-classes';
 import { ERRORS } from '@portal/shared/errors';
 import type { TAllergyWarning } from '@portal/shared/prescription';
 import { and, eq } from 'drizzle-orm';
 import { allergies } from '../../db/schema/clinical.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { allergiesNamedBy } from './allergy-match.ts';
 import type { Actor, ClinicalAuditEntry, ClinicalRefusals } from './clinical.refusals.ts';
 
 /** More active allergies than any patient has; bounds the read. */
 const ALLERGIES_READ_MAX = 1000;
 
+/** One English sentence per allergy met, for the warning's `message` (the web words its own). */
+function warningSentence(
+  medication: string,
+  substance: string,
+  { level, drugClass }: AllergyMatch,
+) {
+  const memberOf = DRUG_CLASSES.find((c) => c.code === drugClass)?.memberOf;
+  if (!memberOf) return `Allergy: ${substance}.`;
+  const sentence = `${medication} is ${memberOf}; the patient is allergic to ${substance}.`;
+  return level === 'caution' ? `${sentence} Cross-reactivity is possible.` : sentence;
+}
+
 /**
- * The allergy warning: a prescription whose medication names one of the patient's active
- * allergies (allergy-match.ts) is refused with 409 `ALLERGY_WARNING` naming them, unless the
+ * The allergy warning: a prescription whose medication meets one of the patient's active
+ * allergies (by drug class, cross-reactive class or the substance's words: drug-class-match.ts
+ * in the shared package) is refused with 409 `ALLERGY_WARNING` naming them, unless the
  * prescriber acknowledged it; the acknowledgement is then one `acknowledge` event per allergy
  * in the audit trail, in the same transaction as the prescription.
  */
@@ -54,12 +68,12 @@ export async function checkAllergies({
       ),
     )
     .limit(ALLERGIES_READ_MAX);
-  const named = allergiesNamedBy(medication, active);
-  if (named.length === 0) return { events: () => [] };
+  const met = allergiesMetBy(medication, active);
+  if (met.length === 0) return { events: () => [] };
   if (isAcknowledged) {
     return {
       events: (id) =>
-        named.map((allergy) => ({
+        met.map(({ allergy }) => ({
           action: 'acknowledge' as const,
           outcome: 'success' as const,
           patientId: scope.patientId,
@@ -70,17 +84,21 @@ export async function checkAllergies({
   }
   return {
     refuse: () => {
-      const warned: TAllergyWarning['allergies'] = named.map((allergy) => ({
+      const warned: TAllergyWarning['allergies'] = met.map(({ allergy, match }) => ({
         allergyId: allergy.id,
         substance: allergy.substance,
         reaction: allergy.reaction,
         severity: allergy.severity as TAllergyWarning['allergies'][number]['severity'],
+        ...match,
       }));
+      const sentences = met.map(({ allergy, match }) =>
+        warningSentence(medication, allergy.substance, match),
+      );
       return refusals.refuse(
         actor,
         { action, outcome: 'conflict', patientId: scope.patientId, prescriptionId },
         new AppError('ALLERGY_WARNING', {
-          message: `${ERRORS.ALLERGY_WARNING.message} Allergy: ${warned.map((a) => a.substance).join(', ')}.`,
+          message: [ERRORS.ALLERGY_WARNING.message, ...sentences].join(' '),
           details: { allergies: warned },
         }),
       );

@@ -1,6 +1,7 @@
 import { PRESCRIPTION_LIMITS } from '@portal/shared/prescription';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { prescriptions } from '../../db/schema/clinical.ts';
 
 /** `like` treats these as wildcards; a typed `%` or `_` is looked for as itself. */
 const LIKE_SPECIALS = /[\\%_]/g;
@@ -34,4 +35,26 @@ export async function suggestMedications(
         select medication from found limit ${PRESCRIPTION_LIMITS.suggestionsMax}`,
   );
   return result.rows.map((row) => row.medication);
+}
+
+/** More active prescriptions than any patient has; bounds the read. */
+const ACTIVE_READ_MAX = 1000;
+
+/** The active prescriptions of one of the owner's patients, oldest first: ids and medications. */
+export async function findActiveMedications(
+  db: DbOrTx,
+  { ownerId, patientId }: { ownerId: string; patientId: string },
+): Promise<{ id: string; medication: string }[]> {
+  return db
+    .select({ id: prescriptions.id, medication: prescriptions.medication })
+    .from(prescriptions)
+    .where(
+      and(
+        eq(prescriptions.ownerId, ownerId),
+        eq(prescriptions.patientId, patientId),
+        eq(prescriptions.status, 'active'),
+      ),
+    )
+    .orderBy(asc(prescriptions.createdAt), asc(prescriptions.id))
+    .limit(ACTIVE_READ_MAX);
 }

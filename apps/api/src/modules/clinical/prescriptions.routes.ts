@@ -20,7 +20,7 @@ import type { PrescriptionService } from './prescriptions.service.ts';
 const warningOrChanged = z
   .union([ZAllergyWarning, ZApiError])
   .describe(
-    '`ALLERGY_WARNING` with `allergies` (send again with `allergyAcknowledged: true`), `PRESCRIPTION_CHANGED` or `PRESCRIPTION_STOPPED`',
+    '`ALLERGY_WARNING` with `allergies`, each with its `level` and `drugClass` (send again with `allergyAcknowledged: true`), `PRESCRIPTION_CHANGED` or `PRESCRIPTION_STOPPED`',
   );
 
 /**
@@ -41,7 +41,7 @@ export function prescriptionRoutes(
     summaries: {
       list: 'One of my patients\' prescriptions, newest first (`status=active`: the active medications); paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
       create:
-        'Prescribe for one of my patients; 409 `ALLERGY_WARNING` when the medication names an active allergy of the patient (whole words, any case) and `allergyAcknowledged` is not true',
+        "Prescribe for one of my patients; 409 `ALLERGY_WARNING` when the medication meets an active allergy of the patient and `allergyAcknowledged` is not true: of the allergy's drug class or the substance itself (`level: match`, e.g. amoxicillin for a penicillin allergy), of a cross-reactive class (`level: caution`, e.g. a cephalosporin for a penicillin allergy), or naming the substance's words (`match`, `drugClass` null); the drug classes are a curated table of WHO ATC groups, not a complete drug database",
       read: 'One prescription of one of my patients, with its `ETag`',
       update:
         'Replace a prescription that is not stopped; with `If-Match`, 409 `PRESCRIPTION_CHANGED` if it changed meanwhile; a changed medication meets the allergy warning again',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ERRORS } from '@portal/shared/errors';
 import {
   PRESCRIPTION_MESSAGES,
   type TAllergyWarning,
@@ -155,6 +156,54 @@ describe('the allergy warning', () => {
     expect(trail.some((e) => e.action === 'acknowledge')).toBe(false);
   });
 
+  it('warns for amoxicillin when the patient is allergic to penicillin, naming the drug class', async () => {
+    const { headers, patient } = await practitioner(ctx);
+    const allergy = await createAllergy(ctx, headers, patient._id, {
+      substance: 'Penicillin',
+      reaction: 'Anaphylaxis',
+    });
+    const response = await postPrescription(ctx, headers, patient._id, {
+      medication: 'Amoxicillin 500 mg',
+    });
+    expect(response.statusCode).toBe(409);
+    const body = response.json() as TAllergyWarning;
+    expect(body).toEqual({
+      code: 'ALLERGY_WARNING',
+      message: `${ERRORS.ALLERGY_WARNING.message} Amoxicillin 500 mg is a penicillin; the patient is allergic to Penicillin.`,
+      allergies: [
+        {
+          allergyId: allergy._id,
+          substance: 'Penicillin',
+          reaction: 'Anaphylaxis',
+          severity: 'severe',
+          level: 'match',
+          drugClass: 'J01C',
+        },
+      ],
+    });
+  });
+
+  it('cautions for a cephalosporin when the patient is allergic to penicillin, and not for unrelated names', async () => {
+    const { headers, patient } = await practitioner(ctx);
+    await createAllergy(ctx, headers, patient._id, { substance: 'penicillins' });
+    await createAllergy(ctx, headers, patient._id, { substance: 'Sulfonamide' });
+    const response = await postPrescription(ctx, headers, patient._id, {
+      medication: 'Cefalexin 500 mg',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      message: expect.stringContaining(
+        'Cefalexin 500 mg is a cephalosporin; the patient is allergic to penicillins. Cross-reactivity is possible.',
+      ),
+      allergies: [{ substance: 'penicillins', level: 'caution', drugClass: 'J01D' }],
+    });
+    for (const medication of ['Penicillamine 250 mg', 'Furosemide 40 mg', 'Hydrochlorothiazide'])
+      expect(
+        (await postPrescription(ctx, headers, patient._id, { medication })).statusCode,
+        medication,
+      ).toBe(201);
+  });
+
   it('warns again when an update changes the medication, not when it changes only the dose', async () => {
     const { headers, patient } = await practitioner(ctx);
     const prescription = await createPrescription(ctx, headers, patient._id, {
@@ -171,9 +220,13 @@ describe('the allergy warning', () => {
       medication: 'Morphine sulfate',
     });
     expect(changed.statusCode).toBe(409);
+    // Codeine and morphine are both opioids: the codeine allergy warns for morphine too.
     expect(changed.json()).toMatchObject({
       code: 'ALLERGY_WARNING',
-      allergies: [{ substance: 'Morphine' }],
+      allergies: [
+        { substance: 'Codeine', level: 'match', drugClass: 'N02A' },
+        { substance: 'Morphine', level: 'match', drugClass: 'N02A' },
+      ],
     });
     const acknowledged = await putPrescription(ctx, headers, prescription, {
       medication: 'Morphine sulfate',
@@ -181,8 +234,12 @@ describe('the allergy warning', () => {
     });
     expect(acknowledged.statusCode).toBe(200);
     expect((acknowledged.json() as TPrescription).medication).toBe('Morphine sulfate');
-    const [ack, update] = await auditTrail(ctx, headers);
-    expect([update!.action, ack!.action].sort()).toEqual(['acknowledge', 'update']);
+    const latest = (await auditTrail(ctx, headers)).slice(0, 3);
+    expect(latest.map((event) => event.action).sort()).toEqual([
+      'acknowledge',
+      'acknowledge',
+      'update',
+    ]);
   });
 });
 

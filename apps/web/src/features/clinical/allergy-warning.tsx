@@ -2,21 +2,25 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAllergyWarning } from '@portal/shared/prescription';
 import { describedControl, FieldMessage } from '../../ui/form-field.tsx';
+import { allergyMatchText } from './allergy-match-text.ts';
 import styles from './clinical.module.css';
 
 /**
- * The allergy warning as a question: the allergies the medication names, and a box the
- * prescriber must tick before the prescription can be saved. It takes focus when it appears,
- * so it is read at once.
+ * The allergy warning as a question: the allergies the medication meets, each with why (its
+ * drug class; a cross-reactive class is marked as a caution), and a box the prescriber must tick
+ * before the prescription can be saved. It takes focus when it appears, so it is read at once.
  */
 export function AllergyWarning({
   id,
+  medication,
   allergies,
   isAcknowledged,
   onAcknowledge,
   error,
 }: {
   id: string;
+  /** The medication as the prescriber typed it. */
+  medication: string;
   allergies: TAllergyWarning['allergies'];
   isAcknowledged: boolean;
   onAcknowledge: (isAcknowledged: boolean) => void;
@@ -38,10 +42,16 @@ export function AllergyWarning({
       </p>
       <ul>
         {allergies.map((allergy) => (
-          <li key={allergy.allergyId}>
-            {[allergy.substance, t(`severity.${allergy.severity}`), allergy.reaction]
-              .filter(Boolean)
-              .join(' · ')}
+          <li
+            key={allergy.allergyId}
+            className={allergy.level === 'caution' ? styles.caution : undefined}
+          >
+            <bdi>
+              {[allergy.substance, t(`severity.${allergy.severity}`), allergy.reaction]
+                .filter(Boolean)
+                .join(' · ')}
+            </bdi>
+            <span className={styles.reason}>{allergyMatchText(t, { medication, ...allergy })}</span>
           </li>
         ))}
       </ul>

@@ -11,6 +11,12 @@ interface Item {
 /** What is open: the new-item form, or one action (edit, stop) of one item. */
 type Open = { action: string; id?: string } | null;
 
+/** What a change says: its message, and a list the reader must look at (the allergy's matches). */
+interface Announcement {
+  message: string;
+  details?: { title: string; lines: { id: string; text: string }[] };
+}
+
 /** Each kind's own texts, by key (written out, so a search for a key finds its use). */
 const KIND_TEXTS = {
   allergies: {
@@ -48,10 +54,10 @@ export function ClinicalSection<T extends Item>({
   renderSummary: (item: T) => ReactNode;
   /** Per-item actions: their button labels, by action name. */
   actions: (item: T) => { action: string; label: string }[];
-  /** The form of an action; `done(message, item)` after a change, `done()` when cancelled. */
+  /** The form of an action; `done({ message, item })` after a change, `done()` when cancelled. */
   renderPanel: (
     open: { action: string; item?: T },
-    done: (change?: { message: string; item?: T }) => void,
+    done: (change?: Announcement & { item?: T }) => void,
   ) => ReactNode;
   /** Shown beside 'Add' (the medications' 'Print prescription'). */
   moreActions?: ReactNode;
@@ -61,7 +67,7 @@ export function ClinicalSection<T extends Item>({
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [open, setOpen] = useState<Open>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   /** What takes focus once it is on screen: an item, a button, or `heading` (one object per request). */
   const [focusRequest, setFocusRequest] = useState<{ target: string } | null>(null);
   const handledRequest = useRef<{ target: string } | null>(null);
@@ -79,9 +85,9 @@ export function ClinicalSection<T extends Item>({
     handledRequest.current = focusRequest;
   });
 
-  function finish(from: string, change?: { message: string; item?: T }) {
+  function finish(from: string, change?: Announcement & { item?: T }) {
     setOpen(null);
-    if (change) setAnnouncement(change.message);
+    if (change) setAnnouncement({ message: change.message, details: change.details });
     setFocusRequest({ target: change ? (change.item?._id ?? 'heading') : from });
   }
 
@@ -90,9 +96,20 @@ export function ClinicalSection<T extends Item>({
       <h5 id={elementId('title')} ref={headingRef} tabIndex={-1} className={styles.title}>
         {t(keys.title)}
       </h5>
-      <p role="status" className={styles.status}>
-        {announcement}
-      </p>
+      {/* The details live inside the status region, so they are read out with the message. */}
+      <div role="status" className={styles.status}>
+        {announcement && <p>{announcement.message}</p>}
+        {announcement?.details && (
+          <div className={styles.matches}>
+            <p className={styles.name}>{announcement.details.title}</p>
+            <ul>
+              {announcement.details.lines.map((line) => (
+                <li key={line.id}>{line.text}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
       <QueryListState
         query={query}
         texts={{

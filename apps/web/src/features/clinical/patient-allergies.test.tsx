@@ -54,6 +54,34 @@ describe('PatientAllergies', () => {
     ]);
   });
 
+  it('after recording an allergy, lists in the status line the active medications it warns for', async () => {
+    const user = userEvent.setup();
+    const { api, patient } = section;
+    api.clinical.addPrescription(patient._id, { medication: 'Amoxicillin 500 mg' });
+    api.clinical.addPrescription(patient._id, { medication: 'Ceftriaxone' });
+    api.clinical.addPrescription(patient._id, { medication: 'Metformin' });
+    api.clinical.addPrescription(patient._id, { medication: 'Co-amoxiclav', status: 'completed' });
+    section.render();
+    await user.click(await screen.findByRole('button', { name: 'Add allergy' }));
+    const form = screen.getByRole('form', { name: 'New allergy' });
+    await fill(user, within(form).getByRole('textbox', { name: 'Substance' }), 'penicillins');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Severity' }), 'severe');
+    await user.click(within(form).getByRole('button', { name: 'Save allergy' }));
+    const list = await screen.findByRole('list', { name: 'Allergies' });
+    await expect.poll(() => document.activeElement).toBe(within(list).getByRole('listitem'));
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Allergy to penicillins saved.');
+    expect(status).toHaveTextContent('It warns for these 2 active medications:');
+    expect(
+      within(status)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual([
+      'Amoxicillin 500 mg is a penicillin; the patient is allergic to penicillins.',
+      'Caution, possible cross-reactivity: Ceftriaxone is a cephalosporin; the patient is allergic to penicillins.',
+    ]);
+  });
+
   it('marks an allergy resolved with If-Match, and says so when it changed meanwhile', async () => {
     const user = userEvent.setup();
     const { api, patient } = section;

@@ -3,6 +3,7 @@ import type { TAllergy } from '@portal/shared/allergy';
 import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';
 import { AllergyForm } from './allergy-form.tsx';
+import { allergyMatchText } from './allergy-match-text.ts';
 import { ClinicalSection } from './clinical-section.tsx';
 import { useListAllergiesQuery } from './clinical-api.ts';
 import styles from './clinical.module.css';
@@ -12,6 +13,17 @@ export function PatientAllergies({ patient }: { patient: TPatient }) {
   const { t } = useTranslation('clinical');
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const query = useListAllergiesQuery({ viewer, patientId: patient._id });
+  /** The active medications a saved allergy warns for, each with why; none: nothing to show. */
+  const matchesOf = ({ substance, matchingPrescriptions }: TAllergy) =>
+    matchingPrescriptions.length === 0
+      ? undefined
+      : {
+          title: t('allergies.matches', { count: matchingPrescriptions.length }),
+          lines: matchingPrescriptions.map((match) => ({
+            id: match.prescriptionId,
+            text: allergyMatchText(t, { substance, ...match }),
+          })),
+        };
 
   return (
     <ClinicalSection<TAllergy>
@@ -36,6 +48,7 @@ export function PatientAllergies({ patient }: { patient: TPatient }) {
             done(
               saved && {
                 message: t('allergies.saved', { substance: saved.substance }),
+                details: matchesOf(saved),
                 item: saved,
               },
             )

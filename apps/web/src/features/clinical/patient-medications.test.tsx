@@ -79,6 +79,53 @@ describe('PatientMedications', () => {
     ).toEqual([false, true]);
   });
 
+  it('names the drug class in the warning, and marks a cross-reactive class as a caution', async () => {
+    const user = userEvent.setup();
+    const { api, patient } = section;
+    api.clinical.addAllergy(patient._id, { substance: 'Penicillin', reaction: 'Anaphylaxis' });
+    section.render();
+    const form = await prescribe(user, 'Amoxicillin 500 mg');
+    const warning = await within(form).findByRole('alert');
+    await expect.poll(() => document.activeElement).toBe(warning);
+    expect(within(warning).getByRole('listitem')).toHaveTextContent(
+      'Penicillin · Severe · AnaphylaxisAmoxicillin 500 mg is a penicillin; the patient is allergic to Penicillin.',
+    );
+    await fill(user, within(form).getByRole('combobox', { name: 'Medication' }), 'Cefalexin');
+    await user.click(within(form).getByRole('button', { name: 'Save prescription' }));
+    const caution = await within(form).findByRole('alert');
+    expect(within(caution).getByRole('listitem')).toHaveTextContent(
+      'Caution, possible cross-reactivity: Cefalexin is a cephalosporin; the patient is allergic to Penicillin.',
+    );
+    expect(api.clinical.prescriptions).toHaveLength(0);
+  });
+
+  it('words the class warning in Arabic, right to left', async () => {
+    const user = userEvent.setup();
+    const { default: i18next } = await import('i18next');
+    const { api, patient } = section;
+    api.clinical.addAllergy(patient._id, { substance: 'بنسلين', reaction: '' });
+    await i18next.changeLanguage('ar');
+    try {
+      section.render();
+      await user.click(await screen.findByRole('button', { name: 'وصف دواء' }));
+      const form = screen.getByRole('form', { name: 'وصفة جديدة' });
+      await fill(user, within(form).getByRole('combobox', { name: 'الدواء' }), 'أموكسيسيلين');
+      await fill(user, within(form).getByRole('textbox', { name: 'الجرعة' }), '1');
+      await user.selectOptions(
+        within(form).getByRole('combobox', { name: 'طريقة الإعطاء' }),
+        'oral',
+      );
+      await fill(user, within(form).getByRole('textbox', { name: 'عدد المرات' }), '2');
+      await user.click(within(form).getByRole('button', { name: 'حفظ الوصفة' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent(
+        'أموكسيسيلين من البنسلينات؛ المريض لديه حساسية من بنسلين.',
+      );
+      expect(document.documentElement.dir).toBe('rtl');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
   it('stops a medication with its reason: it leaves the list and the change is announced', async () => {
     const user = userEvent.setup();
     const { api, patient } = section;

@@ -41,7 +41,10 @@ export function PrescriptionForm({
   const { t } = useTranslation('clinical');
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const [savePrescription] = useSavePrescriptionMutation();
-  const [warning, setWarning] = useState<TAllergyWarning['allergies'] | null>(null);
+  const [warning, setWarning] = useState<{
+    medication: string;
+    allergies: TAllergyWarning['allergies'];
+  } | null>(null);
   const [isAcknowledged, setIsAcknowledged] = useState(false);
   const [warningError, setWarningError] = useState<string>();
   const { form, id, field, frame } = useClinicalForm<Values, TPrescriptionData>({
@@ -70,7 +73,7 @@ export function PrescriptionForm({
       } catch (error) {
         const body = apiErrorOf(error) as Partial<TAllergyWarning> | undefined;
         if (body?.code !== 'ALLERGY_WARNING' || !body.allergies) throw error;
-        setWarning(body.allergies);
+        setWarning({ medication: data.medication, allergies: body.allergies });
         setIsAcknowledged(false);
         setWarningError(undefined);
       }
@@ -147,7 +150,8 @@ export function PrescriptionForm({
       {warning && (
         <AllergyWarning
           id={`${id}-acknowledge`}
-          allergies={warning}
+          medication={warning.medication}
+          allergies={warning.allergies}
           isAcknowledged={isAcknowledged}
           onAcknowledge={(value) => {
             setIsAcknowledged(value);
