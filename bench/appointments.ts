@@ -1,4 +1,4 @@
-// Appointments at scale (issue 16): 100,000 appointments of one practitioner (and as many of
+// Appointments at scale: 100,000 appointments of one practitioner (and as many of
 // another). Prints EXPLAIN (ANALYZE, BUFFERS) execution times, median of 5, of the repository's
 // own agenda SQL for one week (target ≤ 5 ms), then booking throughput over HTTP and what 50
 // concurrent bookings of one time slot get (target: exactly one 201, the rest 409

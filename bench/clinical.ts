@@ -1,5 +1,5 @@
-// Allergies and prescriptions at scale (issue 17): 100,000 prescriptions and 100,000 allergies of
-// one practitioner (1,000 of each per patient, 100 patients), and as many of another. Prints
+// Allergies and prescriptions at scale: 100,000 prescriptions and 100,000 allergies of one
+// practitioner (1,000 of each per patient, 100 patients), and as many of another. Prints
 // EXPLAIN (ANALYZE, BUFFERS) execution times, median of 5, of the repository's own SQL: a page
 // of one patient's prescriptions (all, and the active ones), its count, a page of allergies,
 // and the medication suggestions for a one-letter, a longer and an empty query.

@@ -1,4 +1,4 @@
-// Premier's search at scale (issue 18): one practitioner with 1,000 patients, 100,000 visits and
+// Premier's search at scale: one practitioner with 1,000 patients, 100,000 visits and
 // 100,000 prescriptions, and a second practitioner with as many. Prints EXPLAIN (ANALYZE,
 // BUFFERS) execution times, median of 5, of the search repository's own SQL per group (6 rows,
 // what a page of 5 reads) for a rare, an uncommon, a common and an absent fragment, their sum

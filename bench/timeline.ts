@@ -1,9 +1,9 @@
-// The patient's timeline at scale (issue 17): one patient with 1,000 visits, 1,000 prescriptions
+// The patient's timeline at scale: one patient with 1,000 visits, 1,000 prescriptions
 // (a third of them stopped), 50 allergies and 200 appointments, among the practitioner's other
 // patients (20,000 visits and 20,000 prescriptions more), and a second practitioner with as
 // many. Prints EXPLAIN (ANALYZE, BUFFERS) execution times, median of 5, of the repository's own
 // SQL: the first page, a page in the middle and the last page of the timeline (keyset; target
-// ≤ 5 ms), and its count (X-Total-Count). Issue 18: the patient also has care plans (10 active
+// ≤ 5 ms), and its count (X-Total-Count). The patient also has care plans (10 active
 // plans of 5 activities, daily to quarterly, some occurrences marked, and 2 completed plans;
 // every other patient one plan): their due and overdue activities are computed at each page,
 // so it prints their SQL (EXPLAIN) and the whole computation's wall time (median of 5).
@@ -163,7 +163,7 @@ export async function benchTimeline() {
     const middlePageMs = await page(await keyAt(database.db, scope, Math.floor(entries / 2)));
     const lastPageMs = await page(await keyAt(database.db, scope, entries - PAGE - 1));
     const countMs = await explainMedian(database.pool, () => countTimeline(database.db, scope));
-    // Issue 18: a member's page also computes the due and overdue care-plan activities.
+    // A member's page also computes the due and overdue care-plan activities.
     const now = new Date();
     const carePlanEntries = (await listCarePlanEntries(database.db, scope, now)).length;
     const carePlanSqlMs = await explainMedian(database.pool, () =>

@@ -1,4 +1,4 @@
-// Visits at scale (issue 17): one practitioner with 100,000 visits over 1,000 patients, one of
+// Visits at scale: one practitioner with 100,000 visits over 1,000 patients, one of
 // whom has 1,000 visits (with addenda), and a second practitioner with as many. Prints EXPLAIN
 // (ANALYZE, BUFFERS) execution times, median of 5, of the repository's own SQL: a page of the
 // patient's visit list, first and deep (target ≤ 5 ms), its count, and the practitioner's notes

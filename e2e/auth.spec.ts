@@ -9,7 +9,7 @@ interface StoredSession {
   userData: { name: string; email: string } | null;
 }
 
-/** Everything SPEC.md §3 keeps in the browser: the persisted session and both storages. */
+/** Everything the app keeps in the browser: the persisted session and both storages. */
 function readStorage(page: Page) {
   return page.evaluate(() => {
     const root = localStorage.getItem('root');

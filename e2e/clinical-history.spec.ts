@@ -9,7 +9,7 @@ import { expect, test } from './support/test.ts';
 import type { Language } from './support/texts.ts';
 
 /**
- * Issue 17, the patient's history end to end, by keyboard: a visit with vitals, signed, with an
+ * The patient's history end to end, by keyboard: a visit with vitals, signed, with an
  * addendum; an allergy, a prescription that meets its warning and is acknowledged, a stopped
  * prescription, and the printed prescription (no site chrome, printed to PDF in
  * .test-results). Focus lands on each new state and every change is announced; axe finds

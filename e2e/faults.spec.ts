@@ -5,9 +5,9 @@ import { menuButton } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Faults in the browser (issue 9): the API refusing connections, answering 500, or hanging,
- * injected with `page.route` into the real app against the real server. The spec's message
- * (SPEC.md §8) shows within 2 s of the failure, once, in the layout's role="alert" region;
+ * Faults in the browser: the API refusing connections, answering 500, or hanging, injected
+ * with `page.route` into the real app against the real server. The error catalogue's message
+ * shows within 2 s of the failure, once, in the layout's role="alert" region;
  * the user recovers inside the same document (no reload); nothing is thrown uncaught and the
  * console holds only the browser's own line for each request failed on purpose.
  */
@@ -18,7 +18,7 @@ const NETWORK_MESSAGE =
 const SERVER_MESSAGE_AR = 'توجد مشكلة في الخادم. يُرجى المحاولة لاحقًا.';
 /** apps/web/src/lib/api/base-query.ts REQUEST_TIMEOUT_MS. */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** Issue 9: the message is on screen within 2 s of the failure. */
+/** The message is on screen within 2 s of the failure. */
 const WITHIN = { timeout: 2_000 };
 
 const PROFILE_API = '**/api/user/profile';
@@ -107,7 +107,7 @@ async function injectFault(
 /** The layout's API alert showing `text` (other regions of the page have role="alert" too). */
 const apiAlert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
-/** Exactly one alert, announced as one, with exactly the spec's text and one Dismiss button. */
+/** Exactly one alert, announced as one, with exactly the catalogue's text and one Dismiss. */
 async function expectSingleAlert(page: Page, text: string, dismiss = 'Dismiss') {
   await expect(apiAlert(page, text)).toHaveText(text);
   await expect(page.getByText(text, { exact: true })).toHaveCount(1);
@@ -285,8 +285,8 @@ test.describe('faults in the browser', () => {
     await openMenuEntry(page, 'View Profile');
     await expectProfileShown(page);
     expect(await documentMarker(page)).toBe(MARKER);
-    // The login page logs a failed sign-in on purpose (SPEC.md §8: sign-in errors are not
-    // shown to users); that one line, with the API's error object, is expected here.
+    // The login page logs a failed sign-in on purpose (sign-in errors are not shown to
+    // users); that one line, with the API's error object, is expected here.
     const loggedOnPurpose =
       /^console\.error: Sign-in failed \{status: 500, data: Object\} \(\S+\/assets\/login-page-[\w-]+\.js\)$/;
     expect(watch.problems.filter((line) => !loggedOnPurpose.test(line))).toEqual([]);

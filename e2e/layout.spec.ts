@@ -60,7 +60,6 @@ test.describe('shared layout', () => {
       'Home',
       'Records',
       'Appointments',
-      // Issue 18: the placeholder became the Transaction History page (signed in).
       'Transaction History',
       'Login',
     ]);

@@ -7,8 +7,8 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
-  // Two, one per core of CI's machine. In its fresh-clone runs four took 407 s, two 395 s:
-  // the suite is bound by CPU (Chromium's renderers included), not by its waits.
+  // Two, one per core of CI's machine; more do not help: the suite is bound by CPU (Chromium's
+  // renderers included), not by its waits (docs/decisions/0018-e2e-headless-shell.md).
   workers: 2,
   retries: 0,
   timeout: 30_000,

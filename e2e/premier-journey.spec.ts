@@ -9,7 +9,7 @@ import { expect, test } from './support/test.ts';
 import { textPattern, type Language } from './support/texts.ts';
 
 /**
- * Issue 18 end to end, as a person does it, in English and right-to-left Arabic: pay through
+ * Premier end to end, as a person does it, in English and right-to-left Arabic: pay through
  * the local hosted checkout, find the transaction (INV-…) and its printable receipt, build a care
  * plan with an activity due today, see it on Today, get its reminder in the header's bell (made
  * by the server's pg-boss sweep, every second on the e2e server: REMINDERS_SWEEP_SECONDS in

@@ -5,7 +5,7 @@ import { signInAs, uniqueEmail } from './support/session.ts';
 import { openSideMenu } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
-/** premiumMember as the app persisted it under `root` (SPEC.md §3). */
+/** premiumMember as the app persisted it under `root`. */
 function storedPremiumMember(page: Page) {
   return page.evaluate(() => {
     const root = JSON.parse(localStorage.getItem('root') ?? '{}') as { auth?: string };
@@ -153,7 +153,7 @@ test.describe('with PAYMENTS_PROVIDER=stripe', () => {
 });
 
 test.describe('accessibility', () => {
-  // One page per test: four axe scans in one test ran out of its 30 s at load 28.
+  // One page per test: four axe scans in one test can outlast its 30 s on a busy machine.
 
   test('the checkout page has no axe violations', async ({ page, baseURL }) => {
     await signInAs(page, baseURL!, { email: uniqueEmail('premium-axe') });

@@ -64,8 +64,8 @@ test.describe('prerendered public pages', () => {
     expect(loaded).not.toContain('Stripe.js');
     expect(loaded).not.toContain('FirebaseError');
     expect(loaded).not.toContain('RetellWebClient');
-    // RTK Query (its size: README, Performance): a guest's page asks nothing through it. The
-    // layout's premium sync once brought it to every page.
+    // RTK Query (its size: docs/decisions/0013-declarative-routes-lazy-store.md): a guest's page
+    // asks nothing through it, so the layout's premium sync must not bring it either.
     expect(loaded).not.toContain('refetchOnMountOrArgChange');
     expect(problems).toEqual([]);
   });

@@ -19,7 +19,7 @@ async function openTimeline(main: Opened['main'], t: Opened['t'], name: string) 
 }
 
 /**
- * Issue 17, the timeline: a patient with a visit, a prescription started then stopped, an
+ * The timeline: a patient with a visit, a prescription started then stopped, an
  * allergy and an appointment shows them newest first in one ordered list on the details, with
  * no axe violation, in English and right-to-left Arabic. Screenshots land in .test-results.
  */
@@ -85,7 +85,7 @@ for (const language of ['en', 'ar'] as const) {
 }
 
 /**
- * Issue 18: a member's timeline also lists the care-plan activities due or overdue. An activity
+ * A member's timeline also lists the care-plan activities due or overdue. An activity
  * once, 10 days ago, not marked: overdue whatever the time zone. Its entry links to the plan in
  * the Care plans section below, and following the link by keyboard takes focus there.
  */

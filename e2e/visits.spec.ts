@@ -5,7 +5,7 @@ import { RESULTS_DIR } from './support/server.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 17, visits: on a patient's details, record a visit with vitals (BMI computed as typed),
+ * Visits: on a patient's details, record a visit with vitals (BMI computed as typed),
  * sign it after the question, add an addendum; focus on each new state, no axe violation, in
  * English and right-to-left Arabic. Screenshots of the details land in .test-results.
  */

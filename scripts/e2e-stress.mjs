@@ -2,7 +2,7 @@
 // show: one busy process per core for the whole run (`E2E_BUSY_PROCESSES` to change), and, with
 // `E2E_CPU_SLOWDOWN=4`, every page's CPU slowed down by Chromium as well (e2e/support/test.ts).
 // Same suite, same timeouts, no retries.
-// Prints the date, duration and result, the line the README's record of runs is made from.
+// Prints the date, duration and result on one line.
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';

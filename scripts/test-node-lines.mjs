@@ -129,7 +129,7 @@ try {
     step(`Node ${version}: shared, API and web suites, one journey`);
     const command = ['node', path.join(ROOT, 'scripts/test-all.mjs'), ...JOURNEY];
     // The fuzz campaign's full length ran on the machine's Node above; here a quarter of it
-    // proves the fuzzers run on this line without repeating the same search (about 15 s saved).
+    // proves the fuzzers run on this line without repeating the same search.
     testAll(`Node ${version}: suites and one journey`, bin, `node-${line}`, command, {
       FUZZ_BATCHES: '10',
       ...cache,

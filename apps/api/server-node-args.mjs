@@ -5,11 +5,10 @@
 // dist/server.js` by hand to match.
 //
 // --max-semi-space-size=16: the young generation Node 20 and 22 choose by themselves (two 16 MiB
-// semi-spaces), which Node 24's V8 makes four times larger (two 64 MiB semi-spaces on this
-// 23 GiB machine). Measured on 2026-11-24, the API at rest after start-up, resident memory
-// (new space): Node 20 133 MiB (32), Node 22 148 MiB (32), Node 24 288–290 MiB (128), Node 24
-// with this option 162 MiB (32). V8 sizes the young generation when the heap is made, so it cannot
-// be set from inside the server.
+// semi-spaces), which Node 24's V8 makes four times larger on a machine with much memory, and the
+// API at rest then holds nearly twice the memory. V8 sizes the young generation when the heap is
+// made, so it cannot be set from inside the server. The figures are in
+// docs/decisions/0008-v8-flags.md.
 //
 // --no-allocation-site-pretenuring: why, in src/lifecycle/v8-flags.ts, which also sets it at run
 // time for a plain `node dist/server.js`. On the command line it holds from the first module on,

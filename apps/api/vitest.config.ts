@@ -9,7 +9,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Files share their worker's modules (no file replaces one): importing Fastify, drizzle,
-    // zod and pino once per worker, not once per file, took the suite from 285 s of CPU to 215 s.
+    // zod and pino once per worker, not once per file, saves about a quarter of the suite's CPU
+    // (docs/decisions/0015-one-vitest-run-shared-modules.md).
     // Each file still builds its own app on its own database (test/app.ts).
     isolate: false,
     maxWorkers: 2,

@@ -32,8 +32,8 @@ export default defineConfig({
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
     // As in the API suite: a component test that types into a form needs a few seconds of CPU,
-    // and on a shared 2-core machine at load 20 that took over Vitest's 5 s default (seen once:
-    // profile-form.test.tsx, 5.3 s). A wait for CPU, not for a state that never comes.
+    // and on a busy shared 2-core machine that can exceed Vitest's 5 s default. A wait for CPU,
+    // not for a state that never comes.
     testTimeout: 30_000,
     // The non-isolated suite and the module-mocking files (test-projects.mjs).
     projects: webTestProjects(true),

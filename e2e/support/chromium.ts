@@ -3,8 +3,9 @@ import fs from 'node:fs';
 /**
  * Debian's Chromium headless shell (`apt-get install chromium-headless-shell`), the build
  * Playwright itself runs headless tests in, when installed; otherwise the full browser. Same
- * engine, same version: the shell leaves out the browser's own window and compositing, which on
- * CI's 2-core machine took the whole suite from 356 s to 234 s (renderer CPU less than half).
+ * engine, same version: the shell leaves out the browser's own window and compositing, which
+ * more than halves the renderers' CPU on CI's 2-core machine
+ * (docs/decisions/0018-e2e-headless-shell.md).
  * `CHROMIUM_PATH` picks another build.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';

@@ -42,7 +42,7 @@ export async function signInAs(
 }
 
 /**
- * Puts a signed-in session into the browser exactly where the app keeps it (SPEC.md §3):
+ * Puts a signed-in session into the browser exactly where the app keeps it:
  * `firebase_token` in local and session storage and the auth slice under `root`.
  * Navigate afterwards; the app rehydrates from storage. Also the Lighthouse benchmark's.
  */

@@ -187,7 +187,7 @@ export async function signIn(
     // Each test user signs in from its own address, as real users do: the sign-in rate
     // limit is per address, and a test file signs many users in within a minute.
     remoteAddress: `198.51.100.${counter % 250}`,
-    // The browser sends its time zone; without one the body stays empty, as before issue 16.
+    // The browser sends its time zone; without one the body stays empty, which sign-in accepts.
     ...(timeZone && { payload: { timeZone } }),
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);

@@ -54,8 +54,8 @@ export default async function setup(project: TestProject) {
   }
   project.provide('databaseUrl', adminUrl);
   project.provide('templateDatabase', template);
-  // Bundled once for the run: each server process then starts without transforming ~300
-  // TypeScript modules (tsx), about 1.4 s of CPU less per start on this 2-core machine.
+  // Bundled once for the run: each server process then starts without transforming the API's
+  // TypeScript modules through tsx (docs/decisions/0017-bundle-for-server-process-tests.md).
   const serverBundle = path.join(
     import.meta.dirname,
     '../dist',

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * `list` is one event per list or search request; `cancel` is an appointment's; `sign` and
  * `addendum` are a visit's; `stop` a prescription's; `acknowledge` is a prescriber saving a
  * prescription despite the allergy warning (the event names the allergy); `search` is one
- * Premier search (issue 18), with how many results it showed and never what was searched for.
+ * Premier search, with how many results it showed and never what was searched for.
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -22,7 +22,7 @@ export const AUDIT_ACTIONS = [
   'stop',
   'acknowledge',
   'search',
-  // Issue 18: a full refund or a dispute ended the actor's Premier membership.
+  // A full refund or a dispute ended the actor's Premier membership.
   'revoke_premium',
 ] as const;
 
@@ -65,7 +65,7 @@ export const ZAuditEvent = z.object({
     .nullable()
     .optional()
     .describe('How many results a `search` event showed; absent or null for other events'),
-  /** Set for events about a care plan or one of its occurrences (issue 18). */
+  /** Set for events about a care plan or one of its occurrences. */
   carePlanId: z.uuid().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   outcome: z.enum(AUDIT_OUTCOMES),

@@ -61,7 +61,7 @@ export function toMinorUnits(amount: number, currency: string): number {
   return Math.round(amount * minorUnitsPerMajor(currency));
 }
 
-/** Statuses of the Transaction History (issue 18). An open checkout is not listed. */
+/** Statuses of the Transaction History. An open checkout is not listed. */
 export const TRANSACTION_STATUSES = ['paid', 'canceled', 'refunded', 'disputed'] as const;
 export type TTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 

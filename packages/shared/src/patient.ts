@@ -7,7 +7,7 @@ import { NO_CONTROL_CHARACTERS, requiredTrimmedText } from './text-fields.ts';
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 export const PATIENT_GENDERS = ['Male', 'Female', 'Other', 'Prefer not to say'] as const;
 
-/** The spec's messages (SPEC.md §5, patient form), shared by the form and the API. */
+/** The patient form's messages, the product's own texts, shared by the form and the API. */
 export const PATIENT_MESSAGES = {
   nameRequired: 'Name is required',
   diagnosisRequired: 'Diagnosis is required',
@@ -83,7 +83,7 @@ export const ZPatientInput = z.strictObject({
 export type TPatientInput = z.input<typeof ZPatientInput>;
 export type TPatientData = z.output<typeof ZPatientInput>;
 
-/** A patient as the API answers it (ARCHITECTURE.md "API contract"). */
+/** A patient as the API answers it. */
 export const ZPatient = entityAnswer({
   name: z.string(),
   diagnosedWith: z.string(),

@@ -17,8 +17,8 @@ export const PROFILE_LIMITS = {
 } as const;
 
 /**
- * The spec's messages (SPEC.md §5, profile form), shared by the form and the API. The first
- * five are the spec's verbatim; the others cover limits the spec leaves open. The web app
+ * The profile form's messages, shared by the form and the API. The first five are the product's
+ * own texts, word for word; the others cover limits the product leaves open. The web app
  * translates them by key, so every value here must stay unique.
  */
 export const PROFILE_MESSAGES = {
@@ -122,9 +122,9 @@ function isHttpsUrl(text: string): boolean {
 }
 
 /**
- * The practitioner's schedule settings (appointments, issue 16): time zone, working hours,
- * calendar reminders and feed privacy. Their messages are a table of their own so that the
- * profile form's translations stay complete while the schedule screens are being built.
+ * The practitioner's schedule settings (for appointments): time zone, working hours, calendar
+ * reminders and feed privacy. Their messages are a table of their own, apart from the profile
+ * form's.
  */
 export const SCHEDULE_MESSAGES = {
   timeZoneInvalid: 'Please choose a valid time zone, such as Europe/Berlin.',
@@ -213,7 +213,7 @@ export const ZScheduleSettings = z.object({
   timeZone: z.string(),
   workingHours: ZWorkingHours,
   reminderMinutes: ZReminderMinutes,
-  /** The portal's reminders (issue 18), hours before each appointment; null = none. */
+  /** The portal's reminders, hours before each appointment; null = none. */
   reminderHours: ZReminderHours,
   /** Whether the calendar feed names patients in full instead of by initials. */
   calendarFullNames: z.boolean(),
@@ -223,7 +223,7 @@ export type TScheduleSettings = z.infer<typeof ZScheduleSettings>;
 
 /**
  * What `PUT /api/user/schedule` accepts: any of the schedule settings; an absent one is left as
- * it is. A separate route from the profile form's, whose fields and messages stay the spec's.
+ * it is. A separate route from the profile form's, whose fields and messages stay the product's.
  */
 export const SCHEDULE_INPUT_FIELDS = {
   timeZone: ZTimeZone.optional(),
@@ -258,7 +258,7 @@ export const ZSignInInput = z
 export type TSignInInput = z.input<typeof ZSignInInput>;
 
 /**
- * What the profile form sends and `PUT /api/user/update-profile` accepts (SPEC.md §5): the
+ * What the profile form sends and `PUT /api/user/update-profile` accepts: the
  * same rules and messages on both sides. Unknown fields are rejected. The optional fields
  * may be empty or absent; they are stored as null.
  */

@@ -3,7 +3,7 @@ import { wholeNumberFromText } from './number-fields.ts';
 import { NO_CONTROL_CHARACTERS } from './text-fields.ts';
 
 /**
- * Premier's advanced search (issue 18): one box across the practitioner's own patients, visit
+ * Premier's advanced search: one box across the practitioner's own patients, visit
  * notes and prescriptions. `GET /api/premier/search?q=&kind=&limit=`.
  */
 

@@ -5,7 +5,7 @@ import { ZPageQuery } from './patient.ts';
 import { PRESCRIPTION_STATUSES } from './prescription.ts';
 
 /**
- * The patient's history in one list (issue 17): what happened, when, to which item. Each kind
+ * The patient's history in one list: what happened, when, to which item. Each kind
  * is read from its own table; a prescription gives two entries, when it started and, once
  * stopped, when it stopped.
  */
@@ -19,9 +19,9 @@ export const TIMELINE_RECORD_KINDS = [
 export type TTimelineRecordKind = (typeof TIMELINE_RECORD_KINDS)[number];
 
 /**
- * Every kind, in the order that breaks a tie of time and item (the last first). Issue 18 adds
- * a care-plan activity due today or overdue: computed from the plan's rule, not a stored row,
- * and shown to Premier members only.
+ * Every kind, in the order that breaks a tie of time and item (the last first). A care-plan
+ * activity due today or overdue is computed from the plan's rule, not a stored row, and shown to
+ * Premier members only.
  */
 export const TIMELINE_KINDS = [...TIMELINE_RECORD_KINDS, 'care-plan-activity'] as const;
 export type TTimelineKind = (typeof TIMELINE_KINDS)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The vital-signs series of a patient (issue 17's chart): weight and blood pressure of each
+ * The vital-signs series of a patient, which its chart draws: weight and blood pressure of each
  * visit that measured one of them, oldest first. Only these three numbers travel, never the
  * visit's notes, so a chart of hundreds of visits stays small.
  */

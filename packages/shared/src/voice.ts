@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `POST /api/retellai/connect-retellai`: the agent the browser wants to call (SPEC.md §7). */
+/** `POST /api/retellai/connect-retellai`: the agent the browser wants to call. */
 export const ZConnectVoiceInput = z.strictObject({
   agent_id: z
     .string({ error: 'agent_id is required' })

@@ -90,9 +90,9 @@ export function connectDatabase(
         probe,
         new Promise<'slow'>((resolve) => setTimeout(() => resolve('slow'), 1_000).unref()),
       ]);
-      // Slow is not down: on a saturated machine the probe queues behind a second of work
-      // (seen in the fuzz suite at load 15). A database that answered anything in the last ten
-      // seconds is up; one that has answered nothing for that long is not.
+      // Slow is not down: on a saturated machine (the fuzz suite on a busy CI host, say) the
+      // probe can queue behind a second of work. A database that answered anything in the last
+      // ten seconds is up; one that has answered nothing for that long is not.
       if (outcome === 'slow') return Date.now() - lastAnsweredAt < BUSY_ANSWERED_MS;
       return outcome === 'answered';
     },

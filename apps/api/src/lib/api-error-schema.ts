@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error body of the API (ARCHITECTURE.md), for routes' OpenAPI responses. */
+/** The one error body of every API error answer, for routes' OpenAPI responses. */
 export const ZApiError = z.object({
   message: z.string(),
   code: z.string(),

@@ -105,8 +105,8 @@ const STATUS_CODES: Record<number, string> = {
 };
 
 /**
- * Public routes that a signature authenticates instead of a token (issue 19 makes their refusal
- * a 401): their 401 carries the signature's own code, and it is the only 401 they may answer.
+ * Public routes that a signature authenticates instead of a token (a refused signature is a
+ * 401): their 401 carries the signature's own code, and it is the only 401 they may answer.
  */
 const SIGNATURE_REFUSALS: Record<string, string> = {
   'POST /api/retellai/functions': 'VOICE_SIGNATURE_INVALID',

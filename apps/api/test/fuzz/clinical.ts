@@ -20,9 +20,9 @@ import type { Operation } from './openapi.ts';
 import type { Hints } from './schema-arbitraries.ts';
 
 /**
- * The fuzz campaign's generators and checks for a patient's allergies and prescriptions
- * (issue 17) and care plans (issue 18), kept apart from the campaign's core: ids of the actor's own items and of other
- * people's for `{allergyId}` and `{prescriptionId}`, plausible bodies, current ETags, which rows
+ * The fuzz campaign's generators and checks for a patient's allergies, prescriptions and care
+ * plans, kept apart from the campaign's core: ids of the actor's own items and of other people's
+ * for `{allergyId}` and `{prescriptionId}`, plausible bodies, current ETags, which rows
  * a successful request may change, and the privacy rule (only the caller's own items).
  */
 

@@ -133,7 +133,7 @@ export function visitParams(operation: Operation, actorId: string, pools: Pools)
   const ownPatients = pools.patients.filter((p) => p.ownerId === actorId).map((p) => p.id);
   const junk = junkPathValue(operation.pathParams[0]!.schema);
   // Mostly visits the route can act on: drafts for a change or a signature, signed ones for an
-  // addendum (drawn from all visits, a draft PUT was a few in a thousand requests).
+  // addendum (drawn from all visits, a draft PUT would be a few in a thousand requests).
   const wantsSigned = operation.path.endsWith('/addenda');
   const actionable = pools.visits.filter((visit) => visit.isSigned === wantsSigned);
   const visits = operation.method === 'GET' || !actionable.length ? pools.visits : actionable;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ZReminder, ZReminderList } from '@portal/shared/reminder';
 
 /**
- * The reminders' part of the fuzz campaign (issue 18). The job that creates reminders does not
+ * The reminders' part of the fuzz campaign. The job that creates reminders does not
  * run in the in-process app, so the run starts with one reminder per live fixture patient,
  * inserted as the job would; the routes then read and mark them with ids of the caller's own,
  * someone else's, and junk.

@@ -3,7 +3,7 @@ import { ZTimelineEntry, type TTimelineEntry } from '@portal/shared/timeline';
 import type { DbState } from './db-state.ts';
 
 /**
- * The fuzz campaign's checks of the patient's timeline (issue 17): its answer's schema, and
+ * The fuzz campaign's checks of the patient's timeline: its answer's schema, and
  * the privacy rule that every entry names an item of the caller's own (whatever the kind; a
  * care-plan activity by its plan).
  */

@@ -8,7 +8,7 @@ import type { Operation } from './openapi.ts';
 import type { Hints } from './schema-arbitraries.ts';
 
 /**
- * The fuzz campaign's knowledge of the visit routes (issue 17), kept apart from the generic
+ * The fuzz campaign's knowledge of the visit routes, kept apart from the generic
  * generators: which visits exist and whose they are, path parameters drawn as a pair (a visit
  * and a patient, mostly its own), plausible bodies and If-Match values, which rows a successful
  * request may change, and which answers would leak someone else's visit.

@@ -160,8 +160,8 @@ export async function preloadPageAt(pathname: string): Promise<void> {
 }
 
 /**
- * Every route of SPEC.md section 2. Declarative routes: the app needs no loaders or actions,
- * and the data router would add ~16 KiB gzipped to every page (see README, Performance).
+ * Every route of the app. Declarative routes: the app needs no loaders or actions, and the data
+ * router would add to every page's script (docs/decisions/0013-declarative-routes-lazy-store.md).
  */
 export function AppRoutes() {
   return (

@@ -5,7 +5,7 @@ import storage from 'redux-persist/es/storage';
 import type { AuthState } from '../lib/session/auth-slice.ts';
 import { dynamicMiddleware, rootReducer } from '../lib/store/root-reducer.ts';
 
-/** Persisted under key `root`, only the auth part, rehydrate timeout 5000 ms (SPEC.md §3, §9). */
+/** Persisted under key `root`, only the auth part, rehydrate timeout 5000 ms. */
 const persistedReducer = persistReducer(
   { key: 'root', keyPrefix: '', storage, whitelist: ['auth'], timeout: 5000 },
   rootReducer,

@@ -11,7 +11,7 @@ import { useAppSelector } from './hooks.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * The patient's visits, offered the appointments a visit may close (issue 17): those of the last
+ * The patient's visits, offered the appointments a visit may close: those of the last
  * two months up to tomorrow (the API's longest range), booked or arrived, and the fulfilled ones
  * a draft may already close. Composed here since the visits feature does not read appointments.
  */

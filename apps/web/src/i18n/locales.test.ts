@@ -24,7 +24,7 @@ const namespaces = fs.readdirSync(path.join(LOCALES_DIR, 'en'));
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /**
  * Error texts by code are translated for the other languages only: English shows the server's
- * own message (SPEC.md §8), so those keys are compared with another translated language.
+ * own message, so those keys are compared with another translated language.
  */
 const TRANSLATED_ONLY = 'apiErrors.codes.';
 const OTHER_REFERENCE = 'fr';
@@ -74,7 +74,7 @@ describe.each(LANGUAGES.filter((l) => l.code !== 'en').map((l) => l.code))(
       const brand = load(language, 'common.json').brand!;
       const englishBrand = load('en', 'common.json').brand!;
       if (brand === englishBrand) return;
-      // A language that writes our brand in its own letters writes these names so too (issue 21).
+      // A language that writes our brand in its own letters writes these names so too.
       const names = [englishBrand, ...NAMES_WITH_NATIVE_SPELLINGS];
       for (const namespace of namespaces) {
         for (const [key, text] of Object.entries(load(language, namespace))) {

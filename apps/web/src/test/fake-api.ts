@@ -19,8 +19,8 @@ import { json, recordedOf, type RecordedRequest } from './http.ts';
 export { json, type RecordedRequest };
 
 /**
- * The one fake of the API for component tests: `msw` handlers for the routes of the API
- * contract (ARCHITECTURE.md), answering from in-memory state, plus a log of every request.
+ * The one fake of the API for component tests: `msw` handlers for the API's routes, answering
+ * from in-memory state, plus a log of every request.
  * `setup.ts` starts the server; `startFakeApi()` installs a fresh state for one test.
  */
 
@@ -85,7 +85,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     carePlans,
   });
   const reminders = new FakeReminders();
-  // A refund ends premium on the server, as the API's does (issue 18).
+  // A refund ends premium on the server, as the API's does.
   const transactions = new FakeTransactions(() => {
     profile.stored = { ...profile.stored, premiumMember: false };
   });
@@ -170,7 +170,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     /** Care plans, marks and Today; members only (fake-care-plans.ts). */
     carePlans,
     voice,
-    /** The reminders of issue 18 (fake-reminders.ts). */
+    /** The practitioner's reminders (fake-reminders.ts). */
     reminders,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {

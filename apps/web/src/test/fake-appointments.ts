@@ -13,7 +13,7 @@ import { etagOf } from '../lib/api/etag.ts';
 import { fakeSequence, json, routesTo, type RecordedRequest } from './http.ts';
 
 /**
- * The appointments API of issue 16 in memory, served by `appointmentsHandlers`: the agenda range
+ * The appointments API in memory, served by `appointmentsHandlers`: the agenda range
  * (`from`, `to`, `patientId`), free slots from the practitioner's working hours in their time
  * zone, 409 APPOINTMENT_CONFLICT naming the clashing appointment, ETag + If-Match on PUT and
  * cancel (409 APPOINTMENT_CHANGED). Patients and the practitioner's schedule are the fake API's

@@ -6,7 +6,7 @@ import { etagOf } from '../lib/api/etag.ts';
 import { invalid, json, routesTo, type RecordedRequest } from './http.ts';
 
 /**
- * The records API of ARCHITECTURE.md ("API contract") in memory, served by `recordsHandlers`:
+ * The records API in memory, served by `recordsHandlers`:
  * arrays with `Link` / `X-Total-Count`, `?q=`, cursors, ETag + If-Match (409), a trash with
  * restore, duplicate warnings, and an audit trail.
  */

@@ -3,7 +3,7 @@ import type { TReminder, TReminderList } from '@portal/shared/reminder';
 import { json } from './http.ts';
 
 /**
- * The practitioner's reminders (issue 18) in memory, served by `remindersHandlers`: the list
+ * The practitioner's reminders in memory, served by `remindersHandlers`: the list
  * with its unread count, mark one read (404 `REMINDER_NOT_FOUND` for an unknown id) and mark all
  * read. `add` is what the API's job does when a reminder comes.
  */

@@ -7,7 +7,7 @@ import type { FakeVisits } from './fake-visits.ts';
 import { json, routesTo, type RecordedRequest } from './http.ts';
 
 /**
- * `GET /api/records/patients/{id}/timeline` of issue 17, read from the fake's own visits,
+ * `GET /api/records/patients/{id}/timeline`, read from the fake's own visits,
  * prescriptions, allergies and appointments, as the API reads its tables, and (for a member) the
  * care-plan activities due or overdue, in UTC (the fake's clock): newest first by
  * (time, item id, kind), keyset-paged by an opaque cursor (`Link: <…>; rel="next"`,

@@ -3,7 +3,7 @@ import { formatInvoiceNumber, type TTransaction } from '@portal/shared/billing';
 import { json } from './http.ts';
 
 /**
- * The Transaction History of issue 18 in memory, served by `transactionsHandlers`: the list
+ * The Transaction History in memory, served by `transactionsHandlers`: the list
  * (newest first, `X-Total-Count`), one transaction (404 `TRANSACTION_NOT_FOUND`), and the local
  * provider's refund, which ends premium as the API does (`onRefund`).
  */

@@ -12,7 +12,7 @@ import { etagOf } from '../lib/api/etag.ts';
 import { fakeSequence, json, recordedOf, refuse, routesTo, type RecordedRequest } from './http.ts';
 
 /**
- * The visits API of issue 17 in memory, served by `visitsHandlers`: a patient's visits newest
+ * The visits API in memory, served by `visitsHandlers`: a patient's visits newest
  * first (`limit`, `X-Total-Count`), create with the shared schema, replace a draft and sign with
  * If-Match (412 VISIT_CHANGED, 409 VISIT_SIGNED), addenda on signed visits only (409
  * VISIT_NOT_SIGNED). The patients and the signed-in practitioner are the fake API's own. The

@@ -1,7 +1,7 @@
--- Measured with scripts/measure-patient-search.ts (100,000 patients of one user among 200,000):
--- the planner misjudges how selective a LIKE fragment is and walked the owner index fetching
--- every heap row (220 ms for a rare fragment). The list index now carries search_text, so a
--- search filters the owner's entries index-only; search_text is capped so an entry always fits.
+-- The planner misjudges how selective a LIKE fragment is and would walk the owner index fetching
+-- every heap row. The list index carries search_text, so a search filters the owner's entries
+-- index-only; search_text is capped so an entry always fits. Measured by
+-- apps/api/test/measure-patient-search.ts (docs/performance.md).
 DROP INDEX "patients_owner_name_idx";--> statement-breakpoint
 DROP INDEX "patients_owner_created_idx";--> statement-breakpoint
 ALTER TABLE "patients" drop column "search_text";--> statement-breakpoint

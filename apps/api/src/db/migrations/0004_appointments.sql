@@ -1,4 +1,4 @@
--- Appointments (issue 16). Double booking is refused by PostgreSQL itself, not by a check
+-- Appointments. Double booking is refused by PostgreSQL itself, not by a check
 -- that races: two exclusion constraints over tstzrange(starts_at, ends_at) ('[)', so back-to-back
 -- appointments do not clash), one per owner and one per patient, for live appointments only.
 -- btree_gist lets the GiST index compare the uuid with '=' beside the range's '&&'; it is a

@@ -1,4 +1,4 @@
--- Voice calls bound to the user who started them (issue 19). The agent's function requests are
+-- Voice calls bound to the user who started them. The agent's function requests are
 -- linked to their call in voice_call_requests; a trigger copies the call id into every audit
 -- event such a request writes, so the services' own audit rows are marked as coming from a voice
 -- call without the services knowing about voice. The function route's request ids start with

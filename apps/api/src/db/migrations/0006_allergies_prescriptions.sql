@@ -1,4 +1,4 @@
--- Allergies and prescriptions (issue 17): both scoped by owner and patient, like appointments.
+-- Allergies and prescriptions: both scoped by owner and patient, like appointments.
 -- The audit trail names the allergy or prescription an event is about.
 CREATE TABLE "allergies" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

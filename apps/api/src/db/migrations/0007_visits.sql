@@ -1,4 +1,4 @@
--- Visits (issue 17): SOAP notes and vital signs, signed once finished, corrected by addenda.
+-- Visits: SOAP notes and vital signs, signed once finished, corrected by addenda.
 -- The vital-sign ranges are the shared schema's (packages/shared/src/visit.ts), checked here too.
 -- search_text feeds the practitioner's notes search through a trigram index (pg_trgm is
 -- installed by 0000); measured in bench/visits.ts.

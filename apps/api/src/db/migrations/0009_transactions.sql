@@ -1,4 +1,4 @@
--- Transaction History (issue 18): invoice numbers from a portal-wide sequence (taken when a
+-- Transaction History: invoice numbers from a portal-wide sequence (taken when a
 -- checkout is paid: unique, increasing, gaps possible when a transaction rolls back), the
 -- provider's payment id (refund and dispute events name it), the card for the receipt, refunds.
 CREATE SEQUENCE "public"."invoice_numbers" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1001 CACHE 1;--> statement-breakpoint

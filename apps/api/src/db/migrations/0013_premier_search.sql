@@ -1,4 +1,4 @@
--- Premier's search (issue 18). A search is audited with how many results it showed, never what
+-- Premier's search. A search is audited with how many results it showed, never what
 -- was searched for. Prescriptions get a trigram index on the lower-cased texts the search reads
 -- (the same expression as `prescriptionSearchText` in schema/clinical.ts, which the query repeats);
 -- patients and visits already have theirs (0001, 0007).

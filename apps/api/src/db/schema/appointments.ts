@@ -29,7 +29,7 @@ export const appointments = pgTable(
     index('appointments_owner_start_idx').on(table.ownerId, table.startsAt, table.id),
     // A patient's appointments (patient details), and the cascade from a purged patient.
     index('appointments_patient_start_idx').on(table.patientId, table.startsAt),
-    // The reminder sweep (issue 18): booked appointments of every owner starting soon.
+    // The reminder sweep: booked appointments of every owner starting soon.
     index('appointments_booked_start_idx')
       .on(table.startsAt)
       .where(sql`${table.status} = 'booked'`),

@@ -12,19 +12,19 @@ export const auditEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     actorId: uuid('actor_id').notNull(),
     patientId: uuid('patient_id'),
-    /** Set for events about an appointment (issue 16); the patient is then the appointment's. */
+    /** Set for events about an appointment; the patient is then the appointment's. */
     appointmentId: uuid('appointment_id'),
-    /** Set for events about a visit (issue 17); the patient is then the visit's. */
+    /** Set for events about a visit; the patient is then the visit's. */
     visitId: uuid('visit_id'),
-    /** Set for events about an allergy, and on `acknowledge` (issue 17). */
+    /** Set for events about an allergy, and on `acknowledge` (the allergy that was warned of). */
     allergyId: uuid('allergy_id'),
-    /** Set for events about a prescription (issue 17). */
+    /** Set for events about a prescription. */
     prescriptionId: uuid('prescription_id'),
-    /** Set for events about a care plan or one of its occurrences (issue 18). */
+    /** Set for events about a care plan or one of its occurrences. */
     carePlanId: uuid('care_plan_id'),
-    /** Set for events written while a voice call's function acted (issue 19): by trigger, see voice.ts. */
+    /** Set for events written while a voice call's function acted: by trigger, see voice.ts. */
     voiceCallId: text('voice_call_id'),
-    /** How many results a `search` event answered (issue 18); never what was searched for. */
+    /** How many results a `search` event answered; never what was searched for. */
     resultCount: integer('result_count'),
     action: text('action').notNull(),
     outcome: text('outcome').notNull(),

@@ -4,7 +4,7 @@ import { createdAt, instant } from './columns.ts';
 import { userReference } from './users.ts';
 
 /**
- * Invoice numbers (issue 18): taken with `nextval` when a checkout becomes paid, so they are
+ * Invoice numbers: taken with `nextval` when a checkout becomes paid, so they are
  * unique and increasing across the portal. A transaction that rolls back loses its number
  * (PostgreSQL sequences never hand a value out twice), so gaps are possible, duplicates are not.
  */

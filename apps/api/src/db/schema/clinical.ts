@@ -4,7 +4,7 @@ import { instant, timestamps } from './columns.ts';
 import { patientRecord } from './patients.ts';
 
 /**
- * A patient's allergies and prescriptions (issue 17). Both carry the owner as well as the
+ * A patient's allergies and prescriptions. Both carry the owner as well as the
  * patient, so every query is scoped by owner on its own index, as the appointments' are.
  */
 const bookkeeping = () => ({ ...patientRecord(), ...timestamps() });
@@ -32,7 +32,7 @@ export const allergies = pgTable(
 );
 
 /**
- * What Premier's search reads of a prescription (issue 18), lower-cased: the trigram index below
+ * What Premier's search reads of a prescription, lower-cased: the trigram index below
  * is on exactly this expression, and the search's `like` must repeat it to use the index.
  */
 export function prescriptionSearchText(columns: {

@@ -22,7 +22,7 @@ function inRange(column: AnyPgColumn, key: TVitalSign): SQL {
 }
 
 /**
- * A practitioner's visit with a patient: SOAP notes and vital signs (issue 17). Whole-number
+ * A practitioner's visit with a patient: SOAP notes and vital signs. Whole-number
  * vitals are integers, the others double precision; BMI is computed when answered, never
  * stored. Once `signed_at` is set the service refuses every change but an addendum.
  */

@@ -3,7 +3,7 @@ import { createdAt, instant } from './columns.ts';
 import { userReference } from './users.ts';
 
 /**
- * A voice call bound to the signed-in user who started it (issue 19): the agent's functions act
+ * A voice call bound to the signed-in user who started it: the agent's functions act
  * only for this user, only while the call is live (not ended, under two hours old), and only for
  * the agent it was started with. Nothing else about the user is kept here; `language` is the
  * call's (the portal's language when it started), so the function answers speak it.

@@ -6,7 +6,7 @@ import { owned, type Actor, type Refusals } from './appointments.refusals.ts';
 import * as repository from './appointments.repository.ts';
 
 /**
- * A visit closing its appointment (issue 17): the appointment becomes fulfilled inside the
+ * A visit closing its appointment: the appointment becomes fulfilled inside the
  * visit's own transaction, so a refused visit leaves the appointment as it was.
  */
 export function createClosing({ db, refusals }: { db: Db; refusals: Refusals }) {

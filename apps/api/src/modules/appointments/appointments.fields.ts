@@ -5,8 +5,8 @@ import { appointments, type AppointmentRow } from '../../db/schema/appointments.
 import { isoFromUtcText } from '../patients/patients.fields.ts';
 
 /**
- * The appointment is defined twice, on purpose, and only twice (as issue 15 asks of every
- * entity): the drizzle table (db/schema/appointments.ts, storage) and the shared zod schema
+ * The appointment is defined twice, on purpose, and only twice (as every entity is): the
+ * drizzle table (db/schema/appointments.ts, storage) and the shared zod schema
  * (packages/shared/src/appointment.ts, what the form sends and the API answers). The SQL column
  * list and the API shape are derived here from those two.
  */

@@ -13,12 +13,12 @@ export interface AuditEntry {
   appointmentId?: string | null;
   /** The visit concerned, for visit events. */
   visitId?: string | null;
-  /** The allergy or prescription concerned (issue 17). */
+  /** The allergy or prescription concerned. */
   allergyId?: string | null;
   prescriptionId?: string | null;
-  /** How many results a `search` showed (issue 18). */
+  /** How many results a `search` showed; never what was searched for. */
   resultCount?: number | null;
-  /** The care plan concerned (issue 18). */
+  /** The care plan concerned. */
   carePlanId?: string | null;
   action: TAuditAction;
   outcome: TAuditOutcome;

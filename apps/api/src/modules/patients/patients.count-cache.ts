@@ -1,6 +1,6 @@
 /**
- * `X-Total-Count` for 100,000 patients means counting 100,000 index entries (25-50 ms here), so
- * a count is kept for a few seconds per owner and query:
+ * `X-Total-Count` for 100,000 patients means counting 100,000 index entries (tens of
+ * milliseconds: docs/performance.md), so a count is kept for a few seconds per owner and query:
  * - concurrent requests that find no count share one counting query;
  * - an expired count is answered at once while one query refreshes it in the background, so no
  *   request waits for a recount once the owner has been counted;

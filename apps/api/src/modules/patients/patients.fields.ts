@@ -3,11 +3,18 @@ import type { TPatient, TPatientData } from '@portal/shared/patient';
 import { patients, type PatientRow } from '../../db/schema/patients.ts';
 
 /**
- * The patient is defined twice, on purpose, and only twice: the drizzle table
- * (db/schema/patients.ts, storage) and the shared zod schema (packages/shared/src/patient.ts,
- * what the form sends and the API answers). Everything else that lists the patient's fields
- * (the SQL text of the hot statements, the API shape, CSV, FHIR, the test factories) is derived
- * from those two here, so a new column is one edit in each plus the generated migration.
+ * The patient is defined in two places, on purpose: the drizzle table (db/schema/patients.ts,
+ * storage) and the shared zod schemas (packages/shared/src/patient.ts, what the form sends and
+ * the API answers). The SQL text of the hot statements, the API shape and the seeding of tests
+ * are derived from those two here; the CSV columns, the web form and the details view from the
+ * shared schema. A new column still touches, besides the table and both `ZPatientInput` and
+ * `ZPatient`: the generated migration; the shared factories (patient.factories.ts, typed, so the
+ * compiler asks); the FHIR mapping (patients.fhir.ts) and `fhirFields` in patients.fields.test.ts,
+ * which fails until both carry it; its label (`fields.<name>`) in each language's records.json,
+ * and its messages, if it has its own, in `PATIENT_MESSAGES` and each language's common.json.
+ * A required column also needs a value in the hand-written bodies and inserts of bench/api.ts,
+ * bench/lib/portal.ts, test/fuzz/fixtures.ts and test/measure-patient-search.ts, and an enum
+ * column its cast in `toApiPatient`.
  */
 
 /** Columns the database keeps for itself: the key, the owner, search and bookkeeping times. */

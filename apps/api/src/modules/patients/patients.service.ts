@@ -58,7 +58,7 @@ export interface RecordsExport {
   patients: AsyncIterable<PatientRow[]>;
   appointments: AsyncIterable<AppointmentRecord[]>;
   visits: AsyncIterable<VisitRecord[]>;
-  /** Allergies and prescriptions (issue 17). */
+  /** Allergies and prescriptions. */
   clinical: ClinicalExport;
 }
 

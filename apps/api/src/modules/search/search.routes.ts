@@ -7,7 +7,7 @@ import { actorOf } from '../audit/owned-records.http.ts';
 import { MEMBERS_ONLY } from '../premier/require-premium.ts';
 import { createSearchService } from './search.service.ts';
 
-/** Premier's advanced search (issue 18), HTTP only. */
+/** Premier's advanced search, HTTP only. */
 export async function searchRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const search = createSearchService({ db });
   app.withTypeProvider<ZodTypeProvider>().get(

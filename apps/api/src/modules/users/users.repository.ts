@@ -7,7 +7,7 @@ import type { VerifiedIdentity } from '../../providers/identity/identity.ts';
 
 /**
  * Creates the user on first sign-in; later sign-ins return the stored row unchanged, except that
- * the browser's time zone is kept when the user has none yet (accounts from before it was asked).
+ * the browser's time zone is kept when the user has none yet (an account whose first sign-in sent none).
  */
 export async function upsertUserFromIdentity(
   db: Db,

@@ -11,7 +11,7 @@ import { createUserService } from './users.service.ts';
 /** Far above what a person editing a form needs; stops scripted write loops. */
 export const SAVES_PER_MINUTE = 30;
 
-/** The signed-in user's own profile (SPEC.md §7: GET /user/profile, PUT /user/update-profile). */
+/** The signed-in user's own profile: `GET /api/user/profile`, `PUT /api/user/update-profile`. */
 export async function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const users = createUserService({ db });
   const typed = app.withTypeProvider<ZodTypeProvider>();

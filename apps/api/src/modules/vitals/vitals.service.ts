@@ -5,7 +5,7 @@ import { createVisitRefusals, type Actor } from '../visits/visits.refusals.ts';
 import * as repository from './vitals.repository.ts';
 
 /**
- * The vital-signs series of a patient (the chart of issue 17), read from the visits: owner-scoped
+ * The vital-signs series of a patient (the vital-signs chart), read from the visits: owner-scoped
  * as they are (someone else's patient, one in the trash or not an id: the audited 404
  * `PATIENT_NOT_FOUND`), and every read is a `list` event in the visits' audit trail.
  */

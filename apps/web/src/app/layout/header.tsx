@@ -7,7 +7,7 @@ import { LanguageSelect } from './language-select.tsx';
 import styles from './header.module.css';
 
 /**
- * The sticky header of SPEC.md §2: the logo (opens the side menu), the hospital search form
+ * The sticky header of every page: the logo (opens the side menu), the hospital search form
  * (a plain GET with field `s` to the configured hospital-group site), the contact phone and
  * the language selector.
  */
@@ -20,7 +20,7 @@ export function Header({
   isMenuOpen: boolean;
   onOpenMenu: () => void;
   menuButtonRef: Ref<HTMLButtonElement>;
-  /** The signed-in practitioner's reminder bell (issue 18), composed by the layout. */
+  /** The signed-in practitioner's reminder bell, composed by the layout. */
   reminders?: ReactNode;
 }) {
   const { t } = useTranslation();

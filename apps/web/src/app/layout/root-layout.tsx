@@ -68,7 +68,7 @@ function currentHistoryKey(): string {
   return typeof key === 'string' ? key : 'default';
 }
 
-/** Header, side menu, page, footer and the voice button: the shared layout of SPEC.md §2. */
+/** Header, side menu, page, footer and the voice button: the layout every page shares. */
 export function RootLayout() {
   const { t } = useTranslation();
   const location = useLocation();

@@ -146,7 +146,7 @@ describe('side menu', () => {
     }
   });
 
-  it('leads to the Transaction History (issue 18: no longer a placeholder)', async () => {
+  it('leads to the Transaction History', async () => {
     const { router } = renderLayout({ user: createTestUser() });
     const dialog = await openMenu();
     const entry = within(dialog).getByRole('link', { name: 'Transaction History' });

@@ -13,7 +13,7 @@ const UNAVAILABLE: { key: string; icon: IconName }[] = [
 ];
 
 /**
- * The slide-in side menu of SPEC.md §2, a modal dialog: it takes focus when it opens, keeps
+ * The slide-in side menu, a modal dialog: it takes focus when it opens, keeps
  * Tab inside, closes on Escape, the close button or a click outside, and gives focus back to
  * the logo button (`returnFocusRef`) when it closes.
  */
@@ -140,9 +140,8 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
     { to: '/', label: t('menu.home'), icon: 'home' },
     { to: '/records', label: t('menu.records'), icon: 'records' },
     { to: '/appointments', label: t('menu.appointments'), icon: 'calendar' },
-    // Issue 18: the placeholder became the Transaction History.
     { to: '/premier/transactions', label: t('menu.transactionHistory'), icon: 'receipt' },
-    // Premier's search (issue 18): a member's entry; others meet it on the Premier page.
+    // Premier's search: a member's entry; others meet it on the Premier page.
     ...(isPremium ? [{ to: '/search', label: t('menu.search'), icon: 'search' as const }] : []),
     // Members' due care-plan activities; others find care plans explained in a patient's details.
     ...(isPremium ? [{ to: '/today', label: t('menu.today'), icon: 'calendar' as const }] : []),

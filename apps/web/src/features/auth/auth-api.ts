@@ -10,8 +10,8 @@ function signInBody(): TSignInInput {
 }
 
 /**
- * `POST /api/auth/login`: bearer token; answers `{ user }` (SPEC.md §7). The body carries the
- * browser's time zone: the API keeps it as the practitioner's at the first sign-in (issue 16).
+ * `POST /api/auth/login`: bearer token; answers `{ user }`. The body carries the browser's time
+ * zone: the API keeps it as the practitioner's at the first sign-in.
  */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -14,7 +14,7 @@ import styles from './login-page.module.css';
 import { signInErrorKey, type SignInErrorKey } from './sign-in-errors.ts';
 
 /**
- * SPEC.md §2 Login: a welcome banner, 'Sign In to Continue' and 'Sign In with Google'.
+ * The login page: a welcome banner, 'Sign In to Continue' and 'Sign In with Google'.
  * On success the token is stored, the login call made, the user saved, and the user sent to /.
  */
 export function LoginPage() {

@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 
 /**
- * /logout (SPEC.md §4): sign out of the provider, remove `user` and `firebase_token` from both
+ * /logout: sign out of the provider, remove `user` and `firebase_token` from both
  * storages, clear the session, go to /login. A failure is only logged; the user stays signed in.
  */
 export function LogoutPage() {

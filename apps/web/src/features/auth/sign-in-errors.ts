@@ -9,9 +9,8 @@ export type SignInErrorKey =
   | 'login.errors.generic';
 
 /**
- * Maps Firebase's sign-in error codes (SPEC.md §8 lists them; how to show them is open) to a
- * short explanation, or null when the failure was an API call the error catalogue already
- * alerted about.
+ * Maps Firebase's sign-in error codes to a short explanation, or null when the failure was an
+ * API call the error catalogue already alerted about.
  */
 export function signInErrorKey(error: unknown): SignInErrorKey | null {
   if (!(error instanceof IdentityError)) {

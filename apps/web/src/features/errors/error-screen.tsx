@@ -11,7 +11,7 @@ export function describeError(error: unknown): { message: string; details: strin
   return { message: String(error), details: String(error) };
 }
 
-/** The global screen for uncaught rendering errors (SPEC.md §2, §8). */
+/** The global screen for uncaught rendering errors. */
 export function ErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const { message, details } = describeError(error);

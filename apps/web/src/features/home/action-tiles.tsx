@@ -13,7 +13,7 @@ const ACTIONS = [
   { key: 'buyMedicine', link: '/buy-medicine', image: medicineImage },
 ] as const;
 
-/** The four action tiles of SPEC.md §2 (title, image, link). */
+/** The home page's four action tiles (title, image, link). */
 export function ActionTiles() {
   const { t } = useTranslation('home');
   return (

@@ -5,7 +5,7 @@ import { Icon } from '../../ui/icon.tsx';
 import { useCarousel } from './use-carousel.ts';
 import styles from './banner-carousel.module.css';
 
-/** SPEC.md §9: the carousel advances every 3000 ms. */
+/** The carousel advances every 3000 ms, the product's fixed pace. */
 export const CAROUSEL_INTERVAL_MS = 3000;
 
 export interface CarouselSlide {

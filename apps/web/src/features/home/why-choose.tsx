@@ -4,7 +4,7 @@ import { Icon, type IconName } from '../../ui/icon.tsx';
 import whyImage from './images/why-choose.svg';
 import styles from './home-page.module.css';
 
-/** SPEC.md §9: the six counters of the 'Why Choose' section. */
+/** The six counters of the home page's 'Why Choose' section, with the product's figures. */
 export const COUNTERS: { key: string; count: number; icon: IconName }[] = [
   { key: 'hospitals', count: 73, icon: 'hospital' },
   { key: 'clinics', count: 700, icon: 'clinic' },

@@ -4,7 +4,7 @@ import cancelImage from './images/cancel.svg';
 import { CANCEL_REASONS } from './premier-features.ts';
 import styles from './result-page.module.css';
 
-/** Payment cancel (SPEC.md §2): nothing was charged; try again or go home. */
+/** Payment cancel: nothing was charged; try again or go home. */
 export function PaymentCancelPage() {
   const { t } = useTranslation('premium');
   return (

@@ -10,7 +10,7 @@ import { useUpdateSubscriptionMutation } from './premium-api.ts';
 import styles from './result-page.module.css';
 
 /**
- * Payment success (SPEC.md §2): on load it asks the server to confirm the checkout named by
+ * Payment success: on load it asks the server to confirm the checkout named by
  * `session_id`; only a 200 marks the stored session premium. A failure is only logged.
  */
 export function PaymentSuccessPage() {

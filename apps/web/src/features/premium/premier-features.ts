@@ -6,7 +6,7 @@ import supportImage from './images/feature-support.svg';
 import treatmentImage from './images/feature-treatment.svg';
 
 /**
- * The six features of the premium page (SPEC.md §1, §9); texts in `premium:features.<key>`,
+ * The six features of the premium page; texts in `premium:features.<key>`,
  * each with the page where it lives (`to`, named by `premium:features.<key>.link`): the voice
  * assistant's button and the support line are on every page, from the home page on; the
  * calendar feed (integration with calendar tools) is in the profile.

@@ -19,7 +19,7 @@ function formatPrice(amount: number, currency: string, language: string): string
   }).format(amount);
 }
 
-/** The Premium page (SPEC.md §2): hero, six features, and the checkout form. */
+/** The Premium page: hero, six features, and the checkout form. */
 export function PremierPage() {
   const { t, i18n } = useTranslation('premium');
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { loadPaymentsScript } from './load-payments-script.ts';
 /**
  * True once the payment provider can take the customer: at once for a provider without a
  * browser script (local); otherwise when its script (Stripe.js v3) has loaded. A load failure
- * is a console warning and the provider stays not ready (SPEC.md §8).
+ * is a console warning and the provider stays not ready.
  */
 export function usePaymentProviderReady(config: TPublicConfig | undefined): boolean {
   // Plain strings, so a new config object with the same script does not load it again.

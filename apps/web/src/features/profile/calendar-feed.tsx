@@ -9,7 +9,7 @@ import { useCreateCalendarFeedMutation, useDeleteCalendarFeedMutation } from './
 import styles from './schedule.module.css';
 
 /**
- * The private iCalendar subscription (issue 16) for Google Calendar, Outlook or Apple Calendar.
+ * The private iCalendar subscription for Google Calendar, Outlook or Apple Calendar.
  * The API keeps only a hash of its secret, so the address is shown once, right after it is
  * made; later the practitioner can make a new one (the old one stops working) or turn it off.
  */

@@ -3,7 +3,7 @@ import type { TProfileData, TScheduleData } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { api } from '../../lib/api/api.ts';
 
-/** SPEC.md §7: GET /user/profile and PUT /user/update-profile, both answering `{ user }`. */
+/** `GET /api/user/profile` and `PUT /api/user/update-profile`, both answering `{ user }`. */
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProfile: build.query<TUser, void>({
@@ -27,7 +27,7 @@ export const profileApi = api.injectEndpoints({
         }
       },
     }),
-    /** Issue 16: time zone, working hours, reminder, full names in the feed; answers `{ user }`. */
+    /** Time zone, working hours, reminder, full names in the feed; answers `{ user }`. */
     updateSchedule: build.mutation<TUser, TScheduleData>({
       extraOptions: { handlesOwnErrors: true },
       query: (schedule) => ({ url: '/user/schedule', method: 'PUT', body: schedule }),

@@ -51,10 +51,10 @@ function toFormValues(user: TUser): TProfileInput {
 }
 
 /**
- * The edit form of SPEC.md §2 with the rules of §5: each field is checked as it changes and
- * all of them on save, with the schema the API uses. Save is never disabled (a disabled button
- * leaves the Tab order and says nothing): pressing it with a field wrong saves nothing, shows
- * one summary of the problems and moves focus to it.
+ * The profile's edit form: each field is checked as it changes and all of them on save, with
+ * the schema the API uses. Save is never disabled (a disabled button leaves the Tab order and
+ * says nothing): pressing it with a field wrong saves nothing, shows one summary of the problems
+ * and moves focus to it.
  */
 export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TUser) => void }) {
   const { t } = useTranslation('profile');

@@ -13,7 +13,7 @@ import styles from './profile.module.css';
 
 const TOGGLE_ID = 'profile-edit-toggle';
 
-/** /userProfile (SPEC.md §2 Profile): read view, Edit/Cancel toggle, edit form. */
+/** /userProfile: read view, Edit/Cancel toggle, edit form. */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   const { status, userData } = useAppSelector((state) => state.auth);

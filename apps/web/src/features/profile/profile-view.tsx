@@ -5,7 +5,7 @@ import { formatNumber } from '../../i18n/format.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 import styles from './profile.module.css';
 
-/** The read view of SPEC.md §2: name, email, age, gender, address, phone and the picture. */
+/** The profile's read view: name, email, age, gender, address, phone and the picture. */
 export function ProfileView({ user }: { user: TUser }) {
   const { t, i18n } = useTranslation('profile');
   const missing = <span className={styles.missing}>{t('notProvided')}</span>;

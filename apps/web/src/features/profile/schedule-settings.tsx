@@ -11,7 +11,7 @@ import { useUpdateScheduleMutation } from './profile-api.ts';
 import styles from './schedule.module.css';
 
 const REMINDERS = [5, 10, 15, 30, 60, 120, 1440] as const;
-/** The portal's own reminder (issue 18), hours before. */
+/** The portal's own reminder, hours before. */
 const REMINDER_HOURS = [1, 2, 4, 12, 24, 48, 72, 168] as const;
 const NINE_TO_FIVE: TWorkingDay = { start: '09:00', end: '17:00' };
 
@@ -74,7 +74,7 @@ function ReminderField({
 }
 
 /**
- * The practitioner's schedule (issue 16): the time zone the agenda shows and takes times in,
+ * The practitioner's schedule: the time zone the agenda shows and takes times in,
  * working hours per weekday (free slots come from them), the calendar reminder and whether the
  * calendar feed names patients in full. Saved with `PUT /api/user/schedule`.
  */

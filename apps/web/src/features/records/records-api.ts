@@ -143,7 +143,8 @@ export const recordsApi = api.injectEndpoints({
           await queryFulfilled;
         } catch (error) {
           for (const patch of patches) patch.undo();
-          // SPEC.md §8: delete failures go to the error handler only, no user message.
+          // A failed delete goes to the error handler only, with no message of its own: the
+          // patient simply comes back into the list.
           console.error('Deleting a patient failed', error);
         }
       },

@@ -19,7 +19,7 @@ import { useLinkedPatient } from './use-linked-patient.ts';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import styles from './records.module.css';
 
-/** The views of SPEC.md §4 (list, detail, form) plus the audit trail. */
+/** The records page's views: list, detail and form, plus the audit trail. */
 type Mode =
   | { view: 'list' }
   | { view: 'detail'; patient: TPatient }

@@ -23,7 +23,7 @@ const timelineBase = api.enhanceEndpoints({
   addTagTypes: ['Visit', 'Prescription', 'Allergy', 'Appointment', 'CarePlan', 'Occurrence'],
 });
 
-/** The patient's timeline (issue 17); the section says itself when a call fails. */
+/** The patient's timeline; the section says itself when a call fails. */
 export const timelineApi = timelineBase.injectEndpoints({
   endpoints: (build) => ({
     listTimeline: build.infiniteQuery<TimelinePage, PatientArgs, string | null>({

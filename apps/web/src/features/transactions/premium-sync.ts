@@ -5,11 +5,11 @@ import { useGetPremiumStatusQuery } from './transactions-api.ts';
 
 /**
  * The stored session remembers `premiumMember` from sign-in; a refund or a dispute ends premium
- * on the server (issue 18). Asked once per page load (and after a refund), so the menu and the
+ * on the server. Asked once per page load (and after a refund), so the menu and the
  * profile show the change. Read in an effect: the first render matches the prerendered page.
  * Renders nothing; the layout loads it for a signed-in user only, so a guest's page loads no API
- * client for it (README, Performance). It skips the query for a guest all the same, in
- * case it is ever rendered elsewhere.
+ * client for it (docs/decisions/0013-declarative-routes-lazy-store.md). It skips the query for a
+ * guest all the same, in case it is ever rendered elsewhere.
  */
 export default function PremiumStatusSync(): null {
   const dispatch = useAppDispatch();

@@ -7,7 +7,7 @@ import { useGetTransactionQuery } from './transactions-api.ts';
 import { StatusText } from './transactions-page.tsx';
 import styles from './transactions.module.css';
 
-/** Issue 18: one transaction's printable receipt (print CSS leaves out the site around it). */
+/** One transaction's printable receipt (print CSS leaves out the site around it). */
 export function ReceiptPage() {
   const { t, i18n } = useTranslation('transactions');
   const { id = '' } = useParams();

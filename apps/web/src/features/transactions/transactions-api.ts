@@ -3,7 +3,7 @@ import type { TUser } from '@portal/shared/user';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { totalCountOf } from '../../lib/api/response-headers.ts';
 
-/** Issue 18: the Transaction History, a receipt, the local provider's refund. */
+/** The Transaction History, a receipt, the local provider's refund. */
 export const transactionsApi = api.injectEndpoints({
   endpoints: handlingOwnErrors((build) => ({
     // The API's largest page: nobody buys Premier 200 times; the list says if there are more.

@@ -9,7 +9,7 @@ import { formatDateTime, formatMoney } from './format-money.ts';
 import { useListTransactionsQuery, useRefundLocalCheckoutMutation } from './transactions-api.ts';
 import styles from './transactions.module.css';
 
-/** Issue 18: the side menu's Transaction History, every checkout of the user, newest first. */
+/** The side menu's Transaction History, every checkout of the user, newest first. */
 export function TransactionsPage() {
   const { t } = useTranslation('transactions');
   const list = useListTransactionsQuery();

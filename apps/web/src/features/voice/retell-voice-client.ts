@@ -1,7 +1,7 @@
 import { RetellWebClient } from 'retell-client-js-sdk';
 import type { VoiceClient, VoiceClientEvent, VoiceClientEvents } from './voice-client.ts';
 
-/** SPEC.md §7: echo cancellation, noise suppression, auto gain control, mono. */
+/** The microphone a call asks for: echo cancellation, noise suppression, auto gain, mono. */
 export const MICROPHONE_CONSTRAINTS = {
   echoCancellation: true,
   noiseSuppression: true,

@@ -10,8 +10,10 @@ import buttonStyles from './voice-button.module.css';
 /**
  * How often the panel asks what the call did while it is live, besides each time the agent
  * starts to speak (it has usually just run a function). The API's rate limit
- * (`VOICE_ACTIONS_READS_PER_MINUTE`, 60) leaves room for a second tab. Why polling and not a
- * stream: see the README's voice section.
+ * (`VOICE_ACTIONS_READS_PER_MINUTE`, 60) leaves room for a second tab. Polling rather than a
+ * stream: `EventSource` cannot send the bearer token (one in the URL would reach the logs), an
+ * open stream holds a connection per tab through every proxy for the whole call, and each poll
+ * is one authenticated GET of a few indexed rows.
  */
 export const VOICE_ACTIONS_POLL_MS = 3_000;
 

@@ -33,7 +33,7 @@ function MicrophoneIcon({ isMuted }: { isMuted: boolean }) {
 }
 
 /**
- * The floating voice-assistant button of SPEC.md §2 and §4, fixed at the bottom inline-end
+ * The floating voice-assistant button, fixed at the bottom inline-end
  * corner of every page (bottom-right; bottom-left in Arabic, mirrored like the rest of the
  * layout). Green when inactive, red when active, with a talking indicator and mute toggle.
  */

@@ -1,5 +1,5 @@
 /**
- * The voice call of SPEC.md §4 as a pure state machine.
+ * The voice call as a pure state machine.
  *
  * inactive --press--> starting --token obtained--> active --call_started--> active+connected
  * Pressing again, call_ended (the agent left or the room closed) and any error return to

@@ -13,8 +13,9 @@ import {
 } from './error-notices.ts';
 
 /**
- * The spec's "server message" is English: English readers get it as sent; every other
- * language gets the text of its error code, or the branch's own text, never English.
+ * The error catalogue's "server message" is the API's English `message`: English readers get it
+ * as sent; every other language gets the text of its error code, or the branch's own text, never
+ * English.
  */
 function noticeText(t: TFunction<'auth'>, language: string | undefined, notice: ApiNotice) {
   if (notice.code && i18next.exists(`auth:apiErrors.codes.${notice.code}`, { fallbackLng: [] }))

@@ -55,10 +55,10 @@ async function resolveToken(getState: () => unknown): Promise<string | null> {
 }
 
 /**
- * The one base query of SPEC.md section 7: base URL + `/api`, `Authorization: Bearer <token>`,
+ * The one base query: base URL + `/api`, `Authorization: Bearer <token>`,
  * JSON (the Content-Type is sent with a body, as browsers' clients do; a bodiless POST with a
  * JSON Content-Type is a 400 in Fastify), 30 s timeout, and every failure mapped by the
- * error catalogue of section 8: alerted, navigated, the session ended on 401.
+ * error catalogue (error-catalogue.ts): alerted, navigated, the session ended on 401.
  */
 export function createBaseQuery({
   // No window while prerendering (the module is imported, never called, there).
@@ -103,7 +103,7 @@ export function createBaseQuery({
           console.error('Sign-out after an expired session failed', error),
         );
     }
-    // Endpoints whose screens show their own message (SPEC.md §8 "Others") keep the
+    // Endpoints whose screens show their own message keep the
     // catalogue's alert and navigation out of the way; an expired session is always handled.
     const isHandledByCaller = (extraOptions as ApiExtraOptions | undefined)?.handlesOwnErrors;
     if (!isHandledByCaller || failure.endsSession) publishApiFailure(failure, source);

@@ -1,12 +1,12 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
-/** The branches of SPEC.md section 8's shared API error handling, in the order they apply. */
+/** The branches of the shared API error handling, in the order they apply. */
 export type ApiFailureKind =
   'sessionExpired' | 'forbidden' | 'notFound' | 'server' | 'badRequest' | 'network' | 'unknown';
 
 export interface ApiFailure {
   kind: ApiFailureKind;
-  /** Key in the `auth` namespace (`apiErrors.<kind>`): the spec's text for this branch. */
+  /** Key in the `auth` namespace (`apiErrors.<kind>`): the product's text for this branch. */
   messageKey: `apiErrors.${ApiFailureKind}`;
   /** Shown instead of the fixed text when the branch says "the server message" and there is one. */
   detail?: string;
@@ -51,7 +51,7 @@ const failure = (
 ): ApiFailure => ({ kind, messageKey: `apiErrors.${kind}`, endsSession: false, ...extra });
 
 /**
- * SPEC.md section 8, as a pure function from a failed call to what the user is told and
+ * The shared API error handling, as a pure function from a failed call to what the user is told and
  * where they go. Every failure is still returned to the caller afterwards ("rethrow").
  */
 export function describeApiFailure(error: FetchBaseQueryError): ApiFailure {

@@ -6,7 +6,7 @@ import { LANGUAGES } from '../../i18n/languages.ts';
 /**
  * English readers get the API's own `message`; every other language shows the text of its
  * `code` (api-error-alert.tsx), so a code without one would show the branch's generic text.
- * Appointment codes (issue 16) and visit codes (issue 17) must each have one: a new code added
+ * Appointment codes and visit codes must each have one: a new code added
  * to ERRORS fails here until it is translated.
  */
 const APPOINTMENT_CODES = (Object.keys(ERRORS) as TErrorCode[]).filter(

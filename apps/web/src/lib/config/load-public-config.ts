@@ -21,7 +21,7 @@ class ConfigLoadError extends Error {
  * `GET /api/config` with a plain fetch, once per page load; a failed fetch is retried on the
  * next call. Not through RTK Query: the identity client needs it before any API call can
  * carry a token, and the layout shows the phone without loading the API client on every page.
- * With `alert`, a failure gets the error catalogue's alert like any API call (SPEC.md §8): the
+ * With `alert`, a failure gets the error catalogue's alert like any API call: the
  * screens ask so; the identity client and the voice button report failures their own way.
  */
 export function loadPublicConfig({

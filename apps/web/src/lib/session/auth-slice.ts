@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TUser } from '@portal/shared/user';
 
-/** The session of SPEC.md section 3: `status` false and `userData` null until sign-in. */
+/** The session: `status` false and `userData` null until sign-in. */
 export interface AuthState {
   status: boolean;
   userData: TUser | null;

@@ -1,6 +1,6 @@
 import type { AuthState } from './auth-slice.ts';
 
-/** redux-persist's key for the session (SPEC.md §3: 'root', only the auth part). */
+/** redux-persist's key for the session, of which only the auth part is persisted. */
 export const PERSIST_KEY = 'root';
 
 /**

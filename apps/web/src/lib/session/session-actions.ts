@@ -6,7 +6,7 @@ import { login, logout } from './auth-slice.ts';
 import { clearStoredSession, storeToken, storeUser } from './stored-session.ts';
 
 /**
- * Sign-in after the provider produced a token (SPEC.md §2 Login): the token in both storages,
+ * Sign-in after the provider produced a token: the token in both storages,
  * `POST /api/auth/login`, the user into the session and into `user`. Cached answers of a
  * previous user are dropped first, so nobody ever sees another person's data.
  */
@@ -35,7 +35,7 @@ export async function startSession({
 }
 
 /**
- * Logout exactly as SPEC.md §4: sign out of the identity provider, remove `user` and
+ * Logout: sign out of the identity provider, remove `user` and
  * `firebase_token` from both storages, clear the session. A provider failure rejects before
  * anything is cleared, so the caller can log it and leave the user signed in.
  */

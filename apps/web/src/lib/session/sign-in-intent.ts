@@ -7,7 +7,7 @@ export interface SignInIntent {
   reason?: 'premier';
 }
 
-/** The intent in a location's state; anything unusable means "go Home" as SPEC.md §2 says. */
+/** The intent in a location's state; anything unusable means "go Home". */
 export function readSignInIntent(state: unknown): SignInIntent {
   const intent = state as Partial<SignInIntent> | null;
   // Only an address inside the app: never a way to send someone elsewhere after sign-in.

@@ -1,6 +1,6 @@
 import type { TUser } from '@portal/shared/user';
 
-/** Browser storage keys of SPEC.md section 3: the token in both storages, the user in local. */
+/** Browser storage keys of the session: the token in both storages, the user in local. */
 export const TOKEN_STORAGE_KEY = 'firebase_token';
 export const USER_STORAGE_KEY = 'user';
 
@@ -13,7 +13,7 @@ function attempt(action: () => void): void {
   }
 }
 
-/** The ID token from local or session storage (SPEC.md §7). */
+/** The ID token from local or session storage. */
 export function readStoredToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_STORAGE_KEY) ?? sessionStorage.getItem(TOKEN_STORAGE_KEY);
@@ -31,7 +31,7 @@ export function storeUser(user: TUser): void {
   attempt(() => localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user)));
 }
 
-/** Removes `user` and `firebase_token` from local and session storage (SPEC.md §4). */
+/** Removes `user` and `firebase_token` from local and session storage. */
 export function clearStoredSession(): void {
   for (const storage of [() => localStorage, () => sessionStorage]) {
     attempt(() => storage().removeItem(USER_STORAGE_KEY));
