@@ -9,6 +9,7 @@ import {
   cancelAppointment,
   putAppointment,
 } from '../../../test/factories/appointments.ts';
+import { createPatient, patientsUrl, trashPatient } from '../../../test/factories/patients.ts';
 import { putSchedule } from '../../../test/factories/schedule.ts';
 import { initialsOf } from './calendar.ics.ts';
 
@@ -147,6 +148,26 @@ describe('calendar feed', () => {
     const trail = await ctx.app.inject({ url: '/api/records/audit', headers });
     const lists = (trail.json() as TAuditEvent[]).filter((event) => event.action === 'list');
     expect(lists.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("leaves out a trashed patient's appointments, and has them again after a restore", async () => {
+    const { headers, patient, create } = await practitioner();
+    const trashed = await create({ start: '2027-05-07T09:00:00Z' });
+    const other = await createPatient(ctx, headers, { name: 'Bruno Costa' });
+    const kept = await create({ patientId: other._id, start: '2027-05-07T10:00:00Z' });
+    const path = await turnOn(headers);
+    const uids = async () => (await fetchFeed(path)).events().map((event) => event.uid);
+    const uidOf = (appointment: TAppointment) => `${appointment._id}@localhost:3000`;
+    expect(await uids()).toEqual([uidOf(trashed), uidOf(kept)]);
+    await trashPatient(ctx, headers, patient._id);
+    expect(await uids()).toEqual([uidOf(kept)]);
+    const restored = await ctx.app.inject({
+      method: 'POST',
+      url: patientsUrl(`/${patient._id}/restore`),
+      headers,
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(await uids()).toEqual([uidOf(trashed), uidOf(kept)]);
   });
 
   it('needs sign-in to turn the feed on or off', async () => {
