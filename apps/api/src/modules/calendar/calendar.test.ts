@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories/appointments.ts';
 import { createPatient, patientsUrl, trashPatient } from '../../../test/factories/patients.ts';
 import { putSchedule } from '../../../test/factories/schedule.ts';
-import { initialsOf } from './calendar.ics.ts';
+import { calendarFeed, initialsOf } from './calendar.ics.ts';
 
 const ctx = useTestApp({ deps: { now: () => new Date('2027-05-01T00:00:00Z') } });
 
@@ -175,6 +175,45 @@ describe('calendar feed', () => {
       const response = await ctx.app.inject({ method, url: '/api/calendar-feed' });
       expect(response.statusCode).toBe(401);
     }
+  });
+});
+
+describe('calendarFeed', () => {
+  const feedOf = (patientName: string) =>
+    calendarFeed({
+      events: [
+        {
+          id: 'a1',
+          patientName,
+          kind: 'video',
+          status: 'booked',
+          startsAt: new Date('2027-05-03T07:00:00Z'),
+          endsAt: new Date('2027-05-03T07:30:00Z'),
+          sequence: 0,
+          updatedAt: new Date('2027-05-01T00:00:00Z'),
+        },
+      ],
+      reminderMinutes: null,
+      isFullNames: true,
+      host: 'portal.example',
+      now: new Date('2027-05-01T00:00:00Z'),
+    });
+
+  it("escapes a stored name's line breaks (CR, LF, CRLF), so no name starts a property of its own", () => {
+    for (const name of ['Amina\rX-INJECTED:1', 'Amina\nX-INJECTED:1', 'Amina\r\nX-INJECTED:1']) {
+      const body = feedOf(name);
+      // Every CR is the end of a content line, and no line is a property the name wrote.
+      expect(body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      expect(body.split('\r\n').filter((line) => line.startsWith('X-INJECTED'))).toEqual([]);
+      expect(readCalendarEvents(body, () => ({}))[0]!.summary).toBe('Amina\nX-INJECTED:1 · video');
+    }
+  });
+
+  it('drops the other control characters a stored name may hold, which TEXT does not allow', () => {
+    const body = feedOf('Ami\u0000na\u000bYu\u001bsuf\u007f');
+    // Only the CRLF that ends each content line is left.
+    expect(body.replace(/\r\n/g, '')).not.toMatch(/\p{Cc}/u);
+    expect(readCalendarEvents(body, () => ({}))[0]!.summary).toBe('AminaYusuf · video');
   });
 });
 
