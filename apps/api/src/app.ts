@@ -36,7 +36,7 @@ import { registerJobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './providers/mail/mail.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { OneLinePerRequest } from './plugins/request-log.ts';
+import { loggedPath, OneLinePerRequest } from './plugins/request-log.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -118,8 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           const clientRequestId = clientRequestIdOf(req);
           return {
             method: req.method,
-            // A calendar feed's address is its credential: logged without the secret.
-            path: req.url.split('?')[0]!.replace(/^(\/api\/calendar\/)[^/]+$/, '$1[secret].ics'),
+            path: loggedPath(req),
             id: req.id,
             ...(clientRequestId && { clientRequestId }),
           };

@@ -78,6 +78,8 @@ export async function calendarRoutes(
       },
       config: {
         isPublic: true,
+        // The address is the credential.
+        secretParams: { file: '[secret].ics' },
         rateLimit: { max: FEED_READS_PER_MINUTE, timeWindow: '1 minute' },
       },
     },
