@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { trustProxyOption, type Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { clientRequestIdOf } from './lib/request-id.ts';
@@ -130,7 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
     bodyLimit: 256 * 1024,
-    trustProxy: false,
+    // X-Forwarded-For is believed from the proxies TRUST_PROXY names only: request.ip, which every
+    // per-address limit counts by, is then the client's address, not the load balancer's.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     rewriteUrl: (req) => screenUrl(req.url ?? '/'),
     routerOptions: { maxParamLength: MAX_SEGMENT_LENGTH },
     ...(deps.serverFactory && { serverFactory: deps.serverFactory }),

@@ -2,8 +2,10 @@ import type ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { TAppointment, TCalendarFeed } from '@portal/shared/appointment';
 import type { TAuditEvent } from '@portal/shared/audit';
+import { ERRORS } from '@portal/shared/errors';
 import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
 import { readCalendarEvents } from '../../../test/calendar-events.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 import {
   bookingPractitioner,
   cancelAppointment,
@@ -168,6 +170,26 @@ describe('calendar feed', () => {
     });
     expect(restored.statusCode).toBe(200);
     expect(await uids()).toEqual([uidOf(trashed), uidOf(kept)]);
+  });
+
+  it('limits reads per feed: one feed past 30 a minute does not stop another from the same address', async () => {
+    const first = await turnOn((await practitioner()).headers);
+    const second = await turnOn((await practitioner()).headers);
+    // One calendar service, one address, many practitioners' feeds.
+    const read = (url: string) => ctx.app.inject({ url, remoteAddress: '192.0.2.60' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) statuses.push((await read(first)).statusCode);
+    expect(statuses).toEqual(Array(30).fill(200));
+    const refused = await read(first);
+    expectErrorAnswer(refused, 429, {
+      message: ERRORS.RATE_LIMITED.message,
+      code: 'RATE_LIMITED',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await read(second)).statusCode).toBe(200);
+    // Reads refused for one feed do not use up the address's allowance (600 a minute).
+    for (let i = 0; i < 600; i += 1) await read(first);
+    expect((await read(second)).statusCode).toBe(200);
   });
 
   it('needs sign-in to turn the feed on or off', async () => {
