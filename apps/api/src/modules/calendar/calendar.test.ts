@@ -231,6 +231,17 @@ describe('calendarFeed', () => {
     }
   });
 
+  it('folds lines longer than 75 octets, counting bytes, never inside a character', () => {
+    // 24 CJK characters are 72 octets: short in characters, long in bytes once the summary grows.
+    const name = '欧阳'.repeat(12);
+    const body = feedOf(name);
+    const lines = body.split('\r\n');
+    for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(lines.some((line) => line.startsWith(' '))).toBe(true);
+    expect(body).not.toContain('\uFFFD');
+    expect(readCalendarEvents(body, () => ({}))[0]!.summary).toBe(`${name} · video`);
+  });
+
   it('drops the other control characters a stored name may hold, which TEXT does not allow', () => {
     const body = feedOf('Ami\u0000na\u000bYu\u001bsuf\u007f');
     // Only the CRLF that ends each content line is left.
