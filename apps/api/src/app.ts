@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { trustProxyOption, type Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { clientRequestIdOf } from './lib/request-id.ts';
@@ -36,7 +36,7 @@ import { registerJobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './providers/mail/mail.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { OneLinePerRequest } from './plugins/request-log.ts';
+import { loggedPath, OneLinePerRequest } from './plugins/request-log.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -118,8 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           const clientRequestId = clientRequestIdOf(req);
           return {
             method: req.method,
-            // A calendar feed's address is its credential: logged without the secret.
-            path: req.url.split('?')[0]!.replace(/^(\/api\/calendar\/)[^/]+$/, '$1[secret].ics'),
+            path: loggedPath(req),
             id: req.id,
             ...(clientRequestId && { clientRequestId }),
           };
@@ -131,7 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
     bodyLimit: 256 * 1024,
-    trustProxy: false,
+    // X-Forwarded-For is believed from the proxies TRUST_PROXY names only: request.ip, which every
+    // per-address limit counts by, is then the client's address, not the load balancer's.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     rewriteUrl: (req) => screenUrl(req.url ?? '/'),
     routerOptions: { maxParamLength: MAX_SEGMENT_LENGTH },
     ...(deps.serverFactory && { serverFactory: deps.serverFactory }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, trustProxyOption } from './config.ts';
 
 /** A complete production sign-in and payments setup, for the tests that need one. */
 const FIREBASE = {
@@ -109,6 +109,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOCAL_PROVIDERS_ALLOW_REMOTE: 'yes' })).toThrow(
       'Invalid configuration: LOCAL_PROVIDERS_ALLOW_REMOTE must be true or false (got "yes").',
     );
+  });
+
+  it("TRUST_PROXY: off unless set; a hop count or the proxies' addresses and ranges; anything else is refused naming it", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' ' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.10,2001:DB8::/32,::1,uniquelocal' })
+        .TRUST_PROXY,
+    ).toEqual(['10.0.0.0/8', '192.0.2.10', '2001:db8::/32', '::1', 'uniquelocal']);
+    for (const value of [
+      'true',
+      '0',
+      '101',
+      '1.5',
+      '10.0.0.0/33',
+      '2001:db8::/129',
+      '10.0.0/8',
+      '10.0.0.1,',
+      'lb.internal',
+      '10.0.0.0/8/1',
+    ])
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        `Invalid configuration: TRUST_PROXY must be a number of proxy hops from 1 to 100, or a comma-separated list of the proxies' addresses or CIDR ranges such as 10.0.0.0/8,192.0.2.10 (loopback, linklocal and uniquelocal name those ranges) (got ${JSON.stringify(value)}).`,
+      );
+  });
+
+  it('a TRUST_PROXY hop count believes that many addresses nearest the server, and no more', () => {
+    const trust = trustProxyOption(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => trust('192.0.2.1', hop))).toEqual([true, true, false]);
+    expect(trustProxyOption(false)).toBe(false);
+    expect(trustProxyOption(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
   });
 
   it.each(['PUBLIC_URL', 'HOSPITAL_SEARCH_URL', 'STRIPE_API_URL', 'RETELL_BASE_URL'])(

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { httpUrl, optionalText } from './lib/env-values.ts';
@@ -38,6 +39,46 @@ export function isLoopback(host: string): boolean {
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name)
   );
 }
+
+const TRUST_PROXY_ACCEPTS =
+  "a number of proxy hops from 1 to 100, or a comma-separated list of the proxies' addresses or CIDR ranges such as 10.0.0.0/8,192.0.2.10 (loopback, linklocal and uniquelocal name those ranges)";
+/** Ranges proxy-addr (Fastify's `trustProxy`) knows by name. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One trusted proxy: an IPv4 or IPv6 address, a CIDR range, or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return (
+    prefix === undefined ||
+    (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+  );
+}
+
+/**
+ * TRUST_PROXY, as Fastify's `trustProxy` takes it: off (false), the number of proxies in front
+ * of the server, or their addresses. Only then is X-Forwarded-For believed, so a client that
+ * reaches the server directly cannot choose the address its limits are counted by; `true`
+ * (believe anyone) is not offered.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (!value) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 100) return hops;
+    } else {
+      const entries = value.split(',').map((entry) => entry.trim().toLowerCase());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_ACCEPTS });
+    return z.NEVER;
+  });
 
 const ZEnv = z
   .object({
@@ -119,6 +160,7 @@ const ZEnv = z
       3_600,
       'a whole number of seconds from 1 to 3600',
     ).default(60),
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'fatal, error, warn, info, debug, trace or silent',
@@ -192,6 +234,18 @@ function refuseRemoteLocalProviders(
 }
 
 export type TEnv = z.infer<typeof ZEnv>;
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. Given a bare number Fastify trusts no one (it cannot
+ * tell the nearest proxy from a client that wrote the header itself), so a hop count is a trust
+ * function by position: the nearest `hops` addresses are believed, which is only safe when
+ * nothing but those proxies can reach the server.
+ */
+export function trustProxyOption(
+  setting: TEnv['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
 
 export interface Config extends Omit<TEnv, 'PUBLIC_URL'> {
   PUBLIC_URL: string;

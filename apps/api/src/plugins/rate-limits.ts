@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { rateLimitStoreOptions } from '../lib/rate-limit-store.ts';
 
@@ -26,20 +26,34 @@ export async function registerRateLimits(
     cache: COUNTERS_KEPT,
     ...(await rateLimitStoreOptions(app, { redisUrl })),
   });
-  // createRateLimit, not rateLimit(): the latter marks the request as limited, and a route's own
-  // limiter would then be skipped.
-  const countUserRequest = app.createRateLimit({
+  const countUserRequest = createLimitHook(app, {
     max: userRateLimitPerMinute,
-    timeWindow: ONE_MINUTE_MS,
-    keyGenerator: (request) => request.identity.uid,
+    keyOf: (request) => request.identity.uid,
   });
   app.addHook('onRequest', async (request) => {
     // Public routes and refused tokens have no identity (and never reach this far, respectively).
     if (!request.identity) return;
-    const limit = await countUserRequest(request);
+    await countUserRequest(request);
+  });
+}
+
+/**
+ * A limit a minute as an `onRequest` hook that answers 429 with `Retry-After` past `max`, for
+ * a route that needs more than the one `config.rateLimit`, or its limits in a chosen order. Its
+ * keys share one namespace in Redis with every other such hook: prefix them.
+ */
+export function createLimitHook(
+  app: FastifyInstance,
+  { max, keyOf }: { max: number; keyOf: (request: FastifyRequest) => string },
+): (request: FastifyRequest) => Promise<void> {
+  // createRateLimit, not rateLimit(): the latter marks the request as limited, and a route's own
+  // limiter would then be skipped.
+  const count = app.createRateLimit({ max, timeWindow: ONE_MINUTE_MS, keyGenerator: keyOf });
+  return async (request) => {
+    const limit = await count(request);
     if (limit.isAllowed || !limit.isExceeded) return;
     throw new AppError('RATE_LIMITED', {
       headers: { 'retry-after': String(Math.max(1, limit.ttlInSeconds)) },
     });
-  });
+  };
 }

@@ -38,4 +38,34 @@ describe('request log', () => {
     expect(completed).toHaveLength(1);
     expect(completed[0]).toMatchObject({ res: { statusCode: 401 } });
   });
+
+  it("never writes a calendar feed's secret, however the client spells the path", async () => {
+    const user = await signIn(ctx);
+    const turnedOn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calendar-feed',
+      headers: user.headers,
+    });
+    const path = new URL((turnedOn.json() as { url: string }).url).pathname;
+    const secret = path
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
+    const spellings = [
+      path,
+      path.replace('/api/', '/%61pi/'),
+      path.replace('/calendar/', '/%63alendar/'),
+      path.replace(/\.ics$/, '%2Eics'),
+      path.replace(/\.ics$/, ''),
+    ];
+    for (const url of spellings)
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await ctx.app.inject({ method, url });
+        expect(response.statusCode).toBe(200);
+        expect(linesOf(String(response.headers['x-request-id']))).toMatchObject([
+          { req: { method, path: '/api/calendar/[secret].ics' }, res: { statusCode: 200 } },
+        ]);
+      }
+    expect(ctx.logs.join('')).not.toContain(secret.slice(0, 12));
+  });
 });

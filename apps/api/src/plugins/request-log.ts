@@ -1,5 +1,32 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Path parameters that are a credential (a calendar feed's secret), each with what the log
+     * writes in its place: the address itself is all a reader needs.
+     */
+    secretParams?: Record<string, string>;
+  }
+}
+
+/**
+ * The path a log line shows, without the query (it can carry search terms, patient names or
+ * misplaced tokens). A route with `secretParams` is written as its own pattern with those
+ * parameters masked, whatever escapes or spelling the client used (`/%61pi/...` reaches the same
+ * route, and a pattern over the raw URL would miss it).
+ */
+export function loggedPath(request: FastifyRequest): string {
+  const { url: pattern, config } = request.routeOptions;
+  const masks = config.secretParams;
+  if (!pattern || !masks) return request.url.split('?')[0]!;
+  const params = (request.params ?? {}) as Record<string, string | undefined>;
+  return pattern.replace(
+    /:(\w+)/g,
+    (_match, name: string) => masks[name] ?? encodeURIComponent(params[name] ?? ''),
+  );
+}
+
 /**
  * One log line per request, when it is answered: method, path, status, time and request id
  * (with the error, if any). Fastify's default writes two, incoming and completed; request

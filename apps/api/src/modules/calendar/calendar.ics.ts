@@ -40,13 +40,22 @@ function utc(date: Date): string {
     .replace(/\.\d{3}/, '');
 }
 
-/** TEXT value escaping (RFC 5545 §3.3.11). */
+/**
+ * TEXT value escaping (RFC 5545 §3.3.11). A line break of any form becomes `\n`: a lone CR ends
+ * a content line for many parsers, so a stored name holding one could start a property of its
+ * own. Other control characters are not allowed in TEXT at all and are dropped (tab is).
+ */
 function text(value: string): string {
-  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/[^\P{Cc}\t]/gu, '');
 }
 
 /** Content lines longer than 75 octets are folded (§3.1), never inside a UTF-8 sequence. */
 function fold(line: string): string {
+  // Most lines are short: measuring them whole spares a walk over every character.
+  if (Buffer.byteLength(line) <= 75) return line;
   const parts: string[] = [];
   let current = '';
   let octets = 0;

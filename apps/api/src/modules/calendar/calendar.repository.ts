@@ -20,7 +20,11 @@ export async function findUserByFeedHash(db: Db, hash: string): Promise<UserRow 
   return findRow(db, users, eq(users.calendarFeedHash, hash));
 }
 
-/** The owner's appointments from 90 days ago on, earliest first. */
+/**
+ * The owner's appointments from 90 days ago on, earliest first. A patient in the trash takes
+ * their appointments out of the feed (the calendar app drops them at its next poll); a restore
+ * brings them back.
+ */
 export async function findFeedEvents(
   db: Db,
   { ownerId, now }: { ownerId: string; now: Date },
@@ -30,7 +34,7 @@ export async function findFeedEvents(
     select a.id, p.name as "patientName", a.kind, a.status, a.sequence,
       ${utcText('starts_at')} as "startsAt", ${utcText('ends_at')} as "endsAt",
       ${utcText('updated_at')} as "updatedAt"
-    from appointments a join patients p on p.id = a.patient_id
+    from appointments a join patients p on p.id = a.patient_id and p.deleted_at is null
     where a.owner_id = ${ownerId}
       and a.starts_at >= ${now}::timestamptz - ${sql.raw(`interval '${PAST_DAYS} days'`)}
     order by a.starts_at, a.id limit ${MAX_EVENTS}`);

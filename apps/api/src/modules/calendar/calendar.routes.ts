@@ -6,10 +6,19 @@ import { ZApiError } from '../../lib/api-error-schema.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import { ZDocument } from '../../lib/response-schemas.ts';
 import type { DbAndClock } from '../../db/client.ts';
-import { createCalendarService } from './calendar.service.ts';
+import { createLimitHook } from '../../plugins/rate-limits.ts';
+import { createCalendarService, hashOf, secretOf } from './calendar.service.ts';
 
-/** A calendar app polls every few minutes at most; more is a script guessing secrets. */
+/** A calendar app polls one feed every few minutes at most; more is a script or a broken client. */
 const FEED_READS_PER_MINUTE = 30;
+/**
+ * Reads of any feed from one client address. A calendar service (Google, Apple, Outlook) fetches
+ * every practitioner's feed that its users subscribed to from a few addresses of its own, so one
+ * address stands for many feeds: 600 a minute serves 3,000 feeds polled every 5 minutes (the
+ * shortest refresh such services offer) from a single address. A script guessing secrets gets 600
+ * lookups a minute against 2^256 secrets: the limit bounds the database work, not the odds.
+ */
+const FEED_READS_PER_ADDRESS_PER_MINUTE = 600;
 const FEED_CHANGES_PER_MINUTE = 10;
 
 /**
@@ -61,13 +70,20 @@ export async function calendarRoutes(
     },
   );
 
+  // Counted first, so reads refused for one feed leave the address's allowance to the others.
+  const countFeedRead = createLimitHook(app, {
+    max: FEED_READS_PER_MINUTE,
+    keyOf: (request) =>
+      `calendar-feed-read:${hashOf(secretOf((request.params as { file: string }).file))}`,
+  });
+
   typed.get(
     '/api/calendar/:file',
     {
       schema: {
         tags,
         summary:
-          'The iCalendar (RFC 5545) feed of a secret address: one VEVENT per appointment from 90 days ago on, initials and kind only; an unknown or revoked secret is 404',
+          'The iCalendar (RFC 5545) feed of a secret address: one VEVENT per appointment from 90 days ago on (not of patients in the trash), initials and kind only; an unknown or revoked secret is 404; 30 reads a minute per feed and 600 per client address, then 429',
         params: z.object({
           file: z.string().max(200).describe('`<secret>.ics`, from `POST /api/calendar-feed`'),
         }),
@@ -78,13 +94,18 @@ export async function calendarRoutes(
       },
       config: {
         isPublic: true,
-        rateLimit: { max: FEED_READS_PER_MINUTE, timeWindow: '1 minute' },
+        // The address is the credential.
+        secretParams: { file: '[secret].ics' },
+        // Runs after `onRequest` below (the plugin appends its hook): per address, by the client
+        // address a trusted proxy reports (TRUST_PROXY).
+        rateLimit: { max: FEED_READS_PER_ADDRESS_PER_MINUTE, timeWindow: '1 minute' },
       },
+      onRequest: countFeedRead,
     },
     async (request, reply) => {
       // A feed is one person's agenda: no browser or proxy may keep it.
       void reply.header('cache-control', 'no-store');
-      const secret = request.params.file.replace(/\.ics$/, '');
+      const secret = secretOf(request.params.file);
       const body = await calendar.readFeed({ secret, requestId: request.id });
       return reply.type('text/calendar; charset=utf-8').send(body);
     },

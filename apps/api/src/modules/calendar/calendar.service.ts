@@ -12,7 +12,10 @@ const SECRET_BYTES = 32;
 export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Only the hash is stored, so a leaked database does not leak working feed addresses. */
-const hashOf = (secret: string) => crypto.createHash('sha256').update(secret).digest('hex');
+export const hashOf = (secret: string) => crypto.createHash('sha256').update(secret).digest('hex');
+
+/** The secret of a feed's address, from its last segment (`<secret>.ics`, or without `.ics`). */
+export const secretOf = (file: string) => file.replace(/\.ics$/, '');
 
 export function createCalendarService({
   db,

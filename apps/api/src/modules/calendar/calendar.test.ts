@@ -2,15 +2,18 @@ import type ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { TAppointment, TCalendarFeed } from '@portal/shared/appointment';
 import type { TAuditEvent } from '@portal/shared/audit';
+import { ERRORS } from '@portal/shared/errors';
 import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
 import { readCalendarEvents } from '../../../test/calendar-events.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
 import {
   bookingPractitioner,
   cancelAppointment,
   putAppointment,
 } from '../../../test/factories/appointments.ts';
+import { createPatient, patientsUrl, trashPatient } from '../../../test/factories/patients.ts';
 import { putSchedule } from '../../../test/factories/schedule.ts';
-import { initialsOf } from './calendar.ics.ts';
+import { calendarFeed, initialsOf } from './calendar.ics.ts';
 
 const ctx = useTestApp({ deps: { now: () => new Date('2027-05-01T00:00:00Z') } });
 
@@ -149,11 +152,101 @@ describe('calendar feed', () => {
     expect(lists.length).toBeGreaterThanOrEqual(2);
   });
 
+  it("leaves out a trashed patient's appointments, and has them again after a restore", async () => {
+    const { headers, patient, create } = await practitioner();
+    const trashed = await create({ start: '2027-05-07T09:00:00Z' });
+    const other = await createPatient(ctx, headers, { name: 'Bruno Costa' });
+    const kept = await create({ patientId: other._id, start: '2027-05-07T10:00:00Z' });
+    const path = await turnOn(headers);
+    const uids = async () => (await fetchFeed(path)).events().map((event) => event.uid);
+    const uidOf = (appointment: TAppointment) => `${appointment._id}@localhost:3000`;
+    expect(await uids()).toEqual([uidOf(trashed), uidOf(kept)]);
+    await trashPatient(ctx, headers, patient._id);
+    expect(await uids()).toEqual([uidOf(kept)]);
+    const restored = await ctx.app.inject({
+      method: 'POST',
+      url: patientsUrl(`/${patient._id}/restore`),
+      headers,
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(await uids()).toEqual([uidOf(trashed), uidOf(kept)]);
+  });
+
+  it('limits reads per feed: one feed past 30 a minute does not stop another from the same address', async () => {
+    const first = await turnOn((await practitioner()).headers);
+    const second = await turnOn((await practitioner()).headers);
+    // One calendar service, one address, many practitioners' feeds.
+    const read = (url: string) => ctx.app.inject({ url, remoteAddress: '192.0.2.60' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) statuses.push((await read(first)).statusCode);
+    expect(statuses).toEqual(Array(30).fill(200));
+    const refused = await read(first);
+    expectErrorAnswer(refused, 429, {
+      message: ERRORS.RATE_LIMITED.message,
+      code: 'RATE_LIMITED',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await read(second)).statusCode).toBe(200);
+    // Reads refused for one feed do not use up the address's allowance (600 a minute).
+    for (let i = 0; i < 600; i += 1) await read(first);
+    expect((await read(second)).statusCode).toBe(200);
+  });
+
   it('needs sign-in to turn the feed on or off', async () => {
     for (const method of ['POST', 'DELETE'] as const) {
       const response = await ctx.app.inject({ method, url: '/api/calendar-feed' });
       expect(response.statusCode).toBe(401);
     }
+  });
+});
+
+describe('calendarFeed', () => {
+  const feedOf = (patientName: string) =>
+    calendarFeed({
+      events: [
+        {
+          id: 'a1',
+          patientName,
+          kind: 'video',
+          status: 'booked',
+          startsAt: new Date('2027-05-03T07:00:00Z'),
+          endsAt: new Date('2027-05-03T07:30:00Z'),
+          sequence: 0,
+          updatedAt: new Date('2027-05-01T00:00:00Z'),
+        },
+      ],
+      reminderMinutes: null,
+      isFullNames: true,
+      host: 'portal.example',
+      now: new Date('2027-05-01T00:00:00Z'),
+    });
+
+  it("escapes a stored name's line breaks (CR, LF, CRLF), so no name starts a property of its own", () => {
+    for (const name of ['Amina\rX-INJECTED:1', 'Amina\nX-INJECTED:1', 'Amina\r\nX-INJECTED:1']) {
+      const body = feedOf(name);
+      // Every CR is the end of a content line, and no line is a property the name wrote.
+      expect(body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      expect(body.split('\r\n').filter((line) => line.startsWith('X-INJECTED'))).toEqual([]);
+      expect(readCalendarEvents(body, () => ({}))[0]!.summary).toBe('Amina\nX-INJECTED:1 · video');
+    }
+  });
+
+  it('folds lines longer than 75 octets, counting bytes, never inside a character', () => {
+    // 24 CJK characters are 72 octets: short in characters, long in bytes once the summary grows.
+    const name = '欧阳'.repeat(12);
+    const body = feedOf(name);
+    const lines = body.split('\r\n');
+    for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(lines.some((line) => line.startsWith(' '))).toBe(true);
+    expect(body).not.toContain('\uFFFD');
+    expect(readCalendarEvents(body, () => ({}))[0]!.summary).toBe(`${name} · video`);
+  });
+
+  it('drops the other control characters a stored name may hold, which TEXT does not allow', () => {
+    const body = feedOf('Ami\u0000na\u000bYu\u001bsuf\u007f');
+    // Only the CRLF that ends each content line is left.
+    expect(body.replace(/\r\n/g, '')).not.toMatch(/\p{Cc}/u);
+    expect(readCalendarEvents(body, () => ({}))[0]!.summary).toBe('AminaYusuf · video');
   });
 });
 

@@ -71,6 +71,19 @@ describe('Profile: schedule settings', () => {
     ]);
   });
 
+  it('says with the full-names switch that the names then go to the calendar service', async () => {
+    renderProfilePage(user);
+    const form = await scheduleForm();
+    expect(
+      within(form).getByRole('checkbox', {
+        name: "Show patients' full names in the calendar feed",
+      }),
+    ).toHaveAccessibleDescription(
+      'Off: the feed shows only initials and the kind of appointment, never the reason or the diagnosis. ' +
+        'On: the full names go to the calendar service you subscribe with (Google Calendar, Apple Calendar or Outlook), which keeps them on its own servers under its own terms.',
+    );
+  });
+
   it('says when a day ends before it starts, and saves nothing', async () => {
     renderProfilePage(user);
     const form = await scheduleForm();

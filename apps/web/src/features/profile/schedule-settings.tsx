@@ -244,13 +244,17 @@ export function ScheduleSettings({ user }: { user: TUser }) {
           type="checkbox"
           id={`${id}-fullNames`}
           checked={hasFullNames}
-          aria-describedby={`${id}-fullNames-hint`}
+          aria-describedby={`${id}-fullNames-hint ${id}-fullNames-shared`}
           onChange={(event) => setFullNames(event.target.checked)}
         />
         <label htmlFor={`${id}-fullNames`}>{t('schedule.fullNames')}</label>
       </div>
       <p id={`${id}-fullNames-hint`} className={styles.hint}>
         {t('schedule.fullNamesHint')}
+      </p>
+      {/* Announced with the switch: turning it on sends the names to a third party. */}
+      <p id={`${id}-fullNames-shared`} className={styles.hint}>
+        {t('schedule.fullNamesShared')}
       </p>
       <p role="status" className={result === 'failed' ? styles.error : styles.saved}>
         {result && t(`schedule.${result}`)}
