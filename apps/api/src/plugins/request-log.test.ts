@@ -68,4 +68,32 @@ describe('request log', () => {
       }
     expect(ctx.logs.join('')).not.toContain(secret.slice(0, 12));
   });
+
+  it('hides the long segments of a path no route matches (a mistyped feed address)', async () => {
+    const user = await signIn(ctx);
+    const turnedOn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calendar-feed',
+      headers: user.headers,
+    });
+    const path = new URL((turnedOn.json() as { url: string }).url).pathname;
+    const secret = path
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
+    for (const url of [`${path}/`, `${path}/extra`, path.replace('/api/', '/api/x/')]) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      const completed = linesOf(String(response.headers['x-request-id'])).filter(
+        (line) => line.msg === 'request completed',
+      );
+      expect(completed).toMatchObject([
+        {
+          req: { method: 'GET', path: url.replace(/[^/]{20,}/g, '[…]') },
+          res: { statusCode: 404 },
+        },
+      ]);
+    }
+    expect(ctx.logs.join('')).not.toContain(secret.slice(0, 12));
+  });
 });

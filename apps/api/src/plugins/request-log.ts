@@ -18,8 +18,13 @@ declare module 'fastify' {
  */
 export function loggedPath(request: FastifyRequest): string {
   const { url: pattern, config } = request.routeOptions;
+  const path = request.url.split('?')[0]!;
+  // No route matched (a 404 from the router): nothing says which segment is a credential, and a
+  // mistyped feed address (a trailing slash, an extra segment) still carries its secret. Ids and
+  // secrets are long; the words of a real path are short.
+  if (!pattern) return path.replace(/[^/]{20,}/g, '[…]');
   const masks = config.secretParams;
-  if (!pattern || !masks) return request.url.split('?')[0]!;
+  if (!masks) return path;
   const params = (request.params ?? {}) as Record<string, string | undefined>;
   return pattern.replace(
     /:(\w+)/g,
