@@ -30,6 +30,23 @@ export async function insertReminder(
   return rows[0]?.id ?? null;
 }
 
+/** Adds many reminders at once, skipping those that exist; answers how many are new. */
+export async function insertReminders(
+  db: DbOrTx,
+  { reminders: batch, isEmailPending }: { reminders: NewReminder[]; isEmailPending: boolean },
+): Promise<number> {
+  let created = 0;
+  for (let index = 0; index < batch.length; index += 1000) {
+    const rows = await db
+      .insert(reminders)
+      .values(batch.slice(index, index + 1000).map((reminder) => ({ ...reminder, isEmailPending })))
+      .onConflictDoNothing({ target: [reminders.source, reminders.sourceId, reminders.eventAt] })
+      .returning({ id: reminders.id });
+    created += rows.length;
+  }
+  return created;
+}
+
 /** Longest reminder of the profile (168 hours): bounds the sweep's range on the index. */
 const LONGEST_REMINDER_HOURS = 168;
 
