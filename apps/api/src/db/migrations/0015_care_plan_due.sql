@@ -4,6 +4,7 @@ CREATE TABLE "care_plan_due" (
 	"owner_id" uuid NOT NULL,
 	"patient_id" uuid NOT NULL,
 	"occurs_on" date NOT NULL,
+	"activity_order" smallint NOT NULL,
 	CONSTRAINT "care_plan_due_care_plan_id_activity_id_occurs_on_pk" PRIMARY KEY("care_plan_id","activity_id","occurs_on")
 );
 --> statement-breakpoint
@@ -13,4 +14,4 @@ ALTER TABLE "care_plan_due" ADD CONSTRAINT "care_plan_due_care_plan_id_care_plan
 ALTER TABLE "care_plan_due" ADD CONSTRAINT "care_plan_due_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "care_plan_due" ADD CONSTRAINT "care_plan_due_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "care_plan_due_owner_day_idx" ON "care_plan_due" USING btree ("owner_id","occurs_on");--> statement-breakpoint
-CREATE INDEX "care_plan_due_patient_day_idx" ON "care_plan_due" USING btree ("owner_id","patient_id","occurs_on");
+CREATE INDEX "care_plan_due_patient_day_idx" ON "care_plan_due" USING btree ("owner_id","patient_id","occurs_on","activity_id");

@@ -6,6 +6,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -88,12 +89,19 @@ export const carePlanDue = pgTable(
       .notNull()
       .references(() => patients.id, { onDelete: 'cascade' }),
     occursOn: date('occurs_on', { mode: 'string' }).notNull(),
+    /** The activity's place in its plan: the order of one plan's activities on one day. */
+    activityOrder: smallint('activity_order').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.carePlanId, table.activityId, table.occursOn] }),
     // Today: one owner's oldest first; the timeline: one patient's newest first.
     index('care_plan_due_owner_day_idx').on(table.ownerId, table.occursOn),
-    index('care_plan_due_patient_day_idx').on(table.ownerId, table.patientId, table.occursOn),
+    index('care_plan_due_patient_day_idx').on(
+      table.ownerId,
+      table.patientId,
+      table.occursOn,
+      table.activityId,
+    ),
   ],
 );
 

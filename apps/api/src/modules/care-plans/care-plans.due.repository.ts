@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   carePlanDue,
@@ -40,15 +40,15 @@ export async function findMarkedDays(
   return new Set(rows.map((row) => `${row.activityId}/${row.occursOn}`));
 }
 
-const INSERT_CHUNK = 2000;
-
+/** Adds due rows (existing ones stay): one statement and one parameter, however many rows. */
 export async function insertDueRows(db: DbOrTx, rows: DueRow[]): Promise<void> {
-  for (let index = 0; index < rows.length; index += INSERT_CHUNK) {
-    await db
-      .insert(carePlanDue)
-      .values(rows.slice(index, index + INSERT_CHUNK))
-      .onConflictDoNothing();
-  }
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into care_plan_due (care_plan_id, activity_id, owner_id, patient_id, occurs_on, activity_order)
+    select "carePlanId", "activityId", "ownerId", "patientId", "occursOn", "activityOrder"
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as row("carePlanId" uuid,
+      "activityId" uuid, "ownerId" uuid, "patientId" uuid, "occursOn" date, "activityOrder" smallint)
+    on conflict do nothing`);
 }
 
 export async function deletePlanDueRows(db: DbOrTx, carePlanId: string): Promise<void> {
@@ -86,7 +86,7 @@ export async function setDueState(
  * Active plans of live patients whose due rows may be behind `latestToday` (the latest day any
  * clock can show), with their owner's zone: never worked out, or an occurrence has come since.
  */
-export async function findPlansBehind(
+export function findPlansBehind(
   db: DbOrTx,
   {
     ownerId,
@@ -96,7 +96,12 @@ export async function findPlansBehind(
   }: { ownerId?: string; patientId?: string; isMembersOnly: boolean; latestToday: string },
 ) {
   return db
-    .select({ id: carePlans.id, timeZone: users.timeZone })
+    .select({
+      id: carePlans.id,
+      dueThrough: carePlans.dueThrough,
+      nextDueOn: carePlans.nextDueOn,
+      timeZone: users.timeZone,
+    })
     .from(carePlans)
     .innerJoin(patients, and(eq(patients.id, carePlans.patientId), isNull(patients.deletedAt)))
     .innerJoin(users, eq(users.id, carePlans.ownerId))
@@ -114,61 +119,73 @@ export async function findPlansBehind(
     );
 }
 
-/** The activity's title and place in its plan, looked up in the plan's activities. */
-const activityOf = sql`lateral (
-  select a.value->>'title' as title, a.ord
-  from jsonb_array_elements(${carePlans.activities}) with ordinality as a(value, ord)
-  where a.value->>'id' = ${carePlanDue.activityId}::text
-  limit 1) activity`;
-
-const dueSelection = {
-  carePlanId: carePlanDue.carePlanId,
-  activityId: carePlanDue.activityId,
-  occursOn: carePlanDue.occursOn,
-  patientId: carePlanDue.patientId,
-  patientName: patients.name,
-  carePlanTitle: carePlans.title,
-  activityTitle: sql<string>`activity.title`,
-};
-
-function dueOfActivePlans(db: DbOrTx) {
-  return db
-    .select(dueSelection)
-    .from(carePlanDue)
-    .innerJoin(
-      carePlans,
-      and(eq(carePlans.id, carePlanDue.carePlanId), eq(carePlans.status, 'active')),
-    )
-    .innerJoin(patients, and(eq(patients.id, carePlanDue.patientId), isNull(patients.deletedAt)))
-    .innerJoin(activityOf, sql`true`);
+export interface DueOccurrenceRow extends Record<string, unknown> {
+  carePlanId: string;
+  activityId: string;
+  occursOn: string;
+  patientId: string;
+  patientName: string;
+  carePlanTitle: string;
+  activityTitle: string;
 }
 
-export type DueOccurrenceRow = Awaited<ReturnType<typeof findOldestDue>>[number];
+/** An order of the page's rows, inside it (`d`, `p`, `cp`) and outside (`page`): trusted SQL. */
+interface PageOrder {
+  inner: string;
+  outer: string;
+}
+
+/** Today's: by day, patient name, plan (oldest first) and the activity's place in it. */
+const OLDEST_FIRST: PageOrder = {
+  inner: 'd.occurs_on, p.name, cp.created_at, d.care_plan_id, d.activity_order',
+  outer:
+    'page.occurs_on, page.patient_name, page.created_at, page.care_plan_id, page.activity_order',
+};
+/** The timeline's: by day and activity id, newest first (its keyset). */
+const NEWEST_FIRST: PageOrder = {
+  inner: 'd.occurs_on desc, d.activity_id desc',
+  outer: 'page.occurs_on desc, page.activity_id desc',
+};
 
 /**
- * The owner's oldest unmarked occurrences between two days of active plans of live patients:
- * by day, patient name, plan and activity order; at most `limit`.
+ * One page of due rows of active plans of live patients, and only then the activities' titles
+ * (from their plans' activities, where the row's `activity_order` points): the order and the
+ * limit are served by the indexes, and only the page's rows are looked up.
  */
+async function duePage(
+  db: DbOrTx,
+  { where, order, limit }: { where: SQL; order: PageOrder; limit: number },
+): Promise<DueOccurrenceRow[]> {
+  const { rows } = await db.execute<DueOccurrenceRow>(sql`
+    select page.care_plan_id as "carePlanId", page.activity_id as "activityId",
+      to_char(page.occurs_on, 'YYYY-MM-DD') as "occursOn", page.patient_id as "patientId",
+      page.patient_name as "patientName", plan.title as "carePlanTitle",
+      coalesce(plan.activities -> page.activity_order ->> 'title', '') as "activityTitle"
+    from (
+      select d.care_plan_id, d.activity_id, d.occurs_on, d.patient_id, d.activity_order,
+        p.name as patient_name, cp.created_at
+      from care_plan_due d
+      join care_plans cp on cp.id = d.care_plan_id and cp.status = 'active'
+      join patients p on p.id = d.patient_id and p.deleted_at is null
+      where ${where}
+      order by ${sql.raw(order.inner)}
+      limit ${limit}
+    ) page
+    join care_plans plan on plan.id = page.care_plan_id
+    order by ${sql.raw(order.outer)}`);
+  return rows;
+}
+
+/** The owner's oldest unmarked occurrences between two days; at most `limit`. */
 export function findOldestDue(
   db: DbOrTx,
   { ownerId, from, to, limit }: { ownerId: string; from: string; to: string; limit: number },
 ) {
-  return dueOfActivePlans(db)
-    .where(
-      and(
-        eq(carePlanDue.ownerId, ownerId),
-        gte(carePlanDue.occursOn, from),
-        lte(carePlanDue.occursOn, to),
-      ),
-    )
-    .orderBy(
-      carePlanDue.occursOn,
-      patients.name,
-      carePlans.createdAt,
-      carePlans.id,
-      sql`activity.ord`,
-    )
-    .limit(limit);
+  return duePage(db, {
+    where: sql`d.owner_id = ${ownerId} and d.occurs_on between ${from} and ${to}`,
+    order: OLDEST_FIRST,
+    limit,
+  });
 }
 
 /** One patient's newest unmarked occurrences between two days; at most `limit`. */
@@ -182,17 +199,12 @@ export function findNewestDueOfPatient(
     limit,
   }: { ownerId: string; patientId: string; from: string; to: string; limit: number },
 ) {
-  return dueOfActivePlans(db)
-    .where(
-      and(
-        eq(carePlanDue.ownerId, ownerId),
-        eq(carePlanDue.patientId, patientId),
-        gte(carePlanDue.occursOn, from),
-        lte(carePlanDue.occursOn, to),
-      ),
-    )
-    .orderBy(sql`${carePlanDue.occursOn} desc`, sql`${carePlanDue.activityId} desc`)
-    .limit(limit);
+  return duePage(db, {
+    where: sql`d.owner_id = ${ownerId} and d.patient_id = ${patientId}
+      and d.occurs_on between ${from} and ${to}`,
+    order: NEWEST_FIRST,
+    limit,
+  });
 }
 
 /**

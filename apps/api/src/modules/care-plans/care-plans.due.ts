@@ -32,7 +32,7 @@ const rowsOf = (
   plan: CarePlanRow,
   { from, to, marked }: { from: string; to: string; marked: Set<string> },
 ): DueRow[] =>
-  plan.activities.flatMap((activity) =>
+  plan.activities.flatMap((activity, activityOrder) =>
     occurrenceDates({ start: activity.start, rrule: activity.rrule, from, to })
       .filter((day) => !marked.has(`${activity.id}/${day}`))
       .map((occursOn) => ({
@@ -41,6 +41,7 @@ const rowsOf = (
         ownerId: plan.ownerId,
         patientId: plan.patientId,
         occursOn,
+        activityOrder,
       })),
   );
 
@@ -66,10 +67,16 @@ export async function rebuildDue(tx: DbOrTx, plan: CarePlanRow, today: string): 
   await setDueState(tx, { id: plan.id, dueThrough: today, nextDueOn: nextDueOf(plan, today) });
 }
 
+/** Whether occurrences have come since the plan's rows were last worked out (or never were). */
+const isBehind = (
+  { dueThrough, nextDueOn }: Pick<CarePlanRow, 'dueThrough' | 'nextDueOn'>,
+  today: string,
+) => dueThrough === null || (dueThrough < today && nextDueOn !== null && nextDueOn <= today);
+
 /** Adds the occurrences that came since the plan's `due_through`, up to `today`. */
 async function advanceDue(tx: DbOrTx, plan: CarePlanRow, today: string): Promise<void> {
   if (plan.dueThrough === null) return rebuildDue(tx, plan, today);
-  if (plan.dueThrough >= today || plan.nextDueOn === null || plan.nextDueOn > today) return;
+  if (!isBehind(plan, today) || plan.nextDueOn === null) return;
   const windowStart = dueWindowStart(today);
   const from = plan.nextDueOn > windowStart ? plan.nextDueOn : windowStart;
   const marked = await findMarkedDays(tx, { carePlanId: plan.id, from, to: today });
@@ -96,7 +103,7 @@ export async function bringDueUpToDate(
   const latestToday = addDays(now.toISOString().slice(0, 10), 1);
   const behind = await findPlansBehind(db, { ownerId, patientId, isMembersOnly, latestToday });
   const todays = new Map<string, string>();
-  for (const { id, timeZone } of behind) {
+  for (const { id, dueThrough, nextDueOn, timeZone } of behind) {
     const zone = timeZone ?? 'UTC';
     let today = todays.get(zone);
     if (today === undefined) {
@@ -104,6 +111,7 @@ export async function bringDueUpToDate(
       todays.set(zone, today);
     }
     const day = today;
+    if (!isBehind({ dueThrough, nextDueOn }, day)) continue;
     await db.transaction(async (tx) => {
       const plan = await lockPlan(tx, id);
       if (plan && plan.status === 'active') await advanceDue(tx, plan, day);
@@ -121,5 +129,8 @@ export async function applyMarkToDue(
   if (!isDue) return deleteDueRow(tx, scope);
   // A day past `due_through` is added when the plan is next brought up to date.
   if (plan.dueThrough === null || occursOn > plan.dueThrough) return;
-  await insertDueRows(tx, [{ ...scope, ownerId: plan.ownerId, patientId: plan.patientId }]);
+  const activityOrder = plan.activities.findIndex((activity) => activity.id === activityId);
+  await insertDueRows(tx, [
+    { ...scope, ownerId: plan.ownerId, patientId: plan.patientId, activityOrder },
+  ]);
 }
