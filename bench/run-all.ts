@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { benchApi } from './api.ts';
 import { benchAppointments } from './appointments.ts';
+import { benchCarePlans } from './care-plans.ts';
 import { benchClinical } from './clinical.ts';
 import { benchInstances } from './instances.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -25,4 +26,5 @@ await benchAppointments();
 await benchVisits();
 await benchClinical();
 await benchTimeline();
+await benchCarePlans();
 await benchSearch();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  nextOccurrenceAfter,
   occurrenceDates,
   RRULE_MESSAGES,
   rruleProblem,
@@ -127,5 +128,32 @@ describe('simpleRecurrence', () => {
       count: 5,
     });
     expect(simpleRecurrence('FREQ=WEEKLY;BYDAY=MO')).toBeNull();
+  });
+});
+
+describe('nextOccurrenceAfter', () => {
+  it('finds the first day after a given one, the same day the full expansion has', () => {
+    const rules = [
+      ['2026-01-15', ''],
+      ['2026-01-15', 'FREQ=DAILY'],
+      ['2026-01-15', 'FREQ=MONTHLY;INTERVAL=3'],
+      ['2026-01-31', 'FREQ=MONTHLY'],
+      ['2026-01-05', 'FREQ=WEEKLY;BYDAY=MO,TH'],
+      ['2026-01-01', 'FREQ=MONTHLY;BYDAY=2TU'],
+      ['2026-02-28', 'FREQ=YEARLY'],
+      ['2026-01-01', 'FREQ=DAILY;COUNT=10'],
+      ['2026-01-01', 'FREQ=DAILY;UNTIL=20260301'],
+    ] as const;
+    for (const [start, rrule] of rules) {
+      for (const after of ['2025-12-01', '2026-01-15', '2026-02-28', '2026-07-04']) {
+        const expected =
+          occurrenceDates({ start, rrule, from: after, to: '2027-06-30' }).find(
+            (day) => day > after,
+          ) ?? null;
+        expect(nextOccurrenceAfter({ start, rrule, after }), `${rrule} after ${after}`).toBe(
+          expected,
+        );
+      }
+    }
   });
 });

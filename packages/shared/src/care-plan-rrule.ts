@@ -202,6 +202,31 @@ export function occurrenceDates({
   }
 }
 
+/** The first day after `after` the activity occurs on (`YYYY-MM-DD`), or null when none does. */
+export function nextOccurrenceAfter({
+  start,
+  rrule,
+  after,
+}: {
+  start: string;
+  rrule: string;
+  after: string;
+}): string | null {
+  if (rrule === '') return start > after ? start : null;
+  const parsed = parse(rrule);
+  if (!parsed || rruleProblem(rrule)) return null;
+  const next = new Date(dayOf(after).getTime() + DAY_MS);
+  const first = next > dayOf(start) ? next : dayOf(start);
+  const { options, dtstart } = fastForward(parsed, dayOf(start), first);
+  try {
+    // A supported rule matches in every period, so this stops at the next period at the latest.
+    const found = new RRule({ ...options, dtstart, tzid: null }).after(first, true);
+    return found ? dateOf(found) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether `date` is one of the activity's days. */
 export function isOccurrence(activity: { start: string; rrule: string }, date: string): boolean {
   return occurrenceDates({ ...activity, from: date, to: date }).includes(date);

@@ -22,6 +22,8 @@ export const CARE_PLAN_LIMITS = {
   goalsMax: 20,
   activitiesMax: 20,
   rruleMax: 300,
+  /** Active plans one patient may have (409 `CARE_PLAN_LIMIT` beyond): none is ever near it. */
+  activePlansMax: 50,
   /** The widest window one occurrences request expands (days). */
   windowMaxDays: 366,
 } as const;
@@ -101,7 +103,7 @@ export const ZCarePlanInput = z.strictObject({
     CARE_PLAN_MESSAGES.titleTooLong,
   ).describe('e.g. Type 2 diabetes follow-up'),
   status: ZCarePlanStatus.default('active').describe(
-    'active (default; only active plans come due), on-hold or completed',
+    'active (default; only active plans come due; at most 50 active per patient), on-hold or completed',
   ),
   goals: z
     .array(ZCarePlanGoalInput)
@@ -163,7 +165,7 @@ export const ZOccurrenceMarkInput = z.strictObject({
   ),
   mark: z
     .enum(OCCURRENCE_MARKS, { error: CARE_PLAN_MESSAGES.markInvalid })
-    .describe('done, skipped, or due to take a mark back'),
+    .describe('done or skipped (on the day or after it, never ahead), or due to take a mark back'),
 });
 export type TOccurrenceMarkInput = z.infer<typeof ZOccurrenceMarkInput>;
 

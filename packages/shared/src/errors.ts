@@ -130,6 +130,15 @@ export const ERRORS = {
     status: 404,
     message: 'This activity of the care plan does not occur on that day.',
   },
+  OCCURRENCE_NOT_YET_DUE: {
+    status: 409,
+    message: 'This day has not come yet. Mark an activity done or skipped on its day or later.',
+  },
+  CARE_PLAN_LIMIT: {
+    status: 409,
+    message:
+      'This patient already has 50 active care plans. Put one on hold or complete it before adding another active plan.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

@@ -55,6 +55,45 @@ describe('GET /api/records/patients/export?format=fhir (care plans)', () => {
     expect(plans[1]!.resource!.activity).toBeUndefined();
   });
 
+  it("exports a former member's plans as recorded, each activity's status its plan's, and no tracking state", async () => {
+    const { headers, patient, user } = await practitioner(ctx, { isMember: true });
+    const active = await createCarePlan(ctx, headers, patient._id);
+    const onHold = await createCarePlan(ctx, headers, patient._id, { status: 'on-hold' });
+    // A refund ends Premier: Today and the reminders stop, the records stay the practitioner's.
+    await ctx.database.pool.query(`update users set premium_member = false where id = $1`, [
+      user._id,
+    ]);
+    const entries = (await exportBundle(ctx, headers)).entry!;
+    const plans = entries
+      .filter((entry) => entry.resource!.resourceType === 'CarePlan')
+      .map((entry) => entry.resource!);
+    expect(plans.map((plan) => [plan.id, plan.status])).toEqual([
+      [active._id, 'active'],
+      [onHold._id, 'on-hold'],
+    ]);
+    const statuses = (plan: (typeof plans)[number]) =>
+      (plan.activity as { detail: { status: string } }[]).map((activity) => activity.detail.status);
+    expect(statuses(plans[0]!)).toEqual(['scheduled', 'scheduled']);
+    expect(statuses(plans[1]!)).toEqual(['on-hold', 'on-hold']);
+    for (const plan of plans) {
+      expect(validationProblems(plan)).toEqual([]);
+      expect(Object.keys(plan).sort()).toEqual([
+        'activity',
+        'author',
+        'contained',
+        'created',
+        'goal',
+        'id',
+        'intent',
+        'meta',
+        'resourceType',
+        'status',
+        'subject',
+        'title',
+      ]);
+    }
+  });
+
   it('the validator refuses a CarePlan without a subject', () => {
     expectValidatorRequires(
       { resourceType: 'CarePlan', status: 'active', intent: 'plan', subject: { display: 'Amina' } },

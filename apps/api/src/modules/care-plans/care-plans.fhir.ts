@@ -5,11 +5,23 @@ import { toApiCarePlan } from './care-plans.service.ts';
 
 /** FHIR's CarePlan.status codes for ours (request-status value set). */
 const STATUS = { active: 'active', 'on-hold': 'on-hold', completed: 'completed' } as const;
+/**
+ * An activity's status (CarePlanActivityStatus) as its plan's says: what the practitioner
+ * recorded, never a state the portal's tracking (Today, reminders, marks) would add.
+ */
+const ACTIVITY_STATUS = {
+  active: 'scheduled',
+  'on-hold': 'on-hold',
+  completed: 'completed',
+} as const;
 
 /**
  * One care plan as a FHIR R4 CarePlan: goals as contained Goal resources (CarePlan.goal is a
  * reference), each activity a detail whose timing is the day, or the RRULE as text (FHIR's
- * Timing cannot say every RRULE) starting on that day. Marks are not exported.
+ * Timing cannot say every RRULE) starting on that day. The plan is the practitioner's record
+ * and is exported the same whether or not they are a Premier member (a refund ends Today and
+ * the reminders, not the record): its status is the one they set. Marks, due days and
+ * reminders are the portal's tracking, not part of the plan, and are not exported.
  */
 export function toFhirCarePlan(row: CarePlanRow, practitioner: ExportingPractitioner): FhirEntry {
   const plan = toApiCarePlan(row);
@@ -37,7 +49,7 @@ export function toFhirCarePlan(row: CarePlanRow, practitioner: ExportingPractiti
     ...(plan.activities.length > 0 && {
       activity: plan.activities.map((activity) => ({
         detail: {
-          status: plan.status === 'completed' ? 'completed' : 'scheduled',
+          status: ACTIVITY_STATUS[plan.status],
           description: activity.title,
           ...(activity.rrule
             ? {

@@ -7,7 +7,7 @@ import type {
   TTodayItem,
 } from '@portal/shared/care-plan';
 import { addDays, toWallTime } from '@portal/shared/zoned-time';
-import type { DbAndClock, DbOrTx } from '../../db/client.ts';
+import type { Db, DbAndClock } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import type { CarePlanRow } from '../../db/schema/care-plans.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,9 +15,15 @@ import { isUuid } from '../../lib/uuid.ts';
 import { isOwnLivePatient } from '../clinical/clinical.repository.ts';
 import type { Actor, ClinicalRefusals } from '../clinical/clinical.refusals.ts';
 import {
+  applyMarkToDue,
+  bringDueUpToDate,
+  DUE_DAYS_BACK,
+  dueWindowStart,
+} from './care-plans.due.ts';
+import { findOldestDue, lockPlan } from './care-plans.due.repository.ts';
+import {
   carePlanStore,
   deleteMark,
-  findActivePlansWithPatients,
   findMarks,
   findUserClock,
   upsertMark,
@@ -28,7 +34,7 @@ import {
 const DEFAULT_DAYS_BACK = 30;
 const DEFAULT_DAYS_AHEAD = 90;
 /** How far back an unmarked occurrence still counts as overdue on the Today list. */
-export const TODAY_DAYS_BACK = 90;
+export const TODAY_DAYS_BACK = DUE_DAYS_BACK;
 /** The most items one Today answer lists (the oldest first). */
 export const TODAY_MAX_ITEMS = 500;
 
@@ -73,34 +79,28 @@ const marksByKey = (marks: MarkWithName[]) =>
   new Map(marks.map((mark) => [markKey(mark.carePlanId, mark.activityId, mark.occursOn), mark]));
 
 /**
- * The due (today) and overdue (unmarked, up to TODAY_DAYS_BACK days back) occurrences of the
- * owner's active plans of live patients, or of one patient's (its timeline), by day. Only marks
- * are stored, so each activity's rule is expanded over the window.
+ * The due (today) and overdue (unmarked, up to DUE_DAYS_BACK days back) occurrences of the
+ * owner's active plans of live patients, oldest first, at most `limit`: read from the stored
+ * due rows, brought up to date first (care-plans.due.ts), so no rule is expanded on a read.
  */
 export async function findDueOccurrences(
-  db: DbOrTx,
-  { ownerId, patientId, today }: { ownerId: string; patientId?: string; today: string },
+  db: Db,
+  { ownerId, now, today, limit }: { ownerId: string; now: Date; today: string; limit: number },
 ): Promise<TTodayItem[]> {
-  const from = addDays(today, -TODAY_DAYS_BACK);
-  const plans = await findActivePlansWithPatients(db, { ownerId, patientId });
-  const marks = marksByKey(
-    await findMarks(db, {
-      ownerId,
-      carePlanIds: plans.map(({ plan }) => plan.id),
-      from,
-      to: today,
-    }),
-  );
-  return plans.flatMap(({ plan, patientName }) =>
-    occurrencesOf(plan, { from, to: today, today, marks })
-      .filter((occurrence) => occurrence.state === 'due' || occurrence.state === 'overdue')
-      .map((occurrence) => ({
-        ...occurrence,
-        patientId: plan.patientId,
-        patientName,
-        carePlanTitle: plan.title,
-      })),
-  );
+  await bringDueUpToDate(db, { now, ownerId });
+  const rows = await findOldestDue(db, { ownerId, from: dueWindowStart(today), to: today, limit });
+  return rows.map((row) => ({
+    carePlanId: row.carePlanId,
+    activityId: row.activityId,
+    activityTitle: row.activityTitle,
+    date: row.occursOn,
+    state: row.occursOn < today ? ('overdue' as const) : ('due' as const),
+    markedBy: null,
+    markedAt: null,
+    patientId: row.patientId,
+    patientName: row.patientName,
+    carePlanTitle: row.carePlanTitle,
+  }));
 }
 
 /** The occurrences of care-plan activities, their marks, and the practitioner's Today list. */
@@ -182,6 +182,14 @@ export function createOccurrenceService({
       const entry = { action: 'update' as const, patientId: plan.patientId, carePlanId: plan.id };
       if (!activity || !isOccurrence(activity, input.date))
         return refuse(actor, { ...entry, outcome: 'denied' }, new AppError('OCCURRENCE_NOT_FOUND'));
+      const today = await todayOf(actor);
+      // Done or skipped tells what happened; a day to come has not happened yet.
+      if (input.mark !== 'due' && input.date > today)
+        return refuse(
+          actor,
+          { ...entry, outcome: 'conflict' },
+          new AppError('OCCURRENCE_NOT_YET_DUE'),
+        );
       const scope = {
         ownerId: actor.actorId,
         carePlanId: plan.id,
@@ -189,6 +197,12 @@ export function createOccurrenceService({
         occursOn: input.date,
       };
       await db.transaction(async (tx) => {
+        const locked = (await lockPlan(tx, plan.id)) ?? plan;
+        await applyMarkToDue(tx, locked, {
+          activityId: activity.id,
+          occursOn: input.date,
+          isDue: input.mark === 'due',
+        });
         if (input.mark === 'due') await deleteMark(tx, scope);
         else
           await upsertMark(tx, {
@@ -199,15 +213,12 @@ export function createOccurrenceService({
           });
         await audit(tx, actor, { ...entry, outcome: 'success' });
       });
-      const [today, marks] = await Promise.all([
-        todayOf(actor),
-        findMarks(db, {
-          ownerId: actor.actorId,
-          carePlanIds: [plan.id],
-          from: input.date,
-          to: input.date,
-        }),
-      ]);
+      const marks = await findMarks(db, {
+        ownerId: actor.actorId,
+        carePlanIds: [plan.id],
+        from: input.date,
+        to: input.date,
+      });
       const planOfOne = { ...plan, activities: [activity] };
       return occurrencesOf(planOfOne, {
         from: input.date,
@@ -217,12 +228,18 @@ export function createOccurrenceService({
       })[0]!;
     },
 
-    /** Due and overdue (unmarked, up to 90 days back) occurrences across the actor's patients. */
+    /**
+     * Due and overdue (unmarked, up to 90 days back) occurrences across the actor's patients:
+     * one more than the list holds is read, to know whether it is truncated.
+     */
     async findToday({ actor }: { actor: Actor }): Promise<TToday> {
       const today = await todayOf(actor);
-      const items: TTodayItem[] = (
-        await findDueOccurrences(db, { ownerId: actor.actorId, today })
-      ).sort((a, b) => a.date.localeCompare(b.date) || a.patientName.localeCompare(b.patientName));
+      const items = await findDueOccurrences(db, {
+        ownerId: actor.actorId,
+        now: now(),
+        today,
+        limit: TODAY_MAX_ITEMS + 1,
+      });
       const shown = items.slice(0, TODAY_MAX_ITEMS);
       // One read event per patient whose plans the list shows; one list event when it is empty.
       const patientIds = [...new Set(shown.map((item) => item.patientId))];

@@ -9,7 +9,7 @@ import type { DbAndClock } from '../../db/client.ts';
 export async function carePlansPlugin(app: FastifyInstance, { db, now }: DbAndClock) {
   const refusals = createClinicalRefusals(db);
   carePlanRoutes(app, {
-    carePlans: createCarePlanService({ db, refusals }),
+    carePlans: createCarePlanService({ db, refusals, now }),
     occurrences: createOccurrenceService({ db, refusals, now }),
   });
 }

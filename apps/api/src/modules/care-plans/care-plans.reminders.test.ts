@@ -6,10 +6,9 @@ import { practitioner } from '../../../test/patient-resources.ts';
 import { REMINDER_SWEEP_STEPS } from '../reminders/reminders.jobs.ts';
 import { insertDueCarePlanReminders } from './care-plans.reminders.ts';
 
-const ctx = useTestApp();
-
 /** Noon UTC on 15 June 2026: 'today' for a practitioner whose clock is UTC. */
 const NOW = new Date('2026-06-15T12:00:00Z');
+const ctx = useTestApp({ deps: { now: () => NOW } });
 const sweep = () =>
   insertDueCarePlanReminders(ctx.database.db, { isEmailPending: false, now: NOW });
 

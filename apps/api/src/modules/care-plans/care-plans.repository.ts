@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { carePlanMarks, carePlans, type CarePlanMarkRow } from '../../db/schema/care-plans.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/users.ts';
@@ -81,30 +81,6 @@ export async function deleteMark(
     );
 }
 
-/**
- * The owner's active plans of live patients (or of one of them, for its timeline), with the
- * patient's name, for the Today list.
- */
-export async function findActivePlansWithPatients(
-  db: DbOrTx,
-  { ownerId, patientId }: { ownerId: string; patientId?: string },
-) {
-  return db
-    .select({ plan: carePlans, patientName: patients.name })
-    .from(carePlans)
-    .innerJoin(patients, eq(patients.id, carePlans.patientId))
-    .where(
-      and(
-        eq(carePlans.ownerId, ownerId),
-        patientId === undefined ? undefined : eq(carePlans.patientId, patientId),
-        eq(carePlans.status, 'active'),
-        eq(patients.ownerId, ownerId),
-        isNull(patients.deletedAt),
-      ),
-    )
-    .orderBy(asc(carePlans.createdAt), asc(carePlans.id));
-}
-
 /** The user's IANA time zone (null: UTC) and name. */
 export async function findUserClock(db: DbOrTx, userId: string) {
   const [row] = await db
@@ -113,4 +89,31 @@ export async function findUserClock(db: DbOrTx, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   return row;
+}
+
+/**
+ * How many active plans the patient has besides `exceptId`, the patient's row locked until the
+ * transaction ends so that two saves at once cannot both pass the limit.
+ */
+export async function countOtherActivePlans(
+  tx: DbOrTx,
+  { ownerId, patientId, exceptId }: { ownerId: string; patientId: string; exceptId?: string },
+): Promise<number> {
+  await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.id, patientId), eq(patients.ownerId, ownerId)))
+    .for('update');
+  const [row] = await tx
+    .select({ active: count() })
+    .from(carePlans)
+    .where(
+      and(
+        eq(carePlans.ownerId, ownerId),
+        eq(carePlans.patientId, patientId),
+        eq(carePlans.status, 'active'),
+        exceptId === undefined ? undefined : ne(carePlans.id, exceptId),
+      ),
+    );
+  return row?.active ?? 0;
 }

@@ -37,12 +37,15 @@ export function carePlanRoutes(
     summaries: {
       list: 'One of my patients\' care plans, newest first; paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
       create:
-        'Create a care plan: title, goals (text, target date) and activities, once (`start`) or recurring (`rrule`, RFC 5545)',
+        'Create a care plan: title, goals (text, target date) and activities, once (`start`) or recurring (`rrule`, RFC 5545); 409 `CARE_PLAN_LIMIT` for an active plan when the patient has 50 active plans already',
       read: 'One care plan of one of my patients, with its `ETag`',
       update:
-        'Replace a care plan (goals and activities keep their `id`s when sent back); with `If-Match`, 409 `CARE_PLAN_CHANGED` if it changed meanwhile',
+        'Replace a care plan (goals and activities keep their `id`s when sent back); with `If-Match`, 409 `CARE_PLAN_CHANGED` if it changed meanwhile; 409 `CARE_PLAN_LIMIT` when it would make a 51st active plan of the patient',
     },
-    conflicts: { update: { 409: ZApiError } },
+    conflicts: {
+      create: { 409: ZApiError.describe('`CARE_PLAN_LIMIT`: the patient has 50 active plans') },
+      update: { 409: ZApiError.describe('`CARE_PLAN_CHANGED` or `CARE_PLAN_LIMIT`') },
+    },
     service: carePlans,
   });
 
@@ -61,7 +64,7 @@ export function carePlanRoutes(
     method: 'PUT',
     path: 'occurrences',
     summary:
-      'Mark one occurrence done or skipped (by me, now), or `due` to take the mark back; 404 `OCCURRENCE_NOT_FOUND` when the activity does not occur that day',
+      'Mark one occurrence done or skipped (by me, now), or `due` to take the mark back; 404 `OCCURRENCE_NOT_FOUND` when the activity does not occur that day; 409 `OCCURRENCE_NOT_YET_DUE` for done or skipped on a day after today (my time zone)',
     body: { schema: ZOccurrenceMarkInput, audit: 'update' },
     answer: ZOccurrence,
     run: ({ id, body, query: _none, ...place }) =>
@@ -75,7 +78,7 @@ export function carePlanRoutes(
       schema: {
         tags: ['care plans'],
         summary:
-          'Today: the due and overdue (up to 90 days back, unmarked) activity occurrences of the active care plans of all my patients, oldest first',
+          'Today: the due and overdue (up to 90 days back, unmarked) activity occurrences of the active care plans of all my patients, oldest first, at most 500 (`isTruncated` says when more are due); read from the stored due days, not by expanding the rules',
         response: { 200: ZToday, 401: ZApiError },
       },
     },

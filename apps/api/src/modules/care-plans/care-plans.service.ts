@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
-import type { TCarePlan, TCarePlanData } from '@portal/shared/care-plan';
-import type { Db } from '../../db/client.ts';
+import { CARE_PLAN_LIMITS, type TCarePlan, type TCarePlanData } from '@portal/shared/care-plan';
+import { toWallTime } from '@portal/shared/zoned-time';
+import type { Db, DbAndClock } from '../../db/client.ts';
 import type { carePlans, CarePlanRow } from '../../db/schema/care-plans.ts';
 import { createItemService, type ItemChange } from '../clinical/clinical.items.ts';
-import type { ClinicalRefusals } from '../clinical/clinical.refusals.ts';
-import { carePlanStore } from './care-plans.repository.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { systemClock } from '../../lib/clock.ts';
+import type { Actor, ClinicalRefusals } from '../clinical/clinical.refusals.ts';
+import { rebuildDue } from './care-plans.due.ts';
+import { carePlanStore, countOtherActivePlans, findUserClock } from './care-plans.repository.ts';
 
 export function toApiCarePlan(row: CarePlanRow): TCarePlan {
   return {
@@ -49,11 +53,15 @@ function withIds(input: TCarePlanData, current: CarePlanRow | undefined) {
 
 /**
  * A patient's care plans: list, read, create and replace (members only, see the routes). A
- * create stores the input with new ids; a replacement goes through `change` with its own plan,
- * since it keeps the goal and activity ids sent back (`withIds` needs the stored plan), which
- * `toStored` cannot see.
+ * create stores the input with new ids; a replacement keeps the goal and activity ids sent back
+ * (`withIds` needs the stored plan). Both go through `change` with their own plan, which checks
+ * the active-plan limit and works out the plan's due occurrences in the same transaction.
  */
-export function createCarePlanService({ db, refusals }: { db: Db; refusals: ClinicalRefusals }) {
+export function createCarePlanService({
+  db,
+  refusals,
+  now = systemClock,
+}: DbAndClock & { db: Db; refusals: ClinicalRefusals }) {
   const items = createItemService<typeof carePlans, TCarePlan, TCarePlanData>({
     db,
     kind: 'carePlan',
@@ -62,8 +70,66 @@ export function createCarePlanService({ db, refusals }: { db: Db; refusals: Clin
     toApi: toApiCarePlan,
     toStored: (input) => withIds(input, undefined),
   });
+
+  /** Refuses an active plan past the limit; else writes it and its due occurrences. */
+  function save(
+    actor: Actor,
+    action: 'create' | 'update',
+    input: TCarePlanData,
+  ): Parameters<typeof items.change>[0]['plan'] {
+    return async ({ tx, scope, current, versions }) => {
+      if (input.status === 'active') {
+        const others = await countOtherActivePlans(tx, { ...scope, exceptId: current?.id });
+        if (others >= CARE_PLAN_LIMITS.activePlansMax)
+          return {
+            refuse: () =>
+              refusals.refuse(
+                actor,
+                {
+                  action,
+                  outcome: 'conflict',
+                  patientId: scope.patientId,
+                  carePlanId: current?.id ?? null,
+                },
+                new AppError('CARE_PLAN_LIMIT'),
+              ),
+          };
+      }
+      return {
+        write: async (writer) => {
+          const values = withIds(input, current);
+          const row = current
+            ? await carePlanStore.update(writer, { ...scope, id: current.id, values, versions })
+            : await carePlanStore.insert(writer, { ...scope, values });
+          if (row) {
+            const clock = await findUserClock(writer, actor.actorId);
+            await rebuildDue(writer, row, toWallTime(now(), clock?.timeZone ?? 'UTC').date);
+          }
+          return row;
+        },
+      };
+    };
+  }
+
   return {
     ...items,
+
+    createItem({
+      actor,
+      patientId,
+      input,
+    }: {
+      actor: Actor;
+      patientId: string;
+      input: TCarePlanData;
+    }) {
+      return items.change({
+        actor,
+        action: 'create',
+        patientId,
+        plan: save(actor, 'create', input),
+      });
+    },
 
     /** Replaces a plan; with `ifMatch`, only that version of it. */
     updateItem({ actor, patientId, id, input, ifMatch }: ItemChange<TCarePlanData>) {
@@ -73,15 +139,7 @@ export function createCarePlanService({ db, refusals }: { db: Db; refusals: Clin
         patientId,
         id,
         ifMatch,
-        plan: async ({ scope, current, versions }) => ({
-          write: (tx) =>
-            carePlanStore.update(tx, {
-              ...scope,
-              id: current!.id,
-              values: withIds(input, current),
-              versions,
-            }),
-        }),
+        plan: save(actor, 'update', input),
       });
     },
   };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TCarePlan, TOccurrence, TToday } from '@portal/shared/care-plan';
+import {
+  CARE_PLAN_LIMITS,
+  type TCarePlan,
+  type TOccurrence,
+  type TToday,
+} from '@portal/shared/care-plan';
 import { RRULE_MESSAGES } from '@portal/shared/care-plan-rrule';
 import { signIn, useTestApp } from '../../../test/app.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
@@ -81,6 +86,45 @@ describe('POST /api/records/patients/:id/care-plans', () => {
     expect(hourly.json().fieldErrors).toEqual({ 'activities.0.rrule': RRULE_MESSAGES.tooFrequent });
     const list = await ctx.app.inject({ url: carePlansUrl(patient._id), headers });
     expect(list.json()).toEqual([]);
+  });
+});
+
+describe('the limit of active plans per patient', () => {
+  it('answers 409 CARE_PLAN_LIMIT to a 51st active plan, created or reactivated, and stores nothing', async () => {
+    const { headers, patient } = await member();
+    const one = { title: 'Check', activities: [] };
+    for (let index = 0; index < CARE_PLAN_LIMITS.activePlansMax; index += 1)
+      expect((await postCarePlan(ctx, headers, patient._id, one)).statusCode).toBe(201);
+    const refused = await postCarePlan(ctx, headers, patient._id, one);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'CARE_PLAN_LIMIT',
+      message:
+        'This patient already has 50 active care plans. Put one on hold or complete it before adding another active plan.',
+    });
+    const onHold = await createCarePlan(ctx, headers, patient._id, { ...one, status: 'on-hold' });
+    const reactivated = await putCarePlan(ctx, headers, onHold, { ...one, status: 'active' });
+    expect(reactivated.statusCode).toBe(409);
+    expect(reactivated.json().code).toBe('CARE_PLAN_LIMIT');
+    const { rows } = await ctx.database.pool.query(
+      `select status, count(*)::int as plans from care_plans where patient_id = $1 group by status order by status`,
+      [patient._id],
+    );
+    expect(rows).toEqual([
+      { status: 'active', plans: 50 },
+      { status: 'on-hold', plans: 1 },
+    ]);
+    const [latest] = await auditTrail(ctx, headers);
+    expect(latest).toMatchObject({ action: 'update', outcome: 'conflict', carePlanId: onHold._id });
+    // An active plan stays editable at the limit; another patient has a limit of its own.
+    const [first] = (
+      await ctx.app.inject({ url: `${carePlansUrl(patient._id)}?status=active`, headers })
+    ).json();
+    expect((await putCarePlan(ctx, headers, first, { ...one, title: 'Renamed' })).statusCode).toBe(
+      200,
+    );
+    const other = await createPatient(ctx, headers, { name: 'Bruno Costa' });
+    expect((await postCarePlan(ctx, headers, other._id, one)).statusCode).toBe(201);
   });
 });
 
@@ -167,6 +211,16 @@ describe('occurrences and Today', () => {
     const notADay = await mark(hba1c!.id, '2026-04-16', 'done');
     expect(notADay.statusCode).toBe(404);
     expect(notADay.json().code).toBe('OCCURRENCE_NOT_FOUND');
+    for (const value of ['done', 'skipped']) {
+      const early = await mark(hba1c!.id, '2026-07-15', value);
+      expect(early.statusCode).toBe(409);
+      expect(early.json()).toEqual({
+        code: 'OCCURRENCE_NOT_YET_DUE',
+        message: 'This day has not come yet. Mark an activity done or skipped on its day or later.',
+      });
+    }
+    // Taking a mark back stays allowed on any day of the activity's.
+    expect((await mark(hba1c!.id, '2026-07-15', 'due')).json().state).toBe('upcoming');
 
     const today = (await ctx.app.inject({ url: '/api/premier/today', headers })).json() as TToday;
     expect(today.date).toBe('2026-04-15');

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
+import { becomeMember } from '../../../test/factories/billing.ts';
+import { createPatient, trashPatient } from '../../../test/factories/patients.ts';
+import { practitioner } from '../../../test/patient-resources.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { loadConfig } from '../../config.ts';
-import { createMailer } from '../../providers/mail/mail.ts';
-import { runReminderSweep } from './reminders.jobs.ts';
+import { createMailer, type Mailer } from '../../providers/mail/mail.ts';
+import type { MailMessage } from '../../providers/mail/mail.ts';
+import { EMAILS_PER_SWEEP, runReminderSweep } from './reminders.jobs.ts';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -26,6 +29,7 @@ const PATIENT = {
 describe('reminder e-mail (SMTP_URL, nodemailer, an in-process SMTP server)', () => {
   it('sends each reminder once, to the practitioner, without the diagnosis, a note, the reason or the full name', async () => {
     const { headers, user } = await signIn(ctx, { timeZone: 'Europe/Berlin' });
+    await becomeMember(ctx, headers);
     const patient = await createPatient(ctx, headers, PATIENT);
     const appointment = await createAppointment(ctx, headers, {
       patientId: patient._id,
@@ -89,5 +93,84 @@ describe('reminder e-mail (SMTP_URL, nodemailer, an in-process SMTP server)', ()
       expect((error as Error).message).not.toContain('hunter2');
     }
     expect(loadConfig({ SMTP_URL: secretUrl }).SMTP_URL).toBe(secretUrl);
+  });
+});
+
+/** A mailer that keeps what it is given, in order. */
+function keptMail(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { sent, send: async (message) => void sent.push(message), close: () => {} };
+}
+
+/** `count` reminders owed by e-mail to the practitioner, created `ago` back, one a second. */
+async function owedReminders(
+  owner: { user: { _id: string }; patient: { _id: string } },
+  { count, ago }: { count: number; ago: string },
+): Promise<string[]> {
+  const { rows } = await ctx.database.pool.query<{ id: string }>(
+    `insert into reminders (owner_id, patient_id, source, source_id, event_at, email_pending, created_at)
+     select $1, $2, 'appointment', gen_random_uuid(), now() + interval '1 hour', true,
+       now() - $3::interval + n * interval '1 second'
+     from generate_series(1, $4::int) n
+     returning id`,
+    [owner.user._id, owner.patient._id, ago, count],
+  );
+  return rows.map((row) => row.id);
+}
+
+const messageIdOf = (id: string) => `<reminder-${id}@localhost>`;
+
+async function sweepWith(mailer: Mailer) {
+  return runReminderSweep({ db: ctx.database.db, mailer, publicUrl: ctx.config.PUBLIC_URL });
+}
+
+describe('which reminder e-mails a sweep sends', () => {
+  it("sends another practitioner's one reminder in the first batch, behind thousands owed to one practitioner", async () => {
+    const busy = await practitioner(ctx, { isMember: true });
+    const other = await practitioner(ctx, { isMember: true });
+    await owedReminders(busy, { count: 3000, ago: '2 days' });
+    const [theirs] = await owedReminders(other, { count: 1, ago: '1 hour' });
+    const mailer = keptMail();
+    expect(await sweepWith(mailer)).toMatchObject({ emailed: EMAILS_PER_SWEEP });
+    expect(mailer.sent.map((mail) => mail.messageId)).toContain(messageIdOf(theirs!));
+    await ctx.database.pool.query(`delete from reminders where owner_id = $1`, [busy.user._id]);
+  });
+
+  it("holds a trashed patient's reminders back and sends them once the patient is restored", async () => {
+    const owner = await practitioner(ctx, { isMember: true });
+    const [owed] = await owedReminders(owner, { count: 1, ago: '1 minute' });
+    await trashPatient(ctx, owner.headers, owner.patient._id);
+    const mailer = keptMail();
+    expect(await sweepWith(mailer)).toEqual({ created: 0, emailed: 0 });
+    const restored = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/records/patients/${owner.patient._id}/restore`,
+      headers: owner.headers,
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(await sweepWith(mailer)).toEqual({ created: 0, emailed: 1 });
+    expect(mailer.sent.map((mail) => mail.messageId)).toEqual([messageIdOf(owed!)]);
+  });
+
+  it('neither creates nor sends reminders for a practitioner who is not (or no longer) a member', async () => {
+    const nonMember = await practitioner(ctx);
+    const appointment = await createAppointment(ctx, nonMember.headers, {
+      patientId: nonMember.patient._id,
+      start: '2099-01-01T09:00:00Z',
+    });
+    await ctx.database.pool.query(
+      `update appointments set starts_at = now() + interval '2 hours',
+         ends_at = now() + interval '2 hours 30 minutes', created_at = now() - interval '2 days'
+       where id = $1`,
+      [appointment._id],
+    );
+    const refunded = await practitioner(ctx, { isMember: true });
+    await owedReminders(refunded, { count: 1, ago: '1 minute' });
+    await ctx.database.pool.query(`update users set premium_member = false where id = $1`, [
+      refunded.user._id,
+    ]);
+    const mailer = keptMail();
+    expect(await sweepWith(mailer)).toEqual({ created: 0, emailed: 0 });
+    expect(mailer.sent).toEqual([]);
   });
 });

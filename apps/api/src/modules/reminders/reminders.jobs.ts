@@ -3,12 +3,19 @@ import type { RecurringJob } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../providers/mail/mail.ts';
 import { insertDueCarePlanReminders } from '../care-plans/care-plans.reminders.ts';
 import { reminderEmail } from './reminders.email.ts';
-import { insertDueAppointmentReminders, sendOneOwedEmail } from './reminders.repository.ts';
+import {
+  findOwedEmailTurns,
+  insertDueAppointmentReminders,
+  sendOwedEmail,
+} from './reminders.repository.ts';
 
 export const REMINDERS_JOB = 'reminders-sweep';
 
-/** At most this many e-mails per sweep, so one run stays short; the next takes the rest. */
-const EMAILS_PER_SWEEP = 200;
+/**
+ * At most this many e-mails per sweep, so one run stays short; the next takes the rest. They are
+ * taken round-robin by practitioner, so one practitioner's backlog delays nobody else's.
+ */
+export const EMAILS_PER_SWEEP = 200;
 
 /**
  * Creates the reminders that came, from every source. Each is one idempotent statement
@@ -28,7 +35,8 @@ export interface SweepOutcome {
 }
 
 /**
- * One run of the reminders job: create what came due, then send what is owed. Safe to repeat
+ * One run of the reminders job: create what came due, then send what is owed (members' e-mails
+ * of live patients, round-robin by practitioner, at most EMAILS_PER_SWEEP). Safe to repeat
  * and to run on two instances at once: creating is guarded by the unique key, sending by the
  * owed row's lock and its `email_pending` flag, committed with the send.
  */
@@ -46,12 +54,12 @@ export async function runReminderSweep({
   let created = 0;
   for (const step of steps) created += await step(db, { isEmailPending: mailer !== null });
   let emailed = 0;
-  while (mailer && emailed < EMAILS_PER_SWEEP) {
-    const isSent = await sendOneOwedEmail(db, (email) =>
+  if (!mailer) return { created, emailed };
+  for (const id of await findOwedEmailTurns(db, EMAILS_PER_SWEEP)) {
+    const isSent = await sendOwedEmail(db, id, (email) =>
       mailer.send(reminderEmail(email, { publicUrl })),
     );
-    if (!isSent) break;
-    emailed += 1;
+    if (isSent) emailed += 1;
   }
   return { created, emailed };
 }

@@ -30,11 +30,29 @@ export async function insertReminder(
   return rows[0]?.id ?? null;
 }
 
+/** Adds many reminders at once, skipping those that exist; answers how many are new. */
+export async function insertReminders(
+  db: DbOrTx,
+  { reminders: batch, isEmailPending }: { reminders: NewReminder[]; isEmailPending: boolean },
+): Promise<number> {
+  let created = 0;
+  for (let index = 0; index < batch.length; index += 1000) {
+    const rows = await db
+      .insert(reminders)
+      .values(batch.slice(index, index + 1000).map((reminder) => ({ ...reminder, isEmailPending })))
+      .onConflictDoNothing({ target: [reminders.source, reminders.sourceId, reminders.eventAt] })
+      .returning({ id: reminders.id });
+    created += rows.length;
+  }
+  return created;
+}
+
 /** Longest reminder of the profile (168 hours): bounds the sweep's range on the index. */
 const LONGEST_REMINDER_HOURS = 168;
 
 /**
- * The appointments' reminders that came: every booked appointment of a live patient that starts
+ * The appointments' reminders that came: every booked appointment of a member's (reminders are
+ * a Premier perk, so a refund ends them) live patient that starts
  * within its owner's `reminder_hours` and was booked before that (one booked inside the window
  * needs no reminder: the practitioner has just booked it). A rescheduled appointment has a new
  * start, so it gets a reminder of its own; a cancelled one is no longer booked, so its pending
@@ -48,7 +66,7 @@ export async function insertDueAppointmentReminders(
     insert into reminders (owner_id, patient_id, source, source_id, event_at, email_pending)
     select a.owner_id, a.patient_id, 'appointment', a.id, a.starts_at, ${isEmailPending}
     from appointments a
-    join users u on u.id = a.owner_id
+    join users u on u.id = a.owner_id and u.premium_member
     join patients p on p.id = a.patient_id and p.deleted_at is null
     where a.status = 'booked'
       and a.starts_at > now()
@@ -143,13 +161,43 @@ export interface OwedEmail {
 }
 
 /**
- * Runs `send` for the oldest owed e-mail while holding its row lock, and records it as sent in
- * the same transaction: another instance skips a locked row, and a crash before the commit
- * releases the lock (PostgreSQL ends the dead session) and leaves the e-mail owed. Answers false
- * when nothing is owed (or everything owed is being sent elsewhere).
+ * Which reminder e-mails are owed now: only to members (a refund ends them) and of live
+ * patients (the trash holds a patient's e-mails back; a restore lets them go). The reminders'
+ * own `email_pending` flag stays set meanwhile.
  */
-export async function sendOneOwedEmail(
+const OWED = sql`
+  from reminders r
+  join users u on u.id = r.owner_id and u.premium_member
+  join patients p on p.id = r.patient_id and p.deleted_at is null
+  where r.email_pending`;
+
+/**
+ * Up to `limit` owed e-mails taken round-robin by practitioner: every owner's oldest first, then
+ * every owner's second, and so on (oldest first within a round), so thousands owed to one
+ * practitioner cannot hold back another's one.
+ */
+export async function findOwedEmailTurns(db: Db, limit: number): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select id from (
+      select r.id, r.created_at,
+        row_number() over (partition by r.owner_id order by r.created_at, r.id) as turn
+      ${OWED}
+    ) owed
+    order by turn, created_at, id
+    limit ${limit}`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Runs `send` for one owed e-mail while holding its row lock, and records it as sent in the same
+ * transaction: another instance skips a locked row, and a crash before the commit releases the
+ * lock (PostgreSQL ends the dead session) and leaves the e-mail owed. Answers false when it is
+ * no longer owed (sent meanwhile, its patient trashed, its owner no member) or being sent
+ * elsewhere.
+ */
+export async function sendOwedEmail(
   db: Db,
+  id: string,
   send: (email: OwedEmail) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -162,12 +210,7 @@ export async function sendOneOwedEmail(
       name: string;
     }>(sql`
       select r.id, r.source, r.event_at, u.email, u.time_zone, p.name
-      from reminders r
-      join users u on u.id = r.owner_id
-      join patients p on p.id = r.patient_id
-      where r.email_pending
-      order by r.created_at, r.id
-      limit 1
+      ${OWED} and r.id = ${id}
       for update of r skip locked`);
     const row = rows[0];
     if (!row) return false;

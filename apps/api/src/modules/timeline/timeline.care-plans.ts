@@ -1,16 +1,18 @@
 import { TIMELINE_KINDS, timelineLine, type TTimelineEntry } from '@portal/shared/timeline';
 import { fromWallTime, toWallTime } from '@portal/shared/zoned-time';
-import type { DbOrTx } from '../../db/client.ts';
-import { findDueOccurrences } from '../care-plans/care-plans.occurrences.ts';
+import type { Db } from '../../db/client.ts';
+import { bringDueUpToDate, dueWindowStart } from '../care-plans/care-plans.due.ts';
+import { findNewestDueOfPatient } from '../care-plans/care-plans.due.repository.ts';
 import { findUserClock } from '../care-plans/care-plans.repository.ts';
 import type { TimelineKey, TimelineScope } from './timeline.repository.ts';
 
 /**
- * The care-plan activities of the patient's timeline (issue 18): each occurrence due today or
- * overdue (a past day not marked done or skipped, at most TODAY_DAYS_BACK = 90 days back, the
- * Today list's window, so both lists show the same activities and an old daily rule does not
- * bury the patient's history). Occurrences are computed from each activity's rule, not stored,
- * so they are merged with the page of stored entries here, in the same order and keyset.
+ * The care-plan activities of the patient's timeline: each occurrence due today or overdue (a
+ * past day not marked done or skipped, at most DUE_DAYS_BACK = 90 days back, the Today list's
+ * window, so both lists show the same activities and an old daily rule does not bury the
+ * patient's history). They are read from the stored due rows (care-plans.due.ts), newest first
+ * and at most TIMELINE_CARE_PLAN_MAX, and merged with the page of stored entries here, in the
+ * same order and keyset.
  */
 
 /** The most care-plan entries one timeline holds (the newest), as Today holds at most 500. */
@@ -35,13 +37,20 @@ function isAfter(entry: TTimelineEntry, [at, itemId, kind]: TimelineKey): boolea
 
 /** The patient's due and overdue care-plan activities as timeline entries, newest first. */
 export async function listCarePlanEntries(
-  db: DbOrTx,
+  db: Db,
   { ownerId, patientId }: TimelineScope,
   now: Date,
 ): Promise<TTimelineEntry[]> {
   const timeZone = (await findUserClock(db, ownerId))?.timeZone ?? 'UTC';
   const today = toWallTime(now, timeZone).date;
-  const occurrences = await findDueOccurrences(db, { ownerId, patientId, today });
+  await bringDueUpToDate(db, { now, ownerId, patientId });
+  const rows = await findNewestDueOfPatient(db, {
+    ownerId,
+    patientId,
+    from: dueWindowStart(today),
+    to: today,
+    limit: TIMELINE_CARE_PLAN_MAX,
+  });
   // At most 91 days for hundreds of occurrences: each day's start is worked out once (Intl).
   const starts = new Map<string, string>();
   const startOf = (date: string) => {
@@ -52,19 +61,18 @@ export async function listCarePlanEntries(
     }
     return start;
   };
-  return occurrences
-    .map((occurrence): TTimelineEntry => ({
+  return rows
+    .map((row): TTimelineEntry => ({
       kind: 'care-plan-activity',
-      at: startOf(occurrence.date),
-      itemId: occurrence.activityId,
-      summary: timelineLine(occurrence.activityTitle),
-      detail: timelineLine(occurrence.carePlanTitle),
-      state: occurrence.state as 'due' | 'overdue',
-      carePlanId: occurrence.carePlanId,
-      dueOn: occurrence.date,
+      at: startOf(row.occursOn),
+      itemId: row.activityId,
+      summary: timelineLine(row.activityTitle),
+      detail: timelineLine(row.carePlanTitle),
+      state: row.occursOn < today ? 'overdue' : 'due',
+      carePlanId: row.carePlanId,
+      dueOn: row.occursOn,
     }))
-    .sort(compareEntries)
-    .slice(0, TIMELINE_CARE_PLAN_MAX);
+    .sort(compareEntries);
 }
 
 /**
