@@ -10,3 +10,4 @@ export * from './clinical.ts';
 export * from './reminders.ts';
 export * from './care-plans.ts';
 export * from './voice-signatures.ts';
+export * from './parked-charge-events.ts';
