@@ -58,9 +58,21 @@ export const APPOINTMENT_MESSAGES = {
 
 export { NO_CONTROL_CHARACTERS } from './text-fields.ts';
 
-/** Optional free text: trimmed, absent = ''. The length check aborts before the pattern. */
-export function optionalText(max: number, tooLong: string) {
-  return optionalTrimmedText({ max, tooLong, invalid: APPOINTMENT_MESSAGES.textInvalid });
+/**
+ * Optional free text: trimmed, absent = '', on one line unless `isMultiLine`. The length check
+ * aborts before the patterns.
+ */
+export function optionalText(
+  max: number,
+  tooLong: string,
+  { isMultiLine = false }: { isMultiLine?: boolean } = {},
+) {
+  return optionalTrimmedText({
+    max,
+    tooLong,
+    invalid: APPOINTMENT_MESSAGES.textInvalid,
+    isMultiLine,
+  });
 }
 
 /** ISO 8601 date and time with an offset (`Z` or `+01:00`); seconds and milliseconds optional. */
@@ -97,12 +109,13 @@ export const ZAppointmentInput = z.strictObject({
   ),
   duration: ZDuration.describe('Minutes, 5 to 480'),
   kind: ZKind,
-  reason: optionalText(APPOINTMENT_LIMITS.reasonMax, APPOINTMENT_MESSAGES.reasonTooLong).describe(
-    'Up to 200 characters; shown in my own agenda, never in the calendar feed',
-  ),
-  note: optionalText(APPOINTMENT_LIMITS.noteMax, APPOINTMENT_MESSAGES.noteTooLong).describe(
-    'Up to 2000 characters; never in the calendar feed',
-  ),
+  // The booking form edits the reason in a text area.
+  reason: optionalText(APPOINTMENT_LIMITS.reasonMax, APPOINTMENT_MESSAGES.reasonTooLong, {
+    isMultiLine: true,
+  }).describe('Up to 200 characters; shown in my own agenda, never in the calendar feed'),
+  note: optionalText(APPOINTMENT_LIMITS.noteMax, APPOINTMENT_MESSAGES.noteTooLong, {
+    isMultiLine: true,
+  }).describe('Up to 2000 characters; never in the calendar feed'),
   status: ZStatus.default('booked').describe(
     'booked (default), arrived, fulfilled, cancelled or no-show',
   ),
