@@ -4,7 +4,7 @@ import { patientRecordAnswer } from './entity-answer.ts';
 import { wholeNumber } from './number-fields.ts';
 import { ZPageQuery } from './patient.ts';
 import { checkedText, optionalTrimmedText } from './text-fields.ts';
-import { isCalendarDate } from './zoned-time.ts';
+import { DATE_MESSAGES, isCalendarDate, isInDateYears } from './zoned-time.ts';
 
 export const APPOINTMENT_KINDS = ['in-person', 'video', 'phone'] as const;
 export type TAppointmentKind = (typeof APPOINTMENT_KINDS)[number];
@@ -85,7 +85,10 @@ export function isInstant(text: string): boolean {
 }
 
 /** An instant with its offset (`Z` or `+01:00`); the API stores it in UTC. */
-export const ZInstant = (message: string) => checkedText(40, isInstant, message);
+export const ZInstant = (message: string) =>
+  checkedText(40, isInstant, message).refine((text) => !isInstant(text) || isInDateYears(text), {
+    error: DATE_MESSAGES.outOfRange,
+  });
 
 const ZDuration = wholeNumber(
   APPOINTMENT_LIMITS.durationMin,
@@ -105,7 +108,7 @@ export const ZAppointmentInput = z.strictObject({
     .uuid({ error: APPOINTMENT_MESSAGES.patientRequired })
     .describe('The `_id` of one of my patients'),
   start: ZInstant(APPOINTMENT_MESSAGES.startRequired).describe(
-    'The start, ISO 8601 with an offset, e.g. 2026-03-02T09:00:00+01:00',
+    'The start, ISO 8601 with an offset, e.g. 2026-03-02T09:00:00+01:00; in the years 1900–2200',
   ),
   duration: ZDuration.describe('Minutes, 5 to 480'),
   kind: ZKind,

@@ -8,6 +8,7 @@ import { VISIT_MESSAGES } from './visit.ts';
 import { CARE_PLAN_MESSAGES } from './care-plan.ts';
 import { RRULE_MESSAGES } from './care-plan-rrule.ts';
 import { TEXT_FIELD_MESSAGES } from './text-fields.ts';
+import { DATE_MESSAGES } from './zoned-time.ts';
 
 /**
  * Every validation message the shared schemas (and so the API's `fieldErrors`) can produce,
@@ -28,6 +29,7 @@ const MESSAGE_TABLES = {
   carePlan: CARE_PLAN_MESSAGES,
   rrule: RRULE_MESSAGES,
   textField: TEXT_FIELD_MESSAGES,
+  date: DATE_MESSAGES,
 } as const;
 
 type Tables = typeof MESSAGE_TABLES;

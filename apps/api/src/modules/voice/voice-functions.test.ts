@@ -212,6 +212,24 @@ describe('a conversation through the function route', () => {
     expect((await stateOf(ctx, user._id)).appointments).toEqual([]);
   });
 
+  it('answers a start in the year 9999 as invalid arguments, and books nothing', async () => {
+    const { user, maria, ask } = await practitionerOnCall();
+    const answer = await ask('book_appointment', {
+      patient_id: maria._id,
+      start: '9999-12-31T23:00',
+      duration: 480,
+      confirmed: true,
+    });
+    expect(answer).toEqual({
+      message: 'Some details are missing or not valid; please say them again.',
+      data: {
+        status: 'invalid_arguments',
+        fieldErrors: { start: 'start must be between the years 1900 and 2200.' },
+      },
+    });
+    expect((await stateOf(ctx, user._id)).appointments).toEqual([]);
+  });
+
   it("a non-member's functions say that booking by voice is part of Premier", async () => {
     const { headers, user } = await signIn(ctx, { timeZone: BERLIN });
     const patient = await createPatient(ctx, headers);
