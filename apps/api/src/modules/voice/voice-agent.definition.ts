@@ -91,7 +91,7 @@ export type TVoiceFunctionArgs<Name extends TVoiceFunctionName> = z.output<
 export const VOICE_FUNCTION_DESCRIPTIONS: Record<TVoiceFunctionName, string> = {
   get_agenda: "Lists the practitioner's appointments of one day (today by default).",
   find_patient:
-    "Finds up to 5 of the practitioner's patients by name, each with their next appointment.",
+    "Finds up to 5 of the practitioner's patients by name (the name only: never by condition, phone or e-mail), each with their next appointment.",
   book_appointment:
     'Books an appointment. Call first without confirmed to get the summary to read back; call again with confirmed true once the caller said yes.',
   cancel_appointment:
