@@ -8,7 +8,7 @@ import { patients } from '../src/db/schema/patients.ts';
 
 /**
  * The API side of the one-line rule: a line break in a name is a 400 with the field's message
- * that changes nothing, and a row stored before the rule (a name with a tab) still reads.
+ * that changes nothing, and a stored row that breaks the rule (a name with a tab) still reads.
  */
 
 const ctx = useTestApp();

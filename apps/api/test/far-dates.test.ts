@@ -8,8 +8,8 @@ import { recordVisit } from './factories/visits.ts';
 
 /**
  * Dates and times the API takes lie between the years 1900 and 2200: a booking in the year 9999
- * with a long duration ends past what PostgreSQL reads back, which answered 500. Each refusal is
- * a 400 with the field's message, and stores nothing.
+ * with a long duration would end in the year 10000, which the API cannot store (a 500). Each
+ * refusal is a 400 with the field's message, and stores nothing.
  */
 
 const ctx = useTestApp();
