@@ -7,8 +7,9 @@
 //   api-logs.jsonl, api-sensitive.jsonl      apps/api/test/app.ts (every createTestApp)
 //   e2e-server.log, e2e-servers/*.log,       e2e/support/server.ts (every started server)
 //   e2e-sensitive.jsonl
-// The *-sensitive files list the patient and profile values each app stored and the provider
-// secrets it was given. Exit code 1 when anything is found or an input is missing.
+// The *-sensitive files list the values each app stored (every text and jsonb column of its
+// tables but a reviewed few: scripts/log-hygiene-values.mjs) and the provider secrets it was
+// given. Exit code 1 when anything is found or an input is missing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { findFreePort } from '../../apps/api/src/lib/free-port.ts';
 import { SERVER_NODE_ARGS } from '../../apps/api/server-node-args.mjs';
+import { storedSensitiveValues } from '../../scripts/log-hygiene-values.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/server.js');
@@ -36,8 +37,9 @@ export function embeddedDatabaseUrl(dataDir: string): string | undefined {
 }
 
 /**
- * The patient and profile values a server stored, with the secrets it was given, appended to
- * `.test-results/e2e-sensitive.jsonl` before it stops: what its logs must not contain.
+ * The values a server stored (scripts/log-hygiene-values.mjs), with the secrets it was given,
+ * appended to `.test-results/e2e-sensitive.jsonl` before it stops: what its logs must not
+ * contain.
  */
 async function recordSensitiveValues(dataDir: string, env: Record<string, string | undefined>) {
   const url = env.DATABASE_URL ?? embeddedDatabaseUrl(dataDir);
@@ -45,11 +47,7 @@ async function recordSensitiveValues(dataDir: string, env: Record<string, string
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
-    const { rows } = await client.query<{ value: string | null }>(
-      `select unnest(array[name, email, address, phone, picture]) as value from users
-       union select unnest(array[name, diagnosed_with, address, email, phone, emergency_phone]) from patients`,
-    );
-    const values = rows.map((row) => row.value).filter(Boolean);
+    const values = await storedSensitiveValues(client);
     const secrets = SECRET_VARIABLES.map((name) => env[name]).filter(Boolean);
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
     fs.appendFileSync(

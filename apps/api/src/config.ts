@@ -149,6 +149,12 @@ const ZEnv = z
         'an smtp:// or smtps:// URL such as smtp://user:password@host:587',
       )
       .refine(isUrl, 'an smtp:// or smtps:// URL such as smtp://user:password@host:587')
+      // Plain text is a choice the URL must spell out (`?tls=off`); a misspelling must not
+      // pass for it, nor silently keep TLS required where the operator meant otherwise.
+      .refine(
+        (value) => !isUrl(value) || [null, 'off'].includes(new URL(value).searchParams.get('tls')),
+        'an smtp:// URL whose tls option, if given, is tls=off',
+      )
       .optional(),
     SMTP_FROM: z
       .string()

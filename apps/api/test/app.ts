@@ -14,11 +14,12 @@ import {
 import { loadLocalSigningKey } from '../src/providers/identity/local-signing-key.ts';
 import { createPaymentsProvider } from '../src/providers/payments/registry.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { storedSensitiveValues as storedValuesOf } from '../../../scripts/log-hygiene-values.mjs';
 
 /**
  * Log hygiene after the whole suite: every app's log lines are appended to
- * `.test-results/api-logs.jsonl`, and the patient and profile values it stored, with the
- * provider secrets it was given, to `.test-results/api-sensitive.jsonl`, when the app closes
+ * `.test-results/api-logs.jsonl`, and the values it stored, with the provider secrets it was
+ * given, to `.test-results/api-sensitive.jsonl`, when the app closes
  * (or the test process exits). `scripts/check-log-hygiene.mjs` then looks for them in the logs.
  */
 const RESULTS_DIR = path.resolve(import.meta.dirname, '../../../.test-results');
@@ -35,17 +36,12 @@ function currentTestFile(): string {
   return testPath ? path.relative(path.resolve(import.meta.dirname, '..'), testPath) : 'unknown';
 }
 
-/** The free-text patient and profile fields stored in this app's database. */
-async function storedSensitiveValues(database: Database): Promise<string[]> {
-  const { rows } = await database.pool.query<{ value: string }>(
-    `select unnest(array[name, email, address, phone, picture]) as value from users
-     union select unnest(array[name, diagnosed_with, address, email, phone, emergency_phone]) from patients
-     union select unnest(array[reason, note]) from appointments
-     union select unnest(array[substance, reaction]) from allergies
-     union select unnest(array[medication, strength, dose, frequency, duration, instructions, stop_reason]) from prescriptions
-     union select title from care_plans`,
-  );
-  return rows.map((row) => row.value).filter((value): value is string => Boolean(value));
+/**
+ * The values stored in this app's database that its logs must not contain: every text and
+ * jsonb column of every table but a reviewed few (scripts/log-hygiene-values.mjs).
+ */
+export async function storedSensitiveValues(database: Database): Promise<string[]> {
+  return storedValuesOf(database.pool);
 }
 
 export interface TestContext {

@@ -1,6 +1,6 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import Retell from 'retell-sdk';
 import { listenOnLoopback } from './loopback-server.ts';
 
 export interface RecordedRetellRequest {
@@ -101,10 +101,26 @@ export async function startFakeRetell() {
 
 export type FakeRetell = Awaited<ReturnType<typeof startFakeRetell>>;
 
+let lastSignedAt = 0;
+
+/**
+ * Retell's signature, `v=<ms>,d=<HMAC-SHA256(body + ms)>` with the API key, at a millisecond
+ * no earlier request used: the same body sent twice within one millisecond would otherwise
+ * carry the same signature, which the portal refuses as a replay.
+ */
+function signAsRetell(body: string, apiKey: string) {
+  lastSignedAt = Math.max(Date.now(), lastSignedAt + 1);
+  const digest = crypto
+    .createHmac('sha256', apiKey)
+    .update(body + lastSignedAt)
+    .digest('hex');
+  return `v=${lastSignedAt},d=${digest}`;
+}
+
 /**
  * What Retell itself sends the portal during a call: the agent's function calls and the call's
- * webhook events, signed as Retell signs them (`retell-sdk`'s `sign` with the API key over the
- * exact body). `sign: false` leaves the signature out; `signature` sends a given one.
+ * webhook events, signed as Retell signs them. `sign: false` leaves the signature out;
+ * `signature` sends a given one.
  */
 export function retellSender(app: FastifyInstance, { apiKey }: { apiKey: string }) {
   async function send(
@@ -112,7 +128,7 @@ export function retellSender(app: FastifyInstance, { apiKey }: { apiKey: string 
     body: string,
     { sign = true, signature }: { sign?: boolean; signature?: string } = {},
   ) {
-    const header = signature ?? (sign ? await Retell.sign(body, apiKey) : undefined);
+    const header = signature ?? (sign ? signAsRetell(body, apiKey) : undefined);
     return app.inject({
       method: 'POST',
       url,

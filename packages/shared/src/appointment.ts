@@ -4,7 +4,7 @@ import { patientRecordAnswer } from './entity-answer.ts';
 import { wholeNumber } from './number-fields.ts';
 import { ZPageQuery } from './patient.ts';
 import { checkedText, optionalTrimmedText } from './text-fields.ts';
-import { isCalendarDate } from './zoned-time.ts';
+import { DATE_MESSAGES, isCalendarDate, isInDateYears } from './zoned-time.ts';
 
 export const APPOINTMENT_KINDS = ['in-person', 'video', 'phone'] as const;
 export type TAppointmentKind = (typeof APPOINTMENT_KINDS)[number];
@@ -58,9 +58,21 @@ export const APPOINTMENT_MESSAGES = {
 
 export { NO_CONTROL_CHARACTERS } from './text-fields.ts';
 
-/** Optional free text: trimmed, absent = ''. The length check aborts before the pattern. */
-export function optionalText(max: number, tooLong: string) {
-  return optionalTrimmedText({ max, tooLong, invalid: APPOINTMENT_MESSAGES.textInvalid });
+/**
+ * Optional free text: trimmed, absent = '', on one line unless `isMultiLine`. The length check
+ * aborts before the patterns.
+ */
+export function optionalText(
+  max: number,
+  tooLong: string,
+  { isMultiLine = false }: { isMultiLine?: boolean } = {},
+) {
+  return optionalTrimmedText({
+    max,
+    tooLong,
+    invalid: APPOINTMENT_MESSAGES.textInvalid,
+    isMultiLine,
+  });
 }
 
 /** ISO 8601 date and time with an offset (`Z` or `+01:00`); seconds and milliseconds optional. */
@@ -73,7 +85,10 @@ export function isInstant(text: string): boolean {
 }
 
 /** An instant with its offset (`Z` or `+01:00`); the API stores it in UTC. */
-export const ZInstant = (message: string) => checkedText(40, isInstant, message);
+export const ZInstant = (message: string) =>
+  checkedText(40, isInstant, message).refine((text) => !isInstant(text) || isInDateYears(text), {
+    error: DATE_MESSAGES.outOfRange,
+  });
 
 const ZDuration = wholeNumber(
   APPOINTMENT_LIMITS.durationMin,
@@ -93,16 +108,17 @@ export const ZAppointmentInput = z.strictObject({
     .uuid({ error: APPOINTMENT_MESSAGES.patientRequired })
     .describe('The `_id` of one of my patients'),
   start: ZInstant(APPOINTMENT_MESSAGES.startRequired).describe(
-    'The start, ISO 8601 with an offset, e.g. 2026-03-02T09:00:00+01:00',
+    'The start, ISO 8601 with an offset, e.g. 2026-03-02T09:00:00+01:00; in the years 1900–2200',
   ),
   duration: ZDuration.describe('Minutes, 5 to 480'),
   kind: ZKind,
-  reason: optionalText(APPOINTMENT_LIMITS.reasonMax, APPOINTMENT_MESSAGES.reasonTooLong).describe(
-    'Up to 200 characters; shown in my own agenda, never in the calendar feed',
-  ),
-  note: optionalText(APPOINTMENT_LIMITS.noteMax, APPOINTMENT_MESSAGES.noteTooLong).describe(
-    'Up to 2000 characters; never in the calendar feed',
-  ),
+  // The booking form edits the reason in a text area.
+  reason: optionalText(APPOINTMENT_LIMITS.reasonMax, APPOINTMENT_MESSAGES.reasonTooLong, {
+    isMultiLine: true,
+  }).describe('Up to 200 characters; shown in my own agenda, never in the calendar feed'),
+  note: optionalText(APPOINTMENT_LIMITS.noteMax, APPOINTMENT_MESSAGES.noteTooLong, {
+    isMultiLine: true,
+  }).describe('Up to 2000 characters; never in the calendar feed'),
   status: ZStatus.default('booked').describe(
     'booked (default), arrived, fulfilled, cancelled or no-show',
   ),

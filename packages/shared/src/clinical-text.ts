@@ -9,7 +9,10 @@ export const CLINICAL_TEXT_MESSAGES = {
   textInvalid: 'This clinical text contains a character that is not allowed.',
 } as const;
 
-/** Required text, trimmed; the length checks abort before the pattern scans a long value. */
+/**
+ * Required text, trimmed, on one line; the length checks abort before the patterns scan a long
+ * value.
+ */
 export function clinicalRequiredText(max: number, required: string, tooLong: string) {
   return requiredTrimmedText({
     max,
@@ -19,7 +22,16 @@ export function clinicalRequiredText(max: number, required: string, tooLong: str
   });
 }
 
-/** Optional text, trimmed, absent = ''. */
-export function clinicalOptionalText(max: number, tooLong: string) {
-  return optionalTrimmedText({ max, tooLong, invalid: CLINICAL_TEXT_MESSAGES.textInvalid });
+/** Optional text, trimmed, absent = ''; on one line unless `isMultiLine` (instructions). */
+export function clinicalOptionalText(
+  max: number,
+  tooLong: string,
+  { isMultiLine = false }: { isMultiLine?: boolean } = {},
+) {
+  return optionalTrimmedText({
+    max,
+    tooLong,
+    invalid: CLINICAL_TEXT_MESSAGES.textInvalid,
+    isMultiLine,
+  });
 }

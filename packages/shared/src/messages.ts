@@ -7,6 +7,8 @@ import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from './profile.ts';
 import { VISIT_MESSAGES } from './visit.ts';
 import { CARE_PLAN_MESSAGES } from './care-plan.ts';
 import { RRULE_MESSAGES } from './care-plan-rrule.ts';
+import { TEXT_FIELD_MESSAGES } from './text-fields.ts';
+import { DATE_MESSAGES } from './zoned-time.ts';
 
 /**
  * Every validation message the shared schemas (and so the API's `fieldErrors`) can produce,
@@ -26,6 +28,8 @@ const MESSAGE_TABLES = {
   clinicalText: CLINICAL_TEXT_MESSAGES,
   carePlan: CARE_PLAN_MESSAGES,
   rrule: RRULE_MESSAGES,
+  textField: TEXT_FIELD_MESSAGES,
+  date: DATE_MESSAGES,
 } as const;
 
 type Tables = typeof MESSAGE_TABLES;

@@ -28,12 +28,13 @@ export const PATIENT_MESSAGES = {
 
 const TEN_DIGITS = /^\d{10}$/;
 
-function requiredText(required: string, max: number) {
+function requiredText(required: string, max: number, { isMultiLine = false } = {}) {
   return requiredTrimmedText({
     max,
     required,
     tooLong: PATIENT_MESSAGES.tooLong,
     invalid: PATIENT_MESSAGES.invalidCharacters,
+    isMultiLine,
   });
 }
 
@@ -51,7 +52,8 @@ function tenDigitPhone(required: string, digits: string) {
 export const ZPatientInput = z.strictObject({
   name: requiredText(PATIENT_MESSAGES.nameRequired, 200),
   diagnosedWith: requiredText(PATIENT_MESSAGES.diagnosisRequired, 500),
-  address: requiredText(PATIENT_MESSAGES.addressRequired, 500),
+  // An address is written on several lines.
+  address: requiredText(PATIENT_MESSAGES.addressRequired, 500, { isMultiLine: true }),
   age: z
     .number({ error: PATIENT_MESSAGES.ageRequired })
     .int({ error: PATIENT_MESSAGES.ageRequired })

@@ -90,6 +90,7 @@ export const ZPrescriptionInput = z
     instructions: clinicalOptionalText(
       PRESCRIPTION_LIMITS.instructionsMax,
       PRESCRIPTION_MESSAGES.instructionsTooLong,
+      { isMultiLine: true },
     ).describe('For the patient, up to 1000 characters'),
     status: z
       .enum(EDITABLE_PRESCRIPTION_STATUSES, { error: PRESCRIPTION_MESSAGES.statusInvalid })

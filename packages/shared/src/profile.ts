@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
 import { ERRORS } from './errors.ts';
 import { wholeNumber } from './number-fields.ts';
-import { checkedText } from './text-fields.ts';
+import {
+  checkedText,
+  NO_CONTROL_CHARACTERS,
+  ONE_LINE_TEXT,
+  TEXT_FIELD_MESSAGES,
+} from './text-fields.ts';
 import { isTimeZone, minutesOfTime, TIME_ZONE_MAX, WEEKDAYS, type TWeekday } from './zoned-time.ts';
 
 export const PROFILE_GENDERS = ['male', 'female', 'other'] as const;
@@ -267,7 +272,8 @@ export const ZProfileInput = z.strictObject({
     .string({ error: PROFILE_MESSAGES.nameRequired })
     .trim()
     .min(1, { error: PROFILE_MESSAGES.nameRequired })
-    .max(PROFILE_LIMITS.nameMax, { error: PROFILE_MESSAGES.nameTooLong, abort: true }),
+    .max(PROFILE_LIMITS.nameMax, { error: PROFILE_MESSAGES.nameTooLong, abort: true })
+    .regex(ONE_LINE_TEXT, { error: TEXT_FIELD_MESSAGES.oneLine }),
   email: z
     .string({ error: PROFILE_MESSAGES.emailInvalid })
     .meta({ description: "The account's own e-mail, unchanged: it comes from the sign-in" })
@@ -289,7 +295,11 @@ export const ZProfileInput = z.strictObject({
     'Up to 500 characters; empty = not given',
     PROFILE_MESSAGES.addressTooLong,
     (text) =>
-      text.length > PROFILE_LIMITS.addressMax ? PROFILE_MESSAGES.addressTooLong : undefined,
+      text.length > PROFILE_LIMITS.addressMax
+        ? PROFILE_MESSAGES.addressTooLong
+        : NO_CONTROL_CHARACTERS.test(text)
+          ? undefined
+          : TEXT_FIELD_MESSAGES.controlCharacter,
   ),
   phone: optionalText(
     'Exactly 10 digits; empty = not given',

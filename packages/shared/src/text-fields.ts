@@ -6,32 +6,74 @@ import { z } from 'zod';
  * scan a 256 KiB value that is already refused (length-before-pattern.test.ts).
  */
 
-/** PostgreSQL text cannot hold NUL; other control characters have no place in a record either. */
+/**
+ * Multi-line text: tabs and line breaks (CR, LF) are kept; every other C0 control, DEL and C1
+ * control is refused (PostgreSQL text cannot hold NUL, and escape sequences have no place in a
+ * record or a terminal reading the logs), as are the Unicode line and paragraph separators,
+ * which some readers break lines at and others do not.
+ */
+export const NO_CONTROL_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]*$/;
+
+/**
+ * One-line text (a name, a title, a drug name): the tab and line breaks are refused too, since
+ * a list, a printed label or a voice agent reading the value takes it as one line.
+ */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+export const ONE_LINE_TEXT = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029]*$/;
+
+/** The messages of the rules above where the field has none of its own. */
+export const TEXT_FIELD_MESSAGES = {
+  oneLine: 'This text must be a single line, without tabs or control characters.',
+  controlCharacter: 'This text contains a control character, which is not allowed.',
+} as const;
 
 /** A text field's limit and messages: each entity keeps its own (the web translates by text). */
 export interface TextFieldRule {
   max: number;
   tooLong: string;
-  /** When the text does not match `pattern`. */
+  /** When the text has a character refused in any text (`NO_CONTROL_CHARACTERS`). */
   invalid: string;
+  /** True for text the form edits in a text area (notes): tabs and line breaks are kept. */
+  isMultiLine?: boolean;
 }
 
-/** Required text, trimmed: not blank, at most `max` characters, then matching `pattern`. */
+/**
+ * The check of a field's characters: one pattern either way, so the OpenAPI document states it
+ * whole. A one-line field whose only fault is a tab or a line break says so; any other refused
+ * character gets the field's own `invalid` message.
+ */
+function withCharacterRule(text: z.ZodString, invalid: string, isMultiLine: boolean) {
+  if (isMultiLine) return text.regex(NO_CONTROL_CHARACTERS, { error: invalid });
+  return text.regex(ONE_LINE_TEXT, {
+    error: ({ input }) =>
+      typeof input === 'string' && NO_CONTROL_CHARACTERS.test(input)
+        ? TEXT_FIELD_MESSAGES.oneLine
+        : invalid,
+  });
+}
+
+/**
+ * Required text, trimmed: not blank, at most `max` characters, then matching `pattern` (by
+ * default: no control characters, and on one line unless `isMultiLine`).
+ */
 export function requiredTrimmedText({
   max,
   required,
   tooLong,
   invalid,
-  pattern = NO_CONTROL_CHARACTERS,
+  isMultiLine = false,
+  pattern,
 }: TextFieldRule & { required: string; pattern?: RegExp }) {
-  return z
+  const text = z
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .max(max, { error: tooLong, abort: true })
-    .regex(pattern, { error: invalid });
+    .max(max, { error: tooLong, abort: true });
+  return pattern
+    ? text.regex(pattern, { error: invalid })
+    : withCharacterRule(text, invalid, isMultiLine);
 }
 
 /**
@@ -45,12 +87,8 @@ export function checkedText(max: number, isValid: (text: string) => boolean, mes
     .refine(isValid, { error: message });
 }
 
-/** Optional text, trimmed, absent = ''. */
-export function optionalTrimmedText({ max, tooLong, invalid }: TextFieldRule) {
-  return z
-    .string({ error: tooLong })
-    .trim()
-    .max(max, { error: tooLong, abort: true })
-    .regex(NO_CONTROL_CHARACTERS, { error: invalid })
-    .default('');
+/** Optional text, trimmed, absent = ''; on one line unless `isMultiLine`. */
+export function optionalTrimmedText({ max, tooLong, invalid, isMultiLine = false }: TextFieldRule) {
+  const text = z.string({ error: tooLong }).trim().max(max, { error: tooLong, abort: true });
+  return withCharacterRule(text, invalid, isMultiLine).default('');
 }

@@ -97,7 +97,8 @@ export function bmiOf({
   return Math.round((weight / (height / 100) ** 2) * 10) / 10;
 }
 
-const notes = () => optionalText(VISIT_LIMITS.notesMax, VISIT_MESSAGES.notesTooLong);
+const notes = () =>
+  optionalText(VISIT_LIMITS.notesMax, VISIT_MESSAGES.notesTooLong, { isMultiLine: true });
 
 /**
  * What the form sends and `POST …/visits` / `PUT …/visits/{visitId}` accept (a PUT replaces the
@@ -146,6 +147,7 @@ export const ZAddendumInput = z.strictObject({
     required: VISIT_MESSAGES.addendumRequired,
     tooLong: VISIT_MESSAGES.addendumTooLong,
     invalid: APPOINTMENT_MESSAGES.textInvalid,
+    isMultiLine: true,
   }).describe('Up to 10,000 characters'),
 });
 

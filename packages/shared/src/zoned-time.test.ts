@@ -3,6 +3,7 @@ import {
   addDays,
   fromWallTime,
   isCalendarDate,
+  isInDateYears,
   isTimeZone,
   minutesOfTime,
   toWallTime,
@@ -64,5 +65,18 @@ describe('zoned time', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(weekdayOf('2026-11-23')).toBe('monday');
     expect(weekdayOf('2026-11-29')).toBe('sunday');
+  });
+});
+
+describe('isInDateYears', () => {
+  it('accepts the years 1900 to 2200 and refuses the rest', () => {
+    expect(['1900-01-01', '2200-12-31T23:59', '2026-03-02T09:00:00Z'].map(isInDateYears)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      ['1899-12-31', '2201-01-01', '9999-12-31T23:00:00Z', '0000-01-01'].map(isInDateYears),
+    ).toEqual([false, false, false, false]);
   });
 });

@@ -101,6 +101,23 @@ function dayMs(date: string): number {
   return dateText(ms) === date ? ms : Number.NaN;
 }
 
+/**
+ * The years a day or a time the API takes may fall in: far wider than any appointment, visit
+ * or prescription needs, and narrow enough that an end computed from it (a start plus hours)
+ * stays a four-digit year that every layer (JavaScript's ISO text, PostgreSQL) reads back.
+ */
+export const DATE_YEARS = { min: 1900, max: 2200 } as const;
+
+export const DATE_MESSAGES = {
+  outOfRange: 'Please choose a date between the years 1900 and 2200.',
+} as const;
+
+/** Whether a text that starts with its year (`YYYY-MM-DD…`) falls within `DATE_YEARS`. */
+export function isInDateYears(text: string): boolean {
+  const year = Number(text.slice(0, 4));
+  return year >= DATE_YEARS.min && year <= DATE_YEARS.max;
+}
+
 /** Whether the text is a real calendar day `YYYY-MM-DD`. */
 export function isCalendarDate(date: string): boolean {
   return !Number.isNaN(dayMs(date));

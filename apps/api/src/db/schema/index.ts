@@ -9,3 +9,5 @@ export * from './visits.ts';
 export * from './clinical.ts';
 export * from './reminders.ts';
 export * from './care-plans.ts';
+export * from './voice-signatures.ts';
+export * from './parked-charge-events.ts';

@@ -157,6 +157,8 @@ function webhookRoute(
         tags: ['premier'],
         summary:
           "The payment provider's signed event delivery (Stripe-Signature over the raw body, at most 300 s old)",
+        description:
+          'Each event id is applied once. A full refund or a dispute ends premium; one that arrives before its payment is kept and applied when the payment is recorded, so premium never outlives it.',
         security: [],
         response: {
           200: z.object({ received: z.literal(true), duplicate: z.boolean() }),

@@ -12,7 +12,7 @@ import {
   type ProviderCheckoutSession,
 } from '../../providers/payments/payments.ts';
 import * as repo from './billing.repository.ts';
-import { applyChargeEvent } from './premium-revocation.ts';
+import { applyChargeEvent, applyParkedChargeEvents } from './premium-revocation.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export interface BillingDeps {
@@ -89,6 +89,8 @@ export function createBillingService({ db, payments, config }: BillingDeps) {
     if (!isNew) return 'already-recorded';
     await repo.grantPremium(tx, row.userId);
     log.info({ userId: row.userId, provider: row.provider }, 'payment recorded, premium granted');
+    if (session.paymentIntentId)
+      await applyParkedChargeEvents(tx, session.paymentIntentId, { requestId: null, log });
     return 'granted';
   }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type AuthHeaders, signIn } from '../../../test/app.ts';
 import { completedEvent, sign, uniqueId, useStripeApp } from '../../../test/stripe-app.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
+import { parkedChargeEvents } from '../../db/schema/parked-charge-events.ts';
 
 /** Stripe's charge.refunded and charge.dispute.created events, and the transaction they leave. */
 
@@ -117,6 +118,43 @@ describe('refunds and disputes end premium (issue 18)', () => {
     expect(await isPremium(user._id)).toBe(false);
     expect(await transactionOf(headers, id)).toMatchObject({ status: 'disputed' });
     expect(await revocationsOf(user._id)).toHaveLength(1);
+  });
+
+  it('a full refund delivered before its payment event ends premium when the payment arrives', async () => {
+    const { headers, user } = await signIn(stripe.ctx);
+    const { id } = await openCheckout(headers);
+    const pi = uniqueId('pi_refund_first');
+    const refund = refundedCharge(pi, 10_000);
+    expect((await deliver(refund, sign(refund))).json()).toEqual({
+      received: true,
+      duplicate: false,
+    });
+    expect(await isPremium(user._id)).toBe(false);
+
+    const paid = completedEvent({ id, userId: user._id }, { payment_intent: pi });
+    expect((await deliver(paid, sign(paid))).statusCode).toBe(200);
+    expect(await isPremium(user._id)).toBe(false);
+    expect(await transactionOf(headers, id)).toMatchObject({
+      status: 'refunded',
+      amountRefundedMinor: 10_000,
+    });
+    expect(await revocationsOf(user._id)).toHaveLength(1);
+    // Applied once: the refund is not kept for a later payment.
+    expect(await stripe.ctx.database.db.select().from(parkedChargeEvents)).not.toContainEqual(
+      expect.objectContaining({ paymentIntentId: pi }),
+    );
+  });
+
+  it('a dispute delivered before its payment event marks it disputed when the payment arrives', async () => {
+    const { headers, user } = await signIn(stripe.ctx);
+    const { id } = await openCheckout(headers);
+    const pi = uniqueId('pi_dispute_first');
+    const dispute = disputeCreated(pi);
+    expect((await deliver(dispute, sign(dispute))).statusCode).toBe(200);
+    const paid = completedEvent({ id, userId: user._id }, { payment_intent: pi });
+    expect((await deliver(paid, sign(paid))).statusCode).toBe(200);
+    expect(await isPremium(user._id)).toBe(false);
+    expect(await transactionOf(headers, id)).toMatchObject({ status: 'disputed' });
   });
 
   it('ignores a refund of a payment the portal does not know, and refuses a malformed charge', async () => {

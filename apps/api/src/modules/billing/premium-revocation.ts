@@ -5,26 +5,30 @@ import type { Tx } from '../../db/client.ts';
 import * as repo from './transactions.repository.ts';
 
 type ChargeEvent = Extract<PaymentEvent, { type: 'charge.refunded' | 'charge.disputed' }>;
+type Context = { requestId: string | null; log: FastifyBaseLogger };
 
 /**
  * Refunds and disputes end premium (issue 18), inside the transaction that claimed the event id,
  * so the record, the flag and the audit event commit together or not at all. A full refund
  * (`amount_refunded == amount`) or a dispute of a paid checkout ends it; a partial refund is
- * only recorded (`amountRefundedMinor`), premium stays. Events about a payment this portal does
- * not know (another product on the same account) are logged and ignored.
+ * only recorded (`amountRefundedMinor`), premium stays. An event about a payment not recorded
+ * yet is kept and applied when the payment is (`applyParkedChargeEvents`): Stripe may deliver a
+ * refund before the payment's own event, and premium must not outlive the refund.
  */
 export async function applyChargeEvent(
   tx: Tx,
   event: ChargeEvent,
-  { requestId, log }: { requestId: string | null; log: FastifyBaseLogger },
+  { requestId, log }: Context,
 ): Promise<void> {
-  const row = event.paymentIntentId
-    ? await repo.lockCheckoutOfPayment(tx, event.paymentIntentId)
-    : undefined;
+  const { paymentIntentId } = event;
+  const row = paymentIntentId ? await repo.lockCheckoutOfPayment(tx, paymentIntentId) : undefined;
   if (!row) {
+    if (paymentIntentId) await repo.parkChargeEvent(tx, { ...event, paymentIntentId });
     log.warn(
       { eventType: event.type },
-      'charge event for a payment unknown to this portal ignored',
+      paymentIntentId
+        ? 'charge event for a payment not recorded yet kept until it is'
+        : 'charge event without a payment ignored',
     );
     return;
   }
@@ -61,4 +65,14 @@ export async function applyChargeEvent(
     { userId: row.userId, endsAs, revoked },
     'checkout ended by the provider; premium revoked',
   );
+}
+
+/** Applies the charge events that arrived before this payment was recorded, in their order. */
+export async function applyParkedChargeEvents(
+  tx: Tx,
+  paymentIntentId: string,
+  context: Context,
+): Promise<void> {
+  for (const event of await repo.takeParkedChargeEvents(tx, paymentIntentId))
+    await applyChargeEvent(tx, event, context);
 }

@@ -1,5 +1,9 @@
 import { and, desc, eq, ne, notExists, or, lt, sql } from 'drizzle-orm';
 import { checkoutSessions } from '../../db/schema/billing.ts';
+import {
+  parkedChargeEvents,
+  type ParkedChargeEvent,
+} from '../../db/schema/parked-charge-events.ts';
 import { countRows, findRow } from '../../db/rows.ts';
 import { users } from '../../db/schema/users.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -97,4 +101,37 @@ export async function revokePremium(tx: Tx, userId: string): Promise<boolean> {
     .where(and(eq(users.id, userId), eq(users.isPremium, true), notExists(stillPaid)))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** How long a charge event about an unknown payment is kept: past Stripe's three days of retries. */
+const PARKED_EVENT_DAYS = 7;
+
+/** Keeps a charge event until its payment is recorded; older unclaimed ones go first. */
+export async function parkChargeEvent(
+  tx: Tx,
+  event: ParkedChargeEvent & { paymentIntentId: string },
+): Promise<void> {
+  await tx
+    .delete(parkedChargeEvents)
+    .where(
+      lt(parkedChargeEvents.receivedAt, sql`now() - make_interval(days => ${PARKED_EVENT_DAYS})`),
+    );
+  await tx
+    .insert(parkedChargeEvents)
+    .values({ eventId: event.id, paymentIntentId: event.paymentIntentId, event })
+    .onConflictDoNothing();
+}
+
+/** Removes and answers the charge events kept for this payment, oldest first. */
+export async function takeParkedChargeEvents(
+  tx: Tx,
+  paymentIntentId: string,
+): Promise<ParkedChargeEvent[]> {
+  const rows = await tx
+    .delete(parkedChargeEvents)
+    .where(eq(parkedChargeEvents.paymentIntentId, paymentIntentId))
+    .returning();
+  return rows
+    .toSorted((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime())
+    .map((row) => row.event);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPOINTMENT_KINDS, APPOINTMENT_LIMITS, isInstant } from '@portal/shared/appointment';
-import { isCalendarDate } from '@portal/shared/zoned-time';
+import { DATE_YEARS, isCalendarDate, isInDateYears } from '@portal/shared/zoned-time';
 
 /**
  * The voice agent as it ships (issue 19): its prompt and its custom functions, with the JSON
@@ -50,9 +50,13 @@ export const VOICE_FUNCTION_ARGS = {
       .max(40)
       .refine((text) => isLocalTime(text) || isInstant(text), {
         error: 'start must be a time such as 2026-03-02T10:00.',
+        abort: true,
+      })
+      .refine(isInDateYears, {
+        error: `start must be between the years ${DATE_YEARS.min} and ${DATE_YEARS.max}.`,
       })
       .describe(
-        "The start, YYYY-MM-DDTHH:MM in the practitioner's time zone (or ISO 8601 with an offset)",
+        "The start, YYYY-MM-DDTHH:MM in the practitioner's time zone (or ISO 8601 with an offset), in the years 1900–2200",
       ),
     duration: z
       .number()
@@ -87,7 +91,7 @@ export type TVoiceFunctionArgs<Name extends TVoiceFunctionName> = z.output<
 export const VOICE_FUNCTION_DESCRIPTIONS: Record<TVoiceFunctionName, string> = {
   get_agenda: "Lists the practitioner's appointments of one day (today by default).",
   find_patient:
-    "Finds up to 5 of the practitioner's patients by name, each with their next appointment.",
+    "Finds up to 5 of the practitioner's patients by name (the name only: never by condition, phone or e-mail), each with their next appointment.",
   book_appointment:
     'Books an appointment. Call first without confirmed to get the summary to read back; call again with confirmed true once the caller said yes.',
   cancel_appointment:

@@ -4,6 +4,8 @@ import { addDays, fromWallTime, toWallTime } from '@portal/shared/zoned-time';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppointmentService } from '../appointments/appointments.service.ts';
 import type { PatientService } from '../patients/patients.service.ts';
+import type { Actor } from '../audit/owned-records.ts';
+import type { VoicePatient } from './voice-patients.repository.ts';
 import { isLocalTime, type TVoiceFunctionArgs } from './voice-agent.definition.ts';
 import {
   spokenDate,
@@ -50,10 +52,17 @@ function isCode(error: unknown, ...codes: string[]): boolean {
 export function createVoiceActions({
   patients,
   appointments,
+  findPatientsByName,
   now,
 }: {
   patients: PatientService;
   appointments: AppointmentService;
+  /** find_patient's search: by name only (voice-patients.repository.ts). */
+  findPatientsByName: (input: {
+    actor: Actor;
+    name: string;
+    limit: number;
+  }) => Promise<VoicePatient[]>;
   now: Clock;
 }) {
   const say = (caller: VoiceCaller) => VOICE_SENTENCES[caller.language];
@@ -112,22 +121,22 @@ export function createVoiceActions({
     },
 
     async find_patient(caller: VoiceCaller, args: TVoiceFunctionArgs<'find_patient'>) {
-      const page = await patients.findPatients({ actor: caller.actor, q: args.name, limit: 5 });
+      const found = await findPatientsByName({ actor: caller.actor, name: args.name, limit: 5 });
       const from = now();
       const to = new Date(from.getTime() + NEXT_APPOINTMENT_DAYS * DAY_MS);
       const matches = [];
       // No diagnosis, address or contact details: the name, the age and the next appointment.
-      for (const patient of page.items) {
+      for (const patient of found) {
         const next = await appointments.findAppointments({
           actor: caller.actor,
           from: from.toISOString(),
           to: to.toISOString(),
-          patientId: patient._id,
+          patientId: patient.id,
           limit: 5,
         });
         const upcoming = next.items.find((item) => item.status === 'booked');
         matches.push({
-          patient_id: patient._id,
+          patient_id: patient.id,
           name: patient.name,
           age: patient.age,
           next_appointment: upcoming ? appointmentData(upcoming) : null,

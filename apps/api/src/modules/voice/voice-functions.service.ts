@@ -8,6 +8,7 @@ import { createPatientService } from '../patients/patients.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { VOICE_FUNCTION_ARGS, VOICE_FUNCTION_NAMES } from './voice-agent.definition.ts';
 import { callerTimeZone, createVoiceActions, type VoiceAnswer } from './voice-functions.actions.ts';
+import { findPatientsByName } from './voice-patients.repository.ts';
 import { isVoiceLanguage, VOICE_SENTENCES } from './voice-functions.messages.ts';
 import { endVoiceCall, findVoiceCall, linkRequestToCall } from './voice-calls.repository.ts';
 
@@ -41,6 +42,7 @@ export function createVoiceFunctionService({
   const actions = createVoiceActions({
     patients: createPatientService({ db, now }),
     appointments: createAppointmentService({ db, now }),
+    findPatientsByName: (input) => findPatientsByName(db, input),
     now,
   });
 

@@ -212,6 +212,42 @@ describe('a conversation through the function route', () => {
     expect((await stateOf(ctx, user._id)).appointments).toEqual([]);
   });
 
+  it('find_patient matches names only: a diagnosis, a phone number or an e-mail finds nobody', async () => {
+    const { user, maria, call, ask } = await practitionerOnCall();
+    const before = (await stateOf(ctx, user._id)).audit.length;
+    for (const name of ['Asthma', 'asth', '0123456789', 'amina@example.com']) {
+      const found = await ask('find_patient', { name });
+      expect(found.data, name).toEqual({ patients: [] });
+    }
+    expect((await ask('find_patient', { name: 'SOUZA' })).data).toMatchObject({
+      patients: [{ patient_id: maria._id, name: 'Maria Souza' }],
+    });
+    // Each search is audited as a list, as the web's patient search is, marked with the call.
+    const lists = (await stateOf(ctx, user._id)).audit
+      .slice(before)
+      .filter((event) => event.action === 'list' && event.patientId === null);
+    expect(lists).toHaveLength(5);
+    expect(lists.every((event) => event.voiceCallId === call.call_id)).toBe(true);
+  });
+
+  it('answers a start in the year 9999 as invalid arguments, and books nothing', async () => {
+    const { user, maria, ask } = await practitionerOnCall();
+    const answer = await ask('book_appointment', {
+      patient_id: maria._id,
+      start: '9999-12-31T23:00',
+      duration: 480,
+      confirmed: true,
+    });
+    expect(answer).toEqual({
+      message: 'Some details are missing or not valid; please say them again.',
+      data: {
+        status: 'invalid_arguments',
+        fieldErrors: { start: 'start must be between the years 1900 and 2200.' },
+      },
+    });
+    expect((await stateOf(ctx, user._id)).appointments).toEqual([]);
+  });
+
   it("a non-member's functions say that booking by voice is part of Premier", async () => {
     const { headers, user } = await signIn(ctx, { timeZone: BERLIN });
     const patient = await createPatient(ctx, headers);

@@ -16,6 +16,7 @@ import {
   ZVoiceFunctionRequest,
   ZVoiceWebhookEvent,
 } from './voice-functions.service.ts';
+import { recordVoiceSignature } from './voice-signatures.repository.ts';
 
 /** Function calls one voice call may make per minute: a conversation needs a few. */
 export const VOICE_FUNCTION_CALLS_PER_MINUTE = 30;
@@ -36,8 +37,9 @@ const ZVoiceAnswer = z.object({
 /**
  * What Retell sends the portal: its webhook and the agent's custom functions. Both are public
  * (no ID token): each request must carry Retell's signature over the exact body (so this scope
- * takes bodies raw), at most five minutes old. A refusal is logged with its reason, never with
- * the body.
+ * takes bodies raw), at most five minutes old and at most a minute ahead, and used once: a
+ * signature seen before (on any instance) is refused, so a captured request cannot be resent.
+ * A refusal is logged with its reason, never with the body.
  */
 export function retellRoutes(
   scope: FastifyInstance,
@@ -59,17 +61,26 @@ export function retellRoutes(
     keyGenerator: (request) => `voice-call:${callKeys.get(request) ?? ''}`,
   });
 
-  /** The signed body, parsed by `schema`; 401 (unsigned, tampered, old) or 400 (not the shape). */
+  /**
+   * The signed body, parsed by `schema`; 401 (unsigned, tampered, old, ahead, replayed) or 400
+   * (not the shape).
+   */
   async function signedBody<Schema extends z.ZodType>(request: FastifyRequest, schema: Schema) {
     if (!voice) throw new AppError('VOICE_NOT_CONFIGURED');
     const rawBody = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
     const header = request.headers[SIGNATURE_HEADER];
     const signature = typeof header === 'string' ? header : undefined;
-    if (!(await voice.isSignedByProvider({ rawBody, signature }))) {
+    const signed = await voice.isSignedByProvider({ rawBody, signature });
+    if (!signed) {
       request.log.warn(
-        { reason: signature ? 'signature invalid or too old' : 'signature missing' },
+        { reason: signature ? 'signature invalid, too old or ahead' : 'signature missing' },
         'voice request refused',
       );
+      throw new AppError('VOICE_SIGNATURE_INVALID');
+    }
+    // The real time, not the app's clock: the signature's window is measured on it.
+    if (!(await recordVoiceSignature(db, { ...signed, now: new Date() }))) {
+      request.log.warn({ reason: 'signature already used' }, 'voice request refused');
       throw new AppError('VOICE_SIGNATURE_INVALID');
     }
     let json: unknown;
@@ -97,7 +108,7 @@ export function retellRoutes(
       schema: {
         tags: ['voice'],
         summary: "The voice agent's functions, called by Retell during a call",
-        description: `Retell posts \`{ name, call, args }\` signed with \`x-retell-signature\` (the API key's HMAC over the raw body and a time; unsigned, tampered or over 5 minutes old: 401, nothing done). \`name\` is one of ${VOICE_FUNCTION_NAMES.map((name) => `\`${name}\``).join(', ')}. The call must be one \`POST /api/retellai/connect-retellai\` started, not ended (Retell's \`call_ended\`) nor over ${VOICE_CALL_MAX_MS / 3_600_000} hours old, with the same agent: otherwise 403. At most ${VOICE_FUNCTION_CALLS_PER_MINUTE} calls per voice call per minute. Each function acts for the call's user alone, through the same services, owner scoping and audit as the web app (its audit events carry the call's id). A non-member's functions answer that booking by voice is part of Premier. Booking and cancelling change nothing without \`args.confirmed: true\`: they answer the summary to read back. Every answer is one short sentence in the caller's session language plus structured data.`,
+        description: `Retell posts \`{ name, call, args }\` signed with \`x-retell-signature\` (the API key's HMAC over the raw body and a time; unsigned, tampered, over 5 minutes old, over 60 seconds ahead or a signature already used once: 401, nothing done). \`name\` is one of ${VOICE_FUNCTION_NAMES.map((name) => `\`${name}\``).join(', ')}. The call must be one \`POST /api/retellai/connect-retellai\` started, not ended (Retell's \`call_ended\`) nor over ${VOICE_CALL_MAX_MS / 3_600_000} hours old, with the same agent: otherwise 403. At most ${VOICE_FUNCTION_CALLS_PER_MINUTE} calls per voice call per minute. Each function acts for the call's user alone, through the same services, owner scoping and audit as the web app (its audit events carry the call's id). A non-member's functions answer that booking by voice is part of Premier. Booking and cancelling change nothing without \`args.confirmed: true\`: they answer the summary to read back. Every answer is one short sentence in the caller's session language plus structured data.`,
         security: [],
         response: {
           200: ZVoiceAnswer,
@@ -127,7 +138,7 @@ export function retellRoutes(
         tags: ['voice'],
         summary: "Retell's signed call events: `call_ended` ends the call's functions",
         description:
-          'Signed like the functions (`x-retell-signature`, at most 5 minutes old; otherwise 401). Other events are acknowledged and ignored.',
+          'Signed like the functions (`x-retell-signature`, at most 5 minutes old, at most 60 seconds ahead, each signature used once; otherwise 401). Other events are acknowledged and ignored.',
         security: [],
         response: { 200: z.object({ received: z.literal(true) }), ...errors },
       },

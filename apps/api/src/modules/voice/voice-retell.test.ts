@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { connectDatabase } from '../../db/client.ts';
 import { createTestApp, signIn } from '../../../test/app.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { startVoiceCall, stateOf, useVoiceApp } from '../../../test/factories/voice.ts';
 import { retellSender } from '../../../test/fake-retell.ts';
 import { voiceCalls } from '../../db/schema/voice.ts';
+import { voiceSignatures } from '../../db/schema/voice-signatures.ts';
 import { bindVoiceCall } from './voice-calls.repository.ts';
 import { VOICE_FUNCTION_CALLS_PER_MINUTE } from './voice-retell.routes.ts';
 
@@ -65,6 +68,7 @@ describe('POST /api/retellai/functions refuses forgeries', () => {
       ['wrong key', body, signature(body, { key: 'key_someone_else' })],
       ['six minutes old', body, signature(body, { at: Date.now() - 6 * 60_000 })],
       ['from the future', body, signature(body, { at: Date.now() + 6 * 60_000 })],
+      ['two minutes ahead', body, signature(body, { at: Date.now() + 2 * 60_000 })],
       ['malformed', body, 'v=1,d=zz'],
       ['changed body', changed, signature(body)],
     ];
@@ -83,7 +87,7 @@ describe('POST /api/retellai/functions refuses forgeries', () => {
     // Logged with the reason, never with the body.
     const logs = ctx.logs.join('');
     expect(logs).toContain('signature missing');
-    expect(logs).toContain('signature invalid or too old');
+    expect(logs).toContain('signature invalid, too old or ahead');
     expect(logs).not.toContain('Maria Souza');
     expect(logs).not.toContain('"args"');
   });
@@ -160,6 +164,83 @@ describe('POST /api/retellai/functions refuses forgeries', () => {
     // Another call is not limited by the first one's budget.
     const second = await memberOnCall();
     expect((await sender.callFunction(second.call, 'get_agenda', {})).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/retellai/functions refuses replays', () => {
+  const refusal = {
+    message: 'The voice request signature is missing, invalid or too old.',
+    code: 'VOICE_SIGNATURE_INVALID',
+  };
+
+  it('answers 401 to a booking sent again with its signature after it was cancelled', async () => {
+    const { user, call, body } = await memberOnCall();
+    const header = signature(body);
+    expect((await sender.send(FUNCTIONS, body, { signature: header })).statusCode).toBe(200);
+    const [booked] = (await stateOf(ctx, user._id)).appointments;
+    const cancel = await sender.callFunction(call, 'cancel_appointment', {
+      appointment_id: booked!.id,
+      confirmed: true,
+    });
+    expect(cancel.statusCode).toBe(200);
+    const before = await stateOf(ctx, user._id);
+
+    const replayed = await sender.send(FUNCTIONS, body, { signature: header });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toEqual(refusal);
+    expect(await stateOf(ctx, user._id)).toEqual(before);
+    expect(before.appointments.map((row) => row.status)).toEqual(['cancelled']);
+    expect(ctx.logs.join('')).toContain('signature already used');
+  });
+
+  it('answers 401 to the same signature written in capitals or with a zero-padded time', async () => {
+    const { user, body } = await memberOnCall();
+    const header = signature(body);
+    expect((await sender.send(FUNCTIONS, body, { signature: header })).statusCode).toBe(200);
+    const before = await stateOf(ctx, user._id);
+    const [, at, digest] = /^v=(\d+),d=([0-9a-f]+)$/.exec(header)!;
+    for (const variant of [`v=${at},d=${digest!.toUpperCase()}`, `v=0${at},d=${digest}`]) {
+      const response = await sender.send(FUNCTIONS, body, { signature: variant });
+      expect(response.statusCode, variant).toBe(401);
+    }
+    expect(await stateOf(ctx, user._id)).toEqual(before);
+  });
+
+  it('answers 401 to a replay sent to another instance on the same database', async () => {
+    const { user, body } = await memberOnCall();
+    const header = signature(body);
+    expect((await sender.send(FUNCTIONS, body, { signature: header })).statusCode).toBe(200);
+    const before = await stateOf(ctx, user._id);
+    const databaseB = connectDatabase(ctx.database.url, { max: 2 });
+    const appB = await buildApp({
+      config: ctx.config,
+      database: databaseB,
+      identity: ctx.local,
+      now: () => START,
+      isRunningJobs: false,
+    });
+    try {
+      await appB.ready();
+      const response = await retellSender(appB, { apiKey: API_KEY }).send(FUNCTIONS, body, {
+        signature: header,
+      });
+      expect(response.statusCode).toBe(401);
+    } finally {
+      await appB.close();
+      await databaseB.close();
+    }
+    expect(await stateOf(ctx, user._id)).toEqual(before);
+  });
+
+  it('deletes signatures past their window when it records a new one', async () => {
+    const { db } = ctx.database;
+    const past = new Date(Date.now() - 1000);
+    await db.insert(voiceSignatures).values({ replayKey: 'expired-signature', expiresAt: past });
+    const { call } = await memberOnCall();
+    expect((await sender.callFunction(call, 'get_agenda', {})).statusCode).toBe(200);
+    const keys = (await db.select().from(voiceSignatures)).map((row) => row.replayKey);
+    expect(keys).not.toContain('expired-signature');
+    expect(keys.length).toBeGreaterThan(0);
   });
 });
 

@@ -1,7 +1,21 @@
+import crypto from 'node:crypto';
 import Retell, { APIError } from 'retell-sdk';
-import { VoiceProviderError, type VoiceProvider, type WebCall } from './voice.ts';
+import {
+  VoiceProviderError,
+  type SignedRequest,
+  type VoiceProvider,
+  type WebCall,
+} from './voice.ts';
 
 const DEFAULT_BASE_URL = 'https://api.retellai.com';
+/** The SDK accepts a signature this far from now, either way. */
+const SIGNATURE_MAX_AGE_MS = 5 * 60_000;
+/**
+ * How far ahead of this server's clock a signature may be: clocks drift a little, but one
+ * signed minutes ahead would stay replayable for longer than the window allows.
+ */
+export const SIGNATURE_MAX_AHEAD_MS = 60_000;
+const SIGNATURE_FORMAT = /^v=(\d+),d=([0-9a-f]+)$/i;
 
 /**
  * Retell web calls through the official SDK (`POST /v3/create-web-call`, Bearer API key).
@@ -49,11 +63,20 @@ export function createRetellVoiceProvider({
         throw new VoiceProviderError('Retell could not be reached');
       }
     },
-    async isSignedByProvider({ rawBody, signature }): Promise<boolean> {
+    async isSignedByProvider({ rawBody, signature }): Promise<SignedRequest | false> {
       if (!signature) return false;
       // Retell signs with the API key: `v=<ms>,d=<HMAC-SHA256 of body + ms>`; the SDK refuses a
-      // time more than five minutes away from now.
-      return Retell.verify(rawBody, apiKey, signature).catch(() => false);
+      // time more than five minutes away from now (its own clock, so this one too).
+      if (!(await Retell.verify(rawBody, apiKey, signature).catch(() => false))) return false;
+      const [, signedAt, digest] = SIGNATURE_FORMAT.exec(signature) ?? [];
+      if (!signedAt || !digest || Number(signedAt) > Date.now() + SIGNATURE_MAX_AHEAD_MS)
+        return false;
+      // The digest alone names body and time; the SDK reads its hex in either case and the time
+      // with leading zeros, so the key is the digest's bytes, not the header's text.
+      return {
+        replayKey: crypto.createHash('sha256').update(Buffer.from(digest, 'hex')).digest('hex'),
+        acceptedUntil: new Date(Number(signedAt) + SIGNATURE_MAX_AGE_MS),
+      };
     },
   };
 }

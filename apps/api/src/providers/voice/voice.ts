@@ -16,9 +16,21 @@ export interface VoiceProvider {
   createWebCall(input: { userId: string }): Promise<WebCall>;
   /**
    * Whether a request from the provider (its webhook, the agent's functions) is genuine: the
-   * signature covers the exact body and a time, and is refused when over five minutes old.
+   * signature covers the exact body and a time, and is refused when over five minutes old or
+   * over a minute ahead. A genuine one answers what identifies its signature, so the caller can
+   * refuse the same signature a second time while it would still be accepted.
    */
-  isSignedByProvider(input: { rawBody: string; signature: string | undefined }): Promise<boolean>;
+  isSignedByProvider(input: {
+    rawBody: string;
+    signature: string | undefined;
+  }): Promise<SignedRequest | false>;
+}
+
+/** A genuinely signed request: the same signature always gives the same `replayKey`. */
+export interface SignedRequest {
+  replayKey: string;
+  /** Until when the signature would be accepted; later it is refused as too old anyway. */
+  acceptedUntil: Date;
 }
 
 /** The voice service answered with an error or could not be reached. */
