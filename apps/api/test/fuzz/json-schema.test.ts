@@ -56,3 +56,15 @@ describe('validateJson', () => {
     ]);
   });
 });
+
+describe('validateJson: format date', () => {
+  const day: JsonSchema = { type: 'string', format: 'date' };
+
+  it('accepts a calendar day (the timeline answers care-plan days so)', () => {
+    expect(validateJson(day, '2026-02-28')).toEqual([]);
+  });
+
+  it.each(['2026-02-30', '2026-2-3', '2026-02-28T00:00:00Z'])('refuses %s', (value) => {
+    expect(validateJson(day, value)).toEqual(['$: not a valid date']);
+  });
+});

@@ -22,6 +22,9 @@ const FORMATS: Record<string, (value: string) => boolean> = {
   email: (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
   uri: (value) => URL.canParse(value),
   'date-time': (value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d\d-\d\dT/.test(value),
+  date: (value) =>
+    /^\d{4}-\d\d-\d\d$/.test(value) &&
+    new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
 };
 
 const patterns = new Map<string, RegExp>();
