@@ -1,5 +1,5 @@
 // Log hygiene after the whole suite: no token, no provider secret and no patient or profile
-// value in the logs the API tests and the e2e servers wrote (README "Security").
+// value in the logs the API tests and the e2e servers wrote (docs/security.md).
 //
 //   node scripts/check-log-hygiene.mjs [--dir .test-results] [--only api|e2e] [--json out.json]
 //

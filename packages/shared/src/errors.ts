@@ -55,7 +55,7 @@ export const ERRORS = {
     status: 502,
     message: 'The payment provider could not be reached. Please try again later.',
   },
-  // Transaction History (issue 18)
+  // Transaction History
   TRANSACTION_NOT_FOUND: { status: 404, message: 'The transaction could not be found.' },
   TRANSACTION_NOT_REFUNDABLE: {
     status: 409,

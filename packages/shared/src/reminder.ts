@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What a reminder is about (issue 18). An appointment's comes the profile's `reminderHours`
+ * What a reminder is about. An appointment's comes the profile's `reminderHours`
  * before it starts; a care-plan activity's when an occurrence comes due. Both are created by
  * the API's one `createReminder` path, so the bell, the e-mail and the audit treat them alike.
  */

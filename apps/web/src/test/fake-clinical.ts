@@ -15,7 +15,7 @@ import {
 import { fakeSequence, invalid, json, refuse } from './http.ts';
 
 /**
- * The allergies and prescriptions of issue 17 in memory, served by `clinicalHandlers`: lists
+ * The allergies and prescriptions in memory, served by `clinicalHandlers`: lists
  * (the `status` filter), create and replace validated by the shared schemas (400 with
  * `fieldErrors`), If-Match (409 `…_CHANGED`), stop with a reason, medication suggestions, and
  * the allergy warning (409 `ALLERGY_WARNING` unless `allergyAcknowledged`) and each allergy's

@@ -17,7 +17,7 @@ import { patientRecord, patients } from './patients.ts';
 import { ownedRow, userReference } from './users.ts';
 
 /**
- * A patient's care plans (issue 18, members only). Goals and activities are small lists that
+ * A patient's care plans (members only). Goals and activities are small lists that
  * are always read and replaced with their plan, so they live in the plan's row; occurrences
  * are computed from each activity's rule, and only their marks (done, skipped) are stored.
  */

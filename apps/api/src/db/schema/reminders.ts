@@ -4,7 +4,7 @@ import { createdAt, instant } from './columns.ts';
 import { patientRecord } from './patients.ts';
 
 /**
- * Reminders that came (issue 18): one row per appointment or care-plan occurrence and time.
+ * Reminders that came: one row per appointment or care-plan occurrence and time.
  * The unique key is what makes a reminder exactly once: the jobs that create them insert with
  * `on conflict do nothing`, so a sweep repeated after a crash, or run by two instances at once,
  * adds nothing. A rescheduled appointment has a new `event_at`, hence a reminder of its own.

@@ -56,7 +56,7 @@ describe('the local checkout page', () => {
     expect(missing.body).toContain('<html lang="zh-CN" dir="ltr">');
     expect(missing.body).toContain('结账不可用');
     expect(missing.body).toContain('返回尊享会员');
-    // The brand and the membership as Chinese writes them (issue 21), never in Latin letters.
+    // The brand and the membership as Chinese writes them, never in Latin letters.
     expect(missing.body).not.toMatch(/CareBridge|Premier/);
   });
 

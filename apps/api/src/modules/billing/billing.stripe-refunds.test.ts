@@ -10,7 +10,7 @@ import { parkedChargeEvents } from '../../db/schema/parked-charge-events.ts';
 const stripe = useStripeApp();
 const { openCheckout, deliver, isPremium } = stripe;
 
-describe('refunds and disputes end premium (issue 18)', () => {
+describe('refunds and disputes end premium', () => {
   function chargeEvent(type: string, object: Record<string, unknown>) {
     return JSON.stringify({
       id: uniqueId('evt_charge'),

@@ -8,7 +8,7 @@ type ChargeEvent = Extract<PaymentEvent, { type: 'charge.refunded' | 'charge.dis
 type Context = { requestId: string | null; log: FastifyBaseLogger };
 
 /**
- * Refunds and disputes end premium (issue 18), inside the transaction that claimed the event id,
+ * Refunds and disputes end premium, inside the transaction that claimed the event id,
  * so the record, the flag and the audit event commit together or not at all. A full refund
  * (`amount_refunded == amount`) or a dispute of a paid checkout ends it; a partial refund is
  * only recorded (`amountRefundedMinor`), premium stays. An event about a payment not recorded

@@ -11,7 +11,7 @@ const tags = ['premier'];
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
 
 /**
- * The Transaction History (issue 18) and, for a provider that serves its own checkout (the local
+ * The Transaction History and, for a provider that serves its own checkout (the local
  * one), its refund. With Stripe the refund route does not exist (404): refunds happen in
  * Stripe's dashboard and arrive as `charge.refunded`.
  */

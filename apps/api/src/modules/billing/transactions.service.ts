@@ -16,7 +16,7 @@ const isTransactionKey = (key: unknown[]): key is [string, string] =>
   /^[A-Za-z0-9_-]{1,255}$/.test(key[1]);
 
 /**
- * The Transaction History (issue 18): the user's own checkouts, read-only. Someone else's id
+ * The Transaction History: the user's own checkouts, read-only. Someone else's id
  * answers exactly as an unknown one (404 TRANSACTION_NOT_FOUND).
  */
 export function createTransactionsService({

@@ -84,7 +84,7 @@ export function calendarFeed({
 }: {
   events: FeedEvent[];
   reminderMinutes: number | null;
-  /** The portal's own reminder (issue 18), as a second alarm the calendar app shows too. */
+  /** The portal's own reminder, as a second alarm the calendar app shows too. */
   reminderHours?: number | null;
   isFullNames: boolean;
   /** The portal's host, making UIDs globally unique (`<id>@<host>`). */

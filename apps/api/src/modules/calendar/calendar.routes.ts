@@ -22,7 +22,7 @@ const FEED_READS_PER_ADDRESS_PER_MINUTE = 600;
 const FEED_CHANGES_PER_MINUTE = 10;
 
 /**
- * The private iCalendar feed (issue 16): turning it on and off needs sign-in; reading it needs
+ * The private iCalendar feed: turning it on and off needs sign-in; reading it needs
  * only the long secret in its address, since calendar apps cannot send a token.
  */
 export async function calendarRoutes(

@@ -46,7 +46,7 @@ function parseEvents(body: string) {
     return {
       // Seconds before the start, as the parser reads the duration.
       trigger: triggerOf('Appointment'),
-      // The portal's reminder (issue 18, the profile's reminderHours) as a second alarm.
+      // The portal's reminder (the profile's reminderHours) as a second alarm.
       reminderTrigger: triggerOf('Appointment reminder'),
       description: vevent.getFirstPropertyValue('description'),
     };

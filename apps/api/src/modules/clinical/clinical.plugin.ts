@@ -7,7 +7,7 @@ import { prescriptionRoutes } from './prescriptions.routes.ts';
 import { createPrescriptionService } from './prescriptions.service.ts';
 
 /**
- * A patient's allergies and prescriptions (issue 17) in their own encapsulated context; the
+ * A patient's allergies and prescriptions in their own encapsulated context; the
  * services are created once per app and share one audit trail and its refusals.
  */
 export async function clinicalPlugin(app: FastifyInstance, { db }: { db: Db }) {

@@ -7,7 +7,7 @@ import { createPatientsAudit, insertActorAuditEvents, type Actor } from '../audi
 export type { Actor };
 
 /**
- * The clinical items: allergies and prescriptions (issue 17), care plans (issue 18); each names
+ * The clinical items: allergies and prescriptions, care plans; each names
  * its own audit column and error codes.
  */
 export type ClinicalKind = 'allergy' | 'prescription' | 'carePlan';

@@ -3,7 +3,7 @@ import { APPOINTMENT_KINDS, APPOINTMENT_LIMITS, isInstant } from '@portal/shared
 import { DATE_YEARS, isCalendarDate, isInDateYears } from '@portal/shared/zoned-time';
 
 /**
- * The voice agent as it ships (issue 19): its prompt and its custom functions, with the JSON
+ * The voice agent as it ships: its prompt and its custom functions, with the JSON
  * Schemas of their arguments derived from the same zod schemas that check the arguments when
  * Retell calls `POST /api/retellai/functions`. `npm run voice:setup` sends this to Retell.
  */

@@ -288,7 +288,7 @@ export const stripePayments = definePaymentsProvider({
     form: ['https://checkout.stripe.com'],
   },
   webhookSignatureHeader: SIGNATURE_HEADER,
-  // The card payment provider's hosted script, version 3 (SPEC.md §7).
+  // The card payment provider's hosted script, version 3.
   browserScript: ({ STRIPE_PUBLISHABLE_KEY }) => ({
     src: 'https://js.stripe.com/v3/',
     initialiser: 'Stripe',

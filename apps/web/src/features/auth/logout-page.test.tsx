@@ -41,7 +41,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('LogoutPage (SPEC.md §4)', () => {
+describe('LogoutPage', () => {
   it('signs out of the provider, clears both storages and the session, then goes to /login', async () => {
     const identity = fakeIdentity(() => Promise.resolve());
     setIdentityClient(identity);

@@ -11,7 +11,7 @@ const PAGE_SIZE = 200;
 const clinicalBase = api.enhanceEndpoints({ addTagTypes: ['Allergy', 'Prescription'] });
 
 /**
- * A patient's allergies and prescriptions (issue 17). Every screen here says itself when a call
+ * A patient's allergies and prescriptions. Every screen here says itself when a call
  * fails (and the prescription form turns the allergy warning into a question), so no call leads
  * away to an error page.
  */

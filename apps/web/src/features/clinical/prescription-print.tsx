@@ -19,7 +19,7 @@ function formatDay(language: string, day?: string): string {
 }
 
 /**
- * The patient's active medications as a prescription to print (issue 17): who prescribes, the
+ * The patient's active medications as a prescription to print: who prescribes, the
  * day, the patient, each medication with how it is taken, and a place to sign. Shown in the print
  * layout (no site chrome); the buttons above the sheet are for the screen only.
  */

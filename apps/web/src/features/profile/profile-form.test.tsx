@@ -35,7 +35,7 @@ async function expectSummaryFocused(count: number) {
   return summary;
 }
 
-describe('ProfileForm checks each field as it changes (SPEC.md §5)', () => {
+describe('ProfileForm checks each field as it changes', () => {
   it.each([
     ['Name', '', 'Name is required.'],
     ['Name', '   ', 'Name is required.'],

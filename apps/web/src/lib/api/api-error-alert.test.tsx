@@ -110,7 +110,7 @@ async function expectAlert(text: string) {
   expect(screen.getByRole('alert')).toHaveTextContent(text);
 }
 
-describe('ApiErrorAlert shows the error catalogue of SPEC.md §8', () => {
+describe('ApiErrorAlert shows the error catalogue', () => {
   it('401: alerts the session expired, clears the session and goes to /login', async () => {
     const { store } = renderWithAnswer(
       json(401, { message: 'not authenticated', code: 'NOT_AUTHENTICATED' }),

@@ -80,7 +80,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('the base query (SPEC.md §7)', () => {
+describe('the base query', () => {
   it('calls base URL + /api with the stored token as a bearer and asks for JSON', async () => {
     const token = tokenExpiringIn(3600);
     localStorage.setItem('firebase_token', token);

@@ -4,7 +4,7 @@ import { describeApiFailure } from './error-catalogue.ts';
 
 const http = (status: number, data: unknown = {}): FetchBaseQueryError => ({ status, data });
 
-describe('describeApiFailure (SPEC.md §8)', () => {
+describe('describeApiFailure', () => {
   it.each<{ name: string; failure: FetchBaseQueryError; expected: object }>([
     {
       name: '401: session expired, to /login, ends the session',
