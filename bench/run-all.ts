@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { benchApi } from './api.ts';
 import { benchAppointments } from './appointments.ts';
+import { benchCalendar } from './calendar.ts';
 import { benchCarePlans } from './care-plans.ts';
 import { benchClinical } from './clinical.ts';
 import { benchInstances } from './instances.ts';
@@ -23,6 +24,7 @@ await benchApi();
 await benchInstances();
 await benchValidation();
 await benchAppointments();
+await benchCalendar();
 await benchVisits();
 await benchClinical();
 await benchTimeline();

@@ -83,7 +83,7 @@ export async function calendarRoutes(
       schema: {
         tags,
         summary:
-          'The iCalendar (RFC 5545) feed of a secret address: one VEVENT per appointment from 90 days ago on (not of patients in the trash), initials and kind only; an unknown or revoked secret is 404; 30 reads a minute per feed and 600 per client address, then 429',
+          'The iCalendar (RFC 5545) feed of a secret address: one VEVENT per appointment from 90 days ago on (not of patients in the trash), with the patient’s initials and the kind, or the full name when the owner turned that on; an unknown or revoked secret is 404; 30 reads a minute per feed and 600 per client address, then 429',
         params: z.object({
           file: z.string().max(200).describe('`<secret>.ics`, from `POST /api/calendar-feed`'),
         }),
