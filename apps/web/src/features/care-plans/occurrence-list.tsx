@@ -135,8 +135,9 @@ export function OccurrenceList({
                       variant="secondary"
                       aria-disabled={isLoading}
                       onClick={() => void mark(occurrence, 'due')}
+                      aria-label={t('occurrence.undo', { name })}
                     >
-                      {t('occurrence.undo', { name })}
+                      {t('occurrence.undoButton')}
                     </Button>
                   ) : (
                     <>

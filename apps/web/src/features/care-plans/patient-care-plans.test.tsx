@@ -144,7 +144,7 @@ describe('PatientCarePlans', () => {
     expect(
       within(marks)
         .getAllByRole('button')
-        .map((button) => button.textContent),
+        .map((button) => button.getAttribute('aria-label')),
     ).toEqual(['Undo: BP check, Apr 15, 2026', 'Undo: BP check, Apr 14, 2026']);
 
     // Taken back, the day is due again; focus goes to the mark that takes its place.
@@ -175,7 +175,7 @@ describe('PatientCarePlans', () => {
     expect(
       within(marks)
         .getAllByRole('button')
-        .map((button) => button.textContent),
+        .map((button) => button.getAttribute('aria-label')),
     ).toEqual([12, 11, 10, 9, 8].map((day) => `Undo: BP check, Apr ${day}, 2026`));
     expect(doneButtons()).toHaveLength(3);
   });
