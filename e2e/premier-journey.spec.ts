@@ -1,3 +1,4 @@
+import { nextOccurrenceAfter } from '@portal/shared/care-plan-rrule';
 import { expectAxeClean } from './support/axe.ts';
 import { openAs } from './support/journey.ts';
 import { announcer } from './support/keyboard.ts';
@@ -132,12 +133,30 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       form.locator('p', { hasText: t('carePlans:recurrence.every.monthly', { count: 3 }) }),
     ).toBeVisible();
     await expectAxeClean(page, { include: 'main' });
+    const start = await form
+      .getByLabel(t('carePlans:form.start', { number: 1 }), { exact: true })
+      .inputValue();
     await form.getByRole('button', { name: t('carePlans:form.save') }).click();
     const saved = t('carePlans:section.saved', { title: 'Diabetes follow-up' });
     await expect(plans.getByRole('status').first()).toHaveText(saved);
     await expect(
       plans.getByText(t('carePlans:occurrence.state.due'), { exact: true }),
     ).toBeVisible();
+    // Today's with Done and Skip; the next one, three months on, a date without buttons.
+    const next = await page.evaluate(
+      ([day, lang]) =>
+        new Intl.DateTimeFormat(lang, { timeZone: 'UTC', dateStyle: 'medium' }).format(
+          new Date(`${day}T00:00:00Z`),
+        ),
+      [
+        nextOccurrenceAfter({ start, rrule: 'FREQ=MONTHLY;INTERVAL=3', after: start })!,
+        language,
+      ] as const,
+    );
+    await expect(plans.getByText(t('carePlans:section.next', { date: next }))).toBeVisible();
+    await expect(
+      plans.getByRole('button', { name: textPattern(language, 'carePlans:occurrence.doneLabel') }),
+    ).toHaveCount(1);
 
     // Today lists it.
     await chooseFromMenu('common:menu.today');

@@ -2,19 +2,23 @@ import { http, type HttpHandler } from 'msw';
 import {
   ZCarePlanInput,
   ZOccurrenceMarkInput,
+  ZOccurrenceQuery,
   type TCarePlan,
   type TCarePlanInput,
   type TOccurrence,
   type TTodayItem,
 } from '@portal/shared/care-plan';
 import { occurrenceDates } from '@portal/shared/care-plan-rrule';
+import { ERRORS } from '@portal/shared/errors';
 import { addDays } from '@portal/shared/zoned-time';
 import { fakeSequence, invalid, json, refuse } from './http.ts';
 
 /**
  * Care plans (issue 18) in memory, served by `carePlanHandlers`: members only (402
  * `PREMIUM_REQUIRED` otherwise, as the API), create and replace validated by the shared schema
- * (400 with `fieldErrors`), occurrences computed by the shared rule code, marks, and Today.
+ * (400 with `fieldErrors`), occurrences computed by the shared rule code over the asked window
+ * (`from`/`to`, by default a month back and three ahead), marks (done or skipped only on the day
+ * or after it: 409 `OCCURRENCE_NOT_YET_DUE`), and Today.
  */
 
 const { nextId, newRecord } = fakeSequence('ca4e0000', '2026-01-01T00:00:00.000Z');
@@ -90,6 +94,10 @@ export class FakeCarePlans {
   }
 }
 
+/** A refusal with the API's status and English message, which the screen shows as sent. */
+const refuseAsApi = (code: 'OCCURRENCE_NOT_FOUND' | 'OCCURRENCE_NOT_YET_DUE') =>
+  json({ message: ERRORS[code].message, code }, { status: ERRORS[code].status });
+
 export function carePlanHandlers(fake: FakeCarePlans): HttpHandler[] {
   const base = '/api/records/patients/:id/care-plans';
   const gate = () => (fake.isMember() ? undefined : refuse('PREMIUM_REQUIRED', 402));
@@ -133,11 +141,19 @@ export function carePlanHandlers(fake: FakeCarePlans): HttpHandler[] {
       });
       return json(plan);
     }),
-    http.get(`${base}/:carePlanId/occurrences`, ({ params }) => {
+    http.get(`${base}/:carePlanId/occurrences`, ({ params, request }) => {
       const found = planOf(params);
       if ('refusal' in found) return found.refusal;
       const { plan } = found;
-      return json(fake.occurrences(plan, addDays(fake.today, -30), addDays(fake.today, 90)));
+      const query = ZOccurrenceQuery.safeParse(
+        Object.fromEntries(new URL(request.url).searchParams),
+      );
+      if (!query.success) return invalid(query.error);
+      const { from, to } = query.data;
+      // The API's defaults: a month back and three ahead of today, or of the one day given.
+      const first = from ?? addDays(to ?? fake.today, to ? -120 : -30);
+      const last = to ?? addDays(from ?? fake.today, from ? 120 : 90);
+      return json(fake.occurrences(plan, first, last));
     }),
     http.put(`${base}/:carePlanId/occurrences`, async ({ params, request }) => {
       const found = planOf(params);
@@ -149,7 +165,8 @@ export function carePlanHandlers(fake: FakeCarePlans): HttpHandler[] {
       const occurrence = fake
         .occurrences(plan, date, date)
         .find((o) => o.activityId === activityId);
-      if (!occurrence) return refuse('OCCURRENCE_NOT_FOUND', 404);
+      if (!occurrence) return refuseAsApi('OCCURRENCE_NOT_FOUND');
+      if (mark !== 'due' && date > fake.today) return refuseAsApi('OCCURRENCE_NOT_YET_DUE');
       const key = `${plan._id}/${activityId}/${date}`;
       if (mark === 'due') fake.marks.delete(key);
       else fake.marks.set(key, { mark, markedAt: `${fake.today}T09:00:00.000Z` });

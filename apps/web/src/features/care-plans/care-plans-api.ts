@@ -38,8 +38,14 @@ export const carePlansApi = carePlanBase.injectEndpoints({
         'Occurrence',
       ],
     }),
-    listOccurrences: build.query<TOccurrence[], { patientId: string; carePlanId: string }>({
-      query: ({ patientId, carePlanId }) => base(patientId, carePlanId, 'occurrences'),
+    listOccurrences: build.query<
+      TOccurrence[],
+      { patientId: string; carePlanId: string; from: string; to: string }
+    >({
+      query: ({ patientId, carePlanId, from, to }) => ({
+        url: base(patientId, carePlanId, 'occurrences'),
+        params: { from, to },
+      }),
       providesTags: ['Occurrence'],
     }),
     markOccurrence: build.mutation<

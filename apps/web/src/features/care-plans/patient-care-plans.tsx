@@ -15,6 +15,7 @@ import {
 } from './care-plans-api.ts';
 import { formatDay } from '../../i18n/format.ts';
 import { OccurrenceList } from './occurrence-list.tsx';
+import { occurrenceWindow, planOccurrences, todayIn } from './occurrence-window.ts';
 import { PremierExplainer } from './premier-explainer.tsx';
 import { recurrenceSummary } from './recurrence.ts';
 import styles from './care-plans.module.css';
@@ -40,7 +41,12 @@ export function PatientCarePlans({
   return (
     <PatientSection titleId={`${id}-title`} title={t('section.title')} className={styles.section}>
       {isMember ? (
-        <CarePlans patient={patient} viewer={user?._id} anchorOf={anchorOf} />
+        <CarePlans
+          patient={patient}
+          viewer={user?._id}
+          timeZone={user?.timeZone ?? 'UTC'}
+          anchorOf={anchorOf}
+        />
       ) : (
         <PremierExplainer headingLevel={5} />
       )}
@@ -51,10 +57,12 @@ export function PatientCarePlans({
 function CarePlans({
   patient,
   viewer,
+  timeZone,
   anchorOf,
 }: {
   patient: TPatient;
   viewer?: string;
+  timeZone: string;
   anchorOf?: (carePlanId: string) => string;
 }) {
   const { t } = useTranslation('carePlans');
@@ -82,6 +90,7 @@ function CarePlans({
                 ) : (
                   <PlanView
                     plan={plan}
+                    today={todayIn(timeZone)}
                     anchor={anchorOf?.(plan._id)}
                     onEdit={() => setEditing(plan._id)}
                   />
@@ -102,18 +111,32 @@ function CarePlans({
   );
 }
 
+/**
+ * One plan: its goals, its activities each with its next day, what is due or overdue (with Done
+ * and Skip) and its newest marks (with Undo). Days to come are never listed one by one.
+ */
 function PlanView({
   plan,
+  today,
   anchor,
   onEdit,
 }: {
   plan: TCarePlan;
+  today: string;
   anchor?: string;
   onEdit: () => void;
 }) {
   const { t, i18n } = useTranslation('carePlans');
   const id = useId();
-  const occurrences = useListOccurrencesQuery({ patientId: plan.patientId, carePlanId: plan._id });
+  const window = occurrenceWindow(today);
+  const occurrences = useListOccurrencesQuery({
+    patientId: plan.patientId,
+    carePlanId: plan._id,
+    ...window,
+  });
+  const shown =
+    occurrences.currentData &&
+    planOccurrences({ plan, occurrences: occurrences.currentData, to: window.to });
   return (
     // Focusable by script only: a link to the plan (`#anchor`) takes focus here.
     <article
@@ -143,32 +166,53 @@ function PlanView({
         <>
           <p className={styles.label}>{t('form.activities')}</p>
           <ul className={styles.compact}>
-            {plan.activities.map((activity) => (
-              <li key={activity.id}>
-                <span className={styles.name}>{activity.title}</span> ·{' '}
-                {t('section.from', { date: formatDay(activity.start, i18n.language) })} ·{' '}
-                {recurrenceSummary(t, activity.rrule)}
-              </li>
-            ))}
+            {plan.activities.map((activity) => {
+              const next = shown?.nextOn.get(activity.id);
+              return (
+                <li key={activity.id}>
+                  <span className={styles.name}>{activity.title}</span> ·{' '}
+                  {t('section.from', { date: formatDay(activity.start, i18n.language) })} ·{' '}
+                  {recurrenceSummary(t, activity.rrule)}
+                  {next && (
+                    <>
+                      {' · '}
+                      <span>{t('section.next', { date: formatDay(next, i18n.language) })}</span>
+                    </>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </>
       )}
       <p id={`${id}-occurrences`} tabIndex={-1} className={styles.label}>
         {t('section.occurrences')}
       </p>
-      <QueryListState
-        query={occurrences}
-        texts={listTexts(t, t('section.noOccurrences'))}
-        styles={styles}
-      >
-        {(list) => (
+      {occurrences.isError && !occurrences.isFetching ? (
+        <p className={styles.error}>{t('section.loadFailed')}</p>
+      ) : !shown ? (
+        <p className={styles.muted}>{t('loading')}</p>
+      ) : (
+        <OccurrenceList
+          occurrences={shown.due}
+          patientIdOf={() => plan.patientId}
+          labelledBy={`${id}-occurrences`}
+          empty={t('section.noOccurrences')}
+        />
+      )}
+      {shown && shown.recentMarks.length > 0 && (
+        <>
+          <p id={`${id}-marks`} tabIndex={-1} className={styles.label}>
+            {t('section.recentMarks')}
+          </p>
           <OccurrenceList
-            occurrences={list}
+            occurrences={shown.recentMarks}
             patientIdOf={() => plan.patientId}
-            labelledBy={`${id}-occurrences`}
+            labelledBy={`${id}-marks`}
+            focusWhenEmpty={`${id}-occurrences`}
           />
-        )}
-      </QueryListState>
+        </>
+      )}
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onEdit}>
           {t('section.edit', { title: plan.title })}

@@ -40,9 +40,13 @@ describe('TodayPage', () => {
       }),
     );
     await waitFor(() => expect(currentAnnouncement()?.text).toBe('Blood pressure skipped.'));
-    // Skipped, it leaves the list of what is due; focus goes to the page's heading.
+    // Skipped, it leaves the list of what is due; focus goes to the item that takes its place.
     await waitFor(() => expect(within(list).queryByText('Blood pressure')).toBeNull());
-    expect(screen.getByRole('heading', { level: 1, name: 'Today' })).toHaveFocus();
+    expect(
+      within(list).getByRole('button', {
+        name: 'Mark done: Amina Yusuf · Diabetes: HbA1c test, Apr 15, 2026',
+      }),
+    ).toHaveFocus();
   });
 
   it('explains Premier to a non-member and links to /premier', async () => {

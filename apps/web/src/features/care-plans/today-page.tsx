@@ -34,18 +34,15 @@ function TodayList({ viewer }: { viewer?: string }) {
   return (
     <>
       <p className={styles.muted}>{t('today.intro', { date: formatDay(date, i18n.language) })}</p>
-      {items.length === 0 ? (
-        <p>{t('today.none')}</p>
-      ) : (
-        <OccurrenceList
-          occurrences={items}
-          patientIdOf={(item) => (item as TTodayItem).patientId}
-          labelledBy="today-title"
-          describe={(item) =>
-            `${(item as TTodayItem).patientName} · ${(item as TTodayItem).carePlanTitle}`
-          }
-        />
-      )}
+      <OccurrenceList
+        occurrences={items}
+        patientIdOf={(item) => (item as TTodayItem).patientId}
+        labelledBy="today-title"
+        empty={t('today.none')}
+        describe={(item) =>
+          `${(item as TTodayItem).patientName} · ${(item as TTodayItem).carePlanTitle}`
+        }
+      />
       {isTruncated && <p className={styles.muted}>{t('today.truncated')}</p>}
     </>
   );
