@@ -78,7 +78,7 @@ export function carePlanRoutes(
       schema: {
         tags: ['care plans'],
         summary:
-          'Today: the due and overdue (up to 90 days back, unmarked) activity occurrences of the active care plans of all my patients, oldest first, at most 500 (`isTruncated` says when more are due); read from the stored due days, not by expanding the rules',
+          'Today: the due and overdue (up to 90 days back, unmarked) activity occurrences of the active care plans of all my patients, oldest first, at most 500 (`isTruncated` says when more are due); read from the stored due days, which the reminders sweep keeps up to date: a read expands a rule only for days of its page the sweep has not reached yet',
         response: { 200: ZToday, 401: ZApiError },
       },
     },
