@@ -67,6 +67,11 @@ export function carePlanRoutes(
       'Mark one occurrence done or skipped (by me, now), or `due` to take the mark back; 404 `OCCURRENCE_NOT_FOUND` when the activity does not occur that day; 409 `OCCURRENCE_NOT_YET_DUE` for done or skipped on a day after today (my time zone)',
     body: { schema: ZOccurrenceMarkInput, audit: 'update' },
     answer: ZOccurrence,
+    conflicts: {
+      409: ZApiError.describe(
+        '`OCCURRENCE_NOT_YET_DUE`: done or skipped for a day after today (my time zone)',
+      ),
+    },
     run: ({ id, body, query: _none, ...place }) =>
       occurrences.markOccurrence({ ...place, carePlanId: id, input: body }),
   });
