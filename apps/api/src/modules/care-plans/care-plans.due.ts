@@ -197,17 +197,25 @@ export async function bringTodayPageUpToDate(
   for (let days = 1; ; days *= 2) {
     const cutoff =
       (await findDueCutoff(db, { ownerId, from, to: today, offset: limit - 1 })) ?? today;
-    const behind = await findPlansBehind(db, {
-      ownerId,
-      isMembersOnly: false,
-      latestDay: cutoff,
-      limit: PLANS_PER_BATCH,
-    });
-    if (behind.length === 0) return cutoff;
     const horizon = addDays(from, days - 1);
     const through = horizon < cutoff ? horizon : cutoff;
-    for (const plan of behind)
-      if (isBehind(plan, through)) await advancePlan(db, plan.id, { today, through });
+    let isRight = true;
+    let afterId: string | undefined;
+    for (;;) {
+      const behind = await findPlansBehind(db, {
+        ownerId,
+        isMembersOnly: false,
+        latestDay: cutoff,
+        afterId,
+        limit: PLANS_PER_BATCH,
+      });
+      if (behind.length > 0) isRight = false;
+      for (const plan of behind)
+        if (isBehind(plan, through)) await advancePlan(db, plan.id, { today, through });
+      if (behind.length < PLANS_PER_BATCH) break;
+      afterId = behind.at(-1)!.id;
+    }
+    if (isRight) return cutoff;
   }
 }
 
