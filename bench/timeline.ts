@@ -5,10 +5,13 @@
 // SQL: the first page, a page in the middle and the last page of the timeline (keyset; target
 // ≤ 5 ms), and its count (X-Total-Count). The patient also has care plans (10 active
 // plans of 5 activities, daily to quarterly, some occurrences marked, and 2 completed plans;
-// every other patient one plan): their due and overdue activities are computed at each page,
-// so it prints their SQL (EXPLAIN) and the whole computation's wall time (median of 5).
+// every other patient one plan): a member's every page reads their due and overdue activities
+// from the stored due rows (worked out once, on the first read) and merges them with its page,
+// so it prints that read's SQL (EXPLAIN) and the wall time of a member's first, middle and last
+// page, each with its care-plan entries read and merged again (median of 5).
 //   npm run timeline -w bench      (also part of `npm run bench`)
 import type pg from 'pg';
+import type { TTimelineEntry } from '@portal/shared/timeline';
 import {
   countTimeline,
   listTimeline,
@@ -163,22 +166,38 @@ export async function benchTimeline() {
     const middlePageMs = await page(await keyAt(database.db, scope, Math.floor(entries / 2)));
     const lastPageMs = await page(await keyAt(database.db, scope, entries - PAGE - 1));
     const countMs = await explainMedian(database.pool, () => countTimeline(database.db, scope));
-    // A member's page also computes the due and overdue care-plan activities.
+    // A member's every page also reads the due and overdue care-plan activities (the first
+    // read works out their due rows) and merges them after the page's cursor.
     const now = new Date();
     const carePlanEntries = (await listCarePlanEntries(database.db, scope, now)).length;
     const carePlanSqlMs = await explainMedian(database.pool, () =>
       listCarePlanEntries(database.db, scope, now),
     );
-    const memberFirstPage = async () => {
+    const memberPage = async (after: TimelineKey | null) => {
       const [stored, carePlan] = await Promise.all([
-        listTimeline(database.db, scope, { after: null, limit: PAGE + 1 }),
+        listTimeline(database.db, scope, { after, limit: PAGE + 1 }),
         listCarePlanEntries(database.db, scope, now),
       ]);
-      return mergePage(stored, carePlan, null, PAGE + 1);
+      return mergePage(stored, carePlan, after, PAGE + 1);
     };
+    const memberEntries = entries + carePlanEntries;
+    /** The key of the member's n-th entry (0 = newest), paging as the service does. */
+    const memberKeyAt = async (n: number): Promise<TimelineKey | null> => {
+      let after: TimelineKey | null = null;
+      for (let seen = 0; seen + PAGE <= n; seen += PAGE) {
+        const page: TTimelineEntry[] = await memberPage(after);
+        const entry = page[PAGE - 1]!;
+        after = [entry.at, entry.itemId, entry.kind];
+      }
+      return after;
+    };
+    const middleKey = await memberKeyAt(Math.floor(memberEntries / 2));
+    const lastKey = await memberKeyAt(memberEntries - PAGE);
     // Wall time, median of RUNS after a warm-up.
-    await memberFirstPage();
-    const memberFirstPageWallMs = await wallMedian(memberFirstPage);
+    await memberPage(null);
+    const memberFirstPageWallMs = await wallMedian(() => memberPage(null));
+    const memberMiddlePageWallMs = await wallMedian(() => memberPage(middleKey));
+    const memberLastPageWallMs = await wallMedian(() => memberPage(lastKey));
     const result = {
       patient: { ...HEAVY, entries, carePlanEntries },
       backgroundRowsPerTable: BACKGROUND,
@@ -190,6 +209,8 @@ export async function benchTimeline() {
         countMs,
         carePlanSqlMs,
         memberFirstPageWallMs,
+        memberMiddlePageWallMs,
+        memberLastPageWallMs,
       },
     };
     printTable(
@@ -200,12 +221,20 @@ export async function benchTimeline() {
         { query: 'last page (keyset)', ms: lastPageMs.toFixed(2) },
         { query: 'count (X-Total-Count)', ms: countMs.toFixed(2) },
         {
-          query: `care-plan activities (${carePlanEntries} due/overdue): SQL`,
+          query: `care-plan activities (${carePlanEntries} due/overdue, stored rows): SQL`,
           ms: carePlanSqlMs.toFixed(2),
         },
         {
-          query: "a member's first page, wall time (SQL + rule expansion)",
+          query: "a member's first page, wall time (both reads + merge)",
           ms: memberFirstPageWallMs.toFixed(2),
+        },
+        {
+          query: "a member's page in the middle, wall time (both reads + merge)",
+          ms: memberMiddlePageWallMs.toFixed(2),
+        },
+        {
+          query: "a member's last page, wall time (both reads + merge)",
+          ms: memberLastPageWallMs.toFixed(2),
         },
       ],
     );

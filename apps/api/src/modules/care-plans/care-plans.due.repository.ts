@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   carePlanDue,
@@ -83,8 +83,10 @@ export async function setDueState(
 }
 
 /**
- * Active plans of live patients whose due rows may be behind `latestToday` (the latest day any
- * clock can show), with their owner's zone: never worked out, or an occurrence has come since.
+ * Active plans of live patients whose due rows may be behind `latestDay` (the latest day any
+ * clock can show, or the exact day a read needs), with their owner's zone: never worked out, or
+ * an occurrence has come since. By id, at most `limit` after `afterId`, so a sweep goes through
+ * them in batches.
  */
 export function findPlansBehind(
   db: DbOrTx,
@@ -92,8 +94,17 @@ export function findPlansBehind(
     ownerId,
     patientId,
     isMembersOnly,
-    latestToday,
-  }: { ownerId?: string; patientId?: string; isMembersOnly: boolean; latestToday: string },
+    latestDay,
+    afterId,
+    limit,
+  }: {
+    ownerId?: string;
+    patientId?: string;
+    isMembersOnly: boolean;
+    latestDay: string;
+    afterId?: string;
+    limit: number;
+  },
 ) {
   return db
     .select({
@@ -111,12 +122,37 @@ export function findPlansBehind(
         ownerId === undefined ? undefined : eq(carePlans.ownerId, ownerId),
         patientId === undefined ? undefined : eq(carePlans.patientId, patientId),
         isMembersOnly ? eq(users.isPremium, true) : undefined,
+        afterId === undefined ? undefined : gt(carePlans.id, afterId),
         or(
           isNull(carePlans.dueThrough),
-          and(lt(carePlans.dueThrough, latestToday), lte(carePlans.nextDueOn, latestToday)),
+          and(lt(carePlans.dueThrough, latestDay), lte(carePlans.nextDueOn, latestDay)),
         ),
       ),
-    );
+    )
+    .orderBy(carePlans.id)
+    .limit(limit);
+}
+
+/**
+ * The day of the owner's `offset`-th (from 0) stored due row between two days, oldest first,
+ * counting only active plans of live patients; null when there are not that many. The plan and
+ * patient are looked up per row (subplans, not joins), so PostgreSQL walks the (owner, day)
+ * index in order and stops at the offset whatever it estimates the joins keep; joined, a low
+ * estimate makes it read and sort every row of the window (91,000: 100 to 300 ms) to keep 500.
+ */
+export async function findDueCutoff(
+  db: DbOrTx,
+  { ownerId, from, to, offset }: { ownerId: string; from: string; to: string; offset: number },
+): Promise<string | null> {
+  const { rows } = await db.execute<{ day: string }>(sql`
+    select to_char(d.occurs_on, 'YYYY-MM-DD') as day
+    from care_plan_due d
+    where d.owner_id = ${ownerId} and d.occurs_on between ${from} and ${to}
+      and (select cp.status = 'active' from care_plans cp where cp.id = d.care_plan_id)
+      and (select p.deleted_at is null from patients p where p.id = d.patient_id)
+    order by d.occurs_on
+    offset ${offset} limit 1`);
+  return rows[0]?.day ?? null;
 }
 
 export interface DueOccurrenceRow extends Record<string, unknown> {

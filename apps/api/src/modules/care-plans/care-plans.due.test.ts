@@ -3,6 +3,7 @@ import type { TToday } from '@portal/shared/care-plan';
 import { useTestApp, type AuthHeaders } from '../../../test/app.ts';
 import { createCarePlan, markOccurrence } from '../../../test/factories/care-plans.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
+import { insertDueCarePlanReminders } from './care-plans.reminders.ts';
 
 // The app's clock, moved by the tests: 15 April 2026, noon UTC, unless a test says otherwise.
 let clock = new Date('2026-04-15T12:00:00Z');
@@ -17,6 +18,38 @@ async function todayOf(headers: AuthHeaders): Promise<TToday> {
 }
 
 const daysOf = (today: TToday) => today.items.map((item) => `${item.activityTitle} ${item.date}`);
+
+/** The reminders sweep, whose care-plan step brings every member's plans up to date. */
+const sweep = () =>
+  insertDueCarePlanReminders(ctx.database.db, { isEmailPending: false, now: clock });
+
+/** How far each of the plans' due rows are worked out. */
+async function dueThroughOf(...planIds: string[]): Promise<(string | null)[]> {
+  const { rows } = await ctx.database.pool.query<{ id: string; due_through: string | null }>(
+    `select id, to_char(due_through, 'YYYY-MM-DD') as due_through from care_plans where id = any($1)`,
+    [planIds],
+  );
+  return planIds.map((id) => rows.find((row) => row.id === id)!.due_through);
+}
+
+/** The state right after the migration: the plan, no due rows, nothing worked out. */
+async function forgetDueRows(planId: string) {
+  await ctx.database.pool.query(`delete from care_plan_due where care_plan_id = $1`, [planId]);
+  await ctx.database.pool.query(
+    `update care_plans set due_through = null, next_due_on = null where id = $1`,
+    [planId],
+  );
+}
+
+/** Seven daily activities from 1 January: 637 due or overdue on 15 April, more than a page. */
+const sevenDaily = (title: string) => ({
+  title,
+  activities: Array.from({ length: 7 }, (_, index) => ({
+    title: `${title} ${index + 1}`,
+    start: '2026-01-01',
+    rrule: 'FREQ=DAILY',
+  })),
+});
 
 describe('the stored due occurrences (Today, timeline and reminders read them)', () => {
   it('adds the occurrences of a new day without the plan being saved again', async () => {
@@ -46,12 +79,7 @@ describe('the stored due occurrences (Today, timeline and reminders read them)',
     clock = new Date('2026-04-15T12:00:00Z');
     const { headers, patient } = await member();
     const plan = await createCarePlan(ctx, headers, patient._id);
-    // The state right after the migration: the plan, no due rows, nothing worked out.
-    await ctx.database.pool.query(`delete from care_plan_due where care_plan_id = $1`, [plan._id]);
-    await ctx.database.pool.query(
-      `update care_plans set due_through = null, next_due_on = null where id = $1`,
-      [plan._id],
-    );
+    await forgetDueRows(plan._id);
     expect(daysOf(await todayOf(headers))).toEqual([
       'HbA1c test 2026-01-15',
       'Eye examination 2026-03-02',
@@ -108,5 +136,77 @@ describe('the stored due occurrences (Today, timeline and reminders read them)',
     expect(today.items.at(-1)).toMatchObject({ activityTitle: 'Check 3', date: '2026-03-27' });
     const dates = today.items.map((item) => item.date);
     expect(dates).toEqual([...dates].sort());
+  });
+
+  it('works out on a read only the days the page shows, yet lists what a plan never worked out has due on them', async () => {
+    clock = new Date('2026-04-15T12:00:00Z');
+    const { headers, patient } = await member();
+    // A plan whose stored rows fill the page, and one stored before the rows existed.
+    const stored = await createCarePlan(ctx, headers, patient._id, sevenDaily('Stored'));
+    const upgraded = await createCarePlan(ctx, headers, patient._id, {
+      title: 'Upgraded',
+      activities: [{ title: 'Walk', start: '2026-01-01', rrule: 'FREQ=DAILY' }],
+    });
+    await forgetDueRows(upgraded._id);
+
+    const first = await todayOf(headers);
+    expect(first.items).toHaveLength(500);
+    expect(first.isTruncated).toBe(true);
+    // Eight a day: 62 whole days (496 items) and four of the 63rd, the walk on each of them.
+    expect(daysOf(first).slice(0, 8)).toEqual([
+      ...Array.from({ length: 7 }, (_, index) => `Stored ${index + 1} 2026-01-15`),
+      'Walk 2026-01-15',
+    ]);
+    expect(first.items.at(-1)).toMatchObject({ activityTitle: 'Stored 4', date: '2026-03-18' });
+    expect(daysOf(first).filter((day) => day.startsWith('Walk'))).toHaveLength(62);
+    // Worked out through the page's last day (or a little further), not through today: the
+    // sweep does the rest.
+    const [, upgradedThrough] = await dueThroughOf(stored._id, upgraded._id);
+    expect(upgradedThrough! >= '2026-03-18' && upgradedThrough! < '2026-04-01').toBe(true);
+
+    await sweep();
+    expect(await dueThroughOf(stored._id, upgraded._id)).toEqual(['2026-04-15', '2026-04-15']);
+    expect(await todayOf(headers)).toEqual(first);
+  });
+
+  it('leaves the work of a new day to the sweep when the page is full of older days, and lists it once the page reaches today', async () => {
+    clock = new Date('2026-04-15T12:00:00Z');
+    const { headers, patient } = await member();
+    const plan = await createCarePlan(ctx, headers, patient._id, sevenDaily('Daily'));
+    clock = new Date('2026-04-16T12:00:00Z');
+    const full = await todayOf(headers);
+    expect(full.items[0]).toMatchObject({ activityTitle: 'Daily 1', date: '2026-01-16' });
+    expect(full.items.at(-1)).toMatchObject({ activityTitle: 'Daily 3', date: '2026-03-28' });
+    expect(await dueThroughOf(plan._id)).toEqual(['2026-04-15']);
+
+    // Everything up to 12 April done: the page now reaches today, whose items must be there.
+    await ctx.database.pool.query(
+      `delete from care_plan_due where care_plan_id = $1 and occurs_on <= '2026-04-12'`,
+      [plan._id],
+    );
+    const short = await todayOf(headers);
+    expect(short.isTruncated).toBe(false);
+    expect(short.items.map((item) => item.date)).toEqual([
+      ...Array<string>(7).fill('2026-04-13'),
+      ...Array<string>(7).fill('2026-04-14'),
+      ...Array<string>(7).fill('2026-04-15'),
+      ...Array<string>(7).fill('2026-04-16'),
+    ]);
+    expect(await dueThroughOf(plan._id)).toEqual(['2026-04-16']);
+  });
+
+  it('brings every plan of a member up to today in one sweep, however far behind', async () => {
+    clock = new Date('2026-04-15T12:00:00Z');
+    const { patient, headers } = await member();
+    const plan = await createCarePlan(ctx, headers, patient._id, sevenDaily('Swept'));
+    await forgetDueRows(plan._id);
+    await sweep();
+    expect(await dueThroughOf(plan._id)).toEqual(['2026-04-15']);
+    const { rows } = await ctx.database.pool.query<{ rows: number }>(
+      `select count(*)::int as rows from care_plan_due where care_plan_id = $1`,
+      [plan._id],
+    );
+    // 91 days of the window, seven a day.
+    expect(rows[0]!.rows).toBe(637);
   });
 });

@@ -16,7 +16,7 @@ import { isOwnLivePatient } from '../clinical/clinical.repository.ts';
 import type { Actor, ClinicalRefusals } from '../clinical/clinical.refusals.ts';
 import {
   applyMarkToDue,
-  bringDueUpToDate,
+  bringTodayPageUpToDate,
   DUE_DAYS_BACK,
   dueWindowStart,
 } from './care-plans.due.ts';
@@ -81,14 +81,16 @@ const marksByKey = (marks: MarkWithName[]) =>
 /**
  * The due (today) and overdue (unmarked, up to DUE_DAYS_BACK days back) occurrences of the
  * owner's active plans of live patients, oldest first, at most `limit`: read from the stored
- * due rows, brought up to date first (care-plans.due.ts), so no rule is expanded on a read.
+ * due rows, first made right up to the page's last day (care-plans.due.ts), so a rule is
+ * expanded on a read only for the days the page shows that the reminders sweep has not yet
+ * worked out.
  */
 export async function findDueOccurrences(
   db: Db,
-  { ownerId, now, today, limit }: { ownerId: string; now: Date; today: string; limit: number },
+  { ownerId, today, limit }: { ownerId: string; today: string; limit: number },
 ): Promise<TTodayItem[]> {
-  await bringDueUpToDate(db, { now, ownerId });
-  const rows = await findOldestDue(db, { ownerId, from: dueWindowStart(today), to: today, limit });
+  const cutoff = await bringTodayPageUpToDate(db, { ownerId, today, limit });
+  const rows = await findOldestDue(db, { ownerId, from: dueWindowStart(today), to: cutoff, limit });
   return rows.map((row) => ({
     carePlanId: row.carePlanId,
     activityId: row.activityId,
@@ -236,7 +238,6 @@ export function createOccurrenceService({
       const today = await todayOf(actor);
       const items = await findDueOccurrences(db, {
         ownerId: actor.actorId,
-        now: now(),
         today,
         limit: TODAY_MAX_ITEMS + 1,
       });

@@ -67,6 +67,11 @@ export function carePlanRoutes(
       'Mark one occurrence done or skipped (by me, now), or `due` to take the mark back; 404 `OCCURRENCE_NOT_FOUND` when the activity does not occur that day; 409 `OCCURRENCE_NOT_YET_DUE` for done or skipped on a day after today (my time zone)',
     body: { schema: ZOccurrenceMarkInput, audit: 'update' },
     answer: ZOccurrence,
+    conflicts: {
+      409: ZApiError.describe(
+        '`OCCURRENCE_NOT_YET_DUE`: done or skipped for a day after today (my time zone)',
+      ),
+    },
     run: ({ id, body, query: _none, ...place }) =>
       occurrences.markOccurrence({ ...place, carePlanId: id, input: body }),
   });
@@ -78,7 +83,7 @@ export function carePlanRoutes(
       schema: {
         tags: ['care plans'],
         summary:
-          'Today: the due and overdue (up to 90 days back, unmarked) activity occurrences of the active care plans of all my patients, oldest first, at most 500 (`isTruncated` says when more are due); read from the stored due days, not by expanding the rules',
+          'Today: the due and overdue (up to 90 days back, unmarked) activity occurrences of the active care plans of all my patients, oldest first, at most 500 (`isTruncated` says when more are due); read from the stored due days, which the reminders sweep keeps up to date: a read expands a rule only for days of its page the sweep has not reached yet',
         response: { 200: ZToday, 401: ZApiError },
       },
     },

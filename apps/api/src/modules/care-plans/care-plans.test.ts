@@ -56,6 +56,20 @@ describe('the care-plan routes', () => {
       ]),
     );
   });
+
+  it('declare their 409 answers in the OpenAPI document: the limit on a create or an update, a day to come on a mark', async () => {
+    const document = (await ctx.app.inject('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+    };
+    const plans = '/api/records/patients/{id}/care-plans';
+    const conflictOf = (path: string, method: string) =>
+      document.paths[path]?.[method]?.responses['409']?.description;
+    expect(conflictOf(plans, 'post')).toContain('CARE_PLAN_LIMIT');
+    expect(conflictOf(`${plans}/{carePlanId}`, 'put')).toContain('CARE_PLAN_LIMIT');
+    expect(conflictOf(`${plans}/{carePlanId}/occurrences`, 'put')).toContain(
+      'OCCURRENCE_NOT_YET_DUE',
+    );
+  });
 });
 
 describe('POST /api/records/patients/:id/care-plans', () => {

@@ -90,6 +90,8 @@ export interface ItemRoute<Query extends z.ZodType, Body extends z.ZodType> {
   /** The body's schema; a refused one is audited as `audit`. */
   body?: { schema: Body; audit: TAuditAction };
   answer: z.ZodType;
+  /** Further answers (a business rule's 409), declared in the OpenAPI document. */
+  conflicts?: Responses;
   run(
     args: PatientPlace & { id: string; query: z.infer<Query>; body: z.infer<Body> },
   ): Promise<unknown>;
@@ -251,7 +253,7 @@ export function patientResourceRoutes<
         params: ZItemParams,
         ...(route.querystring && { querystring: route.querystring }),
         ...(route.body && { body: route.body.schema }),
-        response: { 200: route.answer, ...errors },
+        response: { 200: route.answer, ...errors, ...route.conflicts },
       },
       ...(route.body && { onError: onInvalidBody(route.body.audit) }),
       handler: async (request) =>

@@ -102,18 +102,26 @@ function keptMail(): Mailer & { sent: MailMessage[] } {
   return { sent, send: async (message) => void sent.push(message), close: () => {} };
 }
 
-/** `count` reminders owed by e-mail to the practitioner, created `ago` back, one a second. */
+/**
+ * `count` reminders owed by e-mail to the practitioner, created `ago` back, one a second, of an
+ * appointment an hour from now unless `source` and `eventIn` (an interval from now) say otherwise.
+ */
 async function owedReminders(
   owner: { user: { _id: string }; patient: { _id: string } },
-  { count, ago }: { count: number; ago: string },
+  {
+    count,
+    ago,
+    source = 'appointment',
+    eventIn = '1 hour',
+  }: { count: number; ago: string; source?: string; eventIn?: string },
 ): Promise<string[]> {
   const { rows } = await ctx.database.pool.query<{ id: string }>(
     `insert into reminders (owner_id, patient_id, source, source_id, event_at, email_pending, created_at)
-     select $1, $2, 'appointment', gen_random_uuid(), now() + interval '1 hour', true,
+     select $1, $2, $5, gen_random_uuid(), now() + $6::interval, true,
        now() - $3::interval + n * interval '1 second'
      from generate_series(1, $4::int) n
      returning id`,
-    [owner.user._id, owner.patient._id, ago, count],
+    [owner.user._id, owner.patient._id, ago, count, source, eventIn],
   );
   return rows.map((row) => row.id);
 }
@@ -150,6 +158,59 @@ describe('which reminder e-mails a sweep sends', () => {
     expect(restored.statusCode).toBe(200);
     expect(await sweepWith(mailer)).toEqual({ created: 0, emailed: 1 });
     expect(mailer.sent.map((mail) => mail.messageId)).toEqual([messageIdOf(owed!)]);
+  });
+
+  it('gives up, once the patient is restored or the membership is back, the held-back e-mails whose event is over', async () => {
+    const trashed = await practitioner(ctx, { isMember: true });
+    const lapsed = await practitioner(ctx, { isMember: true });
+    const [trashedPast] = await owedReminders(trashed, { count: 1, ago: '3 days' });
+    const [trashedToCome] = await owedReminders(trashed, { count: 1, ago: '3 days' });
+    const [lapsedPast] = await owedReminders(lapsed, {
+      count: 1,
+      ago: '3 days',
+      source: 'care-plan-activity',
+    });
+    const [lapsedToday] = await owedReminders(lapsed, {
+      count: 1,
+      ago: '3 days',
+      source: 'care-plan-activity',
+    });
+    await trashPatient(ctx, trashed.headers, trashed.patient._id);
+    await ctx.database.pool.query(`update users set premium_member = false where id = $1`, [
+      lapsed.user._id,
+    ]);
+    const mailer = keptMail();
+    expect(await sweepWith(mailer)).toEqual({ created: 0, emailed: 0 });
+    // Meanwhile one appointment has started, and one activity's day (begun 25 hours ago) ended;
+    // the other activity's day began an hour ago.
+    const moveEvent = (id: string, interval: string) =>
+      ctx.database.pool.query(
+        `update reminders set event_at = now() + $2::interval where id = $1`,
+        [id, interval],
+      );
+    await moveEvent(trashedPast!, '-1 minute');
+    await moveEvent(lapsedPast!, '-25 hours');
+    await moveEvent(lapsedToday!, '-1 hour');
+    const restored = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/records/patients/${trashed.patient._id}/restore`,
+      headers: trashed.headers,
+    });
+    expect(restored.statusCode).toBe(200);
+    await ctx.database.pool.query(`update users set premium_member = true where id = $1`, [
+      lapsed.user._id,
+    ]);
+
+    expect(await sweepWith(mailer)).toEqual({ created: 0, emailed: 2 });
+    expect(mailer.sent.map((mail) => mail.messageId).sort()).toEqual(
+      [messageIdOf(trashedToCome!), messageIdOf(lapsedToday!)].sort(),
+    );
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      `select id from reminders where id = any($1) and not email_pending and email_sent_at is null`,
+      [[trashedPast, lapsedPast]],
+    );
+    expect(rows.map((row) => row.id).sort()).toEqual([trashedPast, lapsedPast].sort());
+    expect(await sweepWith(mailer)).toEqual({ created: 0, emailed: 0 });
   });
 
   it('neither creates nor sends reminders for a practitioner who is not (or no longer) a member', async () => {

@@ -4,6 +4,7 @@ import type { Mailer } from '../../providers/mail/mail.ts';
 import { insertDueCarePlanReminders } from '../care-plans/care-plans.reminders.ts';
 import { reminderEmail } from './reminders.email.ts';
 import {
+  dropPastEventEmails,
   findOwedEmailTurns,
   insertDueAppointmentReminders,
   sendOwedEmail,
@@ -35,10 +36,11 @@ export interface SweepOutcome {
 }
 
 /**
- * One run of the reminders job: create what came due, then send what is owed (members' e-mails
- * of live patients, round-robin by practitioner, at most EMAILS_PER_SWEEP). Safe to repeat
- * and to run on two instances at once: creating is guarded by the unique key, sending by the
- * owed row's lock and its `email_pending` flag, committed with the send.
+ * One run of the reminders job: create what came due, give up the e-mails whose event is over,
+ * then send what is owed (members' e-mails of live patients, round-robin by practitioner, at
+ * most EMAILS_PER_SWEEP). Safe to repeat and to run on two instances at once: creating is
+ * guarded by the unique key, sending by the owed row's lock and its `email_pending` flag,
+ * committed with the send.
  */
 export async function runReminderSweep({
   db,
@@ -55,6 +57,7 @@ export async function runReminderSweep({
   for (const step of steps) created += await step(db, { isEmailPending: mailer !== null });
   let emailed = 0;
   if (!mailer) return { created, emailed };
+  await dropPastEventEmails(db);
   for (const id of await findOwedEmailTurns(db, EMAILS_PER_SWEEP)) {
     const isSent = await sendOwedEmail(db, id, (email) =>
       mailer.send(reminderEmail(email, { publicUrl })),

@@ -161,15 +161,37 @@ export interface OwedEmail {
 }
 
 /**
- * Which reminder e-mails are owed now: only to members (a refund ends them) and of live
- * patients (the trash holds a patient's e-mails back; a restore lets them go). The reminders'
- * own `email_pending` flag stays set meanwhile.
+ * Whether the event of reminder `r` is over: an appointment once it has started, a care-plan
+ * activity once its day is (`event_at` is that day's start on the practitioner's clock; 24 hours,
+ * not the clock's next midnight, so no zone needs PostgreSQL's own time-zone names).
+ */
+const IS_EVENT_OVER = sql`(r.event_at + case r.source when 'appointment' then interval '0'
+  else interval '24 hours' end) <= now()`;
+
+/**
+ * Which reminder e-mails are owed now: only to members (a refund ends them), of live patients
+ * (the trash holds a patient's e-mails back; a restore lets them go) and about an event still to
+ * come. The reminders' own `email_pending` flag stays set while they are held back.
  */
 const OWED = sql`
   from reminders r
   join users u on u.id = r.owner_id and u.premium_member
   join patients p on p.id = r.patient_id and p.deleted_at is null
-  where r.email_pending`;
+  where r.email_pending and not ${IS_EVENT_OVER}`;
+
+/**
+ * Gives up the e-mails whose event is over, whoever they were held back for (a trashed patient,
+ * a lapsed membership, a mail server down): a reminder of a past appointment or day is noise, and
+ * would go out the moment the patient is restored or the membership comes back. The reminder
+ * stays in the bell; `email_pending` false with no `email_sent_at` is an e-mail given up.
+ * Answers how many.
+ */
+export async function dropPastEventEmails(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`
+    update reminders r set email_pending = false
+    where r.email_pending and ${IS_EVENT_OVER}`);
+  return result.rowCount ?? 0;
+}
 
 /**
  * Up to `limit` owed e-mails taken round-robin by practitioner: every owner's oldest first, then
