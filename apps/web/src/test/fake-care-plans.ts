@@ -14,7 +14,7 @@ import { addDays } from '@portal/shared/zoned-time';
 import { fakeSequence, invalid, json, refuse } from './http.ts';
 
 /**
- * Care plans (issue 18) in memory, served by `carePlanHandlers`: members only (402
+ * Care plans in memory, served by `carePlanHandlers`: members only (402
  * `PREMIUM_REQUIRED` otherwise, as the API), create and replace validated by the shared schema
  * (400 with `fieldErrors`), occurrences computed by the shared rule code over the asked window
  * (`from`/`to`, by default a month back and three ahead), marks (done or skipped only on the day

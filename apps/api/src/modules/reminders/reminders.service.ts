@@ -24,7 +24,7 @@ function toApiReminder(row: repository.ListedReminder): TReminder {
 }
 
 /**
- * The practitioner's reminders (issue 18), created once per app. Reading them shows patient
+ * The practitioner's reminders, created once per app. Reading them shows patient
  * names, so every list and change is audited; someone else's reminder is a 404 like a missing
  * one. `createReminder` is how other modules (care plans) add one: the next sweep e-mails it.
  */

@@ -10,7 +10,7 @@ import { isPremiumMember } from '../premier/require-premium.ts';
 import { createTimelineService } from './timeline.service.ts';
 
 /**
- * `GET /api/records/patients/{id}/timeline` (issue 17), in its own encapsulated context with
+ * `GET /api/records/patients/{id}/timeline`, in its own encapsulated context with
  * its service, created once per app.
  */
 export async function timelinePlugin(app: FastifyInstance, { db, now }: DbAndClock) {

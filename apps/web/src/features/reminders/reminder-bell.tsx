@@ -45,7 +45,7 @@ function linkOf(reminder: TReminder): string {
 }
 
 /**
- * The header's reminder bell (issue 18), for a signed-in practitioner: the unread count on the
+ * The header's reminder bell, for a signed-in practitioner: the unread count on the
  * button, read out by the layout's live region when reminders arrive, and a panel listing the
  * newest reminders to open or mark read. Members-only on the API: a 402 shows what Premier adds.
  */
