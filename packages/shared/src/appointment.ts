@@ -3,7 +3,7 @@ import { calendarDay } from './day-fields.ts';
 import { patientRecordAnswer } from './entity-answer.ts';
 import { wholeNumber } from './number-fields.ts';
 import { ZPageQuery } from './patient.ts';
-import { checkedText, optionalTrimmedText } from './text-fields.ts';
+import { checkedText, optionalTextOf } from './text-fields.ts';
 import { DATE_MESSAGES, isCalendarDate, isInDateYears } from './zoned-time.ts';
 
 export const APPOINTMENT_KINDS = ['in-person', 'video', 'phone'] as const;
@@ -58,22 +58,8 @@ export const APPOINTMENT_MESSAGES = {
 
 export { NO_CONTROL_CHARACTERS } from './text-fields.ts';
 
-/**
- * Optional free text: trimmed, absent = '', on one line unless `isMultiLine`. The length check
- * aborts before the patterns.
- */
-export function optionalText(
-  max: number,
-  tooLong: string,
-  { isMultiLine = false }: { isMultiLine?: boolean } = {},
-) {
-  return optionalTrimmedText({
-    max,
-    tooLong,
-    invalid: APPOINTMENT_MESSAGES.textInvalid,
-    isMultiLine,
-  });
-}
+/** Optional free text of an appointment (its reason, its note). */
+export const optionalText = optionalTextOf(APPOINTMENT_MESSAGES.textInvalid);
 
 /** ISO 8601 date and time with an offset (`Z` or `+01:00`); seconds and milliseconds optional. */
 const INSTANT =

@@ -1,4 +1,4 @@
-import { optionalTrimmedText, requiredTrimmedText } from './text-fields.ts';
+import { optionalTextOf, requiredTrimmedText } from './text-fields.ts';
 
 /** Text fields of the clinical records (allergies, prescriptions): one rule for each kind. */
 
@@ -22,16 +22,5 @@ export function clinicalRequiredText(max: number, required: string, tooLong: str
   });
 }
 
-/** Optional text, trimmed, absent = ''; on one line unless `isMultiLine` (instructions). */
-export function clinicalOptionalText(
-  max: number,
-  tooLong: string,
-  { isMultiLine = false }: { isMultiLine?: boolean } = {},
-) {
-  return optionalTrimmedText({
-    max,
-    tooLong,
-    invalid: CLINICAL_TEXT_MESSAGES.textInvalid,
-    isMultiLine,
-  });
-}
+/** Optional clinical text, on one line unless `isMultiLine` (instructions). */
+export const clinicalOptionalText = optionalTextOf(CLINICAL_TEXT_MESSAGES.textInvalid);

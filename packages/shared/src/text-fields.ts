@@ -92,3 +92,12 @@ export function optionalTrimmedText({ max, tooLong, invalid, isMultiLine = false
   const text = z.string({ error: tooLong }).trim().max(max, { error: tooLong, abort: true });
   return withCharacterRule(text, invalid, isMultiLine).default('');
 }
+
+/**
+ * An entity's optional text fields, which share one message for a refused character: trimmed,
+ * absent = '', on one line unless `isMultiLine`; the length check aborts before the patterns.
+ */
+export const optionalTextOf =
+  (invalid: string) =>
+  (max: number, tooLong: string, { isMultiLine = false }: { isMultiLine?: boolean } = {}) =>
+    optionalTrimmedText({ max, tooLong, invalid, isMultiLine });

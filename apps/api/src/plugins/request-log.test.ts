@@ -4,6 +4,24 @@ import { signIn, useTestApp } from '../../test/app.ts';
 const ctx = useTestApp();
 
 /** The log lines written for one request id. */
+/** A new user's calendar feed, turned on: its path and the secret in it. */
+async function turnOnFeed() {
+  const user = await signIn(ctx);
+  const turnedOn = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/calendar-feed',
+    headers: user.headers,
+  });
+  const path = new URL((turnedOn.json() as { url: string }).url).pathname;
+  return {
+    path,
+    secret: path
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, ''),
+  };
+}
+
 function linesOf(requestId: string) {
   return ctx.logs
     .flatMap((chunk) => chunk.split('\n').filter(Boolean))
@@ -40,17 +58,7 @@ describe('request log', () => {
   });
 
   it("never writes a calendar feed's secret, however the client spells the path", async () => {
-    const user = await signIn(ctx);
-    const turnedOn = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/calendar-feed',
-      headers: user.headers,
-    });
-    const path = new URL((turnedOn.json() as { url: string }).url).pathname;
-    const secret = path
-      .split('/')
-      .pop()!
-      .replace(/\.ics$/, '');
+    const { path, secret } = await turnOnFeed();
     const spellings = [
       path,
       path.replace('/api/', '/%61pi/'),
@@ -70,17 +78,7 @@ describe('request log', () => {
   });
 
   it('hides the long segments of a path no route matches (a mistyped feed address)', async () => {
-    const user = await signIn(ctx);
-    const turnedOn = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/calendar-feed',
-      headers: user.headers,
-    });
-    const path = new URL((turnedOn.json() as { url: string }).url).pathname;
-    const secret = path
-      .split('/')
-      .pop()!
-      .replace(/\.ics$/, '');
+    const { path, secret } = await turnOnFeed();
     for (const url of [`${path}/`, `${path}/extra`, path.replace('/api/', '/api/x/')]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
