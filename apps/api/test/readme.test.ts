@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,22 +50,21 @@ function layoutPaths(readme: string): string[] {
   return paths;
 }
 
-/** Folders the repository keeps (not dependencies, build output or local data). */
+/** Folders the repository keeps: not those git ignores (dependencies, build output, local data). */
 function foldersIn(relative: string): string[] {
-  const ignored = new Set([
-    'node_modules',
-    'dist',
-    'coverage',
-    'test-results',
-    'playwright-report',
-  ]);
-  return fs
+  const folders = fs
     .readdirSync(path.join(ROOT, relative), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
-    .filter((name) => !ignored.has(name) && (!name.startsWith('.') || name === '.ci'))
-    .map((name) => `${relative ? `${relative}/` : ''}${name}/`)
-    .sort();
+    .filter((name) => name !== 'node_modules' && (!name.startsWith('.') || name === '.ci'))
+    .map((name) => `${relative ? `${relative}/` : ''}${name}/`);
+  const ignored = new Set(
+    spawnSync('git', ['check-ignore', '--', ...folders], { cwd: ROOT, encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean)
+      .map((folder) => (folder.endsWith('/') ? folder : `${folder}/`)),
+  );
+  return folders.filter((folder) => !ignored.has(folder)).sort();
 }
 
 /** The folders whose every subfolder the layout names. */
