@@ -28,27 +28,34 @@ function phase(name, run) {
   phases.push({ name, ...outcome, seconds: (Date.now() - started) / 1000 });
 }
 
-// The three Vitest suites as one run (vitest.config.mjs): one pool of two workers for all files.
-phase('vitest: packages/shared, apps/api, apps/web', () => {
-  const report = path.join(RESULTS, 'vitest.json');
-  const run = spawnSync(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--passWithNoTests',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  const outcome = vitestOutcome(report, ROOT);
-  // An unhandled error fails the run without failing a test: it still counts.
-  if (outcome && run.status !== 0 && outcome.failed === 0)
-    return { ...outcome, failed: 1, failures: [`vitest exited with ${run.status} (see above)`] };
-  return outcome;
-});
+// The Vitest suites as one run (vitest.config.mjs): one pool of two workers for all files.
+// TEST_VITEST_PROJECTS (comma-separated project names) narrows it: the Node-line runs leave the
+// web suite to the machine's Node (docs/decisions/0022-web-suite-on-one-node-line.md).
+const projects = (process.env.TEST_VITEST_PROJECTS ?? '').split(',').filter(Boolean);
+phase(
+  `vitest: ${projects.length ? projects.join(', ') : 'packages/shared, apps/api, apps/web'}`,
+  () => {
+    const report = path.join(RESULTS, 'vitest.json');
+    const run = spawnSync(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--passWithNoTests',
+        ...projects.map((project) => `--project=${project}`),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
+    const outcome = vitestOutcome(report, ROOT);
+    // An unhandled error fails the run without failing a test: it still counts.
+    if (outcome && run.status !== 0 && outcome.failed === 0)
+      return { ...outcome, failed: 1, failures: [`vitest exited with ${run.status} (see above)`] };
+    return outcome;
+  },
+);
 
 phase('build (if stale)', () => {
   try {

@@ -1,6 +1,6 @@
 // CI (`.ci/run`): the whole `npm test` and the cluster test on the machine's Node, then, on each supported Node line
 // (22 and 24, the `node` package from the npm registry), the engines check, the build, the
-// shared, API and web suites and one end-to-end journey (its server runs on that Node too).
+// shared and API suites and one end-to-end journey (its server runs on that Node too).
 // Ends with one line `N passed, N failed` for all of it and exits non-zero if anything failed.
 //
 //   node scripts/test-node-lines.mjs [--lines-only]   (--lines-only skips `npm test` and the cluster test)
@@ -126,12 +126,15 @@ try {
     const cache = { NODE_COMPILE_CACHE: path.join(compileCache, line) };
     const built = run(bin, 'npm', ['run', 'build'], {}, cache).status === 0;
     check(`Node ${version}: build`, built, started);
-    step(`Node ${version}: shared, API and web suites, one journey`);
+    step(`Node ${version}: shared and API suites, one journey`);
     const command = ['node', path.join(ROOT, 'scripts/test-all.mjs'), ...JOURNEY];
     // The fuzz campaign's full length ran on the machine's Node above; here a quarter of it
-    // proves the fuzzers run on this line without repeating the same search.
+    // proves the fuzzers run on this line without repeating the same search. The web suite
+    // (React in jsdom) ran there too: the web app runs in browsers, and what of it runs on Node
+    // (the prerender) ran in this line's build and serves its journey.
     testAll(`Node ${version}: suites and one journey`, bin, `node-${line}`, command, {
       FUZZ_BATCHES: '10',
+      TEST_VITEST_PROJECTS: '@portal/shared,@portal/api',
       ...cache,
     });
   }
