@@ -1,8 +1,9 @@
-import { and, count, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { carePlanMarks, carePlans, type CarePlanMarkRow } from '../../db/schema/care-plans.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/users.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { countRows } from '../../db/rows.ts';
 import { createClinicalStore } from '../clinical/clinical.repository.ts';
 
 /**
@@ -104,16 +105,14 @@ export async function countOtherActivePlans(
     .from(patients)
     .where(and(eq(patients.id, patientId), eq(patients.ownerId, ownerId)))
     .for('update');
-  const [row] = await tx
-    .select({ active: count() })
-    .from(carePlans)
-    .where(
-      and(
-        eq(carePlans.ownerId, ownerId),
-        eq(carePlans.patientId, patientId),
-        eq(carePlans.status, 'active'),
-        exceptId === undefined ? undefined : ne(carePlans.id, exceptId),
-      ),
-    );
-  return row?.active ?? 0;
+  return countRows(
+    tx,
+    carePlans,
+    and(
+      eq(carePlans.ownerId, ownerId),
+      eq(carePlans.patientId, patientId),
+      eq(carePlans.status, 'active'),
+      exceptId === undefined ? undefined : ne(carePlans.id, exceptId),
+    ),
+  );
 }
