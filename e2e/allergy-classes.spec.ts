@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Locator } from '@playwright/test';
 import { expectAxeClean } from './support/axe.ts';
 import { openAs } from './support/journey.ts';
+import { addAllergy, press } from './support/clinical.ts';
 import { skipToMain } from './support/keyboard.ts';
 import { createPatients, patientBody, viewDetailsButton } from './support/patients.ts';
 import { RESULTS_DIR } from './support/server.ts';
@@ -13,11 +13,6 @@ import { expect, test } from './support/test.ts';
  * section's status line; prescribing co-amoxiclav then meets a warning that names the class.
  * Screenshots of both in .test-results.
  */
-
-async function press(control: Locator) {
-  await control.focus();
-  await control.press('Enter');
-}
 
 for (const language of ['en', 'ar'] as const) {
   test(`${language}: a penicillin allergy lists the penicillins and cephalosporins in use, then warns for co-amoxiclav`, async ({
@@ -46,15 +41,10 @@ for (const language of ['en', 'ar'] as const) {
     await skipToMain(page, t('common:skipToContent'));
     await press(viewDetailsButton(main, t, name));
     await expect(main.getByRole('heading', { name: t('records:details.title') })).toBeFocused();
-    const allergies = main.getByRole('region', {
-      name: t('clinical:allergies.title'),
-      exact: true,
+    const allergies = await addAllergy(main, t, {
+      substance: 'Penicillin',
+      severity: 'severe',
     });
-    await press(allergies.getByRole('button', { name: t('clinical:allergies.add') }));
-    const allergyForm = allergies.getByRole('form', { name: t('clinical:allergies.addTitle') });
-    await allergyForm.getByLabel(t('clinical:allergies.substance')).fill('Penicillin');
-    await allergyForm.getByLabel(t('clinical:allergies.severity')).selectOption('severe');
-    await press(allergyForm.getByRole('button', { name: t('clinical:allergies.save') }));
     const status = allergies.getByRole('status');
     await expect(status).toContainText(t('clinical:allergies.saved', { substance: 'Penicillin' }));
     await expect(status).toContainText(t('clinical:allergies.matches', { count: 2 }));

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAxeClean } from './support/axe.ts';
 import { openAs } from './support/journey.ts';
+import { addAllergy, press } from './support/clinical.ts';
 import { skipToMain } from './support/keyboard.ts';
 import { createPatients, patientBody, viewDetailsButton } from './support/patients.ts';
 import { RESULTS_DIR } from './support/server.ts';
@@ -15,12 +16,6 @@ import type { Language } from './support/texts.ts';
  * .test-results). Focus lands on each new state and every change is announced; axe finds
  * nothing, in English and right-to-left Arabic.
  */
-
-/** Presses Enter on `control`, as someone who tabbed to it would. */
-async function press(control: Locator) {
-  await control.focus();
-  await control.press('Enter');
-}
 
 /** What a prescription needs, as `POST …/prescriptions` takes it. */
 type PrescriptionBody = Record<string, string>;
@@ -128,16 +123,11 @@ for (const language of ['en', 'ar'] as const) {
     baseURL,
   }) => {
     const { t, main } = await openDetails(page, baseURL!, language, 'Chidi Okafor');
-    const allergies = main.getByRole('region', {
-      name: t('clinical:allergies.title'),
-      exact: true,
+    const allergies = await addAllergy(main, t, {
+      substance: 'Penicillin',
+      reaction: 'Hives',
+      severity: 'severe',
     });
-    await press(allergies.getByRole('button', { name: t('clinical:allergies.add') }));
-    const allergyForm = allergies.getByRole('form', { name: t('clinical:allergies.addTitle') });
-    await allergyForm.getByLabel(t('clinical:allergies.substance')).fill('Penicillin');
-    await allergyForm.getByLabel(t('clinical:allergies.reaction')).fill('Hives');
-    await allergyForm.getByLabel(t('clinical:allergies.severity')).selectOption('severe');
-    await press(allergyForm.getByRole('button', { name: t('clinical:allergies.save') }));
     await expect(allergies.getByRole('status')).toHaveText(
       t('clinical:allergies.saved', { substance: 'Penicillin' }),
     );
