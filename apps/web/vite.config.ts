@@ -35,6 +35,10 @@ export default defineConfig({
     // and on a busy shared 2-core machine that can exceed Vitest's 5 s default. A wait for CPU,
     // not for a state that never comes.
     testTimeout: 30_000,
+    // The same reasoning for polled expectations (focus moves, announcements): the 1 s default
+    // is a timing assertion on a loaded machine; 5 s matches Testing Library's asyncUtilTimeout
+    // in src/test/setup.ts.
+    expect: { poll: { timeout: 5_000 } },
     // The non-isolated suite and the module-mocking files (test-projects.mjs).
     projects: webTestProjects(true),
   },
