@@ -11,6 +11,7 @@ import {
   ZToday,
 } from '@portal/shared/care-plan';
 import { ZApiError } from '../../lib/api-error-schema.ts';
+import { plainJsonSerializer } from '../../lib/plain-json-serializer.ts';
 import { actorOf } from '../audit/owned-records.http.ts';
 import { patientResourceRoutes } from '../patient-resources/patient-resource.routes.ts';
 import { MEMBERS_ONLY } from '../premier/require-premium.ts';
@@ -86,6 +87,8 @@ export function carePlanRoutes(
           'Today: the due and overdue (up to 90 days back, unmarked) activity occurrences of the active care plans of all my patients, oldest first, at most 500 (`isTruncated` says when more are due); read from the stored due days, which the reminders sweep keeps up to date: a read expands a rule only for days of its page the sweep has not reached yet',
         response: { 200: ZToday, 401: ZApiError },
       },
+      // findDueOccurrences builds every field of each item itself, typed by ZToday.
+      serializerCompiler: plainJsonSerializer,
     },
     async (request) => occurrences.findToday({ actor: await actorOf(request) }),
   );
