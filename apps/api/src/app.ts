@@ -33,7 +33,8 @@ import { reminderRoutes } from './modules/reminders/reminders.routes.ts';
 import { createReminderService } from './modules/reminders/reminders.service.ts';
 import { reminderJob } from './modules/reminders/reminders.jobs.ts';
 import { registerJobQueue } from './jobs/job-queue.ts';
-import { createMailer, type Mailer } from './providers/mail/mail.ts';
+import { createMailer } from './providers/mail/mail.ts';
+import type { Mailer } from './providers/mail/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { loggedPath, OneLinePerRequest } from './plugins/request-log.ts';
@@ -44,10 +45,8 @@ import type { IdentityProvider } from './providers/identity/identity.ts';
 import type { LocalIdentityProvider } from './providers/identity/local.ts';
 import { createVoiceProvider } from './providers/voice/create-voice-provider.ts';
 import type { VoiceProvider } from './providers/voice/voice.ts';
-import {
-  createPaymentsProvider,
-  PAYMENTS_SIGNATURE_HEADERS,
-} from './providers/payments/registry.ts';
+import { createPaymentsProvider } from './providers/payments/registry.ts';
+import { PAYMENTS_SIGNATURE_HEADERS } from './providers/payments/definitions.ts';
 import type { PaymentsProvider } from './providers/payments/payments.ts';
 
 export interface AppDeps {

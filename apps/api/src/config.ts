@@ -6,7 +6,7 @@ import {
   PAYMENTS_ENV,
   PAYMENTS_PROVIDER_NAMES,
   PAYMENTS_PROVIDERS,
-} from './providers/payments/registry.ts';
+} from './providers/payments/definitions.ts';
 
 const port = z.coerce
   .number({ error: 'a whole number from 1 to 65535' })

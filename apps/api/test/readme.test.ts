@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PAYMENTS_ENV } from '../src/providers/payments/registry.ts';
+import { PAYMENTS_ENV } from '../src/providers/payments/definitions.ts';
 
 /**
  * The README is the first page a new engineer reads: its layout, its configuration table and

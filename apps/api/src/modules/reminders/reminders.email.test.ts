@@ -6,8 +6,8 @@ import { createPatient, trashPatient } from '../../../test/factories/patients.ts
 import { practitioner } from '../../../test/patient-resources.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { loadConfig } from '../../config.ts';
-import { createMailer, type Mailer } from '../../providers/mail/mail.ts';
-import type { MailMessage } from '../../providers/mail/mail.ts';
+import { createMailer } from '../../providers/mail/mail.ts';
+import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
 import { EMAILS_PER_SWEEP, runReminderSweep } from './reminders.jobs.ts';
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { SCHEDULE_LIMITS } from '@portal/shared/profile';
 import { toWallTime } from '@portal/shared/zoned-time';
-import type { MailMessage } from '../../providers/mail/mail.ts';
+import type { MailMessage } from '../../providers/mail/mailer.ts';
 import { initialsOf } from '../calendar/calendar.ics.ts';
 import type { OwedEmail } from './reminders.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { RecurringJob } from '../../jobs/job-queue.ts';
-import type { Mailer } from '../../providers/mail/mail.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
 import { insertDueCarePlanReminders } from '../care-plans/care-plans.reminders.ts';
 import { reminderEmail } from './reminders.email.ts';
 import {

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mailer } from './mail.ts';
+import type { Mailer } from './mailer.ts';
 
 /** The one value of `SMTP_URL`'s `tls` option: plain text allowed (a relay on the same host). */
 export const SMTP_TLS_OFF = 'off';

@@ -125,7 +125,7 @@ export interface PaymentsCspOrigins {
 
 /**
  * Everything the rest of the app knows about one provider, so that a new provider is its own
- * file plus one entry in `registry.ts`: config, CSP, logs, `GET /api/config` and billing ask
+ * file plus one entry in `definitions.ts`: config, CSP, logs, `GET /api/config` and billing ask
  * this instead of comparing names.
  */
 export interface PaymentsProviderDefinition<
