@@ -11,7 +11,7 @@
 //   npm run care-plans -w bench      (also part of `npm run bench`)
 import os from 'node:os';
 import type pg from 'pg';
-import { insertDueCarePlanReminders } from '../apps/api/src/modules/care-plans/care-plans.reminders.ts';
+import { insertDueCarePlanReminders } from '../apps/api/src/modules/reminders/reminders.care-plans.ts';
 import { insertBenchPatients } from './lib/database.ts';
 import { withInProcessApi } from './lib/in-process-api.ts';
 import { printTable, writeResult } from './lib/portal.ts';

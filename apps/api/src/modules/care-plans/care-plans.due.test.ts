@@ -3,7 +3,7 @@ import type { TToday } from '@portal/shared/care-plan';
 import { useTestApp, type AuthHeaders } from '../../../test/app.ts';
 import { createCarePlan, markOccurrence } from '../../../test/factories/care-plans.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
-import { insertDueCarePlanReminders } from './care-plans.reminders.ts';
+import { insertDueCarePlanReminders } from '../reminders/reminders.care-plans.ts';
 
 // The app's clock, moved by the tests: 15 April 2026, noon UTC, unless a test says otherwise.
 let clock = new Date('2026-04-15T12:00:00Z');

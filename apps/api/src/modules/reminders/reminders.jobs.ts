@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { RecurringJob } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
-import { insertDueCarePlanReminders } from '../care-plans/care-plans.reminders.ts';
+import { insertDueCarePlanReminders } from './reminders.care-plans.ts';
 import { reminderEmail } from './reminders.email.ts';
 import {
   dropPastEventEmails,

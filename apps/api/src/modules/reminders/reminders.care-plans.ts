@@ -1,8 +1,8 @@
 import { addDays, fromWallTime, toWallTime } from '@portal/shared/zoned-time';
 import type { Db } from '../../db/client.ts';
-import { insertReminders } from '../reminders/reminders.repository.ts';
-import { bringDueUpToDate, DUE_DAYS_BACK } from './care-plans.due.ts';
-import { findMembersDueOn, pruneDueBefore } from './care-plans.due.repository.ts';
+import { bringDueUpToDate, DUE_DAYS_BACK } from '../care-plans/care-plans.due.ts';
+import { findMembersDueOn, pruneDueBefore } from '../care-plans/care-plans.due.repository.ts';
+import { insertReminders } from './reminders.repository.ts';
 
 /**
  * A step of the reminders sweep (reminders.jobs.ts): every activity of an active care plan that

@@ -3,8 +3,8 @@ import type { TReminderList } from '@portal/shared/reminder';
 import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
 import { createCarePlan, markOccurrence } from '../../../test/factories/care-plans.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
-import { REMINDER_SWEEP_STEPS } from '../reminders/reminders.jobs.ts';
-import { insertDueCarePlanReminders } from './care-plans.reminders.ts';
+import { REMINDER_SWEEP_STEPS } from './reminders.jobs.ts';
+import { insertDueCarePlanReminders } from './reminders.care-plans.ts';
 
 /** Noon UTC on 15 June 2026: 'today' for a practitioner whose clock is UTC. */
 const NOW = new Date('2026-06-15T12:00:00Z');
