@@ -19,6 +19,7 @@ import { voiceRoutes } from './modules/voice/voice.routes.ts';
 import { isVoiceFunctionsUrl } from './modules/voice/voice-retell.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { recordsPlugin } from './modules/patients/records.plugin.ts';
+import { exportRoutes } from './modules/export/export.routes.ts';
 import { appointmentsPlugin } from './modules/appointments/appointments.plugin.ts';
 import { createAppointmentService } from './modules/appointments/appointments.service.ts';
 import { visitsPlugin } from './modules/visits/visits.plugin.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
   await app.register(recordsPlugin, { db: database.db, notifications: database.notifications });
+  await app.register(exportRoutes, { db: database.db });
   const appointments = createAppointmentService({ db: database.db, now: deps.now });
   await app.register(appointmentsPlugin, { appointments });
   await app.register(visitsPlugin, { db: database.db, appointments });

@@ -1,45 +1,10 @@
 import type { TAllergySeverity } from '@portal/shared/allergy';
 import type { TMedicationRoute } from '@portal/shared/prescription';
-import type { Db } from '../../db/client.ts';
-import type { CarePlanRow } from '../../db/schema/care-plans.ts';
 import type { AllergyRow, PrescriptionRow } from '../../db/schema/clinical.ts';
-import { inBatches } from '../../lib/paging.ts';
 import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
 import type { FhirEntry, FhirResource } from '../patients/patients.fhir.ts';
-import { allergyStore, toApiAllergy } from './allergies.service.ts';
-import type { ItemKey } from './clinical.repository.ts';
-import { prescriptionStore, toApiPrescription } from './prescriptions.fields.ts';
-import { carePlanStore } from '../care-plans/care-plans.repository.ts';
-import { toFhirCarePlan } from '../care-plans/care-plans.fhir.ts';
-
-const EXPORT_BATCH = 500;
-
-/** The owner's allergies, prescriptions and care plans of live patients, oldest first, batched. */
-export interface ClinicalExport {
-  allergies: AsyncIterable<AllergyRow[]>;
-  prescriptions: AsyncIterable<PrescriptionRow[]>;
-  carePlans: AsyncIterable<CarePlanRow[]>;
-}
-
-export function clinicalExportBatches(db: Db, ownerId: string): ClinicalExport {
-  /** One store's export pages, keyed as its list is: `createdAt` (ISO, ms) then id. */
-  const batchesOf = <Row extends { createdAt: Date; id: string }>(store: {
-    exportPage(
-      db: Db,
-      page: { ownerId: string; after: ItemKey | null; limit: number },
-    ): Promise<Row[]>;
-  }) =>
-    inBatches({
-      size: EXPORT_BATCH,
-      fetchAfter: (after: ItemKey | null, limit) => store.exportPage(db, { ownerId, after, limit }),
-      keyOf: (row): ItemKey => [row.createdAt.toISOString(), row.id],
-    });
-  return {
-    allergies: batchesOf(allergyStore),
-    prescriptions: batchesOf(prescriptionStore),
-    carePlans: batchesOf(carePlanStore),
-  };
-}
+import { toApiAllergy } from './allergies.service.ts';
+import { toApiPrescription } from './prescriptions.fields.ts';
 
 /** FHIR's criticality is the risk of a future reaction: only a severe one is high. */
 const CRITICALITY: Record<TAllergySeverity, 'low' | 'high'> = {
@@ -139,17 +104,4 @@ export function toFhirPrescription(
     ],
   };
   return { fullUrl: `urn:uuid:${prescription._id}`, resource };
-}
-
-/** The entries for the practitioner's allergies, prescriptions, then care plans, batch by batch. */
-export async function* fhirClinicalEntries(
-  records: ClinicalExport,
-  practitioner: ExportingPractitioner,
-): AsyncGenerator<FhirEntry[]> {
-  for await (const rows of records.allergies)
-    yield rows.map((row) => toFhirAllergy(row, practitioner));
-  for await (const rows of records.prescriptions)
-    yield rows.map((row) => toFhirPrescription(row, practitioner));
-  for await (const rows of records.carePlans)
-    yield rows.map((row) => toFhirCarePlan(row, practitioner));
 }

@@ -1,23 +1,15 @@
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZPatient,
   ZPatientCreated,
-  ZPatientExportQuery,
   ZPatientInput,
   ZPatientListQuery,
 } from '@portal/shared/patient';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPage } from '../../lib/paging.ts';
-import { ZDocument } from '../../lib/response-schemas.ts';
 import { plainJsonSerializer } from '../../lib/plain-json-serializer.ts';
-import { csvChunks } from './patients.csv.ts';
-import { createPractitionerEntries, toFhirAppointment } from '../appointments/appointments.fhir.ts';
-import { toFhirVisitEntries } from '../visits/visits.fhir.ts';
-import { fhirClinicalEntries } from '../clinical/clinical.fhir.ts';
-import { fhirBundleChunks, fhirPatientEntries } from './patients.fhir.ts';
 import {
   actorOf,
   auditInvalidBody,
@@ -30,7 +22,7 @@ import { etagOf, type PatientService } from './patients.service.ts';
 
 const ifMatch = ZIfMatch('a changed patient then answers 409', 'edited');
 
-/** Patient CRUD, trash, search and export under /api/records/patients (HTTP only). */
+/** Patient CRUD, trash and search under /api/records/patients (HTTP only). */
 export function patientRoutes(app: FastifyInstance, { patients }: { patients: PatientService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['records'];
@@ -74,55 +66,6 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
     async (request, reply) => {
       const page = await patients.findPatients({ actor: await actorOf(request), ...request.query });
       return sendPage(request, reply, page);
-    },
-  );
-
-  typed.get(
-    '/api/records/patients/export',
-    {
-      schema: {
-        tags,
-        summary:
-          'Export all my patients: `format=fhir` a FHIR R4 Bundle (collection) of Patient, Condition and Observation resources, then my appointments as Appointment resources (status booked, arrived, fulfilled, cancelled or noshow; the Patient and me, a Practitioner, as participants), then my visits as Encounter resources (finished once signed) each with its vital-sign Observations (LOINC 85354-9 blood pressure panel, 8867-4, 8310-5, 29463-7, 8302-2, 39156-5, 2708-6), then the allergies of my patients as AllergyIntolerance and prescriptions as MedicationRequest resources; `format=csv` CSV of the patients with a header row',
-        querystring: ZPatientExportQuery,
-        produces: ['application/fhir+json', 'text/csv'],
-        response: { 200: ZDocument('The export file, streamed') },
-      },
-      config: {
-        rateLimit: {
-          max: 20,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => request.identity?.uid ?? request.ip,
-        },
-      },
-    },
-    async (request, reply) => {
-      const now = new Date();
-      const records = await patients.exportPatients({ actor: await actorOf(request) });
-      const day = now.toISOString().slice(0, 10);
-      if (request.query.format === 'csv') {
-        void reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="patients-${day}.csv"`);
-        return reply.send(Readable.from(csvChunks(records.patients)));
-      }
-      void reply
-        .type('application/fhir+json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="patients-${day}.fhir.json"`);
-      const practitionerEntries = createPractitionerEntries(records.practitioner);
-      return reply.send(
-        Readable.from(
-          fhirBundleChunks(
-            [
-              fhirPatientEntries(records.patients, now),
-              practitionerEntries(records.appointments, toFhirAppointment),
-              practitionerEntries(records.visits, toFhirVisitEntries),
-              fhirClinicalEntries(records.clinical, records.practitioner),
-            ],
-            now,
-          ),
-        ),
-      );
     },
   );
 

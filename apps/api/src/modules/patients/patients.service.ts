@@ -7,25 +7,8 @@ import {
 import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { DbAndClock, DbOrTx } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
-import type { PatientRow } from '../../db/schema/patients.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  inBatches,
-  instantIdKeyAfter,
-  readPage,
-  type Page,
-  type PageRequest,
-} from '../../lib/paging.ts';
-import type { AppointmentRecord } from '../appointments/appointments.fields.ts';
-import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
-import {
-  findAppointmentsToExport,
-  type AgendaKey,
-} from '../appointments/appointments.repository.ts';
-import { clinicalExportBatches, type ClinicalExport } from '../clinical/clinical.fhir.ts';
-import { findUserById } from '../users/users.repository.ts';
-import type { VisitRecord } from '../visits/visits.fields.ts';
-import { findVisitsToExport, type VisitKey } from '../visits/visits.repository.ts';
+import { instantIdKeyAfter, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import {
   createPatientsAudit,
   owned,
@@ -47,20 +30,9 @@ export type { Actor } from '../audit/owned-records.ts';
 
 export const TRASH_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const EXPORT_BATCH = 500;
 
 // The ETag helpers serve appointments too; patients' callers keep importing them from here.
 export { etagOf, parseIfMatch } from '../../lib/etag.ts';
-
-/** What the export writes: the practitioner, their live patients, appointments and visits. */
-export interface RecordsExport {
-  practitioner: ExportingPractitioner;
-  patients: AsyncIterable<PatientRow[]>;
-  appointments: AsyncIterable<AppointmentRecord[]>;
-  visits: AsyncIterable<VisitRecord[]>;
-  /** Allergies and prescriptions. */
-  clinical: ClinicalExport;
-}
 
 /** Digits only when the fragment looks like a phone number, so "555-123" finds 5551234567. */
 export function normaliseQuery(q: string | undefined): string | null {
@@ -200,40 +172,6 @@ export function createPatientService({
       if (!row) return deny(actor, 'restore', id);
       await counts.invalidate(actor.actorId);
       return toApiPatient(row);
-    },
-
-    /**
-     * Every live patient of the actor, newest first, their appointments, earliest first, and
-     * their visits, newest first, in batches (so 100,000 of each stream in bounded memory), with
-     * the practitioner they belong to. The export is audited once, before the first byte.
-     */
-    async exportPatients({ actor }: { actor: Actor }): Promise<RecordsExport> {
-      const ownerId = actor.actorId;
-      const user = await findUserById(db, ownerId);
-      if (!user) throw new AppError('NOT_AUTHENTICATED');
-      await audit(actor, 'export', 'success', null);
-      return {
-        practitioner: { id: user.id, name: user.name, email: user.email },
-        patients: inBatches({
-          size: EXPORT_BATCH,
-          fetchAfter: (after: repository.ListKey | null, limit) =>
-            repository.findPatientsPage(db, { ownerId, q: null, after, limit }),
-          keyOf: (row): repository.ListKey => [row.createdAt.toISOString(), row.id],
-        }),
-        appointments: inBatches({
-          size: EXPORT_BATCH,
-          fetchAfter: (after: AgendaKey | null, limit) =>
-            findAppointmentsToExport(db, { ownerId, after, limit }),
-          keyOf: (row): AgendaKey => [row.startsAt.toISOString(), row.id],
-        }),
-        visits: inBatches({
-          size: EXPORT_BATCH,
-          fetchAfter: (after: VisitKey | null, limit) =>
-            findVisitsToExport(db, { ownerId, after, limit }),
-          keyOf: (row): VisitKey => [row.occurredAt.toISOString(), row.id],
-        }),
-        clinical: clinicalExportBatches(db, ownerId),
-      };
     },
 
     /** A create or update refused by validation (e.g. an injected owner id) is a denied attempt. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn, useSignedInUser, useTestApp } from '../../../test/app.ts';
 import { parseCsv } from '../../../test/csv.ts';
-import { CSV_COLUMNS } from './patients.csv.ts';
+import { CSV_COLUMNS } from '../patients/patients.csv.ts';
 import { createPatient, seedPatients, trashPatient } from '../../../test/factories/patients.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { APPOINTMENT_MODE_URL } from '../appointments/appointments.fhir.ts';

@@ -1,0 +1,70 @@
+import type { Db } from '../../db/client.ts';
+import type { PatientRow } from '../../db/schema/patients.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { inBatches } from '../../lib/paging.ts';
+import type { AppointmentRecord } from '../appointments/appointments.fields.ts';
+import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
+import {
+  findAppointmentsToExport,
+  type AgendaKey,
+} from '../appointments/appointments.repository.ts';
+import { createPatientsAudit, type Actor } from '../audit/owned-records.ts';
+import { findPatientsPage, type ListKey } from '../patients/patients.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
+import type { VisitRecord } from '../visits/visits.fields.ts';
+import { findVisitsToExport, type VisitKey } from '../visits/visits.repository.ts';
+import { clinicalExportBatches, type ClinicalExport } from './export.clinical.ts';
+
+const EXPORT_BATCH = 500;
+
+/** What the export writes: the practitioner, their live patients, appointments and visits. */
+export interface RecordsExport {
+  practitioner: ExportingPractitioner;
+  patients: AsyncIterable<PatientRow[]>;
+  appointments: AsyncIterable<AppointmentRecord[]>;
+  visits: AsyncIterable<VisitRecord[]>;
+  /** Allergies, prescriptions and care plans. */
+  clinical: ClinicalExport;
+}
+
+export function createExportService({ db }: { db: Db }) {
+  const trail = createPatientsAudit(db);
+
+  return {
+    /**
+     * Every live patient of the actor, newest first, their appointments, earliest first, and
+     * their visits, newest first, in batches (so 100,000 of each stream in bounded memory), with
+     * the practitioner they belong to. The export is audited once, before the first byte.
+     */
+    async exportRecords({ actor }: { actor: Actor }): Promise<RecordsExport> {
+      const ownerId = actor.actorId;
+      const user = await findUserById(db, ownerId);
+      if (!user) throw new AppError('NOT_AUTHENTICATED');
+      await trail.audit(db, actor, { action: 'export', outcome: 'success', patientId: null });
+      return {
+        practitioner: { id: user.id, name: user.name, email: user.email },
+        patients: inBatches({
+          size: EXPORT_BATCH,
+          fetchAfter: (after: ListKey | null, limit) =>
+            findPatientsPage(db, { ownerId, q: null, after, limit }),
+          keyOf: (row): ListKey => [row.createdAt.toISOString(), row.id],
+        }),
+        appointments: inBatches({
+          size: EXPORT_BATCH,
+          fetchAfter: (after: AgendaKey | null, limit) =>
+            findAppointmentsToExport(db, { ownerId, after, limit }),
+          keyOf: (row): AgendaKey => [row.startsAt.toISOString(), row.id],
+        }),
+        visits: inBatches({
+          size: EXPORT_BATCH,
+          fetchAfter: (after: VisitKey | null, limit) =>
+            findVisitsToExport(db, { ownerId, after, limit }),
+          keyOf: (row): VisitKey => [row.occurredAt.toISOString(), row.id],
+        }),
+        clinical: clinicalExportBatches(db, ownerId),
+      };
+    },
+  };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;
