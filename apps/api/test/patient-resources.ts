@@ -6,7 +6,7 @@ import { becomeMember } from './factories/billing.ts';
 import { createPatient, trashPatient } from './factories/patients.ts';
 
 /**
- * The shared test kit of the patient sub-resources (modules/patient-resources): a signed-in
+ * The shared test kit of the patient sub-resources (src/patient-owned): a signed-in
  * practitioner with a patient, the audit trail, a table's row count, and the contract every
  * entity keeps (owner-scoped, audited, no-store, If-Match), run once for each entity by
  * `describePatientResourceContract`.

@@ -12,8 +12,8 @@ import { systemClock } from '../../lib/clock.ts';
 import type { CarePlanRow } from '../../db/schema/care-plans.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { isOwnLivePatient } from '../clinical/clinical.repository.ts';
-import type { Actor, ClinicalRefusals } from '../clinical/clinical.refusals.ts';
+import { isOwnLivePatient } from '../../patient-owned/items.repository.ts';
+import type { Actor, ClinicalRefusals } from '../../patient-owned/refusals.ts';
 import {
   applyMarkToDue,
   bringTodayPageUpToDate,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createClinicalRefusals } from '../clinical/clinical.refusals.ts';
+import { createClinicalRefusals } from '../../patient-owned/refusals.ts';
 import { createOccurrenceService } from './care-plans.occurrences.ts';
 import { carePlanRoutes } from './care-plans.routes.ts';
 import { createCarePlanService } from './care-plans.service.ts';

@@ -4,7 +4,7 @@ import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/users.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { countRows } from '../../db/rows.ts';
-import { createClinicalStore } from '../clinical/clinical.repository.ts';
+import { createClinicalStore } from '../../patient-owned/items.repository.ts';
 
 /**
  * The SQL of care plans beyond the store they share with the other clinical items: the marks

@@ -3,10 +3,10 @@ import { CARE_PLAN_LIMITS, type TCarePlan, type TCarePlanData } from '@portal/sh
 import { toWallTime } from '@portal/shared/zoned-time';
 import type { Db, DbAndClock } from '../../db/client.ts';
 import type { carePlans, CarePlanRow } from '../../db/schema/care-plans.ts';
-import { createItemService, type ItemChange } from '../clinical/clinical.items.ts';
+import { createItemService, type ItemChange } from '../../patient-owned/items.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
-import type { Actor, ClinicalRefusals } from '../clinical/clinical.refusals.ts';
+import type { Actor, ClinicalRefusals } from '../../patient-owned/refusals.ts';
 import { rebuildDue } from './care-plans.due.ts';
 import { carePlanStore, countOtherActivePlans, findUserClock } from './care-plans.repository.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ZAllergy, ZAllergyInput, ZAllergyListQuery } from '@portal/shared/allergy';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import { patientResourceRoutes } from '../patient-resources/patient-resource.routes.ts';
+import { patientResourceRoutes } from '../../patient-owned/patient-resource.routes.ts';
 import type { AllergyService } from './allergies.service.ts';
 
 /** A patient's allergies under /api/records/patients/{id}/allergies (HTTP only). */

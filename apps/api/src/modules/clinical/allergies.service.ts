@@ -2,9 +2,9 @@ import type { TAllergy, TAllergyData, TAllergyRecord } from '@portal/shared/alle
 import { prescriptionsMeeting } from '@portal/shared/drug-class-match';
 import type { Db } from '../../db/client.ts';
 import { allergies, type AllergyRow } from '../../db/schema/clinical.ts';
-import { createItemService } from './clinical.items.ts';
-import type { Actor, ClinicalRefusals } from './clinical.refusals.ts';
-import { createClinicalStore } from './clinical.repository.ts';
+import { createItemService } from '../../patient-owned/items.ts';
+import type { Actor, ClinicalRefusals } from '../../patient-owned/refusals.ts';
+import { createClinicalStore } from '../../patient-owned/items.repository.ts';
 import { findActiveMedications } from './prescriptions.repository.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { allergyRoutes } from './allergies.routes.ts';
 import { createAllergyService } from './allergies.service.ts';
-import { createClinicalRefusals } from './clinical.refusals.ts';
+import { createClinicalRefusals } from '../../patient-owned/refusals.ts';
 import { prescriptionRoutes } from './prescriptions.routes.ts';
 import { createPrescriptionService } from './prescriptions.service.ts';
 

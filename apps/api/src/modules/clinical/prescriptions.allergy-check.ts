@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { allergies } from '../../db/schema/clinical.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Actor, ClinicalAuditEntry, ClinicalRefusals } from './clinical.refusals.ts';
+import type { Actor, ClinicalAuditEntry, ClinicalRefusals } from '../../patient-owned/refusals.ts';
 
 /** More active allergies than any patient has; bounds the read. */
 const ALLERGIES_READ_MAX = 1000;

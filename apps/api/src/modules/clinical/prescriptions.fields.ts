@@ -1,6 +1,6 @@
 import type { TPrescription, TPrescriptionData } from '@portal/shared/prescription';
 import { prescriptions, type PrescriptionRow } from '../../db/schema/clinical.ts';
-import { createClinicalStore } from './clinical.repository.ts';
+import { createClinicalStore } from '../../patient-owned/items.repository.ts';
 
 /**
  * The prescription is defined twice, on purpose, and only twice: the drizzle table (storage)

@@ -13,7 +13,7 @@ import {
 } from '@portal/shared/prescription';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { actorOf } from '../audit/owned-records.http.ts';
-import { patientResourceRoutes } from '../patient-resources/patient-resource.routes.ts';
+import { patientResourceRoutes } from '../../patient-owned/patient-resource.routes.ts';
 import type { PrescriptionService } from './prescriptions.service.ts';
 
 /** The allergy warning, or (with If-Match) a version that has changed, or a stopped one. */

@@ -7,8 +7,8 @@ import { ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prescriptions } from '../../db/schema/clinical.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createItemService, type ItemChange } from './clinical.items.ts';
-import type { Actor, ClinicalRefusals } from './clinical.refusals.ts';
+import { createItemService, type ItemChange } from '../../patient-owned/items.ts';
+import type { Actor, ClinicalRefusals } from '../../patient-owned/refusals.ts';
 import { checkAllergies } from './prescriptions.allergy-check.ts';
 import {
   prescriptionStore,

@@ -7,7 +7,7 @@ import { toFhirCarePlan } from '../care-plans/care-plans.fhir.ts';
 import { carePlanStore } from '../care-plans/care-plans.repository.ts';
 import { allergyStore } from '../clinical/allergies.service.ts';
 import { toFhirAllergy, toFhirPrescription } from '../clinical/clinical.fhir.ts';
-import type { ItemKey } from '../clinical/clinical.repository.ts';
+import type { ItemKey } from '../../patient-owned/items.repository.ts';
 import { prescriptionStore } from '../clinical/prescriptions.fields.ts';
 import type { FhirEntry } from '../patients/patients.fhir.ts';
 

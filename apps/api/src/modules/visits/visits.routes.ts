@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ZAddendumInput, ZVisit, ZVisitInput, ZVisitListQuery } from '@portal/shared/visit';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import { patientResourceRoutes } from '../patient-resources/patient-resource.routes.ts';
+import { patientResourceRoutes } from '../../patient-owned/patient-resource.routes.ts';
 import type { VisitService } from './visits.service.ts';
 
 const signed = ZApiError.describe('`VISIT_SIGNED`: a signed visit takes addenda only');

@@ -1,22 +1,22 @@
 import type { TAuditAction } from '@portal/shared/audit';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { etagOf, parseIfMatch } from '../../lib/etag.ts';
-import { instantIdKeyAfter, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
-import { isUuid } from '../../lib/uuid.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { etagOf, parseIfMatch } from '../lib/etag.ts';
+import { instantIdKeyAfter, readPage, type Page, type PageRequest } from '../lib/paging.ts';
+import { isUuid } from '../lib/uuid.ts';
 import {
   auditColumnOf,
   type Actor,
   type ClinicalAuditEntry,
   type ClinicalKind,
   type ClinicalRefusals,
-} from './clinical.refusals.ts';
+} from './refusals.ts';
 import {
   isOwnLivePatient,
   type ClinicalStore,
   type ClinicalValues,
   type ClinicalTable,
   type ItemKey,
-} from './clinical.repository.ts';
+} from './items.repository.ts';
 
 /**
  * What a change does once the patient and the item are known to be the actor's: refuse (a

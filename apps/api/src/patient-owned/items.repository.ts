@@ -1,10 +1,10 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import type { carePlans } from '../../db/schema/care-plans.ts';
-import type { allergies, prescriptions } from '../../db/schema/clinical.ts';
-import { isOneOfVersions, nextVersion } from '../../lib/etag.ts';
-import { pastKey } from '../../lib/paging.ts';
-import { countRows, findRow } from '../../db/rows.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import type { carePlans } from '../db/schema/care-plans.ts';
+import type { allergies, prescriptions } from '../db/schema/clinical.ts';
+import { isOneOfVersions, nextVersion } from '../lib/etag.ts';
+import { pastKey } from '../lib/paging.ts';
+import { countRows, findRow } from '../db/rows.ts';
 
 /**
  * The only SQL of the allergies, prescriptions and care plans. The tables share their bookkeeping
@@ -21,7 +21,7 @@ interface Scope {
   patientId: string;
 }
 
-export { isOwnLivePatient } from '../patients/patients.repository.ts';
+export { isOwnLivePatient } from '../modules/patients/patients.repository.ts';
 
 /** What an item stores from its input: every column but the bookkeeping. */
 export type ClinicalValues<Table extends ClinicalTable> = Omit<

@@ -1,8 +1,12 @@
 import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { storedId } from '../../lib/uuid.ts';
-import { createPatientsAudit, insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { AppError } from '../lib/app-error.ts';
+import { storedId } from '../lib/uuid.ts';
+import {
+  createPatientsAudit,
+  insertActorAuditEvents,
+  type Actor,
+} from '../modules/audit/owned-records.ts';
 
 export type { Actor };
 

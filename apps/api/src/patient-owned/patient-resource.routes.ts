@@ -1,9 +1,9 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TAuditAction } from '@portal/shared/audit';
-import { etagOf } from '../../lib/etag.ts';
-import { sendPage, type Page } from '../../lib/paging.ts';
-import type { Actor } from '../audit/owned-records.ts';
+import { etagOf } from '../lib/etag.ts';
+import { sendPage, type Page } from '../lib/paging.ts';
+import type { Actor } from '../modules/audit/owned-records.ts';
 import {
   actorOf,
   auditInvalidBody,
@@ -12,7 +12,7 @@ import {
   ZItemId,
   ZPatientParams,
   type RecordInvalidAttempt,
-} from '../audit/owned-records.http.ts';
+} from '../modules/audit/owned-records.http.ts';
 
 /** An item as answered: its version (`updatedAt`) is its `ETag`. */
 interface VersionedItem {
