@@ -246,7 +246,7 @@ export function checkResponse(request: FuzzRequest, response: LightMyRequestResp
     const isAccepted = bodySchema.safeParse(body.json).success;
     const code = parsed?.ok ? (parsed.value as { code?: string }).code : undefined;
     // A members-only route (it documents a 402) asks who is calling before it reads the body,
-    // so that a non-member learns nothing from a 400 either (premier/require-premium.ts): 402
+    // so that a non-member learns nothing from a 400 either (http/require-premium.ts): 402
     // to a non-member, 401 to a token whose user has no account (yet).
     const isGateRefusal =
       operation.responses.has(402) &&

@@ -14,7 +14,7 @@ import { ZApiError } from '../../lib/api-error-schema.ts';
 import { plainJsonSerializer } from '../../lib/plain-json-serializer.ts';
 import { actorOf } from '../audit/owned-records.http.ts';
 import { patientResourceRoutes } from '../../patient-owned/patient-resource.routes.ts';
-import { MEMBERS_ONLY } from '../premier/require-premium.ts';
+import { MEMBERS_ONLY } from '../../http/require-premium.ts';
 import type { OccurrenceService } from './care-plans.occurrences.ts';
 import type { CarePlanService } from './care-plans.service.ts';
 

@@ -4,7 +4,7 @@ import { ZReminder, ZReminderList } from '@portal/shared/reminder';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import { actorOf, ZRecordParams } from '../audit/owned-records.http.ts';
-import { MEMBERS_ONLY } from '../premier/require-premium.ts';
+import { MEMBERS_ONLY } from '../../http/require-premium.ts';
 import type { ReminderService } from './reminders.service.ts';
 
 const ZId = ZRecordParams('reminder');

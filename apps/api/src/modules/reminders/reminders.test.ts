@@ -5,7 +5,7 @@ import { SCHEDULE_MESSAGES } from '@portal/shared/profile';
 import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { loadConfig } from '../../config.ts';
-import { toPublicConfig } from '../config/config.routes.ts';
+import { toPublicConfig } from '../../http/config.routes.ts';
 import { runReminderSweep } from './reminders.jobs.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
 

@@ -4,7 +4,7 @@ import { SEARCH_LIMITS, ZSearchQuery, ZSearchResults } from '@portal/shared/sear
 import type { Db } from '../../db/client.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { actorOf } from '../audit/owned-records.http.ts';
-import { MEMBERS_ONLY } from '../premier/require-premium.ts';
+import { MEMBERS_ONLY } from '../../http/require-premium.ts';
 import { createSearchService } from './search.service.ts';
 
 /** Premier's advanced search, HTTP only. */

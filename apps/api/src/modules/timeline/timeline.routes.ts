@@ -6,7 +6,7 @@ import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPage } from '../../lib/paging.ts';
 import type { DbAndClock } from '../../db/client.ts';
 import { actorOf, ZPatientParams } from '../audit/owned-records.http.ts';
-import { isPremiumMember } from '../premier/require-premium.ts';
+import { isPremiumMember } from '../../http/require-premium.ts';
 import { createTimelineService } from './timeline.service.ts';
 
 /**

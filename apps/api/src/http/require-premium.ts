@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
-import { ZApiError } from '../../lib/api-error-schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/users.ts';
+import { ZApiError } from '../lib/api-error-schema.ts';
+import { AppError } from '../lib/app-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPublicConfig, type TPublicConfig } from '@portal/shared/public-config';
-import type { Config } from '../../config.ts';
-import { paymentsScriptOf } from '../../providers/payments/registry.ts';
+import type { Config } from '../config.ts';
+import { paymentsScriptOf } from '../providers/payments/registry.ts';
 
 export function toPublicConfig(config: Config): TPublicConfig {
   return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Readiness } from '../../lifecycle/readiness.ts';
+import type { Readiness } from '../lifecycle/readiness.ts';
 
 const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['ok', 'down']) });
 const ZReady = z.object({

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/users.ts';
-import { signIn, useTestApp } from '../../../test/app.ts';
-import { becomeMember } from '../../../test/factories/billing.ts';
-import { createPatient } from '../../../test/factories/patients.ts';
+import { users } from '../db/schema/users.ts';
+import { signIn, useTestApp } from '../../test/app.ts';
+import { becomeMember } from '../../test/factories/billing.ts';
+import { createPatient } from '../../test/factories/patients.ts';
 
 const ctx = useTestApp();
 

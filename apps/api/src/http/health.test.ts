@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, useTestApp } from '../../../test/app.ts';
-import { expectErrorAnswer } from '../../../test/error-answer.ts';
+import { createTestApp, useTestApp } from '../../test/app.ts';
+import { expectErrorAnswer } from '../../test/error-answer.ts';
 
 const ctx = useTestApp();
 
