@@ -1,7 +1,11 @@
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noUnitCycle from './eslint-rules/no-unit-cycle.js';
 
 export default tseslint.config(
   {
@@ -13,6 +17,7 @@ export default tseslint.config(
       '.test-results/**',
       'apps/api/src/db/migrations/**',
       'bench/results/**',
+      'eslint-rules/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -62,6 +67,35 @@ export default tseslint.config(
                 'Features must not import each other: compose them in app/, share through lib/ or ui/.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // A file must never reach itself through its imports: in a cycle, whichever file loads first
+    // sees the other's exports still undefined, and the order depends on who imported first.
+    // Type-only imports are erased at build time and do not count.
+    files: ['{apps,packages,e2e}/**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // An API module or a web feature may depend on another only one way, whichever files carry
+    // the two directions (features must not import each other at all: the rule above).
+    files: ['apps/api/src/modules/**/*.ts', 'apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { local: { rules: { 'no-unit-cycle': noUnitCycle } } },
+    rules: {
+      'local/no-unit-cycle': [
+        'error',
+        {
+          folders: ['apps/api/src/modules', 'apps/web/src/features'].map((folder) =>
+            path.join(import.meta.dirname, folder),
+          ),
         },
       ],
     },

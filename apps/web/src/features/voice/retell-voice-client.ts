@@ -1,5 +1,5 @@
 import { RetellWebClient } from 'retell-client-js-sdk';
-import type { VoiceClient, VoiceClientEvent, VoiceClientEvents } from './voice-client.ts';
+import type { VoiceClient, VoiceClientEvent, VoiceClientEvents } from './voice-client-types.ts';
 
 /** The microphone a call asks for: echo cancellation, noise suppression, auto gain, mono. */
 export const MICROPHONE_CONSTRAINTS = {

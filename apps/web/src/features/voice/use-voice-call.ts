@@ -2,7 +2,8 @@ import type { TPublicConfig } from '@portal/shared/public-config';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { loadPublicConfig } from '../../lib/config/load-public-config.ts';
-import { createVoiceClient, type VoiceClient, type VoiceClientFactory } from './voice-client.ts';
+import { createVoiceClient } from './voice-client.ts';
+import type { VoiceClient, VoiceClientFactory } from './voice-client-types.ts';
 import {
   initialVoiceCallState,
   voiceCallReducer,

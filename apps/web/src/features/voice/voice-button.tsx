@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { returnFocus } from '../../lib/a11y/focus-return.ts';
 import botUrl from './bot.svg';
 import type { VoiceMessage } from './voice-call-reducer.ts';
-import type { VoiceClientFactory } from './voice-client.ts';
+import type { VoiceClientFactory } from './voice-client-types.ts';
 import { useVoiceCall } from './use-voice-call.ts';
 import styles from './voice-button.module.css';
 

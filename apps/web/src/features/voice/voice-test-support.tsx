@@ -8,7 +8,7 @@ import type {
   VoiceClient,
   VoiceClientEvent,
   VoiceClientEvents,
-} from './voice-client.ts';
+} from './voice-client-types.ts';
 import { VoiceButton } from './voice-button.tsx';
 import { createTestUser } from '../../test/factories.ts';
 
