@@ -5,7 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import noUnitCycle from './eslint-rules/no-unit-cycle.js';
+import noUnitCycle, { UNIT_FOLDERS } from './eslint-rules/no-unit-cycle.js';
 
 export default tseslint.config(
   {
@@ -93,9 +93,7 @@ export default tseslint.config(
       'local/no-unit-cycle': [
         'error',
         {
-          folders: ['apps/api/src/modules', 'apps/web/src/features'].map((folder) =>
-            path.join(import.meta.dirname, folder),
-          ),
+          folders: UNIT_FOLDERS.map((folder) => path.join(import.meta.dirname, folder)),
         },
       ],
     },

@@ -6,6 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
+/** The repository's units: its API modules and its web features (relative to the root). */
+export const UNIT_FOLDERS = ['apps/api/src/modules', 'apps/web/src/features'];
+
 const SOURCE = /\.(?:ts|tsx|js|mjs)$/;
 const TEST = /\.test\.tsx?$/;
 
@@ -72,6 +75,22 @@ function shortestPath(graph, start, goal) {
     }
   }
   return null;
+}
+
+/**
+ * Every import between two units of `folder` that closes a cycle, as `a -> b -> ... -> a`: what
+ * the rule would report, for a check that runs without ESLint (the test suite's).
+ * @returns {string[]}
+ */
+export function unitCycles(folder) {
+  const graph = unitGraph(path.resolve(folder));
+  const cycles = [];
+  for (const [from, targets] of graph)
+    for (const to of [...targets].sort()) {
+      const back = shortestPath(graph, to, from);
+      if (back) cycles.push([from, ...back].join(' -> '));
+    }
+  return cycles;
 }
 
 /** @type {import('eslint').Rule.RuleModule} */

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { describe, it } from 'vitest';
-import noUnitCycle from './no-unit-cycle.js';
+import { describe, expect, it } from 'vitest';
+import noUnitCycle, { UNIT_FOLDERS, unitCycles } from './no-unit-cycle.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -49,4 +49,14 @@ ruleTester.run('no-unit-cycle', noUnitCycle, {
     // A type-only import couples the modules too.
     fixture('three-cycle/modules/c/c.ts', [cycle('c', 'a', 'c -> a -> b -> c')]),
   ],
+});
+
+// The rule on the repository itself, in `npm test` too (lint is a separate command): no API
+// module and no web feature reaches back to one that imports it.
+describe('the repository', () => {
+  const ROOT = path.join(import.meta.dirname, '..');
+  for (const folder of UNIT_FOLDERS)
+    it(`${folder}: no two units import each other`, () => {
+      expect(unitCycles(path.join(ROOT, folder))).toEqual([]);
+    });
 });
