@@ -70,3 +70,5 @@ export function createTransactionsService({
     },
   };
 }
+
+export type TransactionsService = ReturnType<typeof createTransactionsService>;
