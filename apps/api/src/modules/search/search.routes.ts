@@ -6,12 +6,12 @@ import { actorOf } from '../audit/owned-records.http.ts';
 import { MEMBERS_ONLY } from '../../http/require-premium.ts';
 import type { SearchService } from './search.service.ts';
 
-/** Premier's advanced search, HTTP only. */
+/** The members' advanced search, HTTP only. */
 export function searchRoutes(app: FastifyInstance, { search }: { search: SearchService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/premier/search',
     {
-      // Premier members only: the one gate (require-premium.ts) answers 402 PREMIUM_REQUIRED.
+      // Premium members only: the one gate (require-premium.ts) answers 402 PREMIUM_REQUIRED.
       config: MEMBERS_ONLY,
       schema: {
         tags: ['premier'],

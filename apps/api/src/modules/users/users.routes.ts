@@ -10,7 +10,10 @@ import type { UserService } from './users.service.ts';
 /** Far above what a person editing a form needs; stops scripted write loops. */
 export const SAVES_PER_MINUTE = 30;
 
-/** The signed-in user's own profile: `GET /api/user/profile`, `PUT /api/user/update-profile`. */
+/**
+ * The signed-in user's own account: `GET /api/user/profile` answers the user; its profile and
+ * schedule are saved by `PUT /api/user/update-profile` and `PUT /api/user/schedule`.
+ */
 export function usersRoutes(app: FastifyInstance, { users }: { users: UserService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -23,7 +26,7 @@ export function usersRoutes(app: FastifyInstance, { users }: { users: UserServic
         response: { 200: ZUserResponse },
       },
     },
-    async (request) => ({ user: users.getProfile({ user: await request.currentUser() }) }),
+    async (request) => ({ user: users.getUser({ user: await request.currentUser() }) }),
   );
 
   /**
