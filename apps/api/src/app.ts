@@ -8,32 +8,28 @@ import { loggableError } from './lib/loggable-error.ts';
 import { clientRequestIdOf } from './lib/request-id.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
-import { devAuthRoutes } from './modules/auth/dev-auth.routes.ts';
 import { configRoutes } from './http/config.routes.ts';
 import { healthRoutes } from './http/health.routes.ts';
-import { createReadiness, type Readiness } from './lifecycle/readiness.ts';
-import { voiceRoutes } from './modules/voice/voice.routes.ts';
-import { isVoiceFunctionsUrl } from './modules/voice/voice-retell.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { recordsPlugin } from './modules/patients/records.plugin.ts';
-import { exportRoutes } from './modules/export/export.routes.ts';
-import { appointmentsPlugin } from './modules/appointments/appointments.plugin.ts';
-import { createAppointmentService } from './modules/appointments/appointments.service.ts';
-import { visitsPlugin } from './modules/visits/visits.plugin.ts';
-import { vitalsPlugin } from './modules/vitals/vitals.routes.ts';
-import { clinicalPlugin } from './modules/clinical/clinical.plugin.ts';
-import { timelinePlugin } from './modules/timeline/timeline.routes.ts';
 import { registerMembersOnlyGate } from './http/require-premium.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
+import { createReadiness, type Readiness } from './lifecycle/readiness.ts';
+import { isVoiceFunctionsUrl } from './modules/voice/voice-retell.routes.ts';
+import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { usersPlugin } from './modules/users/users.plugin.ts';
+import { patientsPlugin } from './modules/patients/patients.plugin.ts';
+import { auditPlugin } from './modules/audit/audit.plugin.ts';
+import { exportPlugin } from './modules/export/export.plugin.ts';
+import { appointmentsPlugin } from './modules/appointments/appointments.plugin.ts';
+import { visitsPlugin } from './modules/visits/visits.plugin.ts';
+import { vitalsPlugin } from './modules/vitals/vitals.plugin.ts';
+import { clinicalPlugin } from './modules/clinical/clinical.plugin.ts';
+import { timelinePlugin } from './modules/timeline/timeline.plugin.ts';
+import { searchPlugin } from './modules/search/search.plugin.ts';
 import { carePlansPlugin } from './modules/care-plans/care-plans.plugin.ts';
-import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
-import { reminderRoutes } from './modules/reminders/reminders.routes.ts';
-import { createReminderService } from './modules/reminders/reminders.service.ts';
-import { reminderJob } from './modules/reminders/reminders.jobs.ts';
-import { registerJobQueue } from './jobs/job-queue.ts';
+import { calendarPlugin } from './modules/calendar/calendar.plugin.ts';
+import { remindersPlugin } from './modules/reminders/reminders.plugin.ts';
+import { voicePlugin } from './modules/voice/voice.plugin.ts';
+import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { createMailer } from './providers/mail/mail.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -43,7 +39,6 @@ import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import type { IdentityProvider } from './providers/identity/identity.ts';
-import type { LocalIdentityProvider } from './providers/identity/local.ts';
 import { createVoiceProvider } from './providers/voice/create-voice-provider.ts';
 import type { VoiceProvider } from './providers/voice/voice.ts';
 import { createPaymentsProvider } from './providers/payments/registry.ts';
@@ -164,29 +159,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throw new AppError('BAD_REQUEST', { message: 'The address of the request is not valid.' });
   });
 
-  // Every module is a plugin in its own encapsulated context, given its dependencies.
   await app.register(healthRoutes, {
     isDatabaseHealthy: () => database.isHealthy(),
     readiness,
   });
   await app.register(configRoutes, { config });
-  await app.register(authRoutes, { db: database.db });
-  await app.register(usersRoutes, { db: database.db });
-  await app.register(recordsPlugin, { db: database.db, notifications: database.notifications });
-  await app.register(exportRoutes, { db: database.db });
-  const appointments = createAppointmentService({ db: database.db, now: deps.now });
-  await app.register(appointmentsPlugin, { appointments });
-  await app.register(visitsPlugin, { db: database.db, appointments });
-  await app.register(vitalsPlugin, { db: database.db });
-  await app.register(clinicalPlugin, { db: database.db });
-  await app.register(timelinePlugin, { db: database.db, now: deps.now });
-  await app.register(searchRoutes, { db: database.db });
-  await app.register(carePlansPlugin, { db: database.db, now: deps.now });
-  await app.register(calendarRoutes, {
-    db: database.db,
-    publicUrl: config.PUBLIC_URL,
-    now: deps.now,
-  });
+
   const mailer =
     deps.mailer !== undefined
       ? deps.mailer
@@ -195,32 +173,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           from: config.SMTP_FROM ?? `CareBridge <reminders@${new URL(config.PUBLIC_URL).hostname}>`,
         });
   app.addHook('onClose', async () => mailer?.close());
-  const reminders = createReminderService({ db: database.db, isEmailing: mailer !== null });
-  await app.register(reminderRoutes, { reminders });
-  if (deps.isRunningJobs !== false) {
-    const jobs = [
-      reminderJob({
-        db: database.db,
-        mailer,
-        publicUrl: config.PUBLIC_URL,
-        everySeconds: config.REMINDERS_SWEEP_SECONDS,
-      }),
-    ];
-    registerJobQueue(app, { pool: database.pool, jobs });
-  }
-  if (identity.name === 'local') {
-    await app.register(devAuthRoutes, { local: identity as LocalIdentityProvider });
-  }
-  await app.register(voiceRoutes, {
-    voice: deps.voice === undefined ? await createVoiceProvider(config) : deps.voice,
-    db: database.db,
-    now: deps.now,
-  });
-  await app.register(billingRoutes, {
-    db: database.db,
-    payments: deps.payments ?? (await createPaymentsProvider(config)),
-    config,
-  });
+  const voice = deps.voice === undefined ? await createVoiceProvider(config) : deps.voice;
+  const payments = deps.payments ?? (await createPaymentsProvider(config));
+
+  // Every domain is a plugin in its own encapsulated context that builds its own services from
+  // these plain dependencies and registers its routes.
+  const { db, notifications, pool } = database;
+  const { now } = deps;
+  const isRunningJobs = deps.isRunningJobs !== false;
+  await app.register(authPlugin, { db, identity });
+  await app.register(usersPlugin, { db });
+  await app.register(patientsPlugin, { db, notifications });
+  await app.register(auditPlugin, { db });
+  await app.register(exportPlugin, { db });
+  await app.register(appointmentsPlugin, { db, now });
+  await app.register(visitsPlugin, { db, now });
+  await app.register(vitalsPlugin, { db });
+  await app.register(clinicalPlugin, { db });
+  await app.register(timelinePlugin, { db, now });
+  await app.register(searchPlugin, { db });
+  await app.register(carePlansPlugin, { db, now });
+  await app.register(calendarPlugin, { db, now, config });
+  await app.register(remindersPlugin, { db, pool, mailer, config, isRunningJobs });
+  await app.register(voicePlugin, { db, now, voice });
+  await app.register(billingPlugin, { db, payments, config });
 
   await registerWebApp(app, deps.webDistDir, { identity: config.AUTH_PROVIDER });
   return app;

@@ -13,7 +13,7 @@ import { createPatient, trashPatient } from './factories/patients.ts';
  */
 
 /**
- * A signed-in practitioner with a patient; `isMember`: a Premier member first; `patient`: the
+ * A signed-in practitioner with a patient; `isMember`: a premium member first; `patient`: the
  * patient's fields (Amina Yusuf unless said otherwise).
  */
 export async function practitioner(
@@ -90,7 +90,7 @@ export async function expectFieldErrors(
 export interface ResourceUnderTest {
   /** The path segment: /api/records/patients/{id}/<segment>. */
   segment: string;
-  /** Premier members only: the practitioners of the contract are members. */
+  /** Premium members only: the practitioners of the contract are members. */
   isMembersOnly?: boolean;
   table: string;
   /** The audit event's column naming the item: `allergyId`. */

@@ -7,7 +7,7 @@ import { AppError } from '../lib/app-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Premier members only: everyone else gets 402 `PREMIUM_REQUIRED` (require-premium.ts). */
+    /** Premium members only: everyone else gets 402 `PREMIUM_REQUIRED` (require-premium.ts). */
     membersOnly?: boolean;
   }
   interface FastifyInstance {
@@ -23,7 +23,7 @@ const NOTE =
   'Premier members only: anyone else gets 402 `PREMIUM_REQUIRED` (premium is read at each request, so a refund ends it at once).';
 
 /**
- * Whether the signed-in user is a Premier member, read from the database at each request:
+ * Whether the signed-in user is a premium member, read from the database at each request:
  * premium ends when a payment is refunded or disputed, so a remembered answer could be wrong.
  */
 export async function isPremiumMember(db: Db, request: FastifyRequest): Promise<boolean> {

@@ -4,19 +4,19 @@ import type { AuthHeaders, TestContext } from '../app.ts';
 import { checkoutSessions, payments } from '../../src/db/schema/billing.ts';
 import { users } from '../../src/db/schema/users.ts';
 
-/** Test helpers for Premier billing (imported by tests only). */
+/** Test helpers for billing (imported by tests only). */
 
 export function startCheckout(ctx: TestContext, headers: AuthHeaders, amount: unknown = 100) {
-  return postToPremier(ctx, 'create-checkout-session', headers, { amount });
+  return postToBilling(ctx, 'create-checkout-session', headers, { amount });
 }
 
 /** The payment form's call: a payment intent for the price (or another `amount`). */
 export function startPaymentIntent(ctx: TestContext, headers: AuthHeaders, amount: unknown = 100) {
-  return postToPremier(ctx, 'create-payment-intent', headers, { amount });
+  return postToBilling(ctx, 'create-payment-intent', headers, { amount });
 }
 
 /** Any body (none when `payload` is undefined) to one of the two routes that start a payment. */
-export function postToPremier(
+export function postToBilling(
   ctx: TestContext,
   route: 'create-checkout-session' | 'create-payment-intent',
   headers: AuthHeaders,
@@ -82,11 +82,11 @@ export function billingOf(app: () => TestContext) {
       startCheckout(app(), headers, amount),
     startPaymentIntent: (headers: AuthHeaders, amount: unknown = 100) =>
       startPaymentIntent(app(), headers, amount),
-    postToPremier: (
-      route: Parameters<typeof postToPremier>[1],
+    postToBilling: (
+      route: Parameters<typeof postToBilling>[1],
       headers: AuthHeaders,
       payload?: object,
-    ) => postToPremier(app(), route, headers, payload),
+    ) => postToBilling(app(), route, headers, payload),
     openCheckout: (headers: AuthHeaders) => openCheckout(app(), headers),
     pay: (id: string) => submitLocalCheckout(app(), id, 'pay'),
     cancel: (id: string) => submitLocalCheckout(app(), id, 'cancel'),
@@ -97,7 +97,7 @@ export function billingOf(app: () => TestContext) {
   };
 }
 
-/** Makes the signed-in user a Premier member the way a payment does (local checkout, Pay). */
+/** Makes the signed-in user a premium member the way a payment does (local checkout, Pay). */
 export async function becomeMember(ctx: TestContext, headers: AuthHeaders): Promise<void> {
   const { id } = await openCheckout(ctx, headers);
   expect((await submitLocalCheckout(ctx, id, 'pay')).statusCode).toBe(303);

@@ -16,7 +16,7 @@ import {
   type PatientValueKey,
 } from '../../src/modules/patients/patients.fields.ts';
 
-/** Test factories for patient records (imported by tests only). */
+/** Test factories for patients (imported by tests only). */
 
 let counter = 0;
 

@@ -25,7 +25,10 @@ export interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
 }
 
-/** Every path + method of the document, in document order. */
+/**
+ * Every path + method of the document, ordered by label rather than as the document lists them:
+ * the same seed then draws the same requests however the routes happen to be registered.
+ */
 export function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
@@ -51,5 +54,5 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
       });
     }
   }
-  return operations;
+  return operations.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
 }

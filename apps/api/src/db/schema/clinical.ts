@@ -32,7 +32,7 @@ export const allergies = pgTable(
 );
 
 /**
- * What Premier's search reads of a prescription, lower-cased: the trigram index below
+ * What the members' search reads of a prescription, lower-cased: the trigram index below
  * is on exactly this expression, and the search's `like` must repeat it to use the index.
  */
 export function prescriptionSearchText(columns: {

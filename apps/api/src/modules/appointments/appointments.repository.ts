@@ -26,7 +26,7 @@ const SELECT = sql.raw(
    from appointments a join patients p on p.id = a.patient_id join users u on u.id = a.owner_id`,
 );
 
-async function selectRecords(db: DbOrTx, where: SQL, tail: SQL = sql``) {
+async function selectAppointments(db: DbOrTx, where: SQL, tail: SQL = sql``) {
   const result = await db.execute<AppointmentRecord>(sql`${SELECT} where ${where} ${tail}`);
   return result.rows.map(fromSqlRow);
 }
@@ -38,7 +38,7 @@ export async function findAppointment(
   db: DbOrTx,
   { ownerId, id }: { ownerId: string; id: string },
 ): Promise<AppointmentRecord | undefined> {
-  const [row] = await selectRecords(db, sql`a.owner_id = ${ownerId} and a.id = ${id}`);
+  const [row] = await selectAppointments(db, sql`a.owner_id = ${ownerId} and a.id = ${id}`);
   return row;
 }
 
@@ -130,7 +130,7 @@ export async function listAppointments(
   db: Db,
   { after, limit, ...range }: Range & { after: AgendaKey | null; limit: number },
 ): Promise<AppointmentRecord[]> {
-  return selectRecords(
+  return selectAppointments(
     db,
     sql`${inRange(range)} ${afterKey(after)}`,
     sql`order by a.starts_at, a.id limit ${limit}`,
@@ -152,7 +152,7 @@ export async function findAppointmentsToExport(
   db: DbOrTx,
   { ownerId, after, limit }: { ownerId: string; after: AgendaKey | null; limit: number },
 ): Promise<AppointmentRecord[]> {
-  return selectRecords(
+  return selectAppointments(
     db,
     sql`a.owner_id = ${ownerId} and p.deleted_at is null ${afterKey(after)}`,
     sql`order by a.starts_at, a.id limit ${limit}`,
@@ -198,7 +198,7 @@ export async function findClash(
     exceptId,
   }: { ownerId: string; patientId: string; start: Date; end: Date; exceptId?: string },
 ): Promise<AppointmentRecord | undefined> {
-  const [row] = await selectRecords(
+  const [row] = await selectAppointments(
     db,
     sql`(a.owner_id = ${ownerId} or (a.patient_id = ${patientId} and p.owner_id = ${ownerId}))
       and a.status in (${LIVE})

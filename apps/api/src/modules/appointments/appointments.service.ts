@@ -10,10 +10,10 @@ import { createRefusals } from './appointments.refusals.ts';
 export type { Actor } from './appointments.refusals.ts';
 
 /**
- * The appointments' rules, created once per app (app.ts, which hands them to the appointments'
- * and the visits' plugins) and composed of one part per job: reading the agenda, booking and
+ * The appointments' rules, composed of one part per job: reading the agenda, booking and
  * rescheduling (with the conflict rule), cancelling, closing by a visit, and free slots. They
- * share the audit trail and its refusals.
+ * share the audit trail and its refusals. They keep no state beyond the database, so the visits'
+ * plugin and the voice functions each create their own rather than share the appointments'.
  */
 export function createAppointmentService({ db, now = systemClock }: DbAndClock) {
   const refusals = createRefusals(db);

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSignInInput } from '@portal/shared/profile';
 import { ZUserResponse } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
-import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import { upsertUserFromIdentity } from '../users/users.repository.ts';
 import { toApiUser } from '../users/users.service.ts';
 
@@ -13,9 +12,7 @@ import { toApiUser } from '../users/users.service.ts';
  */
 const perUser = (request: FastifyRequest) => request.identity?.uid ?? request.ip;
 
-export async function authRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  // The sign-in may be sent with a JSON content type and no body at all.
-  allowEmptyJsonBody(app);
+export function authRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/auth/login',
     {

@@ -11,42 +11,30 @@ import {
 } from '@portal/shared/billing';
 import { ZUserResponse } from '@portal/shared/user';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clientRequestIdOf } from '../../lib/request-id.ts';
 import { InvalidWebhookError, type PaymentsProvider } from '../../providers/payments/payments.ts';
 import { toApiUser } from '../users/users.service.ts';
-import {
-  createBillingService,
-  type BillingService,
-  type PurchaseInput,
-} from './billing.service.ts';
-import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
-import { createTransactionsService } from './transactions.service.ts';
-import { transactionsRoutes } from './transactions.routes.ts';
-
-export interface BillingRoutesOptions {
-  db: Db;
-  payments: PaymentsProvider;
-  config: Config;
-}
+import type { BillingService, PurchaseInput } from './billing.service.ts';
 
 /** Checkout creation is limited per signed-in user (per address when that is unknown). */
 const perUser = (request: FastifyRequest) => request.identity?.uid ?? request.ip;
 
 /**
- * Premier membership: checkout, payment intent, subscription confirmation, the provider's
- * webhook and the pages of a provider that serves its own checkout (the local one's test page). Registered with `app.register`
- * so the body parsers below apply to these routes only.
+ * Buying the premium membership: checkout, payment intent, subscription confirmation, the
+ * provider's webhook and the pages of a provider that serves its own checkout (the local one's
+ * test page). The webhook and those pages each get a context of their own, so their body parsers
+ * apply to them only.
  */
 export async function billingRoutes(
   app: FastifyInstance,
-  { db, payments, config }: BillingRoutesOptions,
+  {
+    billing,
+    payments,
+    config,
+  }: { billing: BillingService; payments: PaymentsProvider; config: Config },
 ) {
-  const billing = createBillingService({ db, payments, config });
   const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  allowEmptyJsonBody(app);
 
   /**
    * Starting a payment, by hosted checkout or by payment intent: one body, limit and input. The
@@ -115,14 +103,6 @@ export async function billingRoutes(
       return { user: toApiUser(user) };
     },
   );
-
-  // The local provider serves its own checkout, so it refunds its own payments too.
-  const canRefundLocally = payments.checkoutPages !== null;
-  transactionsRoutes(app, {
-    transactions: createTransactionsService({ db, canRefundLocally }),
-    billing,
-    canRefundLocally,
-  });
 
   await app.register(async (scope) =>
     webhookRoute(scope, { billing, signatureHeader: payments.webhookSignatureHeader }),

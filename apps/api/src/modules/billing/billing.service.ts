@@ -21,7 +21,7 @@ export interface BillingDeps {
   config: Pick<Config, 'PREMIUM_AMOUNT' | 'PREMIUM_CURRENCY' | 'PUBLIC_URL'>;
 }
 
-/** A signed-in user buying Premier; `requestId` makes a retried request idempotent. */
+/** A signed-in user buying premium; `requestId` makes a retried request idempotent. */
 export interface PurchaseInput {
   user: UserRow;
   amount: number;
@@ -30,7 +30,7 @@ export interface PurchaseInput {
 }
 
 /**
- * Premier membership. Premium is granted in exactly one place, `recordPaidCheckout`, inside the
+ * The premium membership. Premium is granted in exactly one place, `recordPaidCheckout`, inside the
  * transaction that records the payment, and only for a session the provider says is paid.
  */
 export function createBillingService({ db, payments, config }: BillingDeps) {

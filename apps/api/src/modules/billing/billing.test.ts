@@ -8,7 +8,7 @@ const ctx = useTestApp();
 const {
   startCheckout,
   startPaymentIntent,
-  postToPremier,
+  postToBilling,
   openCheckout,
   pay,
   cancel,
@@ -71,13 +71,13 @@ describe('POST /api/premier/create-checkout-session', () => {
 
   it('answers 400 for unknown fields and for a missing body', async () => {
     const { headers } = await signIn(ctx);
-    const extra = await postToPremier('create-checkout-session', headers, {
+    const extra = await postToBilling('create-checkout-session', headers, {
       amount: 100,
       userId: 'someone-else',
     });
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toMatchObject({ fieldErrors: { userId: 'This field is not allowed.' } });
-    const empty = await postToPremier('create-checkout-session', headers);
+    const empty = await postToBilling('create-checkout-session', headers);
     expect(empty.statusCode).toBe(400);
   });
 

@@ -5,7 +5,7 @@ import { ZTransaction, ZTransactionListQuery, ZTransactionParams } from '@portal
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPage } from '../../lib/paging.ts';
 import type { BillingService } from './billing.service.ts';
-import type { createTransactionsService } from './transactions.service.ts';
+import type { TransactionsService } from './transactions.service.ts';
 
 const tags = ['premier'];
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
@@ -22,7 +22,7 @@ export function transactionsRoutes(
     billing,
     canRefundLocally,
   }: {
-    transactions: ReturnType<typeof createTransactionsService>;
+    transactions: TransactionsService;
     billing: BillingService;
     canRefundLocally: boolean;
   },

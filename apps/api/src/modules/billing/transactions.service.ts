@@ -7,7 +7,7 @@ import type { CheckoutSessionRow } from './billing.repository.ts';
 import * as repo from './transactions.repository.ts';
 
 /** What the receipt names as the item bought. */
-export const PREMIER_ITEM = 'CareBridge Premier membership';
+export const PREMIUM_ITEM = 'CareBridge Premier membership';
 
 const isTransactionKey = (key: unknown[]): key is [string, string] =>
   key.length === 2 &&
@@ -39,7 +39,7 @@ export function createTransactionsService({
       invoiceNumber: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
       paymentMethod:
         row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
-      item: PREMIER_ITEM,
+      item: PREMIUM_ITEM,
       provider: row.provider,
       canRefundLocally: canRefundLocally && row.status === 'paid' && row.paymentIntentId !== null,
     };
@@ -70,3 +70,5 @@ export function createTransactionsService({
     },
   };
 }
+
+export type TransactionsService = ReturnType<typeof createTransactionsService>;

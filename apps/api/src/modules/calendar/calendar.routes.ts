@@ -3,11 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCalendarFeed } from '@portal/shared/appointment';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import { ZDocument } from '../../lib/response-schemas.ts';
-import type { DbAndClock } from '../../db/client.ts';
 import { createLimitHook } from '../../plugins/rate-limits.ts';
-import { createCalendarService, hashOf, secretOf } from './calendar.service.ts';
+import { hashOf, secretOf, type CalendarService } from './calendar.service.ts';
 
 /** A calendar app polls one feed every few minutes at most; more is a script or a broken client. */
 const FEED_READS_PER_MINUTE = 30;
@@ -25,12 +23,7 @@ const FEED_CHANGES_PER_MINUTE = 10;
  * The private iCalendar feed: turning it on and off needs sign-in; reading it needs
  * only the long secret in its address, since calendar apps cannot send a token.
  */
-export async function calendarRoutes(
-  app: FastifyInstance,
-  { db, publicUrl, now }: DbAndClock & { publicUrl: string },
-) {
-  allowEmptyJsonBody(app);
-  const calendar = createCalendarService({ db, publicUrl, now });
+export function calendarRoutes(app: FastifyInstance, { calendar }: { calendar: CalendarService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['appointments'];
   const perUser = {

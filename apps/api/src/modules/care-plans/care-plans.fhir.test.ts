@@ -59,7 +59,7 @@ describe('GET /api/records/patients/export?format=fhir (care plans)', () => {
     const { headers, patient, user } = await practitioner(ctx, { isMember: true });
     const active = await createCarePlan(ctx, headers, patient._id);
     const onHold = await createCarePlan(ctx, headers, patient._id, { status: 'on-hold' });
-    // A refund ends Premier: Today and the reminders stop, the records stay the practitioner's.
+    // A refund ends premium: Today and the reminders stop, the plans stay the practitioner's.
     await ctx.database.pool.query(`update users set premium_member = false where id = $1`, [
       user._id,
     ]);

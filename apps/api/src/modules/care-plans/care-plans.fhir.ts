@@ -19,7 +19,7 @@ const ACTIVITY_STATUS = {
  * One care plan as a FHIR R4 CarePlan: goals as contained Goal resources (CarePlan.goal is a
  * reference), each activity a detail whose timing is the day, or the RRULE as text (FHIR's
  * Timing cannot say every RRULE) starting on that day. The plan is the practitioner's record
- * and is exported the same whether or not they are a Premier member (a refund ends Today and
+ * and is exported the same whether or not they are a premium member (a refund ends Today and
  * the reminders, not the record): its status is the one they set. Marks, due days and
  * reminders are the portal's tracking, not part of the plan, and are not exported.
  */

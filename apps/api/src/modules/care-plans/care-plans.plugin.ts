@@ -5,7 +5,7 @@ import { carePlanRoutes } from './care-plans.routes.ts';
 import { createCarePlanService } from './care-plans.service.ts';
 import type { DbAndClock } from '../../db/client.ts';
 
-/** Care plans and the Today list (Premier members only) in their own context. */
+/** Care plans and the Today list (premium members only) in their own context. */
 export async function carePlansPlugin(app: FastifyInstance, { db, now }: DbAndClock) {
   const refusals = createClinicalRefusals(db);
   carePlanRoutes(app, {

@@ -20,7 +20,7 @@ import type { CarePlanService } from './care-plans.service.ts';
 
 /**
  * A patient's care plans under /api/records/patients/{id}/care-plans with their occurrences, and
- * Today (HTTP only): all for Premier members only.
+ * Today (HTTP only): all for premium members only.
  */
 export function carePlanRoutes(
   app: FastifyInstance,

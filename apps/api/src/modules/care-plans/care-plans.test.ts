@@ -37,7 +37,7 @@ describePatientResourceContract(() => ctx, {
   body: (variant) => carePlanInput(variant === 'changed' ? { status: 'on-hold' } : {}),
 });
 
-/** Care plans are for Premier members only. */
+/** Care plans are for premium members only. */
 const member = (name = 'Amina Yusuf') => practitioner(ctx, { name, isMember: true });
 
 describe('the care-plan routes', () => {

@@ -42,13 +42,13 @@ export function clinicalExportBatches(db: Db, ownerId: string): ClinicalExport {
 
 /** The entries for the practitioner's allergies, prescriptions, then care plans, batch by batch. */
 export async function* fhirClinicalEntries(
-  records: ClinicalExport,
+  clinical: ClinicalExport,
   practitioner: ExportingPractitioner,
 ): AsyncGenerator<FhirEntry[]> {
-  for await (const rows of records.allergies)
+  for await (const rows of clinical.allergies)
     yield rows.map((row) => toFhirAllergy(row, practitioner));
-  for await (const rows of records.prescriptions)
+  for await (const rows of clinical.prescriptions)
     yield rows.map((row) => toFhirPrescription(row, practitioner));
-  for await (const rows of records.carePlans)
+  for await (const rows of clinical.carePlans)
     yield rows.map((row) => toFhirCarePlan(row, practitioner));
 }

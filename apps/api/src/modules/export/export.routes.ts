@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPatientExportQuery } from '@portal/shared/patient';
-import type { Db } from '../../db/client.ts';
 import { ZDocument } from '../../lib/response-schemas.ts';
 import { createPractitionerEntries, toFhirAppointment } from '../appointments/appointments.fhir.ts';
 import { actorOf } from '../audit/owned-records.http.ts';
@@ -10,16 +9,15 @@ import { csvChunks } from '../patients/patients.csv.ts';
 import { fhirBundleChunks, fhirPatientEntries } from '../patients/patients.fhir.ts';
 import { toFhirVisitEntries } from '../visits/visits.fhir.ts';
 import { fhirClinicalEntries } from './export.clinical.ts';
-import { createExportService } from './export.service.ts';
+import type { ExportService } from './export.service.ts';
 
 /**
- * The practitioner's export of every record kind, under /api/records/patients (HTTP only). It
+ * The practitioner's export of every kind, under /api/records/patients (HTTP only). It
  * gathers every kind, so it is a module of its own: the kinds depend on patients, never on it.
  */
-export async function exportRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function exportRoutes(app: FastifyInstance, { exporter }: { exporter: ExportService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['records'];
-  const records = createExportService({ db });
 
   typed.get(
     '/api/records/patients/export',
@@ -42,7 +40,7 @@ export async function exportRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (request, reply) => {
       const now = new Date();
-      const exported = await records.exportRecords({ actor: await actorOf(request) });
+      const exported = await exporter.exportAll({ actor: await actorOf(request) });
       const day = now.toISOString().slice(0, 10);
       if (request.query.format === 'csv') {
         void reply

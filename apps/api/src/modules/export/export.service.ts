@@ -18,7 +18,7 @@ import { clinicalExportBatches, type ClinicalExport } from './export.clinical.ts
 const EXPORT_BATCH = 500;
 
 /** What the export writes: the practitioner, their live patients, appointments and visits. */
-export interface RecordsExport {
+export interface PractitionerExport {
   practitioner: ExportingPractitioner;
   patients: AsyncIterable<PatientRow[]>;
   appointments: AsyncIterable<AppointmentRecord[]>;
@@ -36,7 +36,7 @@ export function createExportService({ db }: { db: Db }) {
      * their visits, newest first, in batches (so 100,000 of each stream in bounded memory), with
      * the practitioner they belong to. The export is audited once, before the first byte.
      */
-    async exportRecords({ actor }: { actor: Actor }): Promise<RecordsExport> {
+    async exportAll({ actor }: { actor: Actor }): Promise<PractitionerExport> {
       const ownerId = actor.actorId;
       const user = await findUserById(db, ownerId);
       if (!user) throw new AppError('NOT_AUTHENTICATED');

@@ -7,7 +7,7 @@ import { insertReminders } from './reminders.repository.ts';
 /**
  * A step of the reminders sweep (reminders.jobs.ts): every activity of an active care plan that
  * occurs today on its practitioner's clock, and is not marked done or skipped, gets a reminder
- * dated that day's start. Members only (a refund ends them with the rest of Premier), and live
+ * dated that day's start. Members only (a refund ends them with the rest of premium), and live
  * patients only (a patient in the trash gets none until restored). The members' due rows are
  * brought up to date first (each rule expanded at most once a day, care-plans.due.ts), then
  * today's rows become reminders in bulk; the reminders' unique key makes a repeated sweep, or

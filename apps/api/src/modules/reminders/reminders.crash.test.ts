@@ -70,7 +70,7 @@ describe('reminders across a crash (real server process, pg-boss, SIGKILL)', () 
     const url = `http://127.0.0.1:${port}`;
     const first = await start(port);
     const idToken = await signInOverHttp(url);
-    // Reminders are a Premier perk.
+    // Reminders are a premium perk.
     await database.pool.query(`update users set premium_member = true`);
     const patient = await api(
       url,

@@ -52,7 +52,7 @@ const LONGEST_REMINDER_HOURS = 168;
 
 /**
  * The appointments' reminders that came: every booked appointment of a member's (reminders are
- * a Premier perk, so a refund ends them) live patient that starts
+ * a premium perk, so a refund ends them) live patient that starts
  * within its owner's `reminder_hours` and was booked before that (one booked inside the window
  * needs no reminder: the practitioner has just booked it). A rescheduled appointment has a new
  * start, so it gets a reminder of its own; a cancelled one is no longer booked, so its pending

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZReminder, ZReminderList } from '@portal/shared/reminder';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import { actorOf, ZRecordParams } from '../audit/owned-records.http.ts';
 import { MEMBERS_ONLY } from '../../http/require-premium.ts';
 import type { ReminderService } from './reminders.service.ts';
@@ -11,14 +10,13 @@ const ZId = ZRecordParams('reminder');
 const errors = { 401: ZApiError, 404: ZApiError };
 
 /**
- * The signed-in practitioner's reminders under /api/reminders (HTTP only). Members-only (the
- * issue lists reminders 'For members'): everyone else gets 402 `PREMIUM_REQUIRED` from the gate.
+ * The signed-in practitioner's reminders under /api/reminders (HTTP only). Members-only:
+ * everyone else gets 402 `PREMIUM_REQUIRED` from the gate.
  */
-export async function reminderRoutes(
+export function reminderRoutes(
   app: FastifyInstance,
   { reminders }: { reminders: ReminderService },
 ) {
-  allowEmptyJsonBody(app);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reminders'];
 

@@ -11,7 +11,7 @@ import { practitioner } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
 
-/** A Premier member (reminders are members-only) with one patient. */
+/** A premium member (reminders are members-only) with one patient. */
 const practitionerWithPatient = () =>
   practitioner(ctx, { isMember: true, patient: { name: 'Amira Youssef' } });
 

@@ -5,8 +5,8 @@ import { patients } from '../../db/schema/patients.ts';
 import { visits } from '../../db/schema/visits.ts';
 
 /**
- * The SQL of Premier's search. Every query is scoped by owner and leaves out patients
- * in the trash (and their visits and prescriptions), as the records list and the export do.
+ * The SQL of the members' search. Every query is scoped by owner and leaves out patients
+ * in the trash (and their visits and prescriptions), as the patient list and the export do.
  * Each reads `limit` rows newest first: the trigram GIN index finds a rare fragment's few
  * candidates, the owner's newest-first index lets a common one stop at the page's end (the
  * planner picks; measured in bench/search.ts).

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SEARCH_LIMITS, ZSearchQuery, ZSearchResults } from '@portal/shared/search';
-import type { Db } from '../../db/client.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { actorOf } from '../audit/owned-records.http.ts';
 import { MEMBERS_ONLY } from '../../http/require-premium.ts';
-import { createSearchService } from './search.service.ts';
+import type { SearchService } from './search.service.ts';
 
-/** Premier's advanced search, HTTP only. */
-export async function searchRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const search = createSearchService({ db });
+/** The members' advanced search, HTTP only. */
+export function searchRoutes(app: FastifyInstance, { search }: { search: SearchService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/premier/search',
     {
-      // Premier members only: the one gate (require-premium.ts) answers 402 PREMIUM_REQUIRED.
+      // Premium members only: the one gate (require-premium.ts) answers 402 PREMIUM_REQUIRED.
       config: MEMBERS_ONLY,
       schema: {
         tags: ['premier'],

@@ -9,7 +9,7 @@ import { practitioner } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
 
-/** A Premier member (the route is members-only) with one patient. */
+/** A premium member (the route is members-only) with one patient. */
 const member = (name = 'Amina Yusuf') => practitioner(ctx, { isMember: true, patient: { name } });
 
 function search(headers: AuthHeaders, query: string) {

@@ -4,17 +4,16 @@ import { z } from 'zod';
 import { ZTimelineEntry, ZTimelineQuery } from '@portal/shared/timeline';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPage } from '../../lib/paging.ts';
-import type { DbAndClock } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { actorOf, ZPatientParams } from '../audit/owned-records.http.ts';
 import { isPremiumMember } from '../../http/require-premium.ts';
-import { createTimelineService } from './timeline.service.ts';
+import type { TimelineService } from './timeline.service.ts';
 
-/**
- * `GET /api/records/patients/{id}/timeline`, in its own encapsulated context with
- * its service, created once per app.
- */
-export async function timelinePlugin(app: FastifyInstance, { db, now }: DbAndClock) {
-  const timeline = createTimelineService({ db, now });
+/** `GET /api/records/patients/{id}/timeline` (HTTP only). */
+export function timelineRoutes(
+  app: FastifyInstance,
+  { db, timeline }: { db: Db; timeline: TimelineService },
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/records/patients/:id/timeline',
     {

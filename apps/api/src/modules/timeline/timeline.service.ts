@@ -25,7 +25,7 @@ const isTimelineKey = (key: unknown[]): key is repository.TimelineKey =>
 /**
  * The patient's timeline, created once per app (timeline.plugin.ts): the patient must be one
  * of the actor's live patients (otherwise the audited 404 every sub-resource answers), and
- * every read is one `list` event of the patient in the audit trail. A Premier member's timeline
+ * every read is one `list` event of the patient in the audit trail. A premium member's timeline
  * also holds the care-plan activities due or overdue; anyone else's simply does not.
  */
 export function createTimelineService({ db, now = systemClock }: DbAndClock) {
@@ -42,7 +42,7 @@ export function createTimelineService({ db, now = systemClock }: DbAndClock) {
     }: {
       actor: Actor;
       patientId: string;
-      /** Whether the actor is a Premier member, whose care-plan activities are listed. */
+      /** Whether the actor is a premium member, whose care-plan activities are listed. */
       withCarePlans: boolean;
     } & PageRequest): Promise<Page<TTimelineEntry>> {
       // A bad cursor is refused before anything is read or written.

@@ -3,17 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ZProfileInput, ZScheduleInput } from '@portal/shared/profile';
 import { ZUserResponse, type TUser } from '@portal/shared/user';
-import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import { createUserService } from './users.service.ts';
+import type { UserService } from './users.service.ts';
 
 /** Far above what a person editing a form needs; stops scripted write loops. */
 export const SAVES_PER_MINUTE = 30;
 
-/** The signed-in user's own profile: `GET /api/user/profile`, `PUT /api/user/update-profile`. */
-export async function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const users = createUserService({ db });
+/**
+ * The signed-in user's own account: `GET /api/user/profile` answers the user; its profile and
+ * schedule are saved by `PUT /api/user/update-profile` and `PUT /api/user/schedule`.
+ */
+export function usersRoutes(app: FastifyInstance, { users }: { users: UserService }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
@@ -25,7 +26,7 @@ export async function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: ZUserResponse },
       },
     },
-    async (request) => ({ user: users.getProfile({ user: await request.currentUser() }) }),
+    async (request) => ({ user: users.getUser({ user: await request.currentUser() }) }),
   );
 
   /**

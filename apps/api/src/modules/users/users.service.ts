@@ -33,10 +33,10 @@ export function toApiUser(row: UserRow): TUser {
   };
 }
 
-/** The signed-in user's own profile, created once per app with its database. */
+/** The signed-in user's own account: reading it, and saving its profile and schedule. */
 export function createUserService({ db }: { db: Db }) {
   return {
-    getProfile({ user }: { user: UserRow }): TUser {
+    getUser({ user }: { user: UserRow }): TUser {
       return toApiUser(user);
     },
 

@@ -23,7 +23,7 @@ export interface VisitRef {
 const { searchText: _searchText, ...visitColumns } = getTableColumns(visits);
 
 /** The visits with their signer's name and their addenda (oldest first), in the given order. */
-async function selectRecords(
+async function selectVisits(
   db: DbOrTx,
   where: SQL | undefined,
   { limit }: { limit?: number } = {},
@@ -57,7 +57,7 @@ const ofRef = ({ ownerId, patientId, id }: VisitRef) =>
   and(eq(visits.ownerId, ownerId), eq(visits.patientId, patientId), eq(visits.id, id));
 
 export async function findVisit(db: DbOrTx, ref: VisitRef): Promise<VisitRecord | undefined> {
-  const [row] = await selectRecords(db, ofRef(ref));
+  const [row] = await selectVisits(db, ofRef(ref));
   return row;
 }
 
@@ -79,7 +79,7 @@ export async function listVisits(
     limit,
   }: { ownerId: string; patientId: string; after: VisitKey | null; limit: number },
 ): Promise<VisitRecord[]> {
-  return selectRecords(db, and(ofPatient(ownerId, patientId), afterKey(after)), { limit });
+  return selectVisits(db, and(ofPatient(ownerId, patientId), afterKey(after)), { limit });
 }
 
 export async function countVisits(
@@ -166,7 +166,7 @@ export async function findVisitsToExport(
     .select({ id: patients.id })
     .from(patients)
     .where(and(eq(patients.ownerId, ownerId), isNull(patients.deletedAt)));
-  return selectRecords(
+  return selectVisits(
     db,
     and(eq(visits.ownerId, ownerId), inArray(visits.patientId, live), afterKey(after)),
     { limit },

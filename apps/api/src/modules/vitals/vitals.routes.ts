@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { VITALS_SERIES_MAX, ZVitalsSeries } from '@portal/shared/vitals';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import type { Db } from '../../db/client.ts';
 import { actorOf, ZPatientParams } from '../audit/owned-records.http.ts';
-import { createVitalsService } from './vitals.service.ts';
+import type { VitalsService } from './vitals.service.ts';
 
 /**
  * `GET /api/records/patients/{id}/vitals` (HTTP only): the series the vital-signs chart draws.
@@ -12,8 +11,7 @@ import { createVitalsService } from './vitals.service.ts';
  * addenda (up to 40,000 characters each) and pages by 100, so a chart of 1,000 visits would
  * fetch ten pages of notes nobody reads, each audited as a read of them.
  */
-export async function vitalsPlugin(app: FastifyInstance, { db }: { db: Db }) {
-  const vitals = createVitalsService({ db });
+export function vitalsRoutes(app: FastifyInstance, { vitals }: { vitals: VitalsService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/records/patients/:id/vitals',
     {

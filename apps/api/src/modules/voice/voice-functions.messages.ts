@@ -22,7 +22,7 @@ type Sentence<Key extends keyof Values = never> = (values: Pick<Values, Key>) =>
  * prompt (voice-agent.definition.ts) asks it to read them back unchanged.
  */
 export interface VoiceSentences {
-  premierOnly: Sentence;
+  premiumOnly: Sentence;
   agenda: Sentence<'count' | 'date'>;
   agendaEmpty: Sentence<'date'>;
   patientsFound: Sentence<'count' | 'name'>;
@@ -40,7 +40,7 @@ export interface VoiceSentences {
 
 export const VOICE_SENTENCES: Record<TVoiceLanguage, VoiceSentences> = {
   en: {
-    premierOnly: () =>
+    premiumOnly: () =>
       'Booking by voice is part of Premier; you can become a member on the Premier page.',
     agenda: ({ count, date }) =>
       count === 1
@@ -64,7 +64,7 @@ export const VOICE_SENTENCES: Record<TVoiceLanguage, VoiceSentences> = {
     invalidArguments: () => 'Some details are missing or not valid; please say them again.',
   },
   ar: {
-    premierOnly: () => 'الحجز بالصوت جزء من عضوية بريميير؛ يمكنك الاشتراك من صفحة بريميير.',
+    premiumOnly: () => 'الحجز بالصوت جزء من عضوية بريميير؛ يمكنك الاشتراك من صفحة بريميير.',
     agenda: ({ count, date }) => `لديك ${count} من المواعيد يوم ${date}.`,
     agendaEmpty: ({ date }) => `ليس لديك مواعيد يوم ${date}.`,
     patientsFound: ({ count, name }) => `وجدت ${count} من المرضى يطابقون ${name}.`,
@@ -81,7 +81,7 @@ export const VOICE_SENTENCES: Record<TVoiceLanguage, VoiceSentences> = {
     invalidArguments: () => 'بعض التفاصيل ناقصة أو غير صحيحة؛ يرجى ذكرها مرة أخرى.',
   },
   fr: {
-    premierOnly: () =>
+    premiumOnly: () =>
       'La prise de rendez-vous par la voix fait partie de Premier ; vous pouvez devenir membre sur la page Premier.',
     agenda: ({ count, date }) =>
       count === 1
@@ -108,7 +108,7 @@ export const VOICE_SENTENCES: Record<TVoiceLanguage, VoiceSentences> = {
       'Certains détails manquent ou ne sont pas valides ; veuillez les répéter.',
   },
   de: {
-    premierOnly: () =>
+    premiumOnly: () =>
       'Termine per Sprache zu buchen ist Teil von Premier; Mitglied werden Sie auf der Premier-Seite.',
     agenda: ({ count, date }) =>
       count === 1 ? `Sie haben 1 Termin am ${date}.` : `Sie haben ${count} Termine am ${date}.`,
@@ -131,7 +131,7 @@ export const VOICE_SENTENCES: Record<TVoiceLanguage, VoiceSentences> = {
       'Einige Angaben fehlen oder sind ungültig; bitte nennen Sie sie erneut.',
   },
   'zh-CN': {
-    premierOnly: () => '语音预约是 Premier 会员功能；您可以在 Premier 页面成为会员。',
+    premiumOnly: () => '语音预约是 Premier 会员功能；您可以在 Premier 页面成为会员。',
     agenda: ({ count, date }) => `您在${date}有 ${count} 个预约。`,
     agendaEmpty: ({ date }) => `您在${date}没有预约。`,
     patientsFound: ({ count, name }) => `找到 ${count} 位与“${name}”匹配的患者。`,

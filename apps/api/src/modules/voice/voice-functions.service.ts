@@ -81,10 +81,10 @@ export function createVoiceFunctionService({
       const user = await findUserById(db, binding.userId);
       if (!user) throw new AppError('VOICE_CALL_NOT_BOUND');
       const language = isVoiceLanguage(binding.language) ? binding.language : 'en';
-      // A non-member's call can talk; its functions only say what Premier would add.
+      // A non-member's call can talk; its functions only say what premium would add.
       if (!user.isPremium)
         return {
-          message: VOICE_SENTENCES[language].premierOnly({}),
+          message: VOICE_SENTENCES[language].premiumOnly({}),
           data: { status: 'premier_required' },
         };
       const caller = {

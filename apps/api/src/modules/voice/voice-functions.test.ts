@@ -19,7 +19,7 @@ const MONDAY_8AM = new Date('2026-03-02T07:00:00.000Z');
 
 const { ctx, sender } = useVoiceApp({ apiKey: API_KEY, agentId: AGENT_ID, start: MONDAY_8AM });
 
-/** A Premier practitioner in Berlin with two patients, on a call started in `language`. */
+/** A premium practitioner in Berlin with two patients, on a call started in `language`. */
 async function practitionerOnCall(language = 'en') {
   const session = await signIn(ctx, { timeZone: BERLIN });
   await becomeMember(ctx, session.headers);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { DbAndClock } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { VoiceProvider } from '../../providers/voice/voice.ts';
 import {
   VOICE_FUNCTION_NAMES,
@@ -11,10 +11,10 @@ import {
   VOICE_WEBHOOK_PATH,
 } from './voice-agent.definition.ts';
 import {
-  createVoiceFunctionService,
   VOICE_CALL_MAX_MS,
   ZVoiceFunctionRequest,
   ZVoiceWebhookEvent,
+  type VoiceFunctionService,
 } from './voice-functions.service.ts';
 import { recordVoiceSignature } from './voice-signatures.repository.ts';
 
@@ -43,7 +43,11 @@ const ZVoiceAnswer = z.object({
  */
 export function retellRoutes(
   scope: FastifyInstance,
-  { voice, db, now }: DbAndClock & { voice: VoiceProvider | null },
+  {
+    voice,
+    db,
+    functions,
+  }: { voice: VoiceProvider | null; db: Db; functions: VoiceFunctionService | null },
 ) {
   // Answers name patients and appointments, and refusals are no one's to keep: never cached.
   scope.addHook('onRequest', async (_request, reply) => {
@@ -53,7 +57,6 @@ export function retellRoutes(
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
-  const functions = voice ? createVoiceFunctionService({ db, agentId: voice.agentId, now }) : null;
   const callKeys = new WeakMap<FastifyRequest, string>();
   const countFunctionCall = scope.createRateLimit({
     max: VOICE_FUNCTION_CALLS_PER_MINUTE,

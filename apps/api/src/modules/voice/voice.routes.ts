@@ -9,12 +9,9 @@ import {
 } from '@portal/shared/voice';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { DbAndClock } from '../../db/client.ts';
 import { chooseLanguage } from '../../plugins/prerendered-pages.ts';
-import type { VoiceProvider } from '../../providers/voice/voice.ts';
 import { VOICE_LANGUAGES, type TVoiceLanguage } from './voice-functions.messages.ts';
-import { retellRoutes } from './voice-retell.routes.ts';
-import { createVoiceService } from './voice.service.ts';
+import type { VoiceService } from './voice.service.ts';
 
 /** Calls a user may start per minute: each one is a billed call with the voice provider. */
 export const VOICE_CALLS_PER_MINUTE = 5;
@@ -25,11 +22,7 @@ export const VOICE_CALLS_PER_MINUTE = 5;
 export const VOICE_ACTIONS_READS_PER_MINUTE = 60;
 export const VOICE_ACTIONS_POLL_SECONDS = 3;
 
-export async function voiceRoutes(
-  app: FastifyInstance,
-  { voice, db, now }: DbAndClock & { voice: VoiceProvider | null },
-) {
-  const calls = createVoiceService({ voice, db, now });
+export function voiceRoutes(app: FastifyInstance, { calls }: { calls: VoiceService }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/retellai/connect-retellai',
     {
@@ -96,6 +89,4 @@ export async function voiceRoutes(
       return calls.findCallActions({ callId: request.params.callId, user });
     },
   );
-
-  await app.register(async (scope) => retellRoutes(scope, { voice, db, now }));
 }

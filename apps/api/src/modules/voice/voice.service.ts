@@ -101,3 +101,5 @@ export function createVoiceService({
     },
   };
 }
+
+export type VoiceService = ReturnType<typeof createVoiceService>;

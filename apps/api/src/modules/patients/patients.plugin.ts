@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import type { Notifications } from '../../db/notifications.ts';
 import { schedulePeriodicJob } from '../../jobs/periodic-job.ts';
-import { auditRoutes } from '../audit/audit.routes.ts';
 import { patientRoutes } from './patients.routes.ts';
 import { createCountCache } from './patients.count-cache.ts';
 import { createPatientService } from './patients.service.ts';
@@ -13,14 +12,14 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 const COUNTS_CHANNEL = 'patient_counts';
 
 /**
- * Patient records and their audit trail, in their own encapsulated context:
+ * Patients in their own encapsulated context:
  * - an empty body with `Content-Type: application/json` counts as no body (the web app's base
  *   query sends that header on DELETE and restore too);
  * - a change to an owner's patients drops their cached counts in every API instance;
  * - the trash is purged of patients deleted over 30 days ago at start-up and every hour, by one
  *   instance of all those sharing the database.
  */
-export async function recordsPlugin(
+export async function patientsPlugin(
   app: FastifyInstance,
   { db, notifications }: { db: Db; notifications: Notifications },
 ): Promise<void> {
@@ -44,7 +43,6 @@ export async function recordsPlugin(
 
   const patients = createPatientService({ db, counts });
   patientRoutes(app, { patients });
-  auditRoutes(app, { db });
 
   schedulePeriodicJob(app, {
     db,
