@@ -21,6 +21,8 @@ export const NON_PERSONAL_COLUMNS = new Set([
   // Fixed vocabularies (statuses, kinds, actions).
   'audit_events.action',
   'audit_events.outcome',
+  'audit_events.subject_kind',
+  'audit_events.related_kind',
   'appointments.kind',
   'appointments.status',
   'allergies.severity',

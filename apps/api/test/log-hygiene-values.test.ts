@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NON_PERSONAL_COLUMNS, textColumns } from '../../../scripts/log-hygiene-values.mjs';
 import { createTestApp, storedSensitiveValues, type TestContext } from './app.ts';
 import { bookingPractitioner } from './factories/appointments.ts';
-import { createAllergy } from './factories/clinical.ts';
+import { createAllergy, createPrescription } from './factories/clinical.ts';
 import { createCarePlan } from './factories/care-plans.ts';
 import { createVisit } from './factories/visits.ts';
 
@@ -72,6 +72,24 @@ describe('the values the log-hygiene check looks for', () => {
     expect(values).not.toContain('2026-12-31');
     expect(values).not.toContain('booked');
     expect(values).not.toContain('active');
+  });
+
+  it('leaves out the kind of record an audit event is about, and of the record it also names', async () => {
+    const { headers, patient } = await bookingPractitioner(ctx);
+    await createAllergy(ctx, headers, patient._id, { substance: 'Penicillin' });
+    await createPrescription(ctx, headers, patient._id, {
+      medication: 'Penicillin V',
+      allergyAcknowledged: true,
+    });
+    const { rows } = await ctx.database.pool.query<{ kinds: string[] }>(
+      `select array_agg(distinct subject_kind) || array_agg(distinct related_kind) as kinds
+         from audit_events where actor_id = (select owner_id from patients where id = $1)`,
+      [patient._id],
+    );
+    expect(rows[0]!.kinds).toEqual(expect.arrayContaining(['allergy', 'prescription']));
+    const values = await storedSensitiveValues(ctx.database);
+    expect(values).not.toContain('allergy');
+    expect(values).not.toContain('prescription');
   });
 
   it('covers a table added later without any change to the check', async () => {

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * What was done to a patient record, an appointment, a visit, an allergy or a prescription.
  * `list` is one event per list or search request; `cancel` is an appointment's; `sign` and
  * `addendum` are a visit's; `stop` a prescription's; `acknowledge` is a prescriber saving a
- * prescription despite the allergy warning (the event names the allergy); `search` is one
+ * prescription despite the allergy warning (one event per allergy warned of, each about the
+ * prescription and naming that allergy); `search` is one
  * Premier search, with how many results it showed and never what was searched for.
  */
 export const AUDIT_ACTIONS = [
@@ -37,6 +38,44 @@ export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 export type TAuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /**
+ * The kinds of record an event can be about besides the patient: the trail names one as
+ * (kind, id), so a new kind is a new entry here, never a new column or field of the trail.
+ */
+export const AUDIT_SUBJECT_KINDS = [
+  'appointment',
+  'visit',
+  'allergy',
+  'prescription',
+  'carePlan',
+] as const;
+
+export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
+
+/** The record an event is about, besides its patient. */
+export const ZAuditSubject = z
+  .object({
+    kind: z.enum(AUDIT_SUBJECT_KINDS).describe('What kind of record the id names'),
+    id: z.uuid(),
+  })
+  .describe(
+    'The record the event is about, when it is not the patient itself: an appointment, a visit, an allergy, a prescription or a care plan (its occurrences too)',
+  );
+
+export type TAuditSubject = z.infer<typeof ZAuditSubject>;
+
+/**
+ * The kinds whose id the answer also repeats in a field of its own, kept for the clients that
+ * read those fields; a kind added later is named by `subject` only.
+ */
+export const AUDIT_SUBJECT_FIELDS = {
+  appointment: 'appointmentId',
+  visit: 'visitId',
+  allergy: 'allergyId',
+  prescription: 'prescriptionId',
+  carePlan: 'carePlanId',
+} as const satisfies Partial<Record<AuditSubjectKind, string>>;
+
+/**
  * One entry of `GET /api/records/audit`: who, which patient, what, outcome, when, request id.
  * The trail itself never holds patient fields; `patientName` is read from the patient record
  * when the list is asked for, so people see a name rather than an id.
@@ -67,6 +106,9 @@ export const ZAuditEvent = z.object({
     .describe('How many results a `search` event showed; absent or null for other events'),
   /** Set for events about a care plan or one of its occurrences. */
   carePlanId: z.uuid().nullable(),
+  subject: ZAuditSubject.nullable().describe(
+    'What the event is about besides the patient, as kind and id; null for an event about the patient itself or about no one record (a list, a search, an export). On `acknowledge` it is the prescription saved; the allergy warned of is in `allergyId`',
+  ),
   action: z.enum(AUDIT_ACTIONS),
   outcome: z.enum(AUDIT_OUTCOMES),
   requestId: z.string().nullable(),

@@ -4,7 +4,6 @@ import { etagOf, parseIfMatch } from '../lib/etag.ts';
 import { instantIdKeyAfter, readPage, type Page, type PageRequest } from '../lib/paging.ts';
 import { isUuid } from '../lib/uuid.ts';
 import {
-  auditColumnOf,
   type Actor,
   type ClinicalAuditEntry,
   type ClinicalKind,
@@ -85,7 +84,6 @@ export function createItemService<Table extends ClinicalTable, Api extends ApiIt
 }) {
   type Row = Table['$inferSelect'];
   const { audit, denyPatient, denyItem, refuseStale } = refusals;
-  const column = auditColumnOf(kind);
   const key = (actor: Actor, patientId: string) => ({
     ownerId: actor.actorId,
     patientId: patientId.toLowerCase(),
@@ -140,7 +138,7 @@ export function createItemService<Table extends ClinicalTable, Api extends ApiIt
       await audit(
         tx,
         actor,
-        { action, outcome: 'success', patientId: row.patientId, [column]: row.id },
+        { action, outcome: 'success', patientId: row.patientId, subject: { kind, id: row.id } },
         ...(decided.events?.(row) ?? []),
       );
       return { kind: 'done' as const, row };
@@ -250,7 +248,7 @@ export function createItemService<Table extends ClinicalTable, Api extends ApiIt
         action: 'read',
         outcome: 'success',
         patientId: row.patientId,
-        [column]: row.id,
+        subject: { kind, id: row.id },
       });
       return toApi(row);
     },

@@ -1,7 +1,9 @@
-import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
+import type { TAuditAction } from '@portal/shared/audit';
+import type { TErrorCode } from '@portal/shared/errors';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { storedId } from '../lib/uuid.ts';
+import { auditRecord, type AuditEntry } from '../modules/audit/audit.repository.ts';
 import {
   createPatientsAudit,
   insertActorAuditEvents,
@@ -11,30 +13,22 @@ import {
 export type { Actor };
 
 /**
- * The clinical items: allergies and prescriptions, care plans; each names
- * its own audit column and error codes.
+ * The clinical items: allergies and prescriptions, care plans; each names its own error
+ * codes, and is the subject of its audit events by this same kind.
  */
 export type ClinicalKind = 'allergy' | 'prescription' | 'carePlan';
 
 const CODES = {
-  allergy: { missing: 'ALLERGY_NOT_FOUND', changed: 'ALLERGY_CHANGED', column: 'allergyId' },
-  prescription: {
-    missing: 'PRESCRIPTION_NOT_FOUND',
-    changed: 'PRESCRIPTION_CHANGED',
-    column: 'prescriptionId',
-  },
-  carePlan: { missing: 'CARE_PLAN_NOT_FOUND', changed: 'CARE_PLAN_CHANGED', column: 'carePlanId' },
-} as const;
+  allergy: { missing: 'ALLERGY_NOT_FOUND', changed: 'ALLERGY_CHANGED' },
+  prescription: { missing: 'PRESCRIPTION_NOT_FOUND', changed: 'PRESCRIPTION_CHANGED' },
+  carePlan: { missing: 'CARE_PLAN_NOT_FOUND', changed: 'CARE_PLAN_CHANGED' },
+} as const satisfies Record<ClinicalKind, { missing: TErrorCode; changed: TErrorCode }>;
 
 /** One event of the clinical trail: never a field of the record, only ids and outcomes. */
-export interface ClinicalAuditEntry {
-  action: TAuditAction;
-  outcome: TAuditOutcome;
-  patientId: string | null;
-  allergyId?: string | null;
-  prescriptionId?: string | null;
-  carePlanId?: string | null;
-}
+export type ClinicalAuditEntry = Pick<
+  AuditEntry,
+  'action' | 'outcome' | 'patientId' | 'subject' | 'related'
+>;
 
 /**
  * The audit trail of the clinical items (allergies, prescriptions, care plans) and the refusals
@@ -62,7 +56,7 @@ export function createClinicalRefusals(db: Db) {
       action,
       outcome: 'denied',
       patientId: storedId(patientId),
-      [CODES[kind].column]: storedId(id),
+      subject: auditRecord(kind, storedId(id)),
     });
     throw new AppError(CODES[kind].missing);
   }
@@ -86,7 +80,7 @@ export function createClinicalRefusals(db: Db) {
       action,
       outcome: 'conflict',
       patientId: current.patientId,
-      [CODES[kind].column]: current.id,
+      subject: { kind, id: current.id },
     });
     throw new AppError(CODES[kind].changed, { headers: { etag } });
   }
@@ -109,7 +103,7 @@ export function createClinicalRefusals(db: Db) {
       action,
       outcome: 'invalid',
       patientId: storedId(patientId),
-      [CODES[kind].column]: storedId(id),
+      subject: auditRecord(kind, storedId(id)),
     });
   }
 
@@ -123,6 +117,3 @@ export function createClinicalRefusals(db: Db) {
 }
 
 export type ClinicalRefusals = ReturnType<typeof createClinicalRefusals>;
-
-/** The audit column naming an item of this kind. */
-export const auditColumnOf = (kind: ClinicalKind) => CODES[kind].column;

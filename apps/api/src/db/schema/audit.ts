@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { AuditSubjectKind } from '@portal/shared/audit';
 import { createdAt } from './columns.ts';
 
 /**
@@ -12,16 +13,16 @@ export const auditEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     actorId: uuid('actor_id').notNull(),
     patientId: uuid('patient_id'),
-    /** Set for events about an appointment; the patient is then the appointment's. */
-    appointmentId: uuid('appointment_id'),
-    /** Set for events about a visit; the patient is then the visit's. */
-    visitId: uuid('visit_id'),
-    /** Set for events about an allergy, and on `acknowledge` (the allergy that was warned of). */
-    allergyId: uuid('allergy_id'),
-    /** Set for events about a prescription. */
-    prescriptionId: uuid('prescription_id'),
-    /** Set for events about a care plan or one of its occurrences. */
-    carePlanId: uuid('care_plan_id'),
+    /**
+     * The record the event is about besides the patient (an appointment, a visit, ...; its
+     * patient is then `patient_id`), as kind and id: a new kind of record needs no new column.
+     * Both null for an event about the patient itself or about no one record (a list, a search).
+     */
+    subjectKind: text('subject_kind').$type<AuditSubjectKind>(),
+    subjectId: uuid('subject_id'),
+    /** A second record the event names: on `acknowledge`, the allergy that was warned of. */
+    relatedKind: text('related_kind').$type<AuditSubjectKind>(),
+    relatedId: uuid('related_id'),
     /** Set for events written while a voice call's function acted: by trigger, see voice.ts. */
     voiceCallId: text('voice_call_id'),
     /** How many results a `search` event answered; never what was searched for. */
@@ -38,6 +39,14 @@ export const auditEvents = pgTable(
     index('audit_events_voice_call_idx')
       .on(table.voiceCallId, table.id)
       .where(sql`${table.voiceCallId} is not null`),
+    check(
+      'audit_events_subject_check',
+      sql`(${table.subjectKind} is null) = (${table.subjectId} is null)`,
+    ),
+    check(
+      'audit_events_related_check',
+      sql`(${table.relatedKind} is null) = (${table.relatedId} is null)`,
+    ),
   ],
 );
 

@@ -18,7 +18,7 @@ export function createAgenda({ db, refusals }: { db: Db; refusals: Refusals }) {
         action: 'read',
         outcome: 'success',
         patientId: row.patientId,
-        appointmentId: row.id,
+        subject: { kind: 'appointment', id: row.id },
       });
       return toApiAppointment(row);
     },
@@ -54,7 +54,6 @@ export function createAgenda({ db, refusals }: { db: Db; refusals: Refusals }) {
         action: 'list',
         outcome: 'success',
         patientId: range.patientId ?? null,
-        appointmentId: null,
       });
       return page;
     },

@@ -7,6 +7,7 @@ import type { TAuditAction } from '@portal/shared/audit';
 import { ERRORS } from '@portal/shared/errors';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { auditRecord } from '../audit/audit.repository.ts';
 import type { OwnedUpdate } from '../audit/owned-records.ts';
 import { toApiAppointment, toStoredValues } from './appointments.fields.ts';
 import { owned, type Actor, type Refusals } from './appointments.refusals.ts';
@@ -62,7 +63,7 @@ export function createBooking({ db, refusals }: { db: Db; refusals: Refusals }) 
       action,
       outcome: 'conflict',
       patientId: input.patientId,
-      appointmentId: id ?? null,
+      subject: auditRecord('appointment', id),
     });
     const clash = await repository.findClash(db, {
       ownerId: actor.actorId,
@@ -110,7 +111,7 @@ export function createBooking({ db, refusals }: { db: Db; refusals: Refusals }) 
               action: 'create',
               outcome: 'success',
               patientId: input.patientId,
-              appointmentId: id,
+              subject: { kind: 'appointment', id },
             });
             return repository.findAppointment(tx, { ownerId, id });
           }),
@@ -147,7 +148,7 @@ export function createBooking({ db, refusals }: { db: Db; refusals: Refusals }) 
               action: 'update',
               outcome: 'success',
               patientId,
-              appointmentId: updated,
+              subject: { kind: 'appointment', id: updated },
             });
             return { kind: 'done' as const, row: (await repository.findAppointment(tx, key))! };
           }),

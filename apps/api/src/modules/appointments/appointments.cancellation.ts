@@ -31,7 +31,7 @@ export function createCancellation({ db, refusals }: { db: Db; refusals: Refusal
             action: 'cancel',
             outcome: 'success',
             patientId: current.patientId,
-            appointmentId: current.id,
+            subject: { kind: 'appointment', id: current.id },
           });
           return { current, isDone: true };
         }

@@ -30,7 +30,12 @@ export function createClosing({ db, refusals }: { db: Db; refusals: Refusals }) 
     }): Promise<void> {
       // A refusal is audited outside the visit's transaction, which it rolls back.
       const audited = (on: DbOrTx, outcome: TAuditOutcome, appointmentId: string) =>
-        audit(on, actor, { action: 'update', outcome, patientId, appointmentId });
+        audit(on, actor, {
+          action: 'update',
+          outcome,
+          patientId,
+          subject: { kind: 'appointment', id: appointmentId },
+        });
       const key = owned(actor, id);
       const current = await repository.findAppointment(tx, key);
       if (!current || current.patientId !== patientId) {

@@ -3,6 +3,7 @@ import type { TAuditAction } from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { etagOf } from '../../lib/etag.ts';
+import { auditRecord } from '../audit/audit.repository.ts';
 import { createOwnedRecordsAudit, type Actor } from '../audit/owned-records.ts';
 import { toApiAppointment, type AppointmentRecord } from './appointments.fields.ts';
 
@@ -16,7 +17,10 @@ export function createRefusals(db: Db) {
   const { audit, deny, versionsToMatch, recordInvalidAttempt } = createOwnedRecordsAudit({
     db,
     notFound: 'APPOINTMENT_NOT_FOUND',
-    subject: (appointmentId) => ({ patientId: null, appointmentId }),
+    subject: (appointmentId) => ({
+      patientId: null,
+      subject: auditRecord('appointment', appointmentId),
+    }),
   });
 
   /** A patient that is not one of the actor's live patients: 404 on the patient field. */
@@ -25,7 +29,7 @@ export function createRefusals(db: Db) {
     action: TAuditAction,
     patientId: string,
   ): Promise<never> {
-    await audit(db, actor, { action, outcome: 'denied', patientId, appointmentId: null });
+    await audit(db, actor, { action, outcome: 'denied', patientId });
     throw new AppError('PATIENT_NOT_FOUND', {
       fieldErrors: { patientId: APPOINTMENT_MESSAGES.patientRequired },
     });
@@ -43,7 +47,7 @@ export function createRefusals(db: Db) {
       action,
       outcome: 'conflict',
       patientId: current.patientId,
-      appointmentId: current.id,
+      subject: { kind: 'appointment', id: current.id },
     });
     throw new AppError('APPOINTMENT_CHANGED', {
       headers: { etag: etagOf(toApiAppointment(current)) },

@@ -1,25 +1,30 @@
 import { and, desc, eq, getTableColumns, lt } from 'drizzle-orm';
-import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
+import type { AuditSubjectKind, TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { countRows } from '../../db/rows.ts';
 import { auditEvents, type AuditEventRow } from '../../db/schema/audit.ts';
 import { patients } from '../../db/schema/patients.ts';
 
+/** A record an event names besides its patient: an appointment, a visit, an allergy, ... */
+export interface AuditRecord {
+  kind: AuditSubjectKind;
+  id: string;
+}
+
+/** The record of this kind with this id; none when there is no id (a malformed one, say). */
+export const auditRecord = (kind: AuditSubjectKind, id: string | null | undefined) =>
+  id ? { kind, id } : null;
+
 /** Who did what to which patient, how it ended, in which request. Never the patient's fields. */
 export interface AuditEntry {
   actorId: string;
   patientId: string | null;
-  /** The appointment concerned, for appointment events. */
-  appointmentId?: string | null;
-  /** The visit concerned, for visit events. */
-  visitId?: string | null;
-  /** The allergy or prescription concerned. */
-  allergyId?: string | null;
-  prescriptionId?: string | null;
+  /** The record the event is about; none for an event about the patient itself, or a list. */
+  subject?: AuditRecord | null;
+  /** A second record the event names: on `acknowledge`, the allergy that was warned of. */
+  related?: AuditRecord | null;
   /** How many results a `search` showed; never what was searched for. */
   resultCount?: number | null;
-  /** The care plan concerned. */
-  carePlanId?: string | null;
   action: TAuditAction;
   outcome: TAuditOutcome;
   requestId: string | null;
@@ -27,7 +32,15 @@ export interface AuditEntry {
 
 export async function insertAuditEvents(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(auditEvents).values(entries);
+  await db.insert(auditEvents).values(
+    entries.map(({ subject, related, ...entry }) => ({
+      ...entry,
+      subjectKind: subject?.kind ?? null,
+      subjectId: subject?.id ?? null,
+      relatedKind: related?.kind ?? null,
+      relatedId: related?.id ?? null,
+    })),
+  );
 }
 
 /** An event with the name of its patient, when that patient is still the actor's. */

@@ -1,7 +1,28 @@
-import type { TAuditEvent } from '@portal/shared/audit';
+import {
+  AUDIT_SUBJECT_FIELDS,
+  type AuditSubjectKind,
+  type TAuditEvent,
+} from '@portal/shared/audit';
 import type { Db } from '../../db/client.ts';
 import { keyAfter, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { countAuditEvents, findAuditEvents, type AuditEventWithName } from './audit.repository.ts';
+
+type SubjectField = (typeof AUDIT_SUBJECT_FIELDS)[keyof typeof AUDIT_SUBJECT_FIELDS];
+const SUBJECT_FIELDS: Partial<Record<AuditSubjectKind, SubjectField>> = AUDIT_SUBJECT_FIELDS;
+
+/** The id fields of the answer, filled in for the event's subject and related record. */
+function subjectFields(row: AuditEventWithName): Record<SubjectField, string | null> {
+  const fields = Object.fromEntries(
+    Object.values(AUDIT_SUBJECT_FIELDS).map((field) => [field, null]),
+  ) as Record<SubjectField, string | null>;
+  const fill = (kind: AuditSubjectKind | null, id: string | null) => {
+    const field = kind && SUBJECT_FIELDS[kind];
+    if (field && id) fields[field] = id;
+  };
+  fill(row.relatedKind, row.relatedId);
+  fill(row.subjectKind, row.subjectId);
+  return fields;
+}
 
 function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
   return {
@@ -9,12 +30,9 @@ function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
     actorId: row.actorId,
     patientId: row.patientId,
     patientName: row.patientName,
-    appointmentId: row.appointmentId,
-    visitId: row.visitId,
-    allergyId: row.allergyId,
-    prescriptionId: row.prescriptionId,
+    ...subjectFields(row),
+    subject: row.subjectKind && row.subjectId ? { kind: row.subjectKind, id: row.subjectId } : null,
     resultCount: row.resultCount,
-    carePlanId: row.carePlanId,
     action: row.action as TAuditEvent['action'],
     outcome: row.outcome as TAuditEvent['outcome'],
     requestId: row.requestId,

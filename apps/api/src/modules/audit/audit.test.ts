@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
+import { createAppointment } from '../../../test/factories/appointments.ts';
+import { createCarePlan } from '../../../test/factories/care-plans.ts';
+import {
+  allergiesUrl,
+  createAllergy,
+  createPrescription,
+} from '../../../test/factories/clinical.ts';
 import { createPatient, patientInput } from '../../../test/factories/patients.ts';
+import { createVisit } from '../../../test/factories/visits.ts';
 import { nextPageOf } from '../../../test/paging.ts';
+import { auditTrail, practitioner } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
 
@@ -150,24 +159,23 @@ describe('audit events', () => {
     expect(new Set(ids).size).toBe(5);
   });
 
-  it('never holds patient fields in the table: only who, which patient (appointment, visit), what, outcome, when, request id, voice call and a search’s result count', async () => {
+  it('never holds patient fields in the table: only who, which patient and which record (kind and id), what, outcome, when, request id, voice call and a search’s result count', async () => {
     const { rows } = await ctx.database.pool.query<{ column_name: string }>(
       `select column_name from information_schema.columns where table_name = 'audit_events' order by column_name`,
     );
     expect(rows.map((r) => r.column_name)).toEqual([
       'action',
       'actor_id',
-      'allergy_id',
-      'appointment_id',
-      'care_plan_id',
       'created_at',
       'id',
       'outcome',
       'patient_id',
-      'prescription_id',
+      'related_id',
+      'related_kind',
       'request_id',
       'result_count',
-      'visit_id',
+      'subject_id',
+      'subject_kind',
       'voice_call_id',
     ]);
   });
@@ -245,10 +253,103 @@ describe('GET /api/records/audit', () => {
         'patientName',
         'prescriptionId',
         'carePlanId',
+        'subject',
         'requestId',
         'resultCount',
       ].sort(),
     );
+  });
+
+  it('names the record each event is about as its subject, kind and id, and repeats the id in the field of its kind', async () => {
+    // A member: care plans are a membership feature.
+    const { headers, patient } = await practitioner(ctx, { isMember: true });
+    const appointment = await createAppointment(ctx, headers, { patientId: patient._id });
+    const visit = await createVisit(ctx, headers, patient._id);
+    const allergy = await createAllergy(ctx, headers, patient._id, { substance: 'penicillin' });
+    const prescription = await createPrescription(ctx, headers, patient._id, {
+      medication: 'Penicillin V',
+      allergyAcknowledged: true,
+    });
+    const plan = await createCarePlan(ctx, headers, patient._id);
+    await ctx.app.inject({ url: allergiesUrl(patient._id), headers });
+
+    const events = await auditTrail(ctx, headers);
+    const none = {
+      appointmentId: null,
+      visitId: null,
+      allergyId: null,
+      prescriptionId: null,
+      carePlanId: null,
+    };
+    expect(
+      events.map(
+        ({
+          action,
+          patientId,
+          subject,
+          appointmentId,
+          visitId,
+          allergyId,
+          prescriptionId,
+          carePlanId,
+        }) => ({
+          action,
+          patientId,
+          subject,
+          appointmentId,
+          visitId,
+          allergyId,
+          prescriptionId,
+          carePlanId,
+        }),
+      ),
+    ).toEqual([
+      { action: 'list', patientId: patient._id, subject: null, ...none },
+      {
+        action: 'create',
+        patientId: patient._id,
+        subject: { kind: 'carePlan', id: plan._id },
+        ...none,
+        carePlanId: plan._id,
+      },
+      {
+        action: 'acknowledge',
+        patientId: patient._id,
+        subject: { kind: 'prescription', id: prescription._id },
+        ...none,
+        prescriptionId: prescription._id,
+        allergyId: allergy._id,
+      },
+      {
+        action: 'create',
+        patientId: patient._id,
+        subject: { kind: 'prescription', id: prescription._id },
+        ...none,
+        prescriptionId: prescription._id,
+      },
+      {
+        action: 'create',
+        patientId: patient._id,
+        subject: { kind: 'allergy', id: allergy._id },
+        ...none,
+        allergyId: allergy._id,
+      },
+      {
+        action: 'create',
+        patientId: patient._id,
+        subject: { kind: 'visit', id: visit._id },
+        ...none,
+        visitId: visit._id,
+      },
+      {
+        action: 'create',
+        patientId: patient._id,
+        subject: { kind: 'appointment', id: appointment._id },
+        ...none,
+        appointmentId: appointment._id,
+      },
+      { action: 'create', patientId: patient._id, subject: null, ...none },
+    ]);
   });
 
   it('rejects a bad limit or cursor, and answers 401 without a token', async () => {

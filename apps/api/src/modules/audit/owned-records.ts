@@ -9,7 +9,7 @@ import { insertAuditEvents, type AuditEntry } from './audit.repository.ts';
 /**
  * What every owner-scoped, audited record (patients, appointments, and the clinical records to
  * come) shares: who is asking, the key of one of their records, and the audited refusals. Each
- * record kind says which audit columns name it and which 404 it answers; the rest is one code.
+ * record kind says how its audit events name it and which 404 it answers; the rest is one code.
  */
 
 /** Who is asking, for scoping and for the audit trail. */
@@ -51,7 +51,7 @@ export interface InvalidAttempt {
 }
 
 /** What an audit event says about the records concerned. */
-export type AuditSubject = Pick<AuditEntry, 'patientId' | 'appointmentId'>;
+export type AuditSubject = Pick<AuditEntry, 'patientId' | 'subject'>;
 
 export function createOwnedRecordsAudit({
   db,
@@ -61,7 +61,7 @@ export function createOwnedRecordsAudit({
   db: DbOrTx;
   /** The one answer for missing, someone else's and malformed ids. */
   notFound: TErrorCode;
-  /** The audit columns that name a record of this kind by its id (null: no valid id). */
+  /** What an event says about a record of this kind, by its id (null: no valid id). */
   subject: (id: string | null) => AuditSubject;
 }) {
   const audit = (

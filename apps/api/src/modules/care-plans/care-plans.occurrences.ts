@@ -163,7 +163,7 @@ export function createOccurrenceService({
         action: 'read',
         outcome: 'success',
         patientId: plan.patientId,
-        carePlanId: plan.id,
+        subject: { kind: 'carePlan', id: plan.id },
       });
       return occurrencesOf(plan, { from: first, to: last, today, marks: marksByKey(marks) });
     },
@@ -181,7 +181,11 @@ export function createOccurrenceService({
     }): Promise<TOccurrence> {
       const plan = await ownPlan(actor, 'update', patientId, carePlanId);
       const activity = plan.activities.find((item) => item.id === input.activityId.toLowerCase());
-      const entry = { action: 'update' as const, patientId: plan.patientId, carePlanId: plan.id };
+      const entry = {
+        action: 'update' as const,
+        patientId: plan.patientId,
+        subject: { kind: 'carePlan' as const, id: plan.id },
+      };
       if (!activity || !isOccurrence(activity, input.date))
         return refuse(actor, { ...entry, outcome: 'denied' }, new AppError('OCCURRENCE_NOT_FOUND'));
       const today = await todayOf(actor);

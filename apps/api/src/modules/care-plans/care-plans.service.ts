@@ -6,6 +6,7 @@ import type { carePlans, CarePlanRow } from '../../db/schema/care-plans.ts';
 import { createItemService, type ItemChange } from '../../patient-owned/items.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
+import { auditRecord } from '../audit/audit.repository.ts';
 import type { Actor, ClinicalRefusals } from '../../patient-owned/refusals.ts';
 import { rebuildDue } from './care-plans.due.ts';
 import { carePlanStore, countOtherActivePlans, findUserClock } from './care-plans.repository.ts';
@@ -89,7 +90,7 @@ export function createCarePlanService({
                   action,
                   outcome: 'conflict',
                   patientId: scope.patientId,
-                  carePlanId: current?.id ?? null,
+                  subject: auditRecord('carePlan', current?.id),
                 },
                 new AppError('CARE_PLAN_LIMIT'),
               ),

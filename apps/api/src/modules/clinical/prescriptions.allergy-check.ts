@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { allergies } from '../../db/schema/clinical.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { auditRecord } from '../audit/audit.repository.ts';
 import type { Actor, ClinicalAuditEntry, ClinicalRefusals } from '../../patient-owned/refusals.ts';
 
 /** More active allergies than any patient has; bounds the read. */
@@ -77,8 +78,8 @@ export async function checkAllergies({
           action: 'acknowledge' as const,
           outcome: 'success' as const,
           patientId: scope.patientId,
-          prescriptionId: id,
-          allergyId: allergy.id,
+          subject: { kind: 'prescription' as const, id },
+          related: { kind: 'allergy' as const, id: allergy.id },
         })),
     };
   }
@@ -96,7 +97,12 @@ export async function checkAllergies({
       );
       return refusals.refuse(
         actor,
-        { action, outcome: 'conflict', patientId: scope.patientId, prescriptionId },
+        {
+          action,
+          outcome: 'conflict',
+          patientId: scope.patientId,
+          subject: auditRecord('prescription', prescriptionId),
+        },
         new AppError('ALLERGY_WARNING', {
           message: [ERRORS.ALLERGY_WARNING.message, ...sentences].join(' '),
           details: { allergies: warned },

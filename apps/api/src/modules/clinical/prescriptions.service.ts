@@ -45,7 +45,7 @@ export function createPrescriptionService({
                 action,
                 outcome: 'conflict',
                 patientId: current.patientId,
-                prescriptionId: current.id,
+                subject: { kind: 'prescription', id: current.id },
               },
               new AppError('PRESCRIPTION_STOPPED'),
             ),

@@ -3,6 +3,7 @@ import { SCHEDULE_LIMITS } from '@portal/shared/profile';
 import { toWallTime } from '@portal/shared/zoned-time';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { auditRecord } from '../audit/audit.repository.ts';
 import { createOwnedRecordsAudit, type Actor } from '../audit/owned-records.ts';
 import * as repository from './reminders.repository.ts';
 
@@ -32,11 +33,11 @@ export function createReminderService({ db, isEmailing }: { db: Db; isEmailing: 
   const { audit, deny } = createOwnedRecordsAudit({
     db,
     notFound: 'REMINDER_NOT_FOUND',
-    subject: () => ({ patientId: null, appointmentId: null }),
+    subject: () => ({ patientId: null }),
   });
   const subjectOf = (row: repository.ListedReminder) => ({
     patientId: row.patientId,
-    appointmentId: row.source === 'appointment' ? row.sourceId : null,
+    subject: row.source === 'appointment' ? auditRecord('appointment', row.sourceId) : null,
   });
 
   async function listReminders({ actor }: { actor: Actor }): Promise<TReminderList> {

@@ -178,7 +178,9 @@ describe('GET /api/reminders, POST /api/reminders/{id}/read, POST /api/reminders
       patient_id: string | null;
       appointment_id: string | null;
     }>(
-      `select action, outcome, patient_id, appointment_id from audit_events where actor_id = $1 and action in ('list', 'update') order by id`,
+      `select action, outcome, patient_id,
+         case when subject_kind = 'appointment' then subject_id end as appointment_id
+       from audit_events where actor_id = $1 and action in ('list', 'update') order by id`,
       [mine.user._id],
     );
     expect(rows.filter((row) => row.action === 'list').length).toBeGreaterThanOrEqual(2);

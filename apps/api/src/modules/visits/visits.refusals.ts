@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { etagOf } from '../../lib/etag.ts';
 import { storedId } from '../../lib/uuid.ts';
+import { auditRecord } from '../audit/audit.repository.ts';
 import { createPatientsAudit, insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 import type { RecordInvalidAttempt } from '../audit/owned-records.http.ts';
 import { toApiVisit, type VisitRecord } from './visits.fields.ts';
@@ -17,13 +18,22 @@ export function createVisitRefusals(db: Db) {
   const audit = (
     tx: DbOrTx,
     actor: Actor,
-    entry: {
+    {
+      action,
+      outcome,
+      patientId,
+      visitId,
+    }: {
       action: TAuditAction;
       outcome: TAuditOutcome;
       patientId: string | null;
+      /** The visit the event is about; null for a list of the patient's visits. */
       visitId: string | null;
     },
-  ) => insertActorAuditEvents(tx, actor, [entry]);
+  ) =>
+    insertActorAuditEvents(tx, actor, [
+      { action, outcome, patientId, subject: auditRecord('visit', visitId) },
+    ]);
 
   /** A patient that is missing, in the trash, someone else's or not an id: one 404. */
   const { deny: refusePatient } = createPatientsAudit(db);

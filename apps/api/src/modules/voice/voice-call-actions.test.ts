@@ -104,7 +104,7 @@ describe('GET /api/retellai/calls/:callId/actions', () => {
     );
     const body = (await readActions(headers, call.call_id)).json();
     expect(body.actions.map((action: { appointmentId: string }) => action.appointmentId)).toEqual(
-      marked.filter((event) => event.action === 'create').map((event) => event.appointmentId),
+      marked.filter((event) => event.action === 'create').map((event) => event.subjectId),
     );
     // The panel asks every few seconds: reading one's own trail is not itself a trail entry.
     await readActions(headers, call.call_id);

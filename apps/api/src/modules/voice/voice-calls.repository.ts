@@ -73,7 +73,11 @@ export async function findCallActions(
     .from(auditEvents)
     .innerJoin(
       appointments,
-      and(eq(appointments.id, auditEvents.appointmentId), eq(appointments.ownerId, userId)),
+      and(
+        eq(auditEvents.subjectKind, 'appointment'),
+        eq(appointments.id, auditEvents.subjectId),
+        eq(appointments.ownerId, userId),
+      ),
     )
     .innerJoin(patients, and(eq(patients.id, appointments.patientId), eq(patients.ownerId, userId)))
     .where(

@@ -78,7 +78,8 @@ describe('a conversation through the function route', () => {
       expect.objectContaining({
         action: 'create',
         outcome: 'success',
-        appointmentId: appointment.appointment_id,
+        subjectKind: 'appointment',
+        subjectId: appointment.appointment_id,
         voiceCallId: call.call_id,
       }),
     );
