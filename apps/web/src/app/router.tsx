@@ -68,8 +68,8 @@ const PaymentCancelPage = page(
 );
 // Patient details show the patient's appointments, allergies and medications: composed in app/
 // (features stay apart).
-const RecordsPage = page(
-  () => import('./records-route.tsx').then((m) => m.RecordsRoute),
+const PatientsPage = page(
+  () => import('./patients-route.tsx').then((m) => m.PatientsRoute),
   ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans'],
 );
 const PrescriptionPrintPage = page(
@@ -174,7 +174,7 @@ export function AppRoutes() {
         <Route element={<RequireSession />}>
           <Route path="userProfile" element={<ProfilePage />} />
           <Route path="payment-success" element={<PaymentSuccessPage />} />
-          <Route path="records" element={<RecordsPage />} />
+          <Route path="records" element={<PatientsPage />} />
           <Route path="appointments" element={<AppointmentsPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="premier/transactions" element={<TransactionsPage />} />

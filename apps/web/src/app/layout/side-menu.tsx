@@ -138,7 +138,7 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
   const isPremium = useAppSelector((state) => state.auth.userData?.premiumMember === true);
   const entries: { to: string; label: string; icon: IconName }[] = [
     { to: '/', label: t('menu.home'), icon: 'home' },
-    { to: '/records', label: t('menu.records'), icon: 'records' },
+    { to: '/records', label: t('menu.records'), icon: 'patients' },
     { to: '/appointments', label: t('menu.appointments'), icon: 'calendar' },
     { to: '/premier/transactions', label: t('menu.transactionHistory'), icon: 'receipt' },
     // Premier's search: a member's entry; others meet it on the Premier page.

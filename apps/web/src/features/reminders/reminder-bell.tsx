@@ -37,7 +37,7 @@ function BellIcon() {
 /** A name or date inside a sentence of another direction keeps its own order (Unicode FSI…PDI). */
 const isolated = (text: string) => `\u2068${text}\u2069`;
 
-/** Where a reminder leads: the agenda on the appointment's day, or the patient's records. */
+/** Where a reminder leads: the agenda on the appointment's day, or the patients page. */
 function linkOf(reminder: TReminder): string {
   return reminder.source === 'appointment'
     ? `/appointments?date=${reminder.localEventAt.slice(0, 10)}`

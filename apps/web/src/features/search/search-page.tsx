@@ -10,7 +10,7 @@ import pageStyles from '../../ui/page.module.css';
 import { useSearchQuery } from './search-api.ts';
 import styles from './search.module.css';
 
-/** `/search`: Premier's one box across the practitioner's own records. */
+/** `/search`: Premier's one box across the practitioner's own patients, visits and prescriptions. */
 export function SearchPage() {
   const { t } = useTranslation('search');
   const isPremium = useAppSelector((state) => state.auth.userData?.premiumMember === true);

@@ -12,7 +12,7 @@ import { useListTimelineInfiniteQuery } from './timeline-api.ts';
 import styles from './timeline.module.css';
 
 /**
- * In a patient's details (records, composed by app/): the patient's history newest first,
+ * In a patient's details (patients, composed by app/): the patient's history newest first,
  * visits, prescriptions started and stopped, allergies, appointments and (for Premier members)
  * care-plan activities due or overdue in one ordered list,
  * a page at a time. 'Show older entries' appends the next page and moves focus to its first
