@@ -54,8 +54,8 @@ const ProfilePage = page(
   () => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage),
   'profile',
 );
-const PremierPage = page(
-  () => import('../features/premium/premier-page.tsx').then((m) => m.PremierPage),
+const PremiumPage = page(
+  () => import('../features/premium/premium-page.tsx').then((m) => m.PremiumPage),
   'premium',
 );
 const PaymentSuccessPage = page(
@@ -143,7 +143,7 @@ const PUBLIC_PAGES: Record<string, Page> = {
   '/': HomePage,
   '/login': LoginPage,
   '/logout': LogoutPage,
-  '/premier': PremierPage,
+  '/premier': PremiumPage,
   '/payment-cancel': PaymentCancelPage,
   '/book-appointment': BookAppointmentPage,
   '/find-doctor': FindDoctorPage,
