@@ -26,7 +26,7 @@ function renderPrintOf(patient: TPatient) {
 
 /** A patient with two active prescriptions and a completed one, printed at their address. */
 function renderPrint() {
-  const patient = api.records.insert(patientInput({ name: 'Amina Yusuf', age: 42 }));
+  const patient = api.patients.insert(patientInput({ name: 'Amina Yusuf', age: 42 }));
   api.clinical.addPrescription(patient._id, {
     medication: 'Amoxicillin',
     strength: '500 mg',
@@ -95,7 +95,7 @@ describe('PrescriptionPrintRoute', () => {
   });
 
   it('says so when the patient has no active medication', async () => {
-    const patient = api.records.insert(patientInput({ name: 'Jean Dupont' }));
+    const patient = api.patients.insert(patientInput({ name: 'Jean Dupont' }));
     renderPrintOf(patient);
     expect(await screen.findByText('No active medications to print.')).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PrescriptionPrint } from '../features/clinical/prescription-print.tsx';
-import { useGetPatientQuery } from '../features/records/records-api.ts';
+import { useGetPatientQuery } from '../features/patients/patients-api.ts';
 
 /**
  * `/records/patients/:id/prescriptions/print`: the patient (records) with their prescription

@@ -54,8 +54,8 @@ const ProfilePage = page(
   () => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage),
   'profile',
 );
-const PremierPage = page(
-  () => import('../features/premium/premier-page.tsx').then((m) => m.PremierPage),
+const PremiumPage = page(
+  () => import('../features/premium/premium-page.tsx').then((m) => m.PremiumPage),
   'premium',
 );
 const PaymentSuccessPage = page(
@@ -68,8 +68,8 @@ const PaymentCancelPage = page(
 );
 // Patient details show the patient's appointments, allergies and medications: composed in app/
 // (features stay apart).
-const RecordsPage = page(
-  () => import('./records-route.tsx').then((m) => m.RecordsRoute),
+const PatientsPage = page(
+  () => import('./patients-route.tsx').then((m) => m.PatientsRoute),
   ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans'],
 );
 const PrescriptionPrintPage = page(
@@ -143,7 +143,7 @@ const PUBLIC_PAGES: Record<string, Page> = {
   '/': HomePage,
   '/login': LoginPage,
   '/logout': LogoutPage,
-  '/premier': PremierPage,
+  '/premier': PremiumPage,
   '/payment-cancel': PaymentCancelPage,
   '/book-appointment': BookAppointmentPage,
   '/find-doctor': FindDoctorPage,
@@ -174,7 +174,7 @@ export function AppRoutes() {
         <Route element={<RequireSession />}>
           <Route path="userProfile" element={<ProfilePage />} />
           <Route path="payment-success" element={<PaymentSuccessPage />} />
-          <Route path="records" element={<RecordsPage />} />
+          <Route path="records" element={<PatientsPage />} />
           <Route path="appointments" element={<AppointmentsPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="premier/transactions" element={<TransactionsPage />} />

@@ -11,7 +11,7 @@ describe('PatientVisitsWithAppointments', () => {
   it("offers the patient's booked appointments of the last weeks, newest first", async () => {
     const user = userEvent.setup();
     const { api, patient } = section;
-    const other = api.records.insert(patientInput({ name: 'Jean Dupont' }));
+    const other = api.patients.insert(patientInput({ name: 'Jean Dupont' }));
     const hour = 3_600_000;
     const at = (ms: number) => new Date(Date.now() + ms).toISOString();
     const lastWeek = api.appointments.add({ patientId: patient._id, start: at(-168 * hour) });

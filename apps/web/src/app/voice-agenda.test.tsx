@@ -31,7 +31,7 @@ afterEach(() => {
 describe('the agenda during a voice call', () => {
   it('shows what the assistant books and cancels without a reload', async () => {
     const api = startVoiceApi({ user: PRACTITIONER });
-    const maria = api.records.insert(patientInput({ name: 'Maria Souza' }));
+    const maria = api.patients.insert(patientInput({ name: 'Maria Souza' }));
     const client = new FakeVoiceClient();
     localStorage.setItem('firebase_token', 'id-token-1');
     renderWithApp(

@@ -7,7 +7,7 @@ import { createPublicConfig, createTestUser } from './factories.ts';
 import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { carePlanHandlers, FakeCarePlans } from './fake-care-plans.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
-import { FakeRecords, recordsHandlers } from './fake-records.ts';
+import { FakePatients, patientsHandlers } from './fake-patients.ts';
 import { FakeTimeline, timelineHandlers } from './fake-timeline.ts';
 import { FakeReminders, remindersHandlers } from './fake-reminders.ts';
 import { FakeTransactions, transactionsHandlers } from './fake-transactions.ts';
@@ -53,11 +53,11 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     seen.add(requestId);
     requests.push(await recordedOf(request));
   });
-  const records = new FakeRecords();
+  const patients = new FakePatients();
   const profile = { stored: user, saves: [] as unknown[] };
   const appointments = new FakeAppointments({
     patientName: (id) => {
-      const patient = records.patients.get(id);
+      const patient = patients.patients.get(id);
       return patient && !patient.deleted ? patient.name : undefined;
     },
     schedule: () => profile.stored,
@@ -65,7 +65,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
   const voice = new FakeVoice({ appointments });
 
   const isLivePatient = (id: string) => {
-    const patient = records.patients.get(id);
+    const patient = patients.patients.get(id);
     return patient !== undefined && !patient.deleted;
   };
   const visits = new FakeVisits({
@@ -75,7 +75,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
   const clinical = new FakeClinical();
   const carePlans = new FakeCarePlans({
     isMember: () => profile.stored.premiumMember,
-    patientName: (id) => records.patients.get(id)?.name,
+    patientName: (id) => patients.patients.get(id)?.name,
   });
   const timeline = new FakeTimeline({
     isPatient: isLivePatient,
@@ -139,14 +139,14 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
         { status: 402 },
       ),
     ),
-    ...recordsHandlers(records),
+    ...patientsHandlers(patients),
     ...appointmentsHandlers(appointments),
     ...visitsHandlers(visits),
     ...clinicalHandlers(clinical),
     ...timelineHandlers(timeline),
     ...searchHandlers({
       user: () => profile.stored,
-      patients: () => [...records.patients.values()],
+      patients: () => [...patients.patients.values()],
       visits: () => visits.visits,
       prescriptions: () => clinical.prescriptions,
     }),
@@ -158,7 +158,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
 
   return {
     requests,
-    records,
+    patients,
     appointments,
     visits,
     /** Allergies and prescriptions (fake-clinical.ts). */

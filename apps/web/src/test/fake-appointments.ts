@@ -17,7 +17,7 @@ import { fakeSequence, json, routesTo, type RecordedRequest } from './http.ts';
  * (`from`, `to`, `patientId`), free slots from the practitioner's working hours in their time
  * zone, 409 APPOINTMENT_CONFLICT naming the clashing appointment, ETag + If-Match on PUT and
  * cancel (409 APPOINTMENT_CHANGED). Patients and the practitioner's schedule are the fake API's
- * own (its records and its signed-in user), so every screen sees one state.
+ * own (its patients and its signed-in user), so every screen sees one state.
  */
 
 const { nextId, nextTime: nextUpdatedAt } = fakeSequence('a9b8c7d6', '2026-01-01T00:00:00.000Z');

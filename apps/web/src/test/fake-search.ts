@@ -14,7 +14,7 @@ import { json } from './http.ts';
 
 /**
  * `GET /api/premier/search` over the fake's own patients, visits and prescriptions: members
- * only (402 `PREMIUM_REQUIRED` otherwise, as the Premier gate answers), the query checked by the
+ * only (402 `PREMIUM_REQUIRED` otherwise, as the premium gate answers), the query checked by the
  * shared schema (400 with its message), groups newest first with `hasMore`, and each snippet the
  * whole field cut into plain and matched segments (the API also trims long fields).
  */

@@ -48,7 +48,7 @@ export function invalid(
 }
 
 /**
- * Ids and times for one fake's records, from one counter: each id is new (a UUID whose last
+ * Ids and times for one fake's items, from one counter: each id is new (a UUID whose last
  * group counts, under the fake's own prefix, so the fakes' ids never meet) and each time is a
  * millisecond after `epoch` later than the last one handed out.
  */

@@ -10,7 +10,7 @@ import { renderWithApp } from './render-with-app.tsx';
  * The set-up of the tests of one section of a patient's record (visits, medications, allergies,
  * timeline): before each test, a fresh fake API signed in as `user` with one patient of theirs,
  * Amina Yusuf. A test adds the data it is about through `api`, then calls `render` (the section
- * at /records, as the records page mounts it).
+ * at /records, as the patients page mounts it).
  */
 export function patientSectionTests(Section: ComponentType<{ patient: TPatient }>, user: TUser) {
   const section = {
@@ -22,7 +22,7 @@ export function patientSectionTests(Section: ComponentType<{ patient: TPatient }
   };
   beforeEach(() => {
     section.api = startFakeApi({ user });
-    section.patient = section.api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    section.patient = section.api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
   });
   return section;
 }

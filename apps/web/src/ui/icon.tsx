@@ -15,7 +15,7 @@ export type IconName =
   | 'clock'
   | 'calendar'
   | 'home'
-  | 'records'
+  | 'patients'
   | 'user'
   | 'login'
   | 'logout'

@@ -169,9 +169,9 @@ describe('side menu', () => {
   it('leads a member who is not premium to /premier and closes', async () => {
     const { router } = renderLayout({ user: createTestUser({ premiumMember: false }) });
     const dialog = await openMenu();
-    const premier = within(dialog).getByRole('link', { name: 'Premier' });
-    expect(premier).toHaveAttribute('href', '/premier');
-    await userEvent.click(premier);
+    const premium = within(dialog).getByRole('link', { name: 'Premier' });
+    expect(premium).toHaveAttribute('href', '/premier');
+    await userEvent.click(premium);
     expect(router.state.location.pathname).toBe('/premier');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -74,7 +74,7 @@ export function SideMenu({
             <Icon name="close" size={22} />
           </button>
         </div>
-        <PremierButton onNavigate={onClose} />
+        <PremiumButton onNavigate={onClose} />
         <MenuEntries onNavigate={onClose} />
         <div className={styles.unavailable}>
           <h3 className={styles.unavailableTitle}>{t('menu.comingSoon')}</h3>
@@ -110,14 +110,14 @@ function Greeting() {
 }
 
 /** 'Premiumed' and inert for a premium member, otherwise a way to /premier. */
-function PremierButton({ onNavigate }: { onNavigate: () => void }) {
+function PremiumButton({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const isPremium = useAppSelector((state) => state.auth.userData?.premiumMember === true);
   if (isPremium)
     return (
       <button
         type="button"
-        className={`${styles.premier} ${styles.premiumed}`}
+        className={`${styles.premium} ${styles.premiumed}`}
         aria-disabled="true"
       >
         <Icon name="check" />
@@ -125,7 +125,7 @@ function PremierButton({ onNavigate }: { onNavigate: () => void }) {
       </button>
     );
   return (
-    <NavLink to="/premier" className={styles.premier} onClick={onNavigate}>
+    <NavLink to="/premier" className={styles.premium} onClick={onNavigate}>
       <Icon name="star" />
       {t('menu.premier')}
     </NavLink>
@@ -138,10 +138,10 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
   const isPremium = useAppSelector((state) => state.auth.userData?.premiumMember === true);
   const entries: { to: string; label: string; icon: IconName }[] = [
     { to: '/', label: t('menu.home'), icon: 'home' },
-    { to: '/records', label: t('menu.records'), icon: 'records' },
+    { to: '/records', label: t('menu.records'), icon: 'patients' },
     { to: '/appointments', label: t('menu.appointments'), icon: 'calendar' },
     { to: '/premier/transactions', label: t('menu.transactionHistory'), icon: 'receipt' },
-    // Premier's search: a member's entry; others meet it on the Premier page.
+    // The premium search: a member's entry; others meet it on the premium page.
     ...(isPremium ? [{ to: '/search', label: t('menu.search'), icon: 'search' as const }] : []),
     // Members' due care-plan activities; others find care plans explained in a patient's details.
     ...(isPremium ? [{ to: '/today', label: t('menu.today'), icon: 'calendar' as const }] : []),

@@ -18,8 +18,8 @@ let bruno: TPatient;
 beforeEach(() => {
   fakeDateAt(MONDAY_MORNING_IN_BERLIN);
   api = startFakeApi({ user: PRACTITIONER });
-  amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-  bruno = api.records.insert(patientInput({ name: 'Bruno Costa' }));
+  amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+  bruno = api.patients.insert(patientInput({ name: 'Bruno Costa' }));
   api.appointments.add({ patientId: bruno._id, start: '2026-03-02T09:00:00.000Z', kind: 'video' });
   api.appointments.add({
     patientId: amina._id,

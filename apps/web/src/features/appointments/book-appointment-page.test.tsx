@@ -50,8 +50,8 @@ function postedBodies() {
 
 describe('BookingPage', () => {
   it('books a free time and confirms it on the practitioner’s clock', async () => {
-    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    api.records.insert(patientInput({ name: 'Bruno Costa' }));
+    const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.patients.insert(patientInput({ name: 'Bruno Costa' }));
     renderBookingPage();
 
     expect(
@@ -105,7 +105,7 @@ describe('BookingPage', () => {
   });
 
   it('warns before booking outside the working hours, then books after the confirmation', async () => {
-    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
     renderBookingPage(`?patient=${amina._id}`);
     expect(await screen.findByRole('radio', { name: /^Amina Yusuf/ })).toBeChecked();
     await userEvent.click(await screen.findByRole('radio', { name: 'Another time' }));
@@ -130,8 +130,8 @@ describe('BookingPage', () => {
   });
 
   it('names the clashing time and patient when the API answers 409, in the reader’s language', async () => {
-    const bruno = api.records.insert(patientInput({ name: 'Bruno Costa' }));
-    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const bruno = api.patients.insert(patientInput({ name: 'Bruno Costa' }));
+    const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
     api.appointments.add({ patientId: bruno._id, start: '2026-03-02T09:00:00.000Z' });
     renderBookingPage(`?patient=${amina._id}`);
 

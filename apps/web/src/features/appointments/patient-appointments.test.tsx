@@ -17,8 +17,8 @@ beforeEach(() => {
 
 describe('PatientAppointments', () => {
   it("shows the patient's upcoming and past appointments and offers to book one", async () => {
-    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    const bruno = api.records.insert(patientInput({ name: 'Bruno Costa' }));
+    const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    const bruno = api.patients.insert(patientInput({ name: 'Bruno Costa' }));
     api.appointments.add({
       patientId: amina._id,
       start: '2026-03-10T08:00:00.000Z',

@@ -14,7 +14,7 @@ import styles from './appointments.module.css';
 const SPAN_MS = APPOINTMENT_LIMITS.rangeDaysMax * 86_400_000;
 
 /**
- * In a patient's details (records, composed by app/): the patient's upcoming and past
+ * In a patient's details (patients, composed by app/): the patient's upcoming and past
  * appointments, and 'Book appointment' for this patient.
  */
 export function PatientAppointments({ patient }: { patient: TPatient }) {

@@ -19,7 +19,7 @@ import { Button } from '../../ui/button.tsx';
 import { InputField, SelectField } from '../../ui/control-fields.tsx';
 import { FormActions } from '../../ui/form-actions.tsx';
 import { isPremiumRequired, useSaveCarePlanMutation } from './care-plans-api.ts';
-import { PremierExplainer } from './premier-explainer.tsx';
+import { PremiumExplainer } from './premium-explainer.tsx';
 import { presetOf, RECURRENCE_PRESETS, recurrenceSummary } from './recurrence.ts';
 import styles from './care-plans.module.css';
 
@@ -99,7 +99,7 @@ export function CarePlanForm({
     >
       <h6 className={styles.formTitle}>{formTitle}</h6>
       {failure === 'premium' ? (
-        <PremierExplainer headingLevel={5} />
+        <PremiumExplainer headingLevel={5} />
       ) : (
         failure && (
           <p role="alert" className={styles.error}>

@@ -19,8 +19,8 @@ export const isPremiumRequired = (error: unknown) => apiErrorOf(error)?.code ===
 const carePlanBase = api.enhanceEndpoints({ addTagTypes: ['CarePlan', 'Occurrence'] });
 
 /**
- * Care plans, their occurrences and Today (Premier members only). Each screen says
- * itself when a call fails, and explains Premier on a 402, so no call leads to an error page.
+ * Care plans, their occurrences and Today (premium members only). Each screen says
+ * itself when a call fails, and explains premium on a 402, so no call leads to an error page.
  */
 export const carePlansApi = carePlanBase.injectEndpoints({
   endpoints: handlingOwnErrors((build) => ({

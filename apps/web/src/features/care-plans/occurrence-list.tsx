@@ -7,7 +7,7 @@ import { formatDay } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
 import { isPremiumRequired, useMarkOccurrenceMutation } from './care-plans-api.ts';
-import { PremierExplainer } from './premier-explainer.tsx';
+import { PremiumExplainer } from './premium-explainer.tsx';
 import styles from './care-plans.module.css';
 
 /** Refusals of a mark that the reader is told in the API's words (by code, in their language). */
@@ -99,7 +99,7 @@ export function OccurrenceList({
 
   return (
     <>
-      {failure?.kind === 'premium' && <PremierExplainer headingLevel={5} />}
+      {failure?.kind === 'premium' && <PremiumExplainer headingLevel={5} />}
       {failure?.kind === 'failed' && (
         <p ref={alert} role="alert" tabIndex={-1} className={styles.error}>
           {failure.text ?? t('occurrence.failed')}

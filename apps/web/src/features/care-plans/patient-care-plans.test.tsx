@@ -22,7 +22,7 @@ let api: FakeApi;
 function renderFor(user = MEMBER, { before }: { before?: (patientId: string) => void } = {}) {
   fakeDateAt('2026-04-15T09:00:00Z');
   api = startFakeApi({ user });
-  const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+  const patient = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
   before?.(patient._id);
   renderWithApp(<PatientCarePlans patient={patient} />, { path: '/records', user });
   return patient;

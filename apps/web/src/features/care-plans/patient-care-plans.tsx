@@ -16,7 +16,7 @@ import {
 import { formatDay } from '../../i18n/format.ts';
 import { OccurrenceList } from './occurrence-list.tsx';
 import { occurrenceWindow, planOccurrences, todayIn } from './occurrence-window.ts';
-import { PremierExplainer } from './premier-explainer.tsx';
+import { PremiumExplainer } from './premium-explainer.tsx';
 import { recurrenceSummary } from './recurrence.ts';
 import styles from './care-plans.module.css';
 
@@ -25,7 +25,7 @@ function listTexts(t: TFunction<'carePlans'>, empty: string) {
   return { loadFailed: t('section.loadFailed'), loading: t('loading'), empty };
 }
 
-/** In a patient's details (composed by app/): the care plans, for members; what Premier adds, for others. */
+/** In a patient's details (composed by app/): the care plans, for members; what premium adds, for others. */
 export function PatientCarePlans({
   patient,
   anchorOf,
@@ -48,7 +48,7 @@ export function PatientCarePlans({
           anchorOf={anchorOf}
         />
       ) : (
-        <PremierExplainer headingLevel={5} />
+        <PremiumExplainer headingLevel={5} />
       )}
     </PatientSection>
   );
@@ -74,7 +74,7 @@ function CarePlans({
     if (saved) setAnnouncement(t('section.saved', { title: saved.title }));
   };
 
-  if (query.isError && isPremiumRequired(query.error)) return <PremierExplainer headingLevel={5} />;
+  if (query.isError && isPremiumRequired(query.error)) return <PremiumExplainer headingLevel={5} />;
   return (
     <>
       <p role="status" className={styles.status}>

@@ -12,8 +12,8 @@ describe('TodayPage', () => {
     const user = userEvent.setup();
     const member = createTestUser({ premiumMember: true });
     const api = startFakeApi({ user: member });
-    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    const bruno = api.records.insert(patientInput({ name: 'Bruno Costa' }));
+    const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    const bruno = api.patients.insert(patientInput({ name: 'Bruno Costa' }));
     api.carePlans.add(amina._id, {
       title: 'Diabetes',
       activities: [{ title: 'HbA1c test', start: '2026-01-15', rrule: 'FREQ=MONTHLY;INTERVAL=3' }],

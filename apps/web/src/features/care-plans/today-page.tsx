@@ -5,7 +5,7 @@ import pageStyles from '../../ui/page.module.css';
 import { isPremiumRequired, useGetTodayQuery } from './care-plans-api.ts';
 import { formatDay } from '../../i18n/format.ts';
 import { OccurrenceList } from './occurrence-list.tsx';
-import { PremierExplainer } from './premier-explainer.tsx';
+import { PremiumExplainer } from './premium-explainer.tsx';
 import styles from './care-plans.module.css';
 
 /** `/today`: the due and overdue care-plan activities across my patients (members only). */
@@ -18,7 +18,7 @@ export function TodayPage() {
       <h1 id="today-title" tabIndex={-1}>
         {t('today.title')}
       </h1>
-      {isMember ? <TodayList viewer={user?._id} /> : <PremierExplainer headingLevel={2} />}
+      {isMember ? <TodayList viewer={user?._id} /> : <PremiumExplainer headingLevel={2} />}
     </div>
   );
 }
@@ -26,7 +26,7 @@ export function TodayPage() {
 function TodayList({ viewer }: { viewer?: string }) {
   const { t, i18n } = useTranslation('carePlans');
   const query = useGetTodayQuery({ viewer });
-  if (query.isError && isPremiumRequired(query.error)) return <PremierExplainer headingLevel={2} />;
+  if (query.isError && isPremiumRequired(query.error)) return <PremiumExplainer headingLevel={2} />;
   if (query.isError && !query.isFetching)
     return <p className={styles.error}>{t('today.loadFailed')}</p>;
   if (!query.currentData) return <p className={styles.muted}>{t('loading')}</p>;

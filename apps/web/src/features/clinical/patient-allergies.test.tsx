@@ -13,7 +13,7 @@ const section = patientSectionTests(PatientAllergies, createTestUser());
 describe('PatientAllergies', () => {
   it("lists the patient's allergies, newest first", async () => {
     const { api, patient } = section;
-    const other = api.records.insert(patientInput({ name: 'Bruno Costa' }));
+    const other = api.patients.insert(patientInput({ name: 'Bruno Costa' }));
     api.clinical.addAllergy(patient._id, { substance: 'Penicillin', reaction: 'Hives' });
     api.clinical.addAllergy(patient._id, {
       substance: 'Latex',

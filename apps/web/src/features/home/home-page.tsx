@@ -4,15 +4,15 @@ import { ActionTiles } from './action-tiles.tsx';
 import { BannerCarousel, type CarouselSlide } from './banner-carousel.tsx';
 import callImage from './images/banner-call.svg';
 import hospitalImage from './images/banner-hospital.svg';
-import premierImage from './images/banner-premier.svg';
-import recordsImage from './images/banner-records.svg';
+import premiumImage from './images/banner-premium.svg';
+import patientsImage from './images/banner-patients.svg';
 import { WhyChoose } from './why-choose.tsx';
 import styles from './home-page.module.css';
 
 const SLIDES = [
   { id: 'call', src: callImage, tone: 'teal' },
-  { id: 'records', src: recordsImage, tone: 'blue', link: '/records' },
-  { id: 'premier', src: premierImage, tone: 'sand', link: '/premier' },
+  { id: 'records', src: patientsImage, tone: 'blue', link: '/records' },
+  { id: 'premier', src: premiumImage, tone: 'sand', link: '/premier' },
   { id: 'hospital', src: hospitalImage, tone: 'teal', link: '/find-hospital' },
 ] as const;
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../ui/button.tsx';
 import cancelImage from './images/cancel.svg';
-import { CANCEL_REASONS } from './premier-features.ts';
+import { CANCEL_REASONS } from './premium-features.ts';
 import styles from './result-page.module.css';
 
 /** Payment cancel: nothing was charged; try again or go home. */

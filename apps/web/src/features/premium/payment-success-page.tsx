@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { updatePremiumStatus } from '../../lib/session/auth-slice.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import successImage from './images/success.svg';
-import { SUCCESS_PERKS } from './premier-features.ts';
+import { SUCCESS_PERKS } from './premium-features.ts';
 import { useUpdateSubscriptionMutation } from './premium-api.ts';
 import styles from './result-page.module.css';
 

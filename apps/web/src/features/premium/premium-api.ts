@@ -2,7 +2,7 @@ import type { TCheckoutInput, TCheckoutSession } from '@portal/shared/billing';
 import type { TUser } from '@portal/shared/user';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 
-/** The Premier calls, on the one RTK Query api. */
+/** The premium calls, on the one RTK Query api. */
 export const premiumApi = api.injectEndpoints({
   endpoints: handlingOwnErrors((build) => ({
     createCheckoutSession: build.mutation<Partial<TCheckoutSession>, TCheckoutInput>({

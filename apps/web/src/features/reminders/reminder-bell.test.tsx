@@ -114,10 +114,10 @@ describe('ReminderBell', () => {
   });
 
   it('asks nothing for a non-member and explains Premier when opened', async () => {
-    const guestOfPremier = createTestUser({ premiumMember: false });
-    api = startFakeApi({ user: guestOfPremier });
+    const guestOfPremium = createTestUser({ premiumMember: false });
+    api = startFakeApi({ user: guestOfPremium });
     const user = userEvent.setup();
-    renderWithApp(<ReminderBell />, { user: guestOfPremier });
+    renderWithApp(<ReminderBell />, { user: guestOfPremium });
     await user.click(await screen.findByRole('button', { name: 'Reminders, none unread' }));
     const panel = await screen.findByRole('region', { name: 'Reminders' });
     expect(

@@ -37,7 +37,7 @@ function BellIcon() {
 /** A name or date inside a sentence of another direction keeps its own order (Unicode FSI…PDI). */
 const isolated = (text: string) => `\u2068${text}\u2069`;
 
-/** Where a reminder leads: the agenda on the appointment's day, or the patient's records. */
+/** Where a reminder leads: the agenda on the appointment's day, or the patients page. */
 function linkOf(reminder: TReminder): string {
   return reminder.source === 'appointment'
     ? `/appointments?date=${reminder.localEventAt.slice(0, 10)}`
@@ -47,13 +47,13 @@ function linkOf(reminder: TReminder): string {
 /**
  * The header's reminder bell, for a signed-in practitioner: the unread count on the
  * button, read out by the layout's live region when reminders arrive, and a panel listing the
- * newest reminders to open or mark read. Members-only on the API: a 402 shows what Premier adds.
+ * newest reminders to open or mark read. Members-only on the API: a 402 shows what premium adds.
  */
 export default function ReminderBell() {
   const { t, i18n, ready } = useTranslation('reminders');
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   // Reminders are a member's: a non-member's bell asks nothing (a 402 on every page load would be
-  // an error in the console for nothing) and explains Premier when opened.
+  // an error in the console for nothing) and explains premium when opened.
   const isMember = useAppSelector((state) => state.auth.userData?.premiumMember === true);
   const pollSeconds = usePublicConfig()?.remindersSweepSeconds ?? DEFAULT_POLL_SECONDS;
   const { data, error } = useListRemindersQuery(viewer, {

@@ -3,7 +3,7 @@ import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import type { ViewerArgs } from '../../lib/api/viewer-args.ts';
 
 /**
- * Premier's search. The page says itself what went wrong (a query the API refuses,
+ * The premium search. The page says itself what went wrong (a query the API refuses,
  * a member-only answer, a failure), so no call leads away to an error page.
  */
 export const searchApi = api.injectEndpoints({

@@ -15,15 +15,15 @@ beforeEach(() => {
   api = startFakeApi({ user: MEMBER });
 });
 
-const records = { path: '/records', element: <p>Records page</p> };
+const patientsRoute = { path: '/records', element: <p>Records page</p> };
 
 describe('SearchPage', () => {
   it('searches from the box, groups results under headings, marks matches and announces the count', async () => {
     const user = userEvent.setup();
-    const patient = api.records.insert(patientInput({ name: 'Omar Haddad' }));
+    const patient = api.patients.insert(patientInput({ name: 'Omar Haddad' }));
     api.visits.add(patient._id, { reason: 'Asthma review', plan: 'Metformin <b>paused</b>' });
     api.clinical.addPrescription(patient._id, { medication: 'Metformin', strength: '500 mg' });
-    renderWithApp(<SearchPage />, { path: '/search', user: MEMBER, routes: [records] });
+    renderWithApp(<SearchPage />, { path: '/search', user: MEMBER, routes: [patientsRoute] });
 
     const box = await screen.findByRole('searchbox', {
       name: 'Search patients, visit notes and prescriptions',
@@ -62,7 +62,7 @@ describe('SearchPage', () => {
 
   it('shows more of one group on request', async () => {
     const user = userEvent.setup();
-    const patient = api.records.insert(patientInput({ name: 'Lena Fischer' }));
+    const patient = api.patients.insert(patientInput({ name: 'Lena Fischer' }));
     for (let day = 1; day <= 7; day += 1)
       api.visits.add(patient._id, {
         occurredAt: `2026-03-0${day}T09:00:00.000Z`,

@@ -10,7 +10,10 @@ import pageStyles from '../../ui/page.module.css';
 import { useSearchQuery } from './search-api.ts';
 import styles from './search.module.css';
 
-/** `/search`: Premier's one box across the practitioner's own records. */
+/**
+ * `/search`: the premium search, one box across the practitioner's own patients, visits and
+ * prescriptions.
+ */
 export function SearchPage() {
   const { t } = useTranslation('search');
   const isPremium = useAppSelector((state) => state.auth.userData?.premiumMember === true);
@@ -22,7 +25,7 @@ export function SearchPage() {
   );
 }
 
-/** What a non-member sees instead of the box: what Premier adds, and the way to it. */
+/** What a non-member sees instead of the box: what premium adds, and the way to it. */
 function MembersOnly() {
   const { t } = useTranslation('search');
   return (

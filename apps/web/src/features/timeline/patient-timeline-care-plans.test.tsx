@@ -21,7 +21,7 @@ let api: FakeApi;
  */
 function patientWithPlan(user: TUser) {
   api = startFakeApi({ user });
-  const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+  const patient = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
   api.visits.add(patient._id, { occurredAt: '2026-04-10T09:00:00.000Z', reason: 'Review' });
   const plan = api.carePlans.add(patient._id, {
     title: 'Hypertension follow-up',

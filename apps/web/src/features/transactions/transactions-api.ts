@@ -6,7 +6,7 @@ import { totalCountOf } from '../../lib/api/response-headers.ts';
 /** The Transaction History, a receipt, the local provider's refund. */
 export const transactionsApi = api.injectEndpoints({
   endpoints: handlingOwnErrors((build) => ({
-    // The API's largest page: nobody buys Premier 200 times; the list says if there are more.
+    // The API's largest page: nobody buys premium 200 times; the list says if there are more.
     // Both pages say themselves when loading failed (an unknown receipt is not a dead end).
     listTransactions: build.query<{ items: TTransaction[]; total: number }, void>({
       query: () => '/premier/transactions?limit=200',

@@ -13,7 +13,7 @@ import { useListVisitsQuery, VISITS_PAGE, VISITS_PAGE_MAX } from './visits-api.t
 import styles from './visits.module.css';
 
 /**
- * In a patient's details (records, composed by app/): the patient's visits, newest first, with
+ * In a patient's details (patients, composed by app/): the patient's visits, newest first, with
  * 'Record a visit'. Focus goes to a visit just recorded, signed or amended, and a polite status
  * line says what changed. `appointments` (from app/) are those a visit may close.
  */

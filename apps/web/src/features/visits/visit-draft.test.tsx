@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 
 function renderVisits(appointments?: AppointmentChoice[]) {
-  const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+  const patient = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
   const view = () =>
     renderWithApp(<PatientVisits patient={patient} appointments={appointments} />, {
       path: '/records',

@@ -16,7 +16,7 @@ beforeEach(() => {
 
 const NOT_MEASURED = { systolic: null, diastolic: null, weight: null } as const;
 
-function renderVitals(patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }))) {
+function renderVitals(patient = api.patients.insert(patientInput({ name: 'Amina Yusuf' }))) {
   renderWithApp(<PatientVitals patient={patient} />, { path: '/records', user: PRACTITIONER });
   return patient;
 }
@@ -28,7 +28,7 @@ const markerXs = (chart: HTMLElement, shape: 'circle' | 'rect') =>
   );
 
 function threeVisits() {
-  const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+  const patient = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
   api.visits.add(patient._id, {
     occurredAt: '2026-01-10T09:00:00Z',
     systolic: 140,
@@ -114,7 +114,7 @@ describe('PatientVitals', () => {
   });
 
   it('says when nothing is measured yet, and draws no chart', async () => {
-    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const patient = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
     api.visits.add(patient._id, NOT_MEASURED);
     renderVitals(patient);
 
@@ -124,7 +124,7 @@ describe('PatientVitals', () => {
   });
 
   it('draws a single visit in the middle, and says which chart has no values', async () => {
-    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const patient = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
     api.visits.add(patient._id, { ...NOT_MEASURED, weight: 72.5 });
     renderVitals(patient);
 
@@ -142,7 +142,7 @@ describe('PatientVitals', () => {
 
   it('draws hundreds of visits as lines without markers, every one in the table', async () => {
     const user = userEvent.setup();
-    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const patient = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
     for (let day = 0; day < 300; day += 1) {
       api.visits.add(patient._id, {
         occurredAt: new Date(Date.UTC(2025, 0, 1 + day, 9)).toISOString(),
@@ -166,7 +166,7 @@ describe('PatientVitals', () => {
   });
 
   it('says when only the newest visits of a longer history are drawn', async () => {
-    const patient = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const patient = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
     const visit = api.visits.add(patient._id, { ...NOT_MEASURED, weight: 72.5 });
     api.on('GET', /\/vitals$/, () =>
       json({

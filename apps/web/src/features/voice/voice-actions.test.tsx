@@ -23,7 +23,7 @@ afterEach(async () => {
 /** The fake API with voice on, a patient, and a connected call (`call_1`). */
 async function onCall(): Promise<{ api: FakeApi; client: FakeVoiceClient; maria: TPatient }> {
   const api = startVoiceApi({ user: PRACTITIONER });
-  const maria = api.records.insert(patientInput({ name: 'Maria Souza' }));
+  const maria = api.patients.insert(patientInput({ name: 'Maria Souza' }));
   const { client } = renderVoiceButton();
   await userEvent.click(screen.getByRole('button', { name: /voice assistant|المساعد الصوتي/i }));
   await waitFor(() => expect(client.calls).toContain('startCall'));

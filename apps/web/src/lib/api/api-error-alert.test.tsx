@@ -46,7 +46,7 @@ function renderWithAnswer(answer: (request: Request) => Promise<Response>) {
     preloadedState: { auth: { status: true, userData: user } },
     middleware: (getDefault) => getDefault().concat(testApi.middleware),
   });
-  function RecordsProbe() {
+  function PatientsProbe() {
     const { data, refetch } = testApi.useProbeQuery();
     return (
       <>
@@ -69,7 +69,7 @@ function renderWithAnswer(answer: (request: Request) => Promise<Response>) {
           </>
         ),
         children: [
-          { path: '/records', element: <RecordsProbe /> },
+          { path: '/records', element: <PatientsProbe /> },
           { path: '/login', element: <p>login page</p> },
           {
             path: '/unauthorized',

@@ -5,9 +5,9 @@ import { fieldPaths, valueAt } from '@portal/shared/schema-fields';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { fieldLabel, genderLabel } from './patient-text.ts';
-import { useGetPatientQuery } from './records-api.ts';
+import { useGetPatientQuery } from './patients-api.ts';
 import { useFocusRequest } from './use-focus-request.ts';
-import styles from './records.module.css';
+import styles from './patients.module.css';
 
 /** Every field of the shared schema, in its order: a new field shows up here by itself. */
 const DETAIL_PATHS = fieldPaths(ZPatientInput);

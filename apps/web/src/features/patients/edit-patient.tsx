@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
 import { Button } from '../../ui/button.tsx';
 import { PatientForm } from './patient-form.tsx';
-import { useGetPatientQuery, type SaveWarning } from './records-api.ts';
-import styles from './records.module.css';
+import { useGetPatientQuery, type SaveWarning } from './patients-api.ts';
+import styles from './patients.module.css';
 
 /**
  * Edit mode: the form is filled from the server's current version of the patient together

@@ -12,7 +12,7 @@ import { renderWithApp } from '../../test/render-with-app.tsx';
 describe('PatientDetails', () => {
   it('shows one row for every field of the shared schema, with its value', async () => {
     const api = startFakeApi();
-    const patient = api.records.insert(distinctivePatients[0]);
+    const patient = api.patients.insert(distinctivePatients[0]);
     renderWithApp(
       <PatientDetails
         patient={patient}

@@ -3,19 +3,19 @@ import { screen } from '@testing-library/react';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import type { FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
-import { RecordsPage } from './records-page.tsx';
+import { PatientsPage } from './patients-page.tsx';
 
-/** The records page as a signed-in practitioner sees it, on the web test kit's fake API. */
-export const renderRecordsPage = (user: TUser = createTestUser()) =>
-  renderWithApp(<RecordsPage />, { user });
+/** The patients page as a signed-in practitioner sees it, on the web test kit's fake API. */
+export const renderPatientsPage = (user: TUser = createTestUser()) =>
+  renderWithApp(<PatientsPage />, { user });
 
-/** The records page over the fake API holding a patient of each of these names. */
-export function renderRecordsPageWith(api: FakeApi, ...names: string[]) {
-  const patients = names.map((name) => api.records.insert(patientInput({ name })));
-  return { ...renderRecordsPage(), patients };
+/** The patients page over the fake API holding a patient of each of these names. */
+export function renderPatientsPageWith(api: FakeApi, ...names: string[]) {
+  const patients = names.map((name) => api.patients.insert(patientInput({ name })));
+  return { ...renderPatientsPage(), patients };
 }
 
-/** A patient the records tests add through the form. */
+/** A patient the patients page tests add through the form. */
 export const NEW_PATIENT = patientInput({
   name: 'Chen Wei',
   diagnosedWith: 'Hypertension',

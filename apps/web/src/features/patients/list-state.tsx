@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import styles from './records.module.css';
+import styles from './patients.module.css';
 
 /**
- * A records list until it has rows to show: the failure (an alert, once the last try is over),
+ * A list of the patients page until it has rows to show: the failure (an alert, once the last try is over),
  * the loading status, or the empty text. `children` renders the rows.
  */
 export function ListState<Item>({

@@ -2,9 +2,9 @@ import { useEffect, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
 import { Button } from '../../ui/button.tsx';
-import type { SaveWarning } from './records-api.ts';
+import type { SaveWarning } from './patients-api.ts';
 import { useFocusRequest } from './use-focus-request.ts';
-import styles from './records.module.css';
+import styles from './patients.module.css';
 
 export type Notice =
   | { kind: 'deleted'; patient: TPatient }
@@ -30,9 +30,9 @@ function isDuplicate(warning: SaveWarning): boolean {
  * One live region under the toolbar for what just happened: Undo after a delete, the result
  * of the undo, and warnings from a save. Always mounted, so screen readers announce changes.
  * `undoFocusRequest` grows when Undo should take focus (see useFocusRequest); the page moves
- * focus on when a notice it replaces had it (records-page.tsx).
+ * focus on when a notice it replaces had it (patients-page.tsx).
  */
-export function RecordsNotice({
+export function PatientsNotice({
   notice,
   isRestoring,
   undoFocusRequest,

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
-import { PAGE_SIZE } from './records-api.ts';
+import { PAGE_SIZE } from './patients-api.ts';
 import type { CursorPager } from './use-cursor-pager.ts';
-import styles from './records.module.css';
+import styles from './patients.module.css';
 
 /**
  * Previous / next over cursor pages, with a line saying where the reader is ("1–50 of 120",

@@ -2,7 +2,7 @@ import { PatientAppointments } from '../features/appointments/patient-appointmen
 import { PatientCarePlans } from '../features/care-plans/patient-care-plans.tsx';
 import { PatientAllergies } from '../features/clinical/patient-allergies.tsx';
 import { PatientMedications } from '../features/clinical/patient-medications.tsx';
-import { RecordsPage } from '../features/records/records-page.tsx';
+import { PatientsPage } from '../features/patients/patients-page.tsx';
 import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
 import { PatientVitals } from '../features/vitals/patient-vitals.tsx';
 import { PatientVisitsWithAppointments } from './visits-with-appointments.tsx';
@@ -14,9 +14,9 @@ const carePlanAnchor = (carePlanId: string) => `care-plan-${carePlanId}`;
  * `/records` with each patient's appointments (and 'Book appointment'), visits, vital-signs
  * chart, allergies, active medications, timeline and care plans in the details.
  */
-export function RecordsRoute() {
+export function PatientsRoute() {
   return (
-    <RecordsPage
+    <PatientsPage
       patientExtras={(patient) => (
         <>
           <PatientAppointments patient={patient} />

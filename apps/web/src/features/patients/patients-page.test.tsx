@@ -9,12 +9,12 @@ import {
   findRow,
   LIST,
   ONE,
-  renderRecordsPage as renderPageAs,
-} from './records-page.render.tsx';
+  renderPatientsPage as renderPageAs,
+} from './patients-page.render.tsx';
 
-// The records page's list, its privacy between users, and a patient's details. The form is
-// records-page-form.test.tsx, delete and undo records-delete-undo.test.tsx, the activity view
-// records-activity.test.tsx.
+// The patients page's list, its privacy between users, and a patient's details. The form is
+// patients-page-form.test.tsx, delete and undo patients-delete-undo.test.tsx, the activity view
+// patients-activity.test.tsx.
 
 let api: FakeApi;
 
@@ -23,14 +23,14 @@ beforeEach(() => {
 });
 
 const TEST_USER = createTestUser();
-const renderRecordsPage = () => renderPageAs(TEST_USER);
+const renderPatientsPage = () => renderPageAs(TEST_USER);
 
-describe('RecordsPage: list', () => {
+describe('PatientsPage: list', () => {
   it('shows the dashboard headings, loading, then the patients with their actions', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf', diagnosedWith: 'Asthma' }));
-    api.records.insert(patientInput({ name: 'Bruno Costa', diagnosedWith: 'Type 2 diabetes' }));
+    api.patients.insert(patientInput({ name: 'Amina Yusuf', diagnosedWith: 'Asthma' }));
+    api.patients.insert(patientInput({ name: 'Bruno Costa', diagnosedWith: 'Type 2 diabetes' }));
     const gate = api.hold('GET', LIST);
-    renderRecordsPage();
+    renderPatientsPage();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const section = screen.getByRole('region', { name: 'Patient Records' });
@@ -57,7 +57,7 @@ describe('RecordsPage: list', () => {
       LIST,
       () => new Response('{"message":"boom","code":"INTERNAL"}', { status: 500 }),
     );
-    renderRecordsPage();
+    renderPatientsPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load patients. Please try again later.',
     );
@@ -65,14 +65,14 @@ describe('RecordsPage: list', () => {
   });
 
   it('says when there are no patients', async () => {
-    renderRecordsPage();
+    renderPatientsPage();
     expect(await screen.findByText('No patients found.')).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
   it('renders one page at a time and pages with the cursor of the Link header', async () => {
-    api.records.seed(120, (i) => ({ name: `Patient ${String(i).padStart(3, '0')}` }));
-    renderRecordsPage();
+    api.patients.seed(120, (i) => ({ name: `Patient ${String(i).padStart(3, '0')}` }));
+    renderPatientsPage();
     await screen.findByText('Patient 000');
     // Queries scoped to the pager: role queries over 150 row buttons are slow in jsdom.
     const pager = () =>
@@ -109,8 +109,8 @@ describe('RecordsPage: list', () => {
   }, 20_000);
 
   it('keeps the way back when the next page cannot be loaded', async () => {
-    api.records.seed(60, (i) => ({ name: `Patient ${String(i).padStart(3, '0')}` }));
-    renderRecordsPage();
+    api.patients.seed(60, (i) => ({ name: `Patient ${String(i).padStart(3, '0')}` }));
+    renderPatientsPage();
     await screen.findByText('Patient 000');
     api.on('GET', LIST, () => new Response(null, { status: 503 }));
 
@@ -135,9 +135,9 @@ describe('RecordsPage: list', () => {
   });
 
   it('searches with ?q= once typing pauses, from the first page', async () => {
-    api.records.seed(60, (i) => ({ name: `Patient ${String(i).padStart(3, '0')}` }));
-    api.records.insert(patientInput({ name: 'Zoe Malik', diagnosedWith: 'Migraine' }));
-    renderRecordsPage();
+    api.patients.seed(60, (i) => ({ name: `Patient ${String(i).padStart(3, '0')}` }));
+    api.patients.insert(patientInput({ name: 'Zoe Malik', diagnosedWith: 'Migraine' }));
+    renderPatientsPage();
     await screen.findByText('Patient 000');
     await userEvent.click(
       within(screen.getByRole('navigation')).getByRole('button', { name: 'Next page' }),
@@ -158,10 +158,10 @@ describe('RecordsPage: list', () => {
   });
 });
 
-describe('RecordsPage: privacy', () => {
+describe('PatientsPage: privacy', () => {
   it("never shows one user's cached patients to the next user signing in here", async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf' }));
-    const { store } = renderRecordsPage();
+    api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    const { store } = renderPatientsPage();
     await findRow('Amina Yusuf');
 
     api.on('GET', LIST, () => Response.json([], { headers: { 'X-Total-Count': '0' } }));
@@ -175,11 +175,13 @@ describe('RecordsPage: privacy', () => {
   });
 });
 
-describe('RecordsPage: details', () => {
+describe('PatientsPage: details', () => {
   it('opens the details, hides Add, shows Yes/No, and goes back to the list', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf', hasChronicDiseases: true }));
-    api.records.insert(patientInput({ name: 'Bruno Costa', hasChronicDiseases: false, email: '' }));
-    renderRecordsPage();
+    api.patients.insert(patientInput({ name: 'Amina Yusuf', hasChronicDiseases: true }));
+    api.patients.insert(
+      patientInput({ name: 'Bruno Costa', hasChronicDiseases: false, email: '' }),
+    );
+    renderPatientsPage();
 
     const row = await findRow('Amina Yusuf');
     await userEvent.click(within(row).getByRole('button', { name: 'View Details' }));

@@ -4,12 +4,12 @@ import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../ui/button.tsx';
 import fieldStyles from '../../ui/form-field.module.css';
-import { useListPatientsQuery } from './records-api.ts';
+import { useListPatientsQuery } from './patients-api.ts';
 import { ListState } from './list-state.tsx';
 import { Pager } from './pager.tsx';
 import type { CursorPager } from './use-cursor-pager.ts';
 import { useFocusRequest } from './use-focus-request.ts';
-import styles from './records.module.css';
+import styles from './patients.module.css';
 
 /**
  * Search box, one page of patients (never more: the list stays fast at 100,000 patients)

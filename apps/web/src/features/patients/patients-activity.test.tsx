@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { patientInput } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { addButton, findRow, renderRecordsPage } from './records-page.render.tsx';
+import { addButton, findRow, renderPatientsPage } from './patients-page.render.tsx';
 
-// The records page's activity view: the practitioner's audit trail, paged.
+// The patients page's activity view: the practitioner's audit trail, paged.
 
 let api: FakeApi;
 
@@ -16,7 +16,7 @@ beforeEach(() => {
 /** `count` successful reads in the trail, of `patientId` (null: none). */
 function pushReads(count: number, patientId: string | null) {
   for (let i = 0; i < count; i += 1) {
-    api.records.audit.push({
+    api.patients.audit.push({
       id: 1000 + i,
       action: 'read',
       outcome: 'success',
@@ -26,18 +26,18 @@ function pushReads(count: number, patientId: string | null) {
   }
 }
 
-describe('RecordsPage: activity', () => {
+describe('PatientsPage: activity', () => {
   it("lists the audit trail with action, outcome, time and the patient's name, paged", async () => {
-    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf' }));
+    const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
     pushReads(55, amina._id);
-    api.records.audit.unshift({
+    api.patients.audit.unshift({
       id: 1,
       action: 'update',
       outcome: 'denied',
       patientId: '0f9e8d7c-aaaa-4bbb-8ccc-123456789abc',
       createdAt: '2025-06-01T10:30:00.000Z',
     });
-    renderRecordsPage();
+    renderPatientsPage();
     await findRow('Amina Yusuf');
 
     await userEvent.click(screen.getByRole('button', { name: 'Activity' }));
@@ -71,7 +71,7 @@ describe('RecordsPage: activity', () => {
 
   it('says when the activity cannot be loaded', async () => {
     api.on('GET', /^\/api\/records\/audit$/, () => new Response(null, { status: 503 }));
-    renderRecordsPage();
+    renderPatientsPage();
     await userEvent.click(screen.getByRole('button', { name: 'Activity' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load activity. Please try again later.',
@@ -80,7 +80,7 @@ describe('RecordsPage: activity', () => {
 
   it("says when the next page cannot be loaded, without the last page's range, and goes back", async () => {
     pushReads(55, null);
-    renderRecordsPage();
+    renderPatientsPage();
     await userEvent.click(screen.getByRole('button', { name: 'Activity' }));
     expect(await screen.findByText('Showing 1–50 of 55 events')).toBeInTheDocument();
 

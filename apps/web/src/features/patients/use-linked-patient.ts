@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useEffectEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TPatient } from '@portal/shared/patient';
-import { useGetPatientQuery } from './records-api.ts';
+import { useGetPatientQuery } from './patients-api.ts';
 
 /**
  * `/records?patient=<id>` (where a search result links) opens that patient's details once the

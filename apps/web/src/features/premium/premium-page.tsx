@@ -4,8 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../ui/button.tsx';
 import heroImage from './images/hero.svg';
-import { PREMIER_FEATURES } from './premier-features.ts';
-import styles from './premier-page.module.css';
+import { PREMIUM_FEATURES } from './premium-features.ts';
+import styles from './premium-page.module.css';
 import type { SignInIntent } from '../../lib/session/sign-in-intent.ts';
 import { usePublicConfig } from '../../lib/config/public-config.ts';
 import { useCreateCheckoutSessionMutation } from './premium-api.ts';
@@ -20,7 +20,7 @@ function formatPrice(amount: number, currency: string, language: string): string
 }
 
 /** The Premium page: hero, six features, and the checkout form. */
-export function PremierPage() {
+export function PremiumPage() {
   const { t, i18n } = useTranslation('premium');
   const navigate = useNavigate();
   const { status: isSignedIn, userData } = useAppSelector((s) => s.auth);
@@ -64,21 +64,21 @@ export function PremierPage() {
 
   return (
     <div className={styles.page}>
-      <section className={styles.hero} aria-labelledby="premier-title">
+      <section className={styles.hero} aria-labelledby="premium-title">
         <div className={styles.heroText}>
           <p className={styles.eyebrow}>{t('eyebrow')}</p>
-          <h1 id="premier-title">{isMember ? t('memberTitle') : t('title')}</h1>
+          <h1 id="premium-title">{isMember ? t('memberTitle') : t('title')}</h1>
           <p className={styles.intro}>{isMember ? t('memberIntro') : t('intro')}</p>
         </div>
         <img className={styles.heroImage} src={heroImage} alt="" width={480} height={320} />
       </section>
 
-      <section aria-labelledby="premier-features">
-        <h2 id="premier-features" className={styles.sectionTitle}>
+      <section aria-labelledby="premium-features">
+        <h2 id="premium-features" className={styles.sectionTitle}>
           {t('featuresTitle')}
         </h2>
         <ul className={styles.features}>
-          {PREMIER_FEATURES.map(({ key, image, to }) => (
+          {PREMIUM_FEATURES.map(({ key, image, to }) => (
             <li key={key} className={styles.feature}>
               <img src={image} alt="" width={64} height={64} />
               <h3>{t(`features.${key}.title`)}</h3>

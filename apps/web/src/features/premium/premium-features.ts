@@ -11,7 +11,7 @@ import treatmentImage from './images/feature-treatment.svg';
  * assistant's button and the support line are on every page, from the home page on; the
  * calendar feed (integration with calendar tools) is in the profile.
  */
-export const PREMIER_FEATURES = [
+export const PREMIUM_FEATURES = [
   { key: 'aiCalling', image: aiCallingImage, to: '/' },
   { key: 'storage', image: storageImage, to: '/records' },
   { key: 'search', image: searchImage, to: '/records' },

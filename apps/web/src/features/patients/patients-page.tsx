@@ -12,14 +12,14 @@ import {
   useDeletePatientMutation,
   useRestorePatientMutation,
   type SaveWarning,
-} from './records-api.ts';
-import { RecordsNotice, type Notice } from './records-notice.tsx';
+} from './patients-api.ts';
+import { PatientsNotice, type Notice } from './patients-notice.tsx';
 import { useCursorPager } from './use-cursor-pager.ts';
 import { useLinkedPatient } from './use-linked-patient.ts';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
-import styles from './records.module.css';
+import styles from './patients.module.css';
 
-/** The records page's views: list, detail and form, plus the audit trail. */
+/** The patients page's views: list, detail and form, plus the audit trail. */
 type Mode =
   | { view: 'list' }
   | { view: 'detail'; patient: TPatient }
@@ -39,7 +39,7 @@ interface FocusRequest {
  * `patientExtras` adds what other features show about the patient in its details (app/
  * composes it: the patient's appointments).
  */
-export function RecordsPage({
+export function PatientsPage({
   patientExtras,
 }: {
   patientExtras?: (patient: TPatient) => ReactNode;
@@ -192,8 +192,8 @@ export function RecordsPage({
   return (
     <div className={styles.page}>
       <h1>{t('heading')}</h1>
-      <section className={pageStyles.card} aria-labelledby="patient-records-title">
-        <h2 id="patient-records-title">{t('section')}</h2>
+      <section className={pageStyles.card} aria-labelledby="patients-title">
+        <h2 id="patients-title">{t('section')}</h2>
         <div className={styles.toolbar}>
           <h3 className={styles.management}>{t('management')}</h3>
           {mode.view === 'list' && (
@@ -212,7 +212,7 @@ export function RecordsPage({
             </div>
           )}
         </div>
-        <RecordsNotice
+        <PatientsNotice
           notice={notice}
           isRestoring={isUndoing}
           undoFocusRequest={focusRequest.on === 'undo' ? focusRequest.count : 0}

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { UNDO_MS } from './records-notice.tsx';
-import { addButton, findRow, ONE, renderRecordsPageWith } from './records-page.render.tsx';
+import { UNDO_MS } from './patients-notice.tsx';
+import { addButton, findRow, ONE, renderPatientsPageWith } from './patients-page.render.tsx';
 
-// Deleting a patient from the records page: at once, with Undo, and put back when it fails.
+// Deleting a patient from the patients page: at once, with Undo, and put back when it fails.
 
 let api: FakeApi;
 
@@ -13,9 +13,9 @@ beforeEach(() => {
   api = startFakeApi();
 });
 
-describe('RecordsPage: delete and undo', () => {
+describe('PatientsPage: delete and undo', () => {
   it('removes the row at once, offers Undo, and Undo restores it', async () => {
-    renderRecordsPageWith(api, 'Amina Yusuf', 'Bruno Costa');
+    renderPatientsPageWith(api, 'Amina Yusuf', 'Bruno Costa');
     const row = await findRow('Amina Yusuf');
     const gate = api.hold('DELETE', ONE);
 
@@ -39,7 +39,7 @@ describe('RecordsPage: delete and undo', () => {
 
   it('puts the row back when the delete fails, with no message to the user', async () => {
     const report = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderRecordsPageWith(api, 'Amina Yusuf');
+    renderPatientsPageWith(api, 'Amina Yusuf');
     api.on('DELETE', ONE, () => new Response(null, { status: 500 }));
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Delete' }),
@@ -52,7 +52,7 @@ describe('RecordsPage: delete and undo', () => {
   });
 
   it('closes the details view when the patient is deleted there', async () => {
-    renderRecordsPageWith(api, 'Amina Yusuf', 'Bruno Costa');
+    renderPatientsPageWith(api, 'Amina Yusuf', 'Bruno Costa');
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'View Details' }),
     );
@@ -67,7 +67,7 @@ describe('RecordsPage: delete and undo', () => {
 
   it('withdraws Undo a few seconds after the reader has moved on from it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderRecordsPageWith(api, 'Amina Yusuf');
+    renderPatientsPageWith(api, 'Amina Yusuf');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Delete' }));
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();

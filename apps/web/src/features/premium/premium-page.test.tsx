@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TUser } from '@portal/shared/user';
 import { resetPaymentsScriptForTests } from './load-payments-script.ts';
-import { PremierPage } from './premier-page.tsx';
+import { PremiumPage } from './premium-page.tsx';
 import { createPublicConfig, createTestUser } from '../../test/factories.ts';
 import { json, startFakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
@@ -30,9 +30,9 @@ const FEATURES = [
   ['24/7 Priority Support', 'Reach our support team at any hour and be answered first.'],
 ];
 
-/** The Premier page at /premier, as `user` (a practitioner unless given; null: a guest). */
-const renderPremierPage = (user: TUser | null = createTestUser()) =>
-  renderWithApp(<PremierPage />, { path: '/premier', user });
+/** The premium page at /premier, as `user` (a practitioner unless given; null: a guest). */
+const renderPremiumPage = (user: TUser | null = createTestUser()) =>
+  renderWithApp(<PremiumPage />, { path: '/premier', user });
 
 const submitButton = (name: string | RegExp) => screen.findByRole('button', { name });
 
@@ -52,10 +52,10 @@ const expectHeldBack = (button: HTMLElement) =>
   expect(button).toHaveAttribute('aria-disabled', 'true');
 const expectCanAct = (button: HTMLElement) => expect(button).not.toHaveAttribute('aria-disabled');
 
-describe('PremierPage', () => {
+describe('PremiumPage', () => {
   it('shows the hero, the title and six features with title, description and image', async () => {
     startFakeApi();
-    renderPremierPage();
+    renderPremiumPage();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Unlock Premium Membership' }),
     ).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('PremierPage', () => {
         () => new Promise((resolve) => (answerConfig = () => resolve(json(createPublicConfig())))),
       ),
     );
-    renderPremierPage();
+    renderPremiumPage();
     const button = await submitButton('Become a Premium Member Now');
     expectHeldBack(button);
     expect(button).toHaveAccessibleDescription(
@@ -112,7 +112,7 @@ describe('PremierPage', () => {
           ),
       ),
     );
-    renderPremierPage();
+    renderPremiumPage();
     const button = await submitButton('Become a Premium Member Now');
     await waitFor(() => expectCanAct(button));
     await userEvent.click(button);
@@ -146,7 +146,7 @@ describe('PremierPage', () => {
   ])('shows Payment Status Failed with the message when %s', async (_label, answer) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     startFakeApi().addHandlers(http.post('/api/premier/create-checkout-session', answer));
-    renderPremierPage();
+    renderPremiumPage();
     const button = await submitButton('Become a Premium Member Now');
     await waitFor(() => expectCanAct(button));
     await userEvent.click(button);
@@ -163,7 +163,7 @@ describe('PremierPage', () => {
 
   it("for a member: 'Premium Member' title and button, which alerts and buys nothing", async () => {
     const api = startFakeApi();
-    renderPremierPage(createTestUser({ premiumMember: true }));
+    renderPremiumPage(createTestUser({ premiumMember: true }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Premium Member' }),
     ).toBeInTheDocument();
@@ -177,7 +177,7 @@ describe('PremierPage', () => {
 
   it('sends a guest to sign in instead of starting a checkout', async () => {
     const api = startFakeApi();
-    const { router } = renderPremierPage(null);
+    const { router } = renderPremiumPage(null);
     const button = await submitButton('Become a Premium Member Now');
     await waitFor(() => expectCanAct(button));
     await userEvent.click(button);
@@ -188,7 +188,7 @@ describe('PremierPage', () => {
   it("a guest's press acts at once, before the payment provider is ready (nothing to wait for)", async () => {
     // The config never answers: a signed-in reader's button would still be disabled.
     startFakeApi().addHandlers(http.get('/api/config', () => new Promise<Response>(() => {})));
-    const { router } = renderPremierPage(null);
+    const { router } = renderPremiumPage(null);
     const button = await submitButton('Become a Premium Member Now');
     expectCanAct(button);
     await userEvent.click(button);
@@ -215,7 +215,7 @@ describe('PremierPage', () => {
 
     it('loads Stripe.js v3 with the publishable key; the button is enabled once it has loaded', async () => {
       startFakeApi({ config: STRIPE_CONFIG });
-      renderPremierPage();
+      renderPremiumPage();
       const button = await submitButton('Become a Premium Member Now');
       const script = await stripeScript();
       expectHeldBack(button);
@@ -231,7 +231,7 @@ describe('PremierPage', () => {
     it('logs a warning and keeps the button disabled when the script fails to load', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       startFakeApi({ config: STRIPE_CONFIG });
-      renderPremierPage();
+      renderPremiumPage();
       const script = await stripeScript();
       act(() => {
         script.dispatchEvent(new Event('error'));
@@ -244,7 +244,7 @@ describe('PremierPage', () => {
 
     it('never loads Stripe.js with the local provider', async () => {
       startFakeApi();
-      renderPremierPage();
+      renderPremiumPage();
       await waitFor(() =>
         expectCanAct(screen.getByRole('button', { name: 'Become a Premium Member Now' })),
       );

@@ -3,12 +3,12 @@ import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@portal/shared/audit';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
-import { useListAuditEventsQuery, type AuditEvent } from './records-api.ts';
+import { useListAuditEventsQuery, type AuditEvent } from './patients-api.ts';
 import { ListState } from './list-state.tsx';
 import { Pager } from './pager.tsx';
 import { useCursorPager } from './use-cursor-pager.ts';
 import { useFocusRequest } from './use-focus-request.ts';
-import styles from './records.module.css';
+import styles from './patients.module.css';
 
 const KNOWN_ACTIONS = new Set<string>(AUDIT_ACTIONS);
 const KNOWN_OUTCOMES = new Set<string>(AUDIT_OUTCOMES);

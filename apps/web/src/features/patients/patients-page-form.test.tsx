@@ -10,11 +10,11 @@ import {
   LIST,
   NEW_PATIENT,
   ONE,
-  renderRecordsPage,
-  renderRecordsPageWith,
-} from './records-page.render.tsx';
+  renderPatientsPage,
+  renderPatientsPageWith,
+} from './patients-page.render.tsx';
 
-// Adding and editing a patient on the records page: the form, its busy state and the server's
+// Adding and editing a patient on the patients page: the form, its busy state and the server's
 // refusals (duplicate, conflict, field errors).
 
 let api: FakeApi;
@@ -23,9 +23,9 @@ beforeEach(() => {
   api = startFakeApi();
 });
 
-describe('RecordsPage: form', () => {
+describe('PatientsPage: form', () => {
   it('Add opens an empty form without Add; Cancel returns to the list', async () => {
-    renderRecordsPageWith(api, 'Amina Yusuf');
+    renderPatientsPageWith(api, 'Amina Yusuf');
     await findRow('Amina Yusuf');
 
     await userEvent.click(addButton()!);
@@ -40,7 +40,7 @@ describe('RecordsPage: form', () => {
   });
 
   it('creates a patient: Submitting... while busy, then the reloaded list', async () => {
-    renderRecordsPage();
+    renderPatientsPage();
     await screen.findByText('No patients found.');
     await userEvent.click(addButton()!);
     const user = userEvent.setup();
@@ -63,8 +63,8 @@ describe('RecordsPage: form', () => {
   });
 
   it('shows the duplicate warning the API answers with', async () => {
-    api.records.insert(patientInput({ name: 'Amina Yusuf', phone: '0123456789' }));
-    renderRecordsPage();
+    api.patients.insert(patientInput({ name: 'Amina Yusuf', phone: '0123456789' }));
+    renderPatientsPage();
     await findRow('Amina Yusuf');
     await userEvent.click(addButton()!);
     const user = userEvent.setup();
@@ -82,8 +82,8 @@ describe('RecordsPage: form', () => {
   });
 
   it('Edit opens the form with the patient and updates with If-Match', async () => {
-    const amina = api.records.insert(patientInput({ name: 'Amina Yusuf', age: 42 }));
-    renderRecordsPage();
+    const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf', age: 42 }));
+    renderPatientsPage();
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Edit' }),
     );
@@ -109,7 +109,7 @@ describe('RecordsPage: form', () => {
   });
 
   it('Edit from the details view opens the same patient', async () => {
-    renderRecordsPageWith(api, 'Amina Yusuf');
+    renderPatientsPageWith(api, 'Amina Yusuf');
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'View Details' }),
     );
@@ -121,13 +121,13 @@ describe('RecordsPage: form', () => {
   it('says clearly when someone else changed the patient meanwhile (409)', async () => {
     const {
       patients: [amina],
-    } = renderRecordsPageWith(api, 'Amina Yusuf');
+    } = renderPatientsPageWith(api, 'Amina Yusuf');
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Edit' }),
     );
     await screen.findByLabelText('Name');
-    api.records.touch(amina._id);
-    const touched = api.records.patients.get(amina._id)!.updatedAt;
+    api.patients.touch(amina._id);
+    const touched = api.patients.patients.get(amina._id)!.updatedAt;
 
     await userEvent.type(screen.getByLabelText('Address'), ' (flat 2)');
     await userEvent.click(screen.getByRole('button', { name: 'Update Patient' }));
@@ -150,7 +150,7 @@ describe('RecordsPage: form', () => {
   });
 
   it('shows the spec message and the server field errors when saving fails', async () => {
-    renderRecordsPageWith(api, 'Amina Yusuf');
+    renderPatientsPageWith(api, 'Amina Yusuf');
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'Edit' }),
     );

@@ -1,19 +1,19 @@
 import type { HttpHandler } from 'msw';
 import { ZPatientInput, type TPatient, type TPatientInput } from '@portal/shared/patient';
 import { patientInput } from '@portal/shared/patient.factories';
-import type { AuditEvent } from '../features/records/records-api.ts';
+import type { AuditEvent } from '../features/patients/patients-api.ts';
 import { etagOf } from '../lib/api/etag.ts';
 import { invalid, json, routesTo, type RecordedRequest } from './http.ts';
 
 /**
- * The records API in memory, served by `recordsHandlers`:
+ * The patients API in memory, served by `patientsHandlers`:
  * arrays with `Link` / `X-Total-Count`, `?q=`, cursors, ETag + If-Match (409), a trash with
  * restore, duplicate warnings, and an audit trail.
  */
 
 let sequence = 0;
 
-export class FakeRecords {
+export class FakePatients {
   readonly patients = new Map<string, TPatient & { deleted?: boolean }>();
   /** The trail as stored: names are looked up when it is listed, as the API does. */
   readonly audit: Omit<AuditEvent, 'patientName'>[] = [];
@@ -164,9 +164,9 @@ export class FakeRecords {
   }
 }
 
-/** The records routes, each answered by `records`. */
-export function recordsHandlers(records: FakeRecords): HttpHandler[] {
-  return routesTo(records, [
+/** The patients routes, each answered by `patients`. */
+export function patientsHandlers(patients: FakePatients): HttpHandler[] {
+  return routesTo(patients, [
     ['get', '/api/records/patients'],
     ['post', '/api/records/patients'],
     ['get', '/api/records/audit'],

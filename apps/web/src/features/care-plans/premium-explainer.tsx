@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../ui/button.tsx';
 import styles from './care-plans.module.css';
 
-/** What a non-member sees where a members-only feature would be: what Premier adds, and the way there. */
-export function PremierExplainer({ headingLevel = 3 }: { headingLevel?: 2 | 3 | 5 }) {
+/** What a non-member sees where a members-only feature would be: what premium adds, and the way there. */
+export function PremiumExplainer({ headingLevel = 3 }: { headingLevel?: 2 | 3 | 5 }) {
   const { t } = useTranslation('carePlans');
   const Heading = `h${headingLevel}` as const;
   return (

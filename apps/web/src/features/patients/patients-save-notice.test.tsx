@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   findRow,
   NEW_PATIENT,
-  renderRecordsPage,
-  renderRecordsPageWith,
-} from './records-page.render.tsx';
+  renderPatientsPage,
+  renderPatientsPageWith,
+} from './patients-page.render.tsx';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { fill, fillPatientForm } from '../../test/user-input.ts';
 
@@ -20,9 +20,9 @@ beforeEach(() => {
 const notice = () =>
   screen.getAllByRole('status').find((region) => region.querySelector('p, ul') !== null);
 
-describe('RecordsPage: a save is announced (screen readers)', () => {
+describe('PatientsPage: a save is announced (screen readers)', () => {
   it('says the patient was added, in the status region, with focus on the list', async () => {
-    renderRecordsPage();
+    renderPatientsPage();
     await screen.findByText('No patients found.');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: '+ Add Patient' }));
@@ -37,7 +37,7 @@ describe('RecordsPage: a save is announced (screen readers)', () => {
   });
 
   it('says the patient was updated', async () => {
-    renderRecordsPageWith(api, 'Amina Yusuf');
+    renderPatientsPageWith(api, 'Amina Yusuf');
     const user = userEvent.setup();
     const row = (await screen.findByText('Amina Yusuf')).closest('li')!;
     await user.click(within(row).getByRole('button', { name: 'Edit' }));

@@ -21,9 +21,9 @@ import {
   useCreatePatientMutation,
   useUpdatePatientMutation,
   type SaveWarning,
-} from './records-api.ts';
+} from './patients-api.ts';
 import { useFocusRequest } from './use-focus-request.ts';
-import styles from './records.module.css';
+import styles from './patients.module.css';
 
 /** What the inputs hold: selects start empty and the age box may be blank. */
 export type PatientFormValues = Omit<Required<TPatientInput>, 'age' | 'bloodGroup' | 'gender'> & {

@@ -70,7 +70,7 @@ function toWarnings(value: unknown): SaveWarning[] {
   });
 }
 
-export const recordsApi = api.injectEndpoints({
+export const patientsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listPatients: build.query<PatientPage, PatientPageArgs>({
       query: ({ q, cursor }) => ({
@@ -129,10 +129,10 @@ export const recordsApi = api.injectEndpoints({
       query: (id) => ({ url: patientUrl(id), method: 'DELETE' }),
       /** The row leaves every cached page at once; a failure puts it back. */
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
-        const cached = recordsApi.util.selectCachedArgsForQuery(getState(), 'listPatients');
+        const cached = patientsApi.util.selectCachedArgsForQuery(getState(), 'listPatients');
         const patches = cached.map((args) =>
           dispatch(
-            recordsApi.util.updateQueryData('listPatients', args, (page) => {
+            patientsApi.util.updateQueryData('listPatients', args, (page) => {
               const before = page.patients.length;
               page.patients = page.patients.filter((p) => p._id !== id);
               if (page.patients.length < before) page.total = Math.max(0, page.total - 1);
@@ -185,4 +185,4 @@ export const {
   useDeletePatientMutation,
   useRestorePatientMutation,
   useListAuditEventsQuery,
-} = recordsApi;
+} = patientsApi;

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { UNDO_MS } from './records-notice.tsx';
-import { findRow, ONE, renderRecordsPageWith } from './records-page.render.tsx';
+import { UNDO_MS } from './patients-notice.tsx';
+import { findRow, ONE, renderPatientsPageWith } from './patients-page.render.tsx';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 
 let api: FakeApi;
@@ -11,9 +11,9 @@ beforeEach(() => {
   api = startFakeApi();
 });
 
-/** Amina Yusuf on the records page, deleted by `user`: focus goes to Undo. */
+/** Amina Yusuf on the patients page, deleted by `user`: focus goes to Undo. */
 async function deleteAmina(user = userEvent.setup()) {
-  renderRecordsPageWith(api, 'Amina Yusuf');
+  renderPatientsPageWith(api, 'Amina Yusuf');
   const row = await findRow('Amina Yusuf');
   await user.click(within(row).getByRole('button', { name: 'Delete' }));
   return user;
@@ -21,7 +21,7 @@ async function deleteAmina(user = userEvent.setup()) {
 
 const listHeading = () => screen.getByRole('heading', { name: 'Patients List' });
 
-describe('RecordsPage: focus around the notice (keyboard and screen readers)', () => {
+describe('PatientsPage: focus around the notice (keyboard and screen readers)', () => {
   it('puts focus on Undo after a delete, and Undo stays while focus is on it, past the 8 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await deleteAmina(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
