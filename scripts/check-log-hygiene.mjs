@@ -62,9 +62,11 @@ function indexValues(values, { plain }) {
     const escaped = JSON.stringify(value).slice(1, -1);
     for (const form of new Set(plain ? [value, escaped] : [escaped])) {
       const key = form.slice(0, PREFIX);
-      const list = index.get(key) ?? [];
-      if (!list.includes(form)) list.push(form);
-      index.set(key, list);
+      // A set, not a list: generated values often share their first characters, and looking
+      // for a duplicate in a list made this index quadratic (30 s over a full run's values).
+      const forms = index.get(key) ?? new Set();
+      forms.add(form);
+      index.set(key, forms);
     }
   }
   return index;

@@ -128,12 +128,12 @@ try {
     check(`Node ${version}: build`, built, started);
     step(`Node ${version}: shared and API suites, one journey`);
     const command = ['node', path.join(ROOT, 'scripts/test-all.mjs'), ...JOURNEY];
-    // The fuzz campaign's full length ran on the machine's Node above; here a quarter of it
+    // The fuzz campaign's full length ran on the machine's Node above; here a tenth of it
     // proves the fuzzers run on this line without repeating the same search. The web suite
     // (React in jsdom) ran there too: the web app runs in browsers, and what of it runs on Node
     // (the prerender) ran in this line's build and serves its journey.
     testAll(`Node ${version}: suites and one journey`, bin, `node-${line}`, command, {
-      FUZZ_BATCHES: '10',
+      FUZZ_BATCHES: '4',
       TEST_VITEST_PROJECTS: '@portal/shared,@portal/api',
       ...cache,
     });
