@@ -2,7 +2,7 @@ import { announcer, focused, skipToMain, tabTo, tabUntil } from './support/keybo
 import { openAs } from './support/journey.ts';
 import { createPatients, patientBody } from './support/patients.ts';
 import { expect, test } from './support/test.ts';
-import { isolated, LANGUAGES, textPattern, type Language } from './support/texts.ts';
+import { KEYBOARD_LANGUAGES, isolated, textPattern, type Language } from './support/texts.ts';
 
 // The date box's segments follow the browser's locale, not the page's language: typed as
 // month, day, year.
@@ -27,7 +27,7 @@ async function expectAnnounced(
     .toBe(true);
 }
 
-for (const language of LANGUAGES) {
+for (const language of KEYBOARD_LANGUAGES) {
   test(`keyboard: book an appointment: patient, date, duration, time, kind, reason; focus and announcement (${language})`, async ({
     page,
     baseURL,

@@ -3,9 +3,9 @@ import { skipToMain, tabTo } from './support/keyboard.ts';
 import { CHECKOUT_TEXTS } from './support/server-texts.ts';
 import { uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
-import { LANGUAGES } from './support/texts.ts';
+import { KEYBOARD_LANGUAGES } from './support/texts.ts';
 
-for (const language of LANGUAGES) {
+for (const language of KEYBOARD_LANGUAGES) {
   test(`keyboard: Premier checkout with the local provider, from the Premier page to success (${language})`, async ({
     page,
     baseURL,

@@ -1,9 +1,9 @@
 import { tabTo } from './support/keyboard.ts';
 import { openRecordsAs, patientBody } from './support/patients.ts';
 import { expect, test } from './support/test.ts';
-import { LANGUAGES } from './support/texts.ts';
+import { KEYBOARD_LANGUAGES } from './support/texts.ts';
 
-for (const language of LANGUAGES) {
+for (const language of KEYBOARD_LANGUAGES) {
   test(`keyboard: after a delete focus is on Undo, which brings the patient back; Dismiss leaves focus on the list; the activity names the patient (${language})`, async ({
     page,
     baseURL,

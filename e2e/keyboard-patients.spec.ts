@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { focused, tabTo, tabUntil } from './support/keyboard.ts';
 import { openRecordsAs, patientBody } from './support/patients.ts';
 import { expect, test } from './support/test.ts';
-import { LANGUAGES } from './support/texts.ts';
+import { KEYBOARD_LANGUAGES } from './support/texts.ts';
 
 /** Tab once; focus must be on the control labelled `label`, then `act` fills it. */
 async function tabInto(page: Page, label: string, act: () => Promise<void>) {
@@ -20,7 +20,7 @@ const NAMES = {
   'zh-CN': '王小明',
 } as const;
 
-for (const language of LANGUAGES) {
+for (const language of KEYBOARD_LANGUAGES) {
   test(`keyboard: an empty New patient names its problems in one summary; then every field in Tab order; focus on the list, the addition announced (${language})`, async ({
     page,
     baseURL,

@@ -1,9 +1,9 @@
 import { openAs } from './support/journey.ts';
 import { skipToMain, tabTo } from './support/keyboard.ts';
 import { expect, test } from './support/test.ts';
-import { LANGUAGES } from './support/texts.ts';
+import { KEYBOARD_LANGUAGES } from './support/texts.ts';
 
-for (const language of LANGUAGES) {
+for (const language of KEYBOARD_LANGUAGES) {
   test(`keyboard: edit the profile, fix the error from the summary, save (${language})`, async ({
     page,
     baseURL,

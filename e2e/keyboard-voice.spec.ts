@@ -3,7 +3,7 @@ import { openAs } from './support/journey.ts';
 import { tabTo } from './support/keyboard.ts';
 import { uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
-import { LANGUAGES, text, type Language } from './support/texts.ts';
+import { KEYBOARD_LANGUAGES, text, type Language } from './support/texts.ts';
 import { injectFakeVoiceClient } from './support/voice.ts';
 
 /**
@@ -25,7 +25,7 @@ async function tabToCallButton(page: Page, baseURL: string, language: Language, 
 }
 
 // The suite's server runs without a Retell key: pressing the button says so.
-for (const language of LANGUAGES) {
+for (const language of KEYBOARD_LANGUAGES) {
   test(`keyboard: the voice button answers, and dismissing its message gives focus back (${language})`, async ({
     page,
     baseURL,
