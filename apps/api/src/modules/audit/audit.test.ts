@@ -281,28 +281,18 @@ describe('GET /api/records/audit', () => {
       prescriptionId: null,
       carePlanId: null,
     };
+    const fields = [
+      'action',
+      'patientId',
+      'subject',
+      'appointmentId',
+      'visitId',
+      'allergyId',
+      'prescriptionId',
+      'carePlanId',
+    ] as const;
     expect(
-      events.map(
-        ({
-          action,
-          patientId,
-          subject,
-          appointmentId,
-          visitId,
-          allergyId,
-          prescriptionId,
-          carePlanId,
-        }) => ({
-          action,
-          patientId,
-          subject,
-          appointmentId,
-          visitId,
-          allergyId,
-          prescriptionId,
-          carePlanId,
-        }),
-      ),
+      events.map((event) => Object.fromEntries(fields.map((field) => [field, event[field]]))),
     ).toEqual([
       { action: 'list', patientId: patient._id, subject: null, ...none },
       {
