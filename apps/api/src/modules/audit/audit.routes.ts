@@ -3,12 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAuditEvent } from '@portal/shared/audit';
 import { ZPageQuery } from '@portal/shared/patient';
-import type { Db } from '../../db/client.ts';
 import { sendPage } from '../../lib/paging.ts';
-import { createAuditService } from './audit.service.ts';
+import type { AuditService } from './audit.service.ts';
 
-export function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const audit = createAuditService({ db });
+export function auditRoutes(app: FastifyInstance, { audit }: { audit: AuditService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/records/audit',
     {
