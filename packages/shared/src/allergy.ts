@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { definePatientKind } from './patient-kind.ts';
 import { clinicalOptionalText, clinicalRequiredText } from './clinical-text.ts';
 import { ALLERGY_MATCH_LEVELS } from './drug-class-match.ts';
 import { DRUG_CLASS_CODES } from './drug-classes.ts';
@@ -88,3 +89,14 @@ export type TAllergyRecord = Omit<TAllergy, 'matchingPrescriptions'>;
 export const ZAllergyListQuery = statusPageQuery(ZAllergyStatus, 'Only allergies with this status');
 
 export type TAllergyListQuery = z.input<typeof ZAllergyListQuery>;
+
+/** The allergy's declaration (patient-kinds.ts lists it). */
+export const ALLERGY_KIND = definePatientKind({
+  kind: 'allergy',
+  segment: 'allergies',
+  noun: 'allergy',
+  errorPrefix: 'ALLERGY',
+  messages: ALLERGY_MESSAGES,
+  namespace: 'clinical',
+  timeline: { entries: ['allergy'], states: ALLERGY_SEVERITIES },
+});

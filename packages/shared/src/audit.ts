@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PATIENT_KINDS, type TPatientKindName } from './patient-kinds.ts';
 
 /**
  * What was done to a patient record, an appointment, a visit, an allergy or a prescription.
@@ -44,12 +45,10 @@ export type TAuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 export const AUDIT_SUBJECT_KINDS = [
   'appointment',
   'visit',
-  'allergy',
-  'prescription',
-  'carePlan',
-] as const;
+  ...PATIENT_KINDS.map(({ kind }) => kind),
+] as [AuditSubjectKind, ...AuditSubjectKind[]];
 
-export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
+export type AuditSubjectKind = 'appointment' | 'visit' | TPatientKindName;
 
 /** The record an event is about, besides its patient. */
 export const ZAuditSubject = z

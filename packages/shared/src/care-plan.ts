@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { definePatientKind } from './patient-kind.ts';
 import { rruleProblem } from './care-plan-rrule.ts';
 import { clinicalRequiredText } from './clinical-text.ts';
 import { calendarDay, optionalCalendarDay } from './day-fields.ts';
@@ -195,3 +196,16 @@ export const ZToday = z.object({
   isTruncated: z.boolean().describe('More were due than one answer lists'),
 });
 export type TToday = z.infer<typeof ZToday>;
+
+/**
+ * The care plan's declaration (patient-kinds.ts lists it); its activities' timeline entries are
+ * computed from the plan's rule, not stored (timeline.ts).
+ */
+export const CARE_PLAN_KIND = definePatientKind({
+  kind: 'carePlan',
+  segment: 'care-plans',
+  noun: 'care plan',
+  errorPrefix: 'CARE_PLAN',
+  messages: CARE_PLAN_MESSAGES,
+  namespace: 'carePlans',
+});

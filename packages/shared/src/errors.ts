@@ -1,9 +1,14 @@
+import { itemErrors } from './patient-kind.ts';
+import { PATIENT_KINDS } from './patient-kinds.ts';
+
 /**
  * The one table of API error codes. Services throw `new AppError('CODE')`; the API's error
  * handler turns the code into the status and message below; the web reads `message` and
  * `fieldErrors` from the JSON body `{ message, code, fieldErrors? }`.
  */
 export const ERRORS = {
+  // Each patient-owned kind's missing item (404) and stale version (409), e.g. ALLERGY_NOT_FOUND.
+  ...itemErrors(PATIENT_KINDS),
   VALIDATION_FAILED: { status: 400, message: 'Invalid request. Please check your input.' },
   BAD_REQUEST: { status: 400, message: 'Invalid request. Please check your input.' },
   NOT_AUTHENTICATED: { status: 401, message: 'not authenticated' },
@@ -97,18 +102,6 @@ export const ERRORS = {
     status: 409,
     message: 'This appointment was cancelled or missed, so a visit cannot close it.',
   },
-  ALLERGY_NOT_FOUND: { status: 404, message: 'The allergy could not be found.' },
-  ALLERGY_CHANGED: {
-    status: 409,
-    message:
-      'This allergy was changed after you opened it. Reload to see the latest details, then make your changes again.',
-  },
-  PRESCRIPTION_NOT_FOUND: { status: 404, message: 'The prescription could not be found.' },
-  PRESCRIPTION_CHANGED: {
-    status: 409,
-    message:
-      'This prescription was changed after you opened it. Reload to see the latest details, then make your changes again.',
-  },
   PRESCRIPTION_STOPPED: {
     status: 409,
     message: 'This prescription has been stopped and can no longer be changed.',
@@ -120,12 +113,6 @@ export const ERRORS = {
       'This medication matches an active allergy of the patient. Confirm that you have considered it to save the prescription.',
   },
   REMINDER_NOT_FOUND: { status: 404, message: 'The reminder could not be found.' },
-  CARE_PLAN_NOT_FOUND: { status: 404, message: 'The care plan could not be found.' },
-  CARE_PLAN_CHANGED: {
-    status: 409,
-    message:
-      'This care plan was changed after you opened it. Reload to see the latest details, then make your changes again.',
-  },
   OCCURRENCE_NOT_FOUND: {
     status: 404,
     message: 'This activity of the care plan does not occur on that day.',

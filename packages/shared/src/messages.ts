@@ -1,11 +1,9 @@
 import { PAGE_MESSAGES, PATIENT_MESSAGES } from './patient.ts';
 import { APPOINTMENT_MESSAGES } from './appointment.ts';
-import { ALLERGY_MESSAGES } from './allergy.ts';
 import { CLINICAL_TEXT_MESSAGES } from './clinical-text.ts';
-import { PRESCRIPTION_MESSAGES } from './prescription.ts';
 import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from './profile.ts';
 import { VISIT_MESSAGES } from './visit.ts';
-import { CARE_PLAN_MESSAGES } from './care-plan.ts';
+import { PATIENT_KINDS, type TPatientKind } from './patient-kinds.ts';
 import { RRULE_MESSAGES } from './care-plan-rrule.ts';
 import { TEXT_FIELD_MESSAGES } from './text-fields.ts';
 import { DATE_MESSAGES } from './zoned-time.ts';
@@ -23,13 +21,14 @@ const MESSAGE_TABLES = {
   appointment: APPOINTMENT_MESSAGES,
   schedule: SCHEDULE_MESSAGES,
   visit: VISIT_MESSAGES,
-  allergy: ALLERGY_MESSAGES,
-  prescription: PRESCRIPTION_MESSAGES,
   clinicalText: CLINICAL_TEXT_MESSAGES,
-  carePlan: CARE_PLAN_MESSAGES,
   rrule: RRULE_MESSAGES,
   textField: TEXT_FIELD_MESSAGES,
   date: DATE_MESSAGES,
+  // Each patient-owned kind's own messages, under its kind's name (`allergy.substanceRequired`).
+  ...(Object.fromEntries(PATIENT_KINDS.map(({ kind, messages }) => [kind, messages])) as {
+    [Kind in TPatientKind as Kind['kind']]: Kind['messages'];
+  }),
 } as const;
 
 type Tables = typeof MESSAGE_TABLES;

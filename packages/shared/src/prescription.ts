@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { definePatientKind } from './patient-kind.ts';
 import { ALLERGY_SEVERITIES, allergyMatchFields } from './allergy.ts';
 import {
   CLINICAL_TEXT_MESSAGES,
@@ -188,3 +189,17 @@ export const ZAllergyWarning = z.object({
 });
 
 export type TAllergyWarning = z.infer<typeof ZAllergyWarning>;
+
+/** The prescription's declaration (patient-kinds.ts lists it). */
+export const PRESCRIPTION_KIND = definePatientKind({
+  kind: 'prescription',
+  segment: 'prescriptions',
+  noun: 'prescription',
+  errorPrefix: 'PRESCRIPTION',
+  messages: PRESCRIPTION_MESSAGES,
+  namespace: 'clinical',
+  timeline: {
+    entries: ['prescription-started', 'prescription-stopped'],
+    states: PRESCRIPTION_STATUSES,
+  },
+});

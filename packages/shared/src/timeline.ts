@@ -1,22 +1,31 @@
 import { z } from 'zod';
-import { ALLERGY_SEVERITIES } from './allergy.ts';
 import { APPOINTMENT_STATUSES } from './appointment.ts';
+import type { PatientKind } from './patient-kind.ts';
+import { PATIENT_KINDS, type TPatientKind } from './patient-kinds.ts';
 import { ZPageQuery } from './patient.ts';
-import { PRESCRIPTION_STATUSES } from './prescription.ts';
+
+/** The patient-owned kinds' stored timeline entries (their declarations' `timeline`). */
+type KindEntry = NonNullable<
+  TPatientKind extends infer K
+    ? K extends { timeline: { entries: readonly (infer E)[] } }
+      ? E
+      : never
+    : never
+>;
 
 /**
  * The patient's history in one list: what happened, when, to which item. Each kind
  * is read from its own table; a prescription gives two entries, when it started and, once
- * stopped, when it stopped.
+ * stopped, when it stopped. Visits and appointments, then each patient-owned kind's entries.
  */
 export const TIMELINE_RECORD_KINDS = [
   'visit',
-  'prescription-started',
-  'prescription-stopped',
-  'allergy',
+  ...PATIENT_KINDS.flatMap((declaration) =>
+    'timeline' in declaration ? declaration.timeline.entries : [],
+  ),
   'appointment',
-] as const;
-export type TTimelineRecordKind = (typeof TIMELINE_RECORD_KINDS)[number];
+] as readonly TTimelineRecordKind[];
+export type TTimelineRecordKind = 'visit' | 'appointment' | KindEntry;
 
 /**
  * Every kind, in the order that breaks a tie of time and item (the last first). A care-plan
@@ -36,8 +45,9 @@ export const VISIT_STATES = ['draft', 'signed'] as const;
 export const TIMELINE_STATES = [
   ...new Set([
     ...VISIT_STATES,
-    ...PRESCRIPTION_STATUSES,
-    ...ALLERGY_SEVERITIES,
+    ...PATIENT_KINDS.flatMap((declaration) =>
+      'timeline' in declaration ? declaration.timeline.states : [],
+    ),
     ...APPOINTMENT_STATUSES,
     ...CARE_PLAN_ACTIVITY_STATES,
   ]),
@@ -54,12 +64,20 @@ export function timelineLine(text: string): string {
     : text;
 }
 
+/** The later kinds' words for one field of their entries: '; immunization: …' each. */
+const aboutLaterKinds = (field: 'at' | 'summary' | 'detail' | 'state') =>
+  PATIENT_KINDS.flatMap((declaration: PatientKind) => {
+    const { timeline } = declaration;
+    return timeline?.about ? [`; ${timeline.entries.join(', ')}: ${timeline.about[field]}`] : [];
+  }).join('');
+
 export const ZTimelineEntry = z.object({
   kind: z.enum(TIMELINE_KINDS),
   at: z
     .string()
     .describe(
-      'UTC, ISO 8601 with milliseconds: when the visit took place, the prescription was written or stopped, the allergy was recorded, the appointment starts; for a care-plan activity, the start of its due day in the practitioner’s time zone',
+      'UTC, ISO 8601 with milliseconds: when the visit took place, the prescription was written or stopped, the allergy was recorded, the appointment starts; for a care-plan activity, the start of its due day in the practitioner’s time zone' +
+        aboutLaterKinds('at'),
     ),
   itemId: z
     .uuid()
@@ -69,17 +87,20 @@ export const ZTimelineEntry = z.object({
   summary: z
     .string()
     .describe(
-      'The visit’s reason, the medication (with its strength), the allergy’s substance, the appointment’s reason or the care-plan activity’s title; cut at 120 characters',
+      'The visit’s reason, the medication (with its strength), the allergy’s substance, the appointment’s reason or the care-plan activity’s title; cut at 120 characters' +
+        aboutLaterKinds('summary'),
     ),
   detail: z
     .string()
     .describe(
-      'Why a prescription was stopped, an allergy’s reaction, a care-plan activity’s plan title, otherwise empty; cut at 120',
+      'Why a prescription was stopped, an allergy’s reaction, a care-plan activity’s plan title, otherwise empty; cut at 120' +
+        aboutLaterKinds('detail'),
     ),
   state: z
     .enum(TIMELINE_STATES)
     .describe(
-      'visit: `draft` or `signed`; prescription: its current status; allergy: its severity; appointment: its status; care-plan activity: `due` (today) or `overdue` (a past day, not marked done or skipped)',
+      'visit: `draft` or `signed`; prescription: its current status; allergy: its severity; appointment: its status; care-plan activity: `due` (today) or `overdue` (a past day, not marked done or skipped)' +
+        aboutLaterKinds('state'),
     ),
   carePlanId: z
     .uuid()
