@@ -68,8 +68,13 @@ const PaymentCancelPage = page(
 );
 // Patient details show the patient's appointments, allergies and medications: composed in app/
 // (features stay apart).
+// The patient-owned kinds' namespaces come with the route's chunk (kinds/registry.ts).
 const PatientsPage = page(
-  () => import('./patients-route.tsx').then((m) => m.PatientsRoute),
+  () =>
+    import('./patients-route.tsx').then(async (m) => {
+      await i18next.loadNamespaces(m.KIND_NAMESPACES);
+      return m.PatientsRoute;
+    }),
   ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans'],
 );
 const PrescriptionPrintPage = page(

@@ -15,24 +15,14 @@ import {
  */
 const resources = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
-export const NAMESPACES = [
-  'common',
-  'home',
-  'auth',
-  'profile',
-  'records',
-  'premium',
-  'voice',
-  'appointments',
-  'visits',
-  'clinical',
-  'vitals',
-  'timeline',
-  'search',
-  'reminders',
-  'transactions',
-  'carePlans',
-] as const;
+/**
+ * Every namespace: one per feature and one per patient-owned kind with texts of its own, read
+ * from the English files rather than from the kinds' registry, whose schemas the home page must
+ * not load.
+ */
+export const NAMESPACES = Object.keys(resources).flatMap(
+  (file) => /^\.\/locales\/en\/([^/]+)\.json$/.exec(file)?.[1] ?? [],
+);
 
 /**
  * What every page needs: the layout (`common`), the voice button and the API alert (`auth`).

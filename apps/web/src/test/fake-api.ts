@@ -3,10 +3,12 @@ import { setupServer } from 'msw/node';
 import { PROFILE_MESSAGES, ZProfileInput, ZScheduleInput } from '@portal/shared/profile';
 import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
+import { WEB_KINDS } from '../kinds/registry.ts';
 import { createPublicConfig, createTestUser } from './factories.ts';
 import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { carePlanHandlers, FakeCarePlans } from './fake-care-plans.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
+import { FakeKinds, kindHandlers } from './fake-kinds.ts';
 import { FakePatients, patientsHandlers } from './fake-patients.ts';
 import { FakeTimeline, timelineHandlers } from './fake-timeline.ts';
 import { FakeReminders, remindersHandlers } from './fake-reminders.ts';
@@ -73,6 +75,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     practitioner: () => profile.stored,
   });
   const clinical = new FakeClinical();
+  const kinds = new FakeKinds(WEB_KINDS);
   const carePlans = new FakeCarePlans({
     isMember: () => profile.stored.premiumMember,
     patientName: (id) => patients.patients.get(id)?.name,
@@ -81,6 +84,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     isPatient: isLivePatient,
     visits,
     clinical,
+    kinds,
     appointments,
     carePlans,
   });
@@ -143,6 +147,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ...appointmentsHandlers(appointments),
     ...visitsHandlers(visits),
     ...clinicalHandlers(clinical),
+    ...kindHandlers(kinds),
     ...timelineHandlers(timeline),
     ...searchHandlers({
       user: () => profile.stored,
@@ -163,6 +168,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     visits,
     /** Allergies and prescriptions (fake-clinical.ts). */
     clinical,
+    /** The items of the patient-owned kinds without behaviour of their own (fake-kinds.ts). */
+    kinds,
     /** The patient's timeline, read from the visits, clinical items and appointments above. */
     timeline,
     /** The Transaction History (fake-transactions.ts). */

@@ -3,6 +3,7 @@ import { TIMELINE_KINDS, type TTimelineEntry } from '@portal/shared/timeline';
 import type { FakeAppointments } from './fake-appointments.ts';
 import type { FakeCarePlans } from './fake-care-plans.ts';
 import type { FakeClinical } from './fake-clinical.ts';
+import type { FakeKinds } from './fake-kinds.ts';
 import type { FakeVisits } from './fake-visits.ts';
 import { json, routesTo, type RecordedRequest } from './http.ts';
 
@@ -34,6 +35,8 @@ export class FakeTimeline {
       isPatient: (id: string) => boolean;
       visits: FakeVisits;
       clinical: FakeClinical;
+      /** The other patient-owned kinds, each entry as its web declaration makes it. */
+      kinds: FakeKinds;
       appointments: FakeAppointments;
       carePlans: FakeCarePlans;
     },
@@ -117,6 +120,7 @@ export class FakeTimeline {
           state: a.status,
         }),
       ),
+      ...this.sources.kinds.timelineEntriesOf(patientId),
       ...this.carePlanEntriesOf(patientId),
     ].sort(compare);
   }

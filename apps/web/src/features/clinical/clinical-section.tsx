@@ -33,10 +33,18 @@ const KIND_TEXTS = {
   },
 } as const;
 
+/** The same texts of a kind with a namespace of its own: `<namespace>:title` and so on. */
+const textsIn = (namespace: string) => ({
+  title: `${namespace}:title`,
+  none: `${namespace}:none`,
+  loadFailed: `${namespace}:loadFailed`,
+  add: `${namespace}:add`,
+});
+
 /**
  * A section of the patient's details listing items of one kind (allergies, medications) with
  * 'Add' and per-item actions, each opening its form in place. Its heading, empty, load-failed and
- * 'Add' texts are the kind's own (`KIND_TEXTS`). After a change
+ * 'Add' texts are the kind's own (`KIND_TEXTS`, or its namespace's). After a change
  * the result is announced (a polite status line) and focus lands on the item, or on the heading
  * when the item has left the list (a stopped medication); a cancelled form gives focus back to its
  * button.
@@ -49,7 +57,7 @@ export function ClinicalSection<T extends Item>({
   renderPanel,
   moreActions,
 }: {
-  kind: keyof typeof KIND_TEXTS;
+  kind: keyof typeof KIND_TEXTS | { namespace: string };
   query: { currentData?: T[]; isError: boolean; isFetching: boolean };
   renderSummary: (item: T) => ReactNode;
   /** Per-item actions: their button labels, by action name. */
@@ -63,7 +71,7 @@ export function ClinicalSection<T extends Item>({
   moreActions?: ReactNode;
 }) {
   const { t } = useTranslation('clinical');
-  const keys = KIND_TEXTS[kind];
+  const keys = typeof kind === 'string' ? KIND_TEXTS[kind] : textsIn(kind.namespace);
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [open, setOpen] = useState<Open>(null);

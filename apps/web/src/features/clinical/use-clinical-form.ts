@@ -9,32 +9,27 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fieldPaths } from '@portal/shared/schema-fields';
 import {
   apiErrorOf,
   applyServerFieldErrors,
   fieldMessageText,
+  kindErrorKey,
 } from '../../lib/forms/field-messages.ts';
 
-/** Error codes this feature explains in its own words; any other is 'could not be saved'. */
-const KNOWN_CODES = [
-  'ALLERGY_CHANGED',
-  'PRESCRIPTION_CHANGED',
-  'PRESCRIPTION_STOPPED',
-  'PATIENT_NOT_FOUND',
-  'ALLERGY_NOT_FOUND',
-  'PRESCRIPTION_NOT_FOUND',
-] as const;
+/** Codes of no one kind that this feature explains in its own words. */
+const OWN_CODES: readonly string[] = ['PRESCRIPTION_STOPPED', 'PATIENT_NOT_FOUND'];
 
-/** The text of a failed call, by its code, in the reader's language. */
-export function failureText(t: (key: string) => string, error: unknown): string {
+/**
+ * The text of a failed call, by its code, in the reader's language: a patient-owned kind's
+ * missing or changed item in the kind's own words (`kindErrorKey`), any other refusal 'could not
+ * be saved'.
+ */
+export function failureText(t: (key: string | string[]) => string, error: unknown): string {
   const code = apiErrorOf(error)?.code;
-  return t(
-    code && (KNOWN_CODES as readonly string[]).includes(code)
-      ? `errors.${code}`
-      : 'errors.saveFailed',
-  );
+  const key = code && (kindErrorKey(code) ?? (OWN_CODES.includes(code) && `errors.${code}`));
+  return t(key ? [key, 'errors.saveFailed'] : 'errors.saveFailed');
 }
 
 /**
@@ -47,10 +42,16 @@ export function useClinicalForm<Values extends FieldValues, Data>({
   schema,
   defaultValues,
   save,
+  prepare,
+  fieldOf,
 }: {
   schema: z.ZodObject | z.ZodType;
   defaultValues: DefaultValues<Values>;
   save: (data: Data) => Promise<void>;
+  /** The values as the schema's input, where the controls hold them otherwise (a select's '' for none). */
+  prepare?: (values: Values) => unknown;
+  /** The field that shows a message about the schema's field `name`: one control may stand for two. */
+  fieldOf?: (name: string, values: Values) => FieldPath<Values>;
 }) {
   const { t } = useTranslation('clinical');
   const id = useId();
@@ -59,10 +60,23 @@ export function useClinicalForm<Values extends FieldValues, Data>({
   const fields = (shape ? fieldPaths(shape) : []).map((path) =>
     path.join('.'),
   ) as FieldPath<Values>[];
+  const place = (name: string, values: Values) =>
+    fieldOf ? fieldOf(name, values) : (name as FieldPath<Values>);
+  const check = zodResolver(
+    (prepare ? z.preprocess(prepare, schema) : schema) as never,
+  ) as unknown as Resolver<Values, unknown, Data>;
+  const resolver: Resolver<Values, unknown, Data> = async (values, context, options) => {
+    const result = await check(values, context, options);
+    if (!fieldOf) return result;
+    const errors: Record<string, unknown> = {};
+    for (const [name, error] of Object.entries(result.errors))
+      errors[place(name, values)] ??= error;
+    return { ...result, errors } as typeof result;
+  };
   const form = useForm<Values, unknown, Data>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    resolver: zodResolver(schema as never) as unknown as Resolver<Values, unknown, Data>,
+    resolver,
     shouldFocusError: true,
     defaultValues,
   });
@@ -72,9 +86,16 @@ export function useClinicalForm<Values extends FieldValues, Data>({
     try {
       await save(data);
     } catch (error) {
-      const placed = applyServerFieldErrors({ error, fields, setError: form.setError });
+      const values = form.getValues();
+      const placed = applyServerFieldErrors({
+        error,
+        fields,
+        setError: (name, message) => form.setError(place(name, values), message),
+      });
       if (placed > 0) {
-        const first = fields.find((name) => form.getFieldState(name).error);
+        const first = fields
+          .map((name) => place(name, values))
+          .find((name) => form.getFieldState(name).error);
         if (first) form.setFocus(first);
       } else setFailure(failureText(t, error));
     }

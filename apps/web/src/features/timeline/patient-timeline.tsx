@@ -21,12 +21,16 @@ import styles from './timeline.module.css';
 export function PatientTimeline({
   patient,
   carePlanHref,
+  entryNamespaces = {},
 }: {
   patient: TPatient;
   /** Where a care-plan activity's plan is shown (app/ composes both); no link without it. */
   carePlanHref?: (carePlanId: string) => string;
+  /** By entry kind, the namespace of a kind that labels its own entries (app/ reads the kinds). */
+  entryNamespaces?: Readonly<Partial<Record<string, string>>>;
 }) {
-  const { t } = useTranslation('timeline');
+  const own = Object.values(entryNamespaces).filter((namespace) => namespace !== undefined);
+  const { t } = useTranslation(['timeline', ...new Set(own)]);
   const id = useId();
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const timeline = useListTimelineInfiniteQuery({ viewer, patientId: patient._id });
@@ -65,6 +69,7 @@ export function PatientTimeline({
                 key={`${entry.kind} ${entry.itemId} ${entry.at}`}
                 entry={entry}
                 carePlanHref={carePlanHref}
+                namespace={entryNamespaces[entry.kind]}
               />
             ))}
           </ol>

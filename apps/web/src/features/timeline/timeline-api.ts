@@ -18,9 +18,18 @@ export interface TimelinePage {
 
 // The tags of the lists whose changes show up in the timeline: a visit recorded, a
 // prescription written or stopped, an allergy recorded, an appointment booked or moved, a care
-// plan saved or one of its occurrences marked.
+// plan saved or one of its occurrences marked, an item of any other patient-owned kind saved
+// (`PatientItem`, by patient).
 const timelineBase = api.enhanceEndpoints({
-  addTagTypes: ['Visit', 'Prescription', 'Allergy', 'Appointment', 'CarePlan', 'Occurrence'],
+  addTagTypes: [
+    'Visit',
+    'Prescription',
+    'Allergy',
+    'Appointment',
+    'CarePlan',
+    'Occurrence',
+    'PatientItem',
+  ],
 });
 
 /** The patient's timeline; the section says itself when a call fails. */
@@ -48,6 +57,7 @@ export const timelineApi = timelineBase.injectEndpoints({
         { type: 'Appointment', id: 'LIST' },
         { type: 'CarePlan', id: patientId },
         'Occurrence',
+        { type: 'PatientItem', id: patientId },
       ],
     }),
   }),

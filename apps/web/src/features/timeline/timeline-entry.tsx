@@ -24,12 +24,16 @@ const DETAIL_KINDS = new Set<TTimelineEntry['kind']>(['prescription-stopped', 'a
 export function TimelineEntry({
   entry,
   carePlanHref,
+  namespace,
 }: {
   entry: TTimelineEntry;
   carePlanHref?: (carePlanId: string) => string;
+  /** The namespace of a kind that labels its own entries: `timeline.label`, `.states`, `.detail`. */
+  namespace?: string;
 }) {
   const { t, i18n } = useTranslation('timeline');
   const isActivity = entry.kind === 'care-plan-activity';
+  const own = namespace && `${namespace}:timeline`;
   return (
     <li tabIndex={-1} className={styles.entry} data-kind={entry.kind} data-state={entry.state}>
       {isActivity && entry.dueOn ? (
@@ -42,15 +46,17 @@ export function TimelineEntry({
         </time>
       )}
       <p className={styles.heading}>
-        <span className={styles.kind}>{t(`kinds.${entry.kind}`)}</span>
-        <span className={styles.state}>{t(`states.${entry.state}`)}</span>
+        <span className={styles.kind}>{t(own ? `${own}.label` : `kinds.${entry.kind}`)}</span>
+        <span className={styles.state}>
+          {t(own ? `${own}.states.${entry.state}` : `states.${entry.state}`)}
+        </span>
       </p>
       <p className={styles.summary}>
         {entry.summary ? <bdi dir="auto">{entry.summary}</bdi> : t('noReason')}
       </p>
-      {DETAIL_KINDS.has(entry.kind) && entry.detail && (
+      {(own || DETAIL_KINDS.has(entry.kind)) && entry.detail && (
         <p className={styles.detail}>
-          {t(`detail.${entry.kind}`)} <bdi dir="auto">{entry.detail}</bdi>
+          {t(own ? `${own}.detail` : `detail.${entry.kind}`)} <bdi dir="auto">{entry.detail}</bdi>
         </p>
       )}
       {isActivity && entry.carePlanId && (

@@ -8,6 +8,7 @@ import { VISIT_MESSAGES } from '@portal/shared/visit';
 import { ALLERGY_MESSAGES } from '@portal/shared/allergy';
 import { CLINICAL_TEXT_MESSAGES } from '@portal/shared/clinical-text';
 import { PRESCRIPTION_MESSAGES } from '@portal/shared/prescription';
+import { NAMESPACES as EVERY_NAMESPACE } from '../../i18n/i18n.ts';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import { fieldMessageKey, fieldMessageText } from './field-messages.ts';
 
@@ -50,6 +51,18 @@ describe('fieldMessageText', () => {
         expect(fieldMessageText(t, message), `${language} ${code}`).not.toBe(message);
       }
     }
+  });
+
+  it('has a text for every shared message code, each kind in its own namespace, in every language', async () => {
+    const languages = LANGUAGES.map((language) => language.code);
+    await i18next.loadLanguages(languages);
+    await i18next.loadNamespaces([...EVERY_NAMESPACE]);
+    const missing = languages.flatMap((language) =>
+      MESSAGE_CODES.filter(
+        (code) => !i18next.exists(fieldMessageKey(code), { lng: language, fallbackLng: [] }),
+      ).map((code) => `${language} ${fieldMessageKey(code)}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('never shows an unknown server text as sent, in any language', async () => {

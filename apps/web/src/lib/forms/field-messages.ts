@@ -3,6 +3,8 @@ import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { TApiError } from '@portal/shared/errors';
 import { messageCodeOf, type TMessageCode } from '@portal/shared/messages';
+import { itemErrorCodes } from '@portal/shared/patient-kind';
+import { PATIENT_KINDS } from '@portal/shared/patient-kinds';
 
 /**
  * A validation message (from the shared schema in the browser, or from the API's
@@ -20,23 +22,51 @@ export function fieldMessageText(t: TFunction, message: string | undefined): str
  * Message groups whose texts load with the only screens that show them rather than with every
  * page (`common`), so the home page's JavaScript does not grow with appointments: the
  * appointment form's in `appointments`, the schedule settings' in `profile`, the visit form's
- * in `visits`.
+ * in `visits`, and each patient-owned kind's in the namespace its declaration names.
  */
 const NAMESPACE_OF_GROUP: Partial<Record<string, string>> = {
   appointment: 'appointments',
   schedule: 'profile',
   visit: 'visits',
-  allergy: 'clinical',
-  prescription: 'clinical',
   clinicalText: 'clinical',
-  carePlan: 'carePlans',
   rrule: 'carePlans',
+  ...Object.fromEntries(PATIENT_KINDS.map(({ kind, namespace }) => [kind, namespace])),
 };
+
+/**
+ * Whether a patient-owned kind's namespace holds no other group's texts: such a namespace is the
+ * kind's own, so its keys leave the kind's name out (`fieldMessages.<key>`, `errors.notFound`);
+ * where groups share one (the allergy and the prescription in `clinical`), the name tells them
+ * apart, as it does for every other group.
+ */
+function ownsNamespace(group: string): boolean {
+  if (!PATIENT_KINDS.some(({ kind }) => kind === group)) return false;
+  const namespace = NAMESPACE_OF_GROUP[group];
+  return Object.entries(NAMESPACE_OF_GROUP).every(
+    ([other, its]) => other === group || its !== namespace,
+  );
+}
 
 /** Where the text of a message code lives: `<namespace>:fieldMessages.<code>`. */
 export function fieldMessageKey(code: TMessageCode): string {
-  const namespace = NAMESPACE_OF_GROUP[code.split('.')[0]!] ?? 'common';
-  return `${namespace}:fieldMessages.${code}`;
+  const [group, key] = code.split('.') as [string, string];
+  const namespace = NAMESPACE_OF_GROUP[group] ?? 'common';
+  return `${namespace}:fieldMessages.${ownsNamespace(group) ? key : code}`;
+}
+
+/**
+ * Where a patient-owned kind's refusal of an item is explained, for its two codes (missing, 409
+ * changed): in the kind's namespace, `errors.notFound` and `errors.changed`, or by the code in a
+ * namespace it shares (`clinical:errors.ALLERGY_CHANGED`). Undefined for any other code.
+ */
+export function kindErrorKey(code: string): string | undefined {
+  for (const { kind, errorPrefix, namespace } of PATIENT_KINDS) {
+    const { missing, changed } = itemErrorCodes(errorPrefix);
+    if (code !== missing && code !== changed) continue;
+    if (!ownsNamespace(kind)) return `${namespace}:errors.${code}`;
+    return `${namespace}:errors.${code === missing ? 'notFound' : 'changed'}`;
+  }
+  return undefined;
 }
 
 /** The API's error body `{ message, code, fieldErrors? }` of a failed RTK Query call, if any. */
