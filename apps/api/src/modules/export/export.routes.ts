@@ -8,7 +8,6 @@ import { actorOf } from '../audit/owned-records.http.ts';
 import { csvChunks } from '../patients/patients.csv.ts';
 import { fhirBundleChunks, fhirPatientEntries } from '../patients/patients.fhir.ts';
 import { toFhirVisitEntries } from '../visits/visits.fhir.ts';
-import { fhirClinicalEntries } from './export.clinical.ts';
 import type { ExportService } from './export.service.ts';
 
 /**
@@ -59,7 +58,7 @@ export function exportRoutes(app: FastifyInstance, { exporter }: { exporter: Exp
               fhirPatientEntries(exported.patients, now),
               practitionerEntries(exported.appointments, toFhirAppointment),
               practitionerEntries(exported.visits, toFhirVisitEntries),
-              fhirClinicalEntries(exported.clinical, exported.practitioner),
+              exported.clinical,
             ],
             now,
           ),
