@@ -176,6 +176,7 @@ export const immunizationKind = defineApiKind({
   table: immunizations,
   store,
   toFhir,
+  schemas: { input: ZImmunizationInput, item: ZImmunization },
   timeline: {
     immunization: {
       at: `(occurred_on::timestamp at time zone 'UTC')`,

@@ -1,5 +1,6 @@
 import { getTableName } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { PatientKind } from '@portal/shared/patient-kind';
 import type { Db } from '../db/client.ts';
 import { inBatches } from '../lib/paging.ts';
@@ -41,6 +42,8 @@ export interface ApiPatientKind {
   ): AsyncIterable<FhirEntry[]>;
   /** Its stored timeline entries by their timeline kind (the shared declaration names them). */
   timeline: Readonly<Record<string, TimelineBranch>>;
+  /** What its create and replace take, and what its routes answer for one item. */
+  schemas: { input: z.ZodType; item: z.ZodType };
   /**
    * A valid body of a create, and a replacement that changes a field the answer shows: what the
    * contract test sends, and what the fuzz suite starts its bodies from.

@@ -1,4 +1,4 @@
-import { CARE_PLAN_KIND } from '@portal/shared/care-plan';
+import { CARE_PLAN_KIND, ZCarePlan, ZCarePlanInput } from '@portal/shared/care-plan';
 import { carePlans } from '../../db/schema/care-plans.ts';
 import { defineApiKind } from '../../kinds/kind.ts';
 import { toFhirCarePlan } from './care-plans.fhir.ts';
@@ -23,6 +23,7 @@ export const carePlanKind = defineApiKind({
   store: carePlanStore,
   toFhir: toFhirCarePlan,
   isMembersOnly: true,
+  schemas: { input: ZCarePlanInput, item: ZCarePlan },
   timeline: {},
   example: { body: example, changed: () => ({ ...example(), status: 'on-hold' }) },
 });

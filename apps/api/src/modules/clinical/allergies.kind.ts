@@ -1,4 +1,4 @@
-import { ALLERGY_KIND } from '@portal/shared/allergy';
+import { ALLERGY_KIND, ZAllergy, ZAllergyInput } from '@portal/shared/allergy';
 import { allergies } from '../../db/schema/clinical.ts';
 import { defineApiKind } from '../../kinds/kind.ts';
 import { allergyStore } from './allergies.service.ts';
@@ -10,6 +10,7 @@ export const allergyKind = defineApiKind({
   table: allergies,
   store: allergyStore,
   toFhir: toFhirAllergy,
+  schemas: { input: ZAllergyInput, item: ZAllergy },
   timeline: {
     allergy: { at: 'created_at', summary: 'substance', detail: 'reaction', state: 'severity' },
   },

@@ -1,4 +1,4 @@
-import { PRESCRIPTION_KIND } from '@portal/shared/prescription';
+import { PRESCRIPTION_KIND, ZPrescription, ZPrescriptionInput } from '@portal/shared/prescription';
 import { prescriptions } from '../../db/schema/clinical.ts';
 import { defineApiKind } from '../../kinds/kind.ts';
 import { toFhirPrescription } from './clinical.fhir.ts';
@@ -25,6 +25,7 @@ export const prescriptionKind = defineApiKind({
   table: prescriptions,
   store: prescriptionStore,
   toFhir: toFhirPrescription,
+  schemas: { input: ZPrescriptionInput, item: ZPrescription },
   timeline: {
     'prescription-started': {
       at: 'created_at',
