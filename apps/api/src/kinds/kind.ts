@@ -34,6 +34,8 @@ export interface ApiPatientKind {
   table: string;
   /** Premium members only (the members-only gate answers everyone else). */
   isMembersOnly: boolean;
+  /** The FHIR resource type it is exported as: 'CarePlan'. */
+  fhirType: string;
   /** The owner's items of live patients as FHIR entries, oldest first, a batch at a time. */
   fhirEntries(
     db: Db,

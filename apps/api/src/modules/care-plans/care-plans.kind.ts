@@ -21,6 +21,7 @@ export const carePlanKind = defineApiKind({
   shared: CARE_PLAN_KIND,
   table: carePlans,
   store: carePlanStore,
+  fhirType: 'CarePlan',
   toFhir: toFhirCarePlan,
   isMembersOnly: true,
   schemas: { input: ZCarePlanInput, item: ZCarePlan },

@@ -9,6 +9,7 @@ export const allergyKind = defineApiKind({
   shared: ALLERGY_KIND,
   table: allergies,
   store: allergyStore,
+  fhirType: 'AllergyIntolerance',
   toFhir: toFhirAllergy,
   schemas: { input: ZAllergyInput, item: ZAllergy },
   timeline: {

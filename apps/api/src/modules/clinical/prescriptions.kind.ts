@@ -18,12 +18,13 @@ const example = () => ({
 
 /**
  * Prescriptions as the API registry lists them: two timeline entries each, when written and,
- * once stopped, when stopped. Their routes and rules (the allergy warning) are this module's.
+ * once stopped, when stopped. Their routes and rules are this module's.
  */
 export const prescriptionKind = defineApiKind({
   shared: PRESCRIPTION_KIND,
   table: prescriptions,
   store: prescriptionStore,
+  fhirType: 'MedicationRequest',
   toFhir: toFhirPrescription,
   schemas: { input: ZPrescriptionInput, item: ZPrescription },
   timeline: {

@@ -24,7 +24,7 @@ export interface PractitionerExport {
   patients: AsyncIterable<PatientRow[]>;
   appointments: AsyncIterable<AppointmentRecord[]>;
   visits: AsyncIterable<VisitRecord[]>;
-  /** The patient-owned kinds' items (allergies, prescriptions, …) as FHIR entries. */
+  /** The patient-owned kinds' items (every kind of the registry) as FHIR entries. */
   clinical: AsyncIterable<FhirEntry[]>;
 }
 
