@@ -42,6 +42,11 @@ export interface ApiPatientKind {
     ownerId: string,
     practitioner: ExportingPractitioner,
   ): AsyncIterable<FhirEntry[]>;
+  /** A page of one patient's items and their count, as the routes read them (benches EXPLAIN them). */
+  lists: {
+    page(db: Db, page: ItemScope & { after: ItemKey | null; limit: number }): Promise<unknown[]>;
+    count(db: Db, scope: ItemScope): Promise<number>;
+  };
   /** Its stored timeline entries by their timeline kind (the shared declaration names them). */
   timeline: Readonly<Record<string, TimelineBranch>>;
   /** What its create and replace take, and what its routes answer for one item. */
@@ -58,6 +63,12 @@ export interface ApiPatientKind {
   routes?: (app: FastifyInstance, deps: { db: Db; refusals: ClinicalRefusals }) => void;
 }
 
+interface ItemScope {
+  ownerId: string;
+  patientId: string;
+  status?: string;
+}
+
 /** Items exported per query. */
 const EXPORT_BATCH = 500;
 
@@ -68,7 +79,7 @@ export function defineApiKind<Table extends ClinicalTable>({
   toFhir,
   isMembersOnly = false,
   ...declaration
-}: Omit<ApiPatientKind, 'table' | 'fhirEntries' | 'isMembersOnly'> & {
+}: Omit<ApiPatientKind, 'table' | 'fhirEntries' | 'isMembersOnly' | 'lists'> & {
   table: Table;
   store: ClinicalStore<Table>;
   toFhir: (row: Table['$inferSelect'], practitioner: ExportingPractitioner) => FhirEntry;
@@ -78,6 +89,10 @@ export function defineApiKind<Table extends ClinicalTable>({
     ...declaration,
     table: getTableName(table),
     isMembersOnly,
+    lists: {
+      page: (db, page) => store.list(db, page),
+      count: (db, scope) => store.count(db, scope),
+    },
     async *fhirEntries(db, ownerId, practitioner) {
       const batches = inBatches({
         size: EXPORT_BATCH,
