@@ -18,18 +18,12 @@ export const NON_PERSONAL_COLUMNS = new Set([
   'voice_calls.call_id',
   'voice_calls.agent_id',
   'voice_signatures.replay_key',
-  // Fixed vocabularies (statuses, kinds, actions).
+  // Fixed vocabularies without a check constraint of their own (statuses, kinds, actions); a
+  // column whose check lists its values is left out by `vocabularyColumns` below.
   'audit_events.action',
   'audit_events.outcome',
   'audit_events.subject_kind',
   'audit_events.related_kind',
-  'appointments.kind',
-  'appointments.status',
-  'allergies.severity',
-  'allergies.status',
-  'prescriptions.route',
-  'prescriptions.status',
-  'care_plans.status',
   'care_plan_marks.mark',
   'reminders.source',
   'voice_calls.language',
@@ -83,12 +77,33 @@ export async function textColumns(db) {
 }
 
 /**
- * Every distinct value stored in those columns, less `NON_PERSONAL_COLUMNS`: the column's text,
+ * The columns whose check constraint lists every value they may hold (`severity in ('mild', …)`,
+ * nullable or not), as `table.column`: fixed vocabularies such as statuses and kinds, which
+ * describe no one. Read from the constraints, so a new table's enums need no entry anywhere.
+ */
+export async function vocabularyColumns(db) {
+  const { rows } = await db.query(
+    `select c.conrelid::regclass::text as table_name, a.attname as column_name
+     from pg_constraint c
+     join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+     where c.contype = 'c'
+       and cardinality(c.conkey) = 1
+       and c.connamespace = current_schema()::regnamespace
+       and pg_get_constraintdef(c.oid) ~ '= ANY \\(+ARRAY\\['`,
+  );
+  return new Set(rows.map((row) => `${row.table_name}.${row.column_name}`));
+}
+
+/**
+ * Every distinct value stored in those columns, less `NON_PERSONAL_COLUMNS` and the
+ * `vocabularyColumns`: the column's text,
  * or each string inside a json document. `db` is anything with pg's `query` (a pool, a client).
  */
 export async function storedSensitiveValues(db) {
+  const vocabularies = await vocabularyColumns(db);
   const columns = (await textColumns(db)).filter(
-    ({ table, column }) => !NON_PERSONAL_COLUMNS.has(`${table}.${column}`),
+    ({ table, column }) =>
+      !NON_PERSONAL_COLUMNS.has(`${table}.${column}`) && !vocabularies.has(`${table}.${column}`),
   );
   if (columns.length === 0) return [];
   const selects = columns.map(({ table, column, isJson }) =>

@@ -23,6 +23,7 @@ import { appointmentsPlugin } from './modules/appointments/appointments.plugin.t
 import { visitsPlugin } from './modules/visits/visits.plugin.ts';
 import { vitalsPlugin } from './modules/vitals/vitals.plugin.ts';
 import { clinicalPlugin } from './modules/clinical/clinical.plugin.ts';
+import { kindsPlugin } from './kinds/kinds.plugin.ts';
 import { timelinePlugin } from './modules/timeline/timeline.plugin.ts';
 import { searchPlugin } from './modules/search/search.plugin.ts';
 import { carePlansPlugin } from './modules/care-plans/care-plans.plugin.ts';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(visitsPlugin, { db, now });
   await app.register(vitalsPlugin, { db });
   await app.register(clinicalPlugin, { db });
+  await app.register(kindsPlugin, { db });
   await app.register(timelinePlugin, { db, now });
   await app.register(searchPlugin, { db });
   await app.register(carePlansPlugin, { db, now });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TAuditEvent } from '@portal/shared/audit';
+import type { AuditSubjectKind, TAuditEvent } from '@portal/shared/audit';
 import type { TPatientInput } from '@portal/shared/patient';
 import { type AuthHeaders, signIn, type TestContext } from './app.ts';
 import { becomeMember } from './factories/billing.ts';
@@ -93,8 +93,8 @@ export interface ResourceUnderTest {
   /** Premium members only: the practitioners of the contract are members. */
   isMembersOnly?: boolean;
   table: string;
-  /** The audit event's column naming the item: `allergyId`. */
-  auditColumn: keyof TAuditEvent;
+  /** The audit events' subject kind of an item: `allergy`. */
+  kind: AuditSubjectKind;
   /** 404 code of an item that is not the actor's patient's. */
   notFound: string;
   /** What a stale `If-Match` answers. */
@@ -113,7 +113,8 @@ export function describePatientResourceContract(
   context: () => TestContext,
   resource: ResourceUnderTest,
 ) {
-  const { segment, table, auditColumn } = resource;
+  const { segment, table, kind } = resource;
+  const subject = (id: string) => ({ subject: { kind, id } });
   const newPractitioner = (ctx: TestContext) =>
     practitioner(ctx, { isMember: resource.isMembersOnly ?? false });
   const url = (patientId: string, ...rest: string[]) =>
@@ -152,7 +153,7 @@ export function describePatientResourceContract(
       const trail = await auditTrail(ctx, headers);
       for (const action of ['create', 'read'] as const)
         expect(trail).toContainEqual(
-          expect.objectContaining({ action, outcome: 'success', [auditColumn]: item._id }),
+          expect.objectContaining({ action, outcome: 'success', ...subject(item._id) }),
         );
       expect(trail[0]).toMatchObject({
         action: 'list',
@@ -184,7 +185,7 @@ export function describePatientResourceContract(
           action: 'create',
           outcome: 'denied',
           patientId: other.patient._id,
-          [auditColumn]: null,
+          subject: null,
         }),
       );
     });
@@ -219,7 +220,7 @@ export function describePatientResourceContract(
       const trail = await auditTrail(ctx, owner.headers);
       for (const action of ['read', 'update'] as const)
         expect(trail).toContainEqual(
-          expect.objectContaining({ action, outcome: 'denied', [auditColumn]: theirs._id }),
+          expect.objectContaining({ action, outcome: 'denied', ...subject(theirs._id) }),
         );
     });
 
@@ -240,7 +241,7 @@ export function describePatientResourceContract(
       expect(stale.headers.etag).toBe(`"${current.updatedAt}"`);
       expect((await ctx.app.inject({ url: path, headers })).json()).toEqual(current);
       expect(await auditTrail(ctx, headers)).toContainEqual(
-        expect.objectContaining({ action: 'update', outcome: 'conflict', [auditColumn]: item._id }),
+        expect.objectContaining({ action: 'update', outcome: 'conflict', ...subject(item._id) }),
       );
     });
 
@@ -263,7 +264,7 @@ export function describePatientResourceContract(
       expect(await rowCount(ctx, table)).toBe(before);
       const invalid = (await auditTrail(ctx, headers)).filter((e) => e.outcome === 'invalid');
       expect(invalid.map((e) => e.action)).toEqual(['update', 'create']);
-      expect(invalid[0]).toMatchObject({ patientId: patient._id, [auditColumn]: item._id });
+      expect(invalid[0]).toMatchObject({ patientId: patient._id, ...subject(item._id) });
     });
   });
 }

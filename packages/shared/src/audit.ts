@@ -57,7 +57,7 @@ export const ZAuditSubject = z
     id: z.uuid(),
   })
   .describe(
-    'The record the event is about, when it is not the patient itself: an appointment, a visit, an allergy, a prescription or a care plan (its occurrences too)',
+    'The record the event is about, when it is not the patient itself: an appointment, a visit, or an item of one of the patient-owned kinds (a care plan’s occurrences included)',
   );
 
 export type TAuditSubject = z.infer<typeof ZAuditSubject>;

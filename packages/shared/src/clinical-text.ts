@@ -1,6 +1,6 @@
 import { optionalTextOf, requiredTrimmedText } from './text-fields.ts';
 
-/** Text fields of the clinical records (allergies, prescriptions): one rule for each kind. */
+/** Text fields of the clinical records (the patient-owned kinds): one rule for each kind. */
 
 export { NO_CONTROL_CHARACTERS } from './text-fields.ts';
 

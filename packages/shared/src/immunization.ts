@@ -24,7 +24,6 @@ export const IMMUNIZATION_SITES = [
   'right-arm',
   'left-thigh',
   'right-thigh',
-  'oral',
   'nose',
 ] as const;
 export const IMMUNIZATION_ROUTES = [
@@ -170,7 +169,7 @@ export const IMMUNIZATION_KIND = definePatientKind({
     about: {
       at: 'the day the vaccine was given (or not given), at 00:00 UTC',
       summary: 'the vaccine',
-      detail: 'its dose number, e.g. `Dose 2`, otherwise empty',
+      detail: 'who gave it (its performer note)',
       state: '`completed` or `not-done`',
     },
   },

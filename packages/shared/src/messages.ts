@@ -25,7 +25,7 @@ const MESSAGE_TABLES = {
   rrule: RRULE_MESSAGES,
   textField: TEXT_FIELD_MESSAGES,
   date: DATE_MESSAGES,
-  // Each patient-owned kind's own messages, under its kind's name (`allergy.substanceRequired`).
+  // Each patient-owned kind's own messages, under its kind's name (`carePlan.titleRequired`).
   ...(Object.fromEntries(PATIENT_KINDS.map(({ kind, messages }) => [kind, messages])) as {
     [Kind in TPatientKind as Kind['kind']]: Kind['messages'];
   }),

@@ -1,18 +1,18 @@
 /**
- * What every patient-owned kind of clinical record (an allergy, a prescription, a care plan…)
+ * What every patient-owned kind of clinical record (a care plan, a prescription…)
  * declares once, in the shared package: its names, its error codes and texts, its validation
  * messages and its timeline entries. The registry (patient-kinds.ts) lists the declarations;
  * the error catalogue, the audit trail's subject kinds, the timeline and the web's field
  * messages read them from there.
  */
 export interface PatientKind {
-  /** 'allergy': the audit trail's subject kind and the `{allergyId}` path parameter. */
+  /** 'carePlan': the audit trail's subject kind and the `{carePlanId}` path parameter. */
   kind: string;
-  /** 'allergies': the path under /api/records/patients/{id}/ and the OpenAPI tag. */
+  /** 'care-plans': the path under /api/records/patients/{id}/ and the OpenAPI tag. */
   segment: string;
-  /** 'allergy': how the English error texts name one. */
+  /** 'care plan': how the English error texts name one. */
   noun: string;
-  /** 'ALLERGY': its error codes are `ALLERGY_NOT_FOUND` and `ALLERGY_CHANGED`. */
+  /** 'CARE_PLAN': its error codes are `CARE_PLAN_NOT_FOUND` and `CARE_PLAN_CHANGED`. */
   errorPrefix: string;
   /** Its validation messages by code (each text unique among the shared tables). */
   messages: Readonly<Record<string, string>>;

@@ -64,7 +64,7 @@ export function timelineLine(text: string): string {
     : text;
 }
 
-/** The later kinds' words for one field of their entries: '; immunization: …' each. */
+/** The later kinds' words for one field of their entries: '; <entry kinds>: …' for each. */
 const aboutLaterKinds = (field: 'at' | 'summary' | 'detail' | 'state') =>
   PATIENT_KINDS.flatMap((declaration: PatientKind) => {
     const { timeline } = declaration;

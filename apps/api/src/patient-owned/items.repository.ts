@@ -1,17 +1,31 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import type { carePlans } from '../db/schema/care-plans.ts';
-import type { allergies, prescriptions } from '../db/schema/clinical.ts';
+import { pgTable, text, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { timestamps } from '../db/schema/columns.ts';
+import { patientRecord } from '../db/schema/patients.ts';
 import { isOneOfVersions, nextVersion } from '../lib/etag.ts';
 import { pastKey } from '../lib/paging.ts';
 import { countRows, findRow } from '../db/rows.ts';
 
 /**
- * The only SQL of the allergies, prescriptions and care plans. The tables share their bookkeeping
- * columns, so one store serves each; every query is scoped by owner and patient: there
- * is no function here without `ownerId`.
+ * The columns every patient-owned kind's table has (`patientItemColumns()`), as a table type:
+ * only its type is used, to type the store's queries once for every kind.
  */
-export type ClinicalTable = typeof allergies | typeof prescriptions | typeof carePlans;
+const _itemShape = pgTable('patient_item', { ...patientItemColumns(), status: text('status') });
+
+/** The bookkeeping columns of a patient-owned kind's table: owner, patient, id and versions. */
+export function patientItemColumns() {
+  return { ...patientRecord(), ...timestamps() };
+}
+
+/**
+ * The only SQL of the patient-owned kinds (src/kinds). The tables share their bookkeeping
+ * columns and a `status`, so one store serves each; every query is scoped by owner and patient:
+ * there is no function here without `ownerId`.
+ */
+export type ClinicalTable = PgTable & {
+  [Column in keyof typeof _itemShape._.columns]: AnyPgColumn;
+} & { $inferSelect: { id: string; patientId: string; createdAt: Date; updatedAt: Date } };
 
 /** Position in a list, newest first: `createdAt` (ISO, ms) then id. */
 export type ItemKey = [createdAt: string, id: string];
@@ -32,8 +46,8 @@ export type ClinicalValues<Table extends ClinicalTable> = Omit<
 export function createClinicalStore<Table extends ClinicalTable>(table: Table) {
   type Row = Table['$inferSelect'];
   type Values = ClinicalValues<Table>;
-  // The columns both tables have, typed once: drizzle cannot narrow a union of tables.
-  const t = table as typeof allergies;
+  // The columns every kind's table has, typed once: drizzle cannot type a generic table's columns.
+  const t = table as unknown as typeof _itemShape;
 
   const scoped = ({ ownerId, patientId }: Scope, ...more: (SQL | undefined)[]) =>
     and(eq(t.ownerId, ownerId), eq(t.patientId, patientId), ...more);

@@ -30,7 +30,7 @@ export type ChangePlan<Row> =
 
 /**
  * A rule every create and update of the kind must pass once the patient (and the item) are
- * known (the prescriptions' allergy warning): refuse, or name the write's further audit events.
+ * known (a warning of one kind about another's items): refuse, or name the write's further audit events.
  */
 export type WriteGuard<Row, Input> = (step: {
   tx: DbOrTx;
@@ -60,7 +60,7 @@ interface ApiItem {
 }
 
 /**
- * The rules allergies and prescriptions share, for one kind: the patient must be one of the
+ * The rules every patient-owned kind shares, for one kind: the patient must be one of the
  * actor's live patients and the item that patient's (else 404), every read and change is
  * audited, and a stale `If-Match` is a 409 with the current ETag.
  */

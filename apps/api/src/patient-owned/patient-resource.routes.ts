@@ -46,9 +46,9 @@ export interface PatientResourceDefinition<
   Input extends z.ZodType,
   Query extends z.ZodType,
 > {
-  /** 'allergy': the id parameter is `allergyId`, described as 'The allergy `_id`'. */
+  /** 'carePlan': the id parameter is `carePlanId`, described as 'The carePlan `_id`'. */
   kind: string;
-  /** 'allergies': the path segment, and the OpenAPI tag unless `tag` names another. */
+  /** 'care-plans': the path segment, and the OpenAPI tag unless `tag` names another. */
   segment: string;
   /** The OpenAPI tag when it is not the segment ('care plans' under `care-plans`). */
   tag?: string;

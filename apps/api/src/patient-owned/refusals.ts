@@ -1,5 +1,7 @@
 import type { TAuditAction } from '@portal/shared/audit';
 import type { TErrorCode } from '@portal/shared/errors';
+import { itemErrorCodes } from '@portal/shared/patient-kind';
+import { patientKind, type TPatientKindName } from '@portal/shared/patient-kinds';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { storedId } from '../lib/uuid.ts';
@@ -13,16 +15,13 @@ import {
 export type { Actor };
 
 /**
- * The clinical items: allergies and prescriptions, care plans; each names its own error
- * codes, and is the subject of its audit events by this same kind.
+ * The patient-owned kinds (the shared registry): each names its own error codes, and is the
+ * subject of its audit events by this same kind.
  */
-export type ClinicalKind = 'allergy' | 'prescription' | 'carePlan';
+export type ClinicalKind = TPatientKindName;
 
-const CODES = {
-  allergy: { missing: 'ALLERGY_NOT_FOUND', changed: 'ALLERGY_CHANGED' },
-  prescription: { missing: 'PRESCRIPTION_NOT_FOUND', changed: 'PRESCRIPTION_CHANGED' },
-  carePlan: { missing: 'CARE_PLAN_NOT_FOUND', changed: 'CARE_PLAN_CHANGED' },
-} as const satisfies Record<ClinicalKind, { missing: TErrorCode; changed: TErrorCode }>;
+const codesOf = (kind: ClinicalKind) =>
+  itemErrorCodes(patientKind(kind).errorPrefix) as { missing: TErrorCode; changed: TErrorCode };
 
 /** One event of the clinical trail: never a field of the record, only ids and outcomes. */
 export type ClinicalAuditEntry = Pick<
@@ -31,7 +30,7 @@ export type ClinicalAuditEntry = Pick<
 >;
 
 /**
- * The audit trail of the clinical items (allergies, prescriptions, care plans) and the refusals
+ * The audit trail of the patient-owned kinds' items and the refusals
  * they share: each refusal is audited with its outcome (outside any rolled-back transaction)
  * before it is thrown.
  */
@@ -58,7 +57,7 @@ export function createClinicalRefusals(db: Db) {
       patientId: storedId(patientId),
       subject: auditRecord(kind, storedId(id)),
     });
-    throw new AppError(CODES[kind].missing);
+    throw new AppError(codesOf(kind).missing);
   }
 
   /** A stale `If-Match`: 409 with the current version's ETag. */
@@ -82,7 +81,7 @@ export function createClinicalRefusals(db: Db) {
       patientId: current.patientId,
       subject: { kind, id: current.id },
     });
-    throw new AppError(CODES[kind].changed, { headers: { etag } });
+    throw new AppError(codesOf(kind).changed, { headers: { etag } });
   }
 
   /** A create or update refused by validation is a refused attempt in the trail too. */

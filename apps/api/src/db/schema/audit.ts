@@ -20,7 +20,7 @@ export const auditEvents = pgTable(
      */
     subjectKind: text('subject_kind').$type<AuditSubjectKind>(),
     subjectId: uuid('subject_id'),
-    /** A second record the event names: on `acknowledge`, the allergy that was warned of. */
+    /** A second record the event names: on `acknowledge`, the record that was warned of. */
     relatedKind: text('related_kind').$type<AuditSubjectKind>(),
     relatedId: uuid('related_id'),
     /** Set for events written while a voice call's function acted: by trigger, see voice.ts. */

@@ -5,7 +5,7 @@ import { countRows } from '../../db/rows.ts';
 import { auditEvents, type AuditEventRow } from '../../db/schema/audit.ts';
 import { patients } from '../../db/schema/patients.ts';
 
-/** A record an event names besides its patient: an appointment, a visit, an allergy, ... */
+/** A record an event names besides its patient: an appointment, a visit, an item of a patient-owned kind. */
 export interface AuditRecord {
   kind: AuditSubjectKind;
   id: string;
@@ -21,7 +21,7 @@ export interface AuditEntry {
   patientId: string | null;
   /** The record the event is about; none for an event about the patient itself, or a list. */
   subject?: AuditRecord | null;
-  /** A second record the event names: on `acknowledge`, the allergy that was warned of. */
+  /** A second record the event names: on `acknowledge`, the record that was warned of. */
   related?: AuditRecord | null;
   /** How many results a `search` showed; never what was searched for. */
   resultCount?: number | null;

@@ -13,12 +13,12 @@ import type { Actor } from './owned-records.ts';
 
 /**
  * What the routes of every owner-scoped, audited record (patients, appointments, reminders and
- * the patient sub-resources: allergies, prescriptions, visits, …) share over HTTP: the id path
+ * the patient sub-resources: visits and the patient-owned kinds) share over HTTP: the id path
  * parameters, the `If-Match` header, the common errors, the actor of a request and the audit of
  * a body that validation refused.
  */
 
-/** A record's id path parameter (`id`, `allergyId`): its description names the kind. */
+/** A record's id path parameter (`id`, `visitId`): its description names the kind. */
 export const ZItemId = (kind: string) => z.string().max(200).describe(`The ${kind} \`_id\``);
 
 /** The path parameters of a record addressed by `id` (a patient, an appointment, a reminder). */
@@ -56,7 +56,7 @@ export type RecordInvalidAttempt<Action extends TAuditAction = TAuditAction> = (
 
 /**
  * A body refused by validation (say, an injected owner id) still leaves an audit event. `params`
- * names the path parameters of the record (`id`; a sub-resource's `allergyId`) and, under a
+ * names the path parameters of the record (`id`; a sub-resource's `visitId`) and, under a
  * patient, of its patient (`id`).
  */
 export function auditInvalidBody<Action extends TAuditAction>(

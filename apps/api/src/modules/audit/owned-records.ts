@@ -99,7 +99,7 @@ export function createOwnedRecordsAudit({
 
 /**
  * The trail of patients, and the patient refusal of whatever hangs off a patient (its timeline,
- * visits, vital signs, allergies, prescriptions and care plans, for any action): events name the
+ * visits, vital signs and the patient-owned kinds, for any action): events name the
  * patient only, and a patient that is missing, in the trash, someone else's or not an id answers
  * one 404, `PATIENT_NOT_FOUND`.
  */

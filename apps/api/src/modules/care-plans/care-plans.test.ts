@@ -18,24 +18,10 @@ import {
   putCarePlan,
 } from '../../../test/factories/care-plans.ts';
 import { createPatient, trashPatient } from '../../../test/factories/patients.ts';
-import {
-  auditTrail,
-  describePatientResourceContract,
-  practitioner,
-} from '../../../test/patient-resources.ts';
+import { auditTrail, practitioner } from '../../../test/patient-resources.ts';
 
 // Today is 15 April 2026 (noon in UTC): the HbA1c test every 3 months from 15 January is due.
 const ctx = useTestApp({ deps: { now: () => new Date('2026-04-15T12:00:00Z') } });
-
-describePatientResourceContract(() => ctx, {
-  segment: 'care-plans',
-  isMembersOnly: true,
-  table: 'care_plans',
-  auditColumn: 'carePlanId',
-  notFound: 'CARE_PLAN_NOT_FOUND',
-  stale: { status: 409, code: 'CARE_PLAN_CHANGED' },
-  body: (variant) => carePlanInput(variant === 'changed' ? { status: 'on-hold' } : {}),
-});
 
 /** Care plans are for premium members only. */
 const member = (name = 'Amina Yusuf') => practitioner(ctx, { name, isMember: true });

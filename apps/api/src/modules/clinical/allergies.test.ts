@@ -11,22 +11,12 @@ import {
 } from '../../../test/factories/clinical.ts';
 import {
   auditTrail,
-  describePatientResourceContract,
   expectFieldErrors,
   type FieldCase,
   practitioner,
 } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
-
-describePatientResourceContract(() => ctx, {
-  segment: 'allergies',
-  table: 'allergies',
-  auditColumn: 'allergyId',
-  notFound: 'ALLERGY_NOT_FOUND',
-  stale: { status: 409, code: 'ALLERGY_CHANGED' },
-  body: (variant) => allergyInput(variant === 'changed' ? { status: 'resolved' } : {}),
-});
 
 describe('POST /api/records/patients/:id/allergies', () => {
   it('records an allergy, its substance trimmed, active unless said otherwise', async () => {

@@ -18,7 +18,6 @@ import {
 import { createPatient } from '../../../test/factories/patients.ts';
 import {
   auditTrail,
-  describePatientResourceContract,
   expectFieldErrors,
   type FieldCase,
   practitioner,
@@ -26,15 +25,6 @@ import {
 } from '../../../test/patient-resources.ts';
 
 const ctx = useTestApp();
-
-describePatientResourceContract(() => ctx, {
-  segment: 'prescriptions',
-  table: 'prescriptions',
-  auditColumn: 'prescriptionId',
-  notFound: 'PRESCRIPTION_NOT_FOUND',
-  stale: { status: 409, code: 'PRESCRIPTION_CHANGED' },
-  body: (variant) => prescriptionInput(variant === 'changed' ? { status: 'completed' } : {}),
-});
 
 describe('POST /api/records/patients/:id/prescriptions', () => {
   it('prescribes: every field answered, an end date instead of a duration, active and not stopped', async () => {

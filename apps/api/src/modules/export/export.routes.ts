@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { API_KINDS } from '../../kinds/registry.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPatientExportQuery } from '@portal/shared/patient';
@@ -8,7 +9,6 @@ import { actorOf } from '../audit/owned-records.http.ts';
 import { csvChunks } from '../patients/patients.csv.ts';
 import { fhirBundleChunks, fhirPatientEntries } from '../patients/patients.fhir.ts';
 import { toFhirVisitEntries } from '../visits/visits.fhir.ts';
-import { fhirClinicalEntries } from './export.clinical.ts';
 import type { ExportService } from './export.service.ts';
 
 /**
@@ -25,7 +25,11 @@ export function exportRoutes(app: FastifyInstance, { exporter }: { exporter: Exp
       schema: {
         tags,
         summary:
-          'Export all my patients: `format=fhir` a FHIR R4 Bundle (collection) of Patient, Condition and Observation resources, then my appointments as Appointment resources (status booked, arrived, fulfilled, cancelled or noshow; the Patient and me, a Practitioner, as participants), then my visits as Encounter resources (finished once signed) each with its vital-sign Observations (LOINC 85354-9 blood pressure panel, 8867-4, 8310-5, 29463-7, 8302-2, 39156-5, 2708-6), then the allergies of my patients as AllergyIntolerance and prescriptions as MedicationRequest resources; `format=csv` CSV of the patients with a header row',
+          'Export all my patients: `format=fhir` a FHIR R4 Bundle (collection) of Patient, Condition and Observation resources, then my appointments as Appointment resources (status booked, arrived, fulfilled, cancelled or noshow; the Patient and me, a Practitioner, as participants), then my visits as Encounter resources (finished once signed) each with its vital-sign Observations (LOINC 85354-9 blood pressure panel, 8867-4, 8310-5, 29463-7, 8302-2, 39156-5, 2708-6), then ' +
+          API_KINDS.map(
+            ({ shared, fhirType }) => `my patients’ ${shared.segment} as ${fhirType}`,
+          ).join(', ') +
+          ' resources; `format=csv` CSV of the patients with a header row',
         querystring: ZPatientExportQuery,
         produces: ['application/fhir+json', 'text/csv'],
         response: { 200: ZDocument('The export file, streamed') },
@@ -59,7 +63,7 @@ export function exportRoutes(app: FastifyInstance, { exporter }: { exporter: Exp
               fhirPatientEntries(exported.patients, now),
               practitionerEntries(exported.appointments, toFhirAppointment),
               practitionerEntries(exported.visits, toFhirVisitEntries),
-              fhirClinicalEntries(exported.clinical, exported.practitioner),
+              exported.clinical,
             ],
             now,
           ),

@@ -13,7 +13,8 @@ import { findPatientsPage, type ListKey } from '../patients/patients.repository.
 import { findUserById } from '../users/users.repository.ts';
 import type { VisitRecord } from '../visits/visits.fields.ts';
 import { findVisitsToExport, type VisitKey } from '../visits/visits.repository.ts';
-import { clinicalExportBatches, type ClinicalExport } from './export.clinical.ts';
+import type { FhirEntry } from '../patients/patients.fhir.ts';
+import { fhirClinicalEntries } from './export.clinical.ts';
 
 const EXPORT_BATCH = 500;
 
@@ -23,8 +24,8 @@ export interface PractitionerExport {
   patients: AsyncIterable<PatientRow[]>;
   appointments: AsyncIterable<AppointmentRecord[]>;
   visits: AsyncIterable<VisitRecord[]>;
-  /** Allergies, prescriptions and care plans. */
-  clinical: ClinicalExport;
+  /** The patient-owned kinds' items (every kind of the registry) as FHIR entries. */
+  clinical: AsyncIterable<FhirEntry[]>;
 }
 
 export function createExportService({ db }: { db: Db }) {
@@ -41,8 +42,9 @@ export function createExportService({ db }: { db: Db }) {
       const user = await findUserById(db, ownerId);
       if (!user) throw new AppError('NOT_AUTHENTICATED');
       await trail.audit(db, actor, { action: 'export', outcome: 'success', patientId: null });
+      const practitioner = { id: user.id, name: user.name, email: user.email };
       return {
-        practitioner: { id: user.id, name: user.name, email: user.email },
+        practitioner,
         patients: inBatches({
           size: EXPORT_BATCH,
           fetchAfter: (after: ListKey | null, limit) =>
@@ -61,7 +63,7 @@ export function createExportService({ db }: { db: Db }) {
             findVisitsToExport(db, { ownerId, after, limit }),
           keyOf: (row): VisitKey => [row.occurredAt.toISOString(), row.id],
         }),
-        clinical: clinicalExportBatches(db, ownerId),
+        clinical: fhirClinicalEntries(db, ownerId, practitioner),
       };
     },
   };

@@ -8,6 +8,8 @@ import {
   type TTimelineRecordKind,
 } from '@portal/shared/timeline';
 import type { DbOrTx } from '../../db/client.ts';
+import type { TimelineBranch } from '../../kinds/kind.ts';
+import { API_KINDS } from '../../kinds/registry.ts';
 
 /**
  * The patient's timeline: one UNION ALL over the tables that hold its entries (the computed
@@ -29,45 +31,18 @@ export interface TimelineScope {
 }
 
 /** How one kind of entry is read from its table (trusted SQL fragments, no input). */
-interface Branch {
+interface Branch extends TimelineBranch {
   table: string;
-  at: string;
-  summary: string;
-  detail: string;
-  state: string;
-  /** Rows of the table that are not entries of this kind. */
-  only?: string;
 }
 
-const BRANCHES: Record<TTimelineRecordKind, Branch> = {
+/** Visits and appointments, then each patient-owned kind's entries from its declaration. */
+const BRANCHES = {
   visit: {
     table: 'visits',
     at: 'occurred_at',
     summary: 'reason',
     detail: "''",
     state: "case when signed_at is null then 'draft' else 'signed' end",
-  },
-  'prescription-started': {
-    table: 'prescriptions',
-    at: 'created_at',
-    summary: "btrim(medication || ' ' || strength)",
-    detail: "''",
-    state: 'status',
-  },
-  'prescription-stopped': {
-    table: 'prescriptions',
-    at: 'stopped_at',
-    summary: "btrim(medication || ' ' || strength)",
-    detail: 'stop_reason',
-    state: 'status',
-    only: 'stopped_at is not null',
-  },
-  allergy: {
-    table: 'allergies',
-    at: 'created_at',
-    summary: 'substance',
-    detail: 'reaction',
-    state: 'severity',
   },
   appointment: {
     table: 'appointments',
@@ -76,7 +51,12 @@ const BRANCHES: Record<TTimelineRecordKind, Branch> = {
     detail: "''",
     state: 'status',
   },
-};
+  ...Object.fromEntries(
+    API_KINDS.flatMap(({ table, timeline }) =>
+      Object.entries(timeline).map(([kind, branch]) => [kind, { table, ...branch }]),
+    ),
+  ),
+} as Record<TTimelineRecordKind, Branch>;
 
 /** A line of a list, never a whole note: longer texts end in an ellipsis (code points, not bytes). */
 const cut = (expression: string) =>

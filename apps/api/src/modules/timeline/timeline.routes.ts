@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZTimelineEntry, ZTimelineQuery } from '@portal/shared/timeline';
+import { TIMELINE_RECORD_KINDS, ZTimelineEntry, ZTimelineQuery } from '@portal/shared/timeline';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPage } from '../../lib/paging.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,8 +19,7 @@ export function timelineRoutes(
     {
       schema: {
         tags: ['timeline'],
-        summary:
-          'The patient\'s history, newest first: visits, prescriptions started and stopped, allergies recorded, appointments and, for Premier members, care-plan activities due or overdue; paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
+        summary: `The patient's history, newest first: entries of kind ${TIMELINE_RECORD_KINDS.join(', ')} and, for Premier members, care-plan activities due or overdue; paged by \`Link: <…>; rel="next"\`, with \`X-Total-Count\``,
         description:
           "Each entry names its kind, time, item and a one-line summary (never the notes); the item itself is read from its own route. Open to every practitioner: a Premier member's timeline also holds `care-plan-activity` entries, each occurrence of an active plan's activity due today or overdue (a past day not marked done or skipped, up to 90 days back, the Today list's window; the newest 500 at most), dated at the start of its due day in the practitioner's time zone, with `carePlanId` and `dueOn`; anyone else's timeline simply has none (never a 402). Audited as one `list` of the patient; never cached.",
         params: ZPatientParams,

@@ -24,7 +24,7 @@ const ctx = useTestApp();
 describePatientResourceContract(() => ctx, {
   segment: 'visits',
   table: 'visits',
-  auditColumn: 'visitId',
+  kind: 'visit',
   notFound: 'VISIT_NOT_FOUND',
   stale: { status: 412, code: 'VISIT_CHANGED' },
   body: (variant) => visitInput(variant === 'changed' ? { plan: 'Review in two weeks.' } : {}),
