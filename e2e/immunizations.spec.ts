@@ -88,9 +88,7 @@ test('en: a practitioner records an immunization from the list, marks it not giv
   await press(edit.getByRole('button', { name: t('immunizations:save') }));
   const reason = edit.getByLabel(t('immunizations:fields.statusReason'));
   await expect(reason).toBeFocused();
-  await expect(reason).toHaveAccessibleDescription(
-    t('immunizations:fieldMessages.reasonRequired'),
-  );
+  await expect(reason).toHaveAccessibleDescription(t('immunizations:fieldMessages.reasonRequired'));
   await expectAxeClean(page, { include: 'main' });
   const declined = t('immunizations:reasons.patient-objection');
   await typeChoice(page, reason, declined);
