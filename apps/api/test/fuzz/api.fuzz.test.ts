@@ -168,8 +168,11 @@ describe('fuzzing every route of the OpenAPI document', () => {
       const byStatus = stats.get(operation.label);
       expect(byStatus, operation.label).toBeDefined();
       const total = [...byStatus!.values()].reduce((sum, n) => sum + n, 0);
+      // Each operation is drawn uniformly: at least half its fair share in the full campaign, a
+      // quarter in a short one, whose ~27 draws per operation vary too much for half.
+      const share = BATCHES < FULL_CAMPAIGN_BATCHES ? 4 : 2;
       expect(total, operation.label).toBeGreaterThan(
-        (BATCHES * BATCH_SIZE) / operations.length / 2,
+        (BATCHES * BATCH_SIZE) / operations.length / share,
       );
       // The local payments provider sends no webhooks: its webhook can only refuse. Nothing here
       // holds Retell's key either: its signed routes succeed in voice.fuzz.test.ts instead.

@@ -1,29 +1,25 @@
 import fc from 'fast-check';
 import type pg from 'pg';
 import { z } from 'zod';
-import { ZAllergy, ZAllergyInput } from '@portal/shared/allergy';
-import {
-  ZCarePlan,
-  ZCarePlanInput,
-  ZOccurrence,
-  ZOccurrenceMarkInput,
-  ZToday,
-} from '@portal/shared/care-plan';
+import { ZOccurrence, ZOccurrenceMarkInput, ZToday } from '@portal/shared/care-plan';
 import {
   ZMedicationSuggestions,
   ZPrescription,
-  ZPrescriptionInput,
   ZPrescriptionStop,
 } from '@portal/shared/prescription';
+import type { ApiPatientKind } from '../../src/kinds/kind.ts';
+import { API_KINDS } from '../../src/kinds/registry.ts';
 import { collectionAnswers, collectionBodies } from './collection-schemas.ts';
 import type { Operation } from './openapi.ts';
 import type { Hints } from './schema-arbitraries.ts';
 
 /**
- * The fuzz campaign's generators and checks for a patient's allergies, prescriptions and care
- * plans, kept apart from the campaign's core: ids of the actor's own items and of other people's
- * for `{allergyId}` and `{prescriptionId}`, plausible bodies, current ETags, which rows
- * a successful request may change, and the privacy rule (only the caller's own items).
+ * The fuzz campaign's generators and checks for the patient-owned kinds, every kind of the
+ * registry (src/kinds/registry.ts) alike: ids of the actor's own items and of other people's for
+ * each kind's `{<kind>Id}`, bodies that mostly pass validation (from the kind's example), current
+ * ETags, which rows a successful request may change, and the privacy rule (only the caller's own
+ * items). What only one kind has (a prescription's stop, care plans' occurrences and marks, the
+ * allergy warning's hints) is added by name below.
  */
 
 export interface ClinicalItem {
@@ -34,19 +30,31 @@ export interface ClinicalItem {
 }
 
 export interface ClinicalPools {
-  allergies: ClinicalItem[];
-  prescriptions: ClinicalItem[];
-  care_plans: ClinicalItem[];
+  /** Each kind's items by its table, oldest first. */
+  kindItems: Record<string, ClinicalItem[]>;
   /** Ids of the first care plan's activities (the seeded one), so a mark can name a real one. */
   carePlanActivityIds: string[];
 }
 
-export const CLINICAL_TABLES = ['allergies', 'prescriptions', 'care_plans'] as const;
-type ClinicalTable = (typeof CLINICAL_TABLES)[number];
+export const CLINICAL_TABLES = API_KINDS.map((kind) => kind.table);
 
-/** The items of both tables, for the pools and the privacy check. */
+/** A kind's list route, `/api/records/patients/{id}/<segment>`, and its item parameter. */
+const collectionOf = (kind: ApiPatientKind) => `/api/records/patients/{id}/${kind.shared.segment}`;
+const itemParamOf = (kind: ApiPatientKind) => `${kind.shared.kind}Id`;
+const itemPathOf = (kind: ApiPatientKind) => `${collectionOf(kind)}/{${itemParamOf(kind)}}`;
+
+/** The kind whose `{<kind>Id}` parameter is `name`. */
+const kindOfParam = (name: string) => API_KINDS.find((kind) => itemParamOf(kind) === name);
+
+/** The kind whose routes `path` is one of. */
+const kindOfPath = (path: string) =>
+  API_KINDS.find(
+    (kind) => path === collectionOf(kind) || path.startsWith(`${collectionOf(kind)}/`),
+  );
+
+/** The items of every kind's table, for the pools and the privacy check. */
 export async function snapshotClinical(pool: pg.Pool): Promise<ClinicalPools> {
-  const read = async (table: ClinicalTable) => {
+  const read = async (table: string) => {
     const { rows } = await pool.query<{
       id: string;
       owner_id: string;
@@ -60,44 +68,35 @@ export async function snapshotClinical(pool: pg.Pool): Promise<ClinicalPools> {
       updatedAt: row.updated_at.toISOString(),
     }));
   };
-  const [allergies, prescriptions, care_plans] = await Promise.all(
-    CLINICAL_TABLES.map((table) => read(table)),
-  );
+  const items = await Promise.all(CLINICAL_TABLES.map((table) => read(table)));
   const activities = await pool.query<{ id: string }>(
     `select activity->>'id' as id
        from (select activities from care_plans order by created_at, id limit 1) plan,
             jsonb_array_elements(plan.activities) activity`,
   );
   return {
-    allergies: allergies!,
-    prescriptions: prescriptions!,
-    care_plans: care_plans!,
+    kindItems: Object.fromEntries(CLINICAL_TABLES.map((table, i) => [table, items[i]!])),
     carePlanActivityIds: activities.rows.map((row) => row.id),
   };
 }
 
-const PARAM_TABLE: Record<string, ClinicalTable> = {
-  allergyId: 'allergies',
-  prescriptionId: 'prescriptions',
-  carePlanId: 'care_plans',
-};
-
-/** `{allergyId}` / `{prescriptionId}`: the actor's own items, someone else's, random ids; else undefined. */
+/** `{<kind>Id}`: the actor's own items, someone else's, random ids; else undefined. */
 export function clinicalPathValue(
   name: string,
   actorId: string,
   pools: ClinicalPools,
   junk: fc.Arbitrary<{ value: string; raw?: string }>,
 ): fc.Arbitrary<{ value: string; raw?: string }> | undefined {
-  const table = PARAM_TABLE[name];
-  if (!table) return undefined;
+  const kind = kindOfParam(name);
+  if (!kind) return undefined;
+  const items = pools.kindItems[kind.table] ?? [];
   const ids = (list: ClinicalItem[]) =>
     list.length
       ? fc.constantFrom(...list.map((item) => ({ value: item.id })))
       : fc.uuid().map((value) => ({ value }));
   return fc.oneof(
-    { weight: 6, arbitrary: ids(pools[table].filter((item) => item.ownerId === actorId)) },
-    { weight: 3, arbitrary: ids(pools[table].filter((item) => item.ownerId !== actorId)) },
+    { weight: 6, arbitrary: ids(items.filter((item) => item.ownerId === actorId)) },
+    { weight: 3, arbitrary: ids(items.filter((item) => item.ownerId !== actorId)) },
     { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
     { weight: 1, arbitrary: junk },
   );
@@ -117,13 +116,13 @@ export function clinicalPathValues(
   oneByOne: fc.Arbitrary<PathValue[]>,
 ): fc.Arbitrary<PathValue[]> | undefined {
   const names = operation.pathParams.map(({ name }) => name);
-  const table = names.map((name) => PARAM_TABLE[name]).find(Boolean);
-  if (!table || names.join() !== `id,${names[1]}`) return undefined;
-  const own = pools[table].filter((item) => item.ownerId === actorId);
+  const kind = names.map((name) => kindOfParam(name)).find(Boolean);
+  if (!kind || names.join() !== `id,${names[1]}`) return undefined;
+  const own = (pools.kindItems[kind.table] ?? []).filter((item) => item.ownerId === actorId);
   if (own.length === 0) return oneByOne;
   // A mark names one of the plan's activities on one of its days: the hints know the seeded
   // plan's (the oldest), so a mark mostly goes to that plan.
-  const seeded = pools.care_plans[0];
+  const seeded = pools.kindItems.care_plans?.[0];
   if (operation.path.endsWith('/occurrences') && seeded?.ownerId === actorId)
     return fc.oneof(
       {
@@ -175,11 +174,30 @@ function carePlanHints(activityIds: string[]): Hints {
   };
 }
 
-/** Bodies that mostly pass validation and sometimes meet the allergy warning. */
+/** Each field of the kind's example and changed bodies, drawn from their two values. */
+function exampleHints(kind: ApiPatientKind): Hints {
+  const bodies = [kind.example.body(), kind.example.changed()];
+  const fields = [...new Set(bodies.flatMap((body) => Object.keys(body)))];
+  return Object.fromEntries(
+    fields.map((field) => [
+      field,
+      fc.constantFrom(...bodies.filter((body) => field in body).map((body) => body[field])),
+    ]),
+  );
+}
+
+/**
+ * Bodies that mostly pass validation: the kind's example values, then what one kind needs more
+ * (care plans' rules and days; medications and substances that meet the allergy warning).
+ */
 export function clinicalHints(operation: Operation, pools: ClinicalPools): Hints {
-  if (operation.path.includes('/care-plans')) return carePlanHints(pools.carePlanActivityIds);
-  if (!operation.path.startsWith('/api/records/patients/{id}/')) return {};
+  const kind = kindOfPath(operation.path);
+  const hints = kind ? exampleHints(kind) : {};
+  if (operation.path.includes('/care-plans'))
+    return { ...hints, ...carePlanHints(pools.carePlanActivityIds) };
+  if (!operation.path.startsWith('/api/records/patients/{id}/')) return hints;
   return {
+    ...hints,
     substance: fc.constantFrom('Penicillin', 'Latex', 'Codeine', 'Peanuts'),
     medication: fc.constantFrom(...MEDICATIONS),
     endDate: fc.constantFrom('', '', '2027-06-30', '2027-02-30'),
@@ -194,11 +212,13 @@ export function clinicalIfMatch(
   actorId: string,
   pools: ClinicalPools,
 ): fc.Arbitrary<string | undefined> | undefined {
-  const table = operation.pathParams.map(({ name }) => PARAM_TABLE[name]).find(Boolean);
-  if (!table || operation.method === 'GET') return undefined;
+  const kind = operation.pathParams.map(({ name }) => kindOfParam(name)).find(Boolean);
+  if (!kind || operation.method === 'GET') return undefined;
   return fc.option(
     fc.constantFrom(
-      ...pools[table].filter((item) => item.ownerId === actorId).map((i) => `"${i.updatedAt}"`),
+      ...(pools.kindItems[kind.table] ?? [])
+        .filter((item) => item.ownerId === actorId)
+        .map((i) => `"${i.updatedAt}"`),
       '*',
       'W/"2020-01-01T00:00:00.000Z"',
       'garbage',
@@ -207,27 +227,26 @@ export function clinicalIfMatch(
   );
 }
 
-/** The rows a successful request may have changed: the created item, or the one in the path. */
+/**
+ * The rows a successful request may have changed: the created item, or the one in the path of
+ * a replacement or of an action on it (a prescription's `stop`).
+ */
 export function explainClinical(
   label: string,
   pathValues: Record<string, string>,
   answer: { _id?: string } | undefined,
-  rows: Record<ClinicalTable, Set<string>>,
+  rows: Record<string, Set<string>>,
 ): void {
-  if (label === 'POST /api/records/patients/{id}/allergies' && answer?._id)
-    rows.allergies.add(answer._id);
-  if (label === 'POST /api/records/patients/{id}/prescriptions' && answer?._id)
-    rows.prescriptions.add(answer._id);
-  if (label === 'POST /api/records/patients/{id}/care-plans' && answer?._id)
-    rows.care_plans.add(answer._id);
-  if (label === 'PUT /api/records/patients/{id}/care-plans/{carePlanId}')
-    rows.care_plans.add(pathValues.carePlanId!);
-  if (label.startsWith('PUT ') && pathValues.allergyId) rows.allergies.add(pathValues.allergyId);
-  if ((label.startsWith('PUT ') || label.endsWith('/stop')) && pathValues.prescriptionId)
-    rows.prescriptions.add(pathValues.prescriptionId);
+  for (const kind of API_KINDS) {
+    const id = pathValues[itemParamOf(kind)];
+    if (label === `POST ${collectionOf(kind)}` && answer?._id) rows[kind.table]!.add(answer._id);
+    const isChange =
+      label === `PUT ${itemPathOf(kind)}` || label.startsWith(`POST ${itemPathOf(kind)}/`);
+    if (isChange && id) rows[kind.table]!.add(id);
+  }
 }
 
-/** A 2xx about an allergy or prescription must be about one of the caller's own. */
+/** A 2xx about an item of a kind must be about one of the caller's own. */
 export function clinicalPrivacyProblems(
   label: string,
   pathValues: Record<string, string>,
@@ -235,38 +254,34 @@ export function clinicalPrivacyProblems(
   actorId: string,
   pools: ClinicalPools,
 ): string[] {
-  const table = label.includes('/allergies')
-    ? 'allergies'
-    : label.includes('/prescriptions')
-      ? 'prescriptions'
-      : label.includes('/care-plans')
-        ? 'care_plans'
-        : undefined;
-  if (!table) return [];
-  const ownerOf = (id: string) => pools[table].find((item) => item.id === id)?.ownerId;
+  const kind = kindOfPath(label.slice(label.indexOf(' ') + 1));
+  if (!kind) return [];
+  const table = kind.table;
+  const items = pools.kindItems[table] ?? [];
+  const ownerOf = (id: string) => items.find((item) => item.id === id)?.ownerId;
   const answered = Array.isArray(json) ? json : [json];
   return (answered as Array<{ _id?: string }>)
     .filter((item) => item?._id && ownerOf(item._id) !== actorId)
     .map((item) => `${label} answered ${table} ${item._id} of someone else`)
     .concat(
       Object.values(pathValues).some((id) =>
-        pools[table].some((i) => i.id === id && i.ownerId !== actorId),
+        items.some((i) => i.id === id && i.ownerId !== actorId),
       )
         ? [`${label} succeeded on someone else's ${table}`]
         : [],
     );
 }
 
+/** Every kind's four routes, then what only one kind has. */
 export const CLINICAL_RESPONSES: Record<string, Record<number, z.ZodType>> = {
-  ...collectionAnswers('/api/records/patients/{id}/allergies', '{allergyId}', ZAllergy),
-  ...collectionAnswers(
-    '/api/records/patients/{id}/prescriptions',
-    '{prescriptionId}',
-    ZPrescription,
+  ...Object.assign(
+    {},
+    ...API_KINDS.map((kind) =>
+      collectionAnswers(collectionOf(kind), `{${itemParamOf(kind)}}`, kind.schemas.item),
+    ),
   ),
   'POST /api/records/patients/{id}/prescriptions/{prescriptionId}/stop': { 200: ZPrescription },
   'GET /api/records/medications': { 200: ZMedicationSuggestions },
-  ...collectionAnswers('/api/records/patients/{id}/care-plans', '{carePlanId}', ZCarePlan),
   'GET /api/records/patients/{id}/care-plans/{carePlanId}/occurrences': {
     200: z.array(ZOccurrence),
   },
@@ -275,13 +290,12 @@ export const CLINICAL_RESPONSES: Record<string, Record<number, z.ZodType>> = {
 };
 
 export const CLINICAL_BODIES: Record<string, z.ZodType> = {
-  ...collectionBodies('/api/records/patients/{id}/allergies', '{allergyId}', ZAllergyInput),
-  ...collectionBodies(
-    '/api/records/patients/{id}/prescriptions',
-    '{prescriptionId}',
-    ZPrescriptionInput,
+  ...Object.assign(
+    {},
+    ...API_KINDS.map((kind) =>
+      collectionBodies(collectionOf(kind), `{${itemParamOf(kind)}}`, kind.schemas.input),
+    ),
   ),
   'POST /api/records/patients/{id}/prescriptions/{prescriptionId}/stop': ZPrescriptionStop,
-  ...collectionBodies('/api/records/patients/{id}/care-plans', '{carePlanId}', ZCarePlanInput),
   'PUT /api/records/patients/{id}/care-plans/{carePlanId}/occurrences': ZOccurrenceMarkInput,
 };

@@ -8,7 +8,7 @@ import { CLINICAL_TABLES, snapshotClinical, type ClinicalPools } from './clinica
  * `audit_events` is append-only by design (refused attempts are audited): it is checked for
  * growth only, never for a change to an existing row.
  */
-export const TRACKED_TABLES = [
+const BASE_TABLES = [
   'users',
   'patients',
   'checkout_sessions',
@@ -17,18 +17,22 @@ export const TRACKED_TABLES = [
   'appointments',
   'visits',
   'visit_addenda',
-  ...CLINICAL_TABLES,
 ] as const;
-export type TrackedTable = (typeof TRACKED_TABLES)[number];
+
+/** The tracked tables: the base ones and each patient-owned kind's (from the registry). */
+export const TRACKED_TABLES: readonly string[] = [...BASE_TABLES, ...CLINICAL_TABLES];
+export type TrackedTable = string;
+/** One value per tracked table: the base tables by name, the kinds' by their table. */
+export type ByTable<T> = Record<(typeof BASE_TABLES)[number], T> & Record<TrackedTable, T>;
 
 export interface DbState {
-  rows: Record<TrackedTable, Map<string, string>>;
+  rows: ByTable<Map<string, string>>;
   patients: Array<{ id: string; ownerId: string; isDeleted: boolean; updatedAt: string }>;
   sessions: Array<{ id: string; userId: string; status: string }>;
   payments: Array<{ id: string; checkoutSessionId: string }>;
   appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
   visits: VisitInPool[];
-  /** Allergies, prescriptions and care plans (clinical.ts), for the pools and the privacy check. */
+  /** The patient-owned kinds' items (clinical.ts), for the pools and the privacy check. */
   clinical: ClinicalPools;
   /** User ids by identity (`local:<sub>`), to trace a change made with any token. */
   userIdsByUid: Map<string, string>;
@@ -97,10 +101,8 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     'select id, owner_id, updated_at from appointments order by starts_at, id',
   );
   const visits = await snapshotVisits(pool);
-  const [allergyRows, prescriptionRows, carePlanRows, clinical] = await Promise.all([
-    fingerprints('allergies'),
-    fingerprints('prescriptions'),
-    fingerprints('care_plans'),
+  const [kindRows, clinical] = await Promise.all([
+    Promise.all(CLINICAL_TABLES.map((table) => fingerprints(table))),
     snapshotClinical(pool),
   ]);
   const userIds = await pool.query<{ id: string; uid: string }>('select id, uid from users');
@@ -114,9 +116,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
       appointments: appointmentRows,
       visits: visitRows,
       visit_addenda: addendumRows,
-      allergies: allergyRows,
-      prescriptions: prescriptionRows,
-      care_plans: carePlanRows,
+      ...Object.fromEntries(CLINICAL_TABLES.map((table, i) => [table, kindRows[i]!])),
     },
     clinical,
     patients: patients.rows.map((row) => ({

@@ -1,5 +1,5 @@
 import { signIn, type TestContext } from '../app.ts';
-import { createCarePlan } from '../factories/care-plans.ts';
+import { API_KINDS } from '../../src/kinds/registry.ts';
 import {
   createLocalIdentityProvider,
   generateLocalSigningKey,
@@ -73,12 +73,22 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     method: 'POST',
     url: `/api/premier/local-checkout/${checkout.json().id}/pay`,
   });
-  // A care plan of that member, so the routes under `{carePlanId}` have one to succeed on.
+  // An item of every patient-owned kind (its declaration's example) for that member, so the
+  // routes under `{<kind>Id}` have one to succeed on; the oldest care plan's activities are the
+  // ones the marks' hints name.
   const memberPatients = await ctx.app.inject({
     url: '/api/records/patients',
     headers: users[0]!.headers,
   });
-  await createCarePlan(ctx, users[0]!.headers, memberPatients.json()[0]._id);
+  for (const kind of API_KINDS) {
+    const seeded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/records/patients/${memberPatients.json()[0]._id}/${kind.shared.segment}`,
+      headers: users[0]!.headers,
+      payload: kind.example.body(),
+    });
+    if (seeded.statusCode !== 201) throw new Error(`seeding ${kind.table}: ${seeded.body}`);
+  }
   // A voice call per user, so reading what a call did has calls of its own and others' to read.
   const calls = [];
   for (const { headers, user } of users) {
@@ -105,9 +115,7 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     sessions: [],
     appointments: [],
     visits: [],
-    allergies: [],
-    prescriptions: [],
-    care_plans: [],
+    kindItems: {},
     carePlanActivityIds: [],
     calls,
     reminders: await seedReminders(ctx.database.pool),

@@ -1,5 +1,5 @@
 import { explainClinical } from './clinical.ts';
-import type { DbState, TrackedTable } from './db-state.ts';
+import { TRACKED_TABLES, type ByTable, type DbState, type TrackedTable } from './db-state.ts';
 import type { Outcome } from './requests.ts';
 import { explainVisitRows } from './visits.ts';
 
@@ -21,23 +21,10 @@ const ROW_IN_PATH: Partial<Record<string, TrackedTable>> = {
 };
 
 /** Which rows the successful requests of a batch may have changed. */
-export function explainedRows(
-  outcomes: Outcome[],
-  after: DbState,
-): Record<TrackedTable, Set<string>> {
-  const rows: Record<TrackedTable, Set<string>> = {
-    users: new Set(),
-    patients: new Set(),
-    checkout_sessions: new Set(),
-    payments: new Set(),
-    webhook_events: new Set(),
-    appointments: new Set(),
-    visits: new Set(),
-    visit_addenda: new Set(),
-    allergies: new Set(),
-    prescriptions: new Set(),
-    care_plans: new Set(),
-  };
+export function explainedRows(outcomes: Outcome[], after: DbState): ByTable<Set<string>> {
+  const rows = Object.fromEntries(
+    TRACKED_TABLES.map((table) => [table, new Set<string>()]),
+  ) as ByTable<Set<string>>;
   for (const { request, status, json } of outcomes) {
     if (status >= 400) continue;
     const answer = json as { _id?: string; id?: string; user?: { _id: string } } | undefined;

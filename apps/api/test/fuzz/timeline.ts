@@ -25,12 +25,13 @@ export function timelinePrivacyProblems(
   for (const item of [
     ...after.visits,
     ...after.appointments,
-    ...after.clinical.allergies,
-    ...after.clinical.prescriptions,
+    ...Object.values(after.clinical.kindItems).flat(),
   ])
     owners.set(item.id, item.ownerId);
   // A care-plan activity is no row of its own: its plan is the item it names.
-  const planOwners = new Map(after.clinical.care_plans.map((plan) => [plan.id, plan.ownerId]));
+  const planOwners = new Map(
+    (after.clinical.kindItems.care_plans ?? []).map((plan) => [plan.id, plan.ownerId]),
+  );
   return (json as TTimelineEntry[])
     .filter((entry) =>
       entry.kind === 'care-plan-activity'

@@ -126,19 +126,24 @@ export function visitHints(
   };
 }
 
-/** `If-Match` of a visit change: one of the actor's current versions, `*`, or a stale one. */
+/**
+ * `If-Match` of a visit change: none, `*`, one of the actor's current versions, or a stale or
+ * malformed one. The header is drawn apart from the path's visit, so a version is rarely that
+ * visit's own: none and `*` are weighted up, or the campaign's draws would leave a successful
+ * replacement to luck.
+ */
 export function visitIfMatch(
   actorId: string,
   visits: VisitInPool[],
 ): fc.Arbitrary<string | undefined> {
-  return fc.option(
-    fc.constantFrom(
-      ...visits.filter((visit) => visit.ownerId === actorId).map((visit) => `"${visit.updatedAt}"`),
-      '*',
-      'W/"2020-01-01T00:00:00.000Z"',
-      'garbage',
-    ),
-    { nil: undefined },
+  const versions = visits
+    .filter((visit) => visit.ownerId === actorId)
+    .map((visit) => `"${visit.updatedAt}"`);
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.constant(undefined) },
+    { weight: 2, arbitrary: fc.constant('*') },
+    ...(versions.length ? [{ weight: 2, arbitrary: fc.constantFrom(...versions) }] : []),
+    { weight: 1, arbitrary: fc.constantFrom('W/"2020-01-01T00:00:00.000Z"', 'garbage') },
   );
 }
 
