@@ -14,8 +14,8 @@ const carePlanAnchor = (carePlanId: string) => `care-plan-${carePlanId}`;
 
 /**
  * `/records` with each patient's appointments (and 'Book appointment'), visits, vital-signs
- * chart, the sections of the patient-owned kinds (kinds/registry.ts: allergies, active
- * medications…), timeline and care plans in the details.
+ * chart, the sections of the patient-owned kinds (kinds/registry.ts, in its
+ * order), timeline and care plans in the details.
  */
 export function PatientsRoute() {
   return (

@@ -66,7 +66,7 @@ const PaymentCancelPage = page(
   () => import('../features/premium/payment-cancel-page.tsx').then((m) => m.PaymentCancelPage),
   'premium',
 );
-// Patient details show the patient's appointments, allergies and medications: composed in app/
+// Patient details show the patient's appointments and the patient-owned kinds: composed in app/
 // (features stay apart).
 // The patient-owned kinds' namespaces come with the route's chunk (kinds/registry.ts).
 const PatientsPage = page(

@@ -9,8 +9,8 @@ interface ListStateProps<Item> {
 }
 
 /**
- * A list in a patient's section (allergies, appointments, visits, vital signs, care plans, the
- * timeline) until it has items to show: the refusal once the last try is over, the loading line,
+ * A list in a patient's section (appointments, visits, vital signs, the
+ * patient-owned kinds, the timeline) until it has items to show: the refusal once the last try is over, the loading line,
  * or the empty text. `children` renders the items. The texts take `.error` and `.muted` from
  * `styles`: section.module.css's unless the feature styles them itself.
  */

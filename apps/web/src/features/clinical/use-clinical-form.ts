@@ -36,7 +36,7 @@ export function failureText(t: (key: string | string[]) => string, error: unknow
  * One form of this feature over a shared schema: the schema validates in the browser, the
  * API's `fieldErrors` land on the same fields, the first field with a problem takes focus, and
  * any other refusal is a message by its code. `save` may answer a refusal it handles itself
- * (the allergy warning) by returning false.
+ * (a warning the form asks about) by returning false.
  */
 export function useClinicalForm<Values extends FieldValues, Data>({
   schema,

@@ -13,7 +13,7 @@ import styles from './timeline.module.css';
 
 /**
  * In a patient's details (patients, composed by app/): the patient's history newest first,
- * visits, prescriptions started and stopped, allergies, appointments and (for premium members)
+ * visits, appointments, the patient-owned kinds' entries and (for premium members)
  * care-plan activities due or overdue in one ordered list,
  * a page at a time. 'Show older entries' appends the next page and moves focus to its first
  * entry, so a keyboard or screen-reader user carries on reading where the new entries begin.

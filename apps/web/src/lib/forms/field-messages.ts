@@ -36,7 +36,7 @@ const NAMESPACE_OF_GROUP: Partial<Record<string, string>> = {
 /**
  * Whether a patient-owned kind's namespace holds no other group's texts: such a namespace is the
  * kind's own, so its keys leave the kind's name out (`fieldMessages.<key>`, `errors.notFound`);
- * where groups share one (the allergy and the prescription in `clinical`), the name tells them
+ * where groups share one (two kinds in `clinical`), the name tells them
  * apart, as it does for every other group.
  */
 function ownsNamespace(group: string): boolean {
@@ -57,7 +57,7 @@ export function fieldMessageKey(code: TMessageCode): string {
 /**
  * Where a patient-owned kind's refusal of an item is explained, for its two codes (missing, 409
  * changed): in the kind's namespace, `errors.notFound` and `errors.changed`, or by the code in a
- * namespace it shares (`clinical:errors.ALLERGY_CHANGED`). Undefined for any other code.
+ * namespace it shares (`clinical:errors.PRESCRIPTION_CHANGED`). Undefined for any other code.
  */
 export function kindErrorKey(code: string): string | undefined {
   for (const { kind, errorPrefix, namespace } of PATIENT_KINDS) {
