@@ -66,7 +66,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       pools.sessions = before.sessions;
       pools.appointments = before.appointments;
       pools.visits = before.visits;
-      Object.assign(pools, before.clinical);
+      pools.kinds = before.kinds;
       const arbitrary = fc.oneof(
         {
           weight: 16,

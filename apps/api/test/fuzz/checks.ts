@@ -19,9 +19,9 @@ import { ZPublicConfig } from '@portal/shared/public-config';
 import { ZSearchResults } from '@portal/shared/search';
 import { ZUserResponse } from '@portal/shared/user';
 import { ZConnectVoiceInput, ZConnectVoiceResponse } from '@portal/shared/voice';
-import { CLINICAL_BODIES, CLINICAL_RESPONSES } from './clinical.ts';
 import { collectionAnswers, collectionBodies } from './collection-schemas.ts';
 import { validateJson, type JsonSchema } from './json-schema.ts';
+import { KIND_BODIES, KIND_ERROR_FIELDS, KIND_RESPONSES } from './kinds.ts';
 import { INVALID_AUTH } from './auth-values.ts';
 import type { FuzzRequest } from './requests.ts';
 import { TIMELINE_RESPONSES } from './timeline.ts';
@@ -37,8 +37,7 @@ export const API_ERROR_SCHEMA: JsonSchema = {
     fieldErrors: { type: 'object', additionalProperties: { type: 'string' } },
     // APPOINTMENT_CONFLICT names the clashing appointment (ZAppointmentConflict).
     conflict: { type: 'object' },
-    // ALLERGY_WARNING names the allergies the medication matches (ZAllergyWarning).
-    allergies: { type: 'array' },
+    ...KIND_ERROR_FIELDS,
   },
   required: ['message', 'code'],
   additionalProperties: false,
@@ -64,7 +63,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'POST /api/premier/create-payment-intent': { 200: ZPaymentIntent },
   'GET /api/premier/search': { 200: ZSearchResults },
   ...VISIT_ZOD_RESPONSES,
-  ...CLINICAL_RESPONSES,
+  ...KIND_RESPONSES,
   ...TIMELINE_RESPONSES,
   ...REMINDER_ZOD_RESPONSES,
 };
@@ -81,7 +80,7 @@ export const ZOD_BODIES: Record<string, z.ZodType> = {
   'POST /api/premier/create-payment-intent': ZCheckoutInput,
   'PUT /api/user/subscription': ZSubscriptionInput,
   ...VISIT_ZOD_BODIES,
-  ...CLINICAL_BODIES,
+  ...KIND_BODIES,
 };
 
 /** Non-JSON answers: the content type each documented route must use for its 2xx. */

@@ -1,6 +1,6 @@
 import type pg from 'pg';
+import { KIND_TABLES, snapshotKinds, type KindPools } from './kinds.ts';
 import { snapshotVisits, type VisitInPool } from './visits.ts';
-import { CLINICAL_TABLES, snapshotClinical, type ClinicalPools } from './clinical.ts';
 
 /**
  * The rows of the tables a request can change, as a fingerprint per primary key, so a batch of
@@ -8,7 +8,7 @@ import { CLINICAL_TABLES, snapshotClinical, type ClinicalPools } from './clinica
  * `audit_events` is append-only by design (refused attempts are audited): it is checked for
  * growth only, never for a change to an existing row.
  */
-const BASE_TABLES = [
+const FIXED_TABLES = [
   'users',
   'patients',
   'checkout_sessions',
@@ -18,12 +18,11 @@ const BASE_TABLES = [
   'visits',
   'visit_addenda',
 ] as const;
-
-/** The tracked tables: the base ones and each patient-owned kind's (from the registry). */
-export const TRACKED_TABLES: readonly string[] = [...BASE_TABLES, ...CLINICAL_TABLES];
+export const TRACKED_TABLES: readonly string[] = [...FIXED_TABLES, ...KIND_TABLES];
+/** A tracked table's name: one of the above, or a registered kind's table. */
 export type TrackedTable = string;
-/** One value per tracked table: the base tables by name, the kinds' by their table. */
-export type ByTable<T> = Record<(typeof BASE_TABLES)[number], T> & Record<TrackedTable, T>;
+/** A value per tracked table: the fixed ones by name, and every registered kind's. */
+export type ByTable<T> = Record<(typeof FIXED_TABLES)[number], T> & Record<TrackedTable, T>;
 
 export interface DbState {
   rows: ByTable<Map<string, string>>;
@@ -32,8 +31,8 @@ export interface DbState {
   payments: Array<{ id: string; checkoutSessionId: string }>;
   appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
   visits: VisitInPool[];
-  /** The patient-owned kinds' items (clinical.ts), for the pools and the privacy check. */
-  clinical: ClinicalPools;
+  /** Every registered kind's items (kinds.ts), for the pools and the privacy check. */
+  kinds: KindPools;
   /** User ids by identity (`local:<sub>`), to trace a change made with any token. */
   userIdsByUid: Map<string, string>;
   audit: { count: number; maxId: number; hash: string };
@@ -101,9 +100,9 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     'select id, owner_id, updated_at from appointments order by starts_at, id',
   );
   const visits = await snapshotVisits(pool);
-  const [kindRows, clinical] = await Promise.all([
-    Promise.all(CLINICAL_TABLES.map((table) => fingerprints(table))),
-    snapshotClinical(pool),
+  const [kindRows, kinds] = await Promise.all([
+    Promise.all(KIND_TABLES.map(async (table) => [table, await fingerprints(table)] as const)),
+    snapshotKinds(pool),
   ]);
   const userIds = await pool.query<{ id: string; uid: string }>('select id, uid from users');
   return {
@@ -116,9 +115,9 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
       appointments: appointmentRows,
       visits: visitRows,
       visit_addenda: addendumRows,
-      ...Object.fromEntries(CLINICAL_TABLES.map((table, i) => [table, kindRows[i]!])),
+      ...Object.fromEntries(kindRows),
     },
-    clinical,
+    kinds,
     patients: patients.rows.map((row) => ({
       id: row.id,
       ownerId: row.owner_id,

@@ -1,16 +1,17 @@
 import { signIn, type TestContext } from '../app.ts';
-import { API_KINDS } from '../../src/kinds/registry.ts';
 import {
   createLocalIdentityProvider,
   generateLocalSigningKey,
 } from '../../src/providers/identity/local.ts';
 import type { VoiceProvider } from '../../src/providers/voice/voice.ts';
+import { emptyKindPools, KIND_SEEDS } from './kinds.ts';
 import type { Pools } from './pools.ts';
 import { seedReminders } from './reminders.ts';
 
 /**
  * What the campaign starts from: a few signed-in users with patients (one trashed each), a paid
- * checkout, a care plan and a voice call per user, and the tokens the requests present.
+ * checkout, one item of every registered kind, a voice call per user, and the tokens the
+ * requests present.
  */
 
 const USERS = 6;
@@ -73,21 +74,20 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     method: 'POST',
     url: `/api/premier/local-checkout/${checkout.json().id}/pay`,
   });
-  // An item of every patient-owned kind (its declaration's example) for that member, so the
-  // routes under `{<kind>Id}` have one to succeed on; the oldest care plan's activities are the
-  // ones the marks' hints name.
-  const memberPatients = await ctx.app.inject({
-    url: '/api/records/patients',
-    headers: users[0]!.headers,
-  });
-  for (const kind of API_KINDS) {
+  // One item of every kind, its declaration's example: the members-only kinds' for that member,
+  // the others' for a user who is not one, so the routes under each item have one to succeed on
+  // from the first batch, and someone else's to be refused.
+  for (const { segment, isMembersOnly, body } of KIND_SEEDS) {
+    const { headers } = users[isMembersOnly ? 0 : 1]!;
+    const patients = await ctx.app.inject({ url: '/api/records/patients', headers });
     const seeded = await ctx.app.inject({
       method: 'POST',
-      url: `/api/records/patients/${memberPatients.json()[0]._id}/${kind.shared.segment}`,
-      headers: users[0]!.headers,
-      payload: kind.example.body(),
+      url: `/api/records/patients/${patients.json()[0]._id}/${segment}`,
+      headers,
+      payload: body(),
     });
-    if (seeded.statusCode !== 201) throw new Error(`seeding ${kind.table}: ${seeded.body}`);
+    if (seeded.statusCode !== 201)
+      throw new Error(`seeding ${segment} answered ${seeded.statusCode}: ${seeded.body}`);
   }
   // A voice call per user, so reading what a call did has calls of its own and others' to read.
   const calls = [];
@@ -115,8 +115,7 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     sessions: [],
     appointments: [],
     visits: [],
-    kindItems: {},
-    carePlanActivityIds: [],
+    kinds: emptyKindPools(),
     calls,
     reminders: await seedReminders(ctx.database.pool),
     feedFiles: [],

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { clinicalHints } from './clinical.ts';
+import { kindHints } from './kinds.ts';
 import type { Operation } from './openapi.ts';
 import type { FuzzUser, Pools } from './pools.ts';
 import type { Hints } from './schema-arbitraries.ts';
@@ -35,7 +35,7 @@ export function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): H
   }
   if (operation.path.includes('/visits'))
     Object.assign(hints, visitHints(actor.user._id, pools.appointments));
-  Object.assign(hints, clinicalHints(operation, pools));
+  Object.assign(hints, kindHints(operation, pools.kinds));
   if (operation.path.startsWith('/api/records/patients'))
     hints.email = fc.oneof(fc.emailAddress(), fc.constant(''));
   if (operation.path === '/api/user/update-profile')

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { clinicalPathValue } from './clinical.ts';
+import { kindPathValue } from './kinds.ts';
 import type { Operation } from './openapi.ts';
 import type { Pools } from './pools.ts';
 import { reminderPathValue } from './reminders.ts';
@@ -53,8 +53,8 @@ export function pathValue(
     list.length
       ? fc.constantFrom(...list).map((value) => ({ value }))
       : fc.uuid().map((value) => ({ value }));
-  const clinical = clinicalPathValue(name, actorId, pools, junk);
-  if (clinical) return clinical;
+  const item = kindPathValue(name, actorId, pools.kinds, junk);
+  if (item) return item;
   const reminder = reminderPathValue(operation.path, actorId, pools.reminders, junk);
   if (reminder) return reminder;
   if (operation.path.startsWith('/api/records/patients/')) {
@@ -133,9 +133,13 @@ export function visitParams(operation: Operation, actorId: string, pools: Pools)
   const ownPatients = pools.patients.filter((p) => p.ownerId === actorId).map((p) => p.id);
   const junk = junkPathValue(operation.pathParams[0]!.schema);
   // Mostly visits the route can act on: drafts for a change or a signature, signed ones for an
-  // addendum (drawn from all visits, a draft PUT would be a few in a thousand requests).
+  // addendum, of a patient not in the trash (drawn from all visits, a draft PUT would be a few
+  // in a thousand requests; the campaign trashes patients as often as it adds visits).
   const wantsSigned = operation.path.endsWith('/addenda');
-  const actionable = pools.visits.filter((visit) => visit.isSigned === wantsSigned);
+  const live = new Set(pools.patients.filter((p) => !p.isDeleted).map((p) => p.id));
+  const actionable = pools.visits.filter(
+    (visit) => visit.isSigned === wantsSigned && live.has(visit.patientId),
+  );
   const visits = operation.method === 'GET' || !actionable.length ? pools.visits : actionable;
   return visitPathValues(actorId, visits, ownPatients, junk).map(([patient, visit]) =>
     operation.pathParams.map(({ name }) => (name === 'visitId' ? visit : patient)),

@@ -1,4 +1,4 @@
-import type { ClinicalPools } from './clinical.ts';
+import type { KindPools } from './kinds.ts';
 import type { ReminderInPool } from './reminders.ts';
 import type { VisitInPool } from './visits.ts';
 
@@ -9,8 +9,10 @@ export interface FuzzUser {
   user: { _id: string; email: string };
 }
 
-export interface Pools extends ClinicalPools {
+export interface Pools {
   users: FuzzUser[];
+  /** Every registered kind's items (kinds.ts). */
+  kinds: KindPools;
   /** Patients (live and trashed) by owner's user id, oldest first. */
   patients: Array<{ id: string; ownerId: string; isDeleted: boolean; updatedAt: string }>;
   sessions: Array<{ id: string; userId: string; status: string }>;

@@ -1,7 +1,7 @@
 import type { TSearchResults } from '@portal/shared/search';
 import { VALID_AUTH } from './auth-values.ts';
-import { clinicalPrivacyProblems } from './clinical.ts';
 import type { DbState } from './db-state.ts';
+import { kindPrivacyProblems } from './kinds.ts';
 import type { Pools } from './pools.ts';
 import { reminderLeaks } from './reminders.ts';
 import type { Outcome } from './requests.ts';
@@ -34,14 +34,8 @@ export function privacyProblems(
         : []),
     ];
   }
-  const clinical = clinicalPrivacyProblems(
-    label,
-    request.pathValues,
-    json,
-    actorId,
-    after.clinical,
-  );
-  if (clinical.length) return clinical;
+  const kind = kindPrivacyProblems(label, request.pathValues, json, actorId, after.kinds);
+  if (kind.length) return kind;
   const timeline = timelinePrivacyProblems(label, json, actorId, after);
   if (timeline.length) return timeline;
   const reminderLeak = reminderLeaks(label, json, actorId, pools.reminders);

@@ -1,22 +1,27 @@
 import fc from 'fast-check';
-import { clinicalIfMatch } from './clinical.ts';
+import { kindIfMatch } from './kinds.ts';
 import type { Operation } from './openapi.ts';
 import type { Pools } from './pools.ts';
 import { isVisitPath, visitIfMatch } from './visits.ts';
 
 /**
- * Headers beside the token: If-Match (current ETags, stale and junk ones), request ids, Accept,
- * Origin and webhook signatures.
+ * Headers beside the token: If-Match (current ETags, half the time the path's item's, stale and
+ * junk ones), request ids, Accept, Origin and webhook signatures.
  */
-export function extraHeaders(operation: Operation, actorId: string, pools: Pools) {
+export function extraHeaders(
+  operation: Operation,
+  actorId: string,
+  pools: Pools,
+  pathValues: Record<string, string>,
+) {
   const isAppointmentChange =
     operation.path.startsWith('/api/appointments/{id}') && operation.method !== 'GET';
   const isVisitChange = isVisitPath(operation) && !operation.path.endsWith('/addenda');
   const ifMatch = isVisitChange
     ? operation.method === 'GET'
       ? fc.constant(undefined)
-      : visitIfMatch(actorId, pools.visits)
-    : (clinicalIfMatch(operation, actorId, pools) ??
+      : visitIfMatch(actorId, pools.visits, pathValues.visitId)
+    : (kindIfMatch(operation, actorId, pools.kinds, pathValues) ??
       (isAppointmentChange
         ? fc.option(
             fc.constantFrom(

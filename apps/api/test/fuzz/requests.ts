@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { authHeader, authKind, type AuthKind } from './auth-values.ts';
-import { clinicalPathValues } from './clinical.ts';
 import { hintsFor } from './hints.ts';
+import { kindPathValues } from './kinds.ts';
 import type { Operation } from './openapi.ts';
 import { pathValue, visitParams } from './path-values.ts';
 import type { Pools } from './pools.ts';
@@ -65,7 +65,7 @@ export function requestFor(operation: Operation, pools: Pools): fc.Arbitrary<Fuz
       );
       const params = isVisitPath(operation)
         ? visitParams(operation, user.user._id, pools)
-        : (clinicalPathValues(operation, user.user._id, pools, oneByOne) ?? oneByOne);
+        : (kindPathValues(operation, user.user._id, pools.kinds, oneByOne) ?? oneByOne);
       const hasBody = operation.method !== 'GET' && operation.method !== 'HEAD';
       const body: fc.Arbitrary<BodyVariant | undefined> = !hasBody
         ? fc.constant(undefined)
@@ -78,7 +78,17 @@ export function requestFor(operation: Operation, pools: Pools): fc.Arbitrary<Fuz
           params,
           query: queryString(operation, pools, user.user._id),
           body,
-          headers: extraHeaders(operation, user.user._id, pools),
+        })
+        .chain((drawn) => {
+          // An If-Match goes with the item in the path: drawn apart, the current version of
+          // the very item a change names would be one in as many as the actor has items.
+          const named = Object.fromEntries(
+            operation.pathParams.map(({ name }, index) => [name, drawn.params[index]!.value]),
+          );
+          return extraHeaders(operation, user.user._id, pools, named).map((headers) => ({
+            ...drawn,
+            headers,
+          }));
         })
         .map(({ authorization, params: values, query, body: variant, headers }) => {
           let path = operation.path;

@@ -1,5 +1,5 @@
-import { explainClinical } from './clinical.ts';
 import { TRACKED_TABLES, type ByTable, type DbState, type TrackedTable } from './db-state.ts';
+import { explainKindRows } from './kinds.ts';
 import type { Outcome } from './requests.ts';
 import { explainVisitRows } from './visits.ts';
 
@@ -31,7 +31,7 @@ export function explainedRows(outcomes: Outcome[], after: DbState): ByTable<Set<
     const id = request.pathValues.id;
     const label = request.operation?.label ?? '';
     explainVisitRows(label, { json, body: request.body?.json }, rows);
-    explainClinical(label, request.pathValues, answer, rows);
+    explainKindRows(label, request.pathValues, answer, rows);
     const answered = answer?._id ?? answer?.id;
     const answeredTable = Object.hasOwn(ROW_IN_ANSWER, label) ? ROW_IN_ANSWER[label] : undefined;
     if (answeredTable && answered) rows[answeredTable].add(answered);

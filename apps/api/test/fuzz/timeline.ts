@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ZTimelineEntry, type TTimelineEntry } from '@portal/shared/timeline';
 import type { DbState } from './db-state.ts';
+import { kindTimelineOwners } from './kinds.ts';
 
 /**
  * The fuzz campaign's checks of the patient's timeline: its answer's schema, and
- * the privacy rule that every entry names an item of the caller's own (whatever the kind; a
- * care-plan activity by its plan).
+ * the privacy rule that every entry names an item of the caller's own (whatever the kind; an
+ * entry that names no row of its own, by the item its kind says it belongs to).
  */
 
 export const TIMELINE_LABEL = 'GET /api/records/patients/{id}/timeline';
@@ -21,22 +22,9 @@ export function timelinePrivacyProblems(
   after: DbState,
 ): string[] {
   if (label !== TIMELINE_LABEL || !Array.isArray(json)) return [];
-  const owners = new Map<string, string>();
-  for (const item of [
-    ...after.visits,
-    ...after.appointments,
-    ...Object.values(after.clinical.kindItems).flat(),
-  ])
-    owners.set(item.id, item.ownerId);
-  // A care-plan activity is no row of its own: its plan is the item it names.
-  const planOwners = new Map(
-    (after.clinical.kindItems.care_plans ?? []).map((plan) => [plan.id, plan.ownerId]),
-  );
+  const { owners, itemOf } = kindTimelineOwners(after.kinds);
+  for (const item of [...after.visits, ...after.appointments]) owners.set(item.id, item.ownerId);
   return (json as TTimelineEntry[])
-    .filter((entry) =>
-      entry.kind === 'care-plan-activity'
-        ? planOwners.get(entry.carePlanId ?? '') !== actorId
-        : owners.get(entry.itemId) !== actorId,
-    )
+    .filter((entry) => owners.get(itemOf(entry)) !== actorId)
     .map((entry) => `timeline entry ${entry.kind} ${entry.itemId} is not the caller's`);
 }

@@ -127,24 +127,25 @@ export function visitHints(
 }
 
 /**
- * `If-Match` of a visit change: none, `*`, one of the actor's current versions, or a stale or
- * malformed one. The header is drawn apart from the path's visit, so a version is rarely that
- * visit's own: none and `*` are weighted up, or the campaign's draws would leave a successful
- * replacement to luck.
+ * `If-Match` of a visit change: half the time the current version of the actor's visit in the
+ * path, else one of the actor's current versions, `*`, or a stale one.
  */
 export function visitIfMatch(
   actorId: string,
   visits: VisitInPool[],
+  visitId: string | undefined,
 ): fc.Arbitrary<string | undefined> {
-  const versions = visits
-    .filter((visit) => visit.ownerId === actorId)
-    .map((visit) => `"${visit.updatedAt}"`);
-  return fc.oneof(
-    { weight: 2, arbitrary: fc.constant(undefined) },
-    { weight: 2, arbitrary: fc.constant('*') },
-    ...(versions.length ? [{ weight: 2, arbitrary: fc.constantFrom(...versions) }] : []),
-    { weight: 1, arbitrary: fc.constantFrom('W/"2020-01-01T00:00:00.000Z"', 'garbage') },
+  const own = visits.filter((visit) => visit.ownerId === actorId);
+  const named = own.find((visit) => visit.id === visitId);
+  const versions = fc.constantFrom(
+    ...own.map((visit) => `"${visit.updatedAt}"`),
+    '*',
+    'W/"2020-01-01T00:00:00.000Z"',
+    'garbage',
   );
+  return fc.option(named ? fc.oneof(fc.constant(`"${named.updatedAt}"`), versions) : versions, {
+    nil: undefined,
+  });
 }
 
 export const VISIT_ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
