@@ -32,6 +32,14 @@ describe('PatientMedications', () => {
     expect(within(list).getByRole('listitem')).toHaveTextContent(
       'Ibuprofen400 mg · 1 tablet · Oral · three times a day',
     );
+    // Each part isolated, so "400 mg" keeps its order in a right-to-left line.
+    const parts = within(list).getByRole('listitem').querySelectorAll('bdi');
+    expect([...parts].map((part) => part.textContent)).toEqual([
+      '400 mg',
+      '1 tablet',
+      'Oral',
+      'three times a day',
+    ]);
   });
 
   it('refuses a prescription without dose and route, with the messages on the fields', async () => {

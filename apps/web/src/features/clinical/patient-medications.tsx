@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
 import type { TPrescription } from '@portal/shared/prescription';
@@ -15,10 +16,20 @@ export function PatientMedications({ patient }: { patient: TPatient }) {
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const query = useListActivePrescriptionsQuery({ viewer, patientId: patient._id });
 
+  /**
+   * Strength, dose, route, frequency and duration, each isolated (`<bdi>`): a part mixing digits
+   * and Latin units ("500 mg") keeps its own order inside a right-to-left line, and the parts
+   * keep theirs.
+   */
   const summaryOf = (p: TPrescription) =>
     [p.strength, p.dose, t(`route.${p.route}`), p.frequency, p.duration || p.endDate]
       .filter(Boolean)
-      .join(' · ');
+      .map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && ' · '}
+          <bdi>{part}</bdi>
+        </Fragment>
+      ));
 
   return (
     <ClinicalSection<TPrescription>

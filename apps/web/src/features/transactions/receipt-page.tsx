@@ -55,12 +55,16 @@ export function ReceiptPage() {
           <dt>{t('receipt.item')}</dt>
           <dd>{t('receipt.itemName')}</dd>
           <dt>{t('receipt.amount')}</dt>
-          <dd>{formatMoney(transaction.amountMinor, transaction.currency, language)}</dd>
+          <dd>
+            <bdi>{formatMoney(transaction.amountMinor, transaction.currency, language)}</bdi>
+          </dd>
           {transaction.amountRefundedMinor > 0 && (
             <>
               <dt>{t('receipt.refunded')}</dt>
               <dd>
-                {formatMoney(transaction.amountRefundedMinor, transaction.currency, language)}
+                <bdi>
+                  {formatMoney(transaction.amountRefundedMinor, transaction.currency, language)}
+                </bdi>
               </dd>
             </>
           )}

@@ -50,6 +50,8 @@ describe('TransactionsPage', () => {
     expect(rows[1]).toHaveTextContent('INV-1002');
     expect(rows[1]).toHaveTextContent('Disputed');
     expect(rows[1]).toHaveTextContent('$100.00');
+    // Isolated, so the amount keeps its order in a right-to-left page.
+    expect(within(rows[1]!).getByText('$100.00').tagName).toBe('BDI');
     expect(rows[2]).toHaveTextContent('Paid · $25.00 refunded');
     expect(rows[3]).toHaveTextContent('Canceled');
     expect(rows[3]).toHaveTextContent('None');
@@ -139,6 +141,7 @@ describe('ReceiptPage', () => {
       'Paid',
     ])
       expect(fields).toHaveTextContent(text);
+    expect(within(fields).getByText('$100.00').tagName).toBe('BDI');
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Back to Transaction History' })).toHaveAttribute(
       'href',

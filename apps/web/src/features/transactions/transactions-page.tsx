@@ -68,7 +68,9 @@ function TransactionTable({
     },
     {
       header: t('columns.amount'),
-      cell: (transaction) => formatMoney(transaction.amountMinor, transaction.currency, language),
+      cell: (transaction) => (
+        <bdi>{formatMoney(transaction.amountMinor, transaction.currency, language)}</bdi>
+      ),
     },
     {
       header: t('columns.status'),
