@@ -1,16 +1,13 @@
 import type { TCarePlan, TCarePlanInput } from '@portal/shared/care-plan';
+import { carePlanKind } from '../../src/modules/care-plans/care-plans.kind.ts';
 import type { AuthHeaders, TestContext } from '../app.ts';
 import { patientEntityFactory } from './entity.ts';
 
 /** Test factories for care plans (imported by tests only). */
 
+/** The care plan kind's own example (src/kinds/registry.ts), with the test's fields over it. */
 export const carePlanInput = (input: Partial<TCarePlanInput> = {}): TCarePlanInput => ({
-  title: 'Type 2 diabetes follow-up',
-  goals: [{ text: 'HbA1c below 7%', targetDate: '2026-12-31' }],
-  activities: [
-    { title: 'HbA1c test', start: '2026-01-15', rrule: 'FREQ=MONTHLY;INTERVAL=3' },
-    { title: 'Eye examination', start: '2026-03-02', rrule: '' },
-  ],
+  ...(carePlanKind.example.body() as TCarePlanInput),
   ...input,
 });
 

@@ -1,25 +1,20 @@
 import type { TAllergy, TAllergyInput } from '@portal/shared/allergy';
 import type { TPrescription, TPrescriptionInput } from '@portal/shared/prescription';
+import { allergyKind } from '../../src/modules/clinical/allergies.kind.ts';
+import { prescriptionKind } from '../../src/modules/clinical/prescriptions.kind.ts';
 import type { AuthHeaders } from '../app.ts';
 import { type App, patientEntityFactory, type Stored } from './entity.ts';
 
 /** Test factories for allergies and prescriptions (imported by tests only). */
 
+/** The kinds' own examples (src/kinds/registry.ts), with the test's fields over them. */
 export const allergyInput = (input: Partial<TAllergyInput> = {}): TAllergyInput => ({
-  substance: 'Penicillin',
-  reaction: 'Hives',
-  severity: 'severe',
+  ...(allergyKind.example.body() as TAllergyInput),
   ...input,
 });
 
 export const prescriptionInput = (input: Partial<TPrescriptionInput> = {}): TPrescriptionInput => ({
-  medication: 'Ibuprofen',
-  strength: '400 mg',
-  dose: '1 tablet',
-  route: 'oral',
-  frequency: 'three times a day',
-  duration: '5 days',
-  instructions: 'With food',
+  ...(prescriptionKind.example.body() as TPrescriptionInput),
   ...input,
 });
 
