@@ -36,8 +36,11 @@ export function registerJobQueue(
   let boss: PgBoss | undefined;
   const timers: NodeJS.Timeout[] = [];
   // pg-boss's stop() can resolve before it has recorded the end of a job that was running (its
-  // `complete` comes after), and server.ts ends the pool right after close: the close waits for
-  // the running jobs and for every statement pg-boss has sent, so none meets an ended pool.
+  // `complete` comes after), and before a fetch already sent has come back (its worker then hands
+  // the job over all the same); server.ts ends the pool right after close. So a job handed over
+  // once the close has begun is refused unrun (the next slot's job does the work), and the close
+  // waits until no job runs and no statement pg-boss sent is pending, so none meets an ended pool.
+  let isClosing = false;
   const running = new Set<Promise<void>>();
   const statements = new Set<Promise<pg.QueryResult>>();
   const track = <T>(set: Set<Promise<T>>, promise: Promise<T>) => {
@@ -74,14 +77,16 @@ export function registerJobQueue(
       await boss.work(
         job.name,
         { pollingIntervalSeconds: Math.min(2, Math.max(0.5, job.everySeconds / 2)) },
-        () =>
-          track(
+        () => {
+          if (isClosing) throw new Error('the instance is stopping: left to the next slot');
+          return track(
             running,
             job.run().catch((error: unknown) => {
               app.log.error({ err: error, job: job.name }, 'job failed');
               throw error;
             }),
-          ),
+          );
+        },
       );
       const queue = async () => {
         try {
@@ -101,11 +106,14 @@ export function registerJobQueue(
     }
   });
   app.addHook('onClose', async () => {
+    isClosing = true;
     timers.forEach((timer) => clearInterval(timer));
     await boss?.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true });
-    await Promise.allSettled([...running]);
-    // pg-boss records the job's end in a later turn of the event loop; then that statement too.
-    await new Promise((resolve) => setImmediate(resolve));
-    await Promise.allSettled([...statements]);
+    // A settled statement can lead to another (a fetch to the job's end): settled means a whole
+    // turn of the event loop went by with nothing pending.
+    do {
+      await Promise.allSettled([...running, ...statements]);
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (running.size > 0 || statements.size > 0);
   });
 }
