@@ -1,11 +1,17 @@
-// Lighthouse 12 (mobile profile) on /, /login and a signed-in /records: median of 3 runs.
+// Lighthouse 12 (mobile profile) on the public pages and every signed-in page (lib/pages.ts):
+// median of 3 runs, each page held to its budget (lib/budgets.ts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { storeSession, type SignedInUser } from '../e2e/support/session.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts';
-import { printTable, ROOT, signIn, startPortal, tempDir, writeResult } from './lib/portal.ts';
+import {
+  checkBudget,
+  MAX_TOTAL_BLOCKING_MS,
+  MIN_PERFORMANCE,
+  reportBudgets,
+} from './lib/budgets.ts';
+import { benchPages, benchPractitioner, signedInProfile } from './lib/pages.ts';
+import { printTable, ROOT, startPortal, tempDir, writeResult } from './lib/portal.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const LIGHTHOUSE = path.join(ROOT, 'node_modules/.bin/lighthouse');
@@ -15,6 +21,7 @@ interface Scores {
   accessibility: number;
   bestPractices: number;
   lcpSeconds: number;
+  totalBlockingMs: number;
 }
 
 function runLighthouse(url: string, { userDataDir }: { userDataDir?: string } = {}): Scores {
@@ -50,6 +57,7 @@ function runLighthouse(url: string, { userDataDir }: { userDataDir?: string } = 
     lcpSeconds: Number(
       ((report.audits['largest-contentful-paint']!.numericValue ?? 0) / 1000).toFixed(2),
     ),
+    totalBlockingMs: Math.round(report.audits['total-blocking-time']!.numericValue ?? 0),
   };
 }
 
@@ -58,47 +66,39 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** A Chromium profile whose storage holds a signed-in session for the portal's origin. */
-async function signedInProfile(url: string): Promise<string> {
-  const profile = tempDir('profile');
-  const session = await signIn(url, 'lighthouse@example.test', 'Dr. Lighthouse');
-  const { user } = (await (
-    await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${session.token}` },
-    })
-  ).json()) as SignedInUser;
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS,
-  });
-  await storeSession(await context.newPage(), url, { idToken: session.token, user });
-  await context.close();
-  return profile;
-}
-
 export async function benchLighthouse() {
   const portal = await startPortal();
   const rows = [];
   try {
-    const profile = await signedInProfile(portal.url);
-    const pages: [string, { userDataDir?: string }][] = [
-      ['/', {}],
-      ['/login', {}],
-      ['/records (signed in)', { userDataDir: profile }],
-    ];
-    for (const [label, options] of pages) {
-      const pagePath = label.split(' ')[0]!;
+    const practitioner = await benchPractitioner(portal.url);
+    const profile = await signedInProfile(portal.url, practitioner.stored);
+    for (const { label, path: pagePath, isSignedIn } of await benchPages(
+      portal.url,
+      practitioner.token,
+    )) {
       const runs = Array.from({ length: RUNS }, () =>
-        runLighthouse(`${portal.url}${pagePath}`, options),
+        runLighthouse(`${portal.url}${pagePath}`, isSignedIn ? { userDataDir: profile } : {}),
       );
+      const performance = median(runs.map((r) => r.performance));
+      const totalBlockingMs = median(runs.map((r) => r.totalBlockingMs));
       rows.push({
         page: label,
-        performance: median(runs.map((r) => r.performance)),
+        performance,
+        'TBT ms': totalBlockingMs,
         accessibility: median(runs.map((r) => r.accessibility)),
         'best practices': median(runs.map((r) => r.bestPractices)),
         'LCP s': median(runs.map((r) => r.lcpSeconds)),
-        targets: 'perf ≥ 95, a11y 100, BP ≥ 95, LCP ≤ 1.8 s',
+        budget: [
+          checkBudget(`${label} performance`, performance, MIN_PERFORMANCE, 'min'),
+          checkBudget(
+            `${label} total blocking time ms`,
+            totalBlockingMs,
+            MAX_TOTAL_BLOCKING_MS,
+            'max',
+          ),
+        ].includes('over budget')
+          ? 'over budget'
+          : `ok (perf ≥ ${MIN_PERFORMANCE}, TBT ≤ ${MAX_TOTAL_BLOCKING_MS} ms)`,
       });
     }
   } finally {
@@ -109,4 +109,7 @@ export async function benchLighthouse() {
   return rows;
 }
 
-if (import.meta.filename === process.argv[1]) await benchLighthouse();
+if (import.meta.filename === process.argv[1]) {
+  await benchLighthouse();
+  reportBudgets();
+}

@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark in one run, each printing its table and writing
-// bench/results/<name>.json. Figures are reported, never asserted.
+// bench/results/<name>.json. Figures are reported, never asserted by a test; the pages' budgets
+// (lib/budgets.ts) are checked at the end, and a page over its budget fails the run.
 import { execFileSync } from 'node:child_process';
 import { benchApi } from './api.ts';
 import { benchAppointments } from './appointments.ts';
@@ -9,6 +10,7 @@ import { benchClinical } from './clinical.ts';
 import { benchKinds } from './kinds.ts';
 import { benchInstances } from './instances.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { reportBudgets } from './lib/budgets.ts';
 import { ROOT } from './lib/portal.ts';
 import { benchSearch } from './search.ts';
 import { benchStartup } from './startup.ts';
@@ -32,3 +34,4 @@ await benchKinds();
 await benchTimeline();
 await benchCarePlans();
 await benchSearch();
+reportBudgets();

@@ -1,8 +1,11 @@
-// What the home page really loads, measured in Chromium: gzipped JS and CSS, and no
-// Stripe, Firebase or Retell code.
+// What each page really loads, measured in Chromium: gzipped JS and CSS, and no Stripe, Firebase
+// or Retell code. The home page is held to its budget (lib/budgets.ts).
 import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { storeSession } from '../e2e/support/session.ts';
+import { checkBudget, HOME_JS_KIB, reportBudgets } from './lib/budgets.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts';
+import { benchPages, benchPractitioner } from './lib/pages.ts';
 import { printTable, startPortal, writeResult } from './lib/portal.ts';
 
 const FORBIDDEN = [
@@ -18,7 +21,7 @@ const FORBIDDEN = [
   },
 ];
 
-export async function benchWebSize(paths = ['/', '/login']) {
+export async function benchWebSize() {
   const portal = await startPortal();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -26,8 +29,17 @@ export async function benchWebSize(paths = ['/', '/login']) {
   });
   const rows = [];
   try {
-    for (const pagePath of paths) {
-      const page = await browser.newPage();
+    const practitioner = await benchPractitioner(portal.url);
+    const pages = await benchPages(portal.url, practitioner.token);
+    // Each page in a new context, so nothing comes from the cache of the one before.
+    const contextFor = async (isSignedIn: boolean): Promise<BrowserContext> => {
+      const context = await browser.newContext();
+      if (isSignedIn) await storeSession(await context.newPage(), portal.url, practitioner.stored);
+      return context;
+    };
+    for (const { label, path: pagePath, isSignedIn } of pages) {
+      const context = await contextFor(isSignedIn);
+      const page = await context.newPage();
       const assets: { url: string; type: string; gzip: number; raw: number; body: string }[] = [];
       page.on('response', async (response) => {
         const type = response.request().resourceType();
@@ -42,19 +54,23 @@ export async function benchWebSize(paths = ['/', '/login']) {
         });
       });
       await page.goto(`${portal.url}${pagePath}`, { waitUntil: 'networkidle' });
-      await page.close();
+      await context.close();
       const sum = (type: string, key: 'gzip' | 'raw') =>
         assets.filter((a) => a.type === type).reduce((total, a) => total + a[key], 0) / 1024;
       const loaded = FORBIDDEN.filter((f) => assets.some((a) => f.test(a.url, a.body))).map(
         (f) => f.name,
       );
+      const jsGzip = Number(sum('script', 'gzip').toFixed(1));
       rows.push({
-        page: pagePath,
+        page: label,
         'JS files': assets.filter((a) => a.type === 'script').length,
-        'JS KiB gzip': Number(sum('script', 'gzip').toFixed(1)),
+        'JS KiB gzip': jsGzip,
         'JS KiB raw': Number(sum('script', 'raw').toFixed(1)),
         'CSS KiB gzip': Number(sum('stylesheet', 'gzip').toFixed(1)),
-        'target JS': '≤ 120 KiB',
+        budget:
+          label === '/'
+            ? `${checkBudget('home page JS KiB gzip', jsGzip, HOME_JS_KIB, 'max')} (≤ ${HOME_JS_KIB})`
+            : '—',
         'Stripe/Firebase/Retell loaded': loaded.length ? loaded.join(', ') : 'none',
       });
     }
@@ -67,4 +83,7 @@ export async function benchWebSize(paths = ['/', '/login']) {
   return rows;
 }
 
-if (import.meta.filename === process.argv[1]) await benchWebSize();
+if (import.meta.filename === process.argv[1]) {
+  await benchWebSize();
+  reportBudgets();
+}
