@@ -5,8 +5,6 @@ import { webTestProjects } from './test-projects.mjs';
 
 export default defineConfig({
   plugins: [react()],
-  // The prerender's server build bundles redux-persist: its ES build does not load in Node.
-  ssr: { noExternal: ['redux-persist'] },
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}` } },

@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
-import { persistStore } from 'redux-persist';
-import { readPersistedSession } from '../lib/session/persisted-session.ts';
+import { persistSession, readPersistedSession } from '../lib/session/persisted-session.ts';
 import { AppFrame } from './app-frame.tsx';
 import { createStore } from './store.ts';
 
-// The session is read synchronously: the first render needs no PersistGate (which would render
-// nothing until rehydration and so could not hydrate a prerendered page).
+// The session is read synchronously: the first render already knows who is signed in, so a
+// prerendered page hydrates without waiting for storage.
 const persistedAuth = readPersistedSession();
 const store = createStore(persistedAuth && { auth: persistedAuth });
-persistStore(store);
+persistSession(store);
 
 /** A guest, as every prerendered page was rendered. */
 const PRERENDER_STATE = createStore().getState();
