@@ -139,7 +139,10 @@ export const PATIENT_PHONE_PATHS = ['phone', 'emergencyContact.phone'] as const;
  * validation.
  */
 export function patientInputFor(region: string | null) {
-  return z.preprocess((body) => withPhonesReadIn(body, PATIENT_PHONE_PATHS, region), ZPatientInput);
+  return z.preprocess(
+    (body: TPatientInput) => withPhonesReadIn(body, PATIENT_PHONE_PATHS, region),
+    ZPatientInput,
+  );
 }
 
 /** A patient as the API answers it. */

@@ -328,5 +328,8 @@ export const PROFILE_PHONE_PATHS = ['phone'] as const;
 
 /** `ZProfileInput` for a practitioner whose practice is in `region` (see `patientInputFor`). */
 export function profileInputFor(region: string | null) {
-  return z.preprocess((body) => withPhonesReadIn(body, PROFILE_PHONE_PATHS, region), ZProfileInput);
+  return z.preprocess(
+    (body: TProfileInput) => withPhonesReadIn(body, PROFILE_PHONE_PATHS, region),
+    ZProfileInput,
+  );
 }
