@@ -28,10 +28,18 @@ function hasNationalPhone(body: unknown, paths: readonly string[]): boolean {
 export function readPhonesInPracticeRegion(db: Db, paths: readonly string[]) {
   return async (request: FastifyRequest) => {
     if (!hasNationalPhone(request.body, paths)) return;
+    let userId: string;
+    try {
+      userId = await request.currentUserId();
+    } catch {
+      // An identity that never signed in has no country: validation answers first, as for any
+      // body, and the handler's own look-up then answers 401.
+      return;
+    }
     const [row] = await db
       .select({ country: users.practiceCountry })
       .from(users)
-      .where(eq(users.id, await request.currentUserId()))
+      .where(eq(users.id, userId))
       .limit(1);
     request.body = withPhonesReadIn(request.body, paths, row?.country ?? null);
   };

@@ -150,6 +150,24 @@ describe('phones read in the practice country', () => {
     expect(saved.json().phone).toBe('5551234567');
   });
 
+  it('answers an identity that never signed in as before: 400 for a bad body, 401 for a good one', async () => {
+    const { idToken } = await ctx.local.issueIdToken({
+      email: 'never-signed-in-phone@example.test',
+      name: 'Nobody',
+    });
+    const post = (payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: patientsUrl(),
+        headers: { authorization: `Bearer ${idToken}` },
+        payload,
+      });
+    const bad = await post({ ...patientInput({ phone: '912 345 678' }), name: '' });
+    expect(bad.statusCode).toBe(400);
+    expect((await post(patientInput({ phone: '912 345 678' }))).statusCode).toBe(400);
+    expect((await post(patientInput())).statusCode).toBe(401);
+  });
+
   it('reads the profile phone in the practice country', async () => {
     const { headers, user } = await signInInPortugal();
     const put = (phone: string) =>
