@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Page } from '@playwright/test';
+import { PATIENT_MESSAGES } from '@portal/shared/patient';
 import { patientInput } from '@portal/shared/patient.factories';
 import { expectAxeClean } from './support/axe.ts';
 import { createPatient } from './support/patients.ts';
@@ -73,10 +74,10 @@ test.describe('patient records', () => {
     await fillPatientForm(page, { name: 'Chen Wei', diagnosis: 'Hypertension' });
     await page.getByLabel('Phone number').fill('555');
     await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription(
-      /Phone number must be 10 digits$/,
+      new RegExp(`${PATIENT_MESSAGES.phoneInvalid.replace(/[+.*?()[\]{}|^$\\]/g, '\\$&')}$`),
     );
     await page.getByLabel('Phone number').fill('5550001111');
-    await expect(page.getByText('Phone number must be 10 digits')).toBeHidden();
+    await expect(page.getByText(PATIENT_MESSAGES.phoneInvalid)).toBeHidden();
     await page.getByRole('button', { name: 'Create Patient' }).click();
 
     await expect(row(page, 'Chen Wei')).toContainText('Hypertension');

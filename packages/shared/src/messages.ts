@@ -1,6 +1,7 @@
 import { PAGE_MESSAGES, PATIENT_MESSAGES } from './patient.ts';
 import { APPOINTMENT_MESSAGES } from './appointment.ts';
 import { CLINICAL_TEXT_MESSAGES } from './clinical-text.ts';
+import { PRACTICE_MESSAGES } from './practice.ts';
 import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from './profile.ts';
 import { VISIT_MESSAGES } from './visit.ts';
 import { PATIENT_KINDS, type TPatientKind } from './patient-kinds.ts';
@@ -20,6 +21,7 @@ const MESSAGE_TABLES = {
   page: PAGE_MESSAGES,
   appointment: APPOINTMENT_MESSAGES,
   schedule: SCHEDULE_MESSAGES,
+  practice: PRACTICE_MESSAGES,
   visit: VISIT_MESSAGES,
   clinicalText: CLINICAL_TEXT_MESSAGES,
   rrule: RRULE_MESSAGES,

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { messageFor } from './field-message.ts';
 import { patientInput } from './patient.factories.ts';
-import { PAGE_MESSAGES, PATIENT_MESSAGES, ZPatientInput, ZPatientListQuery } from './patient.ts';
+import {
+  ageOn,
+  latestDateOfBirth,
+  PAGE_MESSAGES,
+  PATIENT_MESSAGES,
+  patientInputFor,
+  ZPatientInput,
+  ZPatientListQuery,
+} from './patient.ts';
 
 const valid = patientInput();
 
@@ -23,8 +31,9 @@ describe('ZPatientInput', () => {
     ['gender', { gender: '' }, PATIENT_MESSAGES.genderRequired],
     ['email', { email: 'not-an-email' }, PATIENT_MESSAGES.emailInvalid],
     ['phone', { phone: '' }, PATIENT_MESSAGES.phoneRequired],
-    ['phone', { phone: '12345' }, PATIENT_MESSAGES.phoneDigits],
-    ['phone', { phone: '555123456a' }, PATIENT_MESSAGES.phoneDigits],
+    ['phone', { phone: '12345' }, PATIENT_MESSAGES.phoneInvalid],
+    ['phone', { phone: '555123456a' }, PATIENT_MESSAGES.phoneInvalid],
+    ['phone', { phone: '+351 112' }, PATIENT_MESSAGES.phoneInvalid],
     [
       'emergencyContact.phone',
       { emergencyContact: { phone: '' } },
@@ -33,10 +42,52 @@ describe('ZPatientInput', () => {
     [
       'emergencyContact.phone',
       { emergencyContact: { phone: '123' } },
-      PATIENT_MESSAGES.emergencyPhoneDigits,
+      PATIENT_MESSAGES.emergencyPhoneInvalid,
     ],
+    ['dateOfBirth', { dateOfBirth: '1980-02-30' }, PATIENT_MESSAGES.dateOfBirthInvalid],
+    ['dateOfBirth', { dateOfBirth: '12/03/1980' }, PATIENT_MESSAGES.dateOfBirthInvalid],
+    ['dateOfBirth', { dateOfBirth: '1899-12-31' }, PATIENT_MESSAGES.dateOfBirthTooEarly],
+    ['dateOfBirth', { dateOfBirth: '2999-01-01' }, PATIENT_MESSAGES.dateOfBirthFuture],
   ])('rejects %s with the spec message (%j)', (field, change, message) => {
-    expect(messageFor(ZPatientInput, { ...valid, ...change }, field)).toBe(message);
+    expect(messageFor(patientInputFor(null), { ...valid, ...change }, field)).toBe(message);
+  });
+
+  it('accepts a child born today where the day starts first, not tomorrow', () => {
+    const now = new Date('2031-06-10T11:00:00Z');
+    expect(latestDateOfBirth(now)).toBe('2031-06-11');
+    expect(latestDateOfBirth(new Date('2031-06-10T09:59:59Z'))).toBe('2031-06-10');
+  });
+
+  it.each([
+    ['1990-05-01', '2031-04-30', 40],
+    ['1990-05-01', '2031-05-01', 41],
+    ['2000-02-29', '2031-02-28', 30],
+    ['2000-02-29', '2031-03-01', 31],
+  ])('counts the age from %s to %s as %i', (dateOfBirth, today, age) => {
+    expect(ageOn(dateOfBirth, today)).toBe(age);
+  });
+
+  it('stores international numbers in E.164 and reads the others in the practice country', () => {
+    const international = { ...valid, phone: '+351 912 345 678' };
+    expect(ZPatientInput.parse(international).phone).toBe('+351912345678');
+    const national = { ...valid, phone: '912 345 678', emergencyContact: { phone: '21 234 5678' } };
+    expect(patientInputFor('PT').parse(national)).toMatchObject({
+      phone: '+351912345678',
+      emergencyContact: { phone: '+351212345678' },
+    });
+    expect(messageFor(patientInputFor(null), national, 'phone')).toBe(
+      PATIENT_MESSAGES.phoneInvalid,
+    );
+    expect(messageFor(patientInputFor('PT'), { ...valid, phone: '21 234' }, 'phone')).toBe(
+      PATIENT_MESSAGES.phoneInvalid,
+    );
+  });
+
+  it('keeps a 10-digit number as typed when no practice country makes it valid', () => {
+    expect(patientInputFor('PT').parse(valid)).toMatchObject({
+      phone: valid.phone,
+      emergencyContact: valid.emergencyContact,
+    });
   });
 
   it('treats an empty email as absent and accepts a missing one', () => {

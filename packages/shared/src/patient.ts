@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
 import { entityAnswer } from './entity-answer.ts';
 import { wholeNumberFromText } from './number-fields.ts';
+import { PHONE_TEXT_MAX, phoneText, withPhonesReadIn } from './phone.ts';
 import { NO_CONTROL_CHARACTERS, requiredTrimmedText } from './text-fields.ts';
+import { isCalendarDate } from './zoned-time.ts';
 
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 export const PATIENT_GENDERS = ['Male', 'Female', 'Other', 'Prefer not to say'] as const;
@@ -19,14 +21,17 @@ export const PATIENT_MESSAGES = {
   genderRequired: 'Gender is required',
   emailInvalid: 'Please enter a valid email address',
   phoneRequired: 'Phone number is required',
-  phoneDigits: 'Phone number must be 10 digits',
+  phoneInvalid:
+    'Phone number is not valid: start with + and the country code, or dial it as in your practice country',
   emergencyPhoneRequired: 'Emergency contact phone is required',
-  emergencyPhoneDigits: 'Emergency contact phone must be 10 digits',
+  emergencyPhoneInvalid:
+    'Emergency contact phone is not valid: start with + and the country code, or dial it as in your practice country',
+  dateOfBirthInvalid: 'Date of birth must be a real date (YYYY-MM-DD)',
+  dateOfBirthFuture: 'Date of birth cannot be in the future',
+  dateOfBirthTooEarly: 'Date of birth cannot be before 1900',
   tooLong: 'This text is too long',
   invalidCharacters: 'This text contains a character that is not allowed',
 } as const;
-
-const TEN_DIGITS = /^\d{10}$/;
 
 function requiredText(required: string, max: number, { isMultiLine = false } = {}) {
   return requiredTrimmedText({
@@ -38,15 +43,34 @@ function requiredText(required: string, max: number, { isMultiLine = false } = {
   });
 }
 
-function tenDigitPhone(required: string, digits: string) {
-  return requiredTrimmedText({
-    max: 10,
-    required,
-    tooLong: digits,
-    invalid: digits,
-    pattern: TEN_DIGITS,
-  });
+/** A required phone: see phone.ts for what is accepted and how it is stored. */
+function requiredPhone(required: string, invalid: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(PHONE_TEXT_MAX, { error: invalid, abort: true })
+    .pipe(phoneText(invalid));
 }
+
+export const DATE_OF_BIRTH_MIN = '1900-01-01';
+
+/**
+ * The latest date of birth accepted: today where the day starts first (UTC+14), so a child born
+ * today anywhere is not refused as born in the future.
+ */
+export function latestDateOfBirth(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** Whole years from `dateOfBirth` to `today` (both `YYYY-MM-DD`); a 29 February birthday counts on 1 March. */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return today.slice(5) >= dateOfBirth.slice(5) ? years : years - 1;
+}
+
+/** Today's date in UTC, the day a stored date of birth is counted to. */
+export const todayInUtc = (now: Date = new Date()) => now.toISOString().slice(0, 10);
 
 /** What the form sends and the API accepts for create and update; unknown fields are rejected. */
 export const ZPatientInput = z.strictObject({
@@ -58,7 +82,26 @@ export const ZPatientInput = z.strictObject({
     .number({ error: PATIENT_MESSAGES.ageRequired })
     .int({ error: PATIENT_MESSAGES.ageRequired })
     .min(0, { error: PATIENT_MESSAGES.ageNegative })
-    .max(150, { error: PATIENT_MESSAGES.ageTooHigh }),
+    .max(150, { error: PATIENT_MESSAGES.ageTooHigh })
+    .describe('Whole years, 0–150; with a `dateOfBirth` the age is counted from the date instead'),
+  dateOfBirth: z
+    .string({ error: PATIENT_MESSAGES.dateOfBirthInvalid })
+    .trim()
+    .max(10, { error: PATIENT_MESSAGES.dateOfBirthInvalid, abort: true })
+    .refine((date) => date === '' || isCalendarDate(date), {
+      error: PATIENT_MESSAGES.dateOfBirthInvalid,
+      abort: true,
+    })
+    .refine((date) => date === '' || date >= DATE_OF_BIRTH_MIN, {
+      error: PATIENT_MESSAGES.dateOfBirthTooEarly,
+    })
+    .refine((date) => date === '' || date <= latestDateOfBirth(), {
+      error: PATIENT_MESSAGES.dateOfBirthFuture,
+    })
+    .optional()
+    .describe(
+      'YYYY-MM-DD, from 1900-01-01 to today; empty = not given. When given it wins over `age`: the age stored and answered is counted from it (to today in UTC)',
+    ),
   bloodGroup: z.enum(BLOOD_GROUPS, { error: PATIENT_MESSAGES.bloodGroupRequired }),
   gender: z.enum(PATIENT_GENDERS, { error: PATIENT_MESSAGES.genderRequired }),
   email: z
@@ -69,13 +112,15 @@ export const ZPatientInput = z.strictObject({
       error: PATIENT_MESSAGES.emailInvalid,
     })
     .optional(),
-  phone: tenDigitPhone(PATIENT_MESSAGES.phoneRequired, PATIENT_MESSAGES.phoneDigits),
+  phone: requiredPhone(PATIENT_MESSAGES.phoneRequired, PATIENT_MESSAGES.phoneInvalid).describe(
+    '+ and the country code, or as dialled in the practice country; stored in E.164. Exactly 10 digits that are neither are kept as typed',
+  ),
   emergencyContact: z.strictObject(
     {
-      phone: tenDigitPhone(
+      phone: requiredPhone(
         PATIENT_MESSAGES.emergencyPhoneRequired,
-        PATIENT_MESSAGES.emergencyPhoneDigits,
-      ),
+        PATIENT_MESSAGES.emergencyPhoneInvalid,
+      ).describe('Read like `phone`'),
     },
     { error: PATIENT_MESSAGES.emergencyPhoneRequired },
   ),
@@ -85,16 +130,32 @@ export const ZPatientInput = z.strictObject({
 export type TPatientInput = z.input<typeof ZPatientInput>;
 export type TPatientData = z.output<typeof ZPatientInput>;
 
+/** The patient's phone fields, by their dotted path. */
+export const PATIENT_PHONE_PATHS = ['phone', 'emergencyContact.phone'] as const;
+
+/**
+ * `ZPatientInput` for a practitioner whose practice is in `region`: a phone dialled as there is
+ * put in E.164 first. What the form resolves with; the API reads the body alike before its
+ * validation.
+ */
+export function patientInputFor(region: string | null) {
+  return z.preprocess(
+    (body: TPatientInput) => withPhonesReadIn(body, PATIENT_PHONE_PATHS, region),
+    ZPatientInput,
+  );
+}
+
 /** A patient as the API answers it. */
 export const ZPatient = entityAnswer({
   name: z.string(),
   diagnosedWith: z.string(),
   address: z.string(),
-  age: z.number().int(),
+  age: z.number().int().describe('Counted from `dateOfBirth` (to today in UTC) when there is one'),
+  dateOfBirth: z.string().optional().describe('YYYY-MM-DD, when known'),
   bloodGroup: z.enum(BLOOD_GROUPS),
   gender: z.enum(PATIENT_GENDERS),
   email: z.string().optional(),
-  phone: z.string(),
+  phone: z.string().describe('E.164, or 10 digits saved without a country'),
   emergencyContact: z.object({ phone: z.string() }),
   hasChronicDiseases: z.boolean(),
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { messageFor } from './field-message.ts';
 import { completeProfile } from './profile.factories.ts';
-import { PROFILE_MESSAGES, ZProfileInput } from './profile.ts';
+import { PROFILE_MESSAGES, profileInputFor, ZProfileInput } from './profile.ts';
 
 const valid = completeProfile();
 
@@ -92,12 +92,22 @@ describe('ZProfileInput', () => {
     );
   });
 
-  it('accepts exactly the 10-digit phones', () => {
+  it('accepts exactly the 10-digit phones without + while no practice country is set', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 14 }), (phone) => {
         const ok = ZProfileInput.safeParse({ ...valid, phone }).success;
         expect(ok).toBe(phone.trim() === '' || /^\d{10}$/.test(phone.trim()));
       }),
+    );
+  });
+
+  it('reads the phone in the practice country and stores it in E.164', () => {
+    expect(profileInputFor('PT').parse({ ...valid, phone: '912 345 678' }).phone).toBe(
+      '+351912345678',
+    );
+    expect(ZProfileInput.parse({ ...valid, phone: '+1 202 555 0123' }).phone).toBe('+12025550123');
+    expect(messageFor(profileInputFor('PT'), { ...valid, phone: '12' }, 'phone')).toBe(
+      PROFILE_MESSAGES.phoneInvalid,
     );
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
 import { ERRORS } from './errors.ts';
 import { wholeNumber } from './number-fields.ts';
+import { storedPhone, withPhonesReadIn } from './phone.ts';
 import {
   checkedText,
   NO_CONTROL_CHARACTERS,
@@ -22,8 +23,9 @@ export const PROFILE_LIMITS = {
 } as const;
 
 /**
- * The profile form's messages, shared by the form and the API. The first five are the product's
- * own texts, word for word; the others cover limits the product leaves open. The web app
+ * The profile form's messages, shared by the form and the API. The first four are the product's
+ * own texts, word for word; the phone's follows the international rule of phone.ts; the others
+ * cover limits the product leaves open. The web app
  * translates them by key, so every value here must stay unique.
  */
 export const PROFILE_MESSAGES = {
@@ -31,7 +33,8 @@ export const PROFILE_MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   ageInvalid: 'Age must be a positive number.',
   genderInvalid: 'Please select a valid gender.',
-  phoneInvalid: 'Please enter a valid 10-digit phone number.',
+  phoneInvalid:
+    'Please enter a valid phone number: + and the country code, or as dialled in your practice country.',
   nameTooLong: 'Name must be at most 100 characters.',
   ageWhole: 'Age must be a whole number.',
   ageTooHigh: 'Age cannot be more than 150.',
@@ -42,7 +45,6 @@ export const PROFILE_MESSAGES = {
 
 export type TProfileMessageKey = keyof typeof PROFILE_MESSAGES;
 
-const TEN_DIGITS = /^\d{10}$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 /** Longer typed ages are refused before any pattern sees them. */
 const AGE_TEXT_MAX = 20;
@@ -302,11 +304,10 @@ export const ZProfileInput = z.strictObject({
           : TEXT_FIELD_MESSAGES.controlCharacter,
   ),
   phone: optionalText(
-    'Exactly 10 digits; empty = not given',
+    '+ and the country code, or as dialled in the practice country; stored in E.164 (exactly 10 digits that are neither are kept as typed); empty = not given',
     PROFILE_MESSAGES.phoneInvalid,
-    (text) =>
-      text.length === 10 && TEN_DIGITS.test(text) ? undefined : PROFILE_MESSAGES.phoneInvalid,
-  ),
+    (text) => (storedPhone(text, null) === undefined ? PROFILE_MESSAGES.phoneInvalid : undefined),
+  ).transform((text) => (text === null ? null : storedPhone(text, null)!)),
   picture: optionalText(
     'An https:// image URL; empty = no picture',
     PROFILE_MESSAGES.pictureInvalid,
@@ -321,3 +322,14 @@ export const ZProfileInput = z.strictObject({
 export type TProfileInput = z.input<typeof ZProfileInput>;
 /** What is stored: trimmed, blanks as null, age as a number. */
 export type TProfileData = z.output<typeof ZProfileInput>;
+
+/** The profile's phone fields, by their dotted path. */
+export const PROFILE_PHONE_PATHS = ['phone'] as const;
+
+/** `ZProfileInput` for a practitioner whose practice is in `region` (see `patientInputFor`). */
+export function profileInputFor(region: string | null) {
+  return z.preprocess(
+    (body: TProfileInput) => withPhonesReadIn(body, PROFILE_PHONE_PATHS, region),
+    ZProfileInput,
+  );
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityAnswer } from './entity-answer.ts';
+import { ZPractice } from './practice.ts';
 import { ZScheduleSettings } from './profile.ts';
 
 /** The signed-in user as the API answers it (`{ user }`). */
@@ -15,6 +16,8 @@ export const ZUser = entityAnswer({
   /** Whether a private calendar feed address is active (its secret is shown only once). */
   hasCalendarFeed: z.boolean(),
   ...ZScheduleSettings.shape,
+  /** The Practice section of the profile; its country is the region phones are read in. */
+  practice: ZPractice,
 });
 
 export type TUser = z.infer<typeof ZUser>;

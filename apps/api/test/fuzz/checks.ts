@@ -14,6 +14,7 @@ import {
   ZSubscriptionInput,
 } from '@portal/shared/billing';
 import { ZPatient, ZPatientCreated, ZPatientInput } from '@portal/shared/patient';
+import { ZPracticeInput } from '@portal/shared/practice';
 import { ZProfileInput, ZScheduleInput, ZSignInInput } from '@portal/shared/profile';
 import { ZPublicConfig } from '@portal/shared/public-config';
 import { ZSearchResults } from '@portal/shared/search';
@@ -49,6 +50,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'POST /api/auth/login': { 200: ZUserResponse },
   'GET /api/user/profile': { 200: ZUserResponse },
   'PUT /api/user/update-profile': { 200: ZUserResponse },
+  'PUT /api/user/practice': { 200: ZUserResponse },
   'PUT /api/user/schedule': { 200: ZUserResponse },
   'PUT /api/user/subscription': { 200: ZUserResponse },
   ...collectionAnswers('/api/records/patients', '{id}', ZPatient, ZPatientCreated),
@@ -71,6 +73,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
 /** The shared zod schemas of the request bodies: the API must agree with them exactly. */
 export const ZOD_BODIES: Record<string, z.ZodType> = {
   'PUT /api/user/update-profile': ZProfileInput,
+  'PUT /api/user/practice': ZPracticeInput,
   'PUT /api/user/schedule': ZScheduleInput,
   'POST /api/auth/login': ZSignInInput.nullish(),
   ...collectionBodies('/api/records/patients', '{id}', ZPatientInput),

@@ -40,6 +40,7 @@ export function explainedRows(outcomes: Outcome[], after: DbState): ByTable<Set<
     switch (label) {
       case 'POST /api/auth/login':
       case 'PUT /api/user/update-profile':
+      case 'PUT /api/user/practice':
       case 'PUT /api/user/schedule':
       case 'PUT /api/user/subscription':
         if (answer?.user) rows.users.add(answer.user._id);

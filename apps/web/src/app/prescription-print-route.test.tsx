@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TPatient } from '@portal/shared/patient';
 import { createTestUser, patientInput } from '../test/factories.ts';
-import { startFakeApi, type FakeApi } from '../test/fake-api.ts';
+import { json, startFakeApi, type FakeApi } from '../test/fake-api.ts';
 import { renderWithApp } from '../test/render-with-app.tsx';
 import { PrescriptionPrintRoute } from './prescription-print-route.tsx';
 
@@ -92,6 +92,58 @@ describe('PrescriptionPrintRoute', () => {
       'href',
       '/records',
     );
+  });
+
+  it('prints the practice, the registration number, the date of birth and the active allergies', async () => {
+    const practitioner = createTestUser({
+      name: 'Dr Lena Hoffmann',
+      practice: {
+        name: 'Clínica do Rio',
+        street: 'Rua das Flores 12\n2.º esquerdo',
+        postalCode: '4050-262',
+        city: 'Porto',
+        country: 'PT',
+        phone: '+351221234567',
+        registrationNumber: 'OM 54321',
+        cancellationNoticeHours: null,
+      },
+    });
+    api.on('GET', /^\/api\/user\/profile$/, () => json({ user: practitioner }));
+    const patient = api.patients.insert(
+      patientInput({ name: 'Amina Yusuf', dateOfBirth: '1984-07-09' }),
+    );
+    api.clinical.addAllergy(patient._id, {
+      substance: 'Penicillin',
+      severity: 'severe',
+      reaction: 'Hives',
+    });
+    api.clinical.addAllergy(patient._id, { substance: 'Latex', status: 'resolved' });
+    renderPrintOf(patient);
+    const address = (await screen.findByText('Clínica do Rio')).closest('address')!;
+    expect([...address.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+      'Clínica do Rio',
+      'Rua das Flores 12',
+      '2.º esquerdo',
+      '4050-262 Porto',
+      'Portugal',
+      'Phone: 22 123 4567',
+    ]);
+    const facts = screen.getByText('Prescriber').closest('dl')!;
+    const fact = (term: string) =>
+      within(facts).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fact('Registration number')).toBe('OM 54321');
+    expect(fact('Date of birth')).toBe('July 9, 1984');
+    const allergies = screen.getByRole('region', { name: 'Allergies' });
+    expect(await within(allergies).findByRole('listitem')).toHaveTextContent(
+      'Penicillin (Severe): Hives',
+    );
+    expect(within(allergies).queryByText(/Latex/)).toBeNull();
+  });
+
+  it('says so when the patient has no known active allergy', async () => {
+    const patient = api.patients.insert(patientInput({ name: 'Jean Dupont' }));
+    renderPrintOf(patient);
+    expect(await screen.findByText('No known active allergies.')).toBeVisible();
   });
 
   it('says so when the patient has no active medication', async () => {

@@ -1,4 +1,5 @@
 import { scheduleSettings } from '@portal/shared/appointment.factories';
+import { EMPTY_PRACTICE } from '@portal/shared/practice';
 import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
 import { vi } from 'vitest';
@@ -20,6 +21,7 @@ export function createTestUser(overrides: Partial<TUser> = {}): TUser {
     premiumMember: false,
     hasCalendarFeed: false,
     ...scheduleSettings(),
+    practice: EMPTY_PRACTICE,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,5 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
+import { ZPracticeInput } from '@portal/shared/practice';
 import { PROFILE_MESSAGES, ZProfileInput, ZScheduleInput } from '@portal/shared/profile';
 import type { TPublicConfig } from '@portal/shared/public-config';
 import type { TUser } from '@portal/shared/user';
@@ -115,6 +116,17 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
         );
       const { email: _email, ...changes } = parsed.data;
       profile.stored = { ...profile.stored, ...changes, updatedAt: new Date().toISOString() };
+      return json({ user: profile.stored });
+    }),
+    http.put('/api/user/practice', async ({ request }) => {
+      const parsed = ZPracticeInput.safeParse(await request.json());
+      if (!parsed.success)
+        return json({ message: 'invalid', code: 'VALIDATION_FAILED' }, { status: 400 });
+      profile.stored = {
+        ...profile.stored,
+        practice: parsed.data,
+        updatedAt: new Date().toISOString(),
+      };
       return json({ user: profile.stored });
     }),
     http.put('/api/user/schedule', async ({ request }) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { instant, timestamps } from './columns.ts';
 import { ownedRow } from './users.ts';
 
@@ -10,7 +10,9 @@ export const patients = pgTable(
     name: text('name').notNull(),
     diagnosedWith: text('diagnosed_with').notNull(),
     address: text('address').notNull(),
+    /** As sent, or counted from the date of birth when the record was saved. */
     age: integer('age').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
     bloodGroup: text('blood_group').notNull(),
     gender: text('gender').notNull(),
     email: text('email'),
@@ -45,6 +47,7 @@ export const patients = pgTable(
     index('patients_deleted_idx')
       .on(table.deletedAt)
       .where(sql`${table.deletedAt} is not null`),
+    check('patients_date_of_birth_check', sql`${table.dateOfBirth} >= '1900-01-01'`),
   ],
 );
 

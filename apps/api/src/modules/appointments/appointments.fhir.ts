@@ -1,4 +1,5 @@
 import type { TAppointmentKind, TAppointmentStatus } from '@portal/shared/appointment';
+import type { TPractice } from '@portal/shared/practice';
 import type { FhirEntry, FhirResource } from '../patients/patients.fhir.ts';
 import { toApiAppointment, type AppointmentRecord } from './appointments.fields.ts';
 
@@ -33,17 +34,65 @@ export interface ExportingPractitioner {
   id: string;
   name: string;
   email: string;
+  /** Absent where the practice is not exported (the clinical kinds' entries). */
+  practice?: TPractice;
+}
+
+/** v2 table 0203 "Provider number": a professional registration number, whatever its issuer. */
+const REGISTRATION_NUMBER_TYPE = {
+  coding: [
+    {
+      system: 'http://terminology.hl7.org/CodeSystem/v2-0203',
+      code: 'PRN',
+      display: 'Provider number',
+    },
+  ],
+  text: 'Professional registration number',
+};
+
+/**
+ * The practice as the practitioner's work address (R4's Practitioner has no organisation of its
+ * own; a PractitionerRole would be a resource more for one name). FHIR strings may not be empty,
+ * so absent parts are left out, and an empty address with them.
+ */
+function practiceAddress(practice: TPractice) {
+  const lines = (practice.street ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const cityLine = [practice.postalCode, practice.city].filter(Boolean).join(' ');
+  const text = [practice.name, ...lines, cityLine, practice.country].filter(Boolean).join(', ');
+  if (!text) return undefined;
+  return {
+    use: 'work',
+    text,
+    ...(lines.length > 0 && { line: lines }),
+    ...(practice.city && { city: practice.city }),
+    ...(practice.postalCode && { postalCode: practice.postalCode }),
+    ...(practice.country && { country: practice.country }),
+  };
 }
 
 export function toFhirPractitioner(practitioner: ExportingPractitioner): FhirEntry {
+  const { practice } = practitioner;
+  const address = practice && practiceAddress(practice);
   return {
     fullUrl: `urn:uuid:${practitioner.id}`,
     resource: {
       resourceType: 'Practitioner',
       id: practitioner.id,
+      ...(practice?.registrationNumber && {
+        identifier: [
+          { use: 'official', type: REGISTRATION_NUMBER_TYPE, value: practice.registrationNumber },
+        ],
+      }),
       active: true,
       name: [{ text: practitioner.name }],
-      telecom: [{ system: 'email', value: practitioner.email }],
+      telecom: [
+        { system: 'email', value: practitioner.email },
+        ...(practice?.phone ? [{ system: 'phone', value: practice.phone, use: 'work' }] : []),
+      ],
+      ...(address && { address: [address] }),
     },
   };
 }

@@ -106,8 +106,8 @@ export function recordReadReplaceRoutes<
     summaries: { read: string; replace: string };
     /** What a replace answers with 409 (a stale version, a business rule). */
     conflict: z.ZodType;
-    /** Further options of both routes (the patients' `serializerCompiler`). */
-    options?: Pick<RouteShorthandOptions, 'serializerCompiler'>;
+    /** Further options of both routes (the patients' `serializerCompiler` and `preValidation`). */
+    options?: Pick<RouteShorthandOptions, 'serializerCompiler' | 'preValidation'>;
     recordInvalidAttempt: RecordInvalidAttempt<'update'>;
     read(place: RecordPlace): Promise<Item>;
     replace(change: RecordPlace & { input: z.infer<Input>; ifMatch?: string }): Promise<Item>;

@@ -11,6 +11,7 @@ import {
 import { createPatientsAudit, type Actor } from '../audit/owned-records.ts';
 import { findPatientsPage, type ListKey } from '../patients/patients.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
+import { practiceOf } from '../users/users.service.ts';
 import type { VisitRecord } from '../visits/visits.fields.ts';
 import { findVisitsToExport, type VisitKey } from '../visits/visits.repository.ts';
 import type { FhirEntry } from '../patients/patients.fhir.ts';
@@ -44,7 +45,7 @@ export function createExportService({ db }: { db: Db }) {
       await trail.audit(db, actor, { action: 'export', outcome: 'success', patientId: null });
       const practitioner = { id: user.id, name: user.name, email: user.email };
       return {
-        practitioner,
+        practitioner: { ...practitioner, practice: practiceOf(user) },
         patients: inBatches({
           size: EXPORT_BATCH,
           fetchAfter: (after: ListKey | null, limit) =>

@@ -97,6 +97,51 @@ describe('GET /api/records/patients/export?format=fhir', () => {
 
   // The validator does not check codes against value sets, so the status map is asserted code by
   // code here (FHIR spells no-show `noshow`).
+  it('names the practice and the registration number on the Practitioner, and the date of birth on the Patient', async () => {
+    const doctor = await signIn(ctx, { name: 'Dr Rita Sousa' });
+    const practice = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/practice',
+      headers: doctor.headers,
+      payload: {
+        name: 'Clínica do Rio',
+        street: 'Rua das Flores 12\n2.º esquerdo',
+        postalCode: '4050-262',
+        city: 'Porto',
+        country: 'PT',
+        phone: '22 123 4567',
+        registrationNumber: 'OM 54321',
+      },
+    });
+    expect(practice.statusCode).toBe(200);
+    const patient = await createPatient(ctx, doctor.headers, { dateOfBirth: '1984-07-09' });
+    await createAppointment(ctx, doctor.headers, {
+      patientId: patient._id,
+      start: '2026-03-02T09:00:00.000Z',
+    });
+    const bundle = (await exportAs('fhir', doctor.headers)).json() as Bundle;
+    expect(validationProblems(bundle)).toEqual([]);
+    const resource = (type: string) =>
+      bundle.entry!.find((e) => e.resource!.resourceType === type)!.resource!;
+    expect(resource('Patient').birthDate).toBe('1984-07-09');
+    const practitioner = resource('Practitioner');
+    expect(validationProblems(practitioner)).toEqual([]);
+    expect(practitioner).toMatchObject({
+      identifier: [{ use: 'official', value: 'OM 54321', type: { coding: [{ code: 'PRN' }] } }],
+      telecom: [{ system: 'email' }, { system: 'phone', value: '+351221234567', use: 'work' }],
+      address: [
+        {
+          use: 'work',
+          text: 'Clínica do Rio, Rua das Flores 12, 2.º esquerdo, 4050-262 Porto, PT',
+          line: ['Rua das Flores 12', '2.º esquerdo'],
+          city: 'Porto',
+          postalCode: '4050-262',
+          country: 'PT',
+        },
+      ],
+    });
+  });
+
   it('adds an Appointment per appointment, status mapped, with the Patient and the Practitioner as participants', async () => {
     const doctor = await signIn(ctx, { name: 'Dr Amal Haddad', email: 'amal.fhir@example.test' });
     const patient = await createPatient(ctx, doctor.headers, { name: 'Bruno Costa' });

@@ -24,11 +24,12 @@ const utcText = (column: string) => `(${column} at time zone 'UTC')::text`;
  * The SQL text is built once, at module load, from the drizzle table (patients.fields.ts), so a
  * new column cannot be left out of it and the statements stay named prepared statements.
  */
-const COLUMNS = ANSWERED_COLUMNS.map(([key, name]) =>
-  key === 'createdAt' || key === 'updatedAt'
-    ? `${utcText(name)} as "${key}"`
-    : `${name} as "${key}"`,
-).join(', ');
+const COLUMNS = ANSWERED_COLUMNS.map(([key, name]) => {
+  if (key === 'createdAt' || key === 'updatedAt') return `${utcText(name)} as "${key}"`;
+  // node-postgres would read a date as a local midnight; the API answers `YYYY-MM-DD`.
+  if (key === 'dateOfBirth') return `${name}::text as "${key}"`;
+  return `${name} as "${key}"`;
+}).join(', ');
 
 /** Parameter $n of the create statement: $1 the owner, then the stored fields in table order. */
 const valueParameter = (key: PatientValueKey) => `$${VALUE_KEYS.indexOf(key) + 2}`;

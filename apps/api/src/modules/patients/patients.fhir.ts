@@ -48,7 +48,7 @@ export function derivedUuid(patientId: string, kind: string): string {
 /**
  * The bundle entries for one patient: the Patient, a Condition for the diagnosis and an
  * Observation (LOINC 882-1) for the blood group, linked by `urn:uuid:` references.
- * `now` fixes the year the approximate birth date is counted from.
+ * `now` fixes the year an approximate birth date is counted from when the date is not known.
  */
 export function toFhirEntries(row: TPatient, now: Date): FhirEntry[] {
   const patientUrl = `urn:uuid:${row._id}`;
@@ -67,8 +67,8 @@ export function toFhirEntries(row: TPatient, now: Date): FhirEntry[] {
     name: [{ text: row.name }],
     telecom,
     gender: GENDER[row.gender] ?? 'unknown',
-    // Only the age is known: the year it gives is approximate (it may be one year off).
-    birthDate: String(now.getUTCFullYear() - row.age).padStart(4, '0'),
+    // Without a date of birth only the age is known: the year it gives may be one year off.
+    birthDate: row.dateOfBirth ?? String(now.getUTCFullYear() - row.age).padStart(4, '0'),
     address: [{ text: row.address }],
     contact: [
       {

@@ -1,5 +1,5 @@
 import { getTableColumns } from 'drizzle-orm';
-import type { TPatient, TPatientData } from '@portal/shared/patient';
+import { ageOn, todayInUtc, type TPatient, type TPatientData } from '@portal/shared/patient';
 import { patients, type PatientRow } from '../../db/schema/patients.ts';
 
 /**
@@ -49,10 +49,19 @@ type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 const hasSameFields: SameKeys<InputKeys, PatientValueKey> = true;
 void hasSameFields;
 
-/** What the form sent, as stored: `email: ''` is no e-mail (null). */
-export function toStoredValues(input: TPatientData): PatientValues {
-  const { email, emergencyContact, ...rest } = input;
-  return { ...rest, email: email ? email : null, emergencyPhone: emergencyContact.phone };
+/**
+ * What the form sent, as stored: `email: ''` is no e-mail (null). With a date of birth the age
+ * is counted from it to `now`'s day in UTC, whatever age was sent; without one it is required.
+ */
+export function toStoredValues(input: TPatientData, now: Date = new Date()): PatientValues {
+  const { email, emergencyContact, dateOfBirth, age, ...rest } = input;
+  return {
+    ...rest,
+    age: dateOfBirth ? ageOn(dateOfBirth, todayInUtc(now)) : age,
+    dateOfBirth: dateOfBirth ? dateOfBirth : null,
+    email: email ? email : null,
+    emergencyPhone: emergencyContact.phone,
+  };
 }
 
 /**
@@ -83,10 +92,12 @@ export const iso = (time: Date | string) =>
 
 /** A stored patient as the API answers it. */
 export function toApiPatient(row: PatientRecord | PatientRow): TPatient {
-  const { email, emergencyPhone, bloodGroup, gender, ...rest } = pickValues(row);
+  const { email, emergencyPhone, bloodGroup, gender, dateOfBirth, ...rest } = pickValues(row);
   return {
     _id: row.id,
     ...rest,
+    // The stored age was right on the day of the save; a date of birth keeps it right.
+    ...(dateOfBirth !== null && { dateOfBirth, age: ageOn(dateOfBirth, todayInUtc()) }),
     // The table holds text; only the schema's values are ever written to it.
     bloodGroup: bloodGroup as TPatient['bloodGroup'],
     gender: gender as TPatient['gender'],

@@ -6,6 +6,7 @@ import {
   PATIENT_MESSAGES as M,
   ZPatientInput,
 } from '@portal/shared/patient';
+import { storedPhone } from '@portal/shared/phone';
 import { useSignedInUser, useTestApp } from '../../../test/app.ts';
 import { eachLimited } from '../../../test/each-limited.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
@@ -87,7 +88,7 @@ function phoneViolations(path: string, required: string, tenDigits: string) {
     nonString.map((value) => ({ value, path, message: required })),
     fc
       .string({ unit: fc.constantFrom(...'0123456789-+() ab'), minLength: 1, maxLength: 16 })
-      .filter((s) => s.trim().length > 0 && !/^\d{10}$/.test(s.trim()))
+      .filter((s) => s.trim().length > 0 && storedPhone(s, null) === undefined)
       .map((value) => ({ value, path, message: tenDigits })),
   );
 }
@@ -159,16 +160,18 @@ const violations: Record<string, fc.Arbitrary<Violation>> = {
       message: M.emailInvalid,
     })),
   ),
-  phone: phoneViolations('phone', M.phoneRequired, M.phoneDigits),
+  phone: phoneViolations('phone', M.phoneRequired, M.phoneInvalid),
   emergencyContact: fc.oneof(
     fc.constantFrom<Violation>(
       { value: DROP, path: 'emergencyContact', message: M.emergencyPhoneRequired },
       { value: null, path: 'emergencyContact', message: M.emergencyPhoneRequired },
       { value: '5551234567', path: 'emergencyContact', message: M.emergencyPhoneRequired },
     ),
-    phoneViolations('emergencyContact.phone', M.emergencyPhoneRequired, M.emergencyPhoneDigits).map(
-      (v) => ({ ...v, value: v.value === DROP ? {} : { phone: v.value } }),
-    ),
+    phoneViolations(
+      'emergencyContact.phone',
+      M.emergencyPhoneRequired,
+      M.emergencyPhoneInvalid,
+    ).map((v) => ({ ...v, value: v.value === DROP ? {} : { phone: v.value } })),
     digits10.map((phone) => ({
       value: { phone, relation: 'mother' },
       path: 'emergencyContact.relation',

@@ -42,7 +42,7 @@ export async function patientsPlugin(
   app.addHook('onClose', async () => unsubscribe());
 
   const patients = createPatientService({ db, counts });
-  patientRoutes(app, { patients });
+  patientRoutes(app, { patients, db });
 
   schedulePeriodicJob(app, {
     db,

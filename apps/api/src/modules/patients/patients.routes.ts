@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  PATIENT_PHONE_PATHS,
   ZPatient,
   ZPatientCreated,
   ZPatientInput,
   ZPatientListQuery,
 } from '@portal/shared/patient';
+import type { Db } from '../../db/client.ts';
+import { readPhonesInPracticeRegion } from '../../http/phones-in-practice-region.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPage } from '../../lib/paging.ts';
 import { plainJsonSerializer } from '../../lib/plain-json-serializer.ts';
@@ -23,20 +26,26 @@ import { etagOf, type PatientService } from './patients.service.ts';
 const ifMatch = ZIfMatch('a changed patient then answers 409', 'edited');
 
 /** Patient CRUD, trash and search under /api/records/patients (HTTP only). */
-export function patientRoutes(app: FastifyInstance, { patients }: { patients: PatientService }) {
+export function patientRoutes(
+  app: FastifyInstance,
+  { patients, db }: { patients: PatientService; db: Db },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['records'];
+  const readPhones = readPhonesInPracticeRegion(db, PATIENT_PHONE_PATHS);
 
   typed.post(
     '/api/records/patients',
     {
       schema: {
         tags,
-        summary: 'Create a patient; `warnings` flags a probable duplicate (same name and phone)',
+        summary:
+          'Create a patient; `warnings` flags a probable duplicate (same name and phone). A phone without + is read as dialled in my practice country',
         body: ZPatientInput,
         response: { 201: ZPatientCreated, ...errors },
       },
       serializerCompiler: plainJsonSerializer,
+      preValidation: readPhones,
       onError: auditInvalidBody(patients.recordInvalidAttempt, { id: 'id' }, 'create'),
     },
     async (request, reply) => {
@@ -81,7 +90,7 @@ export function patientRoutes(app: FastifyInstance, { patients }: { patients: Pa
       replace: 'Replace one of my patients; with `If-Match`, 409 if it changed meanwhile',
     },
     conflict: ZApiError,
-    options: { serializerCompiler: plainJsonSerializer },
+    options: { serializerCompiler: plainJsonSerializer, preValidation: readPhones },
     recordInvalidAttempt: patients.recordInvalidAttempt,
     read: (place) => patients.getPatient(place),
     replace: (change) => patients.updatePatient(change),

@@ -70,7 +70,7 @@ export function createPatientService({
     }): Promise<{ patient: TPatient; warnings: TPatientWarning[] }> {
       const { row, sameIds } = await createPatientAudited(db, {
         ownerId: actor.actorId,
-        values: toStoredValues(input),
+        values: toStoredValues(input, now()),
         requestId: actor.requestId,
       });
       await counts.invalidate(actor.actorId);
@@ -129,7 +129,7 @@ export function createPatientService({
       const row = await db.transaction(async (tx) => {
         const updated = await repository.updatePatient(tx, {
           ...owned(actor, id),
-          values: toStoredValues(input),
+          values: toStoredValues(input, now()),
           versions,
         });
         if (updated) await audit(actor, 'update', 'success', updated.id, tx);

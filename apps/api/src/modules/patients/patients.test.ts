@@ -89,7 +89,7 @@ describe('POST /api/records/patients', () => {
     ['gender', { gender: 'male' }, PATIENT_MESSAGES.genderRequired],
     ['email', { email: 'not-an-email' }, PATIENT_MESSAGES.emailInvalid],
     ['phone', { phone: '' }, PATIENT_MESSAGES.phoneRequired],
-    ['phone', { phone: '555123456' }, PATIENT_MESSAGES.phoneDigits],
+    ['phone', { phone: '555123456' }, PATIENT_MESSAGES.phoneInvalid],
     [
       'emergencyContact.phone',
       { emergencyContact: { phone: '' } },
@@ -98,7 +98,7 @@ describe('POST /api/records/patients', () => {
     [
       'emergencyContact.phone',
       { emergencyContact: { phone: '12-34' } },
-      PATIENT_MESSAGES.emergencyPhoneDigits,
+      PATIENT_MESSAGES.emergencyPhoneInvalid,
     ],
   ])(
     'answers 400 with the spec message for %s (%j) and stores nothing',
@@ -282,7 +282,7 @@ describe('PUT /api/records/patients/{id}', () => {
     const created = await createPatient(ctx, alice.headers);
     const invalid = await put(created._id, { ...patientInput(), phone: '123' });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().fieldErrors).toEqual({ phone: PATIENT_MESSAGES.phoneDigits });
+    expect(invalid.json().fieldErrors).toEqual({ phone: PATIENT_MESSAGES.phoneInvalid });
     const injected = await put(created._id, { ...patientInput(), _id: created._id });
     expect(injected.statusCode).toBe(400);
     expect(injected.json().fieldErrors).toEqual({ _id: 'This field is not allowed.' });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { usersRoutes } from './users.routes.ts';
 import { createUserService } from './users.service.ts';
 
-/** The signed-in user's own profile and schedule in their own encapsulated context. */
+/** The signed-in user's own profile, practice and schedule in their own encapsulated context. */
 export async function usersPlugin(app: FastifyInstance, { db }: { db: Db }) {
-  usersRoutes(app, { users: createUserService({ db }) });
+  usersRoutes(app, { users: createUserService({ db }), db });
 }

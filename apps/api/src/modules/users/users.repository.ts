@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { TPracticeData } from '@portal/shared/practice';
 import type { TProfileData, TScheduleData } from '@portal/shared/profile';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { findRow } from '../../db/rows.ts';
@@ -77,6 +78,23 @@ export async function updateUserProfile(
     address: profile.address,
     phone: profile.phone,
     picture: profile.picture,
+  });
+}
+
+/** Replaces the Practice section; every field is given (null when not). */
+export async function updateUserPractice(
+  db: Db,
+  { id, practice }: { id: string; practice: TPracticeData },
+): Promise<UserRow | undefined> {
+  return updateUser(db, id, {
+    practiceName: practice.name,
+    practiceStreet: practice.street,
+    practicePostalCode: practice.postalCode,
+    practiceCity: practice.city,
+    practiceCountry: practice.country,
+    practicePhone: practice.phone,
+    registrationNumber: practice.registrationNumber,
+    cancellationNoticeHours: practice.cancellationNoticeHours,
   });
 }
 

@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ZProfileInput, ZScheduleInput } from '@portal/shared/profile';
+import { ZPracticeInput } from '@portal/shared/practice';
+import { PROFILE_PHONE_PATHS, ZProfileInput, ZScheduleInput } from '@portal/shared/profile';
 import { ZUserResponse, type TUser } from '@portal/shared/user';
+import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import { readPhonesInPracticeRegion } from '../../http/phones-in-practice-region.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import type { UserService } from './users.service.ts';
 
@@ -11,10 +14,11 @@ import type { UserService } from './users.service.ts';
 export const SAVES_PER_MINUTE = 30;
 
 /**
- * The signed-in user's own account: `GET /api/user/profile` answers the user; its profile and
- * schedule are saved by `PUT /api/user/update-profile` and `PUT /api/user/schedule`.
+ * The signed-in user's own account: `GET /api/user/profile` answers the user; its profile,
+ * practice and schedule are saved by `PUT /api/user/update-profile`, `PUT /api/user/practice`
+ * and `PUT /api/user/schedule`.
  */
-export function usersRoutes(app: FastifyInstance, { users }: { users: UserService }) {
+export function usersRoutes(app: FastifyInstance, { users, db }: { users: UserService; db: Db }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
@@ -37,13 +41,20 @@ export function usersRoutes(app: FastifyInstance, { users }: { users: UserServic
   const saveRoute = <Body extends z.ZodType>(
     kind: string,
     path: string,
-    { summary, body }: { summary: string; body: Body },
+    {
+      summary,
+      body,
+      phonePaths = [],
+    }: { summary: string; body: Body; phonePaths?: readonly string[] },
     save: (input: { user: UserRow; input: z.infer<Body> }) => Promise<TUser>,
   ) =>
     app.put(
       path,
       {
         schema: { tags: ['user'], summary, body, response: { 200: ZUserResponse, 400: ZApiError } },
+        ...(phonePaths.length > 0 && {
+          preValidation: readPhonesInPracticeRegion(db, phonePaths),
+        }),
         config: {
           rateLimit: {
             max: SAVES_PER_MINUTE,
@@ -65,10 +76,21 @@ export function usersRoutes(app: FastifyInstance, { users }: { users: UserServic
     '/api/user/update-profile',
     {
       summary:
-        "Replaces the signed-in user's profile: name, age, gender, address, phone, picture. The email must be the account's own; blank optional fields are stored as null",
+        "Replaces the signed-in user's profile: name, age, gender, address, phone, picture. The email must be the account's own; blank optional fields are stored as null. A phone without + is read in the practice country and stored in E.164",
       body: ZProfileInput,
+      phonePaths: PROFILE_PHONE_PATHS,
     },
     (input) => users.updateProfile(input),
+  );
+  saveRoute(
+    'practice',
+    '/api/user/practice',
+    {
+      summary:
+        "Replaces the Practice section of the signed-in practitioner's profile: name, street, postal code, city, country (ISO 3166-1 alpha-2), phone (stored in E.164), registration number, cancellation notice in hours (0–168). Absent or blank fields are stored as null. The country is also the region phone numbers without + are read in, for patients too",
+      body: ZPracticeInput,
+    },
+    (input) => users.updatePractice(input),
   );
   saveRoute(
     'schedule',

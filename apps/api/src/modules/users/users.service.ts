@@ -1,3 +1,4 @@
+import type { TPractice, TPracticeData } from '@portal/shared/practice';
 import {
   PROFILE_MESSAGES,
   SCHEDULE_LIMITS,
@@ -8,7 +9,21 @@ import type { TUser } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { updateUserProfile, updateUserSchedule } from './users.repository.ts';
+import { updateUserPractice, updateUserProfile, updateUserSchedule } from './users.repository.ts';
+
+/** The practice's fields of a stored user. */
+export function practiceOf(row: UserRow): TPractice {
+  return {
+    name: row.practiceName,
+    street: row.practiceStreet,
+    postalCode: row.practicePostalCode,
+    city: row.practiceCity,
+    country: row.practiceCountry,
+    phone: row.practicePhone,
+    registrationNumber: row.registrationNumber,
+    cancellationNoticeHours: row.cancellationNoticeHours,
+  };
+}
 
 /** A stored user as the API answers it. */
 export function toApiUser(row: UserRow): TUser {
@@ -28,6 +43,7 @@ export function toApiUser(row: UserRow): TUser {
     reminderMinutes: row.reminderMinutes,
     calendarFullNames: row.calendarFullNames,
     reminderHours: row.reminderHours,
+    practice: practiceOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -53,6 +69,13 @@ export function createUserService({ db }: { db: Db }) {
       const { email: _email, ...profile } = input;
       const saved = await updateUserProfile(db, { id: user.id, profile });
       // The row can only vanish if the account was deleted between sign-in and this call.
+      if (!saved) throw new AppError('NOT_AUTHENTICATED');
+      return toApiUser(saved);
+    },
+
+    /** Replaces the Practice section of the profile. */
+    async updatePractice({ user, input }: { user: UserRow; input: TPracticeData }): Promise<TUser> {
+      const saved = await updateUserPractice(db, { id: user.id, practice: input });
       if (!saved) throw new AppError('NOT_AUTHENTICATED');
       return toApiUser(saved);
     },

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
+import { displayPhone } from '@portal/shared/phone';
+import type { TPractice } from '@portal/shared/practice';
 import type { TPrescription } from '@portal/shared/prescription';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
-import { useListActivePrescriptionsQuery } from './clinical-api.ts';
+import { useListActivePrescriptionsQuery, useListAllergiesQuery } from './clinical-api.ts';
 import styles from './prescription-print.module.css';
 
 /** A calendar day (`YYYY-MM-DD`, or today) in the reader's language, e.g. 2 March 2026. */
@@ -18,18 +20,43 @@ function formatDay(language: string, day?: string): string {
   }).format(date);
 }
 
+/** The practice's address as printed lines: street lines, postal code and city, country. */
+function addressLines(practice: TPractice, language: string): string[] {
+  const country =
+    practice.country &&
+    (new Intl.DisplayNames([language], { type: 'region' }).of(practice.country) ??
+      practice.country);
+  return [
+    ...(practice.street ?? '').split('\n'),
+    [practice.postalCode, practice.city].filter(Boolean).join(' '),
+    country ?? '',
+  ]
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
 /**
- * The patient's active medications as a prescription to print: who prescribes, the
- * day, the patient, each medication with how it is taken, and a place to sign. Shown in the print
+ * The patient's active medications as a prescription to print: the practice and who prescribes
+ * (with their registration number), the day, the patient (with their date of birth and active
+ * allergies), each medication with how it is taken, and a place to sign. Shown in the print
  * layout (no site chrome); the buttons above the sheet are for the screen only.
  */
-export function PrescriptionPrint({ patient }: { patient: TPatient }) {
+export function PrescriptionPrint({
+  patient,
+  practice,
+}: {
+  patient: TPatient;
+  /** The prescriber's practice; absent parts are left out. */
+  practice?: TPractice;
+}) {
   const { t, i18n } = useTranslation('clinical');
   const practitioner = useAppSelector((state) => state.auth.userData);
   const query = useListActivePrescriptionsQuery({
     viewer: practitioner?._id,
     patientId: patient._id,
   });
+  const allergies = useListAllergiesQuery({ viewer: practitioner?._id, patientId: patient._id });
+  const activeAllergies = allergies.currentData?.filter((a) => a.status === 'active');
   const prescriptions = query.currentData;
   const language = i18n.language;
   const untilOrDuration = (p: TPrescription) =>
@@ -71,6 +98,26 @@ export function PrescriptionPrint({ patient }: { patient: TPatient }) {
           {t('print.back')}
         </ButtonLink>
       </div>
+      {practice && (practice.name || practice.street || practice.city || practice.phone) && (
+        <address className={styles.practice}>
+          {practice.name && (
+            <p className={styles.practiceName}>
+              <bdi>{practice.name}</bdi>
+            </p>
+          )}
+          {addressLines(practice, language).map((line) => (
+            <p key={line}>
+              <bdi>{line}</bdi>
+            </p>
+          ))}
+          {practice.phone && (
+            <p>
+              {t('print.practicePhone')}{' '}
+              <bdi dir="ltr">{displayPhone(practice.phone, practice.country)}</bdi>
+            </p>
+          )}
+        </address>
+      )}
       <h1 id="prescription-title" className={styles.title}>
         {t('print.title')}
       </h1>
@@ -81,6 +128,14 @@ export function PrescriptionPrint({ patient }: { patient: TPatient }) {
             <bdi>{practitioner?.name}</bdi>
           </dd>
         </div>
+        {practice?.registrationNumber && (
+          <div>
+            <dt>{t('print.registrationNumber')}</dt>
+            <dd>
+              <bdi dir="ltr">{practice.registrationNumber}</bdi>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('print.date')}</dt>
           <dd>{formatDay(language)}</dd>
@@ -91,11 +146,44 @@ export function PrescriptionPrint({ patient }: { patient: TPatient }) {
             <bdi>{patient.name}</bdi>
           </dd>
         </div>
+        {patient.dateOfBirth && (
+          <div>
+            <dt>{t('print.dateOfBirth')}</dt>
+            <dd>{formatDay(language, patient.dateOfBirth)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('print.age')}</dt>
           <dd>{t('print.years', { count: patient.age, age: formatNumber(patient.age) })}</dd>
         </div>
       </dl>
+      <section aria-labelledby="prescription-allergies" className={styles.allergies}>
+        <h2 id="prescription-allergies" className={styles.caption}>
+          {t('print.allergies')}
+        </h2>
+        {allergies.isError && !allergies.isFetching ? (
+          <p role="alert">{t('print.allergiesFailed')}</p>
+        ) : !activeAllergies ? (
+          <p>{t('loading')}</p>
+        ) : activeAllergies.length === 0 ? (
+          <p>{t('print.noAllergies')}</p>
+        ) : (
+          <ul>
+            {activeAllergies.map((allergy) => (
+              <li key={allergy._id}>
+                <bdi>{allergy.substance}</bdi>{' '}
+                {t('print.severityOf', { severity: t(`severity.${allergy.severity}`) })}
+                {allergy.reaction && (
+                  <>
+                    {t('print.reactionSeparator')}
+                    <bdi>{allergy.reaction}</bdi>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       {body}
       <p className={styles.signature}>{t('print.signature')}</p>
     </article>

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZPatientInput, type TPatient } from '@portal/shared/patient';
+import { displayPhone } from '@portal/shared/phone';
 import { fieldPaths, valueAt } from '@portal/shared/schema-fields';
+import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { fieldLabel, genderLabel } from './patient-text.ts';
@@ -13,6 +15,13 @@ import styles from './patients.module.css';
 const DETAIL_PATHS = fieldPaths(ZPatientInput);
 /** Codes, phone numbers and e-mail addresses are left-to-right; free text takes its own direction. */
 const LEFT_TO_RIGHT = new Set(['bloodGroup', 'email', 'phone', 'emergencyContact.phone']);
+const PHONES = new Set(['phone', 'emergencyContact.phone']);
+
+/** A calendar day (`YYYY-MM-DD`) in the reader's language, e.g. 9 July 1984. */
+const formatDay = (day: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 /** The 'Patient Details' view: the row's data at once, then the server's current version. */
 export function PatientDetails({
@@ -31,7 +40,8 @@ export function PatientDetails({
   /** More about the patient from other features, shown after the details. */
   extras?: (patient: TPatient) => ReactNode;
 }) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
+  const region = useAppSelector((state) => state.auth.userData?.practice?.country ?? null);
   const headingRef = useFocusRequest<HTMLHeadingElement>(focusRequest);
   const { currentData } = useGetPatientQuery(fromList._id);
   const patient = currentData?.patient ?? fromList;
@@ -42,6 +52,8 @@ export function PatientDetails({
     const isEmpty = value === '' || value === null || value === undefined;
     let text: string;
     if (name === 'gender') text = genderLabel(t, patient.gender);
+    else if (PHONES.has(name) && !isEmpty) text = displayPhone(String(value), region);
+    else if (name === 'dateOfBirth' && !isEmpty) text = formatDay(String(value), i18n.language);
     else if (typeof value === 'number') text = formatNumber(value);
     else if (typeof value === 'boolean') text = value ? t('details.yes') : t('details.no');
     else text = isEmpty ? t('details.none') : String(value);

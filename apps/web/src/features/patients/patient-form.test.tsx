@@ -77,7 +77,7 @@ describe('PatientForm validation', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  it('checks the age is not negative, the e-mail pattern and the 10-digit phones', async () => {
+  it('checks the age is not negative, the e-mail pattern and the phones', async () => {
     renderForm();
     await fillValid();
     const user = userEvent.setup();
@@ -94,8 +94,10 @@ describe('PatientForm validation', () => {
     expectEach(errorFor, {
       Age: 'Age cannot be negative',
       'Email (optional)': 'Please enter a valid email address',
-      'Phone number': 'Phone number must be 10 digits',
-      'Emergency contact phone': 'Emergency contact phone must be 10 digits',
+      'Phone number':
+        'Phone number is not valid: start with + and the country code, or dial it as in your practice country',
+      'Emergency contact phone':
+        'Emergency contact phone is not valid: start with + and the country code, or dial it as in your practice country',
       Name: null,
     });
     expect(api.requests).toHaveLength(0);
@@ -111,7 +113,9 @@ describe('PatientForm validation', () => {
     expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
 
     await userEvent.type(screen.getByLabelText('Phone number'), '123');
-    expect(errorFor('Phone number')).toBe('Phone number must be 10 digits');
+    expect(errorFor('Phone number')).toBe(
+      'Phone number is not valid: start with + and the country code, or dial it as in your practice country',
+    );
     await userEvent.type(screen.getByLabelText('Phone number'), '4567890');
     expect(errorFor('Phone number')).toBeNull();
 
@@ -212,14 +216,14 @@ describe('PatientForm validation', () => {
   it('says what a phone number takes before anything is typed, in the reader’s language', async () => {
     renderForm();
     expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
-      '10 digits, numbers only.',
+      'With + and the country code (+351 912 345 678), or as dialled in your practice country.',
     );
     expect(screen.getByLabelText('Emergency contact phone')).toHaveAccessibleDescription(
-      '10 digits, numbers only.',
+      'With + and the country code (+351 912 345 678), or as dialled in your practice country.',
     );
     await i18next.changeLanguage('de');
     expect(await screen.findByLabelText('Telefonnummer')).toHaveAccessibleDescription(
-      '10 Ziffern, nur Zahlen.',
+      'Mit + und der Landesvorwahl (+351 912 345 678) oder so, wie man sie im Land Ihrer Praxis wählt.',
     );
   });
 });

@@ -1,15 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
-import { useId, useRef, useState, type InputHTMLAttributes } from 'react';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
+  ageOn,
+  DATE_OF_BIRTH_MIN,
+  latestDateOfBirth,
+  patientInputFor,
+  todayInUtc,
   ZPatientInput,
   type TPatient,
   type TPatientData,
   type TPatientInput,
 } from '@portal/shared/patient';
 import { formFields, formValuesOf, type FormFieldSpec } from '@portal/shared/schema-fields';
+import { isCalendarDate } from '@portal/shared/zoned-time';
+import { useAppSelector } from '../../app/hooks.ts';
 import { applyServerFieldErrors, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
@@ -37,12 +44,16 @@ const FIELDS = formFields(ZPatientInput);
 /** `emergencyContact.phone` and the others, in the form's order: the names server `fieldErrors` use. */
 const FIELD_NAMES = FIELDS.map((field) => field.name as FieldPath<PatientFormValues>);
 
-// The shared schema validates what the inputs hold; its output is what the API accepts.
-const resolver = zodResolver(ZPatientInput) as unknown as Resolver<
-  PatientFormValues,
-  unknown,
-  TPatientData
->;
+/**
+ * The shared schema validates what the inputs hold, a phone without + read in the practice's
+ * country as the API reads it; its output is what the API accepts.
+ */
+const resolverFor = (region: string | null) =>
+  zodResolver(patientInputFor(region)) as unknown as Resolver<
+    PatientFormValues,
+    unknown,
+    TPatientData
+  >;
 
 function toFormValues(patient?: TPatient): PatientFormValues {
   return formValuesOf(ZPatientInput, patient) as PatientFormValues;
@@ -58,7 +69,7 @@ type Failure = 'saveFailed' | 'conflict';
 
 /** Text boxes take no autofill: the person typing is staff, not the patient. */
 const TEXT = { type: 'text', autoComplete: 'off' } as const;
-const PHONE = { ...TEXT, type: 'tel', inputMode: 'numeric' } as const;
+const PHONE = { ...TEXT, type: 'tel', dir: 'ltr' } as const;
 
 /** What a text field is beyond a plain text box; a field not named here is one. */
 const TEXT_FIELDS: Record<
@@ -69,6 +80,11 @@ const TEXT_FIELDS: Record<
   // Phone fields say what they take before anything is typed.
   phone: { attributes: PHONE, hint: 'common:form.phoneHint' },
   'emergencyContact.phone': { attributes: PHONE, hint: 'common:form.phoneHint' },
+  // The browser's date picker writes YYYY-MM-DD whatever the reader's language.
+  dateOfBirth: {
+    attributes: { ...TEXT, type: 'date', min: DATE_OF_BIRTH_MIN },
+    hint: 'form.dateOfBirthHint',
+  },
 };
 
 /** How a choice's values read; codes such as 'AB-' stay as they are, left to right. */
@@ -111,10 +127,14 @@ export function PatientForm({
   const [isSummaryShown, setIsSummaryShown] = useState(false);
   const [createPatient] = useCreatePatientMutation();
   const [updatePatient] = useUpdatePatientMutation();
+  const region = useAppSelector((state) => state.auth.userData?.practice?.country ?? null);
+  const resolver = useMemo(() => resolverFor(region), [region]);
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
+    control: formControl,
     formState: { errors, isSubmitting },
   } = useForm<PatientFormValues, unknown, TPatientData>({
     mode: 'onSubmit',
@@ -124,6 +144,14 @@ export function PatientForm({
     shouldFocusError: false,
     defaultValues: toFormValues(patient),
   });
+
+  // With a date of birth the API counts the age from it; the age box shows that age at once.
+  const dateOfBirth = useWatch({ control: formControl, name: 'dateOfBirth' });
+  useEffect(() => {
+    if (!dateOfBirth || !isCalendarDate(dateOfBirth)) return;
+    if (dateOfBirth < DATE_OF_BIRTH_MIN || dateOfBirth > latestDateOfBirth()) return;
+    setValue('age', Math.max(0, ageOn(dateOfBirth, todayInUtc())));
+  }, [dateOfBirth, setValue]);
 
   const isEditing = Boolean(patient);
   const titleId = `${id}-title`;

@@ -158,9 +158,14 @@ describe('PatientsPage: form', () => {
     api.on('PUT', ONE, () =>
       Response.json(
         {
-          message: 'Phone number must be 10 digits',
+          message:
+            'Phone number is not valid: start with + and the country code, or dial it as in your practice country',
           code: 'VALIDATION_FAILED',
-          fieldErrors: { phone: 'Phone number must be 10 digits', ownerId: 'Not allowed' },
+          fieldErrors: {
+            phone:
+              'Phone number is not valid: start with + and the country code, or dial it as in your practice country',
+            ownerId: 'Not allowed',
+          },
         },
         { status: 400 },
       ),
@@ -174,7 +179,7 @@ describe('PatientsPage: form', () => {
     const phone = screen.getByLabelText('Phone number');
     expect(phone).toHaveAttribute('aria-invalid', 'true');
     expect(phone).toHaveAccessibleDescription(
-      '10 digits, numbers only. Phone number must be 10 digits',
+      'With + and the country code (+351 912 345 678), or as dialled in your practice country. Phone number is not valid: start with + and the country code, or dial it as in your practice country',
     );
 
     api.on('PUT', ONE, () => new Response(null, { status: 500 }));

@@ -1,4 +1,5 @@
 import type { TCalendarFeed } from '@portal/shared/appointment';
+import type { TPracticeData } from '@portal/shared/practice';
 import type { TProfileData, TScheduleData } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { api } from '../../lib/api/api.ts';
@@ -27,6 +28,21 @@ export const profileApi = api.injectEndpoints({
         }
       },
     }),
+    /** The Practice section, replaced whole; answers `{ user }`. */
+    updatePractice: build.mutation<TUser, TPracticeData>({
+      extraOptions: { handlesOwnErrors: true },
+      query: (practice) => ({ url: '/user/practice', method: 'PUT', body: practice }),
+      transformResponse: (response: { user: TUser }) => response.user,
+      invalidatesTags: ['User'],
+      async onQueryStarted(_practice, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          void dispatch(profileApi.util.upsertQueryData('getProfile', undefined, data));
+        } catch {
+          // The form shows the failure; the cache keeps the last saved practice.
+        }
+      },
+    }),
     /** Time zone, working hours, reminder, full names in the feed; answers `{ user }`. */
     updateSchedule: build.mutation<TUser, TScheduleData>({
       extraOptions: { handlesOwnErrors: true },
@@ -52,6 +68,7 @@ export const {
   useGetProfileQuery,
   useUpdateProfileMutation,
   useUpdateScheduleMutation,
+  useUpdatePracticeMutation,
   useCreateCalendarFeedMutation,
   useDeleteCalendarFeedMutation,
 } = profileApi;

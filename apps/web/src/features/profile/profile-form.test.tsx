@@ -41,9 +41,9 @@ describe('ProfileForm checks each field as it changes', () => {
     ['Name', '   ', 'Name is required.'],
     ['Age', '-1', 'Age must be a positive number.'],
     ['Age', 'abc', 'Age must be a positive number.'],
-    ['Phone', '12345', 'Please enter a valid 10-digit phone number.'],
-    ['Phone', '55512345678', 'Please enter a valid 10-digit phone number.'],
-    ['Phone', '555-123-456', 'Please enter a valid 10-digit phone number.'],
+    ['Phone', '12345', PROFILE_MESSAGES.phoneInvalid],
+    ['Phone', '55512345678', PROFILE_MESSAGES.phoneInvalid],
+    ['Phone', '555-123-456', PROFILE_MESSAGES.phoneInvalid],
   ])('%s %j shows %j and blocks saving', async (label, text, message) => {
     const { save, api } = await openForm();
     const input = await replace(label, text);
@@ -75,7 +75,7 @@ describe('ProfileForm checks each field as it changes', () => {
     await userEvent.click(save);
     expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByText('Please select a valid gender.')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid 10-digit phone number.')).toBeInTheDocument();
+    expect(screen.getByText(PROFILE_MESSAGES.phoneInvalid)).toBeInTheDocument();
     await expectSummaryFocused(3);
     // Each line of the summary takes the keyboard to its field.
     await userEvent.click(screen.getByRole('link', { name: /^Gender:/ }));
@@ -98,7 +98,11 @@ describe('ProfileForm checks each field as it changes', () => {
     await replace('الاسم', '');
     expect(await screen.findByText('الاسم مطلوب.')).toBeInTheDocument();
     await replace('الهاتف', '12');
-    expect(await screen.findByText('يرجى إدخال رقم هاتف صالح من 10 أرقام.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'يرجى إدخال رقم هاتف صالح: + ورمز الدولة، أو كما يُطلب في بلد عيادتك.',
+      ),
+    ).toBeInTheDocument();
   });
 });
 

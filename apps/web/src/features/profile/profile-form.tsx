@@ -4,7 +4,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   PROFILE_GENDERS,
-  ZProfileInput,
+  profileInputFor,
   type TProfileData,
   type TProfileInput,
 } from '@portal/shared/profile';
@@ -70,7 +70,8 @@ export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TU
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<TProfileInput, unknown, TProfileData>({
-    resolver: zodResolver(ZProfileInput),
+    // A phone without + is read in the practice's country, as the API reads it.
+    resolver: zodResolver(profileInputFor(user.practice?.country ?? null)),
     mode: 'onChange',
     // The error summary takes focus instead: one announcement, then each field in turn.
     shouldFocusError: false,
@@ -159,8 +160,7 @@ export function ProfileForm({ user, onSaved }: { user: TUser; onSaved: (user: TU
       {input('phone', {
         type: 'tel',
         dir: 'ltr',
-        inputMode: 'numeric',
-        autoComplete: 'tel-national',
+        autoComplete: 'tel',
       })}
       {input('picture', { type: 'url', dir: 'ltr', inputMode: 'url', autoComplete: 'photo' })}
       {failure && (

@@ -5,6 +5,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 import { CalendarFeed } from './calendar-feed.tsx';
+import { PracticeSection } from './practice-section.tsx';
 import { useGetProfileQuery } from './profile-api.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { ProfileView } from './profile-view.tsx';
@@ -95,6 +96,7 @@ export function ProfilePage() {
       </section>
       {user && (
         <>
+          <PracticeSection user={user} />
           <ScheduleSettings user={user} />
           <CalendarFeed user={user} />
         </>

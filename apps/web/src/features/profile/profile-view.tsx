@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayPhone } from '@portal/shared/phone';
 import type { TUser } from '@portal/shared/user';
 import { formatNumber } from '../../i18n/format.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
@@ -15,7 +16,11 @@ export function ProfileView({ user }: { user: TUser }) {
     { key: 'age', value: user.age === null ? null : formatNumber(user.age, i18n.language) },
     { key: 'gender', value: user.gender ? t(`genders.${user.gender}`, user.gender) : null },
     { key: 'address', value: user.address },
-    { key: 'phone', value: user.phone, isLtr: true },
+    {
+      key: 'phone',
+      value: user.phone && displayPhone(user.phone, user.practice?.country),
+      isLtr: true,
+    },
   ];
   return (
     <div className={styles.view}>
