@@ -37,7 +37,19 @@ export function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): H
     Object.assign(hints, visitHints(actor.user._id, pools.appointments));
   Object.assign(hints, kindHints(operation, pools.kinds));
   if (operation.path.startsWith('/api/records/patients'))
-    hints.email = fc.oneof(fc.emailAddress(), fc.constant(''));
+    Object.assign(hints, {
+      email: fc.oneof(fc.emailAddress(), fc.constant('')),
+      // Ten digits as typed, a number with its country, now and then one that is no number.
+      phone: fc.oneof(
+        { weight: 4, arbitrary: digits10 },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom('+351 912 345 678', '+49 30 901820', '+33612345678'),
+        },
+        { weight: 1, arbitrary: fc.constantFrom('+351 12', '555-CALL-NOW') },
+      ),
+      dateOfBirth: fc.constantFrom('1958-03-14', '2024-02-29', '', '2031-01-01', '1958-02-30'),
+    });
   if (operation.path === '/api/user/update-profile')
     Object.assign(hints, {
       email: fc.constant(actor.user.email),

@@ -69,6 +69,18 @@ const MEDICATIONS = ['Amoxicillin', 'Penicillin V', 'Ibuprofen 400', 'Salbutamol
 /** Days the seeded care plan's activities occur on (its declaration's example), and others. */
 const CARE_PLAN_DAYS = ['2026-01-15', '2026-03-02', '2026-04-15', '2026-07-15'];
 
+/** The care plans' snapshot carries the chosen activities' start day among their ids, so marked. */
+const START_DAY_PREFIX = 'start-day:';
+
+function activitiesOf(extraIds: string[]) {
+  return {
+    activityIds: extraIds.filter((id) => !id.startsWith(START_DAY_PREFIX)),
+    startDay: extraIds
+      .find((id) => id.startsWith(START_DAY_PREFIX))
+      ?.slice(START_DAY_PREFIX.length),
+  };
+}
+
 /** Mostly valid values, now and then one the rules refuse. */
 const mostly = <T>(valid: T[], invalid: T) =>
   fc.oneof(
@@ -103,25 +115,37 @@ const EXTRAS: Partial<Record<TPatientKindName, KindExtras>> = {
     answers: { 'GET /api/premier/today': { 200: ZToday } },
     // A body holds several activities, so a wrong value is rare per field: rules the portal
     // supports, real days, now and then a day that does not exist or a rule it refuses.
-    hints: ({ extraIds: activityIds }) => ({
-      start: mostly(CARE_PLAN_DAYS, '2026-02-30'),
-      date: mostly(CARE_PLAN_DAYS, '2026-02-30'),
-      rrule: mostly(
-        ['', 'FREQ=MONTHLY;INTERVAL=3', 'FREQ=WEEKLY'],
-        'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30',
-      ),
-      status: fc.constantFrom('active', 'on-hold', 'completed'),
-      mark: fc.constantFrom('done', 'skipped', 'due'),
-      ...(activityIds.length && { activityId: fc.constantFrom(...activityIds) }),
-    }),
-    // The activity ids of the oldest plan (the seeded one), so a mark can name a real one.
+    hints: ({ extraIds }) => {
+      const { activityIds, startDay } = activitiesOf(extraIds);
+      return {
+        start: mostly(CARE_PLAN_DAYS, '2026-02-30'),
+        // An activity occurs on its start day whatever its rule: a mark on that day names a real
+        // occurrence of the activities the snapshot chose.
+        date: mostly(startDay ? [startDay, ...CARE_PLAN_DAYS] : CARE_PLAN_DAYS, '2026-02-30'),
+        rrule: mostly(
+          ['', 'FREQ=MONTHLY;INTERVAL=3', 'FREQ=WEEKLY'],
+          'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30',
+        ),
+        status: fc.constantFrom('active', 'on-hold', 'completed'),
+        mark: fc.constantFrom('done', 'skipped', 'due'),
+        ...(activityIds.length && { activityId: fc.constantFrom(...activityIds) }),
+      };
+    },
+    // The oldest plan's (the seeded one's) activities that start on its earliest start day, and
+    // that day: a mark then names a real activity on a day it occurs, however the campaign has
+    // replaced the plan's activities meanwhile.
     snapshot: async (pool, table) => {
-      const { rows } = await pool.query<{ id: string }>(
-        `select activity->>'id' as id
+      const { rows } = await pool.query<{ id: string; start: string }>(
+        `select activity->>'id' as id, activity->>'start' as start
            from (select activities from ${table} order by created_at, id limit 1) plan,
-                jsonb_array_elements(plan.activities) activity`,
+                jsonb_array_elements(plan.activities) activity
+          order by activity->>'start', activity->>'id'`,
       );
-      return rows.map((row) => row.id);
+      const startDay = rows[0]?.start;
+      return [
+        ...rows.filter((row) => row.start === startDay).map((row) => row.id),
+        ...(startDay ? [`${START_DAY_PREFIX}${startDay}`] : []),
+      ];
     },
     // A mark names one of the plan's activities on one of its days: the hints know the seeded
     // plan's (the oldest), so a mark mostly goes to that plan.

@@ -36,15 +36,23 @@ const APPOINTMENT_QUERY: Record<string, (pools: Pools, actorId: string) => fc.Ar
     ),
 };
 
+/** A care plan's occurrences are asked for by calendar days, not instants. */
+const DAY_RANGE_QUERY: typeof APPOINTMENT_QUERY = {
+  from: () => fc.constantFrom('2027-06-01', '2027-06-07'),
+  to: () => fc.constantFrom('2027-06-30', '2027-09-01'),
+};
+
 function queryValue(
+  operation: Operation,
   name: string,
   schema: Parameters<typeof valueFor>[0],
   pools: Pools,
   actorId: string,
 ): fc.Arbitrary<QueryPart> {
+  const plausible = operation.path.endsWith('/occurrences') ? DAY_RANGE_QUERY : APPOINTMENT_QUERY;
   const valid =
-    APPOINTMENT_QUERY[name] && !name.startsWith('limit')
-      ? APPOINTMENT_QUERY[name]!(pools, actorId)
+    plausible[name] && !name.startsWith('limit')
+      ? plausible[name]!(pools, actorId)
       : name === 'cursor' && pools.cursors.length
         ? fc.constantFrom(...pools.cursors)
         : name === 'session_id'
@@ -119,8 +127,11 @@ export function queryString(
 ): fc.Arbitrary<QueryPart> {
   const parts = operation.queryParams.map(({ name, schema, isRequired }) =>
     isRequired
-      ? queryValue(name, schema, pools, actorId)
-      : fc.option(queryValue(name, schema, pools, actorId), { nil: undefined, freq: 3 }),
+      ? queryValue(operation, name, schema, pools, actorId)
+      : fc.option(queryValue(operation, name, schema, pools, actorId), {
+          nil: undefined,
+          freq: 3,
+        }),
   );
   return fc
     .tuple(fc.tuple(...parts), fc.option(extraQuery, { nil: undefined, freq: 8 }))
