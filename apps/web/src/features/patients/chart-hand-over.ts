@@ -56,6 +56,9 @@ function handOverIn(store: object) {
     handOverDeleted(patient: TPatient): void {
       current.deleted = patient;
     },
+    peekDeleted(): TPatient | null {
+      return current.deleted;
+    },
     takeDeleted(): TPatient | null {
       const patient = current.deleted;
       current.deleted = null;
@@ -65,11 +68,11 @@ function handOverIn(store: object) {
     handOverCreated(patientId: string, warnings: SaveWarning[]): void {
       current.created = { patientId, warnings };
     },
-    takeCreated(patientId: string): SaveWarning[] | null {
-      if (current.created?.patientId !== patientId) return null;
-      const { warnings } = current.created;
-      current.created = null;
-      return warnings;
+    peekCreated(patientId: string): SaveWarning[] | null {
+      return current.created?.patientId === patientId ? current.created.warnings : null;
+    },
+    forgetCreated(patientId: string): void {
+      if (current.created?.patientId === patientId) current.created = null;
     },
   };
 }

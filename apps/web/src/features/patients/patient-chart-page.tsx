@@ -9,7 +9,7 @@ import pageStyles from '../../ui/page.module.css';
 import { useChartHandOver } from './chart-hand-over.ts';
 import { EditPatient } from './edit-patient.tsx';
 import { PatientDetails } from './patient-details.tsx';
-import { useGetPatientQuery, type SaveWarning } from './patients-api.ts';
+import { useGetPatientQuery } from './patients-api.ts';
 import { PatientsNotice, type Notice } from './patients-notice.tsx';
 import styles from './patients.module.css';
 
@@ -49,23 +49,19 @@ export function PatientChartPage({ extras }: { extras?: (patient: TPatient) => R
   const [isEditing, setIsEditing] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [created, setCreated] = useState<SaveWarning[] | null>(null);
+  const { handOverDeleted, peekCreated, forgetCreated } = useChartHandOver();
+  const [created, setCreated] = useState(() => peekCreated(id));
   const noticeRegion = useRef<HTMLDivElement>(null);
   const isFromList = isOpenedFromList(location.state);
-  const { handOverDeleted, takeCreated } = useChartHandOver();
 
   // Just created in the form: the chart says so once the patient is here.
-  useEffect(() => {
-    const warnings = takeCreated(id);
-    if (warnings) setCreated(warnings);
-  }, [id, takeCreated]);
-  useEffect(() => {
-    if (!patient || !created) return;
+  useEffect(() => forgetCreated(id), [id, forgetCreated]);
+  if (patient && created) {
+    setCreated(null);
     setNotice(
       created.length > 0 ? { kind: 'warnings', warnings: created } : { kind: 'created', patient },
     );
-    setCreated(null);
-  }, [patient, created]);
+  }
 
   const showChart = () => {
     setIsEditing(false);

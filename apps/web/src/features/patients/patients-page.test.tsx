@@ -217,9 +217,7 @@ describe("PatientsPage: a patient's chart", () => {
     );
     const section = (
       await screen.findByRole('heading', { level: 4, name: 'Patient Details' })
-    ).closest(
-      'section',
-    )!;
+    ).closest('section')!;
     expect(within(section).getByText('Has chronic diseases').nextSibling).toHaveTextContent('No');
   });
 

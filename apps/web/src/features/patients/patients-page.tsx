@@ -22,10 +22,7 @@ import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import styles from './patients.module.css';
 
 /** The patients page's views: list and form, plus the audit trail (a patient's chart has its own address). */
-type Mode =
-  | { view: 'list' }
-  | { view: 'form'; patient?: TPatient }
-  | { view: 'activity' };
+type Mode = { view: 'list' } | { view: 'form'; patient?: TPatient } | { view: 'activity' };
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -45,11 +42,16 @@ export function PatientsPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const viewer = useAppSelector((state) => state.auth.userData?._id);
-  const { rememberList, recallList, handOverCreated, takeDeleted } = useChartHandOver();
+  const { rememberList, recallList, handOverCreated, peekDeleted, takeDeleted } =
+    useChartHandOver();
   const [recalled] = useState(() => recallList(location.key, viewer));
+  // A patient deleted on their chart: the reader lands here, where Undo is offered at once.
+  const [handedDeleted] = useState(() => peekDeleted());
   const pageRef = useRef<HTMLDivElement>(null);
   const [mode, setMode] = useState<Mode>({ view: 'list' });
-  const [focusRequest, setFocusRequest] = useState<FocusRequest>({ count: 0, on: 'view' });
+  const [focusRequest, setFocusRequest] = useState<FocusRequest>(
+    handedDeleted ? { count: 1, on: 'undo' } : { count: 0, on: 'view' },
+  );
   const requestFocus = useCallback(
     (on: FocusRequest['on']) => setFocusRequest(({ count }) => ({ count: count + 1, on })),
     [],
@@ -58,7 +60,9 @@ export function PatientsPage() {
   const [searchText, setSearchText] = useState(recalled?.searchText ?? '');
   const query = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const pager = useCursorPager(query, recalled?.cursors);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(() =>
+    handedDeleted ? { kind: 'deleted', patient: handedDeleted } : null,
+  );
   const noticeRegion = useRef<HTMLDivElement>(null);
   const shownNotice = useRef<Notice | null>(null);
   useEffect(() => {
@@ -123,7 +127,8 @@ export function PatientsPage() {
   useEffect(() => {
     if (!recalled) return;
     const timer = setTimeout(() => {
-      const rowButtons = pageRef.current?.querySelectorAll<HTMLElement>('li [aria-describedby]') ?? [];
+      const rowButtons =
+        pageRef.current?.querySelectorAll<HTMLElement>('li [aria-describedby]') ?? [];
       [...rowButtons]
         .find((button) => button.getAttribute('aria-describedby')?.endsWith(recalled.openedId))
         ?.focus({ preventScroll: true });
@@ -140,6 +145,12 @@ export function PatientsPage() {
     requestFocus('undo');
     const deleted: Notice = { kind: 'deleted', patient };
     setNotice(deleted);
+    await sendDelete(deleted);
+  }
+
+  /** Asks the server to move the patient of `deleted` (the notice offering Undo) to the trash. */
+  async function sendDelete(deleted: Notice & { kind: 'deleted' }) {
+    const { patient } = deleted;
     const deletion = deletePatient(patient._id).unwrap();
     pendingDeletes.current.set(patient._id, deletion);
     try {
@@ -178,12 +189,13 @@ export function PatientsPage() {
 
   const dismissNotice = useCallback(() => replaceNotice(null), [replaceNotice]);
 
-  // A patient deleted on their chart: the reader lands here, where Undo is offered.
-  const removeHandedOver = useEffectEvent((patient: TPatient) => void remove(patient));
+  // Sent once, by whichever mount of the page takes the hand-over (development mounts twice).
+  const sendHandedDelete = useEffectEvent(() => {
+    if (notice?.kind === 'deleted') void sendDelete(notice);
+  });
   useEffect(() => {
-    const patient = takeDeleted();
-    if (patient) removeHandedOver(patient);
-  }, []);
+    if (handedDeleted && takeDeleted() === handedDeleted) sendHandedDelete();
+  }, [handedDeleted, takeDeleted]);
 
   let view;
   switch (mode.view) {

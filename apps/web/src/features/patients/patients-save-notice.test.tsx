@@ -21,7 +21,7 @@ const notice = () =>
   screen.getAllByRole('status').find((region) => region.querySelector('p, ul') !== null);
 
 describe('PatientsPage: a save is announced (screen readers)', () => {
-  it("says the patient was added, in the status region of their chart", async () => {
+  it('says the patient was added, in the status region of their chart', async () => {
     const { router } = renderPatientsPage();
     await screen.findByText('No patients found.');
     const user = userEvent.setup();

@@ -47,17 +47,23 @@ export function PatientVisits({
   // Back on 'Record a visit' after a cancelled form: the button returns one render later.
   const { ref: recordRef, request: focusRecord } = useFocusAfterRender<HTMLButtonElement>();
 
-  const isKnown = appointments !== undefined;
-  const start = useEffectEvent((appointmentId: string) => {
-    const isOffered = appointments?.some((choice) => choice.isOpen && choice.id === appointmentId);
-    setAnnouncement('');
-    setStartedFor(isOffered ? appointmentId : '');
-    setIsRecording(true);
-    onVisitStarted?.();
-  });
+  // The address's request, acted on once per request, as soon as the appointments are known.
+  const [startRequest, setStartRequest] = useState<string | null>(null);
+  if ((startVisitFor ?? null) !== startRequest && (!startVisitFor || appointments)) {
+    setStartRequest(startVisitFor ?? null);
+    if (startVisitFor) {
+      const isOffered = appointments?.some(
+        (choice) => choice.isOpen && choice.id === startVisitFor,
+      );
+      setAnnouncement('');
+      setStartedFor(isOffered ? startVisitFor : '');
+      setIsRecording(true);
+    }
+  }
+  const visitStarted = useEffectEvent(() => onVisitStarted?.());
   useEffect(() => {
-    if (startVisitFor && isKnown) start(startVisitFor);
-  }, [startVisitFor, isKnown]);
+    if (startRequest) visitStarted();
+  }, [startRequest]);
 
   const changed = (kind: 'recorded' | 'updated' | 'signed' | 'amended', visit: TVisit) => {
     setFocusId(visit._id);
