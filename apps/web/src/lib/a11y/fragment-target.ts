@@ -18,13 +18,14 @@ export function fragmentTarget(hash: string, within?: HTMLElement | null): HTMLE
  * Focuses what a fragment leads to: the heading that names the section (its first heading), or
  * the element itself. A screen reader then reads where the link went, and Tab goes on from there.
  */
-export function focusFragmentTarget(target: HTMLElement): void {
+export function focusFragmentTarget(target: HTMLElement): HTMLElement {
   const heading = target.matches('h1, h2, h3, h4, h5, h6')
     ? target
     : target.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6');
   const focusable = heading ?? target;
   if (!focusable.hasAttribute('tabindex')) focusable.setAttribute('tabindex', '-1');
   focusable.focus({ preventScroll: true });
+  return focusable;
 }
 
 /** Input by which the reader takes over the page: from then on no section is scrolled to. */
@@ -45,15 +46,24 @@ export function useScrollToFragment(isReady: boolean): void {
   useEffect(() => {
     if (!isReady || hash.length < 2) return;
     let target: HTMLElement | null = null;
+    let focused: HTMLElement | null = null;
     const keepInView = () => {
       if (target?.isConnected) target.scrollIntoView({ block: 'start' });
+    };
+    // Chromium's own handling of the fragment, which comes after the page's, leaves focus on
+    // <body>: it goes back to the section's heading.
+    const keepFocus = () => {
+      setTimeout(() => {
+        if (focused?.isConnected && document.activeElement === document.body) focused.focus();
+      });
     };
     const settle = () => {
       if (target) return keepInView();
       target = fragmentTarget(hash);
       if (!target) return;
       keepInView();
-      focusFragmentTarget(target);
+      focused = focusFragmentTarget(target);
+      focused.addEventListener('blur', keepFocus);
     };
     const page = document.getElementById('main') ?? document.body;
     const mutations = new MutationObserver(settle);
@@ -62,6 +72,7 @@ export function useScrollToFragment(isReady: boolean): void {
     sizes?.observe(page);
     const stop = () => {
       clearTimeout(settled);
+      focused?.removeEventListener('blur', keepFocus);
       mutations.disconnect();
       sizes?.disconnect();
       for (const type of READER_INPUT) window.removeEventListener(type, stop, true);
