@@ -60,7 +60,8 @@ async function openDetails(
   await expect(page.locator('main h1')).toHaveText(t('records:heading'));
   await skipToMain(page, t('common:skipToContent'));
   await press(viewDetailsButton(main, t, name));
-  await expect(main.getByRole('heading', { name: t('records:details.title') })).toBeFocused();
+  // The chart at its own address, arrived at on the patient's name.
+  await expect(main.getByRole('heading', { level: 1, name })).toBeFocused();
   await expect(main.getByText(name, { exact: true }).first()).toBeVisible();
   return opened;
 }

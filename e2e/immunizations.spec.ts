@@ -23,7 +23,8 @@ async function openSection(page: Page, { t, main }: Opened, name: string) {
   await expect(page.locator('main h1')).toHaveText(t('records:heading'));
   await skipToMain(page, t('common:skipToContent'));
   await press(viewDetailsButton(main, t, name));
-  await expect(main.getByRole('heading', { name: t('records:details.title') })).toBeFocused();
+  // The chart at its own address, arrived at on the patient's name.
+  await expect(main.getByRole('heading', { level: 1, name })).toBeFocused();
   return main.getByRole('region', { name: t('immunizations:title'), exact: true });
 }
 

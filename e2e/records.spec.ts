@@ -80,12 +80,16 @@ test.describe('patient records', () => {
     await expect(page.getByText(PATIENT_MESSAGES.phoneInvalid)).toBeHidden();
     await page.getByRole('button', { name: 'Create Patient' }).click();
 
+    // The new patient's chart, then the list.
+    await expect(page.getByRole('heading', { level: 1, name: 'Chen Wei' })).toBeFocused();
+    await expect(page.getByText('Chen Wei was added.')).toBeVisible();
+    await page.getByRole('button', { name: 'Back to List' }).click();
     await expect(row(page, 'Chen Wei')).toContainText('Hypertension');
     await expect(page.getByText('Showing 1–1 of 1 patients')).toBeVisible();
 
     // View.
     await row(page, 'Chen Wei').getByRole('button', { name: 'View Details' }).click();
-    await expect(page.getByRole('heading', { name: 'Patient Details' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: 'Chen Wei' })).toBeFocused();
     await expect(page.getByText('8 Garden Lane')).toBeVisible();
     await expect(page.getByRole('button', { name: '+ Add Patient' })).toBeHidden();
     await page.getByRole('button', { name: 'Back to List' }).click();
@@ -255,5 +259,8 @@ async function createPatientFromUi(page: Page, name: string, diagnosis: string) 
   await fillPatientForm(page, { name, diagnosis });
   await page.getByLabel('Phone number').fill('5550009999');
   await page.getByRole('button', { name: 'Create Patient' }).click();
+  // The new patient's chart opens; the list is one step away.
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to List' }).click();
   await expect(row(page, name)).toBeVisible();
 }

@@ -90,7 +90,7 @@ describe('PrescriptionPrintRoute', () => {
     expect(screen.getByRole('button', { name: 'Print' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to records' })).toHaveAttribute(
       'href',
-      '/records',
+      `/records/patients/${patient._id}#medications`,
     );
   });
 

@@ -77,6 +77,16 @@ const PatientsPage = page(
     }),
   ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans'],
 );
+// A patient's chart: the sections of other features and of the patient-owned kinds, composed in
+// app/; its texts come with it.
+const PatientChartPage = page(
+  () =>
+    import('./patient-chart-route.tsx').then(async (m) => {
+      await i18next.loadNamespaces(m.KIND_NAMESPACES);
+      return m.PatientChartRoute;
+    }),
+  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans'],
+);
 const PrescriptionPrintPage = page(
   () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),
   ['clinical', 'records'],
@@ -180,6 +190,7 @@ export function AppRoutes() {
           <Route path="userProfile" element={<ProfilePage />} />
           <Route path="payment-success" element={<PaymentSuccessPage />} />
           <Route path="records" element={<PatientsPage />} />
+          <Route path="records/patients/:id" element={<PatientChartPage />} />
           <Route path="appointments" element={<AppointmentsPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="premier/transactions" element={<TransactionsPage />} />

@@ -14,8 +14,17 @@ const DAY_MS = 86_400_000;
  * The patient's visits, offered the appointments a visit may close: those of the last
  * two months up to tomorrow (the API's longest range), booked or arrived, and the fulfilled ones
  * a draft may already close. Composed here since the visits feature does not read appointments.
+ * `startVisitFor` opens the visit form for that appointment (see PatientVisits).
  */
-export function PatientVisitsWithAppointments({ patient }: { patient: TPatient }) {
+export function PatientVisitsWithAppointments({
+  patient,
+  startVisitFor,
+  onVisitStarted,
+}: {
+  patient: TPatient;
+  startVisitFor?: string;
+  onVisitStarted?: () => void;
+}) {
   const { t, i18n } = useTranslation('appointments');
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   // Fixed for the life of the view: a new instant on each render would be a new request.
@@ -38,5 +47,12 @@ export function PatientVisitsWithAppointments({ patient }: { patient: TPatient }
       ].join(' · '),
       isOpen: appointment.status !== 'fulfilled',
     }));
-  return <PatientVisits patient={patient} appointments={appointments} />;
+  return (
+    <PatientVisits
+      patient={patient}
+      appointments={appointments}
+      startVisitFor={startVisitFor}
+      onVisitStarted={onVisitStarted}
+    />
+  );
 }

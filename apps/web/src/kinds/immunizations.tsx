@@ -233,6 +233,7 @@ function PatientImmunizations({ patient }: { patient: TPatient }) {
 export const IMMUNIZATIONS: WebKind = {
   shared: IMMUNIZATION_KIND,
   Section: PatientImmunizations,
+  section: 'immunizations',
   hasTimelineTexts: true,
   fake: {
     schema: ZImmunizationInput,

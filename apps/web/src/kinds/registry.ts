@@ -10,8 +10,8 @@ import type { WebKind } from './web-kind.ts';
  * timeline's labels, the page's texts and the fake API read this list.
  */
 export const WEB_KINDS: readonly WebKind[] = [
-  { shared: patientKind('allergy'), Section: PatientAllergies },
-  { shared: patientKind('prescription'), Section: PatientMedications },
+  { shared: patientKind('allergy'), Section: PatientAllergies, section: 'allergies' },
+  { shared: patientKind('prescription'), Section: PatientMedications, section: 'medications' },
   IMMUNIZATIONS,
 ];
 

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { PatientKind } from '@portal/shared/patient-kind';
 import type { TPatient } from '@portal/shared/patient';
 import type { TTimelineEntry } from '@portal/shared/timeline';
+import type { ChartSection } from '../lib/routes/chart-address.ts';
 
 /** An item as the API stores one: its fields, plus who it belongs to and when it changed. */
 export type StoredItem = Record<string, unknown> & {
@@ -21,6 +22,8 @@ export interface WebKind {
   shared: PatientKind;
   /** Its section of the patient's details. */
   Section: ComponentType<{ patient: TPatient }>;
+  /** That section's element id in the chart, so an address can lead to it (`#allergies`). */
+  section: ChartSection;
   /**
    * Its timeline entries are labelled in its own namespace (`timeline.label`, `timeline.states`,
    * `timeline.detail`); without it, by the timeline's own texts.

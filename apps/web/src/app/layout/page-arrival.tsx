@@ -7,6 +7,7 @@ import {
   subscribeAnnouncements,
 } from '../../lib/a11y/announcer.ts';
 import { focusMainHeading } from '../../lib/a11y/focus-return.ts';
+import { focusFragmentTarget, fragmentTarget } from '../../lib/a11y/fragment-target.ts';
 import { documentTitleFor, spokenText } from '../../lib/a11y/page-title.ts';
 import { markPageHydrated } from '../../lib/hydration/page-hydrated.ts';
 
@@ -18,13 +19,14 @@ export function pageNameOf(main: HTMLElement | null): string {
 /**
  * Rendered after the page inside the layout's Suspense, so its effects run once the new page
  * is on screen. Each page gets its own `document.title` (WCAG 2.4.2); after a navigation focus
- * moves to the page's heading and the page is announced, so a screen reader does not stay on
- * the menu button saying nothing about where the user now is. The first page of a visit keeps
+ * moves to the page's heading (or to the section the address's fragment names) and the page is
+ * announced, so a screen reader does not stay on the menu button saying nothing about where the
+ * user now is. The first page of a visit keeps
  * the browser's own start (focus at the top, the title read by the browser).
  */
 export function PageArrival({ mainRef }: { mainRef: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const previousPath = useRef<string | null>(null);
 
   // Its first effect runs once the page around it is hydrated (it is the boundary's last child).
@@ -41,7 +43,13 @@ export function PageArrival({ mainRef }: { mainRef: RefObject<HTMLElement | null
     const isPersonElsewhere =
       main?.closest('[inert]') != null ||
       document.activeElement?.closest('[role="dialog"], dialog') != null;
-    if (main && !isPersonElsewhere) focusMainHeading(main);
+    // An address with a fragment (`#visits`) leads to that section, if it is already there; one
+    // that comes with later data is reached by its page (lib/a11y/fragment-target.ts).
+    const target = fragmentTarget(hash, main);
+    if (main && !isPersonElsewhere) {
+      if (target) focusFragmentTarget(target);
+      else focusMainHeading(main);
+    }
     announcePage(t('pageChanged', { page: pageNameOf(main ?? null) }));
   });
 

@@ -6,6 +6,7 @@ import type { TPractice } from '@portal/shared/practice';
 import type { TPrescription } from '@portal/shared/prescription';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
+import { chartPath } from '../../lib/routes/chart-address.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { useListActivePrescriptionsQuery, useListAllergiesQuery } from './clinical-api.ts';
@@ -94,7 +95,7 @@ export function PrescriptionPrint({
     <article className={styles.sheet} aria-labelledby="prescription-title">
       <div className={styles.toolbar}>
         <Button onClick={() => window.print()}>{t('print.print')}</Button>
-        <ButtonLink variant="secondary" to="/records">
+        <ButtonLink variant="secondary" to={chartPath(patient._id, { section: 'medications' })}>
           {t('print.back')}
         </ButtonLink>
       </div>

@@ -91,6 +91,8 @@ export const patientsApi = api.injectEndpoints({
       ],
     }),
     getPatient: build.query<PatientWithEtag, string>({
+      // Its screens say themselves that a patient is not there (the chart, the print page).
+      extraOptions: { handlesOwnErrors: true },
       query: (id) => patientUrl(id),
       transformResponse: (patient: TPatient, meta) => ({
         patient,

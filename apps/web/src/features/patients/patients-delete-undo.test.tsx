@@ -51,15 +51,16 @@ describe('PatientsPage: delete and undo', () => {
     expect(report).toHaveBeenCalled();
   });
 
-  it('closes the details view when the patient is deleted there', async () => {
-    renderPatientsPageWith(api, 'Amina Yusuf', 'Bruno Costa');
+  it('goes back to the list, offering Undo, when the patient is deleted on their chart', async () => {
+    const { router } = renderPatientsPageWith(api, 'Amina Yusuf', 'Bruno Costa');
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'View Details' }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
 
+    expect(await screen.findByRole('button', { name: 'Undo' })).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/records');
     expect(screen.queryByRole('heading', { name: 'Patient Details' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
     expect(await findRow('Bruno Costa')).toBeInTheDocument();
     expect(screen.queryByText('Amina Yusuf', { selector: 'span' })).not.toBeInTheDocument();
     expect(addButton()).toBeInTheDocument();

@@ -39,8 +39,8 @@ describe('PatientsPage: form', () => {
     expect(addButton()).toBeInTheDocument();
   });
 
-  it('creates a patient: Submitting... while busy, then the reloaded list', async () => {
-    renderPatientsPage();
+  it("creates a patient: Submitting... while busy, then the new patient's chart", async () => {
+    const { router } = renderPatientsPage();
     await screen.findByText('No patients found.');
     await userEvent.click(addButton()!);
     const user = userEvent.setup();
@@ -55,11 +55,11 @@ describe('PatientsPage: form', () => {
       'true',
     );
     gate.release();
-    const row = await findRow('Chen Wei');
-    expect(row).toHaveTextContent('Hypertension');
-    expect(screen.getByRole('heading', { name: 'Patients List' })).toHaveFocus();
-    // The list was fetched again after the save.
-    expect(api.requestsTo('GET', LIST).length).toBe(2);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chen Wei' })).toBeVisible();
+    const created = [...api.patients.patients.values()].find((p) => p.name === 'Chen Wei')!;
+    expect(router.state.location.pathname).toBe(`/records/patients/${created._id}`);
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(screen.getByText('Hypertension')).toBeInTheDocument();
   });
 
   it('shows the duplicate warning the API answers with', async () => {
@@ -71,12 +71,13 @@ describe('PatientsPage: form', () => {
     await fillPatientForm(user, patientInput());
     await user.click(screen.getByRole('button', { name: 'Create Patient' }));
 
+    // On the new patient's chart.
     expect(
       await screen.findByText(
         'Patient saved, but a patient with the same name and phone number already exists. Check that this is not a duplicate.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Patients List' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 4, name: 'Patient Details' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/already exists/)).not.toBeInTheDocument();
   });
@@ -108,14 +109,24 @@ describe('PatientsPage: form', () => {
     expect(put!.body).toMatchObject({ name: 'Amina Yusuf', diagnosedWith: 'Bronchitis' });
   });
 
-  it('Edit from the details view opens the same patient', async () => {
-    renderPatientsPageWith(api, 'Amina Yusuf');
+  it('Edit on the chart opens the same patient and comes back to the chart, saying so', async () => {
+    const { router } = renderPatientsPageWith(api, 'Amina Yusuf');
     await userEvent.click(
       within(await findRow('Amina Yusuf')).getByRole('button', { name: 'View Details' }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(await screen.findByLabelText('Name')).toHaveValue('Amina Yusuf');
-    expect(screen.getByRole('button', { name: 'Update Patient' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Edit patient' })).toHaveFocus();
+    const chartPath = router.state.location.pathname;
+
+    await userEvent.clear(screen.getByLabelText('Diagnosed with'));
+    await userEvent.type(screen.getByLabelText('Diagnosed with'), 'Bronchitis');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Patient' }));
+
+    expect(await screen.findByText('Amina Yusuf was updated.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 4, name: 'Patient Details' })).toHaveFocus();
+    expect(await screen.findByText('Bronchitis')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(chartPath);
   });
 
   it('says clearly when someone else changed the patient meanwhile (409)', async () => {

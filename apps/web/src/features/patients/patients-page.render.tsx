@@ -3,11 +3,20 @@ import { screen } from '@testing-library/react';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import type { FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
+import { PatientChartPage } from './patient-chart-page.tsx';
 import { PatientsPage } from './patients-page.tsx';
 
-/** The patients page as a signed-in practitioner sees it, on the web test kit's fake API. */
-export const renderPatientsPage = (user: TUser = createTestUser()) =>
-  renderWithApp(<PatientsPage />, { user });
+/**
+ * The patients page at `/records` as a signed-in practitioner sees it, on the web test kit's fake
+ * API, with a patient's chart at its own address; `at` opens another address first.
+ */
+export const renderPatientsPage = (user: TUser = createTestUser(), at = '/records') =>
+  renderWithApp(<PatientsPage />, {
+    path: '/records',
+    at,
+    user,
+    routes: [{ path: '/records/patients/:id', element: <PatientChartPage /> }],
+  });
 
 /** The patients page over the fake API holding a patient of each of these names. */
 export function renderPatientsPageWith(api: FakeApi, ...names: string[]) {

@@ -8,7 +8,6 @@ import {
   addButton,
   findRow,
   LIST,
-  ONE,
   renderPatientsPage as renderPageAs,
 } from './patients-page.render.tsx';
 
@@ -23,7 +22,7 @@ beforeEach(() => {
 });
 
 const TEST_USER = createTestUser();
-const renderPatientsPage = () => renderPageAs(TEST_USER);
+const renderPatientsPage = (user = TEST_USER, at?: string) => renderPageAs(user, at);
 
 describe('PatientsPage: list', () => {
   it('shows the dashboard headings, loading, then the patients with their actions', async () => {
@@ -175,36 +174,116 @@ describe('PatientsPage: privacy', () => {
   });
 });
 
-describe('PatientsPage: details', () => {
-  it('opens the details, hides Add, shows Yes/No, and goes back to the list', async () => {
-    api.patients.insert(patientInput({ name: 'Amina Yusuf', hasChronicDiseases: true }));
-    api.patients.insert(
-      patientInput({ name: 'Bruno Costa', hasChronicDiseases: false, email: '' }),
+describe("PatientsPage: a patient's chart", () => {
+  it('opens the chart at its own address, shows Yes/No, and Back to List returns to the list as it was', async () => {
+    api.patients.seed(60, (i) => ({
+      name: `Patient ${String(i).padStart(3, '0')}`,
+      hasChronicDiseases: i === 55,
+    }));
+    const { router } = renderPatientsPage();
+    await screen.findByText('Patient 000');
+    await userEvent.click(
+      within(screen.getByRole('navigation')).getByRole('button', { name: 'Next page' }),
     );
-    renderPatientsPage();
-
-    const row = await findRow('Amina Yusuf');
+    const row = await findRow('Patient 055');
+    const patient = [...api.patients.patients.values()].find((p) => p.name === 'Patient 055')!;
     await userEvent.click(within(row).getByRole('button', { name: 'View Details' }));
 
-    const heading = screen.getByRole('heading', { name: 'Patient Details' });
-    expect(heading).toHaveFocus();
+    expect(router.state.location.pathname).toBe(`/records/patients/${patient._id}`);
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient 055' })).toBeVisible();
+    const details = screen.getByRole('heading', { name: 'Patient Details' }).closest('section')!;
     expect(addButton()).not.toBeInTheDocument();
-    const details = heading.closest('section')!;
     expect(within(details).getByText('Has chronic diseases').nextSibling).toHaveTextContent('Yes');
     expect(within(details).getByText('O+')).toBeInTheDocument();
     expect(within(details).getByText('0987654321')).toBeInTheDocument();
     expect(within(details).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(within(details).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
-    await waitFor(() => expect(api.requestsTo('GET', ONE)).toHaveLength(1));
 
     await userEvent.click(screen.getByRole('button', { name: 'Back to List' }));
-    expect(screen.getByRole('heading', { name: 'Patients List' })).toHaveFocus();
+
+    // The entry before (history), on the page of the list the patient was opened from.
+    expect(router.state.location.pathname).toBe('/records');
+    expect(router.state.historyAction).toBe('POP');
+    const back = await findRow('Patient 055');
+    expect(screen.getByText('Showing 51–60 of 60 patients')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(back).getByRole('button', { name: 'View Details' })).toHaveFocus(),
+    );
     expect(addButton()).toBeInTheDocument();
 
     await userEvent.click(
-      within(await findRow('Bruno Costa')).getByRole('button', { name: 'View Details' }),
+      within(await findRow('Patient 056')).getByRole('button', { name: 'View Details' }),
     );
-    const section = screen.getByRole('heading', { name: 'Patient Details' }).closest('section')!;
+    const section = (
+      await screen.findByRole('heading', { level: 4, name: 'Patient Details' })
+    ).closest('section')!;
     expect(within(section).getByText('Has chronic diseases').nextSibling).toHaveTextContent('No');
+  });
+
+  it('Back to List from a chart opened by its address goes to the list as a new entry', async () => {
+    const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    const { router } = renderPatientsPage(TEST_USER, `/records/patients/${amina._id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Amina Yusuf' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back to List' }));
+
+    expect(router.state.location.pathname).toBe('/records');
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(await findRow('Amina Yusuf')).toBeInTheDocument();
+  });
+
+  it('Back and Forward move between the list and a chart, and between two charts', async () => {
+    const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    const bruno = api.patients.insert(patientInput({ name: 'Bruno Costa' }));
+    const { router } = renderPatientsPage();
+    await userEvent.click(
+      within(await findRow('Amina Yusuf')).getByRole('button', { name: 'View Details' }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Amina Yusuf' });
+    await act(() => router.navigate(`/records/patients/${bruno._id}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bruno Costa' })).toBeVisible();
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amina Yusuf' })).toBeVisible();
+    expect(router.state.location.pathname).toBe(`/records/patients/${amina._id}`);
+    await act(() => router.navigate(-1));
+    expect(await findRow('Bruno Costa')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Patient Details' })).not.toBeInTheDocument();
+    await act(() => router.navigate(1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amina Yusuf' })).toBeVisible();
+    await act(() => router.navigate(1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bruno Costa' })).toBeVisible();
+  });
+
+  it('says the patient was not found, with the way back to the list, for an id not theirs', async () => {
+    const { router } = renderPatientsPage(
+      TEST_USER,
+      '/records/patients/0b7d6c1e-0000-4000-8000-00000000beef',
+    );
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Patient not found' }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'This patient is not among your patients. They may have been deleted, or the address may be wrong.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to List' })).toHaveAttribute('href', '/records');
+    // The chart's own answer: no alert, no other page.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(
+      '/records/patients/0b7d6c1e-0000-4000-8000-00000000beef',
+    );
+  });
+
+  it('sends an old link to a patient (/records?patient=) to their chart, replacing it', async () => {
+    const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    const { router } = renderPatientsPage(TEST_USER, `/records?patient=${amina._id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amina Yusuf' })).toBeVisible();
+    expect(router.state.location.pathname).toBe(`/records/patients/${amina._id}`);
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

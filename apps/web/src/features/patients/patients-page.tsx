@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TPatient } from '@portal/shared/patient';
+import { useAppSelector } from '../../app/hooks.ts';
+import { chartPath } from '../../lib/routes/chart-address.ts';
 import { Button } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 import { ActivityView } from './activity-view.tsx';
+import { useChartHandOver } from './chart-hand-over.ts';
 import { EditPatient } from './edit-patient.tsx';
-import { PatientDetails } from './patient-details.tsx';
 import { PatientForm } from './patient-form.tsx';
 import { PatientList } from './patient-list.tsx';
 import {
@@ -15,16 +18,11 @@ import {
 } from './patients-api.ts';
 import { PatientsNotice, type Notice } from './patients-notice.tsx';
 import { useCursorPager } from './use-cursor-pager.ts';
-import { useLinkedPatient } from './use-linked-patient.ts';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import styles from './patients.module.css';
 
-/** The patients page's views: list, detail and form, plus the audit trail. */
-type Mode =
-  | { view: 'list' }
-  | { view: 'detail'; patient: TPatient }
-  | { view: 'form'; patient?: TPatient }
-  | { view: 'activity' };
+/** The patients page's views: list and form, plus the audit trail (a patient's chart has its own address). */
+type Mode = { view: 'list' } | { view: 'form'; patient?: TPatient } | { view: 'activity' };
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -35,27 +33,36 @@ interface FocusRequest {
 }
 
 /**
- * `/records`: the practitioner's own patients (the route guard keeps guests out).
- * `patientExtras` adds what other features show about the patient in its details (app/
- * composes it: the patient's appointments).
+ * `/records`: the practitioner's own patients (the route guard keeps guests out). Opening a
+ * patient goes to their chart's address; Back comes back to the list as it was left.
  */
-export function PatientsPage({
-  patientExtras,
-}: {
-  patientExtras?: (patient: TPatient) => ReactNode;
-} = {}) {
+export function PatientsPage() {
   const { t } = useTranslation('records');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const { rememberList, recallList, handOverCreated, peekDeleted, takeDeleted } =
+    useChartHandOver();
+  const [recalled] = useState(() => recallList(location.key, viewer));
+  // A patient deleted on their chart: the reader lands here, where Undo is offered at once.
+  const [handedDeleted] = useState(() => peekDeleted());
+  const pageRef = useRef<HTMLDivElement>(null);
   const [mode, setMode] = useState<Mode>({ view: 'list' });
-  const [focusRequest, setFocusRequest] = useState<FocusRequest>({ count: 0, on: 'view' });
+  const [focusRequest, setFocusRequest] = useState<FocusRequest>(
+    handedDeleted ? { count: 1, on: 'undo' } : { count: 0, on: 'view' },
+  );
   const requestFocus = useCallback(
     (on: FocusRequest['on']) => setFocusRequest(({ count }) => ({ count: count + 1, on })),
     [],
   );
   const viewFocusRequest = focusRequest.on === 'view' ? focusRequest.count : 0;
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useState(recalled?.searchText ?? '');
   const query = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const pager = useCursorPager(query);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const pager = useCursorPager(query, recalled?.cursors);
+  const [notice, setNotice] = useState<Notice | null>(() =>
+    handedDeleted ? { kind: 'deleted', patient: handedDeleted } : null,
+  );
   const noticeRegion = useRef<HTMLDivElement>(null);
   const shownNotice = useRef<Notice | null>(null);
   useEffect(() => {
@@ -85,18 +92,50 @@ export function PatientsPage({
   );
 
   const backToList = () => go({ view: 'list' });
-  useLinkedPatient((patient) => go({ view: 'detail', patient }));
 
-  /** Back to the list, where the notice says what was saved: a screen reader hears it. */
+  /** The chart's address, a new history entry: Back returns here, to this page of the list. */
+  function openChart(patient: TPatient) {
+    rememberList({
+      entryKey: location.key,
+      viewer,
+      searchText,
+      cursors: pager.cursors,
+      scrollY: window.scrollY,
+      openedId: patient._id,
+    });
+    void navigate(chartPath(patient._id), { state: { isFromList: true } });
+  }
+
+  /**
+   * A new patient's chart opens, saying they were added; an edit goes back to the list, where
+   * the notice says what was saved: a screen reader hears it.
+   */
   function saved(patient: TPatient, warnings: SaveWarning[]) {
     const isNew = mode.view === 'form' && !mode.patient;
-    setNotice(
-      warnings.length > 0
-        ? { kind: 'warnings', warnings }
-        : { kind: isNew ? 'created' : 'updated', patient },
-    );
+    if (isNew) {
+      handOverCreated(patient._id, warnings);
+      void navigate(chartPath(patient._id));
+      return;
+    }
+    setNotice(warnings.length > 0 ? { kind: 'warnings', warnings } : { kind: 'updated', patient });
     backToList();
   }
+
+  // Back from a chart: the list resumes where it was (search, page above), scrolled as it was,
+  // with focus on the row of the patient opened. After the layout has focused the page's heading
+  // on arrival, so that this wins.
+  useEffect(() => {
+    if (!recalled) return;
+    const timer = setTimeout(() => {
+      const rowButtons =
+        pageRef.current?.querySelectorAll<HTMLElement>('li [aria-describedby]') ?? [];
+      [...rowButtons]
+        .find((button) => button.getAttribute('aria-describedby')?.endsWith(recalled.openedId))
+        ?.focus({ preventScroll: true });
+      if (recalled.scrollY > 0) window.scrollTo(0, recalled.scrollY);
+    });
+    return () => clearTimeout(timer);
+  }, [recalled]);
 
   async function remove(patient: TPatient) {
     // The row leaves the list at once (optimistic update in the endpoint); any open view of
@@ -106,6 +145,12 @@ export function PatientsPage({
     requestFocus('undo');
     const deleted: Notice = { kind: 'deleted', patient };
     setNotice(deleted);
+    await sendDelete(deleted);
+  }
+
+  /** Asks the server to move the patient of `deleted` (the notice offering Undo) to the trash. */
+  async function sendDelete(deleted: Notice & { kind: 'deleted' }) {
+    const { patient } = deleted;
     const deletion = deletePatient(patient._id).unwrap();
     pendingDeletes.current.set(patient._id, deletion);
     try {
@@ -144,6 +189,14 @@ export function PatientsPage({
 
   const dismissNotice = useCallback(() => replaceNotice(null), [replaceNotice]);
 
+  // Sent once, by whichever mount of the page takes the hand-over (development mounts twice).
+  const sendHandedDelete = useEffectEvent(() => {
+    if (notice?.kind === 'deleted') void sendDelete(notice);
+  });
+  useEffect(() => {
+    if (handedDeleted && takeDeleted() === handedDeleted) sendHandedDelete();
+  }, [handedDeleted, takeDeleted]);
+
   let view;
   switch (mode.view) {
     case 'list':
@@ -154,21 +207,9 @@ export function PatientsPage({
           query={query}
           pager={pager}
           focusRequest={viewFocusRequest}
-          onView={(patient) => go({ view: 'detail', patient })}
+          onView={openChart}
           onEdit={(patient) => go({ view: 'form', patient })}
           onDelete={(patient) => void remove(patient)}
-        />
-      );
-      break;
-    case 'detail':
-      view = (
-        <PatientDetails
-          patient={mode.patient}
-          focusRequest={viewFocusRequest}
-          onEdit={(patient) => go({ view: 'form', patient })}
-          onDelete={(patient) => void remove(patient)}
-          onBack={backToList}
-          extras={patientExtras}
         />
       );
       break;
@@ -189,8 +230,12 @@ export function PatientsPage({
       break;
   }
 
+  // Where a link once opened a patient (`/records?patient=<id>`): their chart's own address now.
+  const linkedId = params.get('patient');
+  if (linkedId) return <Navigate to={chartPath(linkedId)} replace />;
+
   return (
-    <div className={styles.page}>
+    <div ref={pageRef} className={styles.page}>
       <h1>{t('heading')}</h1>
       <section className={pageStyles.card} aria-labelledby="patients-title">
         <h2 id="patients-title">{t('section')}</h2>

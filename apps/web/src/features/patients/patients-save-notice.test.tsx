@@ -21,8 +21,8 @@ const notice = () =>
   screen.getAllByRole('status').find((region) => region.querySelector('p, ul') !== null);
 
 describe('PatientsPage: a save is announced (screen readers)', () => {
-  it('says the patient was added, in the status region, with focus on the list', async () => {
-    renderPatientsPage();
+  it('says the patient was added, in the status region of their chart', async () => {
+    const { router } = renderPatientsPage();
     await screen.findByText('No patients found.');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: '+ Add Patient' }));
@@ -31,9 +31,8 @@ describe('PatientsPage: a save is announced (screen readers)', () => {
 
     expect(await screen.findByText('Chen Wei was added.')).toBeInTheDocument();
     expect(notice()).toHaveTextContent('Chen Wei was added.');
-    expect(screen.getByRole('heading', { name: 'Patients List' })).toHaveFocus();
-    // The list reloads under the notice, with the new row.
-    expect(await findRow('Chen Wei')).toBeInTheDocument();
+    expect(router.state.location.pathname).toMatch(/^\/records\/patients\/[\w-]+$/);
+    expect(screen.getByRole('heading', { level: 1, name: 'Chen Wei' })).toBeVisible();
   });
 
   it('says the patient was updated', async () => {

@@ -44,9 +44,10 @@ describe('ReminderBell', () => {
       expect.stringMatching(/^New: Appointment with Amina Yusuf, Mar 2, 2026, 10:00/),
       expect.stringMatching(/^New: Appointment with Bruno Costa, Mar 3, 2026, 9:00/),
     ]);
+    // At the patient's appointments in their chart.
     expect(within(items[0]!).getByRole('link', { name: 'Open' })).toHaveAttribute(
       'href',
-      '/appointments?date=2026-03-02',
+      `/records/patients/${amina.patientId}#appointments`,
     );
 
     await user.click(within(items[0]!).getByRole('button', { name: 'Mark read' }));
@@ -64,6 +65,18 @@ describe('ReminderBell', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: 'Reminders' })).toBeNull();
     expect(bell).toHaveFocus();
+  });
+
+  it("opens a care-plan activity's reminder at the patient's care plans", async () => {
+    const due = api.reminders.add({ source: 'care-plan-activity', patientName: 'Amina Yusuf' });
+    const user = userEvent.setup();
+    renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Reminders, 1 unread' }));
+    const panel = await screen.findByRole('region', { name: 'Reminders' });
+    expect(await within(panel).findByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      `/records/patients/${due.patientId}#care-plans`,
+    );
   });
 
   it('reads a single unread reminder out in the singular', async () => {

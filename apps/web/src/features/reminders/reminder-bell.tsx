@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { returnFocus } from '../../lib/a11y/focus-return.ts';
 import { usePublicConfig } from '../../lib/config/public-config.ts';
+import { chartPath } from '../../lib/routes/chart-address.ts';
 import {
   useListRemindersQuery,
   useMarkAllRemindersReadMutation,
@@ -37,11 +38,14 @@ function BellIcon() {
 /** A name or date inside a sentence of another direction keeps its own order (Unicode FSI…PDI). */
 const isolated = (text: string) => `\u2068${text}\u2069`;
 
-/** Where a reminder leads: the agenda on the appointment's day, or the patients page. */
+/**
+ * Where a reminder leads: its patient's chart, at their appointments or their care plans (a
+ * reminder names the activity, not its plan, so the section rather than the plan).
+ */
 function linkOf(reminder: TReminder): string {
-  return reminder.source === 'appointment'
-    ? `/appointments?date=${reminder.localEventAt.slice(0, 10)}`
-    : '/records';
+  return chartPath(reminder.patientId, {
+    section: reminder.source === 'appointment' ? 'appointments' : 'care-plans',
+  });
 }
 
 /**

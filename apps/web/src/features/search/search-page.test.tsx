@@ -15,7 +15,7 @@ beforeEach(() => {
   api = startFakeApi({ user: MEMBER });
 });
 
-const patientsRoute = { path: '/records', element: <p>Records page</p> };
+const chartRoute = { path: '/records/patients/:id', element: <p>Chart page</p> };
 
 describe('SearchPage', () => {
   it('searches from the box, groups results under headings, marks matches and announces the count', async () => {
@@ -23,7 +23,11 @@ describe('SearchPage', () => {
     const patient = api.patients.insert(patientInput({ name: 'Omar Haddad' }));
     api.visits.add(patient._id, { reason: 'Asthma review', plan: 'Metformin <b>paused</b>' });
     api.clinical.addPrescription(patient._id, { medication: 'Metformin', strength: '500 mg' });
-    renderWithApp(<SearchPage />, { path: '/search', user: MEMBER, routes: [patientsRoute] });
+    const { router } = renderWithApp(<SearchPage />, {
+      path: '/search',
+      user: MEMBER,
+      routes: [chartRoute],
+    });
 
     const box = await screen.findByRole('searchbox', {
       name: 'Search patients, visit notes and prescriptions',
@@ -43,8 +47,15 @@ describe('SearchPage', () => {
     expect(screen.getByText('2 results.')).toBeInTheDocument();
     await expect.poll(() => currentAnnouncement()?.text).toBe('2 results.');
 
+    // Each hit leads to the section of the patient's chart that shows what matched.
+    expect(within(prescriptions).getByRole('link')).toHaveAttribute(
+      'href',
+      `/records/patients/${patient._id}#medications`,
+    );
     await user.click(within(visits).getByRole('link', { name: 'Asthma review' }));
-    expect(await screen.findByText('Records page')).toBeInTheDocument();
+    expect(await screen.findByText('Chart page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/records/patients/${patient._id}`);
+    expect(router.state.location.hash).toBe('#visits');
   });
 
   it('refuses a query shorter than three characters in place, without asking the API', async () => {

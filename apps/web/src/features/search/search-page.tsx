@@ -1,10 +1,16 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { SEARCH_LIMITS, type TSearchGroup, type TSearchHit } from '@portal/shared/search';
+import {
+  SEARCH_LIMITS,
+  type TSearchGroup,
+  type TSearchHit,
+  type TSearchKind,
+} from '@portal/shared/search';
 import { useAppSelector } from '../../app/hooks.ts';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
+import { chartPath, type ChartSection } from '../../lib/routes/chart-address.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 import { useSearchQuery } from './search-api.ts';
@@ -162,6 +168,13 @@ function Group({ group, q, viewer }: { group: TSearchGroup; q: string; viewer?: 
   );
 }
 
+/** Where in the chart a hit of each kind is shown: a patient hit opens the chart at its top. */
+const SECTION_OF: Record<TSearchKind, ChartSection | undefined> = {
+  patients: undefined,
+  visits: 'visits',
+  prescriptions: 'medications',
+};
+
 function Hit({ hit, kind }: { hit: TSearchHit; kind: TSearchGroup['kind'] }) {
   const { t, i18n } = useTranslation('search');
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
@@ -169,7 +182,7 @@ function Hit({ hit, kind }: { hit: TSearchHit; kind: TSearchGroup['kind'] }) {
   );
   return (
     <li className={styles.hit}>
-      <Link to={`/records?patient=${encodeURIComponent(hit.patientId)}`} className={styles.hitLink}>
+      <Link to={chartPath(hit.patientId, { section: SECTION_OF[kind] })} className={styles.hitLink}>
         {hit.title || t('untitled')}
       </Link>
       <p className={styles.meta}>

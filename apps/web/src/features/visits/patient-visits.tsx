@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPatient } from '@portal/shared/patient';
 import type { TVisit } from '@portal/shared/visit';
@@ -16,19 +16,28 @@ import styles from './visits.module.css';
  * In a patient's details (patients, composed by app/): the patient's visits, newest first, with
  * 'Record a visit'. Focus goes to a visit just recorded, signed or amended, and a polite status
  * line says what changed. `appointments` (from app/) are those a visit may close.
+ * `startVisitFor` (an appointment's id, from the chart's address) opens 'Record a visit' with that
+ * appointment chosen, once the appointments are known, with focus on the form's heading; then
+ * `onVisitStarted` is called, once.
  */
 export function PatientVisits({
   patient,
   appointments,
+  startVisitFor,
+  onVisitStarted,
 }: {
   patient: TPatient;
   appointments?: readonly AppointmentChoice[];
+  startVisitFor?: string;
+  onVisitStarted?: () => void;
 }) {
   const { t } = useTranslation('visits');
   const id = useId();
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const [limit, setLimit] = useState(VISITS_PAGE);
   const [isRecording, setIsRecording] = useState(false);
+  /** The appointment the open form starts with; null when opened to focus nothing but itself. */
+  const [startedFor, setStartedFor] = useState<string | null>(null);
   const [focusId, setFocusId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const list = useListVisitsQuery({ viewer, patientId: patient._id, limit });
@@ -37,6 +46,24 @@ export function PatientVisits({
   const onFocused = useCallback(() => setFocusId(null), []);
   // Back on 'Record a visit' after a cancelled form: the button returns one render later.
   const { ref: recordRef, request: focusRecord } = useFocusAfterRender<HTMLButtonElement>();
+
+  // The address's request, acted on once per request, as soon as the appointments are known.
+  const [startRequest, setStartRequest] = useState<string | null>(null);
+  if ((startVisitFor ?? null) !== startRequest && (!startVisitFor || appointments)) {
+    setStartRequest(startVisitFor ?? null);
+    if (startVisitFor) {
+      const isOffered = appointments?.some(
+        (choice) => choice.isOpen && choice.id === startVisitFor,
+      );
+      setAnnouncement('');
+      setStartedFor(isOffered ? startVisitFor : '');
+      setIsRecording(true);
+    }
+  }
+  const visitStarted = useEffectEvent(() => onVisitStarted?.());
+  useEffect(() => {
+    if (startRequest) visitStarted();
+  }, [startRequest]);
 
   const changed = (kind: 'recorded' | 'updated' | 'signed' | 'amended', visit: TVisit) => {
     setFocusId(visit._id);
@@ -52,12 +79,16 @@ export function PatientVisits({
         <VisitForm
           patientId={patient._id}
           appointments={appointments}
+          appointmentId={startedFor ?? undefined}
+          isFocusedOnOpen={startedFor !== null}
           onSaved={(visit) => {
             setIsRecording(false);
+            setStartedFor(null);
             changed('recorded', visit);
           }}
           onCancel={() => {
             setIsRecording(false);
+            setStartedFor(null);
             focusRecord();
           }}
         />

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   bmiOf,
@@ -54,9 +54,10 @@ export interface AppointmentChoice {
  * What the inputs hold: text, as typed; numbers are read when the form is checked. A draft being
  * edited starts from what it holds, a new visit from now.
  */
-function initialTexts(visit: TVisit | undefined, now: Date): Texts {
+function initialTexts(visit: TVisit | undefined, now: Date, appointmentId = ''): Texts {
   const texts = Object.fromEntries(FIELDS.map((field) => [field, ''])) as Texts;
   texts.occurredAt = localInputValue(visit ? new Date(visit.occurredAt) : now);
+  texts.appointmentId = appointmentId;
   if (!visit) return texts;
   texts.reason = visit.reason;
   texts.appointmentId = visit.appointmentId ?? '';
@@ -77,12 +78,15 @@ function numberOf(text: string): number | null | string {
  * Records a visit, or changes a draft (`visit`, unsigned): when, why, the appointment it closes,
  * the vital signs (units shown, BMI computed as they are typed) and the SOAP notes. Checked with
  * the API's own schema; the API's field messages land on the fields, and focus goes to the
- * summary of what to fix.
+ * summary of what to fix. A new visit may start with `appointmentId` chosen; with
+ * `isFocusedOnOpen`, focus goes to the form's heading as it opens (the chart's address opened it).
  */
 export function VisitForm({
   patientId,
   visit,
   appointments,
+  appointmentId,
+  isFocusedOnOpen = false,
   onSaved,
   onCancel,
 }: {
@@ -90,6 +94,8 @@ export function VisitForm({
   visit?: TVisit;
   /** The patient's appointments (undefined while loading or unknown: no choice is offered). */
   appointments?: readonly AppointmentChoice[];
+  appointmentId?: string;
+  isFocusedOnOpen?: boolean;
   onSaved: (visit: TVisit) => void;
   onCancel: () => void;
 }) {
@@ -97,7 +103,11 @@ export function VisitForm({
   const id = useId();
   const fieldId = (field: Field) => `${id}-${field}`;
   // The form opens on a click, in the browser: reading the clock here cannot break hydration.
-  const [texts, setTexts] = useState<Texts>(() => initialTexts(visit, new Date()));
+  const [texts, setTexts] = useState<Texts>(() => initialTexts(visit, new Date(), appointmentId));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (isFocusedOnOpen) headingRef.current?.focus();
+  }, [isFocusedOnOpen]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const failure = useFailure();
   const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
@@ -176,6 +186,9 @@ export function VisitForm({
       onSubmit={submit}
       failure={failure}
     >
+      <h6 ref={headingRef} tabIndex={-1} className={styles.formTitle}>
+        {visit ? t('form.editLabel') : t('form.label')}
+      </h6>
       <ErrorSummary ref={summaryRef} items={summaryItems} />
       <div className={styles.grid}>
         <InputField

@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The text a screen reader reads as an element's content, spaces collapsed. */
 export function spokenText(text: string | null | undefined): string {
@@ -15,4 +17,16 @@ export function documentTitleFor(t: TFunction, page: string): string {
   return page
     ? t('common:pageTitle', { page, brand: t('common:brand') })
     : t('common:documentTitle');
+}
+
+/**
+ * For a page whose main heading comes with its data (a patient's chart names the patient): the
+ * layout titles a page when it arrives, before the data, so the page re-titles itself once the
+ * heading reads `page`.
+ */
+export function usePageTitle(page: string | undefined): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (page) document.title = documentTitleFor(t, spokenText(page));
+  }, [t, page]);
 }

@@ -1,0 +1,79 @@
+import { useCallback, type ReactNode } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { PatientAppointments } from '../features/appointments/patient-appointments.tsx';
+import { PatientCarePlans } from '../features/care-plans/patient-care-plans.tsx';
+import { PatientChartPage } from '../features/patients/patient-chart-page.tsx';
+import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
+import { PatientVitals } from '../features/vitals/patient-vitals.tsx';
+import { TIMELINE_ENTRY_NAMESPACES, WEB_KINDS } from '../kinds/registry.ts';
+import { START_VISIT_PARAM, type ChartSection } from '../lib/routes/chart-address.ts';
+import { PatientVisitsWithAppointments } from './visits-with-appointments.tsx';
+
+/** The texts the kinds' sections read, for the router to load with this page. */
+export { WEB_KIND_NAMESPACES as KIND_NAMESPACES } from '../kinds/registry.ts';
+
+/** The element id of a care plan in the chart: the timeline's activities link to it. */
+const carePlanAnchor = (carePlanId: string) => `care-plan-${carePlanId}`;
+
+/** A section of the chart, where an address's fragment (`#visits`) leads. */
+function ChartSectionAt({ section, children }: { section: ChartSection; children: ReactNode }) {
+  return <div id={section}>{children}</div>;
+}
+
+/**
+ * `/records/patients/:id`: the patient's chart with their appointments (and 'Book appointment'),
+ * visits, vital-signs chart, the sections of the patient-owned kinds (kinds/registry.ts, in its
+ * order), timeline and care plans. Each section stands in an element with its id from
+ * CHART_SECTIONS, so an address's fragment leads to it. `?startVisit=<appointment id>` opens the
+ * visit form for that appointment; the parameter then leaves the address, so Back or a reload
+ * does not open the form again.
+ */
+export function PatientChartRoute() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const startVisitFor = new URLSearchParams(location.search).get(START_VISIT_PARAM) ?? undefined;
+  const { pathname, hash, state } = location;
+  const onVisitStarted = useCallback(() => {
+    void navigate({ pathname, hash }, { replace: true, state });
+  }, [navigate, pathname, hash, state]);
+
+  return (
+    // A new patient is a new chart: nothing of the last one's (an open form, a notice) stays.
+    <PatientChartPage
+      key={id}
+      extras={(patient) => (
+        <>
+          <ChartSectionAt section="appointments">
+            <PatientAppointments patient={patient} />
+          </ChartSectionAt>
+          <ChartSectionAt section="visits">
+            <PatientVisitsWithAppointments
+              patient={patient}
+              startVisitFor={startVisitFor}
+              onVisitStarted={onVisitStarted}
+            />
+          </ChartSectionAt>
+          <ChartSectionAt section="vitals">
+            <PatientVitals patient={patient} />
+          </ChartSectionAt>
+          {WEB_KINDS.map(({ shared, section, Section }) => (
+            <ChartSectionAt key={shared.kind} section={section}>
+              <Section patient={patient} />
+            </ChartSectionAt>
+          ))}
+          <ChartSectionAt section="timeline">
+            <PatientTimeline
+              patient={patient}
+              carePlanHref={(carePlanId) => `#${carePlanAnchor(carePlanId)}`}
+              entryNamespaces={TIMELINE_ENTRY_NAMESPACES}
+            />
+          </ChartSectionAt>
+          <ChartSectionAt section="care-plans">
+            <PatientCarePlans patient={patient} anchorOf={carePlanAnchor} />
+          </ChartSectionAt>
+        </>
+      )}
+    />
+  );
+}
