@@ -53,7 +53,7 @@ const cellsOf = (row: HTMLElement) => [...row.children].map((cell) => cell.textC
 
 describe('PrescriptionPrintRoute', () => {
   it("prints the prescriber, today, the patient and only the patient's active medications", async () => {
-    renderPrint();
+    const patient = renderPrint();
     expect(await screen.findByRole('heading', { level: 1, name: 'Prescription' })).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Medications' });
     const [header, ...rows] = within(table).getAllByRole('row');
