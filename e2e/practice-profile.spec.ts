@@ -73,7 +73,9 @@ test('practice: the Practice section by keyboard, a +351 patient with a date of 
   await main.getByLabel(t('records:fields.phone')).fill('+351 912 345 678');
   await main.getByLabel(t('records:fields.emergencyPhone')).fill('912 345 679');
   await main.getByRole('button', { name: t('records:form.create') }).click();
-  await expect(main.getByRole('listitem').filter({ hasText: 'Inês Carvalho' })).toBeVisible();
+  // A new patient opens their chart.
+  await expect(page).toHaveURL(/\/records\/patients\/[^/]+$/);
+  await expect(main.getByRole('heading', { level: 1, name: 'Inês Carvalho' })).toBeVisible();
 
   const headers = { authorization: `Bearer ${session!.idToken}` };
   const listed = await page.request.get(`${baseURL}/api/records/patients`, { headers });
