@@ -71,7 +71,8 @@ export function AgendaDay({
     appointments.map((appointment) => ({ item: appointment, ...spanOf(appointment, timeZone) })),
     shown,
   );
-  const isNowShown = nowMinutes !== undefined && nowMinutes >= shown.start && nowMinutes < shown.end;
+  const isNowShown =
+    nowMinutes !== undefined && nowMinutes >= shown.start && nowMinutes < shown.end;
 
   const column = (
     <div className={styles.column} style={cssVars({ '--span': shown.end - shown.start })}>
@@ -79,7 +80,10 @@ export function AgendaDay({
         <div
           className={styles.working}
           aria-hidden="true"
-          style={cssVars({ '--top': offsetIn(working, shown).top, '--height': offsetIn(working, shown).height })}
+          style={cssVars({
+            '--top': offsetIn(working, shown).top,
+            '--height': offsetIn(working, shown).height,
+          })}
         />
       )}
       {isNowShown && (

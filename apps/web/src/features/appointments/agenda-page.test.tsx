@@ -133,11 +133,13 @@ describe('AgendaPage', () => {
     expect(lines[0]!.style.getPropertyValue('--top')).toBe('90');
   });
 
-  it("links each patient to the chart and offers Start visit on open appointments", async () => {
+  it('links each patient to the chart and offers Start visit on open appointments', async () => {
     renderAgendaPage();
     const row = await item('Amina Yusuf');
     const chart = within(row).getByRole('link', { name: /Amina Yusuf/ });
-    expect(asRead(computeAccessibleName(chart))).toBe('9:00 – 9:30 AM, Amina Yusuf, In person, Booked');
+    expect(asRead(computeAccessibleName(chart))).toBe(
+      '9:00 – 9:30 AM, Amina Yusuf, In person, Booked',
+    );
     expect(chart).toHaveAttribute('href', chartPath(amina._id));
     const start = within(row).getByRole('link', { name: 'Start visit' });
     expect(start).toHaveAccessibleDescription(/Amina Yusuf/);
@@ -181,12 +183,11 @@ describe('AgendaPage', () => {
 
     await choose(row, 'Mark arrived');
     expect(menu).toBeVisible();
-    expect(within(menu).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Mark arrived',
-      'Mark no-show',
-      'Reschedule',
-      'Cancel appointment',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Mark arrived', 'Mark no-show', 'Reschedule', 'Cancel appointment']);
     await userEvent.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('button', { name: 'Mark no-show' })).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}{ArrowUp}');
