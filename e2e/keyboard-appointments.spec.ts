@@ -140,13 +140,20 @@ for (const language of KEYBOARD_LANGUAGES) {
       await expectAnnounced(heard, language, `appointments:done.${status}`, name);
     };
     await expect(summary).toContainText(name);
+    // The actions are behind the appointment's menu button; opening it focuses the first.
+    const openMenu = async () => {
+      await tabTo(page, `${t('appointments:agenda.actions')} ▾`);
+      await page.keyboard.press('Enter');
+    };
     await skipToMain(page, t('common:skipToContent'));
-    await tabTo(page, t('appointments:actions.arrived'));
+    await openMenu();
+    expect((await focused(page)).text).toBe(t('appointments:actions.arrived'));
     await page.keyboard.press('Enter');
     await expectNow('arrived');
 
     // Cancel: the question's Yes has focus; after it, the appointment again, Cancelled.
-    await tabTo(page, t('appointments:actions.cancel'));
+    await openMenu();
+    await tabTo(page, t('appointments:actions.cancel'), { limit: 3 });
     await page.keyboard.press('Enter');
     await expect(
       main.getByRole('button', { name: t('appointments:cancel.confirm') }),

@@ -1,9 +1,13 @@
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAppointment } from '@portal/shared/appointment';
+import { minutesOfTime, toWallTime, weekdayOf } from '@portal/shared/zoned-time';
+import { DAY_MINUTES, offsetIn, placeDay, type Span } from './agenda-grid-geometry.ts';
 import type { StatusAction } from './appointment-actions.ts';
 import { AppointmentItem } from './appointment-item.tsx';
 import { formatDay } from './appointment-text.ts';
 import type { Schedule } from './appointments-api.ts';
+import { outsideWorkingHours } from './working-hours.ts';
 import styles from './appointments.module.css';
 
 export interface AgendaHandlers {
@@ -12,9 +16,25 @@ export interface AgendaHandlers {
   onRescheduled: (appointment: TAppointment) => void;
 }
 
+/** An appointment's minutes on its day, on the practitioner's clock; a late one ends at midnight. */
+export function spanOf(appointment: TAppointment, timeZone: string): Span {
+  const start = minutesOfTime(toWallTime(appointment.start, timeZone).time);
+  return { start, end: Math.min(start + appointment.duration, DAY_MINUTES) };
+}
+
+/** A day's working hours in minutes, or null on a day off. */
+export function workingSpanOf(date: string, schedule: Schedule): Span | null {
+  const hours = schedule.workingHours[weekdayOf(date)];
+  return hours ? { start: minutesOfTime(hours.start), end: minutesOfTime(hours.end) } : null;
+}
+
+const cssVars = (vars: Record<string, number>) => vars as CSSProperties;
+
 /**
  * One day of the agenda: an ordered list, earliest first (a screen reader says "list, 3
- * items"). In the week view each day has its own heading, so the days can be jumped between.
+ * items"), so Tab meets the appointments in time order. On a wide screen it is a column of the
+ * time grid, each appointment placed by its minutes; the working hours' shade and the now-line
+ * are drawn for the eye only. In the week view each day has its own heading to jump between.
  */
 export function AgendaDay({
   date,
@@ -22,6 +42,9 @@ export function AgendaDay({
   hasHeading,
   appointments,
   schedule,
+  shown,
+  nowMinutes,
+  isLateInWeek,
   focus,
   busyId,
   handlers,
@@ -31,37 +54,82 @@ export function AgendaDay({
   hasHeading: boolean;
   appointments: TAppointment[];
   schedule: Schedule;
+  /** The hours the grid shows, the same for every day of it. */
+  shown: Span;
+  /** Now on the practitioner's clock, for today's column only. */
+  nowMinutes: number | undefined;
+  isLateInWeek: boolean;
   focus: { id: string; request: number };
   busyId: string | null;
   handlers: AgendaHandlers;
 }) {
   const { t, i18n } = useTranslation('appointments');
   const titleId = `agenda-day-${date}`;
-  const list =
-    appointments.length === 0 ? (
-      <p className={styles.muted}>{t('agenda.empty')}</p>
-    ) : (
-      <ol className={styles.items} aria-labelledby={hasHeading ? titleId : undefined}>
-        {appointments.map((appointment) => (
-          <AppointmentItem
-            key={appointment._id}
-            appointment={appointment}
-            schedule={schedule}
-            focusRequest={focus.id === appointment._id ? focus.request : 0}
-            isBusy={busyId === appointment._id}
-            {...handlers}
-          />
-        ))}
-      </ol>
-    );
-  if (!hasHeading) return list;
+  const { timeZone, workingHours } = schedule;
+  const working = workingSpanOf(date, schedule);
+  const placed = placeDay(
+    appointments.map((appointment) => ({ item: appointment, ...spanOf(appointment, timeZone) })),
+    shown,
+  );
+  const isNowShown =
+    nowMinutes !== undefined && nowMinutes >= shown.start && nowMinutes < shown.end;
+
+  const column = (
+    <div className={styles.column} style={cssVars({ '--span': shown.end - shown.start })}>
+      {working && (
+        <div
+          className={styles.working}
+          aria-hidden="true"
+          style={cssVars({
+            '--top': offsetIn(working, shown).top,
+            '--height': offsetIn(working, shown).height,
+          })}
+        />
+      )}
+      {isNowShown && (
+        <div
+          className={styles.now}
+          aria-hidden="true"
+          data-testid="now-line"
+          style={cssVars({ '--top': nowMinutes - shown.start })}
+        />
+      )}
+      {appointments.length === 0 ? (
+        <p className={styles.muted}>{t('agenda.empty')}</p>
+      ) : (
+        <ol className={styles.items} aria-labelledby={hasHeading ? titleId : undefined}>
+          {placed.map(({ item: appointment, ...place }) => (
+            <AppointmentItem
+              key={appointment._id}
+              appointment={appointment}
+              schedule={schedule}
+              place={place}
+              isOutsideHours={
+                outsideWorkingHours({
+                  date,
+                  time: toWallTime(appointment.start, timeZone).time,
+                  duration: appointment.duration,
+                  workingHours,
+                }) !== undefined
+              }
+              opensToStart={isLateInWeek}
+              focusRequest={focus.id === appointment._id ? focus.request : 0}
+              isBusy={busyId === appointment._id}
+              {...handlers}
+            />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+  if (!hasHeading) return <div className={styles.day}>{column}</div>;
   return (
     <section className={styles.day} aria-labelledby={titleId}>
       <h3 id={titleId} className={`${styles.dayTitle} ${isToday ? styles.today : ''}`}>
         {formatDay(date, i18n.language)}
         {isToday && ` · ${t('agenda.today')}`}
       </h3>
-      {list}
+      {column}
     </section>
   );
 }

@@ -15,7 +15,8 @@ import { announce } from '../../lib/a11y/announcer.ts';
 import { apiErrorOf } from '../../lib/forms/field-messages.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
-import { AgendaDay, type AgendaHandlers } from './agenda-day.tsx';
+import type { AgendaHandlers } from './agenda-day.tsx';
+import { AgendaGrid } from './agenda-grid.tsx';
 import { formatDay, formatDays, formatTimes, formatWhen, isolate } from './appointment-text.ts';
 import {
   useCancelAppointmentMutation,
@@ -145,19 +146,18 @@ function Agenda({ schedule }: { schedule: Schedule }) {
   if (hasFailed || !agenda.currentData) {
     body = <LoadStatus texts="agenda" isError={hasFailed} onRetry={() => void agenda.refetch()} />;
   } else {
-    body = days.map((day) => (
-      <AgendaDay
-        key={day}
-        date={day}
-        isToday={day === today}
-        hasHeading={view === 'week'}
-        appointments={byDay.get(day) ?? []}
+    body = (
+      <AgendaGrid
+        days={days}
+        today={today}
+        byDay={byDay}
         schedule={schedule}
+        hasHeadings={view === 'week'}
         focus={focus}
         busyId={busyId}
         handlers={handlers}
       />
-    ));
+    );
   }
 
   return (
@@ -220,9 +220,7 @@ function Agenda({ schedule }: { schedule: Schedule }) {
           })}
         </p>
       )}
-      <div className={styles.stack} aria-busy={agenda.isFetching}>
-        {body}
-      </div>
+      <div aria-busy={agenda.isFetching}>{body}</div>
     </div>
   );
 }

@@ -1,8 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { TAppointment } from '@portal/shared/appointment';
+import { chartPath } from '../../lib/routes/chart-address.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
+import type { Placed } from './agenda-grid-geometry.ts';
 import { isOpen, statusActionsOf, type StatusAction } from './appointment-actions.ts';
+import { AppointmentMenu, type MenuChoice } from './appointment-menu.tsx';
 import { formatTimes, kindLabel, statusLabel } from './appointment-text.ts';
 import type { Schedule } from './appointments-api.ts';
 import { RescheduleForm } from './reschedule-form.tsx';
@@ -10,14 +14,25 @@ import styles from './appointments.module.css';
 
 type Mode = 'idle' | 'confirmCancel' | 'reschedule';
 
+/** Read between the parts of the summary, which the eye separates by space and colour. */
+const Pause = () => (
+  <>
+    <span className="visually-hidden">,</span>{' '}
+  </>
+);
+
 /**
- * One appointment of the agenda: time, patient, kind, status and reason, then what can be done
- * with it. Every button names the appointment (described by its summary), and after an action
- * focus comes back to the summary (`focusRequest`) rather than being lost with the button.
+ * One appointment of the agenda: time, patient (a link to the chart), kind, status and whether
+ * it lies outside the working hours, then "Start visit" and one menu of what else can be done.
+ * The chart link is named by the whole summary, so tabbing through the agenda reads each
+ * appointment in full; after an action focus comes back to the summary (`focusRequest`).
  */
 export function AppointmentItem({
   appointment,
   schedule,
+  place,
+  isOutsideHours,
+  opensToStart,
   focusRequest,
   isBusy,
   onStatus,
@@ -26,6 +41,11 @@ export function AppointmentItem({
 }: {
   appointment: TAppointment;
   schedule: Schedule;
+  /** Where the time grid puts it (minutes); the narrow list ignores it. */
+  place: Pick<Placed<unknown>, 'top' | 'height' | 'lane' | 'lanes'>;
+  isOutsideHours: boolean;
+  /** In the week's last days an opened card grows towards the start side, to stay on screen. */
+  opensToStart: boolean;
   /** Grows when the agenda wants focus on this appointment; 0 = never. */
   focusRequest: number;
   isBusy: boolean;
@@ -55,53 +75,85 @@ export function AppointmentItem({
     setReturns((n) => n + 1);
   }
 
-  const actions = statusActionsOf(appointment);
+  const choices: MenuChoice[] = statusActionsOf(appointment).map((action) => ({
+    key: action,
+    label: t(`actions.${action}`),
+    onChoose: () => onStatus(appointment, action),
+  }));
+  if (appointment.status === 'booked') {
+    choices.push({
+      key: 'reschedule',
+      label: t('actions.reschedule'),
+      onChoose: () => setMode('reschedule'),
+    });
+  }
+  if (isOpen(appointment)) {
+    choices.push({
+      key: 'cancel',
+      label: t('actions.cancel'),
+      onChoose: () => setMode('confirmCancel'),
+    });
+  }
+  const position = {
+    '--top': place.top,
+    '--height': place.height,
+    '--lane': place.lane,
+    '--lanes': place.lanes,
+  } as CSSProperties;
+
   return (
-    <li className={styles.item} data-status={appointment.status}>
+    <li
+      className={styles.item}
+      style={position}
+      data-status={appointment.status}
+      data-outside={isOutsideHours || undefined}
+      data-open={mode !== 'idle' || undefined}
+      data-opens-to-start={opensToStart || undefined}
+    >
       <p id={summaryId} ref={summaryRef} tabIndex={-1} className={styles.summary}>
-        <span className={styles.time}>{times}</span>
-        <bdi dir="auto" className={styles.patient}>
-          {appointment.patientName}
-        </bdi>
-        <span>{kindLabel(t, appointment.kind)}</span>
+        <bdi className={styles.time}>{times}</bdi>
+        <Pause />
+        <Link
+          to={chartPath(appointment.patientId)}
+          aria-labelledby={summaryId}
+          className={styles.patient}
+        >
+          <bdi dir="auto">{appointment.patientName}</bdi>
+        </Link>
+        <Pause />
+        <span className={styles.kind}>{kindLabel(t, appointment.kind)}</span>
+        <Pause />
         <span className={styles.status}>{statusLabel(t, appointment.status)}</span>
+        {isOutsideHours && (
+          <>
+            <Pause />
+            <span className={styles.outside}>
+              <span aria-hidden="true">⚠ </span>
+              {t('form.outside')}
+            </span>
+          </>
+        )}
       </p>
       {appointment.reason && (
         <p className={styles.reason}>
           <bdi dir="auto">{appointment.reason}</bdi>
         </p>
       )}
-      {mode === 'idle' && (actions.length > 0 || isOpen(appointment)) && (
-        <div className={styles.actions}>
-          {actions.map((action) => (
-            <Button
-              key={action}
-              variant={action === 'no-show' ? 'secondary' : 'primary'}
-              aria-describedby={summaryId}
-              aria-disabled={isBusy || undefined}
-              onClick={() => !isBusy && onStatus(appointment, action)}
-            >
-              {t(`actions.${action}`)}
-            </Button>
-          ))}
-          {appointment.status === 'booked' && (
-            <Button
-              variant="secondary"
-              aria-describedby={summaryId}
-              onClick={() => setMode('reschedule')}
-            >
-              {t('actions.reschedule')}
-            </Button>
-          )}
+      {mode === 'idle' && choices.length > 0 && (
+        <div className={styles.controls}>
           {isOpen(appointment) && (
-            <Button
-              variant="danger"
+            <Link
+              to={chartPath(appointment.patientId, {
+                section: 'visits',
+                startVisitFor: appointment._id,
+              })}
               aria-describedby={summaryId}
-              onClick={() => setMode('confirmCancel')}
+              className={buttonClass('primary', styles.startVisit)}
             >
-              {t('actions.cancel')}
-            </Button>
+              {t('agenda.startVisit')}
+            </Link>
           )}
+          <AppointmentMenu describedBy={summaryId} choices={choices} isBusy={isBusy} />
         </div>
       )}
       {mode === 'confirmCancel' && (
