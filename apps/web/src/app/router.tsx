@@ -75,7 +75,7 @@ const PatientsPage = page(
       await i18next.loadNamespaces(m.KIND_NAMESPACES);
       return m.PatientsRoute;
     }),
-  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans'],
+  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans', 'start'],
 );
 const PrescriptionPrintPage = page(
   () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),

@@ -37,12 +37,15 @@ interface FocusRequest {
 /**
  * `/records`: the practitioner's own patients (the route guard keeps guests out).
  * `patientExtras` adds what other features show about the patient in its details (app/
- * composes it: the patient's appointments).
+ * composes it: the patient's appointments). `above` is shown between the page's heading and the
+ * list, while the list is shown (app/ composes it: the practitioner's day).
  */
 export function PatientsPage({
   patientExtras,
+  above,
 }: {
   patientExtras?: (patient: TPatient) => ReactNode;
+  above?: ReactNode;
 } = {}) {
   const { t } = useTranslation('records');
   const [mode, setMode] = useState<Mode>({ view: 'list' });
@@ -192,6 +195,7 @@ export function PatientsPage({
   return (
     <div className={styles.page}>
       <h1>{t('heading')}</h1>
+      {mode.view === 'list' && above}
       <section className={pageStyles.card} aria-labelledby="patients-title">
         <h2 id="patients-title">{t('section')}</h2>
         <div className={styles.toolbar}>
