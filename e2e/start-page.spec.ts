@@ -57,14 +57,23 @@ test('keyboard: the start page lists today’s appointments and opens the first 
   await expect(page).toHaveURL(new RegExp(`/records/patients/${amina}$`));
 });
 
-test('the start page reads right to left in Arabic, clean for axe (ar)', async ({
+test('on a phone, in Arabic, the first appointment is above the fold, right to left, clean for axe (ar)', async ({
   page,
   baseURL,
 }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
   const { t, main, today } = await openStartPage(page, baseURL!, 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(today.getByRole('listitem')).toHaveCount(2);
-  await expect(today.getByRole('link', { name: 'Amina Yusuf' })).toBeVisible();
+  const first = today.getByRole('link', { name: 'Amina Yusuf' });
+  await expect(first).toBeVisible();
+  const box = await first.boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(740);
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
   await expect(
     main.getByRole('region', { name: t('start:activities.title') }).getByRole('link', {
       name: t('start:activities.premier'),
