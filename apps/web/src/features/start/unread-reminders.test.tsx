@@ -43,7 +43,7 @@ const renderPanel = (props: Partial<Parameters<typeof UnreadReminders>[0]>) =>
 const panel = () => screen.getByRole('region', { name: /^Unread reminders/ });
 
 describe('UnreadReminders', () => {
-  it('lists the unread ones with their count, each linking to its place in the chart', () => {
+  it('lists the unread ones with their count and when (an activity by its day), each linking to its place in the chart', () => {
     renderPanel({
       list: listOf([
         reminder({ source: 'care-plan-activity', patientId: BRUNO, patientName: 'Bruno Costa' }),
@@ -53,7 +53,7 @@ describe('UnreadReminders', () => {
     });
     expect(screen.getByRole('heading', { level: 2, name: 'Unread reminders 2' })).toBeVisible();
     expect(itemTexts(within(panel()).getByRole('list')).map(asRead)).toEqual([
-      'Bruno CostaCare-plan activity due Mar 2, 2026, 10:00 AM',
+      'Bruno CostaCare-plan activity due Mar 2, 2026',
       'Amina YusufAppointment, Mar 2, 2026, 10:00 AM',
     ]);
     expect(within(panel()).getByRole('link', { name: 'Bruno Costa' })).toHaveAttribute(

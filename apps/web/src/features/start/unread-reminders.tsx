@@ -16,6 +16,14 @@ const placeOf = (reminder: TReminder) =>
 /** A date inside a sentence of another direction keeps its own order (Unicode FSI…PDI). */
 const isolated = (text: string) => `\u2068${text}\u2069`;
 
+/** When an appointment starts, or the day an activity is due (it has no time), on its clock. */
+const whenOf = (reminder: TReminder, language: string) =>
+  new Intl.DateTimeFormat(language, {
+    timeZone: reminder.timeZone,
+    dateStyle: 'medium',
+    ...(reminder.source === 'appointment' && { timeStyle: 'short' }),
+  }).format(new Date(reminder.eventAt));
+
 /**
  * The unread reminders the header's bell holds (members only), newest first, each linking to
  * its place in the patient's chart, and how many are unread in all. Reading them stays the
@@ -63,13 +71,7 @@ export function UnreadReminders({
                       ? 'reminders.appointment'
                       : 'reminders.activity',
                     {
-                      when: isolated(
-                        new Intl.DateTimeFormat(i18n.language, {
-                          timeZone: reminder.timeZone,
-                          dateStyle: 'medium',
-                          timeStyle: 'short',
-                        }).format(new Date(reminder.eventAt)),
-                      ),
+                      when: isolated(whenOf(reminder, i18n.language)),
                     },
                   )}
                 </span>
