@@ -75,7 +75,7 @@ const PatientsPage = page(
       await i18next.loadNamespaces(m.KIND_NAMESPACES);
       return m.PatientsRoute;
     }),
-  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans'],
+  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans', 'start'],
 );
 // A patient's chart: the sections of other features and of the patient-owned kinds, composed in
 // app/; its texts come with it.

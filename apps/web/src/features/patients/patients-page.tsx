@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TPatient } from '@portal/shared/patient';
@@ -33,10 +33,12 @@ interface FocusRequest {
 }
 
 /**
- * `/records`: the practitioner's own patients (the route guard keeps guests out). Opening a
- * patient goes to their chart's address; Back comes back to the list as it was left.
+ * `/records`: the practitioner's own patients (the route guard keeps guests out). `above` is
+ * shown between the page's heading and the list, while the list is shown (app/ composes it: the
+ * practitioner's day). Opening a patient goes to their chart's address; Back comes back to the
+ * list as it was left.
  */
-export function PatientsPage() {
+export function PatientsPage({ above }: { above?: ReactNode } = {}) {
   const { t } = useTranslation('records');
   const navigate = useNavigate();
   const location = useLocation();
@@ -237,6 +239,7 @@ export function PatientsPage() {
   return (
     <div ref={pageRef} className={styles.page}>
       <h1>{t('heading')}</h1>
+      {mode.view === 'list' && above}
       <section className={pageStyles.card} aria-labelledby="patients-title">
         <h2 id="patients-title">{t('section')}</h2>
         <div className={styles.toolbar}>
