@@ -21,11 +21,11 @@ const NAMES = {
 } as const;
 
 for (const language of KEYBOARD_LANGUAGES) {
-  test(`keyboard: an empty New patient names its problems in one summary; then every field in Tab order; focus on the list, the addition announced (${language})`, async ({
+  test(`keyboard: an empty New patient names its problems in one summary; then every field in Tab order; focus on the new chart, the addition announced (${language})`, async ({
     page,
     baseURL,
   }) => {
-    const { t, heard, main, listHeading } = await openRecordsAs(page, baseURL!, language);
+    const { t, heard, main } = await openRecordsAs(page, baseURL!, language);
     await expect(main.getByText(t('records:list.empty'))).toBeVisible();
     await tabTo(page, t('records:add'));
     await page.keyboard.press('Enter');
@@ -55,7 +55,11 @@ for (const language of KEYBOARD_LANGUAGES) {
     await tabInto(page, t('records:fields.diagnosedWith'), type('Asthma'));
     await tabInto(page, t('records:fields.address'), type('12 Harbour Road'));
     await tabInto(page, t('records:fields.age'), type('42'));
-    await tabInto(page, t('records:fields.bloodGroup'), firstOption);
+    // The optional date of birth: Chromium's date box takes a Tab per part of the date.
+    await tabUntil(page, main.getByLabel(t('records:fields.bloodGroup'), { exact: true }), {
+      limit: 5,
+    });
+    await firstOption();
     await tabInto(page, t('records:fields.gender'), firstOption);
     await tabInto(
       page,
@@ -69,8 +73,9 @@ for (const language of KEYBOARD_LANGUAGES) {
     expect((await focused(page)).text).toBe(t('records:form.create'));
     await page.keyboard.press('Enter');
 
-    await expect(listHeading).toBeFocused();
-    await expect(main.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+    // The new patient's chart, at its own address, focus on their name.
+    await expect(page).toHaveURL(/\/records\/patients\/[^/?#]+$/);
+    await expect(main.getByRole('heading', { level: 1, name })).toBeFocused();
     await expect.poll(() => heard.includes(t('records:notices.created', { name }))).toBe(true);
   });
 
