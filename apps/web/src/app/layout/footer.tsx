@@ -142,7 +142,9 @@ export function Footer() {
           )}
         </FooterColumn>
       </div>
-      <p className={styles.copyright}>{t('footer.copyright', { brand: t('brand') })}</p>
+      <p className={styles.copyright}>
+        {t('footer.copyright', { brand: t('brand'), year: new Date().getFullYear() })}
+      </p>
     </footer>
   );
 }
