@@ -19,6 +19,8 @@ const USEFUL_LINKS = [
   { to: '/find-doctor', key: 'findDoctor' },
   { to: '/find-hospital', key: 'findHospital' },
   { to: '/login', key: 'login' },
+  { to: '/privacy', key: 'privacy' },
+  { to: '/terms', key: 'terms' },
 ] as const;
 
 const subscribeNever = () => () => {};

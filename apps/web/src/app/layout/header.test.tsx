@@ -100,10 +100,18 @@ describe('header shortcuts', () => {
 });
 
 describe('footer', () => {
-  it("shows the clock's year in the copyright", () => {
+  it("shows the clock's year in the copyright and links to the privacy and terms pages", () => {
     fakeDateAt('2031-06-15T12:00:00Z');
     renderLayout();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('© 2031 CareBridge. All rights reserved.')).toBeVisible();
+    expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(within(footer).getByRole('link', { name: 'Terms of use' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
   });
 });
