@@ -166,7 +166,7 @@ test.describe('shared layout', () => {
     expect(new URL(page.url()).searchParams.get('s')).toBe('neurology');
   });
 
-  test('the footer has social, product, useful-links and contact sections and the 2024 copyright', async ({
+  test("the footer has social, product, useful-links and contact sections and this year's copyright", async ({
     page,
   }) => {
     await page.goto('/');
@@ -179,7 +179,8 @@ test.describe('shared layout', () => {
     await expect(footer.getByRole('navigation', { name: 'Product' })).toBeVisible();
     await expect(footer.getByRole('navigation', { name: 'Useful links' })).toBeVisible();
     await expect(footer.getByRole('region', { name: 'Contact' })).toBeVisible();
-    await expect(footer.getByText('© 2024 CareBridge. All rights reserved.')).toBeVisible();
+    const year = new Date().getFullYear();
+    await expect(footer.getByText(`© ${year} CareBridge. All rights reserved.`)).toBeVisible();
   });
 
   test('a signed-in page on a phone does not move while the bell, the configuration and the list arrive', async ({

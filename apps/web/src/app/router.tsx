@@ -140,6 +140,14 @@ const BookAppointmentPage: Page = Object.assign(
 const FindDoctorPage = comingSoon('FindDoctorPage');
 const FindHospitalPage = comingSoon('FindHospitalPage');
 const BuyMedicinePage = comingSoon('BuyMedicinePage');
+const PrivacyPage = page(
+  () => import('../features/legal/legal-page.tsx').then((m) => m.PrivacyPage),
+  'legal',
+);
+const TermsPage = page(
+  () => import('../features/legal/legal-page.tsx').then((m) => m.TermsPage),
+  'legal',
+);
 const ProtectedPage = page(
   () => import('../features/errors/protected-page.tsx').then((m) => m.ProtectedPage),
   'common',
@@ -164,6 +172,8 @@ const PUBLIC_PAGES: Record<string, Page> = {
   '/find-doctor': FindDoctorPage,
   '/find-hospital': FindHospitalPage,
   '/buy-medicine': BuyMedicinePage,
+  '/privacy': PrivacyPage,
+  '/terms': TermsPage,
   '/protected': ProtectedPage,
   '/unauthorized': UnauthorizedPage,
   '/not-found': NotFoundPage,

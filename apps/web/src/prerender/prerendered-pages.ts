@@ -28,6 +28,12 @@ export const PRERENDERED_PAGES = [
     module: 'src/features/premium/payment-cancel-page.tsx',
     namespace: 'premium',
   },
+  ...(['privacy', 'terms'] as const).map((name) => ({
+    path: `/${name}`,
+    name,
+    module: 'src/features/legal/legal-page.tsx',
+    namespace: 'legal',
+  })),
   ...(['protected', 'unauthorized', 'not-found'] as const).map((name) => ({
     path: `/${name}`,
     name,

@@ -19,6 +19,8 @@ const USEFUL_LINKS = [
   { to: '/find-doctor', key: 'findDoctor' },
   { to: '/find-hospital', key: 'findHospital' },
   { to: '/login', key: 'login' },
+  { to: '/privacy', key: 'privacy' },
+  { to: '/terms', key: 'terms' },
 ] as const;
 
 const subscribeNever = () => () => {};
@@ -142,7 +144,9 @@ export function Footer() {
           )}
         </FooterColumn>
       </div>
-      <p className={styles.copyright}>{t('footer.copyright', { brand: t('brand') })}</p>
+      <p className={styles.copyright}>
+        {t('footer.copyright', { brand: t('brand'), year: new Date().getFullYear() })}
+      </p>
     </footer>
   );
 }

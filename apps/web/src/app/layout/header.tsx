@@ -1,33 +1,47 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
 import { telHref, usePublicConfig } from '../../lib/config/public-config.ts';
 import { Icon } from '../../ui/icon.tsx';
 import logo from '../../ui/images/logo.svg';
+import { LanguageMenu } from './language-menu.tsx';
 import { LanguageSelect } from './language-select.tsx';
 import styles from './header.module.css';
 
 /**
  * The sticky header of every page: the logo (opens the side menu), the hospital search form
  * (a plain GET with field `s` to the configured hospital-group site), the contact phone and
- * the language selector.
+ * the language selector. On a phone the header is one row: the search and the languages fold
+ * behind icon buttons.
  */
 export function Header({
   isMenuOpen,
   onOpenMenu,
   menuButtonRef,
   reminders,
+  shortcuts,
 }: {
   isMenuOpen: boolean;
   onOpenMenu: () => void;
   menuButtonRef: Ref<HTMLButtonElement>;
   /** The signed-in practitioner's reminder bell, composed by the layout. */
   reminders?: ReactNode;
+  /** The signed-in practitioner's links to their work (`HeaderShortcuts`), composed by the layout. */
+  shortcuts?: ReactNode;
 }) {
   const { t } = useTranslation();
   const config = usePublicConfig();
   const headerRef = useRef<HTMLElement>(null);
 
-  // The sticky header's height (one row or three, by width and text size) for the page's
+  // The sticky header's height (one row, more with large text or an open search) for the page's
   // scroll padding: a link reached with Shift+Tab is scrolled into view below it, not under it.
   useEffect(() => {
     const header = headerRef.current;
@@ -57,6 +71,21 @@ export function Header({
     searchRef.current?.requestSubmit();
   }, [config]);
 
+  // On a phone the search field is folded behind a button (on wider screens it is always shown
+  // and the button is not).
+  const [isSearchOpen, setIsSearchOpen] = useState(false);
+  const searchToggleRef = useRef<HTMLButtonElement>(null);
+  const searchInputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (isSearchOpen) searchInputRef.current?.focus();
+  }, [isSearchOpen]);
+  const closeSearchOnEscape = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Escape' || !isSearchOpen) return;
+    event.preventDefault();
+    setIsSearchOpen(false);
+    searchToggleRef.current?.focus();
+  };
+
   return (
     <header ref={headerRef} className={styles.header}>
       <div className={styles.inner}>
@@ -75,19 +104,36 @@ export function Header({
           <span className="visually-hidden">{t('header.openMenu')}</span>
         </button>
 
+        {shortcuts}
+
+        <button
+          ref={searchToggleRef}
+          type="button"
+          className={styles.searchToggle}
+          aria-expanded={isSearchOpen}
+          aria-controls="hospital-search-form"
+          onClick={() => setIsSearchOpen((open) => !open)}
+        >
+          <Icon name="search" />
+          <span className="visually-hidden">{t('header.search')}</span>
+        </button>
+
         <form
           ref={searchRef}
+          id="hospital-search-form"
           role="search"
-          className={styles.search}
+          className={isSearchOpen ? `${styles.search} ${styles.searchOpen}` : styles.search}
           action={config?.hospitalSearchUrl}
           method="get"
           onSubmit={holdEarlySubmit}
+          onKeyDown={closeSearchOnEscape}
           aria-busy={(hasHeldSearch && !config) || undefined}
         >
           <label htmlFor="hospital-search" className="visually-hidden">
             {t('header.search')}
           </label>
           <input
+            ref={searchInputRef}
             id="hospital-search"
             name="s"
             type="search"
@@ -123,8 +169,24 @@ export function Header({
         <div className={styles.tools}>
           {reminders}
           <LanguageSelect className={styles.language} />
+          <LanguageMenu className={styles.languageMenu} />
         </div>
       </div>
     </header>
+  );
+}
+
+/** Records and Appointments, in the header of a wide screen (on a phone they are in the menu). */
+export function HeaderShortcuts() {
+  const { t } = useTranslation();
+  return (
+    <nav className={styles.shortcuts} aria-label={t('header.shortcuts')}>
+      <NavLink to="/records" end className={styles.shortcut}>
+        {t('menu.records')}
+      </NavLink>
+      <NavLink to="/appointments" end className={styles.shortcut}>
+        {t('menu.appointments')}
+      </NavLink>
+    </nav>
   );
 }

@@ -8,7 +8,7 @@ import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
 import { selectIsSignedIn } from '../../lib/session/auth-slice.ts';
 import { useAppSelector } from '../hooks.ts';
 import { Footer } from './footer.tsx';
-import { Header } from './header.tsx';
+import { Header, HeaderShortcuts } from './header.tsx';
 import { LiveAnnouncer } from './page-arrival.tsx';
 import { PageOutlet } from './page-outlet.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -47,6 +47,11 @@ function RemindersSlot() {
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/** Records and Appointments in the header, for a signed-in user. */
+function ShortcutsSlot() {
+  return useIsSignedInOnClient() ? <HeaderShortcuts /> : null;
 }
 
 /** Asks once a page load whether a signed-in user's premium has ended (premium-sync.ts). */
@@ -99,6 +104,7 @@ export function RootLayout() {
           onOpenMenu={openMenu}
           menuButtonRef={menuButtonRef}
           reminders={<RemindersSlot />}
+          shortcuts={<ShortcutsSlot />}
         />
         <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
           <PageOutlet mainRef={mainRef} />

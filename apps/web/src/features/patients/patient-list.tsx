@@ -7,6 +7,7 @@ import fieldStyles from '../../ui/form-field.module.css';
 import { useListPatientsQuery } from './patients-api.ts';
 import { ListState } from './list-state.tsx';
 import { Pager } from './pager.tsx';
+import { RowActions } from './row-actions.tsx';
 import type { CursorPager } from './use-cursor-pager.ts';
 import { useFocusRequest } from './use-focus-request.ts';
 import styles from './patients.module.css';
@@ -108,7 +109,7 @@ export function PatientList({
                       <bdi dir="auto">{patient.diagnosedWith}</bdi>
                     </span>
                   </div>
-                  <div className={styles.rowActions}>
+                  <RowActions describedBy={nameId}>
                     {rowActions.map(({ key, variant, onClick }) => (
                       <Button
                         key={key}
@@ -119,7 +120,7 @@ export function PatientList({
                         {t(key)}
                       </Button>
                     ))}
-                  </div>
+                  </RowActions>
                 </li>
               );
             })}

@@ -129,10 +129,14 @@ export function PatientsPage({ above }: { above?: ReactNode } = {}) {
   useEffect(() => {
     if (!recalled) return;
     const timer = setTimeout(() => {
-      const rowButtons =
-        pageRef.current?.querySelectorAll<HTMLElement>('li [aria-describedby]') ?? [];
-      [...rowButtons]
-        .find((button) => button.getAttribute('aria-describedby')?.endsWith(recalled.openedId))
+      // The row's first button on screen: its actions, or on a phone the "Actions" button they
+      // are folded behind.
+      const rowButtons = [
+        ...(pageRef.current?.querySelectorAll<HTMLElement>('li [aria-describedby]') ?? []),
+      ].filter((button) => button.getAttribute('aria-describedby')?.endsWith(recalled.openedId));
+      const isToggle = (button: HTMLElement) => button.hasAttribute('aria-expanded');
+      [...rowButtons.filter((button) => !isToggle(button)), ...rowButtons.filter(isToggle)]
+        .find((button) => button.checkVisibility?.() ?? true)
         ?.focus({ preventScroll: true });
       if (recalled.scrollY > 0) window.scrollTo(0, recalled.scrollY);
     });

@@ -1,0 +1,30 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PrivacyPage, TermsPage } from './legal-page.tsx';
+
+describe('PrivacyPage', () => {
+  it('says what is stored, where, how long, who sees it, and how to export and delete it', () => {
+    render(<PrivacyPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Privacy');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'What we store',
+      'Where it is kept',
+      'How long it is kept',
+      'Who can see it',
+      'Taking your data with you',
+      'Deleting your data',
+    ]);
+    expect(
+      screen.getByText(/Card numbers are entered on Stripe's page and never reach our servers/),
+    ).toBeVisible();
+    expect(screen.getByText(/stays in the trash for 30 days/)).toBeVisible();
+  });
+});
+
+describe('TermsPage', () => {
+  it('is a titled page of short sections', () => {
+    render(<TermsPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Terms of use');
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(5);
+  });
+});
