@@ -185,8 +185,10 @@ test('at 360 px the end of a long page scrolls clear of the voice button', async
     const voice = document.querySelector('[data-voice-controls]')!.getBoundingClientRect();
     const isControl = (element: Element) => element.matches('a[href], button, input, select');
     const hasOwnText = (element: Element) =>
-      [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent!.trim());
-    return [...document.querySelectorAll('main *, footer *')]
+      Array.from(element.childNodes).some(
+        (node) => node.nodeType === 3 && node.textContent!.trim(),
+      );
+    return Array.from(document.querySelectorAll('main *, footer *'))
       .filter((element) => isControl(element) || hasOwnText(element))
       .filter((element) => {
         const box = element.getBoundingClientRect();
