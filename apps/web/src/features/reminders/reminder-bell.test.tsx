@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { createTestUser } from '../../test/factories.ts';
@@ -96,6 +97,14 @@ describe('ReminderBell', () => {
       'href',
       `/records/patients/${removed.patientId}#care-plans`,
     );
+  });
+
+  it('announces the unread count in the reader’s language, with its plural', async () => {
+    await i18next.changeLanguage('ar');
+    for (let index = 0; index < 3; index += 1) api.reminders.add();
+    renderBell();
+    await screen.findByRole('button', { name: 'التذكيرات، 3 غير مقروءة' });
+    await waitFor(() => expect(currentAnnouncement()?.text).toBe('لديك 3 تذكيرات غير مقروءة.'));
   });
 
   it('reads a single unread reminder out in the singular', async () => {
