@@ -21,8 +21,23 @@ export const ZReminder = z.object({
   sourceId: z.uuid(),
   patientId: z.uuid(),
   patientName: z.string(),
+  /** A care-plan activity's plan and title; null for an appointment, or an activity since removed. */
+  carePlanId: z
+    .uuid()
+    .nullable()
+    .describe('The care plan holding the activity; null for an appointment or a removed activity'),
+  activityTitle: z
+    .string()
+    .nullable()
+    .describe(
+      'The activity’s title (e.g. HbA1c test); null for an appointment or a removed activity',
+    ),
   /** When the appointment starts, or the activity is due (UTC). */
-  eventAt: z.string().describe('When the appointment starts or the activity is due (UTC)'),
+  eventAt: z
+    .string()
+    .describe(
+      'When the appointment starts, or the start of the day the activity is due on the practitioner’s clock (UTC)',
+    ),
   /** `eventAt` on the practitioner's clock, `YYYY-MM-DDTHH:MM`, and that clock's zone. */
   localEventAt: z.string(),
   timeZone: z.string(),

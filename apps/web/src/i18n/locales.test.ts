@@ -70,6 +70,20 @@ describe.each(LANGUAGES.filter((l) => l.code !== 'en').map((l) => l.code))(
       },
     );
 
+    it.each(namespaces)(
+      'has every plural form the language needs for each counted text in %s',
+      (namespace) => {
+        // A missing form falls back to English: "1 000 000 patients" would be read in English.
+        const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+        const keys = Object.keys(load(language, namespace));
+        const counted = new Set(
+          keys.flatMap((key) => (PLURAL.test(key) ? [key.replace(PLURAL, '')] : [])),
+        );
+        for (const base of counted)
+          for (const category of needed) expect(keys, base).toContain(`${base}_${category}`);
+      },
+    );
+
     it('writes the brand as the language does, never in Latin letters where it is translated', () => {
       const brand = load(language, 'common.json').brand!;
       const englishBrand = load('en', 'common.json').brand!;

@@ -20,6 +20,8 @@ export class FakeReminders {
       sourceId: nextId(),
       patientId: nextId(),
       patientName: 'Amina Yusuf',
+      carePlanId: null,
+      activityTitle: null,
       eventAt: '2026-03-02T09:00:00.000Z',
       localEventAt: '2026-03-02T10:00',
       timeZone: 'Europe/Berlin',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TReminderList } from '@portal/shared/reminder';
 import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
-import { createCarePlan, markOccurrence } from '../../../test/factories/care-plans.ts';
+import { createCarePlan, markOccurrence, putCarePlan } from '../../../test/factories/care-plans.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
 import { REMINDER_SWEEP_STEPS } from './reminders.jobs.ts';
 import { insertDueCarePlanReminders } from './reminders.care-plans.ts';
@@ -66,5 +66,29 @@ describe('care-plan reminders (the reminders sweep)', () => {
     );
     await ctx.database.pool.query(`delete from reminders where source_id = $1`, [bloodTest!.id]);
     expect(await sweep()).toBe(0);
+  });
+
+  it('names the activity and its plan in the answer, and neither once the activity is removed', async () => {
+    const { headers, patient } = await practitioner(ctx, { isMember: true });
+    const plan = await createCarePlan(ctx, headers, patient._id, {
+      activities: [{ title: 'HbA1c test', start: '2026-06-15', rrule: '' }],
+    });
+    expect(await sweep()).toBe(1);
+    expect((await remindersOf(headers)).reminders).toEqual([
+      expect.objectContaining({
+        source: 'care-plan-activity',
+        sourceId: plan.activities[0]!.id,
+        carePlanId: plan._id,
+        activityTitle: 'HbA1c test',
+      }),
+    ]);
+
+    const replaced = await putCarePlan(ctx, headers, plan, {
+      activities: [{ title: 'Eye examination', start: '2026-06-20', rrule: '' }],
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect((await remindersOf(headers)).reminders).toEqual([
+      expect.objectContaining({ carePlanId: null, activityTitle: null }),
+    ]);
   });
 });

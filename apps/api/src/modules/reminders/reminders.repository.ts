@@ -78,8 +78,22 @@ export async function insertDueAppointmentReminders(
   return result.rowCount ?? 0;
 }
 
+/**
+ * The care plan that holds an activity reminder's activity: a reminder keeps only the activity's
+ * id, and the activities live in their plan's row, so the plan and title are looked up when read
+ * (null once the activity was removed from its plan).
+ */
+const activityPlan = sql`(select cp.id, a.value ->> 'title' as title
+  from care_plans cp cross join lateral jsonb_array_elements(cp.activities) a
+  where ${reminders.source} = 'care-plan-activity'
+    and cp.patient_id = ${reminders.patientId} and cp.owner_id = ${reminders.ownerId}
+    and a.value ->> 'id' = ${reminders.sourceId}::text
+  limit 1)`;
+
 const listed = {
   id: reminders.id,
+  carePlanId: sql<string | null>`(select plan.id from ${activityPlan} plan)`,
+  activityTitle: sql<string | null>`(select plan.title from ${activityPlan} plan)`,
   source: reminders.source,
   sourceId: reminders.sourceId,
   patientId: reminders.patientId,

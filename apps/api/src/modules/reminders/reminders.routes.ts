@@ -29,7 +29,7 @@ export function reminderRoutes(
         summary:
           'My newest reminders (appointments coming up, care-plan activities due) and the unread count',
         description:
-          'A reminder comes the profile’s `reminderHours` before a booked appointment (made by a background job in PostgreSQL, pg-boss), or when a care-plan activity comes due. Newest first, at most 50; `unreadCount` counts all unread ones. Audited (`list`), never cached.',
+          'A reminder comes the profile’s `reminderHours` before a booked appointment (made by a background job in PostgreSQL, pg-boss), or on the day a care-plan activity comes due (named by `activityTitle`, in the plan `carePlanId`). Newest first, at most 50; `unreadCount` counts all unread ones. Audited (`list`), never cached.',
         response: { 200: ZReminderList, ...errors },
       },
     },

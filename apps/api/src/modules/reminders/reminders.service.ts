@@ -16,6 +16,8 @@ function toApiReminder(row: repository.ListedReminder): TReminder {
     sourceId: row.sourceId,
     patientId: row.patientId,
     patientName: row.patientName,
+    carePlanId: row.carePlanId,
+    activityTitle: row.activityTitle,
     eventAt: row.eventAt.toISOString(),
     localEventAt: `${wall.date}T${wall.time}`,
     timeZone,

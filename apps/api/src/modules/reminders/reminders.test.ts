@@ -69,6 +69,8 @@ describe('the reminders job (appointments)', () => {
       source: 'appointment',
       patientId: patient._id,
       patientName: 'Amira Youssef',
+      carePlanId: null,
+      activityTitle: null,
       eventAt: soon.start,
       localEventAt: soon.localStart,
       readAt: null,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import {
   announcePage,
+  clearAnnouncement,
   currentAnnouncement,
   subscribeAnnouncements,
 } from '../../lib/a11y/announcer.ts';
@@ -66,6 +67,11 @@ export function PageArrival({ mainRef }: { mainRef: RefObject<HTMLElement | null
 
 /** The layout's one polite live region; a new node per announcement so repeats are read too. */
 export function LiveAnnouncer() {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    i18n.on('languageChanged', clearAnnouncement);
+    return () => i18n.off('languageChanged', clearAnnouncement);
+  }, [i18n]);
   const announcement = useSyncExternalStore(
     subscribeAnnouncements,
     currentAnnouncement,

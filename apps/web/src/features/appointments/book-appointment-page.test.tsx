@@ -49,6 +49,40 @@ function postedBodies() {
 }
 
 describe('BookingPage', () => {
+  it('asks for free times only once the day box holds a whole date, not while its year is typed', async () => {
+    api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    renderBookingPage();
+    await choosePatient('Amina Yusuf');
+    expect(await screen.findByText('31 free times on Monday, March 2, 2026.')).toBeVisible();
+    const freeSlotDates = () =>
+      api
+        .requestsTo('GET', /^\/api\/appointments\/free-slots/)
+        .map((request) => request.search.get('date'));
+    expect(freeSlotDates()).toEqual(['2026-03-02']);
+
+    // What a date box reports while the year 2026 is typed over it, digit by digit.
+    const day = screen.getByLabelText('Date');
+    for (const partial of ['0002-12-01', '0020-12-01', '0202-12-01']) {
+      fireEvent.change(day, { target: { value: partial } });
+      expect(await screen.findByText('Choose a date to see the free times.')).toBeVisible();
+    }
+    fireEvent.change(day, { target: { value: '2026-12-01' } });
+    expect(await screen.findByText(/free times on Tuesday, December 1, 2026\./)).toBeVisible();
+    expect(freeSlotDates()).toEqual(['2026-03-02', '2026-12-01']);
+  });
+
+  it('opens on today when the address names a day outside the years the API takes', async () => {
+    api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    renderBookingPage('?date=0202-12-01');
+    await choosePatient('Amina Yusuf');
+    expect(await screen.findByText('31 free times on Monday, March 2, 2026.')).toBeVisible();
+    expect(
+      api
+        .requestsTo('GET', /^\/api\/appointments\/free-slots/)
+        .map((request) => request.search.get('date')),
+    ).toEqual(['2026-03-02']);
+  });
+
   it('books a free time and confirms it on the practitioner’s clock', async () => {
     const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
     api.patients.insert(patientInput({ name: 'Bruno Costa' }));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TAppointment } from '@portal/shared/appointment';
-import { isCalendarDate, toWallTime } from '@portal/shared/zoned-time';
+import { toWallTime } from '@portal/shared/zoned-time';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { durationLabel, formatWhen, isolate, kindLabel } from './appointment-text.ts';
@@ -10,6 +10,7 @@ import { useGetPatientForBookingQuery, type Schedule } from './appointments-api.
 import { BookingForm } from './booking-form.tsx';
 import { SchedulePage } from './schedule-page.tsx';
 import { useFocusOnMount } from './use-focus-on-mount.ts';
+import { isWholeDay } from './when-fields.tsx';
 import styles from './appointments.module.css';
 
 /**
@@ -49,7 +50,7 @@ function Booking({ schedule }: { schedule: Schedule }) {
       key={round}
       schedule={schedule}
       initialPatient={round === 0 ? (patient.currentData ?? null) : null}
-      initialDate={dateParam && isCalendarDate(dateParam) ? dateParam : today}
+      initialDate={dateParam && isWholeDay(dateParam) ? dateParam : today}
       onBooked={(appointment) => {
         setBooked(appointment);
         announce(

@@ -1,4 +1,5 @@
 import { useState, type Ref } from 'react';
+import { isCalendarDate, isInDateYears } from '@portal/shared/zoned-time';
 import { InputField } from '../../ui/control-fields.tsx';
 import type { Schedule } from './appointments-api.ts';
 import { OutsideHoursWarning } from './outside-hours-warning.tsx';
@@ -37,6 +38,15 @@ export function useWhen({
 }
 
 export type When = ReturnType<typeof useWhen>;
+
+/**
+ * Whether the day box holds a whole day the API takes (a real date, years 1900–2200). While a
+ * year is being typed the box reports every keystroke as a date (`0002-12-01`, `0020-12-01`…),
+ * and none of those should ask the API for free times it would refuse.
+ */
+export function isWholeDay(date: string): boolean {
+  return isCalendarDate(date) && isInDateYears(date);
+}
 
 /** The day; another day forgets the time picked. */
 export function DayField({
@@ -90,7 +100,7 @@ export function WhenFields({
     <>
       <TimePicker
         id={timeId}
-        date={when.date}
+        date={isWholeDay(when.date) ? when.date : ''}
         duration={when.duration}
         timeZone={when.timeZone}
         value={when.choice}

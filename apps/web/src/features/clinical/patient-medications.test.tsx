@@ -42,6 +42,14 @@ describe('PatientMedications', () => {
     ]);
   });
 
+  it("moves focus to the new prescription's heading when Prescribe opens it", async () => {
+    const user = userEvent.setup();
+    section.render();
+    await user.click(await screen.findByRole('button', { name: 'Prescribe' }));
+    const form = screen.getByRole('form', { name: 'New prescription' });
+    expect(within(form).getByRole('heading', { name: 'New prescription' })).toHaveFocus();
+  });
+
   it('refuses a prescription without dose and route, with the messages on the fields', async () => {
     const user = userEvent.setup();
     section.render();

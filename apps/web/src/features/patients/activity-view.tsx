@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@portal/shared/audit';
 import { useAppSelector } from '../../app/hooks.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { useListAuditEventsQuery, type AuditEvent } from './patients-api.ts';
@@ -13,12 +14,46 @@ import styles from './patients.module.css';
 const KNOWN_ACTIONS = new Set<string>(AUDIT_ACTIONS);
 const KNOWN_OUTCOMES = new Set<string>(AUDIT_OUTCOMES);
 
+const timeFormat = (language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' });
+
 function formatTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    date,
-  );
+  return timeFormat(language).format(date);
+}
+
+/** From the oldest to the newest time of a run, the date said once when both share it. */
+function formatTimeRange(from: string, to: string, language: string): string {
+  const [start, end] = [new Date(from), new Date(to)];
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return `${from} – ${to}`;
+  return timeFormat(language).formatRange(start, end);
+}
+
+/** One row of the table: an event, or a run of consecutive list reads (newest first). */
+interface ActivityRow {
+  event: AuditEvent;
+  /** The run's events when it holds more than one; the row's `event` is its newest. */
+  run?: AuditEvent[];
+}
+
+/**
+ * Consecutive list reads with the same outcome become one row: the list is read on every
+ * visit to it and every page turned, and a row each would bury the reads and changes of
+ * records among them.
+ */
+function groupListReads(events: readonly AuditEvent[]): ActivityRow[] {
+  const rows: ActivityRow[] = [];
+  for (const event of events) {
+    const last = rows.at(-1);
+    const isRepeat =
+      event.action === 'list' &&
+      last?.event.action === 'list' &&
+      last.event.outcome === event.outcome;
+    if (isRepeat) last.run = [...(last.run ?? [last.event]), event];
+    else rows.push({ event });
+  }
+  return rows;
 }
 
 /** The signed-in user's own audit trail, newest first, one page at a time. */
@@ -40,26 +75,33 @@ export function ActivityView({
   const page = currentData ?? data;
   const hasFailed = isError && !isFetching;
 
-  const actionText = (event: AuditEvent) =>
-    KNOWN_ACTIONS.has(event.action) ? t(`activity.actions.${event.action}`) : event.action;
-  const outcomeText = (event: AuditEvent) =>
+  const actionText = ({ event, run }: ActivityRow) => {
+    if (run)
+      return t('activity.listedTimes', {
+        count: run.length,
+        n: formatNumber(run.length, i18n.language),
+      });
+    return KNOWN_ACTIONS.has(event.action) ? t(`activity.actions.${event.action}`) : event.action;
+  };
+  const outcomeText = ({ event }: ActivityRow) =>
     KNOWN_OUTCOMES.has(event.outcome) ? t(`activity.outcomes.${event.outcome}`) : event.outcome;
-  const columns: DataColumn<AuditEvent>[] = [
-    {
-      header: t('activity.time'),
-      cell: (event) => (
-        <time dateTime={event.createdAt}>{formatTime(event.createdAt, i18n.language)}</time>
-      ),
-    },
+  const timeText = ({ event, run }: ActivityRow) => {
+    if (!run)
+      return <time dateTime={event.createdAt}>{formatTime(event.createdAt, i18n.language)}</time>;
+    // HTML's <time> holds one moment, not a span: the range is plain text.
+    return formatTimeRange(run.at(-1)!.createdAt, event.createdAt, i18n.language);
+  };
+  const columns: DataColumn<ActivityRow>[] = [
+    { header: t('activity.time'), cell: timeText },
     { header: t('activity.action'), cell: actionText },
     {
       header: t('activity.outcome'),
       cell: outcomeText,
-      className: (event) => (event.outcome === 'success' ? undefined : styles.outcomeWarn),
+      className: ({ event }) => (event.outcome === 'success' ? undefined : styles.outcomeWarn),
     },
     {
       header: t('activity.patient'),
-      cell: (event) =>
+      cell: ({ event }) =>
         event.patientName !== null ? (
           <bdi dir="auto">{event.patientName}</bdi>
         ) : event.patientId ? (
@@ -89,8 +131,8 @@ export function ActivityView({
             isBusy={isFetching}
             labelCells
             columns={columns}
-            rows={events}
-            rowKey={(event) => event.id}
+            rows={groupListReads(events)}
+            rowKey={({ event }) => event.id}
           />
         )}
       </ListState>

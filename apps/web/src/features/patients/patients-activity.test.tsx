@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { patientInput } from '../../test/factories.ts';
+import { asRead } from '../../test/queries.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { addButton, findRow, renderPatientsPage } from './patients-page.render.tsx';
 
@@ -67,6 +68,50 @@ describe('PatientsPage: activity', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Back to List' }));
     expect(screen.getByRole('heading', { name: 'Patients List' })).toHaveFocus();
+  });
+
+  it('shows a run of consecutive list reads as one row: how many times, from when to when', async () => {
+    const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 9, minute)).toISOString();
+    const event = (
+      id: number,
+      action: string,
+      minute: number,
+      patientId: string | null = null,
+    ) => ({ id, action, outcome: 'success', patientId, createdAt: at(minute) });
+    // Newest first, as the API answers: 12 list reads, a record viewed, 2 list reads, 1.
+    api.patients.audit.push(
+      ...Array.from({ length: 12 }, (_, index) => event(100 + index, 'list', 40 - index * 3)),
+      event(10, 'read', 5, amina._id),
+      event(11, 'list', 4),
+      event(12, 'list', 3),
+      event(13, 'update', 2, amina._id),
+      event(14, 'list', 1),
+    );
+    renderPatientsPage();
+    await findRow('Amina Yusuf');
+    await userEvent.click(screen.getByRole('button', { name: 'Activity' }));
+
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    const cells = rows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => asRead(cell.textContent)),
+    );
+    expect(cells.map(([, action]) => action)).toEqual([
+      'Listed patients · 12 times',
+      'Viewed',
+      'Listed patients · 2 times',
+      'Updated',
+      'Listed',
+    ]);
+    // 09:07 to 09:40 UTC, on the test's UTC clock, the date said once.
+    expect(cells[0]![0]).toBe('Jan 1, 2025, 9:07:00 AM – 9:40:00 AM');
+    expect(cells[4]![0]).toBe('Jan 1, 2025, 9:01:00 AM');
+    // The pager still counts events, not rows.
+    expect(screen.getByText('Showing 1–17 of 17 events')).toBeInTheDocument();
   });
 
   it('says when the activity cannot be loaded', async () => {

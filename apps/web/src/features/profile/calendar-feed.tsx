@@ -11,23 +11,28 @@ import styles from './schedule.module.css';
 /**
  * The private iCalendar subscription for Google Calendar, Outlook or Apple Calendar.
  * The API keeps only a hash of its secret, so the address is shown once, right after it is
- * made; later the practitioner can make a new one (the old one stops working) or turn it off.
+ * made, with Copy as its first action; later the practitioner can make a new one, after saying
+ * yes to the old one no longer working in the calendars that subscribed with it, or turn it off.
  */
 export function CalendarFeed({ user }: { user: TUser }) {
   const { t } = useTranslation('profile');
   const id = useId();
   const [url, setUrl] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [isConfirmingRenew, setConfirmingRenew] = useState(false);
   const [create, creating] = useCreateCalendarFeedMutation();
   const [remove, removing] = useDeleteCalendarFeedMutation();
   const isBusy = creating.isLoading || removing.isLoading;
   const isOn = url !== null || user.hasCalendarFeed;
   // The new address is what the reader came for: it takes focus (and is selected, for copying).
   const { ref: urlRef, request: focusUrl } = useFocusAfterRender<HTMLInputElement>();
+  const { ref: confirmRef, request: focusConfirm } = useFocusAfterRender<HTMLButtonElement>();
+  const { ref: renewRef, request: focusRenew } = useFocusAfterRender<HTMLButtonElement>();
 
   async function turnOn() {
     if (isBusy) return;
     setFailure(null);
+    setConfirmingRenew(false);
     try {
       const feed = await create().unwrap();
       setUrl(feed.url);
@@ -41,6 +46,7 @@ export function CalendarFeed({ user }: { user: TUser }) {
   async function turnOff() {
     if (isBusy) return;
     setFailure(null);
+    setConfirmingRenew(false);
     try {
       await remove().unwrap();
       setUrl(null);
@@ -83,31 +89,69 @@ export function CalendarFeed({ user }: { user: TUser }) {
             )}
           </FormField>
           <div className={styles.actions}>
-            <Button variant="secondary" onClick={() => void copy()}>
-              {t('feed.copy')}
-            </Button>
+            <Button onClick={() => void copy()}>{t('feed.copy')}</Button>
           </div>
         </>
       )}
+      {isOn && !url && <p className={styles.hint}>{t('feed.hidden')}</p>}
       {failure && (
         <p role="alert" className={styles.error}>
           {failure}
         </p>
       )}
-      <div className={styles.actions}>
-        <Button aria-disabled={isBusy || undefined} onClick={() => void turnOn()}>
-          {isOn ? t('feed.renew') : t('feed.turnOn')}
-        </Button>
-        {isOn && (
-          <Button
-            variant="danger"
-            aria-disabled={isBusy || undefined}
-            onClick={() => void turnOff()}
-          >
-            {t('feed.turnOff')}
-          </Button>
-        )}
-      </div>
+      {isConfirmingRenew ? (
+        <div className={styles.confirm} role="group" aria-labelledby={`${id}-renew`}>
+          <p id={`${id}-renew`}>{t('feed.renewQuestion')}</p>
+          <div className={styles.actions}>
+            <Button
+              ref={confirmRef}
+              variant="danger"
+              aria-disabled={isBusy || undefined}
+              onClick={() => void turnOn()}
+            >
+              {t('feed.renewConfirm')}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setConfirmingRenew(false);
+                focusRenew();
+              }}
+            >
+              {t('feed.renewKeep')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className={styles.actions}>
+          {isOn ? (
+            <Button
+              ref={renewRef}
+              variant="secondary"
+              aria-disabled={isBusy || undefined}
+              onClick={() => {
+                setConfirmingRenew(true);
+                focusConfirm();
+              }}
+            >
+              {t('feed.renew')}
+            </Button>
+          ) : (
+            <Button aria-disabled={isBusy || undefined} onClick={() => void turnOn()}>
+              {t('feed.turnOn')}
+            </Button>
+          )}
+          {isOn && (
+            <Button
+              variant="danger"
+              aria-disabled={isBusy || undefined}
+              onClick={() => void turnOff()}
+            >
+              {t('feed.turnOff')}
+            </Button>
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -118,4 +118,38 @@ describe('Profile: schedule settings', () => {
     expect(within(feed).queryByLabelText('Your private calendar address')).not.toBeInTheDocument();
     expect(feedCalls()).toEqual(['POST', 'DELETE']);
   });
+
+  it('copies the current address as its first action, and makes a new one only once asked', async () => {
+    const person = userEvent.setup();
+    renderProfilePage(user);
+    const feed = await screen.findByRole('region', { name: 'Calendar feed' });
+    await person.click(within(feed).getByRole('button', { name: 'Turn on the calendar feed' }));
+    await within(feed).findByLabelText('Your private calendar address');
+
+    // Copy is the primary button; the new address is a secondary one.
+    const copy = within(feed).getByRole('button', { name: 'Copy address' });
+    const renew = within(feed).getByRole('button', { name: 'Make a new address' });
+    expect(copy.className).toMatch(/primary/);
+    expect(renew.className).toMatch(/secondary/);
+    await person.click(copy);
+    expect(await navigator.clipboard.readText()).toBe(CALENDAR_FEED_URL);
+    expect(currentAnnouncement()?.text).toBe('The address was copied.');
+
+    // A new address is asked about first (the current one would stop working); keeping it asks nothing.
+    await person.click(renew);
+    const question = within(feed).getByRole('group', {
+      name: 'Make a new address? The current one stops working at once, in every calendar subscribed with it.',
+    });
+    expect(within(question).getByRole('button', { name: 'Yes, make a new address' })).toHaveFocus();
+    await person.click(within(question).getByRole('button', { name: 'Keep the current address' }));
+    await waitFor(() =>
+      expect(within(feed).getByRole('button', { name: 'Make a new address' })).toHaveFocus(),
+    );
+    expect(feedCalls()).toEqual(['POST']);
+
+    await person.click(within(feed).getByRole('button', { name: 'Make a new address' }));
+    await person.click(within(feed).getByRole('button', { name: 'Yes, make a new address' }));
+    await waitFor(() => expect(feedCalls()).toEqual(['POST', 'POST']));
+    expect(within(feed).queryByRole('group')).not.toBeInTheDocument();
+  });
 });

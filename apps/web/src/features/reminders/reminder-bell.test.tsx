@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { createTestUser } from '../../test/factories.ts';
@@ -67,16 +68,43 @@ describe('ReminderBell', () => {
     expect(bell).toHaveFocus();
   });
 
-  it("opens a care-plan activity's reminder at the patient's care plans", async () => {
-    const due = api.reminders.add({ source: 'care-plan-activity', patientName: 'Amina Yusuf' });
+  it('names a care-plan activity, dates it without a time and opens it at its plan in the chart', async () => {
+    const due = api.reminders.add({
+      source: 'care-plan-activity',
+      patientName: 'Amina Yusuf',
+      carePlanId: 'c0ffee00-0000-4000-8000-000000000001',
+      activityTitle: 'HbA1c test',
+      // The start of the day it is due on the practitioner's clock (midnight in Berlin).
+      eventAt: '2026-06-14T22:00:00.000Z',
+      localEventAt: '2026-06-15T00:00',
+    });
+    const removed = api.reminders.add({ source: 'care-plan-activity', patientName: 'Bruno Costa' });
     const user = userEvent.setup();
     renderBell();
-    await user.click(await screen.findByRole('button', { name: 'Reminders, 1 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Reminders, 2 unread' }));
     const panel = await screen.findByRole('region', { name: 'Reminders' });
-    expect(await within(panel).findByRole('link', { name: 'Open' })).toHaveAttribute(
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items.map((item) => asRead(item.querySelector('p')?.textContent))).toEqual([
+      'New: Care-plan activity for Bruno Costa due Mar 2, 2026',
+      'New: HbA1c test for Amina Yusuf due Jun 15, 2026',
+    ]);
+    expect(within(items[1]!).getByRole('link', { name: 'Open' })).toHaveAttribute(
       'href',
-      `/records/patients/${due.patientId}#care-plans`,
+      `/records/patients/${due.patientId}#care-plan-c0ffee00-0000-4000-8000-000000000001`,
     );
+    // An activity no longer in its plan: the patient's care plans.
+    expect(within(items[0]!).getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      `/records/patients/${removed.patientId}#care-plans`,
+    );
+  });
+
+  it('announces the unread count in the reader’s language, with its plural', async () => {
+    await i18next.changeLanguage('ar');
+    for (let index = 0; index < 3; index += 1) api.reminders.add();
+    renderBell();
+    await screen.findByRole('button', { name: 'التذكيرات، 3 غير مقروءة' });
+    await waitFor(() => expect(currentAnnouncement()?.text).toBe('لديك 3 تذكيرات غير مقروءة.'));
   });
 
   it('reads a single unread reminder out in the singular', async () => {

@@ -39,13 +39,14 @@ function BellIcon() {
 const isolated = (text: string) => `\u2068${text}\u2069`;
 
 /**
- * Where a reminder leads: its patient's chart, at their appointments or their care plans (a
- * reminder names the activity, not its plan, so the section rather than the plan).
+ * Where a reminder leads: its patient's chart, at their appointments or at the care plan holding
+ * the activity (the care plans' section when the activity has since left its plan).
  */
 function linkOf(reminder: TReminder): string {
-  return chartPath(reminder.patientId, {
-    section: reminder.source === 'appointment' ? 'appointments' : 'care-plans',
-  });
+  if (reminder.source === 'appointment')
+    return chartPath(reminder.patientId, { section: 'appointments' });
+  if (reminder.carePlanId === null) return chartPath(reminder.patientId, { section: 'care-plans' });
+  return chartPath(reminder.patientId, { anchor: `care-plan-${reminder.carePlanId}` });
 }
 
 /**
@@ -107,12 +108,19 @@ export default function ReminderBell() {
     await markAllRead();
     buttonRef.current?.focus();
   };
+  // An activity is due on a day, not at a time: its reminder's instant is that day's start.
   const when = (reminder: TReminder) =>
     new Intl.DateTimeFormat(i18n.language, {
       timeZone: reminder.timeZone,
       dateStyle: 'medium',
-      timeStyle: 'short',
+      ...(reminder.source === 'appointment' && { timeStyle: 'short' }),
     }).format(new Date(reminder.eventAt));
+  const textOf = (reminder: TReminder) => {
+    const values = { name: isolated(reminder.patientName), when: isolated(when(reminder)) };
+    if (reminder.source === 'appointment') return t('appointment', values);
+    if (reminder.activityTitle === null) return t('activity', values);
+    return t('namedActivity', { ...values, activity: isolated(reminder.activityTitle) });
+  };
 
   return (
     <div className={styles.bell}>
@@ -169,10 +177,7 @@ export default function ReminderBell() {
                   <li key={reminder._id} className={isUnread ? styles.unread : styles.item}>
                     <p id={textId} className={styles.text}>
                       {isUnread && <span className={styles.new}>{t('new')} </span>}
-                      {t(reminder.source === 'appointment' ? 'appointment' : 'activity', {
-                        name: isolated(reminder.patientName),
-                        when: isolated(when(reminder)),
-                      })}
+                      {textOf(reminder)}
                     </p>
                     <div className={styles.actions}>
                       <Link

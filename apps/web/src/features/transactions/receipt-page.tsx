@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
-import { formatCard, formatDateTime, formatMoney } from './format-money.ts';
+import { formatCard, formatDateTime } from './format-money.ts';
+import { Money } from './money.tsx';
 import { useGetTransactionQuery } from './transactions-api.ts';
 import { StatusText } from './transactions-page.tsx';
 import styles from './transactions.module.css';
@@ -56,15 +57,21 @@ export function ReceiptPage() {
           <dd>{t('receipt.itemName')}</dd>
           <dt>{t('receipt.amount')}</dt>
           <dd>
-            <bdi>{formatMoney(transaction.amountMinor, transaction.currency, language)}</bdi>
+            <Money
+              amountMinor={transaction.amountMinor}
+              currency={transaction.currency}
+              language={language}
+            />
           </dd>
           {transaction.amountRefundedMinor > 0 && (
             <>
               <dt>{t('receipt.refunded')}</dt>
               <dd>
-                <bdi>
-                  {formatMoney(transaction.amountRefundedMinor, transaction.currency, language)}
-                </bdi>
+                <Money
+                  amountMinor={transaction.amountRefundedMinor}
+                  currency={transaction.currency}
+                  language={language}
+                />
               </dd>
             </>
           )}

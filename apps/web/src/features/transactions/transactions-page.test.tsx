@@ -36,6 +36,12 @@ function renderReceipt(id: string) {
   });
 }
 
+/** The element holding a whole amount (its symbol is an element of its own within). */
+const amountIn = (container: HTMLElement, amount: string) =>
+  within(container).getByText(
+    (_, element) => element?.textContent === amount && element.tagName === 'BDI',
+  );
+
 describe('TransactionsPage', () => {
   it('lists every checkout, newest first: date, invoice, amount in the reader’s format, status', async () => {
     const api = startFakeApi();
@@ -51,7 +57,7 @@ describe('TransactionsPage', () => {
     expect(rows[1]).toHaveTextContent('Disputed');
     expect(rows[1]).toHaveTextContent('$100.00');
     // Isolated, so the amount keeps its order in a right-to-left page.
-    expect(within(rows[1]!).getByText('$100.00').tagName).toBe('BDI');
+    expect(amountIn(rows[1]!, '$100.00').tagName).toBe('BDI');
     expect(rows[2]).toHaveTextContent('Paid · $25.00 refunded');
     expect(rows[3]).toHaveTextContent('Canceled');
     expect(rows[3]).toHaveTextContent('None');
@@ -119,6 +125,11 @@ describe('TransactionsPage', () => {
     expect(await within(table).findByText('مدفوعة')).toBeInTheDocument();
     // The format's own spaces are non-breaking; the matcher reads them as spaces.
     expect(table).toHaveTextContent(expected.replace(/\s/gu, ' '));
+    // The amount isolated, its symbol a left-to-right isolate of its own: "US$", never "$US".
+    const symbol = within(table).getByText('US$');
+    expect(symbol.tagName).toBe('BDI');
+    expect(symbol).toHaveAttribute('dir', 'ltr');
+    expect(symbol.parentElement!.tagName).toBe('BDI');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('سجل المعاملات');
   });
 });
@@ -141,7 +152,7 @@ describe('ReceiptPage', () => {
       'Paid',
     ])
       expect(fields).toHaveTextContent(text);
-    expect(within(fields).getByText('$100.00').tagName).toBe('BDI');
+    expect(amountIn(fields, '$100.00').tagName).toBe('BDI');
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Back to Transaction History' })).toHaveAttribute(
       'href',

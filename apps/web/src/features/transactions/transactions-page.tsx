@@ -6,6 +6,7 @@ import { returnFocus } from '../../lib/a11y/focus-return.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { formatDateTime, formatMoney } from './format-money.ts';
+import { Money } from './money.tsx';
 import { useListTransactionsQuery, useRefundLocalCheckoutMutation } from './transactions-api.ts';
 import styles from './transactions.module.css';
 
@@ -69,7 +70,11 @@ function TransactionTable({
     {
       header: t('columns.amount'),
       cell: (transaction) => (
-        <bdi>{formatMoney(transaction.amountMinor, transaction.currency, language)}</bdi>
+        <Money
+          amountMinor={transaction.amountMinor}
+          currency={transaction.currency}
+          language={language}
+        />
       ),
     },
     {

@@ -40,6 +40,14 @@ describe('PatientVisits', () => {
     expect(within(items[1]!).getByRole('button', { name: 'Add an addendum' })).toBeVisible();
   });
 
+  it("moves focus to the form's heading when Record a visit opens it", async () => {
+    const user = userEvent.setup();
+    section.render();
+    await user.click(await screen.findByRole('button', { name: 'Record a visit' }));
+    const form = screen.getByRole('form', { name: 'Record a visit' });
+    expect(within(form).getByRole('heading', { name: 'Record a visit' })).toHaveFocus();
+  });
+
   it('records a visit: BMI computed as typed, focus on the new visit, change announced', async () => {
     const user = userEvent.setup();
     const { api, patient } = section;

@@ -17,8 +17,8 @@ import styles from './visits.module.css';
  * 'Record a visit'. Focus goes to a visit just recorded, signed or amended, and a polite status
  * line says what changed. `appointments` (from app/) are those a visit may close.
  * `startVisitFor` (an appointment's id, from the chart's address) opens 'Record a visit' with that
- * appointment chosen, once the appointments are known, with focus on the form's heading; then
- * `onVisitStarted` is called, once.
+ * appointment chosen, once the appointments are known; then `onVisitStarted` is called, once.
+ * However it opens, the form's heading takes focus (the button that opened it is gone).
  */
 export function PatientVisits({
   patient,
@@ -36,7 +36,7 @@ export function PatientVisits({
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const [limit, setLimit] = useState(VISITS_PAGE);
   const [isRecording, setIsRecording] = useState(false);
-  /** The appointment the open form starts with; null when opened to focus nothing but itself. */
+  /** The appointment the open form starts with; null when 'Record a visit' opened it. */
   const [startedFor, setStartedFor] = useState<string | null>(null);
   const [focusId, setFocusId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -80,7 +80,7 @@ export function PatientVisits({
           patientId={patient._id}
           appointments={appointments}
           appointmentId={startedFor ?? undefined}
-          isFocusedOnOpen={startedFor !== null}
+          isFocusedOnOpen
           onSaved={(visit) => {
             setIsRecording(false);
             setStartedFor(null);

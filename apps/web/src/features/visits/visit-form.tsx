@@ -79,7 +79,7 @@ function numberOf(text: string): number | null | string {
  * the vital signs (units shown, BMI computed as they are typed) and the SOAP notes. Checked with
  * the API's own schema; the API's field messages land on the fields, and focus goes to the
  * summary of what to fix. A new visit may start with `appointmentId` chosen; with
- * `isFocusedOnOpen`, focus goes to the form's heading as it opens (the chart's address opened it).
+ * `isFocusedOnOpen`, focus goes to the form's heading as it opens (a new visit's form).
  */
 export function VisitForm({
   patientId,

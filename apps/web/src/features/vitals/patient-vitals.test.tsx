@@ -58,7 +58,7 @@ describe('PatientVitals', () => {
     expect(markerXs(weight, 'circle')).toHaveLength(3);
     const pressure = screen.getByRole('img', { name: 'Blood pressure' });
     expect(pressure).toHaveAccessibleDescription(
-      '2 visits from Jan 10, 2026 to Mar 2, 2026, in mmHg: Systolic latest 128, lowest 128, highest 140; Diastolic latest 82, lowest 82, highest 90.',
+      '2 visits from Jan 10, 2026 to Mar 2, 2026, in mmHg: Systolic latest 128, lowest 128, highest 140 (high); Diastolic latest 82, lowest 82, highest 90 (high).',
     );
     expect(markerXs(pressure, 'circle')).toHaveLength(2);
     expect(markerXs(pressure, 'rect')).toHaveLength(2);
@@ -88,6 +88,40 @@ describe('PatientVitals', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['78', '–not measured', '–not measured']);
+  });
+
+  it('flags a blood pressure outside the adult reference range, in words beside the colour', async () => {
+    const user = userEvent.setup();
+    const patient = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    api.visits.add(patient._id, {
+      occurredAt: '2026-01-10T09:00:00Z',
+      systolic: 88,
+      diastolic: 58,
+      weight: 80,
+    });
+    api.visits.add(patient._id, {
+      occurredAt: '2026-03-02T09:00:00Z',
+      systolic: 142,
+      diastolic: 91,
+      weight: 80,
+    });
+    renderVitals(patient);
+
+    expect(await screen.findByRole('img', { name: 'Blood pressure' })).toHaveAccessibleDescription(
+      '2 visits from Jan 10, 2026 to Mar 2, 2026, in mmHg: Systolic latest 142 (high), lowest 88 (low), highest 142 (high); Diastolic latest 91 (high), lowest 58 (low), highest 91 (high).',
+    );
+    await user.click(screen.getByText('Show the values as a table'));
+    const [newest, oldest] = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(newest!)).toEqual(['80', '142 High', '91 High']);
+    expect(cells(oldest!)).toEqual(['80', '88 Low', '58 Low']);
+    // Coloured as well: the flagged value's own style, which the weight has not.
+    const [weight, systolic] = within(newest!).getAllByRole('cell');
+    expect(systolic!.firstElementChild!.className).toMatch(/high/);
+    expect(weight!.firstElementChild!.className).toBe('');
   });
 
   it('mirrors the time axis in Arabic: the newest point on the left, the value axis on the right', async () => {

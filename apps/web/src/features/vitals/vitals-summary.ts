@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
+import { referenceFlagOf } from '@portal/shared/vitals';
 import type { ChartLine } from './vitals-chart.tsx';
 
 /**
  * What a chart shows, in words (its SVG `desc`): how many visits over which dates, the latest
- * value, and the lowest and highest of each line.
+ * value, and the lowest and highest of each line, each outside its reference range said to be.
  */
 export function summarise({
   t,
@@ -23,11 +24,17 @@ export function summarise({
   const count = new Set(times).size;
   const lineTexts = measured.map((line) => {
     const values = line.values.map((point) => point.value);
+    const flagged = (value: number) => {
+      const flag = referenceFlagOf(line.tone, value);
+      return flag
+        ? t('summary.flagged', { value: number(value), flag: t(`summary.${flag}`) })
+        : number(value);
+    };
     return t('summary.line', {
       label: line.label,
-      latest: number(values.at(-1)!),
-      min: number(Math.min(...values)),
-      max: number(Math.max(...values)),
+      latest: flagged(values.at(-1)!),
+      min: flagged(Math.min(...values)),
+      max: flagged(Math.max(...values)),
     });
   });
   return t('summary.text', {

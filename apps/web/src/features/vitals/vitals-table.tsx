@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TVitalsPoint } from '@portal/shared/vitals';
+import { referenceFlagOf, type TVitalsPoint } from '@portal/shared/vitals';
 import { DataTable } from '../../ui/data-table.tsx';
 import styles from './vitals.module.css';
 
 /**
  * The figures behind the charts, newest first, behind a disclosure: what a screen reader or a
- * keyboard user reads instead of the picture (and anyone who wants the exact values).
+ * keyboard user reads instead of the picture (and anyone who wants the exact values). A value
+ * outside its adult reference range says High or Low beside it.
  */
 export function VitalsTable({
   points,
@@ -19,15 +20,24 @@ export function VitalsTable({
 }) {
   const { t } = useTranslation('vitals');
   const id = useId();
-  const cell = (value: number | null) =>
-    value === null ? (
-      <>
-        <span aria-hidden="true">–</span>
-        <span className="visually-hidden">{t('table.notMeasured')}</span>
-      </>
-    ) : (
-      formatValue(value)
+  const cell = (sign: 'weight' | 'systolic' | 'diastolic', value: number | null) => {
+    if (value === null)
+      return (
+        <>
+          <span aria-hidden="true">–</span>
+          <span className="visually-hidden">{t('table.notMeasured')}</span>
+        </>
+      );
+    const flag = referenceFlagOf(sign, value);
+    // The number keeps its own direction in a right-to-left table; the flag is a word, not
+    // only a colour, for whoever cannot tell the colours apart.
+    if (!flag) return <bdi>{formatValue(value)}</bdi>;
+    return (
+      <span className={styles[flag]}>
+        <bdi>{formatValue(value)}</bdi> <span className={styles.flag}>{t(`flag.${flag}`)}</span>
+      </span>
     );
+  };
   return (
     <details className={styles.details}>
       <summary>{t('table.show')}</summary>
@@ -47,9 +57,9 @@ export function VitalsTable({
               cell: (point) => formatDate(point.occurredAt),
               isRowHeader: true,
             },
-            { header: t('table.weight'), cell: (point) => cell(point.weight) },
-            { header: t('table.systolic'), cell: (point) => cell(point.systolic) },
-            { header: t('table.diastolic'), cell: (point) => cell(point.diastolic) },
+            { header: t('table.weight'), cell: (point) => cell('weight', point.weight) },
+            { header: t('table.systolic'), cell: (point) => cell('systolic', point.systolic) },
+            { header: t('table.diastolic'), cell: (point) => cell('diastolic', point.diastolic) },
           ]}
           rows={points.toReversed()}
           rowKey={(point) => point.visitId}

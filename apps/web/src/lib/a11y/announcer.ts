@@ -38,6 +38,16 @@ export function announcePage(text: string): void {
   announce(texts.join(' '));
 }
 
+/**
+ * Empties the live region, as after a language switch: a screen reader browsing the page would
+ * otherwise still find the last announcement there, in the language the person has just left.
+ */
+export function clearAnnouncement(): void {
+  if (current === null) return;
+  current = null;
+  emit();
+}
+
 export function subscribeAnnouncements(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
