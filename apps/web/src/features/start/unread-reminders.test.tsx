@@ -20,6 +20,8 @@ function reminder(overrides: Partial<TReminder> = {}): TReminder {
     sourceId: id,
     patientId: AMINA,
     patientName: 'Amina Yusuf',
+    carePlanId: null,
+    activityTitle: null,
     eventAt: '2026-03-02T09:00:00.000Z',
     localEventAt: '2026-03-02T10:00',
     timeZone: 'Europe/Berlin',
