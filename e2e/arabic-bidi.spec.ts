@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { openAs } from './support/journey.ts';
 import { createPatients, patientBody } from './support/patients.ts';
 import { becomeMember } from './support/premier.ts';
@@ -35,7 +35,7 @@ async function boxesOf(element: Locator, parts: string[]) {
   }, parts);
 }
 
-async function saveScreenshot(page: Page, area: Locator, name: string) {
+async function saveScreenshot(area: Locator, name: string) {
   await area.screenshot({ path: path.join(RESULTS_DIR, `arabic-bidi-${name}.png`) });
 }
 
@@ -85,7 +85,7 @@ test('ar: a prescription’s strength and a receipt’s amount keep their own or
   expect(number!.right).toBeLessThanOrEqual(unit!.left + 1);
   expect(unit!.left - number!.right).toBeLessThan(12);
   expect(Math.abs(number!.top - unit!.top)).toBeLessThan(2);
-  await saveScreenshot(page, medications, 'medications');
+  await saveScreenshot(medications, 'medications');
 
   // A receipt: the symbol "US$" as written, on the left of the number, as Arabic reads it.
   await becomeMember(page, baseURL!, idToken);
@@ -104,5 +104,5 @@ test('ar: a prescription’s strength and a receipt’s amount keep their own or
   const figure = amountText.replace(/[^\d.,٠-٩٫٬]/gu, '');
   const [figureBox, symbolBox] = await boxesOf(amount, [figure, 'US$']);
   expect(symbolBox!.right).toBeLessThanOrEqual(figureBox!.left + 1);
-  await saveScreenshot(page, amount.locator('xpath=..'), 'receipt-amount');
+  await saveScreenshot(amount.locator('xpath=..'), 'receipt-amount');
 });
