@@ -151,7 +151,7 @@ async function signedInAtHome(page: Page, baseURL: string, label: string, langua
 async function expectProfileShown(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'User Profile' })).toBeVisible();
   await expect(
-    page.locator('dt', { hasText: 'Name' }).locator('xpath=following-sibling::dd[1]'),
+    page.locator('dt', { hasText: /^Name$/ }).locator('xpath=following-sibling::dd[1]'),
   ).toHaveText('Dr. Fault Tolerant');
 }
 

@@ -37,7 +37,7 @@ for (const language of KEYBOARD_LANGUAGES) {
     await page.keyboard.press('Enter');
 
     // Saved: back in the read view, focus on the toggle that opened the form, announced.
-    await expect(main.getByRole('button', { name: t('profile:edit') })).toBeFocused();
+    await expect(main.getByRole('button', { name: t('profile:edit'), exact: true })).toBeFocused();
     await expect(main.getByText('Dr. Clavier Nouveau', { exact: true })).toBeVisible();
     await expect.poll(() => heard.includes(t('profile:save.saved'))).toBe(true);
   });

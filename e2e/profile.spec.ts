@@ -5,14 +5,18 @@ import { openSideMenu } from './support/side-menu.ts';
 import { becomeMember } from './support/premier.ts';
 import { expect, test } from './support/test.ts';
 
+/** The value beside the term `label` exactly ('Name', not 'Practice name'). */
 function detail(page: Page, label: string) {
-  return page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  return page
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 }
 
 async function openEditForm(page: Page) {
   await page.goto('/userProfile');
   await expect(page.getByRole('heading', { level: 1, name: 'User Profile' })).toBeVisible();
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
 }
 
@@ -39,7 +43,10 @@ test.describe('user profile', () => {
     await expect(page.getByText('Age must be a positive number.', { exact: true })).toBeVisible();
     await page.getByLabel('Phone').fill('12345');
     await expect(
-      page.getByText('Please enter a valid 10-digit phone number.', { exact: true }),
+      page.getByText(
+        'Please enter a valid phone number: + and the country code, or as dialled in your practice country.',
+        { exact: true },
+      ),
     ).toBeVisible();
     // Save stays reachable: pressing it saves nothing and focuses one summary of the problems.
     await save.press('Enter');
@@ -168,7 +175,7 @@ test.describe('user profile', () => {
     await page.goto('/userProfile');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('الملف الشخصي للمستخدم');
-    await page.getByRole('button', { name: 'تعديل' }).click();
+    await page.getByRole('button', { name: 'تعديل', exact: true }).click();
     await page.getByLabel('الاسم').fill('');
     await expect(page.getByText('الاسم مطلوب.')).toBeVisible();
   });

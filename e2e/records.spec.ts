@@ -119,6 +119,7 @@ test.describe('patient records', () => {
     await expect(page.getByText('Chen Wei was restored.')).toBeVisible();
     await expect(row(page, 'Chen Wei')).toBeVisible();
     await row(page, 'Chen Wei').getByRole('button', { name: 'View Details' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Chen Wei' })).toBeVisible();
     const deleted = page.waitForResponse(
       (response) => response.request().method() === 'DELETE' && response.status() === 204,
     );
