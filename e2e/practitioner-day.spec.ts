@@ -69,7 +69,7 @@ test('keyboard: start page → week grid → chart → visit signed → Back: th
   await expect(page).toHaveURL(new RegExp(`/records/patients/${ids.bruno}#visits$`));
   const visits = main.getByRole('region', { name: t('visits:title'), exact: true });
   const form = visits.getByRole('form', { name: t('visits:form.label') });
-  await expect(form.getByRole('heading')).toBeVisible();
+  await expect(form.getByRole('heading')).toBeFocused();
   await tabUntil(page, form.getByLabel(`${t('visits:form.reason')} ${t('visits:form.optional')}`));
   await page.keyboard.insertText('Follow-up of blood pressure');
   await tabTo(page, t('visits:form.save'));

@@ -62,7 +62,13 @@ export function useScrollToFragment(isReady: boolean): void {
       target = fragmentTarget(hash);
       if (!target) return;
       keepInView();
-      focused = focusFragmentTarget(target);
+      // What the page itself focused in that section (a form the address opened there) keeps
+      // focus: the section's heading would take the reader away from it.
+      const active = document.activeElement;
+      focused =
+        active instanceof HTMLElement && active !== target && target.contains(active)
+          ? active
+          : focusFragmentTarget(target);
       focused.addEventListener('blur', keepFocus);
     };
     const page = document.getElementById('main') ?? document.body;
