@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useMemo } from 'react';
+import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   COUNTRY_CODES,
@@ -10,15 +10,8 @@ import {
   type TPracticeInput,
 } from '@portal/shared/practice';
 import type { TUser } from '@portal/shared/user';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { updateUserData } from '../../lib/session/auth-slice.ts';
-import { applyServerFieldErrors, fieldMessageText } from '../../lib/forms/field-messages.ts';
-import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
-import { submitUnlessBusy } from '../../lib/forms/submit-unless-busy.ts';
-import { Button } from '../../ui/button.tsx';
-import { ErrorSummary } from '../../ui/error-summary.tsx';
-import { FormField, type FieldControlProps } from '../../ui/form-field.tsx';
 import { useUpdatePracticeMutation } from './profile-api.ts';
+import { useSectionForm } from './section-form.tsx';
 import styles from './profile.module.css';
 
 type FieldName = FieldPath<TPracticeInput>;
@@ -62,99 +55,23 @@ export function useCountryNames(): { code: string; name: string }[] {
   }, [language]);
 }
 
-/**
- * The Practice section's edit form, built like the profile form: every field checked as it
- * changes and all on save with the schema the API uses; one summary of the problems takes focus.
- */
+/** The Practice section's edit form (section-form.tsx). */
 export function PracticeForm({ user, onSaved }: { user: TUser; onSaved: () => void }) {
   const { t } = useTranslation('practice');
-  const dispatch = useAppDispatch();
   const countries = useCountryNames();
   const [updatePractice] = useUpdatePracticeMutation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
-  const [isSummaryShown, setIsSummaryShown] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<TPracticeInput, unknown, TPracticeData>({
+  const { register, field, input, form } = useSectionForm<TPracticeInput, TPracticeData>({
+    namespace: 'practice',
+    fields: PRACTICE_FIELDS,
+    hints: HINTS,
     resolver: zodResolver(ZPracticeInput),
-    mode: 'onChange',
-    shouldFocusError: false,
     defaultValues: toFormValues(user.practice),
+    update: updatePractice,
+    onSaved,
   });
 
-  useEffect(() => setFocus('name'), [setFocus]);
-
-  function showSummary() {
-    setIsSummaryShown(true);
-    focusSummary();
-  }
-
-  async function save(practice: TPracticeData) {
-    setFailure(null);
-    const result = await updatePractice(practice);
-    if (result.data) {
-      // The session's copy of the user gives the other screens the practice country.
-      dispatch(updateUserData(result.data));
-      onSaved();
-      return;
-    }
-    const placed = applyServerFieldErrors({
-      error: result.error,
-      fields: PRACTICE_FIELDS,
-      setError,
-    });
-    setFailure(t(placed > 0 ? 'save.invalid' : 'save.failed'));
-    if (placed > 0) showSummary();
-  }
-
-  const fieldId = (name: FieldName) => `practice-${name}`;
-  const errorText = (name: FieldName) => fieldMessageText(t, errors[name]?.message);
-  const summaryItems = isSummaryShown
-    ? PRACTICE_FIELDS.filter((name) => errors[name]).map((name) => ({
-        fieldId: fieldId(name),
-        text: `${t(`fields.${name}`)}: ${errorText(name)}`,
-      }))
-    : [];
-
-  function field(
-    name: FieldName,
-    control: (props: FieldControlProps) => ReactNode,
-    className?: string,
-  ) {
-    const hintKey = HINTS[name];
-    return (
-      <FormField
-        id={fieldId(name)}
-        label={t(`fields.${name}`)}
-        hint={hintKey && t(hintKey)}
-        error={errors[name] && errorText(name)}
-        className={[styles.field, className].filter(Boolean).join(' ')}
-      >
-        {control}
-      </FormField>
-    );
-  }
-
-  const input = (
-    name: FieldName,
-    attributes: InputHTMLAttributes<HTMLInputElement>,
-    className?: string,
-  ) => field(name, (props) => <input {...attributes} {...props} {...register(name)} />, className);
-
-  return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(save, showSummary))}
-    >
-      <div className={styles.wide}>
-        <ErrorSummary ref={summaryRef} items={summaryItems} />
-      </div>
+  return form(
+    <>
       {input('name', { type: 'text', dir: 'auto', autoComplete: 'organization' }, styles.wide)}
       {field(
         'street',
@@ -191,16 +108,6 @@ export function PracticeForm({ user, onSaved }: { user: TUser; onSaved: () => vo
         inputMode: 'numeric',
         autoComplete: 'off',
       })}
-      {failure && (
-        <p role="alert" className={`${styles.failure} ${styles.wide}`}>
-          {failure}
-        </p>
-      )}
-      <div className={`${styles.formActions} ${styles.wide}`}>
-        <Button type="submit" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? t('save.saving') : t('save.button')}
-        </Button>
-      </div>
-    </form>
+    </>,
   );
 }
