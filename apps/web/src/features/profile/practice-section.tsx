@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayPhone } from '@portal/shared/phone';
 import type { TUser } from '@portal/shared/user';
-import { Button } from '../../ui/button.tsx';
+import { EditableSection } from './editable-section.tsx';
 import { PRACTICE_FIELDS, PracticeForm, useCountryNames } from './practice-form.tsx';
 import styles from './profile.module.css';
-
-const TOGGLE_ID = 'practice-edit-toggle';
 
 /** Fields that read left to right whatever the page's direction. */
 const LEFT_TO_RIGHT = new Set(['phone', 'registrationNumber']);
@@ -18,15 +16,6 @@ const LEFT_TO_RIGHT = new Set(['phone', 'registrationNumber']);
 export function PracticeSection({ user }: { user: TUser }) {
   const { t } = useTranslation('practice');
   const countries = useCountryNames();
-  const [isEditing, setEditing] = useState(false);
-  const [hasJustSaved, setJustSaved] = useState(false);
-  const wasEditing = useRef(false);
-
-  useEffect(() => {
-    if (wasEditing.current && !isEditing) document.getElementById(TOGGLE_ID)?.focus();
-    wasEditing.current = isEditing;
-  }, [isEditing]);
-
   const { practice } = user;
   const shown = (name: (typeof PRACTICE_FIELDS)[number]): ReactNode => {
     const value = practice?.[name];
@@ -40,34 +29,14 @@ export function PracticeSection({ user }: { user: TUser }) {
   };
 
   return (
-    <section aria-labelledby="profile-practice" className={styles.section}>
-      <div className={styles.sectionHeader}>
-        <h2 id="profile-practice">{t('title')}</h2>
-        <Button
-          id={TOGGLE_ID}
-          variant="secondary"
-          aria-expanded={isEditing}
-          onClick={() => {
-            setJustSaved(false);
-            setEditing(!isEditing);
-          }}
-        >
-          {isEditing ? t('cancel') : t('edit')}
-        </Button>
-      </div>
-      <p className={styles.intro}>{t('intro')}</p>
-      <p role="status" className={styles.saved}>
-        {hasJustSaved && !isEditing ? t('save.saved') : ''}
-      </p>
-      {isEditing ? (
-        <PracticeForm
-          user={user}
-          onSaved={() => {
-            setJustSaved(true);
-            setEditing(false);
-          }}
-        />
-      ) : (
+    <EditableSection
+      namespace="practice"
+      headingId="profile-practice"
+      toggleId="practice-edit-toggle"
+      title={t('title')}
+      intro={<p className={styles.intro}>{t('intro')}</p>}
+      form={(onSaved) => <PracticeForm user={user} onSaved={onSaved} />}
+      view={
         <dl className={styles.details}>
           {PRACTICE_FIELDS.map((name) => {
             const value = shown(name);
@@ -87,7 +56,7 @@ export function PracticeSection({ user }: { user: TUser }) {
             );
           })}
         </dl>
-      )}
-    </section>
+      }
+    />
   );
 }
