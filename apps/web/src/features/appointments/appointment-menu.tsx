@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDisclosure } from '../../lib/a11y/disclosure.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from './appointments.module.css';
 
@@ -24,57 +25,33 @@ export function AppointmentMenu({
   isBusy: boolean;
 }) {
   const { t } = useTranslation('appointments');
-  const [isOpen, setIsOpen] = useState(false);
-  const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
+  const { isOpen, fold, panelId, panelRef, toggleRef, toggleProps, containerProps } =
+    useDisclosure<HTMLUListElement>({ closesOnLeave: true, focusOnOpen: 'button' });
 
-  useEffect(() => {
-    if (isOpen) listRef.current?.querySelector('button')?.focus();
-  }, [isOpen]);
-
-  function close() {
-    setIsOpen(false);
-    buttonRef.current?.focus();
-  }
-
+  // The arrow keys move between the choices.
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (!isOpen) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-      return;
-    }
+    containerProps.onKeyDown(event);
     const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
-    if (!step || !listRef.current) return;
+    if (!isOpen || !step || !panelRef.current) return;
     event.preventDefault();
-    const buttons = [...listRef.current.querySelectorAll('button')];
+    const buttons = [...panelRef.current.querySelectorAll('button')];
     const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
     buttons[(index + step + buttons.length) % buttons.length]?.focus();
   }
 
   return (
-    <div
-      className={styles.menu}
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        // Tabbing or clicking away closes it, as it would any popup.
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsOpen(false);
-      }}
-    >
+    <div className={styles.menu} onKeyDown={onKeyDown} onBlur={containerProps.onBlur}>
       <Button
-        ref={buttonRef}
+        ref={toggleRef}
+        {...toggleProps}
         variant="secondary"
         className={styles.menuButton}
-        aria-expanded={isOpen}
-        aria-controls={menuId}
         aria-describedby={describedBy}
-        onClick={() => setIsOpen((open) => !open)}
       >
         {t('agenda.actions')}
         <span aria-hidden="true"> ▾</span>
       </Button>
-      <ul id={menuId} ref={listRef} className={styles.menuList} hidden={!isOpen}>
+      <ul id={panelId} ref={panelRef} className={styles.menuList} hidden={!isOpen}>
         {choices.map((choice) => (
           <li key={choice.key}>
             <button
@@ -84,7 +61,7 @@ export function AppointmentMenu({
               aria-disabled={isBusy || undefined}
               onClick={() => {
                 if (isBusy) return;
-                setIsOpen(false);
+                fold();
                 choice.onChoose();
               }}
             >

@@ -1,5 +1,6 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDisclosure } from '../../lib/a11y/disclosure.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import styles from './patients.module.css';
@@ -17,33 +18,22 @@ export function RowActions({
   children: ReactNode;
 }) {
   const { t } = useTranslation('records');
-  const [isOpen, setIsOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const actionsId = useId();
-
-  const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape' || !isOpen) return;
-    event.stopPropagation();
-    setIsOpen(false);
-    toggleRef.current?.focus();
-  };
+  const { isOpen, panelId, toggleRef, toggleProps, containerProps } = useDisclosure();
 
   return (
-    <div className={styles.rowMenu} onKeyDown={closeOnEscape}>
+    <div className={styles.rowMenu} {...containerProps}>
       <Button
         ref={toggleRef}
+        {...toggleProps}
         variant="secondary"
         className={styles.rowMenuToggle}
-        aria-expanded={isOpen}
-        aria-controls={actionsId}
         aria-describedby={describedBy}
-        onClick={() => setIsOpen((open) => !open)}
       >
         {t('list.actions')}
         <Icon name="chevron" size={16} className={styles.rowMenuChevron} />
       </Button>
       <div
-        id={actionsId}
+        id={panelId}
         className={isOpen ? `${styles.rowActions} ${styles.rowActionsOpen}` : styles.rowActions}
       >
         {children}
