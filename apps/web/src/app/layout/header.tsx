@@ -14,6 +14,7 @@ import { Icon } from '../../ui/icon.tsx';
 import logo from '../../ui/images/logo.svg';
 import { LanguageMenu } from './language-menu.tsx';
 import { LanguageSelect } from './language-select.tsx';
+import popup from '../../ui/popup.module.css';
 import styles from './header.module.css';
 
 /**
@@ -109,7 +110,7 @@ export function Header({
         <button
           ref={searchToggleRef}
           type="button"
-          className={styles.searchToggle}
+          className={`${popup.iconToggle} ${styles.searchToggle}`}
           aria-expanded={isSearchOpen}
           aria-controls="hospital-search-form"
           onClick={() => setIsSearchOpen((open) => !open)}

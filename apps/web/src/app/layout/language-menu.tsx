@@ -3,6 +3,7 @@ import { LANGUAGES } from '../../i18n/languages.ts';
 import { useDisclosure } from '../../lib/a11y/disclosure.ts';
 import { pageHydrated } from '../../lib/hydration/page-hydrated.ts';
 import { Icon } from '../../ui/icon.tsx';
+import popup from '../../ui/popup.module.css';
 import styles from './language-menu.module.css';
 
 /**
@@ -28,31 +29,39 @@ export function LanguageMenu({ className }: { className?: string }) {
 
   return (
     <div className={[styles.wrapper, className].filter(Boolean).join(' ')} {...containerProps}>
-      <button ref={toggleRef} {...toggleProps} type="button" className={styles.toggle}>
+      <button
+        ref={toggleRef}
+        {...toggleProps}
+        aria-controls={isOpen ? panelId : undefined}
+        type="button"
+        className={popup.iconToggle}
+      >
         <Icon name="globe" size={20} />
         <span className="visually-hidden">{t('header.language')}</span>
       </button>
-      <ul
-        ref={panelRef}
-        id={panelId}
-        className={styles.list}
-        aria-label={t('header.language')}
-        hidden={!isOpen}
-      >
-        {LANGUAGES.map((language) => (
-          <li key={language.code}>
-            <button
-              type="button"
-              lang={language.code}
-              className={styles.option}
-              aria-current={language.code === current || undefined}
-              onClick={() => choose(language.code)}
-            >
-              {language.label}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {/* Only there while open, so nothing else in the page is named Language twice. */}
+      {isOpen && (
+        <ul
+          ref={panelRef}
+          id={panelId}
+          className={`${popup.list} ${styles.list}`}
+          aria-label={t('header.language')}
+        >
+          {LANGUAGES.map((language) => (
+            <li key={language.code}>
+              <button
+                type="button"
+                lang={language.code}
+                className={`${popup.choice} ${styles.option}`}
+                aria-current={language.code === current || undefined}
+                onClick={() => choose(language.code)}
+              >
+                {language.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisclosure } from '../../lib/a11y/disclosure.ts';
 import { Button } from '../../ui/button.tsx';
+import popup from '../../ui/popup.module.css';
 import styles from './appointments.module.css';
 
 export interface MenuChoice {
@@ -51,12 +52,17 @@ export function AppointmentMenu({
         {t('agenda.actions')}
         <span aria-hidden="true"> ▾</span>
       </Button>
-      <ul id={panelId} ref={panelRef} className={styles.menuList} hidden={!isOpen}>
+      <ul
+        id={panelId}
+        ref={panelRef}
+        className={`${popup.list} ${styles.menuList}`}
+        hidden={!isOpen}
+      >
         {choices.map((choice) => (
           <li key={choice.key}>
             <button
               type="button"
-              className={styles.menuChoice}
+              className={popup.choice}
               aria-describedby={describedBy}
               aria-disabled={isBusy || undefined}
               onClick={() => {
