@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { messageFor } from './field-message.ts';
 import { COUNTRY_CODES, EMPTY_PRACTICE, PRACTICE_MESSAGES, ZPracticeInput } from './practice.ts';
+import { practiceInput } from './practice.factories.ts';
 
-const full = {
-  name: 'Clínica do Rio',
-  street: 'Rua das Flores 12\n2.º esquerdo',
-  postalCode: '4050-262',
-  city: 'Porto',
-  country: 'PT',
-  phone: '22 123 4567',
-  registrationNumber: 'OM 54321',
-  cancellationNoticeHours: 24,
-};
+const full = practiceInput();
 
 describe('ZPracticeInput', () => {
   it('stores a full practice, its phone in E.164 read in the practice country', () => {

@@ -6,6 +6,7 @@ import { createTestUser, patientInput } from '../test/factories.ts';
 import { json, startFakeApi, type FakeApi } from '../test/fake-api.ts';
 import { renderWithApp } from '../test/render-with-app.tsx';
 import { PrescriptionPrintRoute } from './prescription-print-route.tsx';
+import { storedPractice } from '@portal/shared/practice.factories';
 
 const PRACTITIONER = createTestUser({ name: 'Dr Lena Hoffmann' });
 const PATH = '/records/patients/:id/prescriptions/print';
@@ -97,16 +98,7 @@ describe('PrescriptionPrintRoute', () => {
   it('prints the practice, the registration number, the date of birth and the active allergies', async () => {
     const practitioner = createTestUser({
       name: 'Dr Lena Hoffmann',
-      practice: {
-        name: 'Clínica do Rio',
-        street: 'Rua das Flores 12\n2.º esquerdo',
-        postalCode: '4050-262',
-        city: 'Porto',
-        country: 'PT',
-        phone: '+351221234567',
-        registrationNumber: 'OM 54321',
-        cancellationNoticeHours: null,
-      },
+      practice: storedPractice({ cancellationNoticeHours: null }),
     });
     api.on('GET', /^\/api\/user\/profile$/, () => json({ user: practitioner }));
     const patient = api.patients.insert(

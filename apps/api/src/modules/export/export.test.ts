@@ -11,6 +11,7 @@ import {
   type Bundle,
   type Resource,
 } from '../../../test/fhir-validation.ts';
+import { practiceInput } from '@portal/shared/practice.factories';
 
 const ctx = useTestApp();
 const user = useSignedInUser(ctx);
@@ -103,15 +104,7 @@ describe('GET /api/records/patients/export?format=fhir', () => {
       method: 'PUT',
       url: '/api/user/practice',
       headers: doctor.headers,
-      payload: {
-        name: 'Clínica do Rio',
-        street: 'Rua das Flores 12\n2.º esquerdo',
-        postalCode: '4050-262',
-        city: 'Porto',
-        country: 'PT',
-        phone: '22 123 4567',
-        registrationNumber: 'OM 54321',
-      },
+      payload: practiceInput({ cancellationNoticeHours: null }),
     });
     expect(practice.statusCode).toBe(200);
     const patient = await createPatient(ctx, doctor.headers, { dateOfBirth: '1984-07-09' });

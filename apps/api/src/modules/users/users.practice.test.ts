@@ -5,19 +5,11 @@ import { PROFILE_MESSAGES } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
 import { createPatient, patientInput, patientsUrl } from '../../../test/factories/patients.ts';
+import { practiceInput } from '@portal/shared/practice.factories';
 
 const ctx = useTestApp();
 
-const PRACTICE = {
-  name: 'Clínica do Rio',
-  street: 'Rua das Flores 12\n2.º esquerdo',
-  postalCode: '4050-262',
-  city: 'Porto',
-  country: 'PT',
-  phone: '22 123 4567',
-  registrationNumber: 'OM 54321',
-  cancellationNoticeHours: 24,
-};
+const PRACTICE = practiceInput();
 
 const putPractice = (headers: AuthHeaders, payload: unknown) =>
   ctx.app.inject({ method: 'PUT', url: '/api/user/practice', headers, payload: payload as object });

@@ -5,17 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_PRACTICE, PRACTICE_MESSAGES } from '@portal/shared/practice';
 import { fill } from '../../test/user-input.ts';
 import { createUser, openProfilePage } from './profile-test-helpers.tsx';
+import { storedPractice } from '@portal/shared/practice.factories';
 
-const PRACTICE = {
-  name: 'Clínica do Rio',
-  street: 'Rua das Flores 12\n2.º esquerdo',
-  postalCode: '4050-262',
-  city: 'Porto',
-  country: 'PT',
-  phone: '+351221234567',
-  registrationNumber: 'OM 54321',
-  cancellationNoticeHours: 24,
-};
+const PRACTICE = storedPractice();
 
 const section = async () =>
   within((await screen.findByRole('heading', { level: 2, name: 'Practice' })).closest('section')!);
