@@ -27,10 +27,15 @@ export interface ClinicalItem {
   updatedAt: string;
 }
 
+/** What a kind's `snapshot` reads beside its items: ids the hints draw from, and days. */
+export interface KindSnapshot {
+  ids: string[];
+  days: string[];
+}
+
 /** One kind's part of the pools: its items, oldest first, and what its `snapshot` read. */
-export interface KindView {
+export interface KindView extends KindSnapshot {
   items: ClinicalItem[];
-  extraIds: string[];
 }
 
 type PathValue = { value: string; raw?: string };
@@ -50,8 +55,8 @@ export interface KindExtras {
   errorFields?: Record<string, JsonSchema>;
   /** Hints beside the values of the declaration's examples (these win). */
   hints?: (view: KindView) => Hints;
-  /** Ids the hints draw from beside the items, read with every snapshot. */
-  snapshot?: (pool: pg.Pool, table: string) => Promise<string[]>;
+  /** What the hints draw from beside the items, read with every snapshot. */
+  snapshot?: (pool: pg.Pool, table: string) => Promise<KindSnapshot>;
   /** The path values of an item route, when the kind draws them itself. */
   itemPathValues?: (
     operation: Operation,
@@ -68,18 +73,6 @@ const MEDICATIONS = ['Amoxicillin', 'Penicillin V', 'Ibuprofen 400', 'Salbutamol
 
 /** Days the seeded care plan's activities occur on (its declaration's example), and others. */
 const CARE_PLAN_DAYS = ['2026-01-15', '2026-03-02', '2026-04-15', '2026-07-15'];
-
-/** The care plans' snapshot carries the chosen activities' start day among their ids, so marked. */
-const START_DAY_PREFIX = 'start-day:';
-
-function activitiesOf(extraIds: string[]) {
-  return {
-    activityIds: extraIds.filter((id) => !id.startsWith(START_DAY_PREFIX)),
-    startDay: extraIds
-      .find((id) => id.startsWith(START_DAY_PREFIX))
-      ?.slice(START_DAY_PREFIX.length),
-  };
-}
 
 /** Mostly valid values, now and then one the rules refuse. */
 const mostly = <T>(valid: T[], invalid: T) =>
@@ -115,13 +108,12 @@ const EXTRAS: Partial<Record<TPatientKindName, KindExtras>> = {
     answers: { 'GET /api/premier/today': { 200: ZToday } },
     // A body holds several activities, so a wrong value is rare per field: rules the portal
     // supports, real days, now and then a day that does not exist or a rule it refuses.
-    hints: ({ extraIds }) => {
-      const { activityIds, startDay } = activitiesOf(extraIds);
+    hints: ({ ids: activityIds, days }) => {
       return {
         start: mostly(CARE_PLAN_DAYS, '2026-02-30'),
         // An activity occurs on its start day whatever its rule: a mark on that day names a real
         // occurrence of the activities the snapshot chose.
-        date: mostly(startDay ? [startDay, ...CARE_PLAN_DAYS] : CARE_PLAN_DAYS, '2026-02-30'),
+        date: mostly([...days, ...CARE_PLAN_DAYS], '2026-02-30'),
         rrule: mostly(
           ['', 'FREQ=MONTHLY;INTERVAL=3', 'FREQ=WEEKLY'],
           'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30',
@@ -142,10 +134,10 @@ const EXTRAS: Partial<Record<TPatientKindName, KindExtras>> = {
           order by activity->>'start', activity->>'id'`,
       );
       const startDay = rows[0]?.start;
-      return [
-        ...rows.filter((row) => row.start === startDay).map((row) => row.id),
-        ...(startDay ? [`${START_DAY_PREFIX}${startDay}`] : []),
-      ];
+      return {
+        ids: rows.filter((row) => row.start === startDay).map((row) => row.id),
+        days: startDay ? [startDay] : [],
+      };
     },
     // A mark names one of the plan's activities on one of its days: the hints know the seeded
     // plan's (the oldest), so a mark mostly goes to that plan.

@@ -6,7 +6,7 @@ import type { ApiPatientKind } from '../../src/kinds/kind.ts';
 import { API_KINDS } from '../../src/kinds/registry.ts';
 import { collectionAnswers, collectionBodies } from './collection-schemas.ts';
 import type { JsonSchema } from './json-schema.ts';
-import { extrasOf, type ClinicalItem, type KindView } from './kind-extras.ts';
+import { extrasOf, type ClinicalItem, type KindSnapshot, type KindView } from './kind-extras.ts';
 import type { Operation } from './openapi.ts';
 import type { Hints } from './schema-arbitraries.ts';
 
@@ -21,10 +21,12 @@ import type { Hints } from './schema-arbitraries.ts';
 
 export type { ClinicalItem } from './kind-extras.ts';
 
+const NOTHING_READ: KindSnapshot = { ids: [], days: [] };
+
 /** Every kind's items by its table, and what the extras read beside them, by kind. */
 export interface KindPools {
   items: Record<string, ClinicalItem[]>;
-  extraIds: Record<string, string[]>;
+  extras: Record<string, KindSnapshot>;
 }
 
 export const KIND_TABLES = API_KINDS.map((declaration) => declaration.table);
@@ -50,7 +52,7 @@ const kindOfParam = (name: string) =>
 function viewOf(declaration: ApiPatientKind, pools: KindPools): KindView {
   return {
     items: pools.items[declaration.table] ?? [],
-    extraIds: pools.extraIds[declaration.shared.kind] ?? [],
+    ...(pools.extras[declaration.shared.kind] ?? NOTHING_READ),
   };
 }
 
@@ -58,7 +60,7 @@ function viewOf(declaration: ApiPatientKind, pools: KindPools): KindView {
 export function emptyKindPools(): KindPools {
   return {
     items: Object.fromEntries(KIND_TABLES.map((table) => [table, []])),
-    extraIds: {},
+    extras: {},
   };
 }
 
@@ -81,7 +83,7 @@ export async function snapshotKinds(pool: pg.Pool): Promise<KindPools> {
         updatedAt: row.updated_at.toISOString(),
       }));
       const snapshot = extrasOf(declaration.shared.kind)?.snapshot;
-      if (snapshot) pools.extraIds[declaration.shared.kind] = await snapshot(pool, table);
+      if (snapshot) pools.extras[declaration.shared.kind] = await snapshot(pool, table);
     }),
   );
   return pools;
