@@ -39,14 +39,8 @@ export async function benchPages(url: string, token: string): Promise<BenchPage[
 
 /** Signs a bench practitioner in: the token for API calls and the session for the browser. */
 export async function benchPractitioner(url: string) {
-  const session = await signIn(url, 'pages@example.test', 'Dr. Bench Pages');
-  const { user } = (await (
-    await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${session.token}` },
-    })
-  ).json()) as SignedInUser;
-  return { token: session.token, stored: { idToken: session.token, user } };
+  const { token, user } = await signIn(url, 'pages@example.test', 'Dr. Bench Pages');
+  return { token, stored: { idToken: token, user } };
 }
 
 /** A Chromium profile whose storage holds a signed-in session for the portal's origin. */

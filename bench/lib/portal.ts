@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { SignedInUser } from '../../e2e/support/session.ts';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded-postgres.ts';
 import { findFreePort } from '../../apps/api/src/lib/free-port.ts';
 import { SERVER_NODE_ARGS } from '../../apps/api/server-node-args.mjs';
@@ -81,7 +82,7 @@ export async function waitHealthy(
   throw new Error('server never became healthy');
 }
 
-/** Local sign-in: an ID token and the stored user id. */
+/** Local sign-in: an ID token and the stored user (and its id). */
 export async function signIn(url: string, email: string, name = 'Bench Doctor') {
   const token = (await (
     await fetch(`${url}/api/dev-auth/token`, {
@@ -95,8 +96,8 @@ export async function signIn(url: string, email: string, name = 'Bench Doctor') 
       method: 'POST',
       headers: { authorization: `Bearer ${token.idToken}` },
     })
-  ).json()) as { user: { _id: string } };
-  return { token: token.idToken, userId: login.user._id };
+  ).json()) as { user: SignedInUser['user'] };
+  return { token: token.idToken, userId: login.user._id, user: login.user };
 }
 
 /** Inserts `count` varied patients for one owner in a single statement. */
