@@ -11,3 +11,4 @@ export * from './reminders.ts';
 export * from './care-plans.ts';
 export * from './voice-signatures.ts';
 export * from './parked-charge-events.ts';
+export * from './patient-links.ts';
