@@ -14,6 +14,10 @@ import { benchPages, benchPractitioner, signedInProfile } from './lib/pages.ts';
 import { printTable, ROOT, startPortal, tempDir, writeResult } from './lib/portal.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Only the pages whose label is listed (comma-separated), e.g. `/records,chart`. */
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+/** A folder to keep every run's full report in, to read its diagnostics (long tasks, bootup). */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 const LIGHTHOUSE = path.join(ROOT, 'node_modules/.bin/lighthouse');
 
 interface Scores {
@@ -46,6 +50,11 @@ function runLighthouse(url: string, { userDataDir }: { userDataDir?: string } = 
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8' },
   );
   if (!fs.existsSync(outFile)) throw new Error(`lighthouse failed: ${run.stderr}`);
+  if (REPORTS_DIR) {
+    fs.mkdirSync(REPORTS_DIR, { recursive: true });
+    const name = new URL(url).pathname.replaceAll('/', '_') || '_';
+    fs.copyFileSync(outFile, path.join(REPORTS_DIR, `${name}-${Date.now()}.json`));
+  }
   const report = JSON.parse(fs.readFileSync(outFile, 'utf8')) as {
     categories: Record<string, { score: number }>;
     audits: Record<string, { numericValue?: number }>;
@@ -72,9 +81,9 @@ export async function benchLighthouse() {
   try {
     const practitioner = await benchPractitioner(portal.url);
     const profile = await signedInProfile(portal.url, practitioner.stored);
-    for (const { label, path: pagePath, isSignedIn } of await benchPages(
-      portal.url,
-      practitioner.token,
+    const pages = await benchPages(portal.url, practitioner.token);
+    for (const { label, path: pagePath, isSignedIn } of pages.filter(
+      (page) => !ONLY_PAGES || ONLY_PAGES.includes(page.label),
     )) {
       const runs = Array.from({ length: RUNS }, () =>
         runLighthouse(`${portal.url}${pagePath}`, isSignedIn ? { userDataDir: profile } : {}),

@@ -7,7 +7,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TUser } from '@portal/shared/user';
-import { authSlice } from '../session/auth-slice.ts';
+import { authReducer } from '../session/auth-slice.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 import { createBaseQuery } from './base-query.ts';
 import { dismissApiNotice } from './error-notices.ts';
@@ -42,7 +42,7 @@ function renderWithAnswer(answer: (request: Request) => Promise<Response>) {
     }),
   });
   const store = configureStore({
-    reducer: { auth: authSlice.reducer, api: testApi.reducer },
+    reducer: { auth: authReducer, api: testApi.reducer },
     preloadedState: { auth: { status: true, userData: user } },
     middleware: (getDefault) => getDefault().concat(testApi.middleware),
   });

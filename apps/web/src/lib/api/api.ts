@@ -1,5 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { dynamicMiddleware, rootReducer } from '../store/root-reducer.ts';
+import { addMiddleware, injectReducer } from '../store/root-reducer.ts';
 import { baseQuery, type ApiExtraOptions } from './base-query.ts';
 
 /**
@@ -15,8 +15,8 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-rootReducer.inject(api);
-dynamicMiddleware.addMiddleware(api.middleware);
+injectReducer(api.reducerPath, api.reducer);
+addMiddleware(api.middleware);
 
 /**
  * The endpoints of a feature whose screens all report their own failures: each gets

@@ -2,7 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setIdentityClient } from '../identity/get-identity-client.ts';
-import { authSlice } from '../session/auth-slice.ts';
+import { authReducer } from '../session/auth-slice.ts';
 import { createBaseQuery, REQUEST_TIMEOUT_MS } from './base-query.ts';
 import { currentApiNotice, dismissApiNotice } from './error-notices.ts';
 import { createFakeIdentity } from '../../test/factories.ts';
@@ -49,7 +49,7 @@ function setup({
     }),
   });
   const store = configureStore({
-    reducer: { auth: authSlice.reducer, api: testApi.reducer },
+    reducer: { auth: authReducer, api: testApi.reducer },
     preloadedState: {
       auth: isSignedIn
         ? { status: true, userData: null as never }

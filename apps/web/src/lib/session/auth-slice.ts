@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
 import type { TUser } from '@portal/shared/user';
 
 /** The session: `status` false and `userData` null until sign-in. */
@@ -9,30 +9,38 @@ export interface AuthState {
 
 const initialState: AuthState = { status: false, userData: null };
 
-export const authSlice = createSlice({
-  name: 'auth',
-  initialState,
-  reducers: {
-    login(state, action: PayloadAction<TUser>) {
-      state.status = true;
-      state.userData = action.payload;
-    },
-    logout(state) {
-      state.status = false;
-      state.userData = null;
-    },
-    /** Replaces premiumMember only when signed in; does nothing when signed out. */
-    updatePremiumStatus(state, action: PayloadAction<boolean>) {
-      if (state.userData) state.userData.premiumMember = action.payload;
-    },
-    /** Keeps the session's copy of the user in step with a saved profile. */
-    updateUserData(state, action: PayloadAction<TUser>) {
-      if (state.userData) state.userData = action.payload;
-    },
-  },
-});
+// Written without Redux Toolkit: the store of a page that makes no API call (the home page, the
+// sign-in page) then needs none of it; RTK comes with the RTK Query api (lib/api/api.ts).
+export const login = (user: TUser) => ({ type: 'auth/login', payload: user }) as const;
+export const logout = () => ({ type: 'auth/logout' }) as const;
+/** Replaces premiumMember only when signed in; does nothing when signed out. */
+export const updatePremiumStatus = (isPremium: boolean) =>
+  ({ type: 'auth/updatePremiumStatus', payload: isPremium }) as const;
+/** Keeps the session's copy of the user in step with a saved profile. */
+export const updateUserData = (user: TUser) =>
+  ({ type: 'auth/updateUserData', payload: user }) as const;
 
-export const { login, logout, updatePremiumStatus, updateUserData } = authSlice.actions;
+type AuthAction = ReturnType<
+  typeof login | typeof logout | typeof updatePremiumStatus | typeof updateUserData
+>;
+
+export function authReducer(state: AuthState = initialState, unknownAction: UnknownAction) {
+  const action = unknownAction as AuthAction;
+  switch (action.type) {
+    case 'auth/login':
+      return { status: true, userData: action.payload };
+    case 'auth/logout':
+      return initialState;
+    case 'auth/updatePremiumStatus':
+      return state.userData
+        ? { ...state, userData: { ...state.userData, premiumMember: action.payload } }
+        : state;
+    case 'auth/updateUserData':
+      return state.userData ? { ...state, userData: action.payload } : state;
+    default:
+      return state;
+  }
+}
 
 /** Signed in with the user's data at hand (what the layout's signed-in parts wait for). */
 export const selectIsSignedIn = (state: { auth: AuthState }): boolean =>

@@ -1,5 +1,5 @@
 import type { TUser } from '@portal/shared/user';
-import type { Dispatch } from '@reduxjs/toolkit';
+import type { Dispatch } from 'redux';
 import { api } from '../api/api.ts';
 import type { IdentityClient } from '../identity/identity-client.ts';
 import { login, logout } from './auth-slice.ts';
