@@ -46,6 +46,7 @@ function runLighthouse(url: string, { userDataDir }: { userDataDir?: string } = 
       '--only-categories=performance,accessibility,best-practices',
       `--chrome-flags=${flags.join(' ')}`,
       ...(userDataDir ? ['--disable-storage-reset'] : []),
+      ...(REPORTS_DIR ? ['--save-assets'] : []),
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8' },
   );
@@ -53,7 +54,12 @@ function runLighthouse(url: string, { userDataDir }: { userDataDir?: string } = 
   if (REPORTS_DIR) {
     fs.mkdirSync(REPORTS_DIR, { recursive: true });
     const name = new URL(url).pathname.replaceAll('/', '_') || '_';
-    fs.copyFileSync(outFile, path.join(REPORTS_DIR, `${name}-${Date.now()}.json`));
+    const stamp = Date.now();
+    fs.copyFileSync(outFile, path.join(REPORTS_DIR, `${name}-${stamp}.json`));
+    const trace = path.join(path.dirname(outFile), 'report-0.trace.json');
+    if (fs.existsSync(trace)) {
+      fs.copyFileSync(trace, path.join(REPORTS_DIR, `${name}-${stamp}.trace.json`));
+    }
   }
   const report = JSON.parse(fs.readFileSync(outFile, 'utf8')) as {
     categories: Record<string, { score: number }>;

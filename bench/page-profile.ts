@@ -1,0 +1,92 @@
+// Where a page's main-thread time goes while it loads: a CPU profile of one page in Chromium at
+// Lighthouse's 4× CPU slowdown, summed by script file and by function (self time). The figures
+// name the long tasks that total blocking time counts; they are not budgets.
+// PAGE picks the page by its label in lib/pages.ts (default /records); PROFILE_OUT keeps the
+// .cpuprofile for Chromium's DevTools.
+import fs from 'node:fs';
+import { chromium } from 'playwright-core';
+import { storeSession } from '../e2e/support/session.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts';
+import { benchPages, benchPractitioner } from './lib/pages.ts';
+import { startPortal } from './lib/portal.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const CPU_SLOWDOWN = 4;
+const SHOWN = 15;
+
+function fileOf(url: string): string {
+  return url.replace(/^.*\//, '') || '(native)';
+}
+
+/** Self time in ms by key, largest first. */
+function selfTimes(profile: CpuProfile, keyOf: (node: ProfileNode) => string | null) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const key = keyOf(byId.get(id)!);
+    if (key) totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+  });
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
+const IDLE = new Set(['(idle)', '(program)']);
+
+export async function benchPageProfile() {
+  const portal = await startPortal();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const practitioner = await benchPractitioner(portal.url);
+    const pages = await benchPages(portal.url, practitioner.token);
+    const label = process.env.PAGE ?? '/records';
+    const target = pages.find((page) => page.label === label);
+    if (!target)
+      throw new Error(`no page labelled ${label}: ${pages.map((p) => p.label).join(', ')}`);
+    const context = await browser.newContext();
+    if (target.isSignedIn) {
+      await storeSession(await context.newPage(), portal.url, practitioner.stored);
+    }
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${portal.url}${target.path}`, { waitUntil: 'networkidle' });
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+    if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
+
+    const busy = (node: ProfileNode) => (IDLE.has(node.callFrame.functionName) ? null : node);
+    const byFile = selfTimes(profile, (node) => busy(node) && fileOf(node.callFrame.url));
+    const byFunction = selfTimes(profile, (node) => {
+      if (!busy(node)) return null;
+      const frame = node.callFrame;
+      return `${frame.functionName || '(anonymous)'} ${fileOf(frame.url)}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    });
+    const total = byFile.reduce((sum, [, ms]) => sum + ms, 0);
+    console.log(
+      `${label}: ${total.toFixed(0)} ms of main-thread JavaScript at ${CPU_SLOWDOWN}× slowdown`,
+    );
+    console.log('\nby script file (self ms)');
+    for (const [file, ms] of byFile.slice(0, SHOWN))
+      console.log(`${ms.toFixed(0).padStart(7)}  ${file}`);
+    console.log(
+      '\nby function (self ms; minified names, open PROFILE_OUT in DevTools to map them)',
+    );
+    for (const [name, ms] of byFunction.slice(0, SHOWN))
+      console.log(`${ms.toFixed(1).padStart(7)}  ${name}`);
+  } finally {
+    await browser.close();
+    await portal.stop();
+  }
+}
+
+if (import.meta.filename === process.argv[1]) await benchPageProfile();
