@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadPageAt } from './app/router.tsx';
-import i18next, { i18nReady } from './i18n/i18n.ts';
+import i18n, { i18nReady } from './i18n/i18n.ts';
 import './styles/global.css';
 
 // The page's chunk and texts too: its first render is then whole, and hydration never leaves a
@@ -22,6 +22,6 @@ const app = (
 // otherwise (or for a page that is not prerendered) the app renders from scratch. Either way as
 // a transition: React yields to the browser every few milliseconds instead of blocking it.
 startTransition(() => {
-  if (container.dataset.prerendered === i18next.language) hydrateRoot(container, app);
+  if (container.dataset.prerendered === i18n.language) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });

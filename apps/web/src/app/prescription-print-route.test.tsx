@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import i18next from 'i18next';
+import i18n from '../i18n/i18n.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TPatient } from '@portal/shared/patient';
 import { createTestUser, patientInput } from '../test/factories.ts';
@@ -146,8 +146,8 @@ describe('PrescriptionPrintRoute', () => {
   });
 
   it('prints in Arabic, with the route and headings translated', async () => {
-    await i18next.changeLanguage('ar');
-    await i18next.loadNamespaces('clinical');
+    await i18n.changeLanguage('ar');
+    await i18n.loadNamespaces('clinical');
     renderPrint();
     expect(await screen.findByRole('heading', { level: 1, name: 'وصفة طبية' })).toBeVisible();
     const table = await screen.findByRole('table', { name: 'الأدوية' });

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Navigate, useParams } from 'react-router';
 import { PrescriptionPrint } from '../features/clinical/prescription-print.tsx';
 import { useGetPatientQuery } from '../features/patients/patients-api.ts';

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18n from '../i18n/i18n.ts';
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { readPersistedSession } from '../lib/session/persisted-session.ts';
@@ -20,7 +20,7 @@ function page(load: () => Promise<ComponentType>, namespace: string | string[]):
   let loaded: { default: ComponentType } | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
   const preload = () =>
-    (loading ??= Promise.all([load(), i18next.loadNamespaces(namespace)]).then(
+    (loading ??= Promise.all([load(), i18n.loadNamespaces(namespace)]).then(
       ([Component]) => (loaded = { default: Component }),
     ));
   return Object.assign(
@@ -72,7 +72,7 @@ const PaymentCancelPage = page(
 const PatientsPage = page(
   () =>
     import('./patients-route.tsx').then(async (m) => {
-      await i18next.loadNamespaces(m.KIND_NAMESPACES);
+      await i18n.loadNamespaces(m.KIND_NAMESPACES);
       return m.PatientsRoute;
     }),
   ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans', 'start'],
@@ -82,7 +82,7 @@ const PatientsPage = page(
 const PatientChartPage = page(
   () =>
     import('./patient-chart-route.tsx').then(async (m) => {
-      await i18next.loadNamespaces(m.KIND_NAMESPACES);
+      await i18n.loadNamespaces(m.KIND_NAMESPACES);
       return m.PatientChartRoute;
     }),
   ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans'],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { kindLabel, statusLabel } from '../features/appointments/appointment-text.ts';
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { APPOINTMENT_LIMITS } from '@portal/shared/appointment';
 import type { TPatient } from '@portal/shared/patient';
 import { formatWhen, kindLabel, statusLabel } from '../features/appointments/appointment-text.ts';

@@ -1,7 +1,7 @@
-import i18next from 'i18next';
+import i18n from './i18n.ts';
 
 /** Numbers in the reader's language (Arabic digits in Arabic, grouping per locale). */
-export function formatNumber(value: number, language = i18next.language): string {
+export function formatNumber(value: number, language = i18n.language): string {
   return new Intl.NumberFormat(language).format(value);
 }
 

@@ -1,5 +1,3 @@
-import i18next, { type BackendModule, type ReadCallback } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import {
   directionOf,
   isLanguageCode,
@@ -8,6 +6,7 @@ import {
   LANGUAGES,
   type LanguageCode,
 } from './languages.ts';
+import { Translator } from './translator.ts';
 
 /**
  * Resources live in `locales/<language>/<namespace>.json`, one namespace per feature, and
@@ -30,19 +29,6 @@ export const NAMESPACES = Object.keys(resources).flatMap(
  */
 const INITIAL_NAMESPACES = ['common', 'voice', 'auth'];
 
-const lazyBackend: BackendModule = {
-  type: 'backend',
-  init: () => {},
-  read(language: string, namespace: string, callback: ReadCallback) {
-    const load = resources[`./locales/${language}/${namespace}.json`];
-    if (!load) return callback(null, {});
-    load().then(
-      (module) => callback(null, module.default),
-      (error: Error) => callback(error, false),
-    );
-  },
-};
-
 function initialLanguage(): LanguageCode {
   try {
     const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
@@ -50,6 +36,8 @@ function initialLanguage(): LanguageCode {
   } catch {
     // Storage can be unavailable (privacy modes); fall back to the browser's language.
   }
+  // No navigator in Node 20, where the prerender renders (in English, then each language).
+  if (typeof navigator === 'undefined') return 'en';
   const preferred = navigator.languages?.find((tag) =>
     LANGUAGES.some((l) => tag.startsWith(l.code.slice(0, 2))),
   );
@@ -58,11 +46,23 @@ function initialLanguage(): LanguageCode {
 }
 
 function applyToDocument(language: string): void {
+  // The prerender renders in Node, where the document is the page it writes.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
 }
 
-i18next.on('languageChanged', (language) => {
+const i18n = new Translator({
+  language: initialLanguage(),
+  fallbackLanguage: 'en',
+  defaultNamespace: 'common',
+  namespaces: NAMESPACES,
+  load: (language, namespace) =>
+    resources[`./locales/${language}/${namespace}.json`]?.().then((module) => module.default) ??
+    Promise.resolve({}),
+});
+
+i18n.on('languageChanged', (language) => {
   applyToDocument(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
@@ -73,20 +73,8 @@ i18next.on('languageChanged', (language) => {
   }
 });
 
-export const i18nReady = i18next
-  .use(lazyBackend)
-  .use(initReactI18next)
-  .init({
-    lng: initialLanguage(),
-    fallbackLng: 'en',
-    supportedLngs: LANGUAGES.map((l) => l.code),
-    load: 'currentOnly',
-    ns: INITIAL_NAMESPACES,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    returnNull: false,
-  })
-  .then(() => applyToDocument(i18next.language));
+export const i18nReady = i18n
+  .loadNamespaces(INITIAL_NAMESPACES)
+  .then(() => applyToDocument(i18n.language));
 
-export default i18next;
+export default i18n;

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { IMMUNIZATION_MESSAGES } from '@portal/shared/immunization';
 import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
@@ -53,7 +53,7 @@ describe('the immunizations section', () => {
     const { api, patient } = section;
     api.kinds.add(SEGMENT, patient._id, { vaccine: 'MMR', vaccineCode: '03' });
     api.kinds.add(SEGMENT, patient._id, { vaccine: 'Tick-borne encephalitis', vaccineCode: null });
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     section.render();
     const list = await screen.findByRole('list', { name: 'التطعيمات' });
     expect(within(list).getByText('الحصبة والنكاف والحصبة الألمانية (MMR)')).toBeVisible();

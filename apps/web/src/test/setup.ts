@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import i18next, { i18nReady, NAMESPACES } from '../i18n/i18n.ts';
+import i18n, { i18nReady, NAMESPACES } from '../i18n/i18n.ts';
 import { dismissApiNotice } from '../lib/api/error-notices.ts';
 import { resetPublicConfig } from '../lib/config/load-public-config.ts';
 import { server } from './fake-api.ts';
@@ -20,7 +20,7 @@ globalThis.Request = class extends NodeRequest {
 
 await i18nReady;
 // In the app a page's texts load with its chunk (app/router.tsx); tests render pages directly.
-await i18next.loadNamespaces([...NAMESPACES]);
+await i18n.loadNamespaces([...NAMESPACES]);
 
 // Any request to another host is a test bug: no network in component tests.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -37,6 +37,6 @@ afterEach(async () => {
   // its page to /not-found, must not greet the next test, which shares the worker's modules.
   dismissApiNotice();
   // And its language, once nothing on screen has to follow the change.
-  if (i18next.language !== 'en') await i18next.changeLanguage('en');
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });
 afterAll(() => server.close());

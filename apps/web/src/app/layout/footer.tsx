@@ -1,5 +1,5 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { useAppSelector } from '../hooks.ts';
 import { telHref, usePublicConfig } from '../../lib/config/public-config.ts';

@@ -7,7 +7,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { NavLink } from 'react-router';
 import { telHref, usePublicConfig } from '../../lib/config/public-config.ts';
 import { Icon } from '../../ui/icon.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import { useDisclosure } from '../../lib/a11y/disclosure.ts';
 import { pageHydrated } from '../../lib/hydration/page-hydrated.ts';

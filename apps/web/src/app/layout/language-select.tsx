@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import { pageHydrated } from '../../lib/hydration/page-hydrated.ts';
 import { Icon } from '../../ui/icon.tsx';

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { LiveAnnouncer } from './page-arrival.tsx';
@@ -11,7 +11,7 @@ describe('LiveAnnouncer', () => {
     act(() => announce('You have 3 unread reminders.'));
     expect(region).toHaveTextContent('You have 3 unread reminders.');
 
-    await act(() => i18next.changeLanguage('ar'));
+    await act(() => i18n.changeLanguage('ar'));
     expect(region).toBeEmptyDOMElement();
   });
 });

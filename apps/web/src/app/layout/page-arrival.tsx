@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useSyncExternalStore, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLocation } from 'react-router';
 import {
   announcePage,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../../features/errors/error-boundary.tsx';
 import { BellPlaceholder } from '../../features/reminders/bell-placeholder.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { NavLink } from 'react-router';
 import { selectIsSignedIn } from '../../lib/session/auth-slice.ts';
 import { useAppSelector } from '../hooks.ts';

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TAppointment } from '@portal/shared/appointment';
 import { minutesOfTime, toWallTime, weekdayOf } from '@portal/shared/zoned-time';
 import { DAY_MINUTES, offsetIn, placeDay, type Span } from './agenda-grid-geometry.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import type { TAppointment } from '@portal/shared/appointment';
 import { chartPath } from '../../lib/routes/chart-address.ts';

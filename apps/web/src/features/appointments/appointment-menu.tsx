@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useDisclosure } from '../../lib/a11y/disclosure.ts';
 import { Button } from '../../ui/button.tsx';
 import popup from '../../ui/popup.module.css';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearStoredSession, storeToken } from '../../lib/session/stored-session.ts';
 import { BookingPage } from './book-appointment-page.tsx';
@@ -183,7 +183,7 @@ describe('BookingPage', () => {
     );
     await waitFor(() => expect(alert.parentElement).toHaveFocus());
 
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     await userEvent.click(screen.getByRole('button', { name: 'احجز الموعد' }));
     await waitFor(() => expect(read(screen.getByRole('alert'))).toContain('Bruno Costa'));
     expect(read(screen.getByRole('alert'))).toContain('الاثنين');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSearchParams } from 'react-router';
 import type { TAppointment } from '@portal/shared/appointment';
 import { toWallTime } from '@portal/shared/zoned-time';

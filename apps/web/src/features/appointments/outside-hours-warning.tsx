@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { weekdayName } from '../../i18n/format-date.ts';
 import { formatClock } from './appointment-text.ts';
 import type { OutsideHours } from './working-hours.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';

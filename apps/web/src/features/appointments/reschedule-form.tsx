@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { APPOINTMENT_MESSAGES, type TAppointment } from '@portal/shared/appointment';
 import { toWallTime } from '@portal/shared/zoned-time';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 import { useGetScheduleQuery, type Schedule } from './appointments-api.ts';

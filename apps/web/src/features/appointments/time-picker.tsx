@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatDay, formatTime } from './appointment-text.ts';
 import { useGetFreeSlotsQuery } from './appointments-api.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { announceWithNextPage } from '../../lib/a11y/announcer.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import translator from '../../i18n/i18n.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TOccurrence, TOccurrenceMarkInput } from '@portal/shared/care-plan';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { formatDay } from '../../i18n/format.ts';
@@ -26,7 +26,7 @@ function failureOf(error: unknown): Failure {
   const key = `auth:apiErrors.codes.${apiError.code}`;
   return {
     kind: 'failed',
-    text: i18next.exists(key, { fallbackLng: [] }) ? i18next.t(key) : apiError.message,
+    text: translator.exists(key) ? translator.t(key) : apiError.message,
   };
 }
 

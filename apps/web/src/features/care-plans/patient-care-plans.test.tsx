@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18next from '../../i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { CARE_PLAN_MESSAGES } from '@portal/shared/care-plan';
 import { RRULE_MESSAGES } from '@portal/shared/care-plan-rrule';

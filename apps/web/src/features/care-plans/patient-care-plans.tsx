@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../i18n/translator.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TCarePlan } from '@portal/shared/care-plan';
 import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -21,7 +21,7 @@ import { recurrenceSummary } from './recurrence.ts';
 import styles from './care-plans.module.css';
 
 /** A list's load-failed and loading texts, the same for the plans and a plan's occurrences. */
-function listTexts(t: TFunction<'carePlans'>, empty: string) {
+function listTexts(t: TFunction, empty: string) {
   return { loadFailed: t('section.loadFailed'), loading: t('loading'), empty };
 }
 

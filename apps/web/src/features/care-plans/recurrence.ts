@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { simpleRecurrence } from '@portal/shared/care-plan-rrule';
 
 /** The recurrences offered by name; any other rule is 'custom' and typed as an RRULE. */

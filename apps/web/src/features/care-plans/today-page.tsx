@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TTodayItem } from '@portal/shared/care-plan';
 import { useAppSelector } from '../../app/hooks.ts';
 import pageStyles from '../../ui/page.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TAllergyWarning } from '@portal/shared/prescription';
 import { describedControl, FieldMessage } from '../../ui/form-field.tsx';
 import { allergyMatchText } from './allergy-match-text.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { submitUnlessBusy } from '../../lib/forms/submit-unless-busy.ts';
 import { FormActions } from '../../ui/form-actions.tsx';
 import styles from './clinical.module.css';

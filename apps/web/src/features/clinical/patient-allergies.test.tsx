@@ -104,7 +104,7 @@ describe('PatientAllergies', () => {
 
   it('shows the API field message in the reader language (Arabic, right to left)', async () => {
     const user = userEvent.setup();
-    const { default: i18next } = await import('i18next');
+    const { default: i18next } = await import('../../i18n/i18n.ts');
     await i18next.changeLanguage('ar');
     try {
       section.render();

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TAllergy } from '@portal/shared/allergy';
 import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';

@@ -117,7 +117,7 @@ describe('PatientMedications', () => {
 
   it('words the class warning in Arabic, right to left', async () => {
     const user = userEvent.setup();
-    const { default: i18next } = await import('i18next');
+    const { default: i18next } = await import('../../i18n/i18n.ts');
     const { api, patient } = section;
     api.clinical.addAllergy(patient._id, { substance: 'بنسلين', reaction: '' });
     await i18next.changeLanguage('ar');

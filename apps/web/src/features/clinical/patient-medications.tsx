@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TPatient } from '@portal/shared/patient';
 import type { TPrescription } from '@portal/shared/prescription';
 import { useAppSelector } from '../../app/hooks.ts';

@@ -8,7 +8,7 @@ import {
   type RegisterOptions,
   type Resolver,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { z } from 'zod';
 import { fieldPaths } from '@portal/shared/schema-fields';
 import {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { markPageHydrated } from '../../lib/hydration/page-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import appointmentImage from './images/tile-appointment.svg';
 import doctorImage from './images/tile-doctor.svg';

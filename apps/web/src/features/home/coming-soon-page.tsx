@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { telHref, usePublicConfig } from '../../lib/config/public-config.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';

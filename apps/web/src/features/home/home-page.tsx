@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { telHref, usePublicConfig } from '../../lib/config/public-config.ts';
 import { ActionTiles } from './action-tiles.tsx';
 import { BannerCarousel, type CarouselSlide } from './banner-carousel.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@portal/shared/audit';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { PAGE_SIZE } from './patients-api.ts';

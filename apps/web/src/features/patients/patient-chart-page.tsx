@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { TPatient } from '@portal/shared/patient';
 import { useScrollToFragment } from '../../lib/a11y/fragment-target.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ZPatientInput, type TPatient } from '@portal/shared/patient';
 import { displayPhone } from '@portal/shared/phone';
 import { fieldPaths, valueAt } from '@portal/shared/schema-fields';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZPatientInput } from '@portal/shared/patient';
 import { fieldPaths } from '@portal/shared/schema-fields';
@@ -205,7 +205,7 @@ describe('PatientForm validation', () => {
   });
 
   it('shows the messages in Arabic when Arabic is chosen', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'إنشاء مريض' }));
     const summary = await screen.findByRole('group', { name: 'توجد مشكلات في 8 حقول' });
@@ -221,7 +221,7 @@ describe('PatientForm validation', () => {
     expect(screen.getByLabelText('Emergency contact phone')).toHaveAccessibleDescription(
       'With + and the country code (+351 912 345 678), or as dialled in your practice country.',
     );
-    await i18next.changeLanguage('de');
+    await i18n.changeLanguage('de');
     expect(await screen.findByLabelText('Telefonnummer')).toHaveAccessibleDescription(
       'Mit + und der Landesvorwahl (+351 912 345 678) oder so, wie man sie im Land Ihrer Praxis wählt.',
     );

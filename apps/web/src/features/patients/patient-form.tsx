@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
 import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import {
   ageOn,
   DATE_OF_BIRTH_MIN,
@@ -90,7 +90,7 @@ const TEXT_FIELDS: Record<
 /** How a choice's values read; codes such as 'AB-' stay as they are, left to right. */
 const OPTION_TEXT: Record<
   string,
-  (t: TFunction<'records'>, value: string) => { text: string; dir?: 'ltr' }
+  (t: TFunction, value: string) => { text: string; dir?: 'ltr' }
 > = {
   bloodGroup: (_t, value) => ({ text: value, dir: 'ltr' }),
   gender: (t, value) => ({ text: genderLabel(t, value) }),

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { PATIENT_GENDERS } from '@portal/shared/patient';
 
 type Gender = (typeof PATIENT_GENDERS)[number];
@@ -11,7 +11,7 @@ const GENDER_KEYS: Record<Gender, string> = {
 };
 
 /** A gender value (stored in English, as the API speaks it) in the reader's language. */
-export function genderLabel(t: TFunction<'records'>, gender: string): string {
+export function genderLabel(t: TFunction, gender: string): string {
   const key = GENDER_KEYS[gender as Gender];
   return key ? t(key) : gender;
 }
@@ -20,6 +20,6 @@ export function genderLabel(t: TFunction<'records'>, gender: string): string {
 const LABEL_KEYS: Record<string, string> = { 'emergencyContact.phone': 'emergencyPhone' };
 
 /** A patient field's label (`emergencyContact.phone` and the others), for the form and the details. */
-export function fieldLabel(t: TFunction<'records'>, name: string): string {
+export function fieldLabel(t: TFunction, name: string): string {
   return t(`fields.${LABEL_KEYS[name] ?? name}`);
 }

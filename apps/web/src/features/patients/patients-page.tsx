@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';

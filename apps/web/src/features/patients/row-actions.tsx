@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useDisclosure } from '../../lib/a11y/disclosure.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';

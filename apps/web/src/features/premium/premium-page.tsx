@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TUser } from '@portal/shared/user';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PRACTICE, PRACTICE_MESSAGES } from '@portal/shared/practice';
 import { fill } from '../../test/user-input.ts';
@@ -72,7 +72,7 @@ describe('the Practice section of the profile', () => {
   });
 
   it('reads in Arabic', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     openProfilePage(createUser({ practice: PRACTICE }));
     const arabic = within(
       (await screen.findByRole('heading', { level: 2, name: 'العيادة' })).closest('section')!,

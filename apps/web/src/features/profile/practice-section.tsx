@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { displayPhone } from '@portal/shared/phone';
 import type { TUser } from '@portal/shared/user';
 import { EditableSection } from './editable-section.tsx';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
@@ -92,7 +92,7 @@ describe('ProfileForm checks each field as it changes', () => {
   });
 
   it('shows the messages in the reader’s language', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     openProfilePage();
     await userEvent.click(await screen.findByRole('button', { name: 'تعديل' }));
     await replace('الاسم', '');
@@ -195,7 +195,7 @@ describe('ProfileForm saving', () => {
   });
 
   it('never shows a server’s English field text to an Arabic reader', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     const { api } = openProfilePage();
     await userEvent.click(await screen.findByRole('button', { name: 'تعديل' }));
     failNextSave(api, {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { startFakeApi } from '../../test/fake-api.ts';
 import { expectEach } from '../../test/queries.ts';
@@ -79,7 +79,7 @@ describe('ProfilePage read view', () => {
   });
 
   it('reads in Arabic: translated labels and gender', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     openProfilePage(createUser({ gender: 'male' }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('الملف الشخصي للمستخدم');
     await screen.findByText('Dr. Amina Yusuf');

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Navigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';

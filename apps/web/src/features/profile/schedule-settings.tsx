@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ZScheduleInput, type TWorkingDay, type TWorkingHours } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/user';
 import { WEEKDAYS, type TWeekday } from '@portal/shared/zoned-time';

@@ -7,7 +7,7 @@ import {
   type Path,
   type Resolver,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TUser } from '@portal/shared/user';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { applyServerFieldErrors, fieldMessageText } from '../../lib/forms/field-messages.ts';

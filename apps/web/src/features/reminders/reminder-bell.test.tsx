@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { createTestUser } from '../../test/factories.ts';
@@ -100,7 +100,7 @@ describe('ReminderBell', () => {
   });
 
   it('announces the unread count in the reader’s language, with its plural', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     for (let index = 0; index < 3; index += 1) api.reminders.add();
     renderBell();
     await screen.findByRole('button', { name: 'التذكيرات، 3 غير مقروءة' });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestUser } from '../../test/factories.ts';
 import { asRead, itemTexts } from '../../test/queries.ts';
@@ -97,7 +97,7 @@ describe('TodayAppointments', () => {
   });
 
   it('reads in Arabic, the time as Arabic writes it and the Latin name kept in its own order', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     renderPanel({ appointments: [appointment({ start: '2026-03-02T23:30:00.000Z' })] });
     const arabicPanel = screen.getByRole('region', { name: 'اليوم' });
     const name = within(arabicPanel).getByRole('link', { name: 'Amina Yusuf' });

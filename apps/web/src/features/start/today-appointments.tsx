@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { chartPath } from '../../lib/routes/chart-address.ts';
 import { PANEL_ITEMS_MAX } from './start-day.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import type { TReminder, TReminderList } from '@portal/shared/reminder';
 import { formatNumber } from '../../i18n/format.ts';

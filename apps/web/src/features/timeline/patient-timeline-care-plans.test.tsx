@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18next from '../../i18n/i18n.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TUser } from '@portal/shared/user';
 import { formatDay } from '../../i18n/format.ts';

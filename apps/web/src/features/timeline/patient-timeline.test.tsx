@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { createTestUser } from '../../test/factories.ts';
 import { patientSectionTests } from '../../test/patient-section.tsx';
@@ -114,7 +114,7 @@ describe('PatientTimeline', () => {
   });
 
   it("reads right to left in Arabic, with the date in the reader's format and typed names kept apart", async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     const { api, patient } = section;
     const allergy = api.clinical.addAllergy(patient._id, {
       substance: 'Penicillin',

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TTimelineEntry } from '@portal/shared/timeline';
 import { formatDay } from '../../i18n/format.ts';
 import styles from './timeline.module.css';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { createTestUser } from '../../test/factories.ts';
 import { startFakeApi } from '../../test/fake-api.ts';
@@ -114,7 +114,7 @@ describe('TransactionsPage', () => {
   });
 
   it('shows amounts in the Arabic number and currency format, with Arabic texts', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     const api = startFakeApi();
     api.transactions.add();
     renderPage();

@@ -1,6 +1,6 @@
 import type { TTransaction } from '@portal/shared/billing';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { returnFocus } from '../../lib/a11y/focus-return.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { VISIT_LIMITS, ZAddendumInput, type TVisit } from '@portal/shared/visit';
 import { apiErrorOf, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { TextAreaField } from '../../ui/control-fields.tsx';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { createTestUser } from '../../test/factories.ts';
 import { patientSectionTests } from '../../test/patient-section.tsx';
@@ -103,8 +103,8 @@ describe('PatientVisits', () => {
   });
 
   it('shows the field messages in Arabic, from their codes', async () => {
-    await i18next.changeLanguage('ar');
-    await i18next.loadNamespaces('visits');
+    await i18n.changeLanguage('ar');
+    await i18n.loadNamespaces('visits');
     const user = userEvent.setup();
     section.render();
     await user.click(await screen.findByRole('button', { name: 'تسجيل زيارة' }));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TPatient } from '@portal/shared/patient';
 import type { TVisit } from '@portal/shared/visit';
 import { useAppSelector } from '../../app/hooks.ts';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { TVisit, TVitalSign } from '@portal/shared/visit';
 import { formatNumber } from '../../i18n/format.ts';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestUser, patientInput } from '../../test/factories.ts';
 import { json, startFakeApi, type FakeApi } from '../../test/fake-api.ts';
@@ -125,8 +125,8 @@ describe('PatientVitals', () => {
   });
 
   it('mirrors the time axis in Arabic: the newest point on the left, the value axis on the right', async () => {
-    await i18next.changeLanguage('ar');
-    await i18next.loadNamespaces('vitals');
+    await i18n.changeLanguage('ar');
+    await i18n.loadNamespaces('vitals');
     renderVitals(threeVisits());
 
     const weight = await screen.findByRole('img', { name: 'الوزن' });

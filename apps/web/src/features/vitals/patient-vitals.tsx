@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TPatient } from '@portal/shared/patient';
 import type { TVitalsPoint } from '@portal/shared/vitals';
 import { useAppSelector } from '../../app/hooks.ts';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { referenceFlagOf } from '@portal/shared/vitals';
 import type { ChartLine } from './vitals-chart.tsx';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { referenceFlagOf, type TVitalsPoint } from '@portal/shared/vitals';
 import { DataTable } from '../../ui/data-table.tsx';
 import styles from './vitals.module.css';

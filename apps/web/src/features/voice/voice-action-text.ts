@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { TVoiceCallAction } from '@portal/shared/voice';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -30,7 +30,7 @@ export function formatActionStart(start: string, timeZone: string, language: str
  * Latin name in an Arabic sentence, or the reverse, leaves the sentence's order alone.
  */
 export function actionSentence(
-  t: TFunction<'voice'>,
+  t: TFunction,
   action: TVoiceCallAction,
   { timeZone, language }: { timeZone: string; language: string },
 ): string {

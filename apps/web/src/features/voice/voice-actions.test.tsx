@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TPatient } from '@portal/shared/patient';
 import { patientInput } from '../../test/factories.ts';
@@ -104,7 +104,7 @@ describe('the voice panel: what the assistant did', () => {
   });
 
   it('speaks the reader’s language: Arabic, right to left, times in Arabic', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     const { api, client, maria } = await onCall();
     const region = await screen.findByRole('region', { name: 'ما قام به المساعد' });
     expect(await within(region).findByText('لا شيء بعد.')).toBeVisible();

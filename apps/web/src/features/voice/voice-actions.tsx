@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { actionSentence } from './voice-action-text.ts';

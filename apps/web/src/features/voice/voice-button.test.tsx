@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeVoiceClient, renderVoiceButton, startVoiceApi } from './voice-test-support.tsx';
 
@@ -307,7 +307,7 @@ describe('VoiceButton', () => {
   });
 
   it('speaks Arabic', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     startVoiceApi({ voice: { isEnabled: false, agentId: null } });
     renderVoiceButton();
     const button = screen.getByRole('button', { name: 'المساعد الصوتي' });

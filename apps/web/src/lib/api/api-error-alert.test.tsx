@@ -2,7 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -286,12 +286,12 @@ describe('ApiErrorAlert shows the error catalogue', () => {
       text: 'Votre session a expiré. Veuillez vous reconnecter.',
     },
   ])('$name', async ({ language, answer, text }) => {
-    await act(() => i18next.changeLanguage(language));
+    await act(() => i18n.changeLanguage(language));
     try {
       renderWithAnswer(answer);
       await expectAlert(text);
     } finally {
-      await act(() => i18next.changeLanguage('en'));
+      await act(() => i18n.changeLanguage('en'));
     }
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import i18next, { type TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import i18n from '../../i18n/i18n.ts';
+import type { TFunction } from '../../i18n/translator.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { returnFocus } from '../a11y/focus-return.ts';
 import styles from './api-error-alert.module.css';
@@ -17,8 +18,8 @@ import {
  * as sent; every other language gets the text of its error code, or the branch's own text, never
  * English.
  */
-function noticeText(t: TFunction<'auth'>, language: string | undefined, notice: ApiNotice) {
-  if (notice.code && i18next.exists(`auth:apiErrors.codes.${notice.code}`, { fallbackLng: [] }))
+function noticeText(t: TFunction, language: string | undefined, notice: ApiNotice) {
+  if (notice.code && i18n.exists(`auth:apiErrors.codes.${notice.code}`))
     return t(`apiErrors.codes.${notice.code}`);
   if (notice.detail && (language ?? 'en') === 'en') return notice.detail;
   return t(notice.messageKey);

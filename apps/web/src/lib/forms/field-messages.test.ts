@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next from '../../i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_CODES, messageCodeOf } from '@portal/shared/messages';
 import { PAGE_MESSAGES, PATIENT_MESSAGES } from '@portal/shared/patient';
@@ -45,7 +45,7 @@ describe('fieldMessageText', () => {
       for (const message of ENGLISH) {
         const code = messageCodeOf(message);
         expect(
-          i18next.exists(fieldMessageKey(code!), { lng: language, fallbackLng: [] }),
+          i18next.exists(fieldMessageKey(code!), { lng: language }),
           `${language} ${code}`,
         ).toBe(true);
         expect(fieldMessageText(t, message), `${language} ${code}`).not.toBe(message);
@@ -59,7 +59,7 @@ describe('fieldMessageText', () => {
     await i18next.loadNamespaces([...EVERY_NAMESPACE]);
     const missing = languages.flatMap((language) =>
       MESSAGE_CODES.filter(
-        (code) => !i18next.exists(fieldMessageKey(code), { lng: language, fallbackLng: [] }),
+        (code) => !i18next.exists(fieldMessageKey(code), { lng: language }),
       ).map((code) => `${language} ${fieldMessageKey(code)}`),
     );
     expect(missing).toEqual([]);

@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { TApiError } from '@portal/shared/errors';
 import { messageCodeOf, type TMessageCode } from '@portal/shared/messages';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { z } from 'zod';
 import { apiErrorOf, fieldMessageText } from './field-messages.ts';
 

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { initializeApp } from 'firebase/app';
 import {
   getAuth,
@@ -32,7 +32,7 @@ export function createFirebaseIdentityClient(config: FirebaseWebConfig): Identit
   return {
     name: 'firebase',
     async signIn() {
-      auth.languageCode = i18next.language || null;
+      auth.languageCode = i18n.language || null;
       try {
         const { user } = await signInWithPopup(auth, provider);
         return await user.getIdToken();

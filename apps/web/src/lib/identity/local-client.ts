@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18n from '../../i18n/i18n.ts';
 import { IdentityError, type IdentityClient } from './identity-client.ts';
 
 export const POPUP_WIDTH = 500;
@@ -51,7 +51,7 @@ export function createLocalIdentityClient(): IdentityClient {
     name: 'local',
     signIn() {
       const state = randomState();
-      const url = `/api/dev-auth/popup?state=${state}&lang=${encodeURIComponent(i18next.language || 'en')}`;
+      const url = `/api/dev-auth/popup?state=${state}&lang=${encodeURIComponent(i18n.language || 'en')}`;
       const popup = window.open(url, 'portal-dev-auth', popupFeatures());
       if (!popup) return Promise.reject(new IdentityError('auth/popup-blocked'));
       popup.focus();
