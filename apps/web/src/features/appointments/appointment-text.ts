@@ -6,24 +6,13 @@ import type {
   TAppointmentStatus,
 } from '@portal/shared/appointment';
 import { minutesOfTime } from '@portal/shared/zoned-time';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 /**
  * Dates and times for the reader: in the reader's language (`Intl`, so Arabic gets its own
  * digits and order) and on the practitioner's clock (the profile's time zone), never the
  * browser's zone.
  */
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function format(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let found = formats.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(language, options);
-    formats.set(key, found);
-  }
-  return found;
-}
 
 /** A calendar day 'YYYY-MM-DD' as a UTC midnight, to be formatted in UTC. */
 function dayInstant(date: string): Date {
@@ -32,12 +21,12 @@ function dayInstant(date: string): Date {
 
 /** 'Monday, 23 November 2026' (or the reader's language's order). */
 export function formatDay(date: string, language: string): string {
-  return format(language, { timeZone: 'UTC', dateStyle: 'full' }).format(dayInstant(date));
+  return dateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'full' }).format(dayInstant(date));
 }
 
 /** '23–29 November 2026': a range of days, as the reader's language writes it. */
 export function formatDays(from: string, to: string, language: string): string {
-  return format(language, { timeZone: 'UTC', dateStyle: 'long' }).formatRange(
+  return dateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'long' }).formatRange(
     dayInstant(from),
     dayInstant(to),
   );
@@ -45,7 +34,7 @@ export function formatDays(from: string, to: string, language: string): string {
 
 /** The time of an instant on the practitioner's clock: '09:30' or '9:30 AM'. */
 export function formatTime(instant: string | Date, timeZone: string, language: string): string {
-  return format(language, { timeZone, timeStyle: 'short' }).format(new Date(instant));
+  return dateTimeFormat(language, { timeZone, timeStyle: 'short' }).format(new Date(instant));
 }
 
 /** '09:00–09:30': an appointment's start and end on the practitioner's clock. */
@@ -54,7 +43,7 @@ export function formatTimes(
   timeZone: string,
   language: string,
 ): string {
-  return format(language, { timeZone, timeStyle: 'short' }).formatRange(
+  return dateTimeFormat(language, { timeZone, timeStyle: 'short' }).formatRange(
     new Date(appointment.start),
     new Date(appointment.end),
   );
@@ -62,7 +51,7 @@ export function formatTimes(
 
 /** 'Monday, 23 November 2026 at 09:00': a day and time on the practitioner's clock. */
 export function formatWhen(instant: string | Date, timeZone: string, language: string): string {
-  return format(language, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(
+  return dateTimeFormat(language, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(
     new Date(instant),
   );
 }
@@ -72,7 +61,7 @@ export function formatClock(time: string, language: string): string {
   const minutes = minutesOfTime(time);
   // 24:00 ends a day: shown as the midnight it is.
   const instant = new Date(Date.UTC(2000, 0, 1) + (minutes % (24 * 60)) * 60_000);
-  return format(language, { timeZone: 'UTC', timeStyle: 'short' }).format(instant);
+  return dateTimeFormat(language, { timeZone: 'UTC', timeStyle: 'short' }).format(instant);
 }
 
 /**

@@ -11,11 +11,12 @@ import { Button, ButtonLink } from '../../ui/button.tsx';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { useListActivePrescriptionsQuery, useListAllergiesQuery } from './clinical-api.ts';
 import styles from './prescription-print.module.css';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 /** A calendar day (`YYYY-MM-DD`, or today) in the reader's language, e.g. 2 March 2026. */
 function formatDay(language: string, day?: string): string {
   const date = day ? new Date(`${day}T00:00:00Z`) : new Date();
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     dateStyle: 'long',
     ...(day && { timeZone: 'UTC' }),
   }).format(date);

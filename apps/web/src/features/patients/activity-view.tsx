@@ -10,12 +10,13 @@ import { Pager } from './pager.tsx';
 import { useCursorPager } from './use-cursor-pager.ts';
 import { useFocusRequest } from './use-focus-request.ts';
 import styles from './patients.module.css';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 const KNOWN_ACTIONS = new Set<string>(AUDIT_ACTIONS);
 const KNOWN_OUTCOMES = new Set<string>(AUDIT_OUTCOMES);
 
 const timeFormat = (language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' });
+  dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' });
 
 function formatTime(iso: string, language: string): string {
   const date = new Date(iso);

@@ -10,6 +10,7 @@ import { fieldLabel, genderLabel } from './patient-text.ts';
 import { useGetPatientQuery } from './patients-api.ts';
 import { useFocusRequest } from './use-focus-request.ts';
 import styles from './patients.module.css';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 /** Every field of the shared schema, in its order: a new field shows up here by itself. */
 const DETAIL_PATHS = fieldPaths(ZPatientInput);
@@ -19,7 +20,7 @@ const PHONES = new Set(['phone', 'emergencyContact.phone']);
 
 /** A calendar day (`YYYY-MM-DD`) in the reader's language, e.g. 9 July 1984. */
 const formatDay = (day: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+  dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
 

@@ -11,9 +11,10 @@ import { usePublicConfig } from '../../lib/config/public-config.ts';
 import { useCreateCheckoutSessionMutation } from './premium-api.ts';
 import { redirectTo } from './redirect.ts';
 import { usePaymentProviderReady } from './use-payment-provider.ts';
+import { numberFormat } from '../../i18n/intl-formats.ts';
 
 function formatPrice(amount: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'currency',
     currency: currency.toUpperCase(),
   }).format(amount);

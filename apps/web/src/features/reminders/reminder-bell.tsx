@@ -14,6 +14,7 @@ import {
 } from './reminders-api.ts';
 import { BellPlaceholder } from './bell-placeholder.tsx';
 import styles from './reminder-bell.module.css';
+import { dateTimeFormat, numberFormat } from '../../i18n/intl-formats.ts';
 
 /**
  * How often an open page asks for new reminders until the configuration has arrived; then as
@@ -110,7 +111,7 @@ export default function ReminderBell() {
   };
   // An activity is due on a day, not at a time: its reminder's instant is that day's start.
   const when = (reminder: TReminder) =>
-    new Intl.DateTimeFormat(i18n.language, {
+    dateTimeFormat(i18n.language, {
       timeZone: reminder.timeZone,
       dateStyle: 'medium',
       ...(reminder.source === 'appointment' && { timeStyle: 'short' }),
@@ -136,7 +137,7 @@ export default function ReminderBell() {
         <BellIcon />
         {unread > 0 && (
           <span className={styles.count} aria-hidden="true">
-            {new Intl.NumberFormat(i18n.language).format(Math.min(unread, 99))}
+            {numberFormat(i18n.language).format(Math.min(unread, 99))}
             {unread > 99 && '+'}
           </span>
         )}

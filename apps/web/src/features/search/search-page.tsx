@@ -15,6 +15,7 @@ import { Button, ButtonLink } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 import { useSearchQuery } from './search-api.ts';
 import styles from './search.module.css';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 /**
  * `/search`: the premium search, one box across the practitioner's own patients, visits and
@@ -177,9 +178,7 @@ const SECTION_OF: Record<TSearchKind, ChartSection | undefined> = {
 
 function Hit({ hit, kind }: { hit: TSearchHit; kind: TSearchGroup['kind'] }) {
   const { t, i18n } = useTranslation('search');
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-    new Date(hit.at),
-  );
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(hit.at));
   return (
     <li className={styles.hit}>
       <Link to={chartPath(hit.patientId, { section: SECTION_OF[kind] })} className={styles.hitLink}>

@@ -4,6 +4,7 @@ import { chartPath } from '../../lib/routes/chart-address.ts';
 import { PANEL_ITEMS_MAX } from './start-day.ts';
 import { PanelStatus, StartPanel } from './start-panel.tsx';
 import styles from './start.module.css';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 /** One of today's appointments as the panel shows it; kind and status already in words. */
 export interface DayAppointment {
@@ -53,7 +54,7 @@ export function TodayAppointments({
   } else if (appointments.length === 0) {
     body = <p className={styles.muted}>{t('appointments.empty')}</p>;
   } else {
-    const times = new Intl.DateTimeFormat(i18n.language, { timeZone, timeStyle: 'short' });
+    const times = dateTimeFormat(i18n.language, { timeZone, timeStyle: 'short' });
     const shown = appointments
       .toSorted((a, b) => a.start.localeCompare(b.start))
       .slice(0, PANEL_ITEMS_MAX);

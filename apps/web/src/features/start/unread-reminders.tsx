@@ -6,6 +6,7 @@ import { chartPath } from '../../lib/routes/chart-address.ts';
 import { PANEL_ITEMS_MAX } from './start-day.ts';
 import { PanelStatus, StartPanel } from './start-panel.tsx';
 import styles from './start.module.css';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 /** Where a reminder leads in the patient's chart: the appointments, or the care plans. */
 const placeOf = (reminder: TReminder) =>
@@ -18,7 +19,7 @@ const isolated = (text: string) => `\u2068${text}\u2069`;
 
 /** When an appointment starts, or the day an activity is due (it has no time), on its clock. */
 const whenOf = (reminder: TReminder, language: string) =>
-  new Intl.DateTimeFormat(language, {
+  dateTimeFormat(language, {
     timeZone: reminder.timeZone,
     dateStyle: 'medium',
     ...(reminder.source === 'appointment' && { timeStyle: 'short' }),

@@ -2,10 +2,11 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TTimelineEntry } from '@portal/shared/timeline';
 import { formatDay } from '../../i18n/format.ts';
 import styles from './timeline.module.css';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 /** The entry's date and time in the reader's language and the browser's time zone. */
 export function formatEntryTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(iso),
   );
 }

@@ -1,4 +1,5 @@
 import { minorUnitsPerMajor } from '@portal/shared/billing';
+import { dateTimeFormat, numberFormat } from '../../i18n/intl-formats.ts';
 
 /**
  * The currency as each language writes it: the CLDR symbol, which names the US dollar where the
@@ -7,7 +8,7 @@ import { minorUnitsPerMajor } from '@portal/shared/billing';
  * what Arabic needs instead is the symbol kept in its own order (see `moneyParts`).
  */
 const moneyFormat = (currency: string, language: string) =>
-  new Intl.NumberFormat(language, {
+  numberFormat(language, {
     style: 'currency',
     currency: currency.toUpperCase(),
     currencyDisplay: 'symbol',
@@ -35,7 +36,7 @@ export function moneyParts(
 
 /** A date and time in the reader's language and time zone. */
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(iso),
   );
 }

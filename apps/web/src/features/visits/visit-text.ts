@@ -1,6 +1,7 @@
 import type { TFunction } from '../../i18n/translator.ts';
 import type { TVisit, TVitalSign } from '@portal/shared/visit';
 import { formatNumber } from '../../i18n/format.ts';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 /** The vital signs in the order the form and the list show them. */
 export const VITAL_ORDER: readonly TVitalSign[] = [
@@ -15,7 +16,7 @@ export const VITAL_ORDER: readonly TVitalSign[] = [
 
 /** A visit's date and time in the reader's language and the browser's time zone. */
 export function formatVisitTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(iso),
   );
 }

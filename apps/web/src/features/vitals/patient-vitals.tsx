@@ -14,6 +14,7 @@ import { summarise } from './vitals-summary.ts';
 import { VitalsTable } from './vitals-table.tsx';
 import { useGetVitalsQuery } from './vitals-api.ts';
 import styles from './vitals.module.css';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 type Tone = ChartLine['tone'];
 
@@ -38,8 +39,8 @@ export function PatientVitals({ patient }: { patient: TPatient }) {
   const language = i18n.language;
   const isRtl = directionOf(language) === 'rtl';
   const number = (value: number) => formatNumber(value, language);
-  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-  const timeFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(language, { dateStyle: 'medium' });
+  const timeFormat = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const date = (at: number) => dateFormat.format(at);
 
   const series = query.currentData;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { calendarTicks, linear, niceTicks } from './vitals-scale.ts';
 import styles from './vitals.module.css';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 /** One line of a chart: its values over time, told apart by colour, marker and dash. */
 export interface ChartLine {
@@ -77,7 +78,7 @@ export function VitalsChart({
   // About one date every 90 px, on calendar boundaries; a label equal to the one before it is
   // left out.
   const time = calendarTicks(start, end, Math.max(2, Math.floor(width / 90)));
-  const dateFormat = new Intl.DateTimeFormat(language, time.format);
+  const dateFormat = dateTimeFormat(language, time.format);
   const xTicks = time.ticks
     .map((at) => ({ at, label: dateFormat.format(at) }))
     .filter((tick, index, ticks) => index === 0 || tick.label !== ticks[index - 1]!.label);

@@ -1,7 +1,6 @@
 import type { TFunction } from '../../i18n/translator.ts';
 import type { TVoiceCallAction } from '@portal/shared/voice';
-
-const formats = new Map<string, Intl.DateTimeFormat>();
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 /**
  * 'Tue, Mar 3, 10:00 AM': an appointment's start on the practitioner's clock (the agenda's time
@@ -9,20 +8,14 @@ const formats = new Map<string, Intl.DateTimeFormat>();
  * week does not read as this week's.
  */
 export function formatActionStart(start: string, timeZone: string, language: string): string {
-  const key = `${language}|${timeZone}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, {
-      timeZone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    formats.set(key, format);
-  }
-  return format.format(new Date(start));
+  return dateTimeFormat(language, {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(start));
 }
 
 /**
