@@ -62,19 +62,23 @@ const i18n = new Translator({
     Promise.resolve({}),
 });
 
-i18n.on('languageChanged', (language) => {
+/** The document and the stored choice follow the language, from the first one on. */
+function adoptLanguage(language: string): void {
   applyToDocument(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-    // The server reads the same choice to send the page prerendered in this language.
+    // The server reads the same choice to send the page prerendered in this language, and the
+    // pages it makes itself (the local checkout) in it.
     document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
   } catch {
-    // Not persisted when storage is unavailable; the switch itself still works.
+    // Not persisted when storage is unavailable (or in the prerender); the switch still works.
   }
-});
+}
+
+i18n.on('languageChanged', adoptLanguage);
 
 export const i18nReady = i18n
   .loadNamespaces(INITIAL_NAMESPACES)
-  .then(() => applyToDocument(i18n.language));
+  .then(() => adoptLanguage(i18n.language));
 
 export default i18n;

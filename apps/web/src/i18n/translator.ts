@@ -44,7 +44,8 @@ export interface TranslatorOptions {
   load: (language: string, namespace: string) => Promise<Resource>;
 }
 
-const PLACEHOLDER = /\{\{\s*-?\s*([^{}]+?)\s*\}\}/g;
+/** `{{name}}`, `{{ a.b }}` or `{{- name}}` (i18next's unescaped form, the same here). */
+const PLACEHOLDER = /\{\{-?\s*([\w.]+)\s*\}\}/g;
 
 export class Translator {
   language: string;
