@@ -85,7 +85,7 @@ const PatientChartPage = page(
       await i18next.loadNamespaces(m.KIND_NAMESPACES);
       return m.PatientChartRoute;
     }),
-  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans'],
+  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans', 'access'],
 );
 const PrescriptionPrintPage = page(
   () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),
