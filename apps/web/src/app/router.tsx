@@ -111,6 +111,10 @@ const TodayPage = page(
   () => import('../features/care-plans/today-page.tsx').then((m) => m.TodayPage),
   'carePlans',
 );
+const JoinPage = page(
+  () => import('../features/my-health/join-page.tsx').then((m) => m.JoinPage),
+  'myHealth',
+);
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
 ) => page(() => import('../features/home/coming-soon-page.tsx').then((m) => m[name]), 'home');
@@ -195,6 +199,8 @@ export function AppRoutes() {
         {Object.entries(PUBLIC_PAGES).map(([path, Page]) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
+        {/* An invitation's address: a guest is sent to sign in and comes back to it. */}
+        <Route path="join/:code" element={<JoinPage />} />
         {/* Signed-in only: a guest is sent to /protected. */}
         <Route element={<RequireSession />}>
           <Route path="userProfile" element={<ProfilePage />} />
