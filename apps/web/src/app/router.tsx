@@ -115,6 +115,10 @@ const JoinPage = page(
   () => import('../features/my-health/join-page.tsx').then((m) => m.JoinPage),
   'myHealth',
 );
+const MyHealthPage = page(
+  () => import('../features/my-health/my-health-page.tsx').then((m) => m.MyHealthPage),
+  'myHealth',
+);
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
 ) => page(() => import('../features/home/coming-soon-page.tsx').then((m) => m[name]), 'home');
@@ -212,6 +216,8 @@ export function AppRoutes() {
           <Route path="premier/transactions" element={<TransactionsPage />} />
           <Route path="premier/transactions/:id" element={<ReceiptPage />} />
           <Route path="today" element={<TodayPage />} />
+          <Route path="my-health" element={<MyHealthPage />} />
+          <Route path="my-health/:patientId" element={<MyHealthPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

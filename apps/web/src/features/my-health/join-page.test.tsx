@@ -100,6 +100,8 @@ describe('/join/:code', () => {
     api.myHealth.triesLeft = 0;
     renderJoin(invitation.code);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText('Too many tries. Please wait a minute, then try again.')).toHaveFocus();
+    expect(
+      await screen.findByText('Too many tries. Please wait a minute, then try again.'),
+    ).toHaveFocus();
   });
 });
