@@ -45,7 +45,7 @@ describe('Access for the patient (in the chart)', () => {
     ]);
     expect(
       await within(region).findByText(
-        /^Invited as parent or guardian for mum@example\.com, until .+; not accepted yet\.$/,
+        /^Invited as parent or guardian for \u2068mum@example\.com\u2069, until .+; not accepted yet\.$/,
       ),
     ).toBeVisible();
   });
@@ -80,7 +80,7 @@ describe('Access for the patient (in the chart)', () => {
     const region = await accessRegion();
     expect(
       await within(region).findByText(
-        'Amina Yusuf (amina@example.com) sees this record as the patient since Mar 2, 2026.',
+        '\u2068Amina Yusuf\u2069 (\u2068amina@example.com\u2069) sees this record as the patient since Mar 2, 2026.',
       ),
     ).toBeVisible();
     await userEvent.click(within(region).getByRole('button', { name: 'End access' }));

@@ -15,6 +15,7 @@ import {
   useGetPatientAccessQuery,
   useInvitePatientMutation,
 } from './my-health-api.ts';
+import { isolated } from './refusal.ts';
 import styles from './my-health.module.css';
 
 // The encoder loads only once an invitation is made: no other screen carries it.
@@ -107,15 +108,15 @@ export function AccessSection({ patient }: { patient: TPatient }) {
       const { expiresAt, email: invited, relationship: as } = access.invitation;
       const values = { date: date(expiresAt), relationship: t(`relationship.${as}`) };
       return invited
-        ? t('state.invitedFor', { ...values, email: invited })
+        ? t('state.invitedFor', { ...values, email: isolated(invited) })
         : t('state.invited', values);
     }
     if (access.state === 'linked' && live.length > 0)
       return live
         .map((link) =>
           t('state.linked', {
-            name: link.name,
-            email: link.email,
+            name: isolated(link.name),
+            email: isolated(link.email),
             date: date(link.createdAt),
             relationship: t(`relationship.${link.relationship}`),
           }),

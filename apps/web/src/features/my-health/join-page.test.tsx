@@ -39,7 +39,8 @@ describe('/join/:code', () => {
     const { router } = renderJoin(invitation.code);
     expect(
       await screen.findByText(
-        'Dr. Lena Weber (Praxis am Markt) invites you to see a record in the portal as a parent or guardian.',
+        // The names are isolated, so Arabic keeps their brackets and direction in place.
+        '\u2068Dr. Lena Weber\u2069 (\u2068Praxis am Markt\u2069) invites you to see a record in the portal as a parent or guardian.',
       ),
     ).toBeVisible();
     await userEvent.type(screen.getByLabelText("The patient's date of birth"), '2019-05-04');

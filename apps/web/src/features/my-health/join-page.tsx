@@ -12,7 +12,7 @@ import pageStyles from '../../ui/page.module.css';
 import column from '../../ui/page-column.module.css';
 import section from '../../ui/section.module.css';
 import { useAcceptInvitationMutation, useGetInvitationQuery } from './my-health-api.ts';
-import { refusalOf } from './refusal.ts';
+import { isolated, refusalOf } from './refusal.ts';
 import styles from './my-health.module.css';
 
 /**
@@ -88,8 +88,8 @@ function Invitation() {
       >
         <p>
           {t(practitioner.practiceName ? 'join.whoAtPractice' : 'join.who', {
-            name: practitioner.name,
-            practice: practitioner.practiceName,
+            name: isolated(practitioner.name),
+            practice: isolated(practitioner.practiceName ?? ''),
             relationship: t(`relationship.${invitation.relationship}`),
           })}
         </p>

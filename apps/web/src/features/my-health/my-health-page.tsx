@@ -17,7 +17,7 @@ import {
   useLeaveLinkMutation,
 } from './my-health-api.ts';
 import { RecordSections } from './record-sections.tsx';
-import { refusalOf } from './refusal.ts';
+import { isolated, refusalOf } from './refusal.ts';
 import styles from './my-health.module.css';
 
 /** The web address of one linked record. */
@@ -77,7 +77,7 @@ function Choice({ links }: { links: readonly TMyLink[] }) {
             <p className={styles.hint}>
               {t('page.linkAs', {
                 relationship: t(`relationship.${link.relationship}`),
-                practitioner: link.practitioner.practiceName ?? link.practitioner.name,
+                practitioner: isolated(link.practitioner.practiceName ?? link.practitioner.name),
               })}
             </p>
           </li>
@@ -137,7 +137,7 @@ function LinkedRecord({ link }: { link: TMyLink }) {
         <p className={styles.hint}>
           {t('page.linkAs', {
             relationship: t(`relationship.${link.relationship}`),
-            practitioner: link.practitioner.practiceName ?? link.practitioner.name,
+            practitioner: isolated(link.practitioner.practiceName ?? link.practitioner.name),
           })}
         </p>
         <RecordSections patientId={link.patientId} />

@@ -36,3 +36,9 @@ export function refusalOf(error: unknown): Refusal {
   const code = EXPLAINED_REFUSALS.find((known) => known === body?.code);
   return { code: code ?? 'OTHER', details };
 }
+
+/**
+ * A name or address set inside a translated sentence, isolated (FSI … PDI) so that a Latin name
+ * in an Arabic sentence, or the reverse, keeps its own direction and its brackets stay in place.
+ */
+export const isolated = (text: string) => `\u2068${text}\u2069`;
