@@ -85,7 +85,7 @@ const PatientChartPage = page(
       await i18n.loadNamespaces(m.KIND_NAMESPACES);
       return m.PatientChartRoute;
     }),
-  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans'],
+  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans', 'access'],
 );
 const PrescriptionPrintPage = page(
   () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),
@@ -110,6 +110,14 @@ const ReceiptPage = page(
 const TodayPage = page(
   () => import('../features/care-plans/today-page.tsx').then((m) => m.TodayPage),
   'carePlans',
+);
+const JoinPage = page(
+  () => import('../features/my-health/join-page.tsx').then((m) => m.JoinPage),
+  'myHealth',
+);
+const MyHealthPage = page(
+  () => import('../features/my-health/my-health-page.tsx').then((m) => m.MyHealthPage),
+  'myHealth',
 );
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
@@ -195,6 +203,8 @@ export function AppRoutes() {
         {Object.entries(PUBLIC_PAGES).map(([path, Page]) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
+        {/* An invitation's address: a guest is sent to sign in and comes back to it. */}
+        <Route path="join/:code" element={<JoinPage />} />
         {/* Signed-in only: a guest is sent to /protected. */}
         <Route element={<RequireSession />}>
           <Route path="userProfile" element={<ProfilePage />} />
@@ -206,6 +216,8 @@ export function AppRoutes() {
           <Route path="premier/transactions" element={<TransactionsPage />} />
           <Route path="premier/transactions/:id" element={<ReceiptPage />} />
           <Route path="today" element={<TodayPage />} />
+          <Route path="my-health" element={<MyHealthPage />} />
+          <Route path="my-health/:patientId" element={<MyHealthPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

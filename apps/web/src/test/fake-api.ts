@@ -10,6 +10,7 @@ import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { carePlanHandlers, FakeCarePlans } from './fake-care-plans.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeKinds, kindHandlers } from './fake-kinds.ts';
+import { FakeMyHealth, myHealthHandlers } from './fake-my-health.ts';
 import { FakePatients, patientsHandlers } from './fake-patients.ts';
 import { FakeTimeline, timelineHandlers } from './fake-timeline.ts';
 import { FakeReminders, remindersHandlers } from './fake-reminders.ts';
@@ -90,6 +91,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     carePlans,
   });
   const reminders = new FakeReminders();
+  const myHealth = new FakeMyHealth();
   // A refund ends premium on the server, as the API's does.
   const transactions = new FakeTransactions(() => {
     profile.stored = { ...profile.stored, premiumMember: false };
@@ -171,6 +173,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ...carePlanHandlers(carePlans),
     ...voiceHandlers(voice, () => profile.stored.timeZone),
     ...remindersHandlers(reminders),
+    ...myHealthHandlers(myHealth),
   );
 
   return {
@@ -191,6 +194,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     voice,
     /** The practitioner's reminders (fake-reminders.ts). */
     reminders,
+    /** Invitations, links and what a linked person sees (fake-my-health.ts). */
+    myHealth,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {
       stored: () => profile.stored,

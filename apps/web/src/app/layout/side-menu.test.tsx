@@ -209,3 +209,28 @@ describe('header', () => {
     expect(form).toHaveAttribute('action', 'https://hospitals.example.test/');
   });
 });
+
+describe('side menu: My health', () => {
+  it('lists My health, after Home, for a person linked to a record', async () => {
+    const user = createTestUser();
+    const api = startFakeApi({ user });
+    api.myHealth.addLink({ patientName: 'Amina Yusuf' });
+    renderLayout({ user });
+    const dialog = await openMenu();
+    const entry = await within(dialog).findByRole('link', { name: 'My health' });
+    expect(entry).toHaveAttribute('href', '/my-health');
+    const names = within(dialog)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.indexOf('My health')).toBe(names.indexOf('Home') + 1);
+  });
+
+  it('leaves it out for a signed-in person with no linked record', async () => {
+    const user = createTestUser();
+    const api = startFakeApi({ user });
+    renderLayout({ user });
+    const dialog = await openMenu();
+    await vi.waitFor(() => expect(api.requestsTo('GET', /^\/api\/me\/links$/)).toHaveLength(1));
+    expect(within(dialog).queryByRole('link', { name: 'My health' })).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useEffectEvent, useRef, type RefObject } from 'react';
+import i18n from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { NavLink } from 'react-router';
 import { selectIsSignedIn } from '../../lib/session/auth-slice.ts';
@@ -6,6 +7,15 @@ import { useAppSelector } from '../hooks.ts';
 import { Icon, type IconName } from '../../ui/icon.tsx';
 import { trapTab } from './focus-trap.ts';
 import styles from './side-menu.module.css';
+
+// A signed-in reader's 'My health' asks the API whether they are linked to a record: its own
+// chunk with its texts, never loaded for a guest.
+const MyHealthMenuEntry = lazy(() =>
+  Promise.all([
+    import('../../features/my-health/my-health-menu-entry.tsx'),
+    i18n.loadNamespaces('myHealth'),
+  ]).then(([module]) => module),
+);
 
 const UNAVAILABLE: { key: string; icon: IconName }[] = [
   { key: 'medicines', icon: 'pill' },
@@ -155,13 +165,20 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
   return (
     <nav aria-label={t('menu.navigation')}>
       <ul className={styles.list}>
-        {entries.map((entry) => (
-          <li key={entry.to}>
-            <NavLink to={entry.to} end className={styles.entry} onClick={onNavigate}>
-              <Icon name={entry.icon} />
-              {entry.label}
-            </NavLink>
-          </li>
+        {entries.map((entry, index) => (
+          <Fragment key={entry.to}>
+            <li>
+              <NavLink to={entry.to} end className={styles.entry} onClick={onNavigate}>
+                <Icon name={entry.icon} />
+                {entry.label}
+              </NavLink>
+            </li>
+            {index === 0 && isSignedIn && (
+              <Suspense>
+                <MyHealthMenuEntry className={styles.entry} onNavigate={onNavigate} />
+              </Suspense>
+            )}
+          </Fragment>
         ))}
       </ul>
     </nav>

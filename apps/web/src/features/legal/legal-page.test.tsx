@@ -11,6 +11,7 @@ describe('PrivacyPage', () => {
       'Where it is kept',
       'How long it is kept',
       'Who can see it',
+      'What a linked patient, parent or carer sees',
       'Taking your data with you',
       'Deleting your data',
     ]);
@@ -18,6 +19,9 @@ describe('PrivacyPage', () => {
       screen.getByText(/Card numbers are entered on Stripe's page and never reach our servers/),
     ).toBeVisible();
     expect(screen.getByText(/stays in the trash for 30 days/)).toBeVisible();
+    expect(
+      screen.getByText(/They never see your other patients, your notes of unsigned visits/),
+    ).toBeVisible();
   });
 });
 

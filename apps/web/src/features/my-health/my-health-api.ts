@@ -1,0 +1,174 @@
+import { api, handlingOwnErrors } from '../../lib/api/api.ts';
+import { patientUrl } from '../../lib/api/patient-url.ts';
+import type { PatientArgs, ViewerArgs } from '../../lib/api/viewer-args.ts';
+import type {
+  TInvitationCreated,
+  TInvitationInput,
+  TInvitationPreview,
+  TItems,
+  TLinkCreated,
+  TLinkInput,
+  TMyAllergy,
+  TMyAppointment,
+  TMyAppointments,
+  TMyCarePlan,
+  TMyImmunization,
+  TMyLink,
+  TMyPrescription,
+  TMyRecord,
+  TMyVisit,
+  TOccurrenceStatus,
+  TPatientAccess,
+} from './api-types.ts';
+
+/** The API's URL of what a linked person sees of one record: `/me/patients/{id}/…`. */
+const myRecordUrl = (patientId: string, ...path: string[]) =>
+  ['/me/patients', ...[patientId, ...path].map(encodeURIComponent)].join('/');
+
+/** A call about one linked record (the viewer keys the cache, see ViewerArgs). */
+interface MyRecordArgs extends ViewerArgs {
+  patientId: string;
+}
+
+/**
+ * Access is tagged by patient (the practitioner's side) and everything a linked person reads by
+ * 'MyHealth', so leaving a record or accepting an invitation refreshes the menu and the page.
+ */
+const base = api.enhanceEndpoints({ addTagTypes: ['PatientAccess', 'MyHealth'] });
+
+export const myHealthApi = base.injectEndpoints({
+  // Every screen here says itself what failed: a refusal never leads away from it.
+  endpoints: handlingOwnErrors((build) => ({
+    getPatientAccess: build.query<TPatientAccess, PatientArgs>({
+      query: ({ patientId }) => patientUrl(patientId, 'access'),
+      providesTags: (_result, _error, { patientId }) => [{ type: 'PatientAccess', id: patientId }],
+    }),
+    invitePatient: build.mutation<TInvitationCreated, { patientId: string } & TInvitationInput>({
+      query: ({ patientId, ...body }) => ({
+        url: patientUrl(patientId, 'invitation'),
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_result, _error, { patientId }) => [
+        { type: 'PatientAccess', id: patientId },
+      ],
+    }),
+    endPatientAccess: build.mutation<void, { patientId: string }>({
+      query: ({ patientId }) => ({ url: patientUrl(patientId, 'access'), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { patientId }) => [
+        { type: 'PatientAccess', id: patientId },
+      ],
+    }),
+    getInvitation: build.query<TInvitationPreview, ViewerArgs & { code: string }>({
+      query: ({ code }) => `/me/invitations/${encodeURIComponent(code)}`,
+    }),
+    acceptInvitation: build.mutation<TLinkCreated, TLinkInput>({
+      query: (body) => ({ url: '/me/links', method: 'POST', body }),
+      invalidatesTags: ['MyHealth'],
+    }),
+    getMyLinks: build.query<TMyLink[], ViewerArgs>({
+      query: () => '/me/links',
+      transformResponse: (answer: TItems<TMyLink>) => answer.items,
+      providesTags: ['MyHealth'],
+    }),
+    leaveLink: build.mutation<void, { linkId: string }>({
+      query: ({ linkId }) => ({
+        url: `/me/links/${encodeURIComponent(linkId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: ['MyHealth'],
+    }),
+    getMyRecord: build.query<TMyRecord, MyRecordArgs>({
+      query: ({ patientId }) => myRecordUrl(patientId),
+      providesTags: ['MyHealth'],
+    }),
+    getMyAppointments: build.query<TMyAppointments, MyRecordArgs>({
+      query: ({ patientId }) => myRecordUrl(patientId, 'appointments'),
+      providesTags: ['MyHealth'],
+    }),
+    cancelMyAppointment: build.mutation<
+      TMyAppointment,
+      { patientId: string; appointmentId: string }
+    >({
+      query: ({ patientId, appointmentId }) => ({
+        url: myRecordUrl(patientId, 'appointments', appointmentId, 'cancel'),
+        method: 'POST',
+      }),
+      invalidatesTags: ['MyHealth'],
+    }),
+    getMyVisits: build.query<TMyVisit[], MyRecordArgs>({
+      query: ({ patientId }) => myRecordUrl(patientId, 'visits'),
+      transformResponse: (answer: TItems<TMyVisit>) => answer.items,
+      providesTags: ['MyHealth'],
+    }),
+    getMyPrescriptions: build.query<TMyPrescription[], MyRecordArgs>({
+      query: ({ patientId }) => myRecordUrl(patientId, 'prescriptions'),
+      transformResponse: (answer: TItems<TMyPrescription>) => answer.items,
+      providesTags: ['MyHealth'],
+    }),
+    getMyAllergies: build.query<TMyAllergy[], MyRecordArgs>({
+      query: ({ patientId }) => myRecordUrl(patientId, 'allergies'),
+      transformResponse: (answer: TItems<TMyAllergy>) => answer.items,
+      providesTags: ['MyHealth'],
+    }),
+    getMyImmunizations: build.query<TMyImmunization[], MyRecordArgs>({
+      query: ({ patientId }) => myRecordUrl(patientId, 'immunizations'),
+      transformResponse: (answer: TItems<TMyImmunization>) => answer.items,
+      providesTags: ['MyHealth'],
+    }),
+    getMyCarePlans: build.query<TMyCarePlan[], MyRecordArgs>({
+      query: ({ patientId }) => myRecordUrl(patientId, 'care-plans'),
+      transformResponse: (answer: TItems<TMyCarePlan>) => answer.items,
+      providesTags: ['MyHealth'],
+    }),
+    markMyOccurrence: build.mutation<
+      unknown,
+      {
+        patientId: string;
+        carePlanId: string;
+        activityId: string;
+        day: string;
+        status: Exclude<TOccurrenceStatus, 'due'>;
+      }
+    >({
+      query: ({ patientId, carePlanId, activityId, day, status }) => ({
+        url: myRecordUrl(
+          patientId,
+          'care-plans',
+          carePlanId,
+          'activities',
+          activityId,
+          'occurrences',
+          day,
+        ),
+        method: 'POST',
+        body: { status },
+      }),
+      invalidatesTags: ['MyHealth'],
+    }),
+    /** The FHIR R4 Bundle, kept as sent: it is saved as a file, never shown. */
+    getMyFhirRecord: build.mutation<unknown, { patientId: string }>({
+      query: ({ patientId }) => ({ url: myRecordUrl(patientId, 'record') }),
+    }),
+  })),
+});
+
+export const {
+  useGetPatientAccessQuery,
+  useInvitePatientMutation,
+  useEndPatientAccessMutation,
+  useGetInvitationQuery,
+  useAcceptInvitationMutation,
+  useGetMyLinksQuery,
+  useLeaveLinkMutation,
+  useGetMyRecordQuery,
+  useGetMyAppointmentsQuery,
+  useCancelMyAppointmentMutation,
+  useGetMyVisitsQuery,
+  useGetMyPrescriptionsQuery,
+  useGetMyAllergiesQuery,
+  useGetMyImmunizationsQuery,
+  useGetMyCarePlansQuery,
+  useMarkMyOccurrenceMutation,
+  useGetMyFhirRecordMutation,
+} = myHealthApi;

@@ -1,0 +1,218 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
+import { createTestUser } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { renderWithApp } from '../../test/render-with-app.tsx';
+import type { FakeLinkedRecord } from '../../test/fake-my-health.ts';
+import { MyHealthPage } from './my-health-page.tsx';
+
+let api: FakeApi;
+const user = createTestUser();
+
+beforeEach(() => {
+  api = startFakeApi({ user });
+});
+
+const render = (at = '/my-health') =>
+  renderWithApp(<MyHealthPage />, {
+    path: '/my-health',
+    at,
+    user,
+    routes: [{ path: '/my-health/:patientId', element: <MyHealthPage /> }],
+  });
+
+const section = (name: string) => screen.findByRole('region', { name });
+
+const shown: Partial<FakeLinkedRecord> = {
+  appointments: {
+    upcoming: [
+      {
+        _id: 'a1',
+        start: '2030-05-06T09:00:00.000Z',
+        end: '2030-05-06T09:30:00.000Z',
+        kind: 'in-person',
+        status: 'booked',
+      },
+    ],
+    past: [
+      {
+        _id: 'a0',
+        start: '2025-01-06T09:00:00.000Z',
+        end: '2025-01-06T09:30:00.000Z',
+        kind: 'video',
+        status: 'fulfilled',
+      },
+    ],
+  },
+  visits: [
+    {
+      _id: 'v1',
+      signedAt: '2025-01-06T10:00:00.000Z',
+      reason: 'Check-up',
+      systolic: 120,
+      diastolic: 80,
+      weight: 70.5,
+      addenda: [],
+    },
+  ],
+  prescriptions: [
+    {
+      _id: 'rx1',
+      medication: 'Amoxicillin',
+      strength: '500 mg',
+      dose: '1 capsule',
+      frequency: '3 times a day',
+      instructions: '',
+      status: 'active',
+      endDate: '',
+    },
+  ],
+  allergies: [
+    { _id: 'al1', substance: 'Penicillin', reaction: 'Rash', severity: 'severe', status: 'active' },
+  ],
+  carePlans: [
+    {
+      _id: 'cp1',
+      title: 'Blood pressure',
+      activities: [
+        {
+          _id: 'act1',
+          title: 'Measure blood pressure',
+          todayOccurrence: { date: '2026-11-28', status: 'due' },
+        },
+      ],
+    },
+  ],
+};
+
+describe('My health', () => {
+  it('opens the one linked record with its sections', async () => {
+    api.myHealth.addLink({ patientName: 'Amina Yusuf' }, structuredClone(shown));
+    render();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My health: Amina Yusuf' }),
+    ).toBeVisible();
+    expect(within(await section('Your practice')).getByText('+49 30 1234567')).toBeVisible();
+    const appointments = await section('Appointments');
+    expect(
+      await within(appointments).findByRole('button', { name: /^Cancel the appointment of / }),
+    ).toBeVisible();
+    expect(within(appointments).getByText('Video call · Took place')).toBeVisible();
+    const visits = await section('Visits');
+    expect(await within(visits).findByText('Blood pressure 120/80 mmHg')).toBeVisible();
+    expect(within(visits).getByText('Weight 70.5 kg')).toBeVisible();
+    expect(
+      await within(await section('Prescriptions')).findByText('Amoxicillin 500 mg'),
+    ).toBeVisible();
+    expect(await within(await section('Allergies')).findByText('Penicillin')).toBeVisible();
+    expect(
+      await within(await section('Immunizations')).findByText('No immunizations recorded.'),
+    ).toBeVisible();
+  });
+
+  it('offers a choice when several records are linked', async () => {
+    api.myHealth.addLink({ patientName: 'Amina Yusuf' });
+    const child = api.myHealth.addLink({
+      patientName: 'Omar Yusuf',
+      relationship: 'parent-or-guardian',
+    });
+    const { router } = render();
+    await userEvent.click(await screen.findByRole('link', { name: 'Omar Yusuf' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My health: Omar Yusuf' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe(`/my-health/${child.patientId}`);
+  });
+
+  it('says when no record is linked', async () => {
+    render();
+    expect(
+      await screen.findByText('No record is linked to your account. Your practice can invite you.'),
+    ).toBeVisible();
+  });
+
+  it('cancels an upcoming appointment, focus and announcement on the result', async () => {
+    api.myHealth.addLink({ patientName: 'Amina Yusuf' }, structuredClone(shown));
+    render();
+    const appointments = await section('Appointments');
+    await userEvent.click(
+      await within(appointments).findByRole('button', { name: /^Cancel the appointment of / }),
+    );
+    const result = await within(appointments).findByText(/^The appointment of .+ is cancelled\.$/);
+    await waitFor(() => expect(result).toHaveFocus());
+    expect(currentAnnouncement()?.text).toBe(result.textContent);
+    expect(api.requestsTo('POST', /\/appointments\/a1\/cancel$/)).toHaveLength(1);
+  });
+
+  it('names the practice phone when it is too late to cancel', async () => {
+    const link = api.myHealth.addLink({ patientName: 'Amina Yusuf' }, structuredClone(shown));
+    api.myHealth.tooLateToCancel.add('a1');
+    render(`/my-health/${link.patientId}`);
+    const appointments = await section('Appointments');
+    await userEvent.click(
+      await within(appointments).findByRole('button', { name: /^Cancel the appointment of / }),
+    );
+    const refusal = await within(appointments).findByRole('alert');
+    expect(refusal).toHaveTextContent(
+      'This appointment is too close to cancel here. Please call the practice: +49 30 1234567.',
+    );
+    await waitFor(() => expect(refusal).toHaveFocus());
+  });
+
+  it('marks today’s care-plan activity done', async () => {
+    api.myHealth.addLink({ patientName: 'Amina Yusuf' }, structuredClone(shown));
+    render();
+    const plans = await section('Today\u2019s care-plan activities'.replace('\u2019', "'"));
+    await userEvent.click(
+      await within(plans).findByRole('button', { name: 'Mark Measure blood pressure done' }),
+    );
+    const result = await within(plans).findByText('Measure blood pressure marked done.');
+    await waitFor(() => expect(result).toHaveFocus());
+    expect(await within(plans).findByText('Done today.')).toBeVisible();
+    expect(api.myHealth.marks.map((mark) => mark.body)).toEqual([{ status: 'done' }]);
+  });
+
+  it('downloads the FHIR record as a .json file', async () => {
+    api.myHealth.addLink({ patientName: 'Amina Yusuf' });
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:record');
+    const { createObjectURL: before, revokeObjectURL: beforeRevoke } = URL;
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      render();
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Download my record (FHIR)' }),
+      );
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+      expect(anchor.download).toMatch(/^health-record-.+\.json$/);
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(createObjectURL.mock.calls[0]![0]);
+      });
+      expect(JSON.parse(text)).toMatchObject({ resourceType: 'Bundle' });
+      expect(currentAnnouncement()?.text).toBe('Your record was saved as a file.');
+    } finally {
+      click.mockRestore();
+      Object.assign(URL, { createObjectURL: before, revokeObjectURL: beforeRevoke });
+    }
+  });
+
+  it('leaves the record after a confirmation', async () => {
+    const link = api.myHealth.addLink({ patientName: 'Amina Yusuf' });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave this record' }));
+    const confirm = screen.getByRole('button', { name: 'Yes, leave' });
+    await waitFor(() => expect(confirm).toHaveFocus());
+    await userEvent.click(confirm);
+    expect(
+      await screen.findByText('No record is linked to your account. Your practice can invite you.'),
+    ).toBeVisible();
+    expect(api.requestsTo('DELETE', /^\/api\/me\/links\//).map((r) => r.path)).toEqual([
+      `/api/me/links/${link._id}`,
+    ]);
+  });
+});
