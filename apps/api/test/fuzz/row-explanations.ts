@@ -46,8 +46,9 @@ export function explainedRows(outcomes: Outcome[], after: DbState): ByTable<Set<
         if (answer?.user) rows.users.add(answer.user._id);
         break;
       case 'POST /api/calendar-feed':
-      case 'DELETE /api/calendar-feed': {
-        // The answer names no user: the token says whose feed it was (any signed-in identity).
+      case 'DELETE /api/calendar-feed':
+      case 'PUT /api/user/notice-preferences': {
+        // The answer names no user: the token says whose row it was (any signed-in identity).
         const token = request.headers.authorization?.split(' ')[1] ?? '';
         try {
           const { sub } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());

@@ -52,7 +52,7 @@ const LogoutPage = page(
 );
 const ProfilePage = page(
   () => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage),
-  ['profile', 'practice'],
+  ['profile', 'practice', 'notices'],
 );
 const PremiumPage = page(
   () => import('../features/premium/premium-page.tsx').then((m) => m.PremiumPage),

@@ -1,5 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
+import { DEFAULT_NOTICE_PREFERENCES, ZNoticePreferences } from '@portal/shared/notice-preferences';
 import { ZPracticeInput } from '@portal/shared/practice';
 import { PROFILE_MESSAGES, ZProfileInput, ZScheduleInput } from '@portal/shared/profile';
 import type { TPublicConfig } from '@portal/shared/public-config';
@@ -59,6 +60,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
   });
   const patients = new FakePatients();
   const profile = { stored: user, saves: [] as unknown[] };
+  let noticePreferences = DEFAULT_NOTICE_PREFERENCES;
   const appointments = new FakeAppointments({
     patientName: (id) => {
       const patient = patients.patients.get(id);
@@ -138,6 +140,14 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
       profile.stored = { ...profile.stored, ...parsed.data, updatedAt: new Date().toISOString() };
       return json({ user: profile.stored });
     }),
+    http.get('/api/user/notice-preferences', () => json(noticePreferences)),
+    http.put('/api/user/notice-preferences', async ({ request }) => {
+      const parsed = ZNoticePreferences.safeParse(await request.json());
+      if (!parsed.success)
+        return json({ message: 'invalid', code: 'VALIDATION_FAILED' }, { status: 400 });
+      noticePreferences = parsed.data;
+      return json(noticePreferences);
+    }),
     http.post('/api/calendar-feed', () => {
       profile.stored = { ...profile.stored, hasCalendarFeed: true };
       return json({ url: CALENDAR_FEED_URL });
@@ -201,6 +211,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
       stored: () => profile.stored,
       saves: profile.saves,
     },
+    /** Which notices the user gets by e-mail, as the server holds them. */
+    noticePreferences: () => noticePreferences,
     requestsTo(method: string, path: RegExp): RecordedRequest[] {
       return requests.filter((r) => r.method === method && path.test(r.path));
     },

@@ -42,6 +42,14 @@ export const users = pgTable(
     /** The prescriber's professional registration number, printed on prescriptions. */
     registrationNumber: text('registration_number'),
     cancellationNoticeHours: integer('cancellation_notice_hours'),
+    /**
+     * The kinds of notice the user turned on or off, by kind (`@portal/shared/notice-preferences`);
+     * a kind not in it is e-mailed. Read and written by `modules/users/notices.*.ts` only.
+     */
+    noticePreferences: jsonb('notice_preferences')
+      .$type<Record<string, boolean>>()
+      .notNull()
+      .default({}),
     ...timestamps(),
   },
   (table) => [
@@ -56,6 +64,10 @@ export const users = pgTable(
     check(
       'users_cancellation_notice_hours_check',
       sql`${table.cancellationNoticeHours} between 0 and 168`,
+    ),
+    check(
+      'users_notice_preferences_check',
+      sql`jsonb_typeof(${table.noticePreferences}) = 'object'`,
     ),
   ],
 );

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { createTestApp, signIn, type AuthHeaders, type TestContext } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient, trashPatient } from '../../../test/factories/patients.ts';
+import { DEFAULT_NOTICE_PREFERENCES } from '@portal/shared/notice-preferences';
 import { practitioner } from '../../../test/patient-resources.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { loadConfig } from '../../config.ts';
@@ -128,6 +129,41 @@ async function owedReminders(
 
 const messageIdOf = (id: string) => `<reminder-${id}@localhost>`;
 
+async function turnReminderEmails(headers: AuthHeaders, isOn: boolean) {
+  const response = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/user/notice-preferences',
+    headers,
+    payload: { ...DEFAULT_NOTICE_PREFERENCES, 'appointment-reminders': isOn },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+/**
+ * Runs `run` counting what it sends to PostgreSQL: statements on the pool, and transactions
+ * (each takes a connection of its own; the pool's `query` takes one too, so those are not counted).
+ */
+async function countingStatements<T>(run: () => Promise<T>) {
+  const pool = ctx.database.pool;
+  const { query, connect } = pool;
+  let statements = 0;
+  let transactions = 0;
+  pool.query = ((...args: Parameters<typeof query>) => {
+    statements += 1;
+    return query.apply(pool, args);
+  }) as typeof query;
+  pool.connect = ((...args: Parameters<typeof connect>) => {
+    transactions += 1;
+    return connect.apply(pool, args);
+  }) as typeof connect;
+  try {
+    return { result: await run(), statements, transactions: transactions - statements };
+  } finally {
+    pool.query = query;
+    pool.connect = connect;
+  }
+}
+
 async function sweepWith(mailer: Mailer) {
   return runReminderSweep({ db: ctx.database.db, mailer, publicUrl: ctx.config.PUBLIC_URL });
 }
@@ -211,6 +247,48 @@ describe('which reminder e-mails a sweep sends', () => {
     );
     expect(rows.map((row) => row.id).sort()).toEqual([trashedPast, lapsedPast].sort());
     expect(await sweepWith(mailer)).toEqual({ created: 0, emailed: 0 });
+  });
+
+  it('sends no e-mail to a practitioner who turned reminder e-mails off, while the bell still shows the reminder', async () => {
+    const quiet = await practitioner(ctx, { isMember: true });
+    const other = await practitioner(ctx, { isMember: true });
+    await turnReminderEmails(quiet.headers, false);
+    const [held] = await owedReminders(quiet, { count: 1, ago: '1 minute' });
+    const [theirs] = await owedReminders(other, { count: 1, ago: '1 minute' });
+    const mailer = keptMail();
+    expect(await sweepWith(mailer)).toEqual({ created: 0, emailed: 1 });
+    expect(mailer.sent.map((mail) => mail.messageId)).toEqual([messageIdOf(theirs!)]);
+    const bell = await ctx.app.inject({ url: '/api/reminders', headers: quiet.headers });
+    expect(bell.json()).toMatchObject({ reminders: [{ _id: held }], unreadCount: 1 });
+    // Turned back on, the e-mail of an event still to come goes out.
+    await turnReminderEmails(quiet.headers, true);
+    expect(await sweepWith(mailer)).toEqual({ created: 0, emailed: 1 });
+    expect(mailer.sent.map((mail) => mail.messageId)).toContain(messageIdOf(held!));
+  });
+
+  it("decides every practitioner's choice within the batch's one query: e-mails turned off cost no statement each", async () => {
+    const quiet = await practitioner(ctx, { isMember: true });
+    const other = await practitioner(ctx, { isMember: true });
+    await turnReminderEmails(quiet.headers, false);
+    await owedReminders(quiet, { count: 50, ago: '1 minute' });
+    const [theirs] = await owedReminders(other, { count: 1, ago: '1 minute' });
+    const mailer = keptMail();
+    const counted = await countingStatements(() =>
+      runReminderSweep({
+        db: ctx.database.db,
+        mailer,
+        publicUrl: ctx.config.PUBLIC_URL,
+        steps: [],
+      }),
+    );
+    expect(counted.result).toEqual({ created: 0, emailed: 1 });
+    expect(mailer.sent.map((mail) => mail.messageId)).toEqual([messageIdOf(theirs!)]);
+    // Giving up past events and taking the batch's turns; then one transaction per e-mail sent.
+    expect({ statements: counted.statements, transactions: counted.transactions }).toEqual({
+      statements: 2,
+      transactions: 1,
+    });
+    await ctx.database.pool.query(`delete from reminders where owner_id = $1`, [quiet.user._id]);
   });
 
   it('neither creates nor sends reminders for a practitioner who is not (or no longer) a member', async () => {

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { reminders } from '../../db/schema/reminders.ts';
 import { users } from '../../db/schema/users.ts';
+import { wantsNoticeCondition } from '../users/notices.repository.ts';
 
 /** What a new reminder is about; `eventAt` is when the appointment starts or the activity is due. */
 export interface NewReminder {
@@ -183,13 +184,15 @@ const IS_EVENT_OVER = sql`(r.event_at + case r.source when 'appointment' then in
   else interval '24 hours' end) <= now()`;
 
 /**
- * Which reminder e-mails are owed now: only to members (a refund ends them), of live patients
- * (the trash holds a patient's e-mails back; a restore lets them go) and about an event still to
- * come. The reminders' own `email_pending` flag stays set while they are held back.
+ * Which reminder e-mails are owed now: only to members (a refund ends them) who have not turned
+ * reminder e-mails off, of live patients (the trash holds a patient's e-mails back; a restore
+ * lets them go) and about an event still to come. The reminders' own `email_pending` flag stays
+ * set while they are held back, so turning the e-mails back on sends those still to come.
  */
 const OWED = sql`
   from reminders r
   join users u on u.id = r.owner_id and u.premium_member
+    and ${wantsNoticeCondition('u', 'appointment-reminders')}
   join patients p on p.id = r.patient_id and p.deleted_at is null
   where r.email_pending and not ${IS_EVENT_OVER}`;
 
@@ -228,8 +231,8 @@ export async function findOwedEmailTurns(db: Db, limit: number): Promise<string[
  * Runs `send` for one owed e-mail while holding its row lock, and records it as sent in the same
  * transaction: another instance skips a locked row, and a crash before the commit releases the
  * lock (PostgreSQL ends the dead session) and leaves the e-mail owed. Answers false when it is
- * no longer owed (sent meanwhile, its patient trashed, its owner no member) or being sent
- * elsewhere.
+ * no longer owed (sent meanwhile, its patient trashed, its owner no member or no longer wanting
+ * it) or being sent elsewhere.
  */
 export async function sendOwedEmail(
   db: Db,

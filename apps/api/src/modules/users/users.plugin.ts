@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { noticesRoutes } from './notices.routes.ts';
+import { createNoticeService } from './notices.service.ts';
 import { usersRoutes } from './users.routes.ts';
 import { createUserService } from './users.service.ts';
 
-/** The signed-in user's own profile, practice and schedule in their own encapsulated context. */
+/**
+ * The signed-in user's own profile, practice, schedule and e-mail notice choices in their own
+ * encapsulated context.
+ */
 export async function usersPlugin(app: FastifyInstance, { db }: { db: Db }) {
   usersRoutes(app, { users: createUserService({ db }), db });
+  noticesRoutes(app, { notices: createNoticeService({ db }) });
 }

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 import { CalendarFeed } from './calendar-feed.tsx';
 import { EditableSection } from './editable-section.tsx';
+import { NoticesSection } from './notices-section.tsx';
 import { PracticeSection } from './practice-section.tsx';
 import { useGetProfileQuery } from './profile-api.ts';
 import { ProfileForm } from './profile-form.tsx';
@@ -64,6 +65,7 @@ export function ProfilePage() {
           <PracticeSection user={user} />
           <ScheduleSettings user={user} />
           <CalendarFeed user={user} />
+          <NoticesSection />
         </>
       )}
     </article>

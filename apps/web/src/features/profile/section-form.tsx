@@ -9,27 +9,25 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TUser } from '@portal/shared/user';
-import { useAppDispatch } from '../../app/hooks.ts';
 import { applyServerFieldErrors, fieldMessageText } from '../../lib/forms/field-messages.ts';
 import { submitUnlessBusy } from '../../lib/forms/submit-unless-busy.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
-import { updateUserData } from '../../lib/session/auth-slice.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { FormField, type FieldControlProps } from '../../ui/form-field.tsx';
 import styles from './profile.module.css';
 
 /**
- * The edit form of a section of the profile (the profile itself, the practice): every field
- * checked as it changes and all on save with the schema the API uses. Save is never disabled (a
- * disabled button leaves the Tab order and says nothing): pressing it with a field wrong saves
- * nothing, shows one summary of the problems and moves focus to it. The saved user becomes the
- * session's copy, so the other screens read what was saved.
+ * The edit form of a section of the profile (the profile itself, the practice, the notices):
+ * every field checked as it changes and all on save with the schema the API uses. Save is never
+ * disabled (a disabled button leaves the Tab order and says nothing): pressing it with a field
+ * wrong saves nothing, shows one summary of the problems and moves focus to it. `Saved` is what
+ * the save answers: the user for most sections (profile-api.ts makes it the session's copy).
  *
  * Answers the section's `field` and `input` builders for its controls, and `form` to wrap them
  * in (the summary first, the failure and Save last).
  */
-export function useSectionForm<Input extends FieldValues, Data extends FieldValues>({
+export function useSectionForm<Input extends FieldValues, Data extends FieldValues, Saved = TUser>({
   namespace,
   fields,
   hints,
@@ -45,11 +43,10 @@ export function useSectionForm<Input extends FieldValues, Data extends FieldValu
   hints: Partial<Record<Path<Input>, string>>;
   resolver: Resolver<Input, unknown, Data>;
   defaultValues: DefaultValues<Input>;
-  update: (data: Data) => Promise<{ data?: TUser; error?: unknown }>;
-  onSaved: (user: TUser) => void;
+  update: (data: Data) => Promise<{ data?: Saved; error?: unknown }>;
+  onSaved: (saved: Saved) => void;
 }) {
   const { t } = useTranslation(namespace);
-  const dispatch = useAppDispatch();
   const [failure, setFailure] = useState<string | null>(null);
   const { ref: summaryRef, request: focusSummary } = useFocusAfterRender<HTMLDivElement>();
   const [isSummaryShown, setIsSummaryShown] = useState(false);
@@ -80,8 +77,7 @@ export function useSectionForm<Input extends FieldValues, Data extends FieldValu
   async function save(data: Data) {
     setFailure(null);
     const result = await update(data);
-    if (result.data) {
-      dispatch(updateUserData(result.data));
+    if (result.data !== undefined) {
       onSaved(result.data);
       return;
     }

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "notice_preferences" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_notice_preferences_check" CHECK (jsonb_typeof("users"."notice_preferences") = 'object');
