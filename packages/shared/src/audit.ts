@@ -46,9 +46,12 @@ export const AUDIT_SUBJECT_KINDS = [
   'appointment',
   'visit',
   ...PATIENT_KINDS.map(({ kind }) => kind),
+  // A person's access to the record: the practitioner's invitation, the link it made.
+  'invitation',
+  'link',
 ] as [AuditSubjectKind, ...AuditSubjectKind[]];
 
-export type AuditSubjectKind = 'appointment' | 'visit' | TPatientKindName;
+export type AuditSubjectKind = 'appointment' | 'visit' | TPatientKindName | 'invitation' | 'link';
 
 /** The record an event is about, besides its patient. */
 export const ZAuditSubject = z

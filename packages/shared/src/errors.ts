@@ -113,6 +113,22 @@ export const ERRORS = {
       'This medication matches an active allergy of the patient. Confirm that you have considered it to save the prescription.',
   },
   REMINDER_NOT_FOUND: { status: 404, message: 'The reminder could not be found.' },
+  INVITATION_NOT_FOUND: { status: 404, message: 'This invitation could not be found.' },
+  INVITATION_EXPIRED: {
+    status: 410,
+    message: 'This invitation has expired. Ask your practitioner for a new one.',
+  },
+  INVITATION_USED: {
+    status: 409,
+    message:
+      'This invitation has already been used or was withdrawn. Ask your practitioner for a new one.',
+  },
+  INVITATION_NOT_FOR_YOU: {
+    status: 403,
+    message:
+      'This invitation is for someone else. Sign in with the e-mail address it was sent to, or enter the date of birth of the record.',
+  },
+  LINK_NOT_FOUND: { status: 404, message: 'This link to a patient record could not be found.' },
   OCCURRENCE_NOT_FOUND: {
     status: 404,
     message: 'This activity of the care plan does not occur on that day.',

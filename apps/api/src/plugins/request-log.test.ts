@@ -94,4 +94,27 @@ describe('request log', () => {
     }
     expect(ctx.logs.join('')).not.toContain(secret.slice(0, 12));
   });
+
+  it("never writes an invitation's code: neither the join page's path nor the API's", async () => {
+    const user = await signIn(ctx);
+    const code = 'Zq8Hx2-invitation-code_ab';
+    const short = 'abc';
+    const requests = [
+      { url: `/join/${code}`, path: '/join/[code]' },
+      { url: `/%6Aoin/${code}`, path: '/join/[code]' },
+      { url: `/join/${short}`, path: '/join/[code]' },
+      { url: `/api/me/invitations/${code}`, path: '/api/me/invitations/[code]' },
+      { url: `/api/me/invitations/${short}`, path: '/api/me/invitations/[code]' },
+    ];
+    for (const { url, path } of requests) {
+      const response = await ctx.app.inject({ url, headers: user.headers });
+      const completed = linesOf(String(response.headers['x-request-id'])).filter(
+        (line) => line.msg === 'request completed',
+      );
+      expect(completed).toMatchObject([{ req: { method: 'GET', path } }]);
+    }
+    const logs = ctx.logs.join('');
+    expect(logs).not.toContain(code);
+    expect(logs).not.toMatch(/invitations\/abc|join\/abc/);
+  });
 });

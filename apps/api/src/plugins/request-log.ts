@@ -22,7 +22,7 @@ export function loggedPath(request: FastifyRequest): string {
   // No route matched (a 404 from the router): nothing says which segment is a credential, and a
   // mistyped feed address (a trailing slash, an extra segment) still carries its secret. Ids and
   // secrets are long; the words of a real path are short.
-  if (!pattern) return path.replace(/[^/]{20,}/g, '[…]');
+  if (!pattern) return isJoinPage(path) ? '/join/[code]' : path.replace(/[^/]{20,}/g, '[…]');
   const masks = config.secretParams;
   if (!masks) return path;
   const params = (request.params ?? {}) as Record<string, string | undefined>;
@@ -30,6 +30,19 @@ export function loggedPath(request: FastifyRequest): string {
     /:(\w+)/g,
     (_match, name: string) => masks[name] ?? encodeURIComponent(params[name] ?? ''),
   );
+}
+
+/**
+ * The web's page for accepting an invitation: its address holds the invitation's code, which a
+ * short or mistyped one would not hide among the long segments.
+ */
+function isJoinPage(path: string): boolean {
+  const first = path.split('/')[1] ?? '';
+  try {
+    return decodeURIComponent(first).toLowerCase() === 'join';
+  } catch {
+    return false;
+  }
 }
 
 /**

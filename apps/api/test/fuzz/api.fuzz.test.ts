@@ -113,6 +113,19 @@ describe('fuzzing every route of the OpenAPI document', () => {
           const file = new URL(feedUrl).pathname.split('/').pop()!;
           pools.feedFiles.push(file);
         }
+        const code = (json as { code?: unknown } | undefined)?.code;
+        if (
+          request.label === 'POST /api/records/patients/{id}/invitation' &&
+          typeof code === 'string' &&
+          pools.invitationCodes.length < 100
+        ) {
+          pools.invitationCodes.push(code);
+          // Answered to the client once; its e-mail text would be the only other place.
+          ctx.sentByClient(code);
+        }
+        const linkId = (json as { _id?: unknown } | undefined)?._id;
+        if (request.label === 'POST /api/me/links' && typeof linkId === 'string')
+          pools.linkIds.push(linkId);
         outcomes.push({ request, status: response.statusCode, json });
         const problems = checkResponse(request, response);
         if (problems.length)

@@ -28,6 +28,7 @@ import type { FuzzRequest } from './requests.ts';
 import { TIMELINE_RESPONSES } from './timeline.ts';
 import { VISIT_ZOD_BODIES, VISIT_ZOD_RESPONSES } from './visits.ts';
 import { REMINDER_ZOD_RESPONSES } from './reminders.ts';
+import { PATIENT_ACCESS_ZOD_BODIES, PATIENT_ACCESS_ZOD_RESPONSES } from './patient-access.ts';
 
 /** The one error body of the API, as an independent JSON schema. */
 export const API_ERROR_SCHEMA: JsonSchema = {
@@ -68,6 +69,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   ...KIND_RESPONSES,
   ...TIMELINE_RESPONSES,
   ...REMINDER_ZOD_RESPONSES,
+  ...PATIENT_ACCESS_ZOD_RESPONSES,
 };
 
 /** The shared zod schemas of the request bodies: the API must agree with them exactly. */
@@ -84,6 +86,7 @@ export const ZOD_BODIES: Record<string, z.ZodType> = {
   'PUT /api/user/subscription': ZSubscriptionInput,
   ...VISIT_ZOD_BODIES,
   ...KIND_BODIES,
+  ...PATIENT_ACCESS_ZOD_BODIES,
 };
 
 /** Non-JSON answers: the content type each documented route must use for its 2xx. */
@@ -95,6 +98,8 @@ const CONTENT_TYPES: Record<string, RegExp> = {
   'GET /api/records/patients/export': /^(application\/fhir\+json|text\/csv)/,
   'DELETE /api/records/patients/{id}': /^$/,
   'DELETE /api/calendar-feed': /^$/,
+  'DELETE /api/records/patients/{id}/access': /^$/,
+  'DELETE /api/me/links/{id}': /^$/,
   'GET /api/calendar/{file}': /^text\/calendar/,
 };
 

@@ -6,12 +6,13 @@ import {
 import type { VoiceProvider } from '../../src/providers/voice/voice.ts';
 import { emptyKindPools, KIND_SEEDS } from './kinds.ts';
 import type { Pools } from './pools.ts';
+import { seedPatientAccess } from './patient-access.ts';
 import { seedReminders } from './reminders.ts';
 
 /**
  * What the campaign starts from: a few signed-in users with patients (one trashed each), a paid
- * checkout, one item of every registered kind, a voice call per user, and the tokens the
- * requests present.
+ * checkout, one item of every registered kind, a voice call per user, a link to a patient and an
+ * open invitation per user, and the tokens the requests present.
  */
 
 const USERS = 6;
@@ -119,6 +120,7 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     calls,
     reminders: await seedReminders(ctx.database.pool),
     feedFiles: [],
+    ...(await seedPatientAccess(ctx, users)),
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),
     foreignToken: await issue(foreign, 'foreign'),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { kindHints } from './kinds.ts';
+import { patientAccessHints } from './patient-access.ts';
 import type { Operation } from './openapi.ts';
 import type { FuzzUser, Pools } from './pools.ts';
 import type { Hints } from './schema-arbitraries.ts';
@@ -36,6 +37,7 @@ export function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): H
   if (operation.path.includes('/visits'))
     Object.assign(hints, visitHints(actor.user._id, pools.appointments));
   Object.assign(hints, kindHints(operation, pools.kinds));
+  Object.assign(hints, patientAccessHints(operation, pools));
   if (operation.path.startsWith('/api/records/patients'))
     Object.assign(hints, {
       email: fc.oneof(fc.emailAddress(), fc.constant('')),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { kindPathValue } from './kinds.ts';
 import type { Operation } from './openapi.ts';
+import { invitationCodes } from './patient-access.ts';
 import type { Pools } from './pools.ts';
 import { reminderPathValue } from './reminders.ts';
 import { nastyText, valueFor } from './schema-arbitraries.ts';
@@ -93,6 +94,19 @@ export function pathValue(
         weight: 3,
         arbitrary: ids(pools.calls.filter((c) => c.ownerId !== actorId).map((c) => c.id)),
       },
+      { weight: 2, arbitrary: junk },
+    );
+  }
+  if (operation.path === '/api/me/invitations/{code}') {
+    return fc.oneof(
+      { weight: 4, arbitrary: invitationCodes(pools).map((value) => ({ value })) },
+      { weight: 2, arbitrary: junk },
+    );
+  }
+  if (operation.path === '/api/me/links/{id}') {
+    return fc.oneof(
+      { weight: 4, arbitrary: ids(pools.linkIds) },
+      { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
       { weight: 2, arbitrary: junk },
     );
   }

@@ -24,6 +24,10 @@ export interface Pools {
   reminders: ReminderInPool[];
   /** `<secret>.ics` of calendar feeds turned on during the run (some revoked since). */
   feedFiles: string[];
+  /** Codes answered by `POST …/invitation` during the run (some used or ended since). */
+  invitationCodes: string[];
+  /** Links made during the run (some left or ended since). */
+  linkIds: string[];
   cursors: string[];
   unregisteredToken: string;
   foreignToken: string;

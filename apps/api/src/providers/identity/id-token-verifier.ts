@@ -72,7 +72,8 @@ export function createIdTokenVerifier({
       typeof payload.picture === 'string' && payload.picture.startsWith('https://')
         ? payload.picture
         : null;
-    return { uid: `${uidPrefix}:${sub}`, email, name, picture };
+    const isEmailVerified = payload.email_verified === true;
+    return { uid: `${uidPrefix}:${sub}`, email, isEmailVerified, name, picture };
   };
 }
 

@@ -3,6 +3,11 @@ export interface VerifiedIdentity {
   /** Provider-qualified subject, e.g. `firebase:abc…` or `local:abc…`. */
   uid: string;
   email: string;
+  /**
+   * The provider vouches that the caller controls `email` (the token's `email_verified`): only
+   * then does the address count as proof of who someone is (accepting a patient invitation).
+   */
+  isEmailVerified: boolean;
   name: string;
   picture: string | null;
 }

@@ -13,6 +13,8 @@ export interface LocalIdentityProvider extends IdentityProvider {
   issueIdToken(input: {
     email: string;
     name: string;
+    /** False signs a token whose address is not verified (as a provider may); default true. */
+    isEmailVerified?: boolean;
   }): Promise<{ idToken: string; expiresIn: number }>;
   jwks(): { keys: JWK[] };
 }
@@ -43,14 +45,14 @@ export async function createLocalIdentityProvider({
     issuer,
     verifyIdToken,
     jwks: () => ({ keys: [publicJwk] }),
-    async issueIdToken({ email, name }) {
+    async issueIdToken({ email, name, isEmailVerified = true }) {
       const normalized = email.trim().toLowerCase();
       const sub = crypto.createHash('sha256').update(normalized).digest('base64url').slice(0, 28);
       const now = Math.floor(Date.now() / 1000);
       const idToken = await new SignJWT({
         name,
         email: normalized,
-        email_verified: true,
+        email_verified: isEmailVerified,
         auth_time: now,
         user_id: sub,
         firebase: { identities: { email: [normalized] }, sign_in_provider: 'local' },

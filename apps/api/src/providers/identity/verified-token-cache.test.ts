@@ -6,6 +6,7 @@ const identity: VerifiedIdentity = {
   uid: 'local:abc',
   email: 'a@example.test',
   name: 'A',
+  isEmailVerified: true,
   picture: null,
 };
 
