@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns.ts';
 import { patientRecord } from './patients.ts';
+import type { TLinkRelationship } from '@portal/shared/patient-access';
 import { userReference } from './users.ts';
-
-/** How a linked person stands to the patient, as the practitioner chose when inviting. */
-export const LINK_RELATIONSHIPS = ['self', 'parent-or-guardian', 'carer'] as const;
 
 const relationshipCheck = (column: unknown) =>
   sql`${column} in ('self', 'parent-or-guardian', 'carer')`;
@@ -21,7 +19,7 @@ export const patientInvitations = pgTable(
     ...patientRecord(),
     /** SHA-256 (hex) of the code; the code itself is never stored. */
     codeHash: text('code_hash').notNull().unique(),
-    relationship: text('relationship').$type<(typeof LINK_RELATIONSHIPS)[number]>().notNull(),
+    relationship: text('relationship').$type<TLinkRelationship>().notNull(),
     /** The address the invitation was sent to; its verified owner needs no date of birth. */
     email: text('email'),
     expiresAt: instant('expires_at').notNull(),
@@ -49,7 +47,7 @@ export const patientLinks = pgTable(
   {
     ...patientRecord(),
     userId: userReference('user_id'),
-    relationship: text('relationship').$type<(typeof LINK_RELATIONSHIPS)[number]>().notNull(),
+    relationship: text('relationship').$type<TLinkRelationship>().notNull(),
     invitationId: uuid('invitation_id').references(() => patientInvitations.id, {
       onDelete: 'set null',
     }),
