@@ -1,85 +1,38 @@
 import type { TAppointmentKind, TAppointmentStatus } from '@portal/shared/appointment';
 import type { TAllergy } from '@portal/shared/allergy';
 import type { TImmunization } from '@portal/shared/immunization';
+import type {
+  TLinkRelationship as TRelationship,
+  TMyLinks,
+  TPatientAccess,
+} from '@portal/shared/patient-access';
 import type { TPrescription } from '@portal/shared/prescription';
 
 /**
- * The requests and answers of the patient's end of the portal (invitations, links and what a
- * linked person sees), written here as the web reads them until the shared schemas hold them.
+ * The requests and answers of the patient's end of the portal: invitations and links from the
+ * shared schemas; what a linked person sees as the web reads it.
  */
 
-export const RELATIONSHIPS = ['self', 'parent-or-guardian', 'carer'] as const;
-export type TRelationship = (typeof RELATIONSHIPS)[number];
+export {
+  LINK_RELATIONSHIPS as RELATIONSHIPS,
+  type TAccessState,
+  type TCreatedInvitation as TInvitationCreated,
+  type TCreatedLink as TLinkCreated,
+  type TInvitationInput,
+  type TInvitationPreview,
+  type TLinkInput,
+  type TLinkRelationship as TRelationship,
+  type TPatientAccess,
+} from '@portal/shared/patient-access';
 
 /** Who invites, as the join page and the linked person's list name them. */
-export interface TPractitionerCard {
-  name: string;
-  practiceName: string | null;
-}
-
-/** `POST /api/records/patients/{id}/invitation`. */
-export interface TInvitationInput {
-  relationship: TRelationship;
-  email?: string;
-}
-export interface TInvitationCreated {
-  code: string;
-  url: string;
-  expiresAt: string;
-}
-
-export type TAccessState = 'not-invited' | 'invited' | 'linked' | 'ended';
-
-export interface TAccessLink {
-  _id: string;
-  name: string;
-  email: string;
-  relationship: TRelationship;
-  createdAt: string;
-  endedAt: string | null;
-}
-
-/** `GET /api/records/patients/{id}/access`: links newest first. */
-export interface TPatientAccess {
-  state: TAccessState;
-  invitation: {
-    relationship: TRelationship;
-    email: string | null;
-    expiresAt: string;
-    createdAt: string;
-  } | null;
-  links: TAccessLink[];
-}
-
-/** `GET /api/me/invitations/{code}`: what the join page shows before accepting. */
-export interface TInvitationPreview {
-  practitioner: TPractitionerCard;
-  relationship: TRelationship;
-  expiresAt: string;
-  needsBirthDate: boolean;
-}
-
-/** `POST /api/me/links`. */
-export interface TLinkInput {
-  code: string;
-  birthDate?: string;
-}
-export interface TLinkCreated {
-  _id: string;
-  patientId: string;
-  relationship: TRelationship;
-  practitioner: TPractitionerCard;
-}
+export type TPractitionerCard = TMyLinks['items'][number]['practitioner'];
 
 /** An item of `GET /api/me/links` (live links only). */
-export interface TMyLink {
-  _id: string;
-  patientId: string;
-  patientName: string;
-  relationship: TRelationship;
-  createdAt: string;
-  practitioner: TPractitionerCard;
-}
+export type TMyLink = TMyLinks['items'][number];
+
+/** A person who is or was linked, as the chart's access section lists them. */
+export type TAccessLink = TPatientAccess['links'][number];
 
 /** `GET /api/me/patients/{patientId}`: the record's owner and the practice card. */
 export interface TMyRecord {
