@@ -1,0 +1,2 @@
+ALTER TABLE "visits" ADD COLUMN "patient_sharing" text DEFAULT 'default' NOT NULL;--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_patient_sharing_check" CHECK ("visits"."patient_sharing" in ('default', 'shared', 'private'));
