@@ -2,6 +2,7 @@ import type { TSearchResults } from '@portal/shared/search';
 import { VALID_AUTH } from './auth-values.ts';
 import type { DbState } from './db-state.ts';
 import { kindPrivacyProblems } from './kinds.ts';
+import { isMyHealthPath, myHealthPrivacyProblems } from './my-health.ts';
 import type { Pools } from './pools.ts';
 import { reminderLeaks } from './reminders.ts';
 import type { Outcome } from './requests.ts';
@@ -21,6 +22,8 @@ export function privacyProblems(
   const ownerOf = (id: string) => after.patients.find((patient) => patient.id === id)?.ownerId;
   const label = request.operation.label;
   const patientId = request.pathValues.id;
+  if (isMyHealthPath(request.operation.path))
+    return myHealthPrivacyProblems(label, request.pathValues, actorId, pools.linked.links);
   if (isVisitLabel(label)) {
     return [
       ...visitPrivacyProblems(
