@@ -61,8 +61,12 @@ export function privacyProblems(
       .map((row: { id: string }) => `answered transaction ${row.id} of someone else`);
   }
   if (label === 'GET /api/records/audit' && Array.isArray(json)) {
-    return (json as Array<{ actorId: string }>)
-      .filter((event) => event.actorId !== actorId)
+    // Someone else's event only about one of the caller's patients (a linked person's read).
+    return (json as Array<{ actorId: string; patientId: string | null }>)
+      .filter(
+        (event) =>
+          event.actorId !== actorId && (!event.patientId || ownerOf(event.patientId) !== actorId),
+      )
       .map(() => "listed someone else's audit event");
   }
   const id = request.pathValues.id;
