@@ -8,12 +8,7 @@ import {
   ZVisitSharingInput,
 } from '@portal/shared/visit';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import {
-  actorOf,
-  auditInvalidBody,
-  ZItemId,
-  ZPatientParams,
-} from '../audit/owned-records.http.ts';
+import { actorOf, auditInvalidBody, ZItemId, ZPatientParams } from '../audit/owned-records.http.ts';
 import { patientResourceRoutes } from '../../patient-owned/patient-resource.routes.ts';
 import type { VisitService } from './visits.service.ts';
 
