@@ -170,7 +170,10 @@ export function createMyHealthService({ db, now = systemClock }: DbAndClock) {
       const row = id && (await repository.findAppointment(db, { ...link, id }));
       if (!row) throw new AppError('APPOINTMENT_NOT_FOUND');
       const subject = { kind: 'appointment' as const, id: row.id };
-      if (row.status === 'cancelled') return toMyAppointment(row);
+      if (row.status === 'cancelled') {
+        await audit(place.actor, link, 'cancel', subject);
+        return toMyAppointment(row);
+      }
       const rule = await repository.findCancellationRule(db, link.ownerId);
       const deadline = row.startsAt.getTime() - (rule?.hours ?? 0) * HOUR_MS;
       if (row.status !== 'booked' || now().getTime() > deadline) {

@@ -145,12 +145,15 @@ describe('POST /api/me/patients/:patientId/appointments/:appointmentId/cancel', 
       status: 'cancelled',
     });
     expect((await readAppointment(ctx, owner.headers, appointment._id)).status).toBe('cancelled');
-    expect(await eventsBy(person.user._id)).toContainEqual({
-      patient_id: patientId,
-      action: 'cancel',
-      outcome: 'success',
-      subject_kind: 'appointment',
-    });
+    // Again: the same answer, and each request audited.
+    expect((await cancel(patientId, appointment._id, person.headers)).json()).toEqual(
+      response.json(),
+    );
+    const cancels = (await eventsBy(person.user._id)).filter((e) => e.action === 'cancel');
+    expect(cancels).toEqual([
+      { patient_id: patientId, action: 'cancel', outcome: 'success', subject_kind: 'appointment' },
+      { patient_id: patientId, action: 'cancel', outcome: 'success', subject_kind: 'appointment' },
+    ]);
     clock = new Date('2026-03-01T08:00:00.000Z');
   });
 
