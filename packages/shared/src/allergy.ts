@@ -99,4 +99,13 @@ export const ALLERGY_KIND = definePatientKind({
   messages: ALLERGY_MESSAGES,
   namespace: 'clinical',
   timeline: { entries: ['allergy'], states: ALLERGY_SEVERITIES },
+  // Not the prescriptions it matches: that warning is written for the prescriber.
+  patientView: [
+    '_id',
+    'substance',
+    'reaction',
+    'severity',
+    'status',
+    'createdAt',
+  ] as const satisfies readonly (keyof TAllergy)[],
 });

@@ -216,3 +216,15 @@ export const ZCalendarFeed = z.object({
 });
 
 export type TCalendarFeed = z.infer<typeof ZCalendarFeed>;
+
+/**
+ * What a linked patient sees of an appointment: when, how and whether it holds; never the
+ * practitioner's `note` or `reason`, written for the agenda.
+ */
+export const APPOINTMENT_PATIENT_VIEW = [
+  '_id',
+  'start',
+  'end',
+  'kind',
+  'status',
+] as const satisfies readonly (keyof TAppointment)[];

@@ -7,6 +7,8 @@ const ALLERGY = '6fa459ea-ee8a-4ca4-894e-db77e160355e';
 const event = (fields: object) => ({
   id: '7',
   actorId: '0b1d3f5e-8c2a-4e6f-9a7b-1c3d5e7f9a0b',
+  actorName: 'Dr Lena Hoffmann',
+  actorRole: 'practitioner',
   patientId: '2c4e6a8b-0d1f-4a3c-8e5a-7b9c1d3e5f7a',
   patientName: 'Amina Yusuf',
   appointmentId: null,

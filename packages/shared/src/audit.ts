@@ -78,13 +78,24 @@ export const AUDIT_SUBJECT_FIELDS = {
 } as const satisfies Partial<Record<AuditSubjectKind, string>>;
 
 /**
- * One entry of `GET /api/records/audit`: who, which patient, what, outcome, when, request id.
+ * One entry of `GET /api/records/audit`: who (and as what), which patient, what, outcome, when,
+ * request id. The trail is the viewer's own events and the successful ones of people linked to
+ * the viewer's patients.
  * The trail itself never holds patient fields; `patientName` is read from the patient record
  * when the list is asked for, so people see a name rather than an id.
  */
 export const ZAuditEvent = z.object({
   id: z.string().describe('Increasing event number'),
   actorId: z.uuid(),
+  actorName: z
+    .string()
+    .nullable()
+    .describe("Who acted: the account's current name (null once the account is gone)"),
+  actorRole: z
+    .enum(['practitioner', 'patient'])
+    .describe(
+      '`patient`: the actor is a person linked to the patient (the patient, a parent or a carer), acting through `/api/me`; `practitioner` otherwise',
+    ),
   patientId: z.uuid().nullable(),
   patientName: z
     .string()

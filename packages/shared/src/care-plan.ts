@@ -43,6 +43,7 @@ export const CARE_PLAN_MESSAGES = {
   tooManyActivities: 'A care plan has at most 20 activities.',
   carePlanStatusInvalid: 'Please choose active, on-hold or completed.',
   markInvalid: 'Please choose done, skipped or due.',
+  patientMarkInvalid: 'Please choose done or skipped.',
   occurrenceDateInvalid: 'The occurrence must be a day such as 2026-03-02.',
   windowInvalid: 'Give from and to as days, from before to, at most 366 days apart.',
   activityIdInvalid: 'The activity id is not valid.',
@@ -208,4 +209,7 @@ export const CARE_PLAN_KIND = definePatientKind({
   errorPrefix: 'CARE_PLAN',
   messages: CARE_PLAN_MESSAGES,
   namespace: 'carePlans',
+  // The plan's title and its activities with today's occurrence (shaped for the patient in
+  // my-health.ts); goals and rules stay the practitioner's working tools.
+  patientView: ['_id', 'title', 'activities'] as const satisfies readonly (keyof TCarePlan)[],
 });

@@ -142,6 +142,14 @@ export const ERRORS = {
     message:
       'This patient already has 50 active care plans. Put one on hold or complete it before adding another active plan.',
   },
+  /**
+   * A linked patient cancelling inside the practice's cancellation notice. The body also carries
+   * `phone` (the practice's, or null); the message then names it.
+   */
+  CANCELLATION_TOO_LATE: {
+    status: 409,
+    message: 'It is too late to cancel this appointment online. Please call the practice.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

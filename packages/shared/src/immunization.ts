@@ -173,4 +173,18 @@ export const IMMUNIZATION_KIND = definePatientKind({
       state: '`completed` or `not-done`',
     },
   },
+  // The vaccination record a patient is asked for (vaccine, day, dose, lot), not the performer
+  // note, which is the practitioner's free text.
+  patientView: [
+    '_id',
+    'vaccine',
+    'vaccineCode',
+    'occurredOn',
+    'doseNumber',
+    'lotNumber',
+    'site',
+    'route',
+    'status',
+    'statusReason',
+  ] as const satisfies readonly (keyof TImmunization)[],
 });

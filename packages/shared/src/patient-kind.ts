@@ -18,6 +18,12 @@ export interface PatientKind {
   messages: Readonly<Record<string, string>>;
   /** The web's texts namespace, where its field messages are translated. */
   namespace: string;
+  /**
+   * What a linked patient sees of one item (`/api/me/patients/{patientId}/<segment>`): an
+   * allowlist of the answer's fields, so a field added to the kind stays with the practitioner
+   * until it is named here. The patient's routes, their FHIR record and their tests read it.
+   */
+  patientView: readonly string[];
   /** Its stored timeline entries, in the order that breaks a tie, and their `state` values. */
   timeline?: {
     entries: readonly string[];

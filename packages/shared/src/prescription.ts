@@ -202,4 +202,21 @@ export const PRESCRIPTION_KIND = definePatientKind({
     entries: ['prescription-started', 'prescription-stopped'],
     states: PRESCRIPTION_STATUSES,
   },
+  // Everything needed to take the medicine and know whether to go on, but not the stop reason:
+  // it is written for the chart (a suspicion, another prescriber's error) and is better said
+  // in person; the patient still sees that and when it was stopped.
+  patientView: [
+    '_id',
+    'medication',
+    'strength',
+    'dose',
+    'route',
+    'frequency',
+    'duration',
+    'endDate',
+    'instructions',
+    'status',
+    'stoppedAt',
+    'createdAt',
+  ] as const satisfies readonly (keyof TPrescription)[],
 });

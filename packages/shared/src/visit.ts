@@ -52,6 +52,7 @@ export const VISIT_MESSAGES = {
   appointmentNotOpen: 'This appointment was cancelled or missed; choose another one or none.',
   addendumRequired: 'Please write the addendum.',
   addendumTooLong: 'An addendum must be at most 10000 characters.',
+  sharingInvalid: 'Please choose default, shared or private.',
 } as const;
 
 const RANGE_MESSAGE: Record<TVitalSign, string> = {
@@ -186,6 +187,11 @@ export const ZVisit = patientRecordAnswer({
   signedAt: z.string().nullable().describe('When the visit was signed; null while a draft'),
   signedBy: z.object({ id: z.uuid(), name: z.string() }).nullable().describe('Who signed it'),
   addenda: z.array(ZAddendum).describe('Oldest first'),
+  patientSharing: z
+    .enum(['default', 'shared', 'private'])
+    .describe(
+      'Whether the notes reach a linked patient: `default` when signed after the link was made, `shared` always, `private` never',
+    ),
 });
 
 export type TVisit = z.infer<typeof ZVisit>;
@@ -193,3 +199,40 @@ export type TVisit = z.infer<typeof ZVisit>;
 /** `GET …/visits?limit=&cursor=`: newest first. */
 export const ZVisitListQuery = ZPageQuery;
 export type TVisitListQuery = z.input<typeof ZVisitListQuery>;
+
+/**
+ * What a linked patient sees of a signed visit: its day, reason and measurements always; the
+ * SOAP notes and their addenda (`notes`, `addenda`) only when they are shared with the patient
+ * (my-health.ts); never who signed it or the appointment it closed.
+ */
+export const VISIT_PATIENT_VIEW = [
+  '_id',
+  'occurredAt',
+  'signedAt',
+  'reason',
+  'systolic',
+  'diastolic',
+  'heartRate',
+  'temperature',
+  'weight',
+  'height',
+  'oxygenSaturation',
+  'bmi',
+] as const satisfies readonly (keyof TVisit)[];
+
+/**
+ * Whether a signed visit's notes reach a linked patient: `default`, when they were signed after
+ * the person was linked; `shared` or `private` as the practitioner set it for that visit.
+ */
+export const VISIT_PATIENT_SHARING = ['default', 'shared', 'private'] as const;
+export type TVisitPatientSharing = (typeof VISIT_PATIENT_SHARING)[number];
+
+/** `PUT /api/records/patients/{id}/visits/{visitId}/sharing`. */
+export const ZVisitSharingInput = z.strictObject({
+  sharing: z
+    .enum(VISIT_PATIENT_SHARING, { error: VISIT_MESSAGES.sharingInvalid })
+    .describe(
+      '`default`: the notes reach a linked patient when signed after the link was made; `shared`: always; `private`: never',
+    ),
+});
+export type TVisitSharingInput = z.infer<typeof ZVisitSharingInput>;

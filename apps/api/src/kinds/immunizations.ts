@@ -176,6 +176,7 @@ export const immunizationKind = defineApiKind({
   table: immunizations,
   store,
   toFhir,
+  toApi,
   fhirType: 'Immunization',
   schemas: { input: ZImmunizationInput, item: ZImmunization },
   timeline: {

@@ -47,6 +47,14 @@ export interface ApiPatientKind {
     page(db: Db, page: ItemScope & { after: ItemKey | null; limit: number }): Promise<unknown[]>;
     count(db: Db, scope: ItemScope): Promise<number>;
   };
+  /**
+   * One patient's items as the API answers them, newest first, at most `limit`: what a linked
+   * patient's routes cut down to the shared declaration's `patientView`.
+   */
+  patientItems(
+    db: Db,
+    scope: { ownerId: string; patientId: string; limit: number },
+  ): Promise<Record<string, unknown>[]>;
   /** Its stored timeline entries by their timeline kind (the shared declaration names them). */
   timeline: Readonly<Record<string, TimelineBranch>>;
   /** What its create and replace take, and what its routes answer for one item. */
@@ -77,12 +85,15 @@ export function defineApiKind<Table extends ClinicalTable>({
   table,
   store,
   toFhir,
+  toApi,
   isMembersOnly = false,
   ...declaration
-}: Omit<ApiPatientKind, 'table' | 'fhirEntries' | 'isMembersOnly' | 'lists'> & {
+}: Omit<ApiPatientKind, 'table' | 'fhirEntries' | 'isMembersOnly' | 'lists' | 'patientItems'> & {
   table: Table;
   store: ClinicalStore<Table>;
   toFhir: (row: Table['$inferSelect'], practitioner: ExportingPractitioner) => FhirEntry;
+  /** One stored row as the practitioner's routes answer it. */
+  toApi: (row: Table['$inferSelect']) => object;
   isMembersOnly?: boolean;
 }): ApiPatientKind {
   return {
@@ -92,6 +103,10 @@ export function defineApiKind<Table extends ClinicalTable>({
     lists: {
       page: (db, page) => store.list(db, page),
       count: (db, scope) => store.count(db, scope),
+    },
+    async patientItems(db, { limit, ...scope }) {
+      const rows = await store.list(db, { ...scope, after: null, limit });
+      return rows.map((row) => toApi(row) as Record<string, unknown>);
     },
     async *fhirEntries(db, ownerId, practitioner) {
       const batches = inBatches({

@@ -29,7 +29,7 @@ export interface DbState {
   patients: Array<{ id: string; ownerId: string; isDeleted: boolean; updatedAt: string }>;
   sessions: Array<{ id: string; userId: string; status: string }>;
   payments: Array<{ id: string; checkoutSessionId: string }>;
-  appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
+  appointments: Array<{ id: string; ownerId: string; patientId: string; updatedAt: string }>;
   visits: VisitInPool[];
   /** Every registered kind's items (kinds.ts), for the pools and the privacy check. */
   kinds: KindPools;
@@ -96,9 +96,12 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     ),
     auditFingerprint(pool, null),
   ]);
-  const appointments = await pool.query<{ id: string; owner_id: string; updated_at: Date }>(
-    'select id, owner_id, updated_at from appointments order by starts_at, id',
-  );
+  const appointments = await pool.query<{
+    id: string;
+    owner_id: string;
+    patient_id: string;
+    updated_at: Date;
+  }>('select id, owner_id, patient_id, updated_at from appointments order by starts_at, id');
   const visits = await snapshotVisits(pool);
   const [kindRows, kinds] = await Promise.all([
     Promise.all(KIND_TABLES.map(async (table) => [table, await fingerprints(table)] as const)),
@@ -132,6 +135,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     appointments: appointments.rows.map((row) => ({
       id: row.id,
       ownerId: row.owner_id,
+      patientId: row.patient_id,
       updatedAt: row.updated_at.toISOString(),
     })),
     visits,

@@ -7,6 +7,7 @@ import type { VoiceProvider } from '../../src/providers/voice/voice.ts';
 import { emptyKindPools, KIND_SEEDS } from './kinds.ts';
 import type { Pools } from './pools.ts';
 import { seedPatientAccess } from './patient-access.ts';
+import { seedLinkedRecord } from './my-health.ts';
 import { seedReminders } from './reminders.ts';
 
 /**
@@ -37,7 +38,7 @@ export function createFuzzVoice(): VoiceProvider {
 
 /** Seeds the rows above and returns the pools the first batch draws from. */
 export async function seedCampaign(ctx: TestContext): Promise<Pools> {
-  const users = [];
+  const users: Awaited<ReturnType<typeof signIn>>[] = [];
   for (let i = 0; i < USERS; i += 1) users.push(await signIn(ctx));
   for (const { headers } of users) {
     for (let i = 0; i < 2; i += 1) {
@@ -90,6 +91,11 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     if (seeded.statusCode !== 201)
       throw new Error(`seeding ${segment} answered ${seeded.statusCode}: ${seeded.body}`);
   }
+  // A record outside the pool's reach, linked to three pool users (one of them a member).
+  const linked = await seedLinkedRecord(
+    ctx,
+    [0, 2, 3].map((i) => users[i]!.user._id),
+  );
   // A voice call per user, so reading what a call did has calls of its own and others' to read.
   const calls = [];
   for (const { headers, user } of users) {
@@ -118,6 +124,7 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     visits: [],
     kinds: emptyKindPools(),
     calls,
+    linked,
     reminders: await seedReminders(ctx.database.pool),
     feedFiles: [],
     ...(await seedPatientAccess(ctx, users)),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { kindPathValue } from './kinds.ts';
+import { myHealthPathValue } from './my-health.ts';
 import type { Operation } from './openapi.ts';
 import { invitationCodes } from './patient-access.ts';
 import type { Pools } from './pools.ts';
@@ -54,6 +55,8 @@ export function pathValue(
     list.length
       ? fc.constantFrom(...list).map((value) => ({ value }))
       : fc.uuid().map((value) => ({ value }));
+  const mine = myHealthPathValue(operation, name, actorId, pools, junk);
+  if (mine) return mine;
   const item = kindPathValue(name, actorId, pools.kinds, junk);
   if (item) return item;
   const reminder = reminderPathValue(operation.path, actorId, pools.reminders, junk);

@@ -1,4 +1,5 @@
 import type { KindPools } from './kinds.ts';
+import type { LinkedRecordInPool } from './my-health.ts';
 import type { ReminderInPool } from './reminders.ts';
 import type { VisitInPool } from './visits.ts';
 
@@ -16,10 +17,12 @@ export interface Pools {
   /** Patients (live and trashed) by owner's user id, oldest first. */
   patients: Array<{ id: string; ownerId: string; isDeleted: boolean; updatedAt: string }>;
   sessions: Array<{ id: string; userId: string; status: string }>;
-  appointments: Array<{ id: string; ownerId: string; updatedAt: string }>;
+  appointments: Array<{ id: string; ownerId: string; patientId: string; updatedAt: string }>;
   visits: VisitInPool[];
   /** Voice calls started before the run (one per user), by their user's id. */
   calls: Array<{ id: string; ownerId: string }>;
+  /** A record some pool users are linked to, seeded before the run (my-health.ts). */
+  linked: LinkedRecordInPool;
   /** Reminders seeded before the run (reminders.ts). */
   reminders: ReminderInPool[];
   /** `<secret>.ics` of calendar feeds turned on during the run (some revoked since). */

@@ -2,6 +2,7 @@ import type { TSearchResults } from '@portal/shared/search';
 import { VALID_AUTH } from './auth-values.ts';
 import type { DbState } from './db-state.ts';
 import { kindPrivacyProblems } from './kinds.ts';
+import { isMyHealthPath, myHealthPrivacyProblems } from './my-health.ts';
 import type { Pools } from './pools.ts';
 import { reminderLeaks } from './reminders.ts';
 import type { Outcome } from './requests.ts';
@@ -21,6 +22,8 @@ export function privacyProblems(
   const ownerOf = (id: string) => after.patients.find((patient) => patient.id === id)?.ownerId;
   const label = request.operation.label;
   const patientId = request.pathValues.id;
+  if (isMyHealthPath(request.operation.path))
+    return myHealthPrivacyProblems(label, request.pathValues, actorId, pools.linked.links);
   if (isVisitLabel(label)) {
     return [
       ...visitPrivacyProblems(
@@ -58,8 +61,12 @@ export function privacyProblems(
       .map((row: { id: string }) => `answered transaction ${row.id} of someone else`);
   }
   if (label === 'GET /api/records/audit' && Array.isArray(json)) {
-    return (json as Array<{ actorId: string }>)
-      .filter((event) => event.actorId !== actorId)
+    // Someone else's event only about one of the caller's patients (a linked person's read).
+    return (json as Array<{ actorId: string; patientId: string | null }>)
+      .filter(
+        (event) =>
+          event.actorId !== actorId && (!event.patientId || ownerOf(event.patientId) !== actorId),
+      )
       .map(() => "listed someone else's audit event");
   }
   const id = request.pathValues.id;

@@ -1,5 +1,6 @@
 import { TRACKED_TABLES, type ByTable, type DbState, type TrackedTable } from './db-state.ts';
 import { explainKindRows } from './kinds.ts';
+import { explainMyHealthRows } from './my-health.ts';
 import type { Outcome } from './requests.ts';
 import { explainVisitRows } from './visits.ts';
 
@@ -32,6 +33,7 @@ export function explainedRows(outcomes: Outcome[], after: DbState): ByTable<Set<
     const label = request.operation?.label ?? '';
     explainVisitRows(label, { json, body: request.body?.json }, rows);
     explainKindRows(label, request.pathValues, answer, rows);
+    explainMyHealthRows(label, request.pathValues, rows);
     const answered = answer?._id ?? answer?.id;
     const answeredTable = Object.hasOwn(ROW_IN_ANSWER, label) ? ROW_IN_ANSWER[label] : undefined;
     if (answeredTable && answered) rows[answeredTable].add(answered);

@@ -46,6 +46,7 @@ export class FakeVisits {
       signedAt: signed ? now : null,
       signedBy: signed ? { id: me._id, name: me.name } : null,
       addenda: [],
+      patientSharing: 'default',
       createdAt: now,
       updatedAt: now,
     };

@@ -34,6 +34,8 @@ export const auditEvents = pgTable(
   },
   (table) => [
     index('audit_events_actor_idx').on(table.actorId, table.id),
+    // The practitioner's trail also lists what people linked to their patients did.
+    index('audit_events_patient_idx').on(table.patientId, table.id),
     // What one voice call did (the voice panel asks every few seconds during a call): only the
     // few rows voice functions wrote are in it, so it costs nothing on the rest of the trail.
     index('audit_events_voice_call_idx')

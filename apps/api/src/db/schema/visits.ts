@@ -9,7 +9,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { VITAL_SIGNS, type TVitalSign } from '@portal/shared/visit';
+import { VITAL_SIGNS, type TVitalSign, type TVisitPatientSharing } from '@portal/shared/visit';
 import { appointments } from './appointments.ts';
 import { createdAt, instant, timestamps } from './columns.ts';
 import { patientRecord } from './patients.ts';
@@ -56,6 +56,11 @@ export const visits = pgTable(
     ),
     signedAt: instant('signed_at'),
     signedBy: uuid('signed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Whether the notes reach a linked patient (VISIT_PATIENT_SHARING in @portal/shared/visit). */
+    patientSharing: text('patient_sharing')
+      .$type<TVisitPatientSharing>()
+      .notNull()
+      .default('default'),
     ...timestamps(),
   },
   (table) => [
@@ -75,6 +80,10 @@ export const visits = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('visits_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    check(
+      'visits_patient_sharing_check',
+      sql`${table.patientSharing} in ('default', 'shared', 'private')`,
+    ),
     check('visits_systolic_check', inRange(table.systolic, 'systolic')),
     check('visits_diastolic_check', inRange(table.diastolic, 'diastolic')),
     check('visits_heart_rate_check', inRange(table.heartRate, 'heartRate')),

@@ -1,9 +1,11 @@
-import { and, desc, eq, getTableColumns, lt } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditSubjectKind, TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { countRows } from '../../db/rows.ts';
 import { auditEvents, type AuditEventRow } from '../../db/schema/audit.ts';
+import { patientLinks } from '../../db/schema/patient-links.ts';
 import { patients } from '../../db/schema/patients.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** A record an event names besides its patient: an appointment, a visit, an item of a patient-owned kind. */
 export interface AuditRecord {
@@ -43,35 +45,58 @@ export async function insertAuditEvents(db: DbOrTx, entries: AuditEntry[]): Prom
   );
 }
 
-/** An event with the name of its patient, when that patient is still the actor's. */
-export type AuditEventWithName = AuditEventRow & { patientName: string | null };
+/**
+ * An event with the name of its patient (while that patient is the viewer's), who acted, and
+ * whether they acted as a person linked to the patient rather than as its practitioner.
+ */
+export type AuditEventWithName = AuditEventRow & {
+  patientName: string | null;
+  actorName: string | null;
+  isLinkedActor: boolean;
+};
 
 /**
- * The actor's own events, newest first, after the event id `beforeId` when given. The patient's
- * name is joined on the owner too, so an attempt on someone else's patient (a `denied` event)
- * never learns its name; a purged patient has none left.
+ * The viewer's trail: their own events, and the successful ones of people linked to their
+ * patients (a patient reading their record, marking an activity). Refused attempts of others
+ * stay out, so a stranger's probe of an id never shows the practitioner who they are.
+ */
+const viewersTrail = (viewerId: string): SQL =>
+  or(
+    eq(auditEvents.actorId, viewerId),
+    and(
+      ne(auditEvents.actorId, viewerId),
+      eq(auditEvents.outcome, 'success'),
+      inArray(
+        auditEvents.patientId,
+        sql`(select id from ${patients} where ${patients.ownerId} = ${viewerId})`,
+      ),
+    ),
+  )!;
+
+/**
+ * The viewer's trail (above), newest first, after the event id `beforeId` when given. The
+ * patient's name is joined on the viewer as owner, so an attempt on someone else's patient (a
+ * `denied` event) never learns its name; a purged patient has none left.
  */
 export async function findAuditEvents(
   db: Db,
   { actorId, beforeId, limit }: { actorId: string; beforeId: number | null; limit: number },
 ): Promise<AuditEventWithName[]> {
   return db
-    .select({ ...getTableColumns(auditEvents), patientName: patients.name })
+    .select({
+      ...getTableColumns(auditEvents),
+      patientName: patients.name,
+      actorName: users.name,
+      isLinkedActor: sql<boolean>`exists (select 1 from ${patientLinks} where ${patientLinks.userId} = ${auditEvents.actorId} and ${patientLinks.patientId} = ${auditEvents.patientId})`,
+    })
     .from(auditEvents)
-    .leftJoin(
-      patients,
-      and(eq(patients.id, auditEvents.patientId), eq(patients.ownerId, auditEvents.actorId)),
-    )
-    .where(
-      and(
-        eq(auditEvents.actorId, actorId),
-        beforeId === null ? undefined : lt(auditEvents.id, beforeId),
-      ),
-    )
+    .leftJoin(patients, and(eq(patients.id, auditEvents.patientId), eq(patients.ownerId, actorId)))
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .where(and(viewersTrail(actorId), beforeId === null ? undefined : lt(auditEvents.id, beforeId)))
     .orderBy(desc(auditEvents.id))
     .limit(limit);
 }
 
 export async function countAuditEvents(db: Db, actorId: string): Promise<number> {
-  return countRows(db, auditEvents, eq(auditEvents.actorId, actorId));
+  return countRows(db, auditEvents, viewersTrail(actorId));
 }

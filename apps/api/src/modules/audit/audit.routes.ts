@@ -13,7 +13,7 @@ export function auditRoutes(app: FastifyInstance, { audit }: { audit: AuditServi
       schema: {
         tags: ['records'],
         summary:
-          "The signed-in user's audit trail of patient records, newest first, paged (Link, X-Total-Count)",
+          "The signed-in user's audit trail of patient records, newest first, paged (Link, X-Total-Count): their own events, and the successful ones of people linked to their patients (a patient reading their record), each with who acted (`actorName`) and as what (`actorRole`)",
         querystring: ZPageQuery,
         response: { 200: z.array(ZAuditEvent) },
       },

@@ -30,6 +30,8 @@ function toApiAuditEvent(row: AuditEventWithName): TAuditEvent {
     actorId: row.actorId,
     patientId: row.patientId,
     patientName: row.patientName,
+    actorName: row.actorName,
+    actorRole: row.isLinkedActor ? 'patient' : 'practitioner',
     ...subjectFields(row),
     subject: row.subjectKind && row.subjectId ? { kind: row.subjectKind, id: row.subjectId } : null,
     resultCount: row.resultCount,
@@ -45,7 +47,7 @@ const isEventKey = (key: unknown[]): key is [number] =>
 
 export function createAuditService({ db }: { db: Db }) {
   return {
-    /** The signed-in user's own trail, newest first. */
+    /** The signed-in user's trail (their events and those of people linked to their patients), newest first. */
     async findAuditEvents({
       actorId,
       limit,

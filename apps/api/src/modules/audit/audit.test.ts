@@ -243,6 +243,8 @@ describe('GET /api/records/audit', () => {
       [
         'action',
         'actorId',
+        'actorName',
+        'actorRole',
         'allergyId',
         'appointmentId',
         'visitId',

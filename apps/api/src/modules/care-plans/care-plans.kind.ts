@@ -3,6 +3,7 @@ import { carePlans } from '../../db/schema/care-plans.ts';
 import { defineApiKind } from '../../kinds/kind.ts';
 import { toFhirCarePlan } from './care-plans.fhir.ts';
 import { carePlanStore } from './care-plans.repository.ts';
+import { toApiCarePlan } from './care-plans.service.ts';
 
 const example = () => ({
   title: 'Type 2 diabetes follow-up',
@@ -23,6 +24,7 @@ export const carePlanKind = defineApiKind({
   store: carePlanStore,
   fhirType: 'CarePlan',
   toFhir: toFhirCarePlan,
+  toApi: toApiCarePlan,
   isMembersOnly: true,
   schemas: { input: ZCarePlanInput, item: ZCarePlan },
   timeline: {},

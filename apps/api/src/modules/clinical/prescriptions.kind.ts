@@ -2,7 +2,7 @@ import { PRESCRIPTION_KIND, ZPrescription, ZPrescriptionInput } from '@portal/sh
 import { prescriptions } from '../../db/schema/clinical.ts';
 import { defineApiKind } from '../../kinds/kind.ts';
 import { toFhirPrescription } from './clinical.fhir.ts';
-import { prescriptionStore } from './prescriptions.fields.ts';
+import { prescriptionStore, toApiPrescription } from './prescriptions.fields.ts';
 
 const medication = "btrim(medication || ' ' || strength)";
 
@@ -26,6 +26,7 @@ export const prescriptionKind = defineApiKind({
   store: prescriptionStore,
   fhirType: 'MedicationRequest',
   toFhir: toFhirPrescription,
+  toApi: toApiPrescription,
   schemas: { input: ZPrescriptionInput, item: ZPrescription },
   timeline: {
     'prescription-started': {

@@ -7,8 +7,9 @@ import type { VisitAddendumRow, VisitRow } from '../../db/schema/visits.ts';
  * the form sends and the API answers). What is stored and what is answered derive from them.
  */
 
-/** Columns the database keeps for itself, or that only signing sets. */
+/** Columns the database keeps for itself, or that only signing or the sharing switch sets. */
 type Bookkeeping =
+  | 'patientSharing'
   | 'id'
   | 'ownerId'
   | 'patientId'
@@ -68,6 +69,7 @@ export function toApiVisit(row: VisitRecord): TVisit {
     signedAt: row.signedAt?.toISOString() ?? null,
     signedBy: row.signedBy === null ? null : { id: row.signedBy, name: row.signerName ?? '' },
     addenda: row.addenda.map(toApiAddendum),
+    patientSharing: row.patientSharing,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { TVisitPatientSharing } from '@portal/shared/visit';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { users } from '../../db/schema/users.ts';
@@ -80,6 +92,29 @@ export async function listVisits(
   }: { ownerId: string; patientId: string; after: VisitKey | null; limit: number },
 ): Promise<VisitRecord[]> {
   return selectVisits(db, and(ofPatient(ownerId, patientId), afterKey(after)), { limit });
+}
+
+/** A patient's signed visits, newest first, at most `limit`: what a linked patient may see. */
+export async function listSignedVisits(
+  db: Db,
+  { ownerId, patientId, limit }: { ownerId: string; patientId: string; limit: number },
+): Promise<VisitRecord[]> {
+  return selectVisits(db, and(ofPatient(ownerId, patientId), isNotNull(visits.signedAt)), {
+    limit,
+  });
+}
+
+/** Sets whether a visit's notes reach a linked patient; undefined when there is no such visit. */
+export async function setPatientSharing(
+  db: DbOrTx,
+  { sharing, ...ref }: VisitRef & { sharing: TVisitPatientSharing },
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(visits)
+    .set({ patientSharing: sharing, updatedAt: nextVersion(visits.updatedAt) })
+    .where(ofRef(ref))
+    .returning({ id: visits.id });
+  return row?.id;
 }
 
 export async function countVisits(

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { ZAddendumInput, ZVisit, ZVisitInput, ZVisitListQuery } from '@portal/shared/visit';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAddendumInput,
+  ZVisit,
+  ZVisitInput,
+  ZVisitListQuery,
+  ZVisitSharingInput,
+} from '@portal/shared/visit';
 import { ZApiError } from '../../lib/api-error-schema.ts';
+import { actorOf, auditInvalidBody, ZItemId, ZPatientParams } from '../audit/owned-records.http.ts';
 import { patientResourceRoutes } from '../../patient-owned/patient-resource.routes.ts';
 import type { VisitService } from './visits.service.ts';
 
@@ -66,4 +74,35 @@ export function visitRoutes(app: FastifyInstance, { visits }: { visits: VisitSer
     run: ({ body, ifMatch: _ignored, ...place }) =>
       visits.addAddendum({ ...place, text: (body as { text: string }).text }),
   });
+
+  app.withTypeProvider<ZodTypeProvider>().put(
+    '/api/records/patients/:id/visits/:visitId/sharing',
+    {
+      schema: {
+        tags: ['visits'],
+        summary:
+          "Whether the visit's notes and addenda reach a patient linked to the record (`/api/me/patients/{patientId}/visits`): `default` shares notes signed after the link was made, `shared` shares them whenever signed, `private` never; the visit's vitals and reason are shown either way, a draft never. Audited as an update of the visit. Answers the whole visit",
+        params: ZPatientParams.extend({ visitId: ZItemId('visit') }),
+        body: ZVisitSharingInput,
+        response: {
+          200: ZVisit,
+          400: ZApiError,
+          401: ZApiError,
+          404: ZApiError.describe('`PATIENT_NOT_FOUND` or `VISIT_NOT_FOUND`'),
+        },
+      },
+      onError: auditInvalidBody(
+        visits.recordInvalidAttempt,
+        { id: 'visitId', patientId: 'id' },
+        'update',
+      ),
+    },
+    async (request) =>
+      visits.setPatientSharing({
+        actor: await actorOf(request),
+        patientId: request.params.id,
+        id: request.params.visitId,
+        sharing: request.body.sharing,
+      }),
+  );
 }

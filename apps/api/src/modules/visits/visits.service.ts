@@ -1,5 +1,5 @@
 import type { TAuditAction } from '@portal/shared/audit';
-import type { TVisit, TVisitData } from '@portal/shared/visit';
+import type { TVisit, TVisitData, TVisitPatientSharing } from '@portal/shared/visit';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { parseIfMatch } from '../../lib/etag.ts';
 import { storedId } from '../../lib/uuid.ts';
@@ -210,6 +210,21 @@ export function createVisitService({
           text,
         });
         return added ? ref.id : 'VISIT_NOT_SIGNED';
+      });
+    },
+
+    /**
+     * Whether the visit's notes reach a linked patient, drafts included (the switch holds once
+     * signed); audited as an update of the visit.
+     */
+    async setPatientSharing({
+      id: visitId,
+      sharing,
+      ...place
+    }: Place & { id: string; sharing: TVisitPatientSharing }) {
+      return changeVisit({ ...place, visitId }, 'update', async (tx, _current, ref) => {
+        await repository.setPatientSharing(tx, { ...ref, sharing });
+        return ref.id;
       });
     },
 

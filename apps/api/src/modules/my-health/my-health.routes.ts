@@ -1,0 +1,209 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  itemsOf,
+  ZMyAllergy,
+  ZMyAppointment,
+  ZMyAppointmentParams,
+  ZMyAppointments,
+  ZMyCarePlan,
+  ZMyImmunization,
+  ZMyOccurrence,
+  ZMyOccurrenceMark,
+  ZMyOccurrenceParams,
+  ZMyPatient,
+  ZMyPrescription,
+  ZMyVisit,
+  ZMyVitalsPoint,
+  ZPatientParams,
+} from '@portal/shared/my-health';
+import { ZApiError } from '../../lib/api-error-schema.ts';
+import { actorOf } from '../audit/owned-records.http.ts';
+import type { MyCarePlanService } from './my-health.care-plans.ts';
+import type { MyHealthService, MyKindSegment } from './my-health.service.ts';
+
+const TAGS = ['my-health'];
+const BASE = '/api/me/patients/:patientId';
+const GATE =
+  "Only for a signed-in person with a live link to the record (not ended, the record not in the trash): anyone else gets 404 `LINK_NOT_FOUND`. Never cached (`Cache-Control: no-store`); every read is audited with the linked person as actor and the patient, so it shows in the practitioner's activity view.";
+const notLinked = ZApiError.describe('`LINK_NOT_FOUND`: no live link of yours to this record');
+const errors = { 400: ZApiError, 401: ZApiError, 404: notLinked };
+
+/** The kinds' lists: each answers the kind's patient view (its declaration's `patientView`). */
+const KIND_LISTS: { segment: MyKindSegment; item: z.ZodType; what: string }[] = [
+  { segment: 'allergies', item: ZMyAllergy, what: 'allergies, newest first' },
+  {
+    segment: 'prescriptions',
+    item: ZMyPrescription,
+    what: 'prescriptions, active and past, newest first (never the reason one was stopped)',
+  },
+  {
+    segment: 'immunizations',
+    item: ZMyImmunization,
+    what: 'immunizations, newest first (never the performer note)',
+  },
+];
+
+/** `/api/me/patients/{patientId}/…`: what a linked person sees of one record (HTTP only). */
+export function myHealthRoutes(
+  app: FastifyInstance,
+  { myHealth, carePlans }: { myHealth: MyHealthService; carePlans: MyCarePlanService },
+) {
+  const zod = app.withTypeProvider<ZodTypeProvider>();
+  const placeOf = async (
+    request: { params: { patientId: string } } & Parameters<typeof actorOf>[0],
+  ) => ({
+    actor: await actorOf(request),
+    patientId: request.params.patientId,
+  });
+
+  zod.get(
+    BASE,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The linked patient (name, date of birth, age), how you are linked, and the practice’s card (address, phone, hours, cancellation notice)',
+        description: GATE,
+        params: ZPatientParams,
+        response: { 200: ZMyPatient, ...errors },
+      },
+    },
+    async (request) => myHealth.getPatient(await placeOf(request)),
+  );
+
+  zod.get(
+    `${BASE}/appointments`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The patient’s appointments: when, how and whether they hold, never the practitioner’s note or reason',
+        description: GATE,
+        params: ZPatientParams,
+        response: { 200: ZMyAppointments, ...errors },
+      },
+    },
+    async (request) => myHealth.findAppointments(await placeOf(request)),
+  );
+
+  zod.post(
+    `${BASE}/appointments/:appointmentId/cancel`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Cancel a booked appointment, up to the practice’s cancellation notice before its start (none set: up to the start); a cancelled one is answered unchanged',
+        description: GATE,
+        params: ZMyAppointmentParams,
+        response: {
+          200: ZMyAppointment,
+          ...errors,
+          404: ZApiError.describe('`LINK_NOT_FOUND`, or `APPOINTMENT_NOT_FOUND`'),
+          409: ZApiError.extend({
+            phone: z.string().nullable().describe('The practice’s phone, to call instead'),
+          }).describe(
+            '`CANCELLATION_TOO_LATE`: inside the cancellation notice, started or over; the message names the practice’s phone when known',
+          ),
+        },
+      },
+    },
+    async (request) =>
+      myHealth.cancelAppointment({
+        ...(await placeOf(request)),
+        appointmentId: request.params.appointmentId,
+      }),
+  );
+
+  zod.get(
+    `${BASE}/visits`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The signed visits, newest first, with reason and vital signs; notes and addenda only when shared (signed after you were linked and not kept private, or shared by the practitioner); drafts never',
+        description: GATE,
+        params: ZPatientParams,
+        response: { 200: itemsOf(ZMyVisit), ...errors },
+      },
+    },
+    async (request) => myHealth.findVisits(await placeOf(request)),
+  );
+
+  zod.get(
+    `${BASE}/vitals`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Weight and blood pressure over time, oldest first, from the signed visits that measured them',
+        description: GATE,
+        params: ZPatientParams,
+        response: { 200: itemsOf(ZMyVitalsPoint), ...errors },
+      },
+    },
+    async (request) => myHealth.findVitals(await placeOf(request)),
+  );
+
+  for (const { segment, item, what } of KIND_LISTS) {
+    zod.get(
+      `${BASE}/${segment}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `The patient's ${what}`,
+          description: GATE,
+          params: ZPatientParams,
+          response: { 200: itemsOf(item), ...errors },
+        },
+      },
+      async (request) => myHealth.findKindItems({ ...(await placeOf(request)), segment }),
+    );
+  }
+
+  zod.get(
+    `${BASE}/care-plans`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The active care plans, each activity with today’s occurrence on the practice’s clock (null when it does not occur today) and its mark',
+        description: GATE,
+        params: ZPatientParams,
+        response: { 200: itemsOf(ZMyCarePlan), ...errors },
+      },
+    },
+    async (request) => carePlans.findCarePlans(await placeOf(request)),
+  );
+
+  zod.post(
+    `${BASE}/care-plans/:carePlanId/activities/:activityId/occurrences/:day`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Mark one occurrence of an activity done or skipped (the practitioner sees who marked it); audited as an update of the care plan',
+        description: GATE,
+        params: ZMyOccurrenceParams,
+        body: ZMyOccurrenceMark,
+        response: {
+          200: ZMyOccurrence,
+          ...errors,
+          404: ZApiError.describe(
+            '`LINK_NOT_FOUND`, `CARE_PLAN_NOT_FOUND` (or not active), or `OCCURRENCE_NOT_FOUND`: the activity does not occur that day',
+          ),
+          409: ZApiError.describe('`OCCURRENCE_NOT_YET_DUE`: the day has not come yet'),
+        },
+      },
+    },
+    async (request) =>
+      carePlans.markOccurrence({
+        ...(await placeOf(request)),
+        carePlanId: request.params.carePlanId,
+        activityId: request.params.activityId,
+        day: request.params.day,
+        status: request.body.status,
+      }),
+  );
+}
