@@ -3,6 +3,7 @@ import { ZAllergy, ALLERGY_KIND } from './allergy.ts';
 import { APPOINTMENT_PATIENT_VIEW, ZAppointment } from './appointment.ts';
 import { CARE_PLAN_KIND, CARE_PLAN_MESSAGES, ZCarePlan } from './care-plan.ts';
 import { IMMUNIZATION_KIND, ZImmunization } from './immunization.ts';
+import { LINK_RELATIONSHIPS } from './patient-access.ts';
 import { PRESCRIPTION_KIND, ZPrescription } from './prescription.ts';
 import { ZWorkingHours } from './profile.ts';
 import { VISIT_PATIENT_VIEW, ZVisit } from './visit.ts';
@@ -15,8 +16,8 @@ import { VISIT_PATIENT_VIEW, ZVisit } from './visit.ts';
  */
 
 /** How a linked person stands to the patient, as the practitioner chose when inviting. */
-export const ZLinkRelationship = z.enum(['self', 'parent-or-guardian', 'carer']);
-export type TLinkRelationship = z.infer<typeof ZLinkRelationship>;
+export const ZLinkRelationship = z.enum(LINK_RELATIONSHIPS);
+export type { TLinkRelationship } from './patient-access.ts';
 
 /** `schema` cut down to `fields`, in their order. */
 export function patientViewOf<
