@@ -14,6 +14,7 @@ test('a guest reaches the privacy and terms pages from the footer; both pass axe
     'Where it is kept',
     'How long it is kept',
     'Who can see it',
+    'What a linked patient, parent or carer sees',
     'Taking your data with you',
     'Deleting your data',
   ]);

@@ -123,9 +123,17 @@ describe('fuzzing every route of the OpenAPI document', () => {
           // Answered to the client once; its e-mail text would be the only other place.
           ctx.sentByClient(code);
         }
-        const linkId = (json as { _id?: unknown } | undefined)?._id;
-        if (request.label === 'POST /api/me/links' && typeof linkId === 'string')
-          pools.linkIds.push(linkId);
+        const made = json as { _id?: unknown; patientId?: unknown } | undefined;
+        if (
+          request.label === 'POST /api/me/links' &&
+          typeof made?._id === 'string' &&
+          typeof made.patientId === 'string'
+        ) {
+          pools.linkIds.push(made._id);
+          // The caller may now read that record's /api/me routes: the privacy rule knows it.
+          const userId = pools.users[request.actor]!.user._id;
+          pools.linked.links.push({ userId, patientId: made.patientId });
+        }
         outcomes.push({ request, status: response.statusCode, json });
         const problems = checkResponse(request, response);
         if (problems.length)

@@ -96,6 +96,10 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     ctx,
     [0, 2, 3].map((i) => users[i]!.user._id),
   );
+  // Pool users linked to each other's patients through invitations (patient-access.ts): the
+  // privacy rule of /api/me knows those links too.
+  const { links: accessLinks, ...access } = await seedPatientAccess(ctx, users);
+  linked.links.push(...accessLinks);
   // A voice call per user, so reading what a call did has calls of its own and others' to read.
   const calls = [];
   for (const { headers, user } of users) {
@@ -127,7 +131,7 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     linked,
     reminders: await seedReminders(ctx.database.pool),
     feedFiles: [],
-    ...(await seedPatientAccess(ctx, users)),
+    ...access,
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),
     foreignToken: await issue(foreign, 'foreign'),

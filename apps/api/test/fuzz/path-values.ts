@@ -129,10 +129,12 @@ export function pathValue(
     operation.path.startsWith('/api/premier/local-checkout/') ||
     operation.path === '/api/premier/transactions/{id}'
   ) {
+    // A refund succeeds only on a paid session; the others' actions on an open one.
+    const wanted = operation.path.endsWith('/refund') ? 'paid' : 'open';
     return fc.oneof(
       {
         weight: 4,
-        arbitrary: ids(pools.sessions.filter((s) => s.status === 'open').map((s) => s.id)),
+        arbitrary: ids(pools.sessions.filter((s) => s.status === wanted).map((s) => s.id)),
       },
       { weight: 2, arbitrary: ids(pools.sessions.map((s) => s.id)) },
       {

@@ -9,6 +9,7 @@ import {
   ZPatientAccess,
 } from '@portal/shared/patient-access';
 import type { TestContext } from '../app.ts';
+import type { LinkInPool } from './my-health.ts';
 import type { Operation } from './openapi.ts';
 import type { Pools } from './pools.ts';
 import type { Hints } from './schema-arbitraries.ts';
@@ -68,13 +69,14 @@ export function patientAccessHints(operation: Operation, pools: Pools): Hints {
 export async function seedPatientAccess(
   ctx: TestContext,
   users: Array<{ headers: Record<string, string>; user: { _id: string } }>,
-): Promise<Pick<Pools, 'invitationCodes' | 'linkIds'>> {
+): Promise<Pick<Pools, 'invitationCodes' | 'linkIds'> & { links: LinkInPool[] }> {
   const { rows } = await ctx.database.pool.query<{ id: string; owner_id: string }>(
     `update patients set date_of_birth = $1 where deleted_at is null returning id, owner_id`,
     [SEEDED_BIRTH_DATE],
   );
   const invitationCodes: string[] = [];
   const linkIds: string[] = [];
+  const links: LinkInPool[] = [];
   for (const [index, { headers, user }] of users.entries()) {
     const patient = rows.find((row) => row.owner_id === user._id);
     if (!patient) continue;
@@ -88,16 +90,18 @@ export async function seedPatientAccess(
       if (answer.statusCode !== 201) throw new Error(`seeding an invitation: ${answer.body}`);
       return (answer.json() as { code: string }).code;
     };
+    const linkedUser = users[(index + 1) % users.length]!;
     const accepted = await ctx.app.inject({
       method: 'POST',
       url: '/api/me/links',
-      headers: users[(index + 1) % users.length]!.headers,
+      headers: linkedUser.headers,
       payload: { code: await invite('parent-or-guardian'), birthDate: SEEDED_BIRTH_DATE },
     });
     if (accepted.statusCode !== 201) throw new Error(`seeding a link: ${accepted.body}`);
     linkIds.push((accepted.json() as { _id: string })._id);
+    links.push({ userId: linkedUser.user._id, patientId: patient.id });
     invitationCodes.push(await invite('carer'));
   }
   invitationCodes.forEach((code) => ctx.sentByClient(code));
-  return { invitationCodes, linkIds };
+  return { invitationCodes, linkIds, links };
 }
