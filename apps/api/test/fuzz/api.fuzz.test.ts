@@ -126,6 +126,13 @@ describe('fuzzing every route of the OpenAPI document', () => {
         const linkId = (json as { _id?: unknown } | undefined)?._id;
         if (request.label === 'POST /api/me/links' && typeof linkId === 'string')
           pools.linkIds.push(linkId);
+        // An accepted invitation links the caller: their answers about that patient are theirs.
+        const linkedId = (json as { patientId?: unknown } | undefined)?.patientId;
+        if (request.label === 'POST /api/me/links' && typeof linkedId === 'string')
+          pools.linked.links.push({
+            userId: pools.users[request.actor]!.user._id,
+            patientId: linkedId.toLowerCase(),
+          });
         outcomes.push({ request, status: response.statusCode, json });
         const problems = checkResponse(request, response);
         if (problems.length)
