@@ -18,6 +18,7 @@ const ctx = useTestApp({ deps: { now: () => new Date('2026-03-01T08:00:00.000Z')
 const HIDDEN = [
   'DRAFT-NOTE-TEXT',
   'PRIVATE-NOTE-TEXT',
+  'OLD-NOTE-TEXT',
   'APPOINTMENT-NOTE-TEXT',
   'APPOINTMENT-REASON-TEXT',
   'STOP-REASON-TEXT',
@@ -66,6 +67,16 @@ async function recordOfEveryKind() {
     headers: owner.headers,
     payload: { sharing: 'private' },
   });
+  // Signed before the person was linked, sharing left at its default: not shared.
+  const older = await signVisit(
+    ctx,
+    owner.headers,
+    await createVisit(ctx, owner.headers, patientId, { subjective: 'OLD-NOTE-TEXT' }),
+  );
+  await ctx.database.pool.query('update visits set signed_at = $2 where id = $1', [
+    older._id,
+    '2025-12-01T09:00:00Z',
+  ]);
   const shared = await signVisit(
     ctx,
     owner.headers,
@@ -131,7 +142,8 @@ describe('GET /api/me/patients/:patientId/record', () => {
         'Practitioner',
         'Appointment',
         'Appointment',
-        // Two signed visits, each with its seven vital signs (blood pressure as one panel).
+        // Three signed visits, each with its seven vital signs (blood pressure as one panel).
+        ...['Encounter', ...Array<string>(7).fill('Observation')],
         ...['Encounter', ...Array<string>(7).fill('Observation')],
         ...['Encounter', ...Array<string>(7).fill('Observation')],
         'Composition',
