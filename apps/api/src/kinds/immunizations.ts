@@ -117,13 +117,20 @@ const coded = (system: string, code: string, text: string) => ({
   text,
 });
 
-/** One immunization as a FHIR R4 Immunization (FHIR strings may not be empty). */
-function toFhir(row: ImmunizationRow) {
-  const item = toApi(row);
+/** What a linked patient sees of an immunization (its kind's patient view), and whose it is. */
+export type ImmunizationView = Pick<
+  TImmunization,
+  (typeof IMMUNIZATION_KIND.patientView)[number] | 'patientId'
+>;
+
+/**
+ * One immunization as a FHIR R4 Immunization from the fields a linked patient sees: never the
+ * performer note, which only the export adds (FHIR strings may not be empty).
+ */
+export function toFhirImmunizationView(item: ImmunizationView) {
   const resource: FhirResource = {
     resourceType: 'Immunization',
     id: item._id,
-    meta: { lastUpdated: item.updatedAt },
     status: item.status,
     ...(item.statusReason && {
       statusReason: coded(`${V3}ActReason`, REASON_CODES[item.statusReason], item.statusReason),
@@ -142,19 +149,30 @@ function toFhir(row: ImmunizationRow) {
     },
     patient: { reference: `urn:uuid:${item.patientId}`, type: 'Patient' },
     occurrenceDateTime: item.occurredOn,
-    recorded: item.createdAt,
     primarySource: true,
     ...(item.lotNumber && { lotNumber: item.lotNumber }),
     ...(item.site && { site: coded(`${V3}ActSite`, SITE_CODES[item.site], item.site) }),
     ...(item.route && {
       route: coded(`${V3}RouteOfAdministration`, ROUTE_CODES[item.route], item.route),
     }),
-    ...(item.performerNote && { note: [{ text: item.performerNote }] }),
     ...(item.doseNumber !== null && {
       protocolApplied: [{ doseNumberPositiveInt: item.doseNumber }],
     }),
   };
   return { fullUrl: `urn:uuid:${item._id}`, resource };
+}
+
+/** One immunization as a FHIR R4 Immunization, for the practitioner's export. */
+function toFhir(row: ImmunizationRow) {
+  const item = toApi(row);
+  const entry = toFhirImmunizationView(item);
+  const resource: FhirResource = {
+    ...entry.resource,
+    meta: { lastUpdated: item.updatedAt },
+    recorded: item.createdAt,
+    ...(item.performerNote && { note: [{ text: item.performerNote }] }),
+  };
+  return { ...entry, resource };
 }
 
 const store = createClinicalStore(immunizations);

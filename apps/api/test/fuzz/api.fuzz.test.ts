@@ -132,7 +132,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
           pools.linkIds.push(made._id);
           // The caller may now read that record's /api/me routes: the privacy rule knows it.
           const userId = pools.users[request.actor]!.user._id;
-          pools.linked.links.push({ userId, patientId: made.patientId });
+          pools.linked.links.push({ userId, patientId: made.patientId.toLowerCase() });
         }
         outcomes.push({ request, status: response.statusCode, json });
         const problems = checkResponse(request, response);

@@ -96,6 +96,7 @@ const CONTENT_TYPES: Record<string, RegExp> = {
   'GET /api/dev-auth/popup.css': /^text\/css/,
   'GET /api/premier/local-checkout/{id}': /^text\/html/,
   'GET /api/records/patients/export': /^(application\/fhir\+json|text\/csv)/,
+  'GET /api/me/patients/{patientId}/record': /^application\/fhir\+json/,
   'DELETE /api/records/patients/{id}': /^$/,
   'DELETE /api/calendar-feed': /^$/,
   'DELETE /api/records/patients/{id}/access': /^$/,

@@ -1,4 +1,5 @@
 import type { TAppointmentKind, TAppointmentStatus } from '@portal/shared/appointment';
+import type { TMyAppointment, TMyPatient } from '@portal/shared/my-health';
 import type { TPractice } from '@portal/shared/practice';
 import type { FhirEntry, FhirResource } from '../patients/patients.fhir.ts';
 import { toApiAppointment, type AppointmentRecord } from './appointments.fields.ts';
@@ -55,7 +56,9 @@ const REGISTRATION_NUMBER_TYPE = {
  * own; a PractitionerRole would be a resource more for one name). FHIR strings may not be empty,
  * so absent parts are left out, and an empty address with them.
  */
-function practiceAddress(practice: TPractice) {
+function practiceAddress(
+  practice: Pick<TPractice, 'name' | 'street' | 'postalCode' | 'city' | 'country'>,
+) {
   const lines = (practice.street ?? '')
     .split('\n')
     .map((line) => line.trim())
@@ -98,43 +101,58 @@ export function toFhirPractitioner(practitioner: ExportingPractitioner): FhirEnt
 }
 
 /**
- * One appointment as a FHIR R4 Appointment: the patient (by the `urn:uuid:` of its Patient entry)
- * and the practitioner as participants. FHIR strings may not be empty, so an empty reason or
- * note is left out.
+ * The practitioner as a linked patient sees them on the practice's card: their name, the
+ * practice's address and phone; never their e-mail or registration number. `id` is the one the
+ * record's other resources reference.
  */
-export function toFhirAppointment(
-  record: AppointmentRecord,
-  practitioner: ExportingPractitioner,
+export function toFhirPractitionerView(id: string, card: TMyPatient['practice']): FhirEntry {
+  const address = practiceAddress(card);
+  return {
+    fullUrl: `urn:uuid:${id}`,
+    resource: {
+      resourceType: 'Practitioner',
+      id,
+      active: true,
+      name: [{ text: card.practitionerName }],
+      ...(card.phone && { telecom: [{ system: 'phone', value: card.phone, use: 'work' }] }),
+      ...(address && { address: [address] }),
+    },
+  };
+}
+
+/** Someone an Appointment or Encounter references: the id of its entry and the name shown. */
+export interface FhirParty {
+  id: string;
+  name: string;
+}
+
+/**
+ * One appointment as a FHIR R4 Appointment from the fields a linked patient sees (when, how,
+ * whether it holds), with the patient and the practitioner as participants: never the
+ * practitioner's note or reason, which only the export adds.
+ */
+export function toFhirAppointmentView(
+  appointment: TMyAppointment,
+  { patient, practitioner }: { patient: FhirParty; practitioner: FhirParty },
 ): FhirEntry {
-  const appointment = toApiAppointment(record);
-  const mode = PARTICIPATION_MODE[appointment.kind];
   const resource: FhirResource = {
     resourceType: 'Appointment',
     id: appointment._id,
-    meta: { lastUpdated: appointment.updatedAt },
     extension: [
       {
         url: APPOINTMENT_MODE_URL,
         valueCoding: {
           system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode',
-          ...mode,
+          ...PARTICIPATION_MODE[appointment.kind],
         },
       },
     ],
     status: FHIR_APPOINTMENT_STATUS[appointment.status],
-    ...(appointment.reason && { reasonCode: [{ text: appointment.reason }] }),
     start: appointment.start,
     end: appointment.end,
-    minutesDuration: appointment.duration,
-    created: appointment.createdAt,
-    ...(appointment.note && { comment: appointment.note }),
     participant: [
       {
-        actor: {
-          reference: `urn:uuid:${appointment.patientId}`,
-          type: 'Patient',
-          display: appointment.patientName,
-        },
+        actor: { reference: `urn:uuid:${patient.id}`, type: 'Patient', display: patient.name },
         required: 'required',
         status: 'accepted',
       },
@@ -150,6 +168,31 @@ export function toFhirAppointment(
     ],
   };
   return { fullUrl: `urn:uuid:${appointment._id}`, resource };
+}
+
+/**
+ * One appointment as a FHIR R4 Appointment: the patient (by the `urn:uuid:` of its Patient entry)
+ * and the practitioner as participants. FHIR strings may not be empty, so an empty reason or
+ * note is left out.
+ */
+export function toFhirAppointment(
+  record: AppointmentRecord,
+  practitioner: ExportingPractitioner,
+): FhirEntry {
+  const appointment = toApiAppointment(record);
+  const entry = toFhirAppointmentView(appointment, {
+    patient: { id: appointment.patientId, name: appointment.patientName },
+    practitioner,
+  });
+  const resource: FhirResource = {
+    ...entry.resource,
+    meta: { lastUpdated: appointment.updatedAt },
+    ...(appointment.reason && { reasonCode: [{ text: appointment.reason }] }),
+    minutesDuration: appointment.duration,
+    created: appointment.createdAt,
+    ...(appointment.note && { comment: appointment.note }),
+  };
+  return { ...entry, resource };
 }
 
 /**

@@ -1,5 +1,6 @@
+import type { TMyCarePlan } from '@portal/shared/my-health';
 import type { CarePlanRow } from '../../db/schema/care-plans.ts';
-import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
+import type { ExportingPractitioner, FhirParty } from '../appointments/appointments.fhir.ts';
 import type { FhirEntry, FhirResource } from '../patients/patients.fhir.ts';
 import { toApiCarePlan } from './care-plans.service.ts';
 
@@ -59,6 +60,51 @@ export function toFhirCarePlan(row: CarePlanRow, practitioner: ExportingPractiti
                 },
               }
             : { scheduledPeriod: { start: activity.start, end: activity.start } }),
+        },
+      })),
+    }),
+  };
+  return { fullUrl: `urn:uuid:${plan._id}`, resource };
+}
+
+/** An activity's status for a linked patient: today's occurrence as they marked it. */
+const TODAY_STATUS = { due: 'scheduled', done: 'completed', skipped: 'cancelled' } as const;
+
+/**
+ * An active care plan as a linked patient sees it: its title and its activities, each with
+ * today's occurrence (on the practice's clock) as its period and the patient's mark as its
+ * status; never the goals or the recurrence rules, which stay the practitioner's working tools.
+ */
+export function toFhirCarePlanView(
+  plan: TMyCarePlan,
+  { patientId, practitioner }: { patientId: string; practitioner: FhirParty },
+): FhirEntry {
+  const resource: FhirResource = {
+    resourceType: 'CarePlan',
+    id: plan._id,
+    status: STATUS.active,
+    intent: 'plan',
+    title: plan.title,
+    subject: { reference: `urn:uuid:${patientId}`, type: 'Patient' },
+    author: {
+      reference: `urn:uuid:${practitioner.id}`,
+      type: 'Practitioner',
+      display: practitioner.name,
+    },
+    ...(plan.activities.length > 0 && {
+      activity: plan.activities.map((activity) => ({
+        id: activity._id,
+        detail: {
+          status: activity.todayOccurrence
+            ? TODAY_STATUS[activity.todayOccurrence.state]
+            : ACTIVITY_STATUS.active,
+          description: activity.title,
+          ...(activity.todayOccurrence && {
+            scheduledPeriod: {
+              start: activity.todayOccurrence.date,
+              end: activity.todayOccurrence.date,
+            },
+          }),
         },
       })),
     }),

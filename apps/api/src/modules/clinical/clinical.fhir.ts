@@ -1,5 +1,9 @@
-import type { TAllergySeverity } from '@portal/shared/allergy';
-import type { TMedicationRoute } from '@portal/shared/prescription';
+import type { ALLERGY_KIND, TAllergy, TAllergySeverity } from '@portal/shared/allergy';
+import type {
+  PRESCRIPTION_KIND,
+  TMedicationRoute,
+  TPrescription,
+} from '@portal/shared/prescription';
 import type { AllergyRow, PrescriptionRow } from '../../db/schema/clinical.ts';
 import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
 import type { FhirEntry, FhirResource } from '../patients/patients.fhir.ts';
@@ -28,13 +32,21 @@ const patientReference = (patientId: string) => ({
   type: 'Patient',
 });
 
-/** One allergy as a FHIR R4 AllergyIntolerance (FHIR strings may not be empty). */
-export function toFhirAllergy(row: AllergyRow, practitioner: ExportingPractitioner): FhirEntry {
-  const allergy = toApiAllergy(row);
+/** What a linked patient sees of an allergy (its kind's patient view), and whose it is. */
+export type AllergyView = Pick<TAllergy, (typeof ALLERGY_KIND.patientView)[number] | 'patientId'>;
+
+/**
+ * One allergy as a FHIR R4 AllergyIntolerance from the fields a linked patient sees: their own
+ * record and, with the practitioner's bookkeeping added, the export (FHIR strings may not be
+ * empty).
+ */
+export function toFhirAllergyView(
+  allergy: AllergyView,
+  practitioner: Pick<ExportingPractitioner, 'name'>,
+): FhirEntry {
   const resource: FhirResource = {
     resourceType: 'AllergyIntolerance',
     id: allergy._id,
-    meta: { lastUpdated: allergy.updatedAt },
     clinicalStatus: {
       coding: [
         {
@@ -63,12 +75,27 @@ export function toFhirAllergy(row: AllergyRow, practitioner: ExportingPractition
   return { fullUrl: `urn:uuid:${allergy._id}`, resource };
 }
 
-/** One prescription as a FHIR R4 MedicationRequest (an order, by the practitioner). */
-export function toFhirPrescription(
-  row: PrescriptionRow,
-  practitioner: ExportingPractitioner,
+/** One allergy as a FHIR R4 AllergyIntolerance, for the practitioner's export. */
+export function toFhirAllergy(row: AllergyRow, practitioner: ExportingPractitioner): FhirEntry {
+  const allergy = toApiAllergy(row);
+  const entry = toFhirAllergyView(allergy, practitioner);
+  return { ...entry, resource: { ...entry.resource, meta: { lastUpdated: allergy.updatedAt } } };
+}
+
+/** What a linked patient sees of a prescription (its kind's patient view), and whose it is. */
+export type PrescriptionView = Pick<
+  TPrescription,
+  (typeof PRESCRIPTION_KIND.patientView)[number] | 'patientId'
+>;
+
+/**
+ * One prescription as a FHIR R4 MedicationRequest (an order, by the practitioner) from the
+ * fields a linked patient sees: never the stop reason, which only the export adds.
+ */
+export function toFhirPrescriptionView(
+  prescription: PrescriptionView,
+  practitioner: Pick<ExportingPractitioner, 'name'>,
 ): FhirEntry {
-  const prescription = toApiPrescription(row);
   const route = ROUTE_CODES[prescription.route];
   const text = [
     prescription.strength,
@@ -81,9 +108,7 @@ export function toFhirPrescription(
   const resource: FhirResource = {
     resourceType: 'MedicationRequest',
     id: prescription._id,
-    meta: { lastUpdated: prescription.updatedAt },
     status: prescription.status,
-    ...(prescription.stopReason && { statusReason: { text: prescription.stopReason } }),
     intent: 'order',
     medicationCodeableConcept: { text: prescription.medication },
     subject: patientReference(prescription.patientId),
@@ -104,4 +129,19 @@ export function toFhirPrescription(
     ],
   };
   return { fullUrl: `urn:uuid:${prescription._id}`, resource };
+}
+
+/** One prescription as a FHIR R4 MedicationRequest, for the practitioner's export. */
+export function toFhirPrescription(
+  row: PrescriptionRow,
+  practitioner: ExportingPractitioner,
+): FhirEntry {
+  const prescription = toApiPrescription(row);
+  const entry = toFhirPrescriptionView(prescription, practitioner);
+  const resource: FhirResource = {
+    ...entry.resource,
+    meta: { lastUpdated: prescription.updatedAt },
+    ...(prescription.stopReason && { statusReason: { text: prescription.stopReason } }),
+  };
+  return { ...entry, resource };
 }

@@ -31,44 +31,51 @@ export function createMyCarePlanService({ db, now = systemClock }: DbAndClock) {
     return toWallTime(now(), clock?.timeZone ?? 'UTC').date;
   }
 
+  /** The active plans as the screen shows them, for a link that passed the gate (not audited). */
+  async function readCarePlans(link: LinkedPatient): Promise<TMyCarePlan[]> {
+    const plans = await carePlanStore.list(db, {
+      ownerId: link.ownerId,
+      patientId: link.patientId,
+      status: 'active',
+      after: null,
+      limit: MY_LIST_MAX,
+    });
+    const today = await practiceToday(link);
+    const marks = await findMarks(db, {
+      ownerId: link.ownerId,
+      carePlanIds: plans.map((plan) => plan.id),
+      from: today,
+      to: today,
+    });
+    return plans.map((plan) => {
+      const activities = plan.activities.map((activity) => {
+        const mark = marks.find(
+          (one) => one.carePlanId === plan.id && one.activityId === activity.id,
+        );
+        return {
+          _id: activity.id,
+          title: activity.title,
+          todayOccurrence: isOccurrence(activity, today)
+            ? { date: today, state: (mark?.mark ?? 'due') as 'due' | 'done' | 'skipped' }
+            : null,
+        };
+      });
+      return pickView(
+        { _id: plan.id, title: plan.title, activities },
+        CARE_PLAN_KIND.patientView,
+      ) as TMyCarePlan;
+    });
+  }
+
   return {
+    readCarePlans,
+
     async findCarePlans(place: MyPlace): Promise<{ items: TMyCarePlan[] }> {
       const link = await getLinkedPatient(db, { ...place, action: 'list' });
-      const plans = await carePlanStore.list(db, {
-        ownerId: link.ownerId,
-        patientId: link.patientId,
-        status: 'active',
-        after: null,
-        limit: MY_LIST_MAX,
-      });
-      const today = await practiceToday(link);
-      const marks = await findMarks(db, {
-        ownerId: link.ownerId,
-        carePlanIds: plans.map((plan) => plan.id),
-        from: today,
-        to: today,
-      });
+      const items = await readCarePlans(link);
       await insertActorAuditEvents(db, place.actor, [
         { patientId: link.patientId, action: 'list', outcome: 'success' },
       ]);
-      const items = plans.map((plan) => {
-        const activities = plan.activities.map((activity) => {
-          const mark = marks.find(
-            (one) => one.carePlanId === plan.id && one.activityId === activity.id,
-          );
-          return {
-            _id: activity.id,
-            title: activity.title,
-            todayOccurrence: isOccurrence(activity, today)
-              ? { date: today, state: (mark?.mark ?? 'due') as 'due' | 'done' | 'skipped' }
-              : null,
-          };
-        });
-        return pickView(
-          { _id: plan.id, title: plan.title, activities },
-          CARE_PLAN_KIND.patientView,
-        ) as TMyCarePlan;
-      });
       return { items };
     },
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbAndClock } from '../../db/client.ts';
 import { createMyCarePlanService } from './my-health.care-plans.ts';
+import { createMyRecordService } from './my-health.record.ts';
 import { myHealthRoutes } from './my-health.routes.ts';
 import { createMyHealthService } from './my-health.service.ts';
 
@@ -9,5 +10,6 @@ export async function myHealthPlugin(app: FastifyInstance, { db, now }: DbAndClo
   myHealthRoutes(app, {
     myHealth: createMyHealthService({ db, now }),
     carePlans: createMyCarePlanService({ db, now }),
+    record: createMyRecordService({ db, now }),
   });
 }

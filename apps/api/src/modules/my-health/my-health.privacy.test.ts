@@ -136,6 +136,7 @@ describe('the privacy matrix of /api/me/patients/{patientId}/…', () => {
       'GET /api/me/patients/{patientId}/care-plans',
       'GET /api/me/patients/{patientId}/immunizations',
       'GET /api/me/patients/{patientId}/prescriptions',
+      'GET /api/me/patients/{patientId}/record',
       'GET /api/me/patients/{patientId}/visits',
       'GET /api/me/patients/{patientId}/vitals',
       'POST /api/me/patients/{patientId}/appointments/{appointmentId}/cancel',

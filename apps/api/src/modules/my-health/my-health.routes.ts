@@ -19,8 +19,10 @@ import {
   ZPatientParams,
 } from '@portal/shared/my-health';
 import { ZApiError } from '../../lib/api-error-schema.ts';
+import { ZDocument } from '../../lib/response-schemas.ts';
 import { actorOf } from '../audit/owned-records.http.ts';
 import type { MyCarePlanService } from './my-health.care-plans.ts';
+import type { MyRecordService } from './my-health.record.ts';
 import type { MyHealthService, MyKindSegment } from './my-health.service.ts';
 
 const TAGS = ['my-health'];
@@ -48,7 +50,11 @@ const KIND_LISTS: { segment: MyKindSegment; item: z.ZodType; what: string }[] = 
 /** `/api/me/patients/{patientId}/…`: what a linked person sees of one record (HTTP only). */
 export function myHealthRoutes(
   app: FastifyInstance,
-  { myHealth, carePlans }: { myHealth: MyHealthService; carePlans: MyCarePlanService },
+  {
+    myHealth,
+    carePlans,
+    record,
+  }: { myHealth: MyHealthService; carePlans: MyCarePlanService; record: MyRecordService },
 ) {
   const zod = app.withTypeProvider<ZodTypeProvider>();
   const placeOf = async (
@@ -205,5 +211,27 @@ export function myHealthRoutes(
         day: request.params.day,
         status: request.body.status,
       }),
+  );
+
+  zod.get(
+    `${BASE}/record`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Download the record as a FHIR R4 Bundle (collection) of exactly what the other routes here show: the Patient (name, date of birth when known), the practitioner as a Practitioner (the practice’s address and phone), Appointment resources, the signed visits as Encounter resources with their vital-sign Observations (LOINC) and, only when shared, their notes as a Composition, then MedicationRequest, AllergyIntolerance, Immunization and CarePlan resources (today’s occurrence of each activity); drafts, private notes and the practitioner’s notes never',
+        description: `${GATE} Saved as \`my-record.json\` (\`Content-Disposition: attachment\`); audited as one read.`,
+        params: ZPatientParams,
+        produces: ['application/fhir+json'],
+        response: { 200: ZDocument('The FHIR R4 Bundle'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const bundle = await record.exportRecord(await placeOf(request));
+      void reply
+        .type('application/fhir+json; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="my-record.json"');
+      return bundle;
+    },
   );
 }

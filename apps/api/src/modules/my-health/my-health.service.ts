@@ -101,25 +101,14 @@ export type MyKindSegment = (typeof MY_KIND_SEGMENTS)[number];
  * gate (linked-patient.ts), then reads within that link's practitioner and patient only, and
  * writes an audit event with the linked person as actor and the patient.
  */
-export function createMyHealthService({ db, now = systemClock }: DbAndClock) {
-  const audit = (
-    actor: Actor,
-    link: LinkedPatient,
-    action: 'read' | 'list' | 'cancel',
-    subject?: { kind: AuditSubjectKind; id: string },
-  ) =>
-    insertActorAuditEvents(db, actor, [
-      { patientId: link.patientId, action, outcome: 'success', subject: subject ?? null },
-    ]);
-
-  const linked = ({ actor, patientId }: MyPlace, action: 'read' | 'list' | 'cancel' | 'update') =>
-    getLinkedPatient(db, { actor, patientId, action });
-
+/**
+ * The screens' answers for a link that has passed the gate, neither gated nor audited: the
+ * routes below and the FHIR record (my-health.record.ts) read the same views through them.
+ */
+export function createMyViews({ db, now = systemClock }: DbAndClock) {
   return {
-    async getPatient(place: MyPlace): Promise<TMyPatient> {
-      const link = await linked(place, 'read');
+    async patient(link: LinkedPatient): Promise<TMyPatient> {
       const card = (await repository.findPatientCard(db, link))!;
-      await audit(place.actor, link, 'read');
       return {
         patient: {
           _id: link.patientId,
@@ -142,10 +131,8 @@ export function createMyHealthService({ db, now = systemClock }: DbAndClock) {
       };
     },
 
-    async findAppointments(place: MyPlace): Promise<TMyAppointments> {
-      const link = await linked(place, 'list');
+    async appointments(link: LinkedPatient): Promise<TMyAppointments> {
       const rows = await repository.listAppointments(db, { ...link, limit: MY_LIST_MAX });
-      await audit(place.actor, link, 'list');
       const at = now();
       return {
         upcoming: rows.filter((row) => row.endsAt > at).map(toMyAppointment),
@@ -154,6 +141,49 @@ export function createMyHealthService({ db, now = systemClock }: DbAndClock) {
           .reverse()
           .map(toMyAppointment),
       };
+    },
+
+    async visits(link: LinkedPatient): Promise<TMyVisit[]> {
+      const rows = await listSignedVisits(db, { ...link, limit: MY_LIST_MAX });
+      return rows.map((row) => toMyVisit(row, link));
+    },
+
+    async kindItems(link: LinkedPatient, segment: MyKindSegment) {
+      const kind = API_KINDS.find((declaration) => declaration.shared.segment === segment)!;
+      const items = await kind.patientItems(db, { ...link, limit: MY_LIST_MAX });
+      return items.map((item) => pickView(item, kind.shared.patientView));
+    },
+  };
+}
+
+export function createMyHealthService({ db, now = systemClock }: DbAndClock) {
+  const views = createMyViews({ db, now });
+  const audit = (
+    actor: Actor,
+    link: LinkedPatient,
+    action: 'read' | 'list' | 'cancel',
+    subject?: { kind: AuditSubjectKind; id: string },
+  ) =>
+    insertActorAuditEvents(db, actor, [
+      { patientId: link.patientId, action, outcome: 'success', subject: subject ?? null },
+    ]);
+
+  const linked = ({ actor, patientId }: MyPlace, action: 'read' | 'list' | 'cancel' | 'update') =>
+    getLinkedPatient(db, { actor, patientId, action });
+
+  return {
+    async getPatient(place: MyPlace): Promise<TMyPatient> {
+      const link = await linked(place, 'read');
+      const answer = await views.patient(link);
+      await audit(place.actor, link, 'read');
+      return answer;
+    },
+
+    async findAppointments(place: MyPlace): Promise<TMyAppointments> {
+      const link = await linked(place, 'list');
+      const answer = await views.appointments(link);
+      await audit(place.actor, link, 'list');
+      return answer;
     },
 
     /**
@@ -199,9 +229,9 @@ export function createMyHealthService({ db, now = systemClock }: DbAndClock) {
 
     async findVisits(place: MyPlace): Promise<{ items: TMyVisit[] }> {
       const link = await linked(place, 'list');
-      const rows = await listSignedVisits(db, { ...link, limit: MY_LIST_MAX });
+      const items = await views.visits(link);
       await audit(place.actor, link, 'list');
-      return { items: rows.map((row) => toMyVisit(row, link)) };
+      return { items };
     },
 
     /** The chart's points, oldest first: the signed visits that measured a weight or pressure. */
@@ -224,11 +254,10 @@ export function createMyHealthService({ db, now = systemClock }: DbAndClock) {
 
     /** One patient-owned kind's items, newest first, cut down to the kind's patient view. */
     async findKindItems({ segment, ...place }: MyPlace & { segment: MyKindSegment }) {
-      const kind = API_KINDS.find((declaration) => declaration.shared.segment === segment)!;
       const link = await linked(place, 'list');
-      const items = await kind.patientItems(db, { ...link, limit: MY_LIST_MAX });
+      const items = await views.kindItems(link, segment);
       await audit(place.actor, link, 'list');
-      return { items: items.map((item) => pickView(item, kind.shared.patientView)) };
+      return { items };
     },
   };
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { TMyPatient } from '@portal/shared/my-health';
 import type { TPatient } from '@portal/shared/patient';
 import type { PatientRow } from '../../db/schema/patients.ts';
 import { toApiPatient } from './patients.fields.ts';
@@ -158,6 +159,23 @@ export function toFhirEntries(row: TPatient, now: Date): FhirEntry[] {
     { fullUrl: `urn:uuid:${conditionId}`, resource: condition },
     { fullUrl: `urn:uuid:${observationId}`, resource: observation },
   ];
+}
+
+/**
+ * The Patient as a linked person sees it: the name and, when known, the date of birth; never the
+ * diagnosis, blood group, contacts or gender the practitioner's export holds.
+ */
+export function toFhirPatientView(patient: TMyPatient['patient']): FhirEntry {
+  return {
+    fullUrl: `urn:uuid:${patient._id}`,
+    resource: {
+      resourceType: 'Patient',
+      id: patient._id,
+      active: true,
+      name: [{ text: patient.name }],
+      ...(patient.dateOfBirth && { birthDate: patient.dateOfBirth }),
+    },
+  };
 }
 
 /** The entries for each batch of patients. */
