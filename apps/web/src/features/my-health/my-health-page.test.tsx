@@ -116,6 +116,11 @@ describe('My health', () => {
       await screen.findByRole('heading', { level: 1, name: 'My health: Amina Yusuf' }),
     ).toBeVisible();
     expect(within(await section('Your practice')).getByText('+49 30 1234567')).toBeVisible();
+    const practice = await section('Your practice');
+    expect(within(practice).getByText('Germany')).toBeVisible();
+    expect(within(practice).getByText('Thursday')).toBeVisible();
+    expect(within(practice).getByText('08:00–18:00')).toBeVisible();
+    expect(within(practice).queryByText('Wednesday')).toBeNull();
     const appointments = await section('Appointments');
     expect(
       await within(appointments).findByRole('button', { name: /^Cancel the appointment of / }),

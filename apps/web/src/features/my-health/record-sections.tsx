@@ -2,7 +2,9 @@ import type { TFunction } from '../../i18n/translator.ts';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useAppSelector } from '../../app/hooks.ts';
+import { WEEKDAYS } from '@portal/shared/zoned-time';
 import { formatNumber } from '../../i18n/format.ts';
+import { weekdayName } from '../../i18n/format-date.ts';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
@@ -79,7 +81,7 @@ export function RecordSections({ patientId }: { patientId: string }) {
 }
 
 function PracticeCard({ record, hasFailed }: { record?: TMyPatient; hasFailed: boolean }) {
-  const { t } = useTranslation('myHealth');
+  const { t, i18n } = useTranslation('myHealth');
   const id = useId();
   const practice = record?.practice;
   return (
@@ -101,7 +103,7 @@ function PracticeCard({ record, hasFailed }: { record?: TMyPatient; hasFailed: b
               <bdi>{practice.practitionerName}</bdi>
             </p>
           )}
-          {addressLinesOf(practice).map((line) => (
+          {addressLinesOf(practice, i18n.language).map((line) => (
             <p key={line}>
               <bdi>{line}</bdi>
             </p>
@@ -114,6 +116,7 @@ function PracticeCard({ record, hasFailed }: { record?: TMyPatient; hasFailed: b
               </a>
             </p>
           )}
+          <WorkingHours hours={practice.workingHours} language={i18n.language} />
           <p className={styles.hint}>
             {practice.cancellationNoticeHours === null
               ? t('practice.noticeAtStart')
@@ -125,10 +128,48 @@ function PracticeCard({ record, hasFailed }: { record?: TMyPatient; hasFailed: b
   );
 }
 
-/** The parts of the practice's address it gave, street first, then postal code and city. */
-function addressLinesOf(practice: TMyPatient['practice']): string[] {
-  const town = [practice.postalCode, practice.city].filter(Boolean).join(' ');
-  return [practice.street, town, practice.country].filter((line): line is string => !!line);
+/** The days the practice is open, each with its hours; closed days are left out. */
+function WorkingHours({
+  hours,
+  language,
+}: {
+  hours: TMyPatient['practice']['workingHours'];
+  language: string;
+}) {
+  const { t } = useTranslation('myHealth');
+  const open = WEEKDAYS.flatMap((day) => {
+    const times = hours[day];
+    return times ? [{ day, times }] : [];
+  });
+  if (open.length === 0) return null;
+  return (
+    <>
+      <p>{t('practice.hours')}</p>
+      <dl className={styles.hours}>
+        {open.map(({ day, times }) => (
+          <div key={day}>
+            <dt>{weekdayName(day, language)}</dt>
+            <dd>
+              <bdi dir="ltr">{`${times.start}–${times.end}`}</bdi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+/** The practice's address as it gave it: street lines, postal code and city, the country named. */
+function addressLinesOf(practice: TMyPatient['practice'], language: string): string[] {
+  const country =
+    practice.country &&
+    (new Intl.DisplayNames([language], { type: 'region' }).of(practice.country) ??
+      practice.country);
+  return [
+    ...(practice.street ?? '').split('\n'),
+    [practice.postalCode, practice.city].filter(Boolean).join(' '),
+    country ?? '',
+  ].filter(Boolean);
 }
 
 function useDateTime() {
