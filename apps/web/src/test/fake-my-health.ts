@@ -1,4 +1,26 @@
 import { http, type HttpHandler } from 'msw';
+import type { z } from 'zod';
+import { ERRORS, type TErrorCode } from '@portal/shared/errors';
+import {
+  itemsOf,
+  ZMyAllergy,
+  ZMyAppointment,
+  ZMyAppointments,
+  ZMyCarePlan,
+  ZMyImmunization,
+  ZMyOccurrence,
+  ZMyPatient,
+  ZMyPrescription,
+  ZMyVisit,
+  ZMyVitalsPoint,
+} from '@portal/shared/my-health';
+import {
+  ZCreatedInvitation,
+  ZCreatedLink,
+  ZInvitationPreview,
+  ZMyLinks,
+  ZPatientAccess,
+} from '@portal/shared/patient-access';
 import type {
   TInvitationInput,
   TItems,
@@ -8,9 +30,11 @@ import type {
   TMyCarePlan,
   TMyImmunization,
   TMyLink,
+  TMyOccurrenceMark,
+  TMyPatient,
   TMyPrescription,
-  TMyRecord,
   TMyVisit,
+  TMyVitalsPoint,
   TPatientAccess,
   TPractitionerCard,
   TRelationship,
@@ -20,25 +44,23 @@ import { json, recordedOf, type RecordedRequest } from './http.ts';
 /**
  * The patient's end of the API in memory: a practitioner's invitations and the access they give
  * (`/api/records/patients/{id}/access|invitation`), and a linked person's side (`/api/me/…`).
- * Refusals carry the codes the API's table gives them, with English messages.
+ * Every answer goes through the shared schema the API's route answers with, as the API's
+ * serializer does, so a screen tested here reads the fields the API sends and no others.
+ * Refusals are the API's error body: `{ message, code }` from the shared table, plus what the
+ * API adds at the top level (the practice's `phone` of a late cancellation).
  */
 
 const ORIGIN = 'http://localhost:3000';
 
-const MESSAGES: Record<string, [status: number, message: string]> = {
-  INVITATION_NOT_FOUND: [404, 'This invitation does not exist.'],
-  INVITATION_EXPIRED: [410, 'This invitation has expired.'],
-  INVITATION_USED: [409, 'This invitation has already been used.'],
-  INVITATION_NOT_FOR_YOU: [403, 'This invitation is not for this account.'],
-  TOO_MANY_REQUESTS: [429, 'Too many tries. Please wait a minute.'],
-  LINK_NOT_FOUND: [404, 'The requested link could not be found.'],
-  CANCELLATION_TOO_LATE: [409, 'This appointment is too close to cancel online.'],
-};
+export const refuseAs = (code: TErrorCode, extra?: object) =>
+  json({ ...extra, message: ERRORS[code].message, code }, { status: ERRORS[code].status });
 
-export const refuseAs = (code: keyof typeof MESSAGES | string, details?: object) => {
-  const [status, message] = MESSAGES[code] ?? [400, code];
-  return json({ message, code, ...(details && { details }) }, { status });
-};
+/** The answer as the API's route sends it: through its response schema. */
+const answerAs = <Schema extends z.ZodType>(
+  schema: Schema,
+  body: z.input<Schema>,
+  init?: ResponseInit,
+) => json(schema.parse(body), init);
 
 interface FakeInvitation {
   code: string;
@@ -56,13 +78,14 @@ interface FakeInvitation {
 
 /** What a linked person sees of one record; tests fill it. */
 export interface FakeLinkedRecord {
-  record: TMyRecord;
+  record: TMyPatient;
   appointments: TMyAppointments;
   visits: TMyVisit[];
   prescriptions: TMyPrescription[];
   allergies: TMyAllergy[];
   immunizations: TMyImmunization[];
   carePlans: TMyCarePlan[];
+  vitals: TMyVitalsPoint[];
 }
 
 let sequence = 0;
@@ -154,7 +177,15 @@ export class FakeMyHealth {
           phone: '+49 30 1234567',
           cancellationNoticeHours: 24,
           practitionerName: link.practitioner.name,
-          workingHours: { mon: { start: '08:00', end: '16:00' } },
+          workingHours: {
+            monday: { start: '08:00', end: '16:00' },
+            tuesday: { start: '08:00', end: '16:00' },
+            wednesday: null,
+            thursday: { start: '08:00', end: '18:00' },
+            friday: { start: '08:00', end: '12:00' },
+            saturday: null,
+            sunday: null,
+          },
         },
       },
       appointments: { upcoming: [], past: [] },
@@ -163,6 +194,7 @@ export class FakeMyHealth {
       allergies: [],
       immunizations: [],
       carePlans: [],
+      vitals: [],
       ...shown,
     });
     return link;
@@ -177,7 +209,8 @@ export class FakeMyHealth {
     const patient = /^\/api\/records\/patients\/([^/]+)\/(access|invitation)$/.exec(path);
     if (patient) {
       const patientId = decodeURIComponent(patient[1]!);
-      if (method === 'GET' && patient[2] === 'access') return json(this.accessOf(patientId));
+      if (method === 'GET' && patient[2] === 'access')
+        return answerAs(ZPatientAccess, this.accessOf(patientId));
       if (method === 'POST' && patient[2] === 'invitation') {
         const body = request.body as TInvitationInput;
         const invitation = this.addInvitation({
@@ -185,7 +218,8 @@ export class FakeMyHealth {
           relationship: body.relationship,
           email: body.email ?? null,
         });
-        return json(
+        return answerAs(
+          ZCreatedInvitation,
           {
             code: invitation.code,
             url: `${ORIGIN}/join/${invitation.code}`,
@@ -213,7 +247,7 @@ export class FakeMyHealth {
       const found = this.invitations.get(decodeURIComponent(invitation[1]!));
       const refusal = this.refusalOf(found);
       if (refusal || !found) return refusal ?? refuseAs('INVITATION_NOT_FOUND');
-      return json({
+      return answerAs(ZInvitationPreview, {
         practitioner: this.practitioner,
         relationship: found.relationship,
         expiresAt: found.expiresAt,
@@ -221,7 +255,7 @@ export class FakeMyHealth {
       });
     }
     if (path === '/api/me/links' && method === 'POST') {
-      if (this.triesLeft <= 0) return refuseAs('TOO_MANY_REQUESTS');
+      if (this.triesLeft <= 0) return refuseAs('RATE_LIMITED');
       this.triesLeft -= 1;
       const body = request.body as TLinkInput;
       const found = this.invitations.get(body.code);
@@ -238,7 +272,8 @@ export class FakeMyHealth {
         patientName: found.patientName,
         relationship: found.relationship,
       });
-      return json(
+      return answerAs(
+        ZCreatedLink,
         {
           _id: link._id,
           patientId: link.patientId,
@@ -252,7 +287,7 @@ export class FakeMyHealth {
       const items: TItems<TMyLink> = {
         items: this.liveLinks().map(({ endedAt: _endedAt, ...link }) => link),
       };
-      return json(items);
+      return answerAs(ZMyLinks, items);
     }
     const myLink = /^\/api\/me\/links\/([^/]+)$/.exec(path);
     if (myLink && method === 'DELETE') {
@@ -264,7 +299,7 @@ export class FakeMyHealth {
     const mine = /^\/api\/me\/patients\/([^/]+)(?:\/(.*))?$/.exec(path);
     if (mine)
       return this.handleRecord(method, decodeURIComponent(mine[1]!), mine[2] ?? '', request);
-    return json({ message: 'not found', code: 'ROUTE_NOT_FOUND' }, { status: 404 });
+    return refuseAs('ROUTE_NOT_FOUND');
   }
 
   private refusalOf(found: FakeInvitation | undefined): Response | undefined {
@@ -286,21 +321,23 @@ export class FakeMyHealth {
     if (!isLinked || !shown) return refuseAs('LINK_NOT_FOUND');
     const noStore = { headers: { 'Cache-Control': 'no-store' } };
     if (method === 'GET') {
-      if (rest === '') return json(shown.record, noStore);
-      if (rest === 'appointments') return json(shown.appointments, noStore);
+      if (rest === '') return answerAs(ZMyPatient, shown.record, noStore);
+      if (rest === 'appointments') return answerAs(ZMyAppointments, shown.appointments, noStore);
       if (rest === 'record')
         return json(
           { resourceType: 'Bundle', type: 'collection', entry: [] },
           { headers: { 'Content-Type': 'application/fhir+json' } },
         );
-      const lists = {
-        visits: shown.visits,
-        prescriptions: shown.prescriptions,
-        allergies: shown.allergies,
-        immunizations: shown.immunizations,
-        'care-plans': shown.carePlans,
-      } as Record<string, unknown[]>;
-      if (rest in lists) return json({ items: lists[rest] }, noStore);
+      const lists: Record<string, [z.ZodType, unknown[]]> = {
+        visits: [ZMyVisit, shown.visits],
+        vitals: [ZMyVitalsPoint, shown.vitals],
+        prescriptions: [ZMyPrescription, shown.prescriptions],
+        allergies: [ZMyAllergy, shown.allergies],
+        immunizations: [ZMyImmunization, shown.immunizations],
+        'care-plans': [ZMyCarePlan, shown.carePlans],
+      };
+      const list = lists[rest];
+      if (list) return answerAs(itemsOf(list[0]), { items: list[1] }, noStore);
     }
     const cancel = /^appointments\/([^/]+)\/cancel$/.exec(rest);
     if (method === 'POST' && cancel) {
@@ -309,7 +346,7 @@ export class FakeMyHealth {
       if (this.tooLateToCancel.has(appointment._id))
         return refuseAs('CANCELLATION_TOO_LATE', { phone: shown.record.practice.phone });
       appointment.status = 'cancelled';
-      return json(appointment);
+      return answerAs(ZMyAppointment, appointment);
     }
     const mark = /^care-plans\/([^/]+)\/activities\/([^/]+)\/occurrences\/([^/]+)$/.exec(rest);
     if (method === 'POST' && mark) {
@@ -317,12 +354,12 @@ export class FakeMyHealth {
         .find((plan) => plan._id === mark[1])
         ?.activities.find((one) => one._id === mark[2]);
       if (!activity?.todayOccurrence) return refuseAs('OCCURRENCE_NOT_FOUND');
-      const { status } = request.body as { status: 'done' | 'skipped' };
-      activity.todayOccurrence = { ...activity.todayOccurrence, status };
+      const { status } = request.body as TMyOccurrenceMark;
+      activity.todayOccurrence = { ...activity.todayOccurrence, state: status };
       this.marks.push({ path: request.path, body: request.body });
-      return json(activity.todayOccurrence);
+      return answerAs(ZMyOccurrence, activity.todayOccurrence);
     }
-    return json({ message: 'not found', code: 'ROUTE_NOT_FOUND' }, { status: 404 });
+    return refuseAs('ROUTE_NOT_FOUND');
   }
 }
 

@@ -67,7 +67,7 @@ describe('Access for the patient (in the chart)', () => {
       invitation: null,
       links: [
         {
-          _id: 'l1',
+          _id: '5b2d7e10-0000-4000-9000-0000000000e1',
           name: 'Amina Yusuf',
           email: 'amina@example.com',
           relationship: 'self',

@@ -1,16 +1,17 @@
-import type { TAppointmentKind, TAppointmentStatus } from '@portal/shared/appointment';
-import type { TAllergy } from '@portal/shared/allergy';
-import type { TImmunization } from '@portal/shared/immunization';
+import type { z } from 'zod';
 import type {
-  TLinkRelationship as TRelationship,
-  TMyLinks,
-  TPatientAccess,
-} from '@portal/shared/patient-access';
-import type { TPrescription } from '@portal/shared/prescription';
+  ZMyAllergy,
+  ZMyImmunization,
+  ZMyOccurrence,
+  ZMyOccurrenceMark,
+  ZMyPrescription,
+  ZMyVitalsPoint,
+} from '@portal/shared/my-health';
+import type { TMyLinks, TPatientAccess } from '@portal/shared/patient-access';
 
 /**
- * The requests and answers of the patient's end of the portal: invitations and links from the
- * shared schemas; what a linked person sees as the web reads it.
+ * The requests and answers of the patient's end of the portal, all from the shared schemas the
+ * API answers through, so a field the API does not send cannot be read here.
  */
 
 export {
@@ -25,6 +26,14 @@ export {
   type TPatientAccess,
 } from '@portal/shared/patient-access';
 
+export type {
+  TMyAppointment,
+  TMyAppointments,
+  TMyCarePlan,
+  TMyPatient,
+  TMyVisit,
+} from '@portal/shared/my-health';
+
 /** Who invites, as the join page and the linked person's list name them. */
 export type TPractitionerCard = TMyLinks['items'][number]['practitioner'];
 
@@ -34,73 +43,15 @@ export type TMyLink = TMyLinks['items'][number];
 /** A person who is or was linked, as the chart's access section lists them. */
 export type TAccessLink = TPatientAccess['links'][number];
 
-/** `GET /api/me/patients/{patientId}`: the record's owner and the practice card. */
-export interface TMyRecord {
-  patient: { _id: string; name: string; dateOfBirth: string | null; age: number | null };
-  relationship: TRelationship;
-  practice: {
-    name: string | null;
-    street: string;
-    postalCode: string;
-    city: string;
-    country: string;
-    phone: string;
-    cancellationNoticeHours: number;
-    practitionerName: string;
-    workingHours: Partial<Record<string, { start: string; end: string } | null>>;
-  };
-}
+export type TMyPrescription = z.infer<typeof ZMyPrescription>;
+export type TMyAllergy = z.infer<typeof ZMyAllergy>;
+export type TMyImmunization = z.infer<typeof ZMyImmunization>;
+export type TMyVitalsPoint = z.infer<typeof ZMyVitalsPoint>;
 
-export interface TMyAppointment {
-  _id: string;
-  start: string;
-  end: string;
-  kind: TAppointmentKind;
-  status: TAppointmentStatus;
-}
-export interface TMyAppointments {
-  upcoming: TMyAppointment[];
-  past: TMyAppointment[];
-}
-
-/** A signed visit; `notes` only when the practitioner shares them. */
-export interface TMyVisit {
-  _id: string;
-  signedAt: string;
-  reason?: string;
-  systolic?: number | null;
-  diastolic?: number | null;
-  heartRate?: number | null;
-  temperature?: number | null;
-  weight?: number | null;
-  height?: number | null;
-  oxygenSaturation?: number | null;
-  notes?: string;
-  addenda: { _id?: string; text: string; createdAt: string }[];
-}
-
-export type TMyPrescription = Pick<
-  TPrescription,
-  '_id' | 'medication' | 'strength' | 'dose' | 'frequency' | 'instructions' | 'status' | 'endDate'
->;
-export type TMyAllergy = Pick<TAllergy, '_id' | 'substance' | 'reaction' | 'severity' | 'status'>;
-export type TMyImmunization = Pick<
-  TImmunization,
-  '_id' | 'vaccine' | 'occurredOn' | 'doseNumber' | 'status'
->;
-
-export type TOccurrenceStatus = 'due' | 'done' | 'skipped';
-export interface TMyActivity {
-  _id: string;
-  title: string;
-  /** Today's occurrence on the practice's clock; null when the activity is not due today. */
-  todayOccurrence: { date: string; status: TOccurrenceStatus } | null;
-}
-export interface TMyCarePlan {
-  _id: string;
-  title: string;
-  activities: TMyActivity[];
-}
+/** Today's occurrence of a care-plan activity, and the answer to marking it. */
+export type TMyOccurrence = z.infer<typeof ZMyOccurrence>;
+/** The body of `POST …/occurrences/{day}`. */
+export type TMyOccurrenceMark = z.infer<typeof ZMyOccurrenceMark>;
 
 export interface TItems<Item> {
   items: Item[];

@@ -8,6 +8,7 @@ import { JoinPage } from './join-page.tsx';
 
 let api: FakeApi;
 const user = createTestUser();
+const PATIENT_ID = '5b2d7e10-0000-4000-9000-0000000000d1';
 
 beforeEach(() => {
   api = startFakeApi({ user });
@@ -32,7 +33,7 @@ describe('/join/:code', () => {
 
   it('shows who invites and as what, asks the date of birth, accepts and opens My health', async () => {
     const invitation = api.myHealth.addInvitation({
-      patientId: 'p1',
+      patientId: PATIENT_ID,
       relationship: 'parent-or-guardian',
       birthDate: '2019-05-04',
     });
@@ -53,7 +54,10 @@ describe('/join/:code', () => {
   });
 
   it('asks no date of birth when the invitation names an e-mail', async () => {
-    const invitation = api.myHealth.addInvitation({ patientId: 'p1', email: 'a@example.com' });
+    const invitation = api.myHealth.addInvitation({
+      patientId: PATIENT_ID,
+      email: 'a@example.com',
+    });
     renderJoin(invitation.code);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
     await screen.findByText('My health page');
@@ -64,7 +68,10 @@ describe('/join/:code', () => {
   });
 
   it('refuses a wrong date of birth in words, with focus on the message', async () => {
-    const invitation = api.myHealth.addInvitation({ patientId: 'p1', birthDate: '2019-05-04' });
+    const invitation = api.myHealth.addInvitation({
+      patientId: PATIENT_ID,
+      birthDate: '2019-05-04',
+    });
     renderJoin(invitation.code);
     await userEvent.type(await screen.findByLabelText("The patient's date of birth"), '2019-05-05');
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
@@ -81,7 +88,7 @@ describe('/join/:code', () => {
     ],
   ] as const)('explains %s before anything is accepted', async (_code, text) => {
     const invitation = api.myHealth.addInvitation({
-      patientId: 'p1',
+      patientId: PATIENT_ID,
       state: _code === 'INVITATION_USED' ? 'used' : 'expired',
     });
     renderJoin(invitation.code);
@@ -97,7 +104,10 @@ describe('/join/:code', () => {
   });
 
   it('explains the limit of tries (429)', async () => {
-    const invitation = api.myHealth.addInvitation({ patientId: 'p1', email: 'a@example.com' });
+    const invitation = api.myHealth.addInvitation({
+      patientId: PATIENT_ID,
+      email: 'a@example.com',
+    });
     api.myHealth.triesLeft = 0;
     renderJoin(invitation.code);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));

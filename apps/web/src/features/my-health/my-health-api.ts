@@ -15,9 +15,10 @@ import type {
   TMyImmunization,
   TMyLink,
   TMyPrescription,
-  TMyRecord,
+  TMyOccurrence,
+  TMyOccurrenceMark,
+  TMyPatient,
   TMyVisit,
-  TOccurrenceStatus,
   TPatientAccess,
 } from './api-types.ts';
 
@@ -78,7 +79,7 @@ export const myHealthApi = base.injectEndpoints({
       }),
       invalidatesTags: ['MyHealth'],
     }),
-    getMyRecord: build.query<TMyRecord, MyRecordArgs>({
+    getMyRecord: build.query<TMyPatient, MyRecordArgs>({
       query: ({ patientId }) => myRecordUrl(patientId),
       providesTags: ['MyHealth'],
     }),
@@ -122,14 +123,8 @@ export const myHealthApi = base.injectEndpoints({
       providesTags: ['MyHealth'],
     }),
     markMyOccurrence: build.mutation<
-      unknown,
-      {
-        patientId: string;
-        carePlanId: string;
-        activityId: string;
-        day: string;
-        status: Exclude<TOccurrenceStatus, 'due'>;
-      }
+      TMyOccurrence,
+      { patientId: string; carePlanId: string; activityId: string; day: string } & TMyOccurrenceMark
     >({
       query: ({ patientId, carePlanId, activityId, day, status }) => ({
         url: myRecordUrl(

@@ -25,11 +25,14 @@ const render = (at = '/my-health') =>
 
 const section = (name: string) => screen.findByRole('region', { name });
 
+/** A uuid, as the API's ids are, ending in `tail` (hex). */
+const idOf = (tail: string) => `5b2d7e10-0000-4000-9000-${tail.padStart(12, '0')}`;
+
 const shown: Partial<FakeLinkedRecord> = {
   appointments: {
     upcoming: [
       {
-        _id: 'a1',
+        _id: idOf('a1'),
         start: '2030-05-06T09:00:00.000Z',
         end: '2030-05-06T09:30:00.000Z',
         kind: 'in-person',
@@ -38,7 +41,7 @@ const shown: Partial<FakeLinkedRecord> = {
     ],
     past: [
       {
-        _id: 'a0',
+        _id: idOf('a0'),
         start: '2025-01-06T09:00:00.000Z',
         end: '2025-01-06T09:30:00.000Z',
         kind: 'video',
@@ -48,39 +51,57 @@ const shown: Partial<FakeLinkedRecord> = {
   },
   visits: [
     {
-      _id: 'v1',
+      _id: idOf('f1'),
+      occurredAt: '2025-01-06T09:30:00.000Z',
       signedAt: '2025-01-06T10:00:00.000Z',
       reason: 'Check-up',
       systolic: 120,
       diastolic: 80,
+      heartRate: null,
+      temperature: null,
       weight: 70.5,
+      height: null,
+      oxygenSaturation: null,
+      bmi: null,
+      notes: null,
       addenda: [],
     },
   ],
   prescriptions: [
     {
-      _id: 'rx1',
+      _id: idOf('b1'),
       medication: 'Amoxicillin',
       strength: '500 mg',
       dose: '1 capsule',
       frequency: '3 times a day',
+      route: 'oral',
+      duration: '7 days',
+      endDate: '',
       instructions: '',
       status: 'active',
-      endDate: '',
+      stoppedAt: null,
+      createdAt: '2025-01-06T10:05:00.000Z',
     },
   ],
   allergies: [
-    { _id: 'al1', substance: 'Penicillin', reaction: 'Rash', severity: 'severe', status: 'active' },
+    {
+      _id: idOf('a11'),
+      substance: 'Penicillin',
+      reaction: 'Rash',
+      severity: 'severe',
+      status: 'active',
+      createdAt: '2025-01-06T10:06:00.000Z',
+    },
   ],
   carePlans: [
     {
-      _id: 'cp1',
+      _id: idOf('c1'),
       title: 'Blood pressure',
       activities: [
         {
-          _id: 'act1',
+          _id: idOf('ac1'),
           title: 'Measure blood pressure',
-          todayOccurrence: { date: '2026-11-28', status: 'due' },
+          todayOccurrence: { date: '2026-11-28', state: 'due' },
         },
       ],
     },
@@ -95,6 +116,11 @@ describe('My health', () => {
       await screen.findByRole('heading', { level: 1, name: 'My health: Amina Yusuf' }),
     ).toBeVisible();
     expect(within(await section('Your practice')).getByText('+49 30 1234567')).toBeVisible();
+    const practice = await section('Your practice');
+    expect(within(practice).getByText('Germany')).toBeVisible();
+    expect(within(practice).getByText('Thursday')).toBeVisible();
+    expect(within(practice).getByText('08:00–18:00')).toBeVisible();
+    expect(within(practice).queryByText('Wednesday')).toBeNull();
     const appointments = await section('Appointments');
     expect(
       await within(appointments).findByRole('button', { name: /^Cancel the appointment of / }),
@@ -110,6 +136,76 @@ describe('My health', () => {
     expect(
       await within(await section('Immunizations')).findByText('No immunizations recorded.'),
     ).toBeVisible();
+  });
+
+  it('shows a shared visit’s notes part by part, with its addenda', async () => {
+    const visit = structuredClone(shown.visits![0]!);
+    visit.notes = {
+      subjective: 'Headaches for a week',
+      objective: '',
+      assessment: 'Tension headache',
+      plan: 'Rest, fluids',
+    };
+    visit.addenda = [
+      { _id: idOf('d1'), text: 'Blood test normal', createdAt: '2025-01-08T08:00:00.000Z' },
+    ];
+    api.myHealth.addLink(
+      { patientName: 'Amina Yusuf' },
+      { ...structuredClone(shown), visits: [visit] },
+    );
+    render();
+    const visits = await section('Visits');
+    expect(await within(visits).findByText('What you told the practice')).toBeVisible();
+    expect(within(visits).getByText('Headaches for a week')).toBeVisible();
+    expect(within(visits).getByText('Tension headache')).toBeVisible();
+    expect(within(visits).queryByText('Findings')).toBeNull();
+    expect(within(visits).getByText('Blood test normal')).toBeVisible();
+  });
+
+  it('shows the practice card without a phone or a cancellation notice', async () => {
+    const link = api.myHealth.addLink({ patientName: 'Amina Yusuf' }, structuredClone(shown));
+    const record = api.myHealth.records.get(link.patientId)!.record;
+    Object.assign(record.practice, { phone: null, street: null, cancellationNoticeHours: null });
+    api.myHealth.tooLateToCancel.add(idOf('a1'));
+    render();
+    const practice = await section('Your practice');
+    expect(await within(practice).findByText('10115 Berlin')).toBeVisible();
+    expect(
+      within(practice).getByText('Appointments can be cancelled here up to their start.'),
+    ).toBeVisible();
+    expect(within(practice).queryByText('Phone:')).toBeNull();
+    const appointments = await section('Appointments');
+    await userEvent.click(
+      await within(appointments).findByRole('button', { name: /^Cancel the appointment of / }),
+    );
+    expect(await within(appointments).findByRole('alert')).toHaveTextContent(
+      'This appointment is too close to cancel here. Please call the practice.',
+    );
+  });
+
+  it('says when a vaccine was not given', async () => {
+    api.myHealth.addLink(
+      { patientName: 'Amina Yusuf' },
+      {
+        immunizations: [
+          {
+            _id: idOf('e1'),
+            vaccine: 'Influenza',
+            vaccineCode: null,
+            occurredOn: '2025-10-01',
+            doseNumber: null,
+            lotNumber: '',
+            site: null,
+            route: null,
+            status: 'not-done',
+            statusReason: 'patient-objection',
+          },
+        ],
+      },
+    );
+    render();
+    const immunizations = await section('Immunizations');
+    expect(await within(immunizations).findByText('Not given.')).toBeVisible();
   });
 
   it('offers a choice when several records are linked', async () => {
@@ -143,12 +239,14 @@ describe('My health', () => {
     const result = await within(appointments).findByText(/^The appointment of .+ is cancelled\.$/);
     await waitFor(() => expect(result).toHaveFocus());
     expect(currentAnnouncement()?.text).toBe(result.textContent);
-    expect(api.requestsTo('POST', /\/appointments\/a1\/cancel$/)).toHaveLength(1);
+    expect(api.requestsTo('POST', new RegExp(`/appointments/${idOf('a1')}/cancel$`))).toHaveLength(
+      1,
+    );
   });
 
   it('names the practice phone when it is too late to cancel', async () => {
     const link = api.myHealth.addLink({ patientName: 'Amina Yusuf' }, structuredClone(shown));
-    api.myHealth.tooLateToCancel.add('a1');
+    api.myHealth.tooLateToCancel.add(idOf('a1'));
     render(`/my-health/${link.patientId}`);
     const appointments = await section('Appointments');
     await userEvent.click(

@@ -2,14 +2,16 @@ import type { TFunction } from '../../i18n/translator.ts';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useAppSelector } from '../../app/hooks.ts';
+import { WEEKDAYS } from '@portal/shared/zoned-time';
 import { formatNumber } from '../../i18n/format.ts';
+import { weekdayName } from '../../i18n/format-date.ts';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
 import alert from '../../ui/alert.module.css';
 import pageStyles from '../../ui/page.module.css';
 import { SectionListState } from '../../ui/section-list-state.tsx';
-import type { TMyAppointment, TMyRecord, TMyVisit } from './api-types.ts';
+import type { TMyAppointment, TMyPatient, TMyVisit } from './api-types.ts';
 import {
   useCancelMyAppointmentMutation,
   useGetMyAllergiesQuery,
@@ -68,7 +70,7 @@ export function RecordSections({ patientId }: { patientId: string }) {
   return (
     <>
       <PracticeCard record={record.currentData} hasFailed={record.isError && !record.isFetching} />
-      <Appointments patientId={patientId} phone={record.currentData?.practice.phone ?? ''} />
+      <Appointments patientId={patientId} phone={record.currentData?.practice.phone ?? null} />
       <CarePlans patientId={patientId} />
       <Visits patientId={patientId} />
       <Prescriptions patientId={patientId} />
@@ -78,8 +80,8 @@ export function RecordSections({ patientId }: { patientId: string }) {
   );
 }
 
-function PracticeCard({ record, hasFailed }: { record?: TMyRecord; hasFailed: boolean }) {
-  const { t } = useTranslation('myHealth');
+function PracticeCard({ record, hasFailed }: { record?: TMyPatient; hasFailed: boolean }) {
+  const { t, i18n } = useTranslation('myHealth');
   const id = useId();
   const practice = record?.practice;
   return (
@@ -101,22 +103,73 @@ function PracticeCard({ record, hasFailed }: { record?: TMyRecord; hasFailed: bo
               <bdi>{practice.practitionerName}</bdi>
             </p>
           )}
-          <p>
-            <bdi>{practice.street}</bdi>, <bdi>{`${practice.postalCode} ${practice.city}`}</bdi>
-          </p>
-          <p>
-            {t('practice.phone')}{' '}
-            <a href={`tel:${practice.phone.replace(/\s/g, '')}`}>
-              <bdi dir="ltr">{practice.phone}</bdi>
-            </a>
-          </p>
+          {addressLinesOf(practice, i18n.language).map((line) => (
+            <p key={line}>
+              <bdi>{line}</bdi>
+            </p>
+          ))}
+          {practice.phone && (
+            <p>
+              {t('practice.phone')}{' '}
+              <a href={`tel:${practice.phone.replace(/\s/g, '')}`}>
+                <bdi dir="ltr">{practice.phone}</bdi>
+              </a>
+            </p>
+          )}
+          <WorkingHours hours={practice.workingHours} language={i18n.language} />
           <p className={styles.hint}>
-            {t('practice.notice', { count: practice.cancellationNoticeHours })}
+            {practice.cancellationNoticeHours === null
+              ? t('practice.noticeAtStart')
+              : t('practice.notice', { count: practice.cancellationNoticeHours })}
           </p>
         </address>
       )}
     </section>
   );
+}
+
+/** The days the practice is open, each with its hours; closed days are left out. */
+function WorkingHours({
+  hours,
+  language,
+}: {
+  hours: TMyPatient['practice']['workingHours'];
+  language: string;
+}) {
+  const { t } = useTranslation('myHealth');
+  const open = WEEKDAYS.flatMap((day) => {
+    const times = hours[day];
+    return times ? [{ day, times }] : [];
+  });
+  if (open.length === 0) return null;
+  return (
+    <>
+      <p>{t('practice.hours')}</p>
+      <dl className={styles.hours}>
+        {open.map(({ day, times }) => (
+          <div key={day}>
+            <dt>{weekdayName(day, language)}</dt>
+            <dd>
+              <bdi dir="ltr">{`${times.start}–${times.end}`}</bdi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+/** The practice's address as it gave it: street lines, postal code and city, the country named. */
+function addressLinesOf(practice: TMyPatient['practice'], language: string): string[] {
+  const country =
+    practice.country &&
+    (new Intl.DisplayNames([language], { type: 'region' }).of(practice.country) ??
+      practice.country);
+  return [
+    ...(practice.street ?? '').split('\n'),
+    [practice.postalCode, practice.city].filter(Boolean).join(' '),
+    country ?? '',
+  ].filter(Boolean);
 }
 
 function useDateTime() {
@@ -129,7 +182,7 @@ function useDateTime() {
   };
 }
 
-function Appointments({ patientId, phone }: { patientId: string; phone: string }) {
+function Appointments({ patientId, phone }: { patientId: string; phone: string | null }) {
   const { t } = useTranslation('myHealth');
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const query = useGetMyAppointmentsQuery({ viewer, patientId });
@@ -149,11 +202,12 @@ function Appointments({ patientId, phone }: { patientId: string; phone: string }
       announce(text);
     } catch (error) {
       const refusal = refusalOf(error);
-      const given = refusal.details.phone;
-      setResult({
-        text: t(`refusals.${refusal.code}`, { phone: typeof given === 'string' ? given : phone }),
-        isFailure: true,
-      });
+      const call = refusal.phone ?? phone;
+      const text =
+        refusal.code === 'CANCELLATION_TOO_LATE' && call === null
+          ? t('appointments.tooLateCall')
+          : t(`refusals.${refusal.code}`, { phone: call ?? '' });
+      setResult({ text, isFailure: true });
     }
     focusResult();
   }
@@ -267,7 +321,7 @@ function CarePlans({ patientId }: { patientId: string }) {
                     (<bdi>{entry.plan.title}</bdi>)
                   </span>
                 </p>
-                {entry.occurrence.status === 'due' ? (
+                {entry.occurrence.state === 'due' ? (
                   <div className={styles.actions}>
                     {(['done', 'skipped'] as const).map((status) => (
                       <Button
@@ -284,7 +338,7 @@ function CarePlans({ patientId }: { patientId: string }) {
                     ))}
                   </div>
                 ) : (
-                  <p className={styles.hint}>{t(`carePlans.state.${entry.occurrence.status}`)}</p>
+                  <p className={styles.hint}>{t(`carePlans.state.${entry.occurrence.state}`)}</p>
                 )}
               </li>
             ))}
@@ -294,6 +348,14 @@ function CarePlans({ patientId }: { patientId: string }) {
     </RecordSection>
   );
 }
+
+/** The parts of shared notes, in the order the practitioner wrote them. */
+const NOTE_PARTS = [
+  'subjective',
+  'objective',
+  'assessment',
+  'plan',
+] as const satisfies readonly (keyof NonNullable<TMyVisit['notes']>)[];
 
 /** The vital signs a visit measured, each with its unit, in the reader's digits. */
 function vitalsOf(visit: TMyVisit, t: TFunction): string[] {
@@ -311,6 +373,10 @@ function vitalsOf(visit: TMyVisit, t: TFunction): string[] {
   if (visit.temperature != null)
     lines.push(t('visits.temperature', { value: number(visit.temperature) }));
   if (visit.weight != null) lines.push(t('visits.weight', { value: number(visit.weight) }));
+  if (visit.height != null) lines.push(t('visits.height', { value: number(visit.height) }));
+  if (visit.bmi != null) lines.push(t('visits.bmi', { value: number(visit.bmi) }));
+  if (visit.oxygenSaturation != null)
+    lines.push(t('visits.oxygenSaturation', { value: number(visit.oxygenSaturation) }));
   return lines;
 }
 
@@ -326,7 +392,7 @@ function Visits({ patientId }: { patientId: string }) {
           {visits.map((visit) => (
             <li key={visit._id} className={styles.item}>
               <p>
-                <strong>{dateTime(visit.signedAt)}</strong>
+                <strong>{dateTime(visit.occurredAt)}</strong>
               </p>
               {visit.reason && (
                 <p>
@@ -339,12 +405,19 @@ function Visits({ patientId }: { patientId: string }) {
                 </p>
               ))}
               {visit.notes && (
-                <p className={styles.notes}>
-                  <bdi>{visit.notes}</bdi>
-                </p>
+                <dl className={styles.notes}>
+                  {NOTE_PARTS.filter((part) => visit.notes?.[part]).map((part) => (
+                    <div key={part}>
+                      <dt>{t(`visits.notes.${part}`)}</dt>
+                      <dd>
+                        <bdi>{visit.notes?.[part]}</bdi>
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
               )}
               {visit.addenda.map((addendum) => (
-                <p key={addendum._id ?? addendum.createdAt} className={styles.hint}>
+                <p key={addendum._id} className={styles.hint}>
                   {t('visits.addendum', { date: date(addendum.createdAt) })}{' '}
                   <bdi>{addendum.text}</bdi>
                 </p>
@@ -374,7 +447,7 @@ function Prescriptions({ patientId }: { patientId: string }) {
                 · {t(`prescriptions.status.${one.status}`)}
               </p>
               <p>
-                <bdi>{[one.dose, one.frequency].filter(Boolean).join(', ')}</bdi>
+                <bdi>{[one.dose, one.frequency, one.duration].filter(Boolean).join(', ')}</bdi>
               </p>
               {one.instructions && (
                 <p className={styles.hint}>
@@ -435,6 +508,9 @@ function Immunizations({ patientId }: { patientId: string }) {
                 </strong>{' '}
                 · {day.format(Date.parse(`${one.occurredOn}T00:00:00Z`))}
               </p>
+              {one.status === 'not-done' && (
+                <p className={styles.hint}>{t('immunizations.notGiven')}</p>
+              )}
               {one.doseNumber !== null && (
                 <p className={styles.hint}>{t('immunizations.dose', { number: one.doseNumber })}</p>
               )}

@@ -14,27 +14,23 @@ export type TExplainedRefusal = (typeof EXPLAINED_REFUSALS)[number];
 
 export interface Refusal {
   code: TExplainedRefusal | 'OTHER';
-  /** What the API adds to explain it (the practice's phone for a late cancellation). */
-  details: Record<string, unknown>;
+  /** The practice's phone, which a late cancellation's refusal carries (null: none known). */
+  phone: string | null;
 }
 
 /**
- * Which refusal a failed call was: by the API's error code, and a 429 by its status (the rate
- * limit answers before any route, so it may come without a code of this table).
+ * Which refusal a failed call was, from the API's error body `{ code, message, fieldErrors? }`
+ * (a late cancellation adds `phone`); a 429 by its status, whatever its code, as the rate limit
+ * answers before any route.
  */
 export function refusalOf(error: unknown): Refusal {
   const failed = error as FetchBaseQueryError | undefined;
-  const data = (failed && 'data' in failed ? failed.data : undefined) as
-    | { code?: unknown; details?: unknown; error?: { code?: unknown; details?: unknown } }
-    | undefined;
-  const body = data?.error ?? data;
-  const details =
-    body?.details && typeof body.details === 'object'
-      ? (body.details as Record<string, unknown>)
-      : {};
-  if (failed?.status === 429) return { code: 'TOO_MANY_TRIES', details };
+  const body = (failed && 'data' in failed ? failed.data : undefined) as
+    { code?: unknown; phone?: unknown } | undefined;
+  const phone = typeof body?.phone === 'string' ? body.phone : null;
+  if (failed?.status === 429) return { code: 'TOO_MANY_TRIES', phone };
   const code = EXPLAINED_REFUSALS.find((known) => known === body?.code);
-  return { code: code ?? 'OTHER', details };
+  return { code: code ?? 'OTHER', phone };
 }
 
 /**
