@@ -92,8 +92,18 @@ export function ActivityView({
     // HTML's <time> holds one moment, not a span: the range is plain text.
     return formatTimeRange(run.at(-1)!.createdAt, event.createdAt, i18n.language);
   };
+  // A linked person's events are named: the viewer's own need no name.
+  const actorText = ({ event }: ActivityRow) =>
+    !event.actorId || event.actorId === viewer ? (
+      t('activity.byYou')
+    ) : event.actorName ? (
+      <bdi dir="auto">{t('activity.byLinked', { name: event.actorName })}</bdi>
+    ) : (
+      t('activity.byGone')
+    );
   const columns: DataColumn<ActivityRow>[] = [
     { header: t('activity.time'), cell: timeText },
+    { header: t('activity.by'), cell: actorText },
     { header: t('activity.action'), cell: actionText },
     {
       header: t('activity.outcome'),
@@ -118,7 +128,9 @@ export function ActivityView({
       <h4 id="activity-title" ref={headingRef} tabIndex={-1} className={styles.viewTitle}>
         {t('activity.title')}
       </h4>
-      <p className={styles.muted}>{t('activity.intro')}</p>
+      <p className={styles.muted}>
+        {t('activity.intro')} {t('activity.introLinked')}
+      </p>
       <ListState
         hasFailed={hasFailed}
         items={page?.events}

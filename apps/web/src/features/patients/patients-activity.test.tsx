@@ -52,14 +52,15 @@ describe('PatientsPage: activity', () => {
       within(rows[0]!)
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
-    ).toEqual(['Time', 'Action', 'Outcome', 'Patient']);
-    const first = within(rows[1]!).getAllByRole('cell');
-    expect(first[0]).toHaveTextContent(/2025/);
+    ).toEqual(['Time', 'By', 'Action', 'Outcome', 'Patient']);
+    const first = within(rows[1]!).getAllByRole('cell').slice(1);
+    expect(within(rows[1]!).getAllByRole('cell')[0]).toHaveTextContent(/2025/);
+    expect(first[0]).toHaveTextContent(/^You$/);
     expect(first[1]).toHaveTextContent('Updated');
     expect(first[2]).toHaveTextContent('Denied');
     // An id the viewer has no patient for (purged, or someone else's) is said so, not shown.
     expect(first[3]).toHaveTextContent(/^Not in your records$/);
-    expect(within(rows[2]!).getAllByRole('cell')[3]).toHaveTextContent(/^Amina Yusuf$/);
+    expect(within(rows[2]!).getAllByRole('cell')[4]).toHaveTextContent(/^Amina Yusuf$/);
     expect(screen.getByText('Showing 1–50 of 56 events')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
@@ -100,7 +101,7 @@ describe('PatientsPage: activity', () => {
         .getAllByRole('cell')
         .map((cell) => asRead(cell.textContent)),
     );
-    expect(cells.map(([, action]) => action)).toEqual([
+    expect(cells.map(([, , action]) => action)).toEqual([
       'Listed patients · 12 times',
       'Viewed',
       'Listed patients · 2 times',
@@ -112,6 +113,39 @@ describe('PatientsPage: activity', () => {
     expect(cells[4]![0]).toBe('Jan 1, 2025, 9:01:00 AM');
     // The pager still counts events, not rows.
     expect(screen.getByText('Showing 1–17 of 17 events')).toBeInTheDocument();
+  });
+
+  it("names a person linked to the viewer's patient by their name", async () => {
+    const ana = api.patients.insert(patientInput({ name: 'Ana Lima' }));
+    api.patients.audit.unshift({
+      id: 7,
+      actorId: '5b0f1e2d-3c4b-4a59-8877-665544332211',
+      actorName: 'Ana Lima',
+      actorRole: 'patient',
+      action: 'read',
+      outcome: 'success',
+      patientId: ana._id,
+      createdAt: '2025-06-02T08:00:00.000Z',
+    });
+    renderPatientsPage();
+    await findRow('Ana Lima');
+    await userEvent.click(screen.getByRole('button', { name: 'Activity' }));
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    const read = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => asRead(cell.textContent));
+    expect(read(rows[0]!).slice(1)).toEqual([
+      'Ana Lima, linked person',
+      'Viewed',
+      'Succeeded',
+      'Ana Lima',
+    ]);
+    expect(
+      screen.getByText(/People you invited to a patient's record appear here too/),
+    ).toBeVisible();
   });
 
   it('says when the activity cannot be loaded', async () => {

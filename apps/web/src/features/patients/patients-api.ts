@@ -39,6 +39,10 @@ export interface CreateResult {
 
 export interface AuditEvent {
   id: string | number;
+  /** Who acted: the viewer, or a person linked to one of the viewer's patients. */
+  actorId?: string;
+  actorName?: string | null;
+  actorRole?: 'practitioner' | 'patient';
   action: string;
   outcome: string;
   patientId: string | null;
