@@ -88,13 +88,11 @@ const TEXT_FIELDS: Record<
 };
 
 /** How a choice's values read; codes such as 'AB-' stay as they are, left to right. */
-const OPTION_TEXT: Record<
-  string,
-  (t: TFunction, value: string) => { text: string; dir?: 'ltr' }
-> = {
-  bloodGroup: (_t, value) => ({ text: value, dir: 'ltr' }),
-  gender: (t, value) => ({ text: genderLabel(t, value) }),
-};
+const OPTION_TEXT: Record<string, (t: TFunction, value: string) => { text: string; dir?: 'ltr' }> =
+  {
+    bloodGroup: (_t, value) => ({ text: value, dir: 'ltr' }),
+    gender: (t, value) => ({ text: genderLabel(t, value) }),
+  };
 
 /** A choice's placeholder option: `form.selectBloodGroup` for `bloodGroup`. */
 const placeholderKey = (name: string) => `form.select${name[0]!.toUpperCase()}${name.slice(1)}`;

@@ -58,9 +58,9 @@ describe('fieldMessageText', () => {
     await i18next.loadLanguages(languages);
     await i18next.loadNamespaces([...EVERY_NAMESPACE]);
     const missing = languages.flatMap((language) =>
-      MESSAGE_CODES.filter(
-        (code) => !i18next.exists(fieldMessageKey(code), { lng: language }),
-      ).map((code) => `${language} ${fieldMessageKey(code)}`),
+      MESSAGE_CODES.filter((code) => !i18next.exists(fieldMessageKey(code), { lng: language })).map(
+        (code) => `${language} ${fieldMessageKey(code)}`,
+      ),
     );
     expect(missing).toEqual([]);
   });
