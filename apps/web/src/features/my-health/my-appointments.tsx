@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+
+import { announce } from '../../lib/a11y/announcer.ts';
+import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
+import { Button } from '../../ui/button.tsx';
+import alert from '../../ui/alert.module.css';
+
+import type { TMyAppointment } from './api-types.ts';
+import { useCancelMyAppointmentMutation, useGetMyAppointmentsQuery } from './my-health-api.ts';
+import { refusalOf } from './refusal.ts';
+import { RecordSection, useDateTime } from './record-section.tsx';
+import styles from './my-health.module.css';
+
+export function Appointments({ patientId, phone }: { patientId: string; phone: string | null }) {
+  const { t } = useTranslation('myHealth');
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const query = useGetMyAppointmentsQuery({ viewer, patientId });
+  const [cancel, cancelling] = useCancelMyAppointmentMutation();
+  const [result, setResult] = useState<{ text: string; isFailure: boolean } | null>(null);
+  const { ref: resultRef, request: focusResult } = useFocusAfterRender<HTMLParagraphElement>();
+  const { dateTime } = useDateTime();
+  const answer = query.currentData;
+  const all = answer ? [...answer.upcoming, ...answer.past] : undefined;
+
+  async function cancelOne(appointment: TMyAppointment) {
+    if (cancelling.isLoading) return;
+    try {
+      await cancel({ patientId, appointmentId: appointment._id }).unwrap();
+      const text = t('appointments.cancelled', { when: dateTime(appointment.start) });
+      setResult({ text, isFailure: false });
+      announce(text);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      const call = refusal.phone ?? phone;
+      const text =
+        refusal.code === 'CANCELLATION_TOO_LATE' && call === null
+          ? t('appointments.tooLateCall')
+          : t(`refusals.${refusal.code}`, { phone: call ?? '' });
+      setResult({ text, isFailure: true });
+    }
+    focusResult();
+  }
+
+  const item = (appointment: TMyAppointment, isUpcoming: boolean) => (
+    <li key={appointment._id} className={styles.item}>
+      <p>
+        <strong>{dateTime(appointment.start)}</strong>
+      </p>
+      <p>
+        {t(`appointments.kind.${appointment.kind}`)} ·{' '}
+        {t(`appointments.status.${appointment.status}`)}
+      </p>
+      {isUpcoming && appointment.status === 'booked' && (
+        <div className={styles.actions}>
+          <Button
+            variant="secondary"
+            aria-disabled={cancelling.isLoading || undefined}
+            aria-label={t('appointments.cancelLabel', { when: dateTime(appointment.start) })}
+            onClick={() => void cancelOne(appointment)}
+          >
+            {t('appointments.cancel')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+
+  return (
+    <RecordSection name="appointments" query={{ ...query, currentData: all }}>
+      {() => (
+        <>
+          <p
+            ref={resultRef}
+            tabIndex={-1}
+            role={result?.isFailure ? 'alert' : undefined}
+            className={[alert.slot, result?.isFailure && alert.danger].filter(Boolean).join(' ')}
+          >
+            {result?.text}
+          </p>
+          <h3>{t('appointments.upcoming')}</h3>
+          {answer!.upcoming.length === 0 ? (
+            <p className={styles.muted}>{t('appointments.noneUpcoming')}</p>
+          ) : (
+            <ul className={styles.list}>{answer!.upcoming.map((one) => item(one, true))}</ul>
+          )}
+          <h3>{t('appointments.past')}</h3>
+          {answer!.past.length === 0 ? (
+            <p className={styles.muted}>{t('appointments.nonePast')}</p>
+          ) : (
+            <ul className={styles.list}>{answer!.past.map((one) => item(one, false))}</ul>
+          )}
+        </>
+      )}
+    </RecordSection>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+
+import { announce } from '../../lib/a11y/announcer.ts';
+import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
+import { Button } from '../../ui/button.tsx';
+import alert from '../../ui/alert.module.css';
+
+import { useGetMyCarePlansQuery, useMarkMyOccurrenceMutation } from './my-health-api.ts';
+import { refusalOf } from './refusal.ts';
+import { RecordSection } from './record-section.tsx';
+import styles from './my-health.module.css';
+
+export function CarePlans({ patientId }: { patientId: string }) {
+  const { t } = useTranslation('myHealth');
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const query = useGetMyCarePlansQuery({ viewer, patientId });
+  const [mark, marking] = useMarkMyOccurrenceMutation();
+  const [result, setResult] = useState<{ text: string; isFailure: boolean } | null>(null);
+  const { ref: resultRef, request: focusResult } = useFocusAfterRender<HTMLParagraphElement>();
+  const today = query.currentData?.flatMap((plan) =>
+    plan.activities.flatMap((activity) =>
+      activity.todayOccurrence ? [{ plan, activity, occurrence: activity.todayOccurrence }] : [],
+    ),
+  );
+
+  async function markOne(entry: NonNullable<typeof today>[number], status: 'done' | 'skipped') {
+    if (marking.isLoading) return;
+    try {
+      await mark({
+        patientId,
+        carePlanId: entry.plan._id,
+        activityId: entry.activity._id,
+        day: entry.occurrence.date,
+        status,
+      }).unwrap();
+      const text = t(`carePlans.marked.${status}`, { activity: entry.activity.title });
+      setResult({ text, isFailure: false });
+      announce(text);
+    } catch (error) {
+      setResult({ text: t(`refusals.${refusalOf(error).code}`, { phone: '' }), isFailure: true });
+    }
+    focusResult();
+  }
+
+  return (
+    <RecordSection name="carePlans" query={{ ...query, currentData: today }}>
+      {(entries) => (
+        <>
+          <p
+            ref={resultRef}
+            tabIndex={-1}
+            role={result?.isFailure ? 'alert' : undefined}
+            className={[alert.slot, result?.isFailure && alert.danger].filter(Boolean).join(' ')}
+          >
+            {result?.text}
+          </p>
+          <ul className={styles.list}>
+            {entries.map((entry) => (
+              <li key={`${entry.plan._id}/${entry.activity._id}`} className={styles.item}>
+                <p>
+                  <strong>
+                    <bdi>{entry.activity.title}</bdi>
+                  </strong>{' '}
+                  <span className={styles.hint}>
+                    (<bdi>{entry.plan.title}</bdi>)
+                  </span>
+                </p>
+                {entry.occurrence.state === 'due' ? (
+                  <div className={styles.actions}>
+                    {(['done', 'skipped'] as const).map((status) => (
+                      <Button
+                        key={status}
+                        variant={status === 'done' ? 'primary' : 'secondary'}
+                        aria-disabled={marking.isLoading || undefined}
+                        aria-label={t(`carePlans.${status}Label`, {
+                          activity: entry.activity.title,
+                        })}
+                        onClick={() => void markOne(entry, status)}
+                      >
+                        {t(`carePlans.${status}`)}
+                      </Button>
+                    ))}
+                  </div>
+                ) : (
+                  <p className={styles.hint}>{t(`carePlans.state.${entry.occurrence.state}`)}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </RecordSection>
+  );
+}

@@ -1,0 +1,104 @@
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+
+import {
+  useGetMyAllergiesQuery,
+  useGetMyImmunizationsQuery,
+  useGetMyPrescriptionsQuery,
+} from './my-health-api.ts';
+
+import { ItemList, RecordSection } from './record-section.tsx';
+import styles from './my-health.module.css';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
+
+export function Prescriptions({ patientId }: { patientId: string }) {
+  const { t } = useTranslation('myHealth');
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const query = useGetMyPrescriptionsQuery({ viewer, patientId });
+  return (
+    <RecordSection name="prescriptions" query={query}>
+      {(items) => (
+        <ItemList items={items}>
+          {(one) => (
+            <>
+              <p>
+                <strong>
+                  <bdi>{[one.medication, one.strength].filter(Boolean).join(' ')}</bdi>
+                </strong>{' '}
+                · {t(`prescriptions.status.${one.status}`)}
+              </p>
+              <p>
+                <bdi>{[one.dose, one.frequency, one.duration].filter(Boolean).join(', ')}</bdi>
+              </p>
+              {one.instructions && (
+                <p className={styles.hint}>
+                  <bdi>{one.instructions}</bdi>
+                </p>
+              )}
+            </>
+          )}
+        </ItemList>
+      )}
+    </RecordSection>
+  );
+}
+
+export function Allergies({ patientId }: { patientId: string }) {
+  const { t } = useTranslation('myHealth');
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const query = useGetMyAllergiesQuery({ viewer, patientId });
+  return (
+    <RecordSection name="allergies" query={query}>
+      {(items) => (
+        <ItemList items={items}>
+          {(one) => (
+            <>
+              <p>
+                <strong>
+                  <bdi>{one.substance}</bdi>
+                </strong>{' '}
+                · {t(`allergies.severity.${one.severity}`)}
+              </p>
+              {one.reaction && (
+                <p>
+                  <bdi>{one.reaction}</bdi>
+                </p>
+              )}
+            </>
+          )}
+        </ItemList>
+      )}
+    </RecordSection>
+  );
+}
+
+export function Immunizations({ patientId }: { patientId: string }) {
+  const { t, i18n } = useTranslation('myHealth');
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const query = useGetMyImmunizationsQuery({ viewer, patientId });
+  const day = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  return (
+    <RecordSection name="immunizations" query={query}>
+      {(items) => (
+        <ItemList items={items}>
+          {(one) => (
+            <>
+              <p>
+                <strong>
+                  <bdi>{one.vaccine}</bdi>
+                </strong>{' '}
+                · {day.format(Date.parse(`${one.occurredOn}T00:00:00Z`))}
+              </p>
+              {one.status === 'not-done' && (
+                <p className={styles.hint}>{t('immunizations.notGiven')}</p>
+              )}
+              {one.doseNumber !== null && (
+                <p className={styles.hint}>{t('immunizations.dose', { number: one.doseNumber })}</p>
+              )}
+            </>
+          )}
+        </ItemList>
+      )}
+    </RecordSection>
+  );
+}
