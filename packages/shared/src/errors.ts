@@ -150,6 +150,11 @@ export const ERRORS = {
     status: 409,
     message: 'It is too late to cancel this appointment online. Please call the practice.',
   },
+  CORRECTION_NOT_FOUND: { status: 404, message: 'This correction request could not be found.' },
+  CORRECTION_ALREADY_ANSWERED: {
+    status: 409,
+    message: 'This correction request has already been answered.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

@@ -132,3 +132,25 @@ export const ZMyVitalsPoint = z.object({
 
 /** `{ items }` of one list answer. */
 export const itemsOf = <Item extends z.ZodType>(item: Item) => z.object({ items: z.array(item) });
+
+/**
+ * `GET /api/me/patients/{patientId}/access-log`: "who viewed my record", newest first. Only
+ * reads and exports of the record (never the trail's other events), by the practitioner whose
+ * record it is, by the caller, or by another person linked to the same record; names only, no
+ * e-mail, no account id.
+ */
+export const ZMyAccessEntry = z.object({
+  at: z.string(),
+  actor: z
+    .enum(['practitioner', 'you', 'linked'])
+    .describe('The record’s practitioner, you, or another person linked to the record'),
+  actorName: z.string(),
+  action: z.enum(['read', 'list', 'export']).describe('Read one item, a list, or the download'),
+  subjectKind: z
+    .string()
+    .nullable()
+    .describe(
+      'What was read (`appointment`, `visit`, a kind such as `allergy`), null: the record as a whole',
+    ),
+});
+export type TMyAccessEntry = z.infer<typeof ZMyAccessEntry>;
