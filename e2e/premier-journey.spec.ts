@@ -10,22 +10,24 @@ import { expect, test } from './support/test.ts';
 import { textPattern, type Language } from './support/texts.ts';
 
 /**
- * Premier end to end, as a person does it, in English and right-to-left Arabic: pay through
- * the local hosted checkout, find the transaction (INV-…) and its printable receipt, build a care
- * plan with an activity due today, see it on Today, get its reminder in the header's bell (made
- * by the server's pg-boss sweep, every second on the e2e server: REMINDERS_SWEEP_SECONDS in
- * support/global-setup.ts, and the bell asks at that pace), mark it done, refund, and at the next
- * page load find every member-only feature gone, explained, with the way back to /premier.
+ * Premier end to end, as a person does it (in English; right-to-left Arabic up to Today): pay
+ * through the local hosted checkout, find the transaction (INV-…) and its printable receipt,
+ * build a care plan with an activity due today, see it on Today, get its reminder in the
+ * header's bell (made by the server's pg-boss sweep, every second on the e2e server:
+ * REMINDERS_SWEEP_SECONDS in support/global-setup.ts, and the bell asks at that pace), mark it
+ * done, refund, and at the next page load find every member-only feature gone, explained, with
+ * the way back to /premier.
  * Focus and announcements are checked where the page moves them; axe on each page of Premier's.
  * Every step waits for what the reader sees or hears, never for time.
  */
 for (const language of ['en', 'ar'] as const satisfies Language[]) {
-  test(`Premier from payment to refund: transaction, receipt, care plan, Today, reminder, premium ended (${language})`, async ({
-    page,
-    baseURL,
-  }) => {
-    // One journey doing what three tests did (pay and refund, a member's care plan, a
-    // non-member's Today): its steps take longer than one short test's 30 s budget.
+  const steps =
+    language === 'en'
+      ? 'from payment to refund: transaction, receipt, care plan, Today, reminder, premium ended'
+      : 'from payment to Today: transaction, receipt, care plan (layout and axe)';
+  test(`Premier ${steps} (${language})`, async ({ page, baseURL }) => {
+    // One journey of many steps (pay and refund, a member's care plan, a non-member's Today):
+    // longer than one short test's 30 s budget.
     test.slow();
     let patientId = '';
     const { t, main, heard, session } = await openAs(page, baseURL!, language, '/premier', {
@@ -164,6 +166,9 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
     const item = main.getByRole('listitem').filter({ hasText: 'HbA1c test' });
     await expect(item).toContainText('Amina Yusuf');
     await expect(item).toContainText(t('carePlans:occurrence.state.due'));
+    // Arabic is a pass over Premier's own pages for direction, layout and axe; the reminder,
+    // marking and refund below run the same code in either language, so English alone walks them.
+    if (language === 'ar') return;
 
     // The sweep makes its reminder; the bell shows and announces the count.
     const bell = page
