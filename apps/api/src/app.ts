@@ -33,6 +33,7 @@ import { voicePlugin } from './modules/voice/voice.plugin.ts';
 import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { patientAccessPlugin } from './modules/patient-access/patient-access.plugin.ts';
 import { myHealthPlugin } from './modules/my-health/my-health.plugin.ts';
+import { correctionsPlugin } from './modules/corrections/corrections.plugin.ts';
 import { createMailer } from './providers/mail/mail.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -202,7 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(voicePlugin, { db, now, voice });
   await app.register(billingPlugin, { db, payments, config });
   await app.register(patientAccessPlugin, { db, now, mailer, config });
-  await app.register(myHealthPlugin, { db, now });
+  await app.register(myHealthPlugin, { db, now, mailer, config });
+  await app.register(correctionsPlugin, { db, now, mailer, config });
 
   await registerWebApp(app, deps.webDistDir, { identity: config.AUTH_PROVIDER });
   return app;

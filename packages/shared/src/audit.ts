@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = [
   'search',
   // A full refund or a dispute ended the actor's Premier membership.
   'revoke_premium',
+  // A linked person asked for a correction of the record; the practitioner answered it.
+  'request_correction',
+  'accept_correction',
+  'decline_correction',
 ] as const;
 
 /**
@@ -49,9 +53,12 @@ export const AUDIT_SUBJECT_KINDS = [
   // A person's access to the record: the practitioner's invitation, the link it made.
   'invitation',
   'link',
+  // A linked person's request to correct the record, and its answer.
+  'correction',
 ] as [AuditSubjectKind, ...AuditSubjectKind[]];
 
-export type AuditSubjectKind = 'appointment' | 'visit' | TPatientKindName | 'invitation' | 'link';
+export type AuditSubjectKind =
+  'appointment' | 'visit' | TPatientKindName | 'invitation' | 'link' | 'correction';
 
 /** The record an event is about, besides its patient. */
 export const ZAuditSubject = z

@@ -155,6 +155,11 @@ export const ERRORS = {
     status: 409,
     message: 'This correction request has already been answered.',
   },
+  CORRECTION_LIMIT: {
+    status: 409,
+    message:
+      'There are already 20 open correction requests for this record. Wait for an answer before asking again.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

@@ -11,6 +11,7 @@ describe('ZNoticePreferences', () => {
       'appointment-reminders': false,
       'link-notices': true,
       'patient-appointment-reminders': true,
+      'correction-notices': true,
     };
     expect(ZNoticePreferences.parse(input)).toEqual(input);
   });
@@ -33,6 +34,7 @@ describe('noticePreferencesOf', () => {
       'appointment-reminders': true,
       'link-notices': true,
       'patient-appointment-reminders': true,
+      'correction-notices': true,
     });
   });
 

@@ -6,12 +6,15 @@ import { z } from 'zod';
  *   activity due), the e-mails the reminders' bell also shows;
  * - `link-notices`: someone was linked to, or left, one of the practitioner's patients' records;
  *   and, for the linked person, their own link made or ended;
- * - `patient-appointment-reminders`: a linked patient's reminders of their own appointments.
+ * - `patient-appointment-reminders`: a linked patient's reminders of their own appointments;
+ * - `correction-notices`: a linked person asked for a correction of one of the practitioner's
+ *   patients' records; and, for the person who asked, the answer.
  */
 export const NOTICE_KINDS = [
   'appointment-reminders',
   'link-notices',
   'patient-appointment-reminders',
+  'correction-notices',
 ] as const;
 export type TNoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -21,6 +24,8 @@ const DESCRIPTIONS: Record<TNoticeKind, string> = {
   'link-notices':
     "E-mail when a person is linked to or leaves one of the user's patients' records, and when the user's own link is made or ended",
   'patient-appointment-reminders': "E-mail a linked patient's reminders of their own appointments",
+  'correction-notices':
+    "E-mail when a linked person asks for a correction of one of the user's patients' records, and when the user's own request is answered",
 };
 
 const shape = Object.fromEntries(

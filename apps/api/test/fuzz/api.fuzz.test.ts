@@ -66,6 +66,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       pools.sessions = before.sessions;
       pools.appointments = before.appointments;
       pools.visits = before.visits;
+      pools.corrections = before.corrections;
       pools.kinds = before.kinds;
       const arbitrary = fc.oneof(
         {

@@ -39,6 +39,8 @@ export const API_ERROR_SCHEMA: JsonSchema = {
     fieldErrors: { type: 'object', additionalProperties: { type: 'string' } },
     // APPOINTMENT_CONFLICT names the clashing appointment (ZAppointmentConflict).
     conflict: { type: 'object' },
+    // CANCELLATION_TOO_LATE names the practice's phone to call instead (null when unknown).
+    phone: { type: ['string', 'null'] },
     ...KIND_ERROR_FIELDS,
   },
   required: ['message', 'code'],

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { snapshotCorrections, type CorrectionInPool } from './corrections.ts';
 import { KIND_TABLES, snapshotKinds, type KindPools } from './kinds.ts';
 import { snapshotVisits, type VisitInPool } from './visits.ts';
 
@@ -17,6 +18,7 @@ const FIXED_TABLES = [
   'appointments',
   'visits',
   'visit_addenda',
+  'patient_corrections',
 ] as const;
 export const TRACKED_TABLES: readonly string[] = [...FIXED_TABLES, ...KIND_TABLES];
 /** A tracked table's name: one of the above, or a registered kind's table. */
@@ -31,6 +33,8 @@ export interface DbState {
   payments: Array<{ id: string; checkoutSessionId: string }>;
   appointments: Array<{ id: string; ownerId: string; patientId: string; updatedAt: string }>;
   visits: VisitInPool[];
+  /** Correction requests (corrections.ts). */
+  corrections: CorrectionInPool[];
   /** Every registered kind's items (kinds.ts), for the pools and the privacy check. */
   kinds: KindPools;
   /** User ids by identity (`local:<sub>`), to trace a change made with any token. */
@@ -71,6 +75,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     appointmentRows,
     visitRows,
     addendumRows,
+    correctionRows,
     patients,
     sessions,
     payments,
@@ -84,6 +89,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     fingerprints('appointments'),
     fingerprints('visits'),
     fingerprints('visit_addenda'),
+    fingerprints('patient_corrections'),
     pool.query<{ id: string; owner_id: string; deleted: boolean; updated_at: Date }>(
       `select id, owner_id, deleted_at is not null as deleted, updated_at
            from patients order by created_at, id`,
@@ -103,6 +109,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     updated_at: Date;
   }>('select id, owner_id, patient_id, updated_at from appointments order by starts_at, id');
   const visits = await snapshotVisits(pool);
+  const corrections = await snapshotCorrections(pool);
   const [kindRows, kinds] = await Promise.all([
     Promise.all(KIND_TABLES.map(async (table) => [table, await fingerprints(table)] as const)),
     snapshotKinds(pool),
@@ -118,6 +125,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
       appointments: appointmentRows,
       visits: visitRows,
       visit_addenda: addendumRows,
+      patient_corrections: correctionRows,
       ...Object.fromEntries(kindRows),
     },
     kinds,
@@ -139,6 +147,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
       updatedAt: row.updated_at.toISOString(),
     })),
     visits,
+    corrections,
     userIdsByUid: new Map(userIds.rows.map((row) => [row.uid, row.id])),
     audit,
   };

@@ -7,6 +7,7 @@ import type { VoiceProvider } from '../../src/providers/voice/voice.ts';
 import { emptyKindPools, KIND_SEEDS } from './kinds.ts';
 import type { Pools } from './pools.ts';
 import { seedPatientAccess } from './patient-access.ts';
+import { seedCorrections } from './corrections.ts';
 import { seedLinkedRecord } from './my-health.ts';
 import { seedReminders } from './reminders.ts';
 
@@ -100,6 +101,11 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
   // privacy rule of /api/me knows those links too.
   const { links: accessLinks, ...access } = await seedPatientAccess(ctx, users);
   linked.links.push(...accessLinks);
+  // Open correction requests on the pool users' own patients, to accept and decline.
+  await seedCorrections(
+    ctx.database.pool,
+    users.map(({ user }) => user._id),
+  );
   // A voice call per user, so reading what a call did has calls of its own and others' to read.
   const calls = [];
   for (const { headers, user } of users) {
@@ -126,6 +132,7 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     sessions: [],
     appointments: [],
     visits: [],
+    corrections: [],
     kinds: emptyKindPools(),
     calls,
     linked,

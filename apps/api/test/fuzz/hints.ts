@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { correctionHints } from './corrections.ts';
 import { kindHints } from './kinds.ts';
 import { patientAccessHints } from './patient-access.ts';
 import type { Operation } from './openapi.ts';
@@ -38,6 +39,7 @@ export function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): H
     Object.assign(hints, visitHints(actor.user._id, pools.appointments));
   Object.assign(hints, kindHints(operation, pools.kinds));
   Object.assign(hints, patientAccessHints(operation, pools));
+  Object.assign(hints, correctionHints(operation, pools));
   if (operation.path.startsWith('/api/records/patients'))
     Object.assign(hints, {
       email: fc.oneof(fc.emailAddress(), fc.constant('')),

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { correctionPathValue } from './corrections.ts';
 import { kindPathValue } from './kinds.ts';
 import { myHealthPathValue } from './my-health.ts';
 import type { Operation } from './openapi.ts';
@@ -59,6 +60,7 @@ export function pathValue(
   if (mine) return mine;
   const item = kindPathValue(name, actorId, pools.kinds, junk);
   if (item) return item;
+  if (name === 'correctionId') return correctionPathValue(actorId, pools.corrections, junk);
   const reminder = reminderPathValue(operation.path, actorId, pools.reminders, junk);
   if (reminder) return reminder;
   if (operation.path.startsWith('/api/records/patients/')) {

@@ -1,3 +1,4 @@
+import type { CorrectionInPool } from './corrections.ts';
 import type { KindPools } from './kinds.ts';
 import type { LinkedRecordInPool } from './my-health.ts';
 import type { ReminderInPool } from './reminders.ts';
@@ -19,6 +20,8 @@ export interface Pools {
   sessions: Array<{ id: string; userId: string; status: string }>;
   appointments: Array<{ id: string; ownerId: string; patientId: string; updatedAt: string }>;
   visits: VisitInPool[];
+  /** Correction requests of the last batch (corrections.ts). */
+  corrections: CorrectionInPool[];
   /** Voice calls started before the run (one per user), by their user's id. */
   calls: Array<{ id: string; ownerId: string }>;
   /** A record some pool users are linked to, seeded before the run (my-health.ts). */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { authHeader, authKind, type AuthKind } from './auth-values.ts';
+import { correctionParams } from './corrections.ts';
 import { hintsFor } from './hints.ts';
 import { kindPathValues } from './kinds.ts';
 import type { Operation } from './openapi.ts';
@@ -65,7 +66,9 @@ export function requestFor(operation: Operation, pools: Pools): fc.Arbitrary<Fuz
       );
       const params = isVisitPath(operation)
         ? visitParams(operation, user.user._id, pools)
-        : (kindPathValues(operation, user.user._id, pools.kinds, oneByOne) ?? oneByOne);
+        : (kindPathValues(operation, user.user._id, pools.kinds, oneByOne) ??
+          correctionParams(operation, user.user._id, pools.corrections, oneByOne) ??
+          oneByOne);
       const hasBody = operation.method !== 'GET' && operation.method !== 'HEAD';
       const body: fc.Arbitrary<BodyVariant | undefined> = !hasBody
         ? fc.constant(undefined)

@@ -1,3 +1,4 @@
+import { explainCorrectionRows } from './corrections.ts';
 import { TRACKED_TABLES, type ByTable, type DbState, type TrackedTable } from './db-state.ts';
 import { explainKindRows } from './kinds.ts';
 import { explainMyHealthRows } from './my-health.ts';
@@ -34,6 +35,7 @@ export function explainedRows(outcomes: Outcome[], after: DbState): ByTable<Set<
     explainVisitRows(label, { json, body: request.body?.json }, rows);
     explainKindRows(label, request.pathValues, answer, rows);
     explainMyHealthRows(label, request.pathValues, rows);
+    explainCorrectionRows(label, request.pathValues, answer, rows);
     const answered = answer?._id ?? answer?.id;
     const answeredTable = Object.hasOwn(ROW_IN_ANSWER, label) ? ROW_IN_ANSWER[label] : undefined;
     if (answeredTable && answered) rows[answeredTable].add(answered);

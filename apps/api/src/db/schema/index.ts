@@ -12,3 +12,4 @@ export * from './care-plans.ts';
 export * from './voice-signatures.ts';
 export * from './parked-charge-events.ts';
 export * from './patient-links.ts';
+export * from './corrections.ts';

@@ -29,7 +29,7 @@ export function exportRoutes(app: FastifyInstance, { exporter }: { exporter: Exp
           API_KINDS.map(
             ({ shared, fhirType }) => `my patients’ ${shared.segment} as ${fhirType}`,
           ).join(', ') +
-          ' resources; `format=csv` CSV of the patients with a header row',
+          ' resources, then the correction requests of people linked to my patients as Task resources (code `change`, intent `proposal`, status requested, completed when accepted or rejected when declined, the answer as a note); `format=csv` CSV of the patients with a header row',
         querystring: ZPatientExportQuery,
         produces: ['application/fhir+json', 'text/csv'],
         response: { 200: ZDocument('The export file, streamed') },
@@ -64,6 +64,7 @@ export function exportRoutes(app: FastifyInstance, { exporter }: { exporter: Exp
               practitionerEntries(exported.appointments, toFhirAppointment),
               practitionerEntries(exported.visits, toFhirVisitEntries),
               exported.clinical,
+              exported.corrections,
             ],
             now,
           ),

@@ -9,6 +9,12 @@ import {
   type AgendaKey,
 } from '../appointments/appointments.repository.ts';
 import { createPatientsAudit, type Actor } from '../audit/owned-records.ts';
+import { toFhirCorrectionTask } from '../corrections/corrections.fhir.ts';
+import {
+  findCorrectionsToExport,
+  type ExportKey as CorrectionKey,
+} from '../corrections/corrections.repository.ts';
+import { toApiCorrection } from '../corrections/corrections.service.ts';
 import { findPatientsPage, type ListKey } from '../patients/patients.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { practiceOf } from '../users/users.service.ts';
@@ -27,6 +33,24 @@ export interface PractitionerExport {
   visits: AsyncIterable<VisitRecord[]>;
   /** The patient-owned kinds' items (every kind of the registry) as FHIR entries. */
   clinical: AsyncIterable<FhirEntry[]>;
+  /** Correction requests of linked people, as FHIR Tasks, oldest first. */
+  corrections: AsyncIterable<FhirEntry[]>;
+}
+
+/** The owner's correction requests of live patients as Tasks, batch by batch. */
+async function* fhirCorrectionEntries(
+  db: Db,
+  ownerId: string,
+  practitioner: { id: string },
+): AsyncGenerator<FhirEntry[]> {
+  const batches = inBatches({
+    size: EXPORT_BATCH,
+    fetchAfter: (after: CorrectionKey | null, limit) =>
+      findCorrectionsToExport(db, { ownerId, after, limit }),
+    keyOf: (row): CorrectionKey => [row.requestedAt.toISOString(), row.id],
+  });
+  for await (const rows of batches)
+    yield rows.map((row) => toFhirCorrectionTask(toApiCorrection(row), { practitioner }));
 }
 
 export function createExportService({ db }: { db: Db }) {
@@ -65,6 +89,7 @@ export function createExportService({ db }: { db: Db }) {
           keyOf: (row): VisitKey => [row.occurredAt.toISOString(), row.id],
         }),
         clinical: fhirClinicalEntries(db, ownerId, practitioner),
+        corrections: fhirCorrectionEntries(db, ownerId, practitioner),
       };
     },
   };

@@ -1,15 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { DbAndClock } from '../../db/client.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+import { createCorrectionService } from '../corrections/corrections.service.ts';
 import { createMyCarePlanService } from './my-health.care-plans.ts';
+import { createMyCorrectionService } from './my-health.corrections.ts';
+import { myCorrectionRoutes } from './my-health.corrections.routes.ts';
 import { createMyRecordService } from './my-health.record.ts';
 import { myHealthRoutes } from './my-health.routes.ts';
 import { createMyHealthService } from './my-health.service.ts';
 
 /** What a linked person sees of a patient record (`/api/me/patients/…`), in its own context. */
-export async function myHealthPlugin(app: FastifyInstance, { db, now }: DbAndClock) {
+export async function myHealthPlugin(
+  app: FastifyInstance,
+  {
+    db,
+    now,
+    mailer,
+    config,
+  }: DbAndClock & { mailer: Mailer | null; config: Pick<Config, 'PUBLIC_URL'> },
+) {
+  const corrections = createCorrectionService({ db, now, mailer, publicUrl: config.PUBLIC_URL });
   myHealthRoutes(app, {
     myHealth: createMyHealthService({ db, now }),
     carePlans: createMyCarePlanService({ db, now }),
-    record: createMyRecordService({ db, now }),
+    record: createMyRecordService({ db, now, corrections }),
   });
+  myCorrectionRoutes(app, { corrections: createMyCorrectionService({ db, now, corrections }) });
 }

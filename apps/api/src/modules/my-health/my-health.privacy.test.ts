@@ -83,22 +83,28 @@ function requestOf(operation: Operation, world: World, headers: AuthHeaders) {
     .replace('{activityId}', world.activityId)
     .replace('{day}', '2026-03-01');
   const isMark = operation.path.endsWith('/{day}');
+  const isCorrection = operation.method === 'POST' && operation.path.endsWith('/corrections');
   return ctx.app.inject({
     method: operation.method,
     url,
     headers,
     ...(isMark && { payload: { status: 'done' } }),
+    ...(isCorrection && { payload: { about: null, text: 'My birth year is 1990.' } }),
   });
 }
 
-/** What a refused request must leave as it was: the appointment and the plan's marks. */
+/** What a refused request must leave as it was: the appointment, the plan's marks, corrections. */
 async function stateOf(world: World) {
-  const { rows } = await ctx.database.pool.query<{ n: number }>(
-    'select count(*)::int as n from care_plan_marks where care_plan_id = $1',
-    [world.carePlanId],
+  const { rows } = await ctx.database.pool.query<{ n: number; corrections: number }>(
+    'select count(*)::int as n, (select count(*)::int from patient_corrections where patient_id = $2) as corrections from care_plan_marks where care_plan_id = $1',
+    [world.carePlanId, world.patientId],
   );
   const appointment = await readAppointment(ctx, world.owner.headers, world.appointmentId);
-  return { marks: rows[0]!.n, appointment: appointment.status };
+  return {
+    marks: rows[0]!.n,
+    corrections: rows[0]!.corrections,
+    appointment: appointment.status,
+  };
 }
 
 async function expectRefusedEverywhere(world: World, headers: AuthHeaders) {
@@ -134,6 +140,7 @@ describe('the privacy matrix of /api/me/patients/{patientId}/…', () => {
       'GET /api/me/patients/{patientId}/allergies',
       'GET /api/me/patients/{patientId}/appointments',
       'GET /api/me/patients/{patientId}/care-plans',
+      'GET /api/me/patients/{patientId}/corrections',
       'GET /api/me/patients/{patientId}/immunizations',
       'GET /api/me/patients/{patientId}/prescriptions',
       'GET /api/me/patients/{patientId}/record',
@@ -141,6 +148,7 @@ describe('the privacy matrix of /api/me/patients/{patientId}/…', () => {
       'GET /api/me/patients/{patientId}/vitals',
       'POST /api/me/patients/{patientId}/appointments/{appointmentId}/cancel',
       'POST /api/me/patients/{patientId}/care-plans/{carePlanId}/activities/{activityId}/occurrences/{day}',
+      'POST /api/me/patients/{patientId}/corrections',
     ]);
   });
 
@@ -149,7 +157,9 @@ describe('the privacy matrix of /api/me/patients/{patientId}/…', () => {
     for (const operation of operations) {
       const response = await requestOf(operation, world, world.linked.headers);
       const label = `${operation.method} ${operation.path}`;
-      expect(response.statusCode, label).toBe(200);
+      expect(response.statusCode, label).toBe(
+        label.endsWith('/corrections') && operation.method === 'POST' ? 201 : 200,
+      );
       expect(response.headers['cache-control'], label).toBe('no-store');
       expect(response.body, label).not.toContain('DRAFT-NOTE-TEXT');
       expect(response.body, label).not.toContain('PRIVATE-NOTE-TEXT');
@@ -210,11 +220,11 @@ describe('the privacy matrix of /api/me/patients/{patientId}/…', () => {
       expect(response.statusCode, `${operation.method} ${operation.path}`).toBe(404);
       expect(response.json()).toEqual(NOT_LINKED);
     }
-    const after = await ctx.database.pool.query<{ n: number; status: string }>(
-      'select (select count(*)::int from care_plan_marks where care_plan_id = $1) as n, (select status from appointments where id = $2) as status',
-      [world.carePlanId, world.appointmentId],
+    const after = await ctx.database.pool.query<{ n: number; status: string; corrections: number }>(
+      'select (select count(*)::int from care_plan_marks where care_plan_id = $1) as n, (select status from appointments where id = $2) as status, (select count(*)::int from patient_corrections where patient_id = $3) as corrections',
+      [world.carePlanId, world.appointmentId, world.patientId],
     );
-    expect(after.rows[0]).toEqual({ n: rows[0]!.n, status: 'booked' });
+    expect(after.rows[0]).toEqual({ n: rows[0]!.n, status: 'booked', corrections: 0 });
   });
 
   it('audits each refusal with the asking person as actor', async () => {

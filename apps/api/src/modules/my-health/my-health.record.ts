@@ -11,6 +11,8 @@ import {
 } from '../appointments/appointments.fhir.ts';
 import { insertActorAuditEvents } from '../audit/owned-records.ts';
 import { toFhirCarePlanView } from '../care-plans/care-plans.fhir.ts';
+import { toFhirCorrectionTask } from '../corrections/corrections.fhir.ts';
+import type { CorrectionService } from '../corrections/corrections.service.ts';
 import { derivedUuid, toFhirPatientView, type FhirEntry } from '../patients/patients.fhir.ts';
 import { toFhirVisitView } from '../visits/visits.fhir.ts';
 import { getLinkedPatient } from './linked-patient.ts';
@@ -31,7 +33,11 @@ export interface MyRecordBundle {
  * show (the same views, cut down to each kind's patient view), never from the stored rows, so
  * it can hold nothing the screens keep back.
  */
-export function createMyRecordService({ db, now = systemClock }: DbAndClock) {
+export function createMyRecordService({
+  db,
+  now = systemClock,
+  corrections,
+}: DbAndClock & { corrections: CorrectionService }) {
   const views = createMyViews({ db, now });
   const carePlans = createMyCarePlanService({ db, now });
 
@@ -39,7 +45,7 @@ export function createMyRecordService({ db, now = systemClock }: DbAndClock) {
     /** The whole record in one Bundle, audited as one read of the patient. */
     async exportRecord(place: MyPlace): Promise<MyRecordBundle> {
       const link = await getLinkedPatient(db, { ...place, action: 'read' });
-      const [card, appointments, visits, allergies, prescriptions, immunizations, plans] =
+      const [card, appointments, visits, allergies, prescriptions, immunizations, plans, requests] =
         await Promise.all([
           views.patient(link),
           views.appointments(link),
@@ -48,6 +54,7 @@ export function createMyRecordService({ db, now = systemClock }: DbAndClock) {
           views.kindItems(link, 'prescriptions'),
           views.kindItems(link, 'immunizations'),
           carePlans.readCarePlans(link),
+          corrections.readCorrections(link),
         ]);
       await insertActorAuditEvents(db, place.actor, [
         { patientId: link.patientId, action: 'read', outcome: 'success', subject: null },
@@ -78,6 +85,12 @@ export function createMyRecordService({ db, now = systemClock }: DbAndClock) {
         ),
         ...plans.map((item) => toFhirCarePlanView(item, ofPatient)),
       ];
+      const held = new Set(entry.map((one) => one.fullUrl));
+      entry.push(
+        ...requests.map((item) =>
+          toFhirCorrectionTask(item, { practitioner, hasFocus: (url) => held.has(url) }),
+        ),
+      );
       return {
         resourceType: 'Bundle',
         id: crypto.randomUUID(),

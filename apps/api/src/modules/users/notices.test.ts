@@ -29,6 +29,7 @@ describe('GET /api/user/notice-preferences', () => {
       'appointment-reminders': true,
       'link-notices': true,
       'patient-appointment-reminders': true,
+      'correction-notices': true,
     });
   });
 
