@@ -4,8 +4,8 @@ import { z } from 'zod';
  * The kinds of notice the portal e-mails, each of which a user can turn off:
  * - `appointment-reminders`: the practitioner's own reminders (an appointment coming, a care-plan
  *   activity due), the e-mails the reminders' bell also shows;
- * - `link-notices`: someone was linked to, or left, one of the practitioner's patients' records;
- *   and, for the linked person, their own link made or ended;
+ * - `link-notices`: someone was linked to one of the practitioner's patients' records; and, for
+ *   the linked person, their own link made;
  * - `patient-appointment-reminders`: a linked patient's reminders of their own appointments;
  * - `correction-notices`: a linked person asked for a correction of one of the practitioner's
  *   patients' records; and, for the person who asked, the answer.
@@ -22,7 +22,7 @@ const DESCRIPTIONS: Record<TNoticeKind, string> = {
   'appointment-reminders':
     "E-mail the practitioner's own reminders: an appointment coming, a care-plan activity due",
   'link-notices':
-    "E-mail when a person is linked to or leaves one of the user's patients' records, and when the user's own link is made or ended",
+    "E-mail when a person is linked to one of the user's patients' records, and when the user's own account is linked to a record",
   'patient-appointment-reminders': "E-mail a linked patient's reminders of their own appointments",
   'correction-notices':
     "E-mail when a linked person asks for a correction of one of the user's patients' records, and when the user's own request is answered",

@@ -85,6 +85,31 @@ describe('POST /api/me/links', () => {
     );
   });
 
+  it('e-mails the link only to a side that has not turned link notices off', async () => {
+    const { practitioner, patient } = await practitionerWithPatient();
+    const turnedOff = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/notice-preferences',
+      headers: practitioner.headers,
+      payload: {
+        'appointment-reminders': true,
+        'link-notices': false,
+        'patient-appointment-reminders': true,
+        'correction-notices': true,
+      },
+    });
+    expect(turnedOff.statusCode).toBe(200);
+    const email = uniqueEmail('quiet');
+    const { code } = await invited(practitioner.headers, patient._id, {
+      relationship: 'self',
+      email,
+    });
+    const person = await signIn(ctx, { email });
+    const sentBefore = sent.length;
+    expect((await accept(person.headers, { code })).statusCode).toBe(201);
+    expect(sent.slice(sentBefore).map((mail) => mail.to)).toEqual([email.toLowerCase()]);
+  });
+
   it('asks an unverified owner of the invited address for the date of birth', async () => {
     const { practitioner, patient } = await practitionerWithPatient();
     const email = uniqueEmail('unverified');

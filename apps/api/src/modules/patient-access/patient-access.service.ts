@@ -13,9 +13,10 @@ import type { DbAndClock } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { storedId } from '../../lib/uuid.ts';
-import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
 import { insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
+import { wantsNotice } from '../users/notices.service.ts';
 import { invitationEmail, linkedEmails } from './patient-access.email.ts';
 import {
   endLiveLinks,
@@ -86,6 +87,14 @@ export function createPatientAccessService({
     if (patient) return patient;
     await audit(actor, [{ patientId, action, outcome: 'denied' }]);
     throw new AppError('PATIENT_NOT_FOUND');
+  }
+
+  /** The notices of a link whose reader has not turned link notices off. */
+  async function wantedLinkNotices(messages: [userId: string, message: MailMessage][]) {
+    const wanted: MailMessage[] = [];
+    for (const [userId, message] of messages)
+      if (await wantsNotice(db, userId, 'link-notices')) wanted.push(message);
+    return wanted;
   }
 
   /** Mail is a courtesy: the link or invitation stands whether or not the server took it. */
@@ -312,13 +321,17 @@ export function createPatientAccessService({
       if (outcome.isRefused) throw new AppError('INVITATION_NOT_FOR_YOU');
       const { link, found } = outcome;
       const linked = await findUserContact(db, invitee.actorId);
+      const [toPerson, toPractitioner] = linkedEmails({
+        linkId: link.id,
+        person: { email: linked?.email ?? invitee.email },
+        practitioner: { email: found.practitionerEmail, name: found.practitionerName },
+        publicUrl,
+      });
       await sendQuietly(
-        linkedEmails({
-          linkId: link.id,
-          person: { email: linked?.email ?? invitee.email },
-          practitioner: { email: found.practitionerEmail, name: found.practitionerName },
-          publicUrl,
-        }),
+        await wantedLinkNotices([
+          [invitee.actorId, toPerson],
+          [found.invitation.ownerId, toPractitioner],
+        ]),
         logMailError,
       );
       return {
