@@ -3,6 +3,7 @@ import {
   bmiOf,
   ZAddendumInput,
   ZVisitInput,
+  ZVisitSharingInput,
   type TVisit,
   type TVisitInput,
 } from '@portal/shared/visit';
@@ -15,7 +16,7 @@ import { fakeSequence, json, recordedOf, refuse, routesTo, type RecordedRequest 
  * The visits API in memory, served by `visitsHandlers`: a patient's visits newest
  * first (`limit`, `X-Total-Count`), create with the shared schema, replace a draft and sign with
  * If-Match (412 VISIT_CHANGED, 409 VISIT_SIGNED), addenda on signed visits only (409
- * VISIT_NOT_SIGNED). The patients and the signed-in practitioner are the fake API's own. The
+ * VISIT_NOT_SIGNED), the patient's sharing of any visit. The patients and the signed-in practitioner are the fake API's own. The
  * vitals series of the chart is read from the same visits.
  */
 
@@ -89,7 +90,9 @@ export class FakeVisits {
 
   handle({ method, path, search, headers, body }: RecordedRequest): Response {
     const match =
-      /^\/api\/records\/patients\/([^/]+)\/visits(?:\/([^/]+)(?:\/(sign|addenda))?)?$/.exec(path);
+      /^\/api\/records\/patients\/([^/]+)\/visits(?:\/([^/]+)(?:\/(sign|addenda|sharing))?)?$/.exec(
+        path,
+      );
     const patientId = decodeURIComponent(match?.[1] ?? '');
     if (!match || !this.context.isPatient(patientId)) return refuse('PATIENT_NOT_FOUND', 404);
     const ofPatient = this.visits
@@ -135,6 +138,12 @@ export class FakeVisits {
       const amended = this.replace(visit, { addenda: [...visit.addenda, addendum] });
       return json(amended, { status: 201, headers: { ETag: etagOf(amended) } });
     }
+    if (match[3] === 'sharing') {
+      const parsed = ZVisitSharingInput.safeParse(body);
+      if (!parsed.success) return refuse('VALIDATION_FAILED', 400);
+      const shared = this.replace(visit, { patientSharing: parsed.data.sharing });
+      return json(shared, { headers: { ETag: etagOf(shared) } });
+    }
     if (method === 'PUT') {
       if (visit.signedAt) return refuse('VISIT_SIGNED', 409);
       const ifMatch = headers.get('If-Match');
@@ -158,6 +167,7 @@ export function visitsHandlers(visits: FakeVisits): HttpHandler[] {
       ['put', '/api/records/patients/:id/visits/:visitId'],
       ['post', '/api/records/patients/:id/visits/:visitId/sign'],
       ['post', '/api/records/patients/:id/visits/:visitId/addenda'],
+      ['put', '/api/records/patients/:id/visits/:visitId/sharing'],
     ]),
     http.get('/api/records/patients/:id/vitals', async ({ request }) =>
       visits.vitals((await recordedOf(request)).path),

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { appointments } from './appointments.ts';
 import { createdAt, instant } from './columns.ts';
 import { patientRecord } from './patients.ts';
+import { userReference } from './users.ts';
 
 /**
  * Reminders that came: one row per appointment or care-plan occurrence and time.
@@ -36,3 +38,34 @@ export const reminders = pgTable(
 );
 
 export type ReminderRow = typeof reminders.$inferSelect;
+
+/**
+ * A linked person's reminder of an appointment of their record: one row per appointment, person
+ * and start, written only to be e-mailed. The unique key makes it once per person (not per link:
+ * a link ended and made again is the same person) and a moved appointment's new start a reminder
+ * of its own, as for the practitioner's.
+ */
+export const patientReminders = pgTable(
+  'patient_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id'),
+    /** The appointment's start when the reminder came. */
+    eventAt: instant('event_at').notNull(),
+    createdAt: createdAt(),
+    isEmailPending: boolean('email_pending').notNull().default(true),
+    emailSentAt: instant('email_sent_at'),
+  },
+  (table) => [
+    unique('patient_reminders_event_key').on(table.appointmentId, table.userId, table.eventAt),
+    // A person's reminders go with the person (the cascade from users).
+    index('patient_reminders_user_idx').on(table.userId),
+    // The mail sweep reads only what is owed.
+    index('patient_reminders_email_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.isEmailPending}`),
+  ],
+);

@@ -33,7 +33,7 @@ export function initialsOf(name: string): string {
 }
 
 /** UTC date-time form: 20260302T080000Z. */
-function utc(date: Date): string {
+export function utc(date: Date): string {
   return date
     .toISOString()
     .replace(/[-:]/g, '')
@@ -45,7 +45,7 @@ function utc(date: Date): string {
  * a content line for many parsers, so a stored name holding one could start a property of its
  * own. Other control characters are not allowed in TEXT at all and are dropped (tab is).
  */
-function text(value: string): string {
+export function text(value: string): string {
   return value
     .replace(/[\\;,]/g, (c) => `\\${c}`)
     .replace(/\r\n|\r|\n/g, '\\n')
@@ -136,5 +136,10 @@ export function calendarFeed({
     lines.push('END:VEVENT');
   }
   lines.push('END:VCALENDAR');
+  return icsDocument(lines);
+}
+
+/** Content lines (values already escaped with `text`) as one iCalendar object: folded, CRLF. */
+export function icsDocument(lines: readonly string[]): string {
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }

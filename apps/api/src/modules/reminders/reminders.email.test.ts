@@ -283,9 +283,10 @@ describe('which reminder e-mails a sweep sends', () => {
     );
     expect(counted.result).toEqual({ created: 0, emailed: 1 });
     expect(mailer.sent.map((mail) => mail.messageId)).toEqual([messageIdOf(theirs!)]);
-    // Giving up past events and taking the batch's turns; then one transaction per e-mail sent.
+    // Giving up past events and taking the batch's turns, the same two for the linked patients'
+    // reminders; then one transaction per e-mail sent.
     expect({ statements: counted.statements, transactions: counted.transactions }).toEqual({
-      statements: 2,
+      statements: 4,
       transactions: 1,
     });
     await ctx.database.pool.query(`delete from reminders where owner_id = $1`, [quiet.user._id]);

@@ -3,6 +3,13 @@ import type { RecurringJob } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { insertDueCarePlanReminders } from './reminders.care-plans.ts';
 import { reminderEmail } from './reminders.email.ts';
+import { patientReminderEmail } from './reminders.patient-email.ts';
+import {
+  dropPastPatientReminders,
+  findOwedPatientReminders,
+  insertDuePatientReminders,
+  sendOwedPatientReminder,
+} from './reminders.patients.ts';
 import {
   dropPastEventEmails,
   findOwedEmailTurns,
@@ -28,6 +35,7 @@ export type ReminderSweepStep = (db: Db, options: { isEmailPending: boolean }) =
 export const REMINDER_SWEEP_STEPS: ReminderSweepStep[] = [
   insertDueAppointmentReminders,
   (db, options) => insertDueCarePlanReminders(db, options),
+  insertDuePatientReminders,
 ];
 
 export interface SweepOutcome {
@@ -38,7 +46,7 @@ export interface SweepOutcome {
 /**
  * One run of the reminders job: create what came due, give up the e-mails whose event is over,
  * then send what is owed (members' e-mails of live patients, round-robin by practitioner, at
- * most EMAILS_PER_SWEEP). Safe to repeat and to run on two instances at once: creating is
+ * most EMAILS_PER_SWEEP; then linked patients' own reminders, at most as many). Safe to repeat and to run on two instances at once: creating is
  * guarded by the unique key, sending by the owed row's lock and its `email_pending` flag,
  * committed with the send.
  */
@@ -61,6 +69,13 @@ export async function runReminderSweep({
   for (const id of await findOwedEmailTurns(db, EMAILS_PER_SWEEP)) {
     const isSent = await sendOwedEmail(db, id, (email) =>
       mailer.send(reminderEmail(email, { publicUrl })),
+    );
+    if (isSent) emailed += 1;
+  }
+  await dropPastPatientReminders(db);
+  for (const id of await findOwedPatientReminders(db, EMAILS_PER_SWEEP)) {
+    const isSent = await sendOwedPatientReminder(db, id, (email) =>
+      mailer.send(patientReminderEmail(email, { publicUrl })),
     );
     if (isSent) emailed += 1;
   }

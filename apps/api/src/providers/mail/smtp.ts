@@ -40,8 +40,8 @@ export function createSmtpMailer({ smtpUrl, from }: { smtpUrl: string; from: str
     socketTimeout: 20_000,
   });
   return {
-    async send({ to, subject, text, messageId }) {
-      await transport.sendMail({ from, to, subject, text, messageId });
+    async send({ to, subject, text, messageId, attachments }) {
+      await transport.sendMail({ from, to, subject, text, messageId, attachments });
     },
     close() {
       transport.close();

@@ -19,6 +19,7 @@ import type {
   TMyOccurrenceMark,
   TMyPatient,
   TMyVisit,
+  TMyVitalsPoint,
   TPatientAccess,
 } from './api-types.ts';
 
@@ -102,6 +103,11 @@ export const myHealthApi = base.injectEndpoints({
       transformResponse: (answer: TItems<TMyVisit>) => answer.items,
       providesTags: ['MyHealth'],
     }),
+    getMyVitals: build.query<TMyVitalsPoint[], MyRecordArgs>({
+      query: ({ patientId }) => myRecordUrl(patientId, 'vitals'),
+      transformResponse: (answer: TItems<TMyVitalsPoint>) => answer.items,
+      providesTags: ['MyHealth'],
+    }),
     getMyPrescriptions: build.query<TMyPrescription[], MyRecordArgs>({
       query: ({ patientId }) => myRecordUrl(patientId, 'prescriptions'),
       transformResponse: (answer: TItems<TMyPrescription>) => answer.items,
@@ -160,6 +166,7 @@ export const {
   useGetMyAppointmentsQuery,
   useCancelMyAppointmentMutation,
   useGetMyVisitsQuery,
+  useGetMyVitalsQuery,
   useGetMyPrescriptionsQuery,
   useGetMyAllergiesQuery,
   useGetMyImmunizationsQuery,

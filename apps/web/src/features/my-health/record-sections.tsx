@@ -6,6 +6,7 @@ import { Appointments } from './my-appointments.tsx';
 import { CarePlans } from './my-care-plans.tsx';
 import { Allergies, Immunizations, Prescriptions } from './my-kinds.tsx';
 import { Visits } from './my-visits.tsx';
+import { MyVitals } from './my-vitals.tsx';
 import { PracticeCard } from './practice-card.tsx';
 
 /** The sections of one linked record, in the order a visit to the practice runs. */
@@ -19,6 +20,7 @@ export function RecordSections({ patientId }: { patientId: string }) {
       <Appointments patientId={patientId} phone={record.currentData?.practice.phone ?? null} />
       <CarePlans patientId={patientId} />
       <Visits patientId={patientId} />
+      <MyVitals patientId={patientId} />
       <Prescriptions patientId={patientId} />
       <Allergies patientId={patientId} />
       <Immunizations patientId={patientId} />

@@ -65,6 +65,7 @@ export function PatientVisits({
     if (startRequest) visitStarted();
   }, [startRequest]);
 
+  const sharingSaved = () => setAnnouncement(t('sharing.saved'));
   const changed = (kind: 'recorded' | 'updated' | 'signed' | 'amended', visit: TVisit) => {
     setFocusId(visit._id);
     setAnnouncement(t(`announce.${kind}`));
@@ -124,6 +125,7 @@ export function PatientVisits({
                 shouldFocus={focusId === visit._id}
                 onFocused={onFocused}
                 onChanged={changed}
+                onSharingSaved={sharingSaved}
               />
             ))}
           </ul>

@@ -7,6 +7,7 @@ import { AddendumForm } from './addendum-form.tsx';
 import { FailureAlert, useFailure } from '../../ui/failure-alert.tsx';
 import { VisitForm, type AppointmentChoice } from './visit-form.tsx';
 import { formatVisitTime, vitalLines } from './visit-text.ts';
+import { VisitSharing } from './visit-sharing.tsx';
 import { useSignVisitMutation } from './visits-api.ts';
 import styles from './visits.module.css';
 
@@ -24,6 +25,7 @@ export function VisitItem({
   shouldFocus,
   onFocused,
   onChanged,
+  onSharingSaved,
 }: {
   visit: TVisit;
   /** The patient's appointments, offered when a draft is changed. */
@@ -32,6 +34,8 @@ export function VisitItem({
   shouldFocus: boolean;
   onFocused: () => void;
   onChanged: (kind: 'updated' | 'signed' | 'amended', visit: TVisit) => void;
+  /** The sharing with a linked patient was saved (announced; focus stays where it is). */
+  onSharingSaved: () => void;
 }) {
   const { t, i18n } = useTranslation('visits');
   const id = useId();
@@ -133,6 +137,7 @@ export function VisitItem({
           </ol>
         </section>
       )}
+      {visit.signedAt && <VisitSharing visit={visit} onSaved={onSharingSaved} />}
       <FailureAlert ref={failureRef} failure={failure} />
       {mode === 'confirmSign' && (
         <div role="group" aria-labelledby={`${id}-confirm`} className={styles.confirm}>

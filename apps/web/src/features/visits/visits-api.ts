@@ -1,4 +1,4 @@
-import type { TVisit, TVisitData } from '@portal/shared/visit';
+import type { TVisit, TVisitData, TVisitPatientSharing } from '@portal/shared/visit';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf } from '../../lib/api/etag.ts';
 import { patientUrl } from '../../lib/api/patient-url.ts';
@@ -73,6 +73,15 @@ export const visitsApi = visitsBase.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { visit }) => [{ type: 'Visit', id: visit.patientId }],
     }),
+    /** Whether a signed visit's notes reach a patient linked to the record. */
+    setVisitSharing: build.mutation<TVisit, { visit: TVisit; sharing: TVisitPatientSharing }>({
+      query: ({ visit, sharing }) => ({
+        url: visitsUrl(visit.patientId, visit._id, 'sharing'),
+        method: 'PUT',
+        body: { sharing },
+      }),
+      invalidatesTags: (_result, _error, { visit }) => [{ type: 'Visit', id: visit.patientId }],
+    }),
   })),
 });
 
@@ -82,4 +91,5 @@ export const {
   useUpdateVisitMutation,
   useSignVisitMutation,
   useAddAddendumMutation,
+  useSetVisitSharingMutation,
 } = visitsApi;

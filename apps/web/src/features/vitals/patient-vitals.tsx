@@ -1,30 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TPatient } from '@portal/shared/patient';
-import type { TVitalsPoint } from '@portal/shared/vitals';
 import { useAppSelector } from '../../app/hooks.ts';
-import { formatNumber } from '../../i18n/format.ts';
-import { directionOf } from '../../i18n/languages.ts';
 import { PatientSection } from '../../ui/patient-section.tsx';
 import { SectionListState } from '../../ui/section-list-state.tsx';
-import section from '../../ui/section.module.css';
-import { VitalsChart, type ChartLine } from './vitals-chart.tsx';
-import { VitalsLegend } from './vitals-legend.tsx';
-import { summarise } from './vitals-summary.ts';
-import { VitalsTable } from './vitals-table.tsx';
+import { VitalsFigures } from '../../ui/vitals/vitals-figures.tsx';
+import styles from '../../ui/vitals/vitals.module.css';
 import { useGetVitalsQuery } from './vitals-api.ts';
-import styles from './vitals.module.css';
-import { dateTimeFormat } from '../../i18n/intl-formats.ts';
-
-type Tone = ChartLine['tone'];
-
-/** The values of one vital sign over time, leaving out the visits that did not measure it. */
-function valuesOf(points: readonly TVitalsPoint[], tone: Tone): ChartLine['values'] {
-  return points.flatMap((point) => {
-    const value = point[tone];
-    return value === null ? [] : [{ at: Date.parse(point.occurredAt), value }];
-  });
-}
 
 /**
  * In a patient's details (composed by app/, after the visits): weight and blood pressure over
@@ -32,77 +14,11 @@ function valuesOf(points: readonly TVitalsPoint[], tone: Tone): ChartLine['value
  * table behind a disclosure.
  */
 export function PatientVitals({ patient }: { patient: TPatient }) {
-  const { t, i18n } = useTranslation('vitals');
+  const { t } = useTranslation('vitals');
   const id = useId();
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const query = useGetVitalsQuery({ viewer, patientId: patient._id });
-  const language = i18n.language;
-  const isRtl = directionOf(language) === 'rtl';
-  const number = (value: number) => formatNumber(value, language);
-  const dateFormat = dateTimeFormat(language, { dateStyle: 'medium' });
-  const timeFormat = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  const date = (at: number) => dateFormat.format(at);
-
   const series = query.currentData;
-  /** The visits with a weight or a blood pressure: more than the points when the series is cut. */
-  const total = series?.total ?? 0;
-
-  /** The two charts (or why one is missing), the note on a cut series and the table. */
-  function figuresOf(points: readonly TVitalsPoint[]) {
-    const weight: ChartLine = {
-      tone: 'weight',
-      label: t('legend.weight'),
-      values: valuesOf(points, 'weight'),
-    };
-    const pressure: ChartLine[] = (['systolic', 'diastolic'] as const).map((tone) => ({
-      tone,
-      label: t(`legend.${tone}`),
-      values: valuesOf(points, tone),
-    }));
-    const figures: { key: 'weight' | 'pressure'; lines: ChartLine[] }[] = [
-      { key: 'weight', lines: [weight] },
-      { key: 'pressure', lines: pressure },
-    ];
-    return (
-      <>
-        {figures.map(({ key, lines }) => {
-          const title = t(`${key}.title`);
-          if (lines.every((line) => line.values.length === 0))
-            return (
-              <p key={key} className={section.muted}>
-                {t(`${key}.none`)}
-              </p>
-            );
-          return (
-            <figure key={key} className={styles.figure} aria-labelledby={`${id}-${key}`}>
-              <h6 id={`${id}-${key}`} className={styles.subtitle}>
-                {title}
-              </h6>
-              <VitalsLegend lines={lines} />
-              <VitalsChart
-                title={title}
-                summary={summarise({ t, key, lines, number, date })}
-                lines={lines}
-                language={language}
-                isRtl={isRtl}
-                formatValue={number}
-              />
-            </figure>
-          );
-        })}
-        {total > points.length && (
-          <p className={section.muted}>
-            {t('partial', { shown: number(points.length), total: number(total) })}
-          </p>
-        )}
-        <VitalsTable
-          points={points}
-          formatDate={(iso) => timeFormat.format(Date.parse(iso))}
-          formatValue={number}
-        />
-      </>
-    );
-  }
 
   return (
     <PatientSection titleId={`${id}-title`} title={t('title')} className={styles.section}>
@@ -111,7 +27,7 @@ export function PatientVitals({ patient }: { patient: TPatient }) {
         items={series?.points}
         texts={{ loadFailed: t('loadFailed'), loading: t('loading'), empty: t('none') }}
       >
-        {figuresOf}
+        {(points) => <VitalsFigures points={points} total={series?.total ?? 0} />}
       </SectionListState>
     </PatientSection>
   );

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { referenceFlagOf, type TVitalsPoint } from '@portal/shared/vitals';
-import { DataTable } from '../../ui/data-table.tsx';
+import { DataTable } from '../data-table.tsx';
 import styles from './vitals.module.css';
 
 /**
