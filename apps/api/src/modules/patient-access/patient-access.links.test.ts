@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { DEFAULT_NOTICE_PREFERENCES } from '@portal/shared/notice-preferences';
 import { describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../../test/app.ts';
 import { accessTestKit, DATE_OF_BIRTH, errorOf, uniqueEmail } from './patient-access.factories.ts';
@@ -91,12 +92,7 @@ describe('POST /api/me/links', () => {
       method: 'PUT',
       url: '/api/user/notice-preferences',
       headers: practitioner.headers,
-      payload: {
-        'appointment-reminders': true,
-        'link-notices': false,
-        'patient-appointment-reminders': true,
-        'correction-notices': true,
-      },
+      payload: { ...DEFAULT_NOTICE_PREFERENCES, 'link-notices': false },
     });
     expect(turnedOff.statusCode).toBe(200);
     const email = uniqueEmail('quiet');

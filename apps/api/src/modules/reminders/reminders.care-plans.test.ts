@@ -20,7 +20,7 @@ async function remindersOf(headers: AuthHeaders): Promise<TReminderList> {
 
 describe('care-plan reminders (the reminders sweep)', () => {
   it('is one of the sweep’s steps', () => {
-    expect(REMINDER_SWEEP_STEPS).toHaveLength(2);
+    expect(REMINDER_SWEEP_STEPS).toHaveLength(3);
   });
 
   it('reminds once of each activity due today and not marked, for members only', async () => {
