@@ -85,7 +85,17 @@ const PatientChartPage = page(
       await i18n.loadNamespaces(m.KIND_NAMESPACES);
       return m.PatientChartRoute;
     }),
-  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans', 'access'],
+  [
+    'records',
+    'appointments',
+    'visits',
+    'clinical',
+    'vitals',
+    'timeline',
+    'carePlans',
+    'access',
+    'corrections',
+  ],
 );
 const PrescriptionPrintPage = page(
   () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),
@@ -117,7 +127,7 @@ const JoinPage = page(
 );
 const MyHealthPage = page(
   () => import('../features/my-health/my-health-page.tsx').then((m) => m.MyHealthPage),
-  'myHealth',
+  ['myHealth', 'corrections'],
 );
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
