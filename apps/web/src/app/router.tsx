@@ -85,17 +85,7 @@ const PatientChartPage = page(
       await i18n.loadNamespaces(m.KIND_NAMESPACES);
       return m.PatientChartRoute;
     }),
-  [
-    'records',
-    'appointments',
-    'visits',
-    'clinical',
-    'vitals',
-    'timeline',
-    'carePlans',
-    'access',
-    'corrections',
-  ],
+  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans', 'access'],
 );
 const PrescriptionPrintPage = page(
   () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),
@@ -127,7 +117,7 @@ const JoinPage = page(
 );
 const MyHealthPage = page(
   () => import('../features/my-health/my-health-page.tsx').then((m) => m.MyHealthPage),
-  ['myHealth', 'corrections'],
+  'myHealth',
 );
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',

@@ -40,7 +40,7 @@ export const aboutValueOf = (about: TCorrectionAbout | null) =>
 
 /** What a request is about, by kind only: where the item itself is not (or no longer) shown. */
 export const kindLabelOf = (t: TFunction, about: TCorrectionAbout | null) =>
-  t(`about.kind.${about?.kind ?? ABOUT_OTHER}`);
+  t(`corrections.about.kind.${about?.kind ?? ABOUT_OTHER}`);
 
 /**
  * The items the record's screens show, as choices for a request, each named as its section
@@ -49,7 +49,7 @@ export const kindLabelOf = (t: TFunction, about: TCorrectionAbout | null) =>
  * Names written by the practice are isolated: an option cannot hold a `<bdi>`.
  */
 export function useAboutChoices(patientId: string): AboutGroup[] {
-  const { t, i18n } = useTranslation('corrections');
+  const { t, i18n } = useTranslation('myHealth');
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const args = { viewer, patientId };
   const { dateTime } = useDateTime();
@@ -78,7 +78,7 @@ export function useAboutChoices(patientId: string): AboutGroup[] {
       {
         value: ABOUT_PATIENT,
         about: { kind: 'patient', id: null },
-        label: t('about.patientDetails'),
+        label: t('corrections.about.patientDetails'),
       },
     ],
   };
@@ -87,19 +87,22 @@ export function useAboutChoices(patientId: string): AboutGroup[] {
     group(
       'appointment',
       [...(appointments?.upcoming ?? []), ...(appointments?.past ?? [])],
-      (one) => t('about.appointment', { when: dateTime(one.start) }),
+      (one) => t('corrections.about.appointment', { when: dateTime(one.start) }),
     ),
     group('visit', visits, (one) =>
       one.reason
-        ? t('about.visitFor', { when: dateTime(one.occurredAt), reason: isolated(one.reason) })
-        : t('about.visit', { when: dateTime(one.occurredAt) }),
+        ? t('corrections.about.visitFor', {
+            when: dateTime(one.occurredAt),
+            reason: isolated(one.reason),
+          })
+        : t('corrections.about.visit', { when: dateTime(one.occurredAt) }),
     ),
     group('prescription', prescriptions, (one) =>
       isolated([one.medication, one.strength].filter(Boolean).join(' ')),
     ),
     group('allergy', allergies, (one) => isolated(one.substance)),
     group('immunization', immunizations, (one) =>
-      t('about.immunization', {
+      t('corrections.about.immunization', {
         vaccine: isolated(one.vaccine),
         date: formatDay(one.occurredOn, i18n.language),
       }),

@@ -26,7 +26,7 @@ export function correctionMessageText(t: TFunction, message: string | undefined)
   const key = KEY_OF_MESSAGE.get(message);
   if (!key) return t('common:fieldMessages.invalid');
   const max = key === 'textTooLong' ? CORRECTION_TEXT_MAX : CORRECTION_ANSWER_MAX;
-  return t(`corrections:fieldMessages.${key}`, { max: plainNumber(max) });
+  return t(`myHealth:corrections.fieldMessages.${key}`, { max: plainNumber(max) });
 }
 
 /**

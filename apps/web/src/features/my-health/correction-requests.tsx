@@ -45,24 +45,30 @@ function refusalText(error: unknown, fallback: string): string {
  * once there is a request.
  */
 export function CorrectionRequests({ patient }: { patient: TPatient }) {
-  const { t } = useTranslation('corrections');
+  // The chart does not load My health's texts with its page: they load with this section, which
+  // shows only once they are here, so the home page's JavaScript carries no namespace for it.
+  const { t, ready } = useTranslation('myHealth');
   const id = useId();
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const query = useGetCorrectionRequestsQuery({ viewer, patientId: patient._id });
   const items = query.currentData;
   const hasFailed = query.isError && !query.isFetching;
-  if (!hasFailed && (!items || items.length === 0)) return null;
+  if (!ready || (!hasFailed && (!items || items.length === 0))) return null;
   const open = items?.filter((item) => item.status === 'requested').length ?? 0;
 
   return (
     <PatientSection
       titleId={`${id}-title`}
-      title={open > 0 ? t('chart.titleOpen', { number: formatNumber(open) }) : t('chart.title')}
+      title={
+        open > 0
+          ? t('corrections.chart.titleOpen', { number: formatNumber(open) })
+          : t('corrections.chart.title')
+      }
       className={styles.section}
     >
-      <p className={styles.hint}>{t('chart.intro')}</p>
+      <p className={styles.hint}>{t('corrections.chart.intro')}</p>
       {hasFailed ? (
-        <p className={section.error}>{t('chart.loadFailed')}</p>
+        <p className={section.error}>{t('corrections.chart.loadFailed')}</p>
       ) : (
         <ul className={styles.list}>
           {items!.map((correction) => (
@@ -87,7 +93,7 @@ function CorrectionRequest({
   patientId: string;
   correction: TCorrection;
 }) {
-  const { t, i18n } = useTranslation('corrections');
+  const { t, i18n } = useTranslation('myHealth');
   const id = useId();
   const [mode, setMode] = useState<Mode>('idle');
   const [text, setText] = useState('');
@@ -135,7 +141,9 @@ function CorrectionRequest({
       if ('answer' in parsed.data) await accept({ ...args, answer: parsed.data.answer }).unwrap();
       else await decline({ ...args, reason: parsed.data.reason }).unwrap();
       setMode('idle');
-      announce(t(mode === 'accepting' ? 'chart.acceptedNow' : 'chart.declinedNow'));
+      announce(
+        t(mode === 'accepting' ? 'corrections.chart.acceptedNow' : 'corrections.chart.declinedNow'),
+      );
       focusStatus();
     } catch (refused) {
       const fieldErrors = fieldErrorsOf(refused);
@@ -145,24 +153,28 @@ function CorrectionRequest({
         focusField();
         return;
       }
-      setFailure(refusalText(refused, t('chart.failed')));
+      setFailure(refusalText(refused, t('corrections.chart.failed')));
     }
   }
 
   return (
     <li className={styles.item}>
-      <p>{t('chart.asked', { name: isolated(correction.requestedByName), date: asked })}</p>
-      <p>{t('aboutLine', { label: kindLabelOf(t, correction.about) })}</p>
+      <p>
+        {t('corrections.chart.asked', { name: isolated(correction.requestedByName), date: asked })}
+      </p>
+      <p>{t('corrections.aboutLine', { label: kindLabelOf(t, correction.about) })}</p>
       <p className={styles.notes}>
         <bdi>{correction.text}</bdi>
       </p>
       <p ref={statusRef} tabIndex={-1} className={styles.status}>
-        <strong>{t(`status.${correction.status}`)}</strong>
+        <strong>{t(`corrections.status.${correction.status}`)}</strong>
         {correction.answeredAt && ` · ${date(correction.answeredAt)}`}
       </p>
       {correction.answer && (
         <p className={styles.notes}>
-          {t(`chart.answer.${correction.status === 'declined' ? 'declined' : 'accepted'}`)}{' '}
+          {t(
+            `corrections.chart.answer.${correction.status === 'declined' ? 'declined' : 'accepted'}`,
+          )}{' '}
           <bdi>{correction.answer}</bdi>
         </p>
       )}
@@ -173,21 +185,21 @@ function CorrectionRequest({
       )}
       {correction.status === 'requested' && mode === 'idle' && (
         <>
-          <p className={styles.hint}>{t('chart.hint')}</p>
+          <p className={styles.hint}>{t('corrections.chart.hint')}</p>
           <div className={styles.actions}>
             <Button
               ref={actionRef}
-              aria-label={t('chart.acceptLabel', { date: asked })}
+              aria-label={t('corrections.chart.acceptLabel', { date: asked })}
               onClick={() => open('accepting')}
             >
-              {t('chart.accept')}
+              {t('corrections.chart.accept')}
             </Button>
             <Button
               variant="secondary"
-              aria-label={t('chart.declineLabel', { date: asked })}
+              aria-label={t('corrections.chart.declineLabel', { date: asked })}
               onClick={() => open('declining')}
             >
-              {t('chart.decline')}
+              {t('corrections.chart.decline')}
             </Button>
           </div>
         </>
@@ -200,12 +212,22 @@ function CorrectionRequest({
           onSubmit={(event) => void submit(event)}
         >
           <h6 id={`${id}-form`} className={section.title}>
-            {t(mode === 'accepting' ? 'chart.acceptTitle' : 'chart.declineTitle')}
+            {t(
+              mode === 'accepting'
+                ? 'corrections.chart.acceptTitle'
+                : 'corrections.chart.declineTitle',
+            )}
           </h6>
           <FormField
             id={`${id}-text`}
-            label={t(mode === 'accepting' ? 'chart.answerLabel' : 'chart.reasonLabel')}
-            hint={mode === 'accepting' ? t('chart.hint') : t('chart.reasonHint')}
+            label={t(
+              mode === 'accepting'
+                ? 'corrections.chart.answerLabel'
+                : 'corrections.chart.reasonLabel',
+            )}
+            hint={
+              mode === 'accepting' ? t('corrections.chart.hint') : t('corrections.chart.reasonHint')
+            }
             error={correctionMessageText(t, error)}
           >
             {(props) => (
@@ -221,9 +243,13 @@ function CorrectionRequest({
           <FormActions
             className={styles.actions}
             isBusy={isBusy}
-            label={t(mode === 'accepting' ? 'chart.acceptConfirm' : 'chart.declineConfirm')}
-            busyLabel={t('chart.saving')}
-            cancelLabel={t('chart.cancel')}
+            label={t(
+              mode === 'accepting'
+                ? 'corrections.chart.acceptConfirm'
+                : 'corrections.chart.declineConfirm',
+            )}
+            busyLabel={t('corrections.chart.saving')}
+            cancelLabel={t('corrections.chart.cancel')}
             onCancel={close}
           />
         </form>

@@ -44,7 +44,7 @@ export function CorrectionsSection({
   patientId: string;
   practitioner: string;
 }) {
-  const { t } = useTranslation(['corrections', 'myHealth']);
+  const { t } = useTranslation('myHealth');
   const id = useId();
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const query = useGetMyCorrectionsQuery({ viewer, patientId });
@@ -58,9 +58,9 @@ export function CorrectionsSection({
   return (
     <section className={`${pageStyles.card} ${styles.section}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} tabIndex={-1}>
-        {t('patient.title')}
+        {t('corrections.patient.title')}
       </h2>
-      <p className={styles.hint}>{t('patient.intro')}</p>
+      <p className={styles.hint}>{t('corrections.patient.intro')}</p>
       <p ref={sentRef} tabIndex={-1} className={styles.sent}>
         {sent}
       </p>
@@ -70,7 +70,7 @@ export function CorrectionsSection({
           groups={groups}
           firstRef={firstRef}
           onSent={() => {
-            const text = t('patient.sent', { practitioner: isolated(practitioner) });
+            const text = t('corrections.patient.sent', { practitioner: isolated(practitioner) });
             setAsking(false);
             setSent(text);
             announce(text);
@@ -92,19 +92,19 @@ export function CorrectionsSection({
               focusFirst();
             }}
           >
-            {t('patient.ask')}
+            {t('corrections.patient.ask')}
           </Button>
         </div>
       )}
-      <h3>{t('patient.listTitle')}</h3>
+      <h3>{t('corrections.patient.listTitle')}</h3>
       <SectionListState
         hasFailed={query.isError && !query.isFetching}
         items={query.currentData}
         styles={styles}
         texts={{
-          loadFailed: t('patient.loadFailed'),
-          loading: t('myHealth:page.loading'),
-          empty: t('patient.none'),
+          loadFailed: t('corrections.patient.loadFailed'),
+          loading: t('page.loading'),
+          empty: t('corrections.patient.none'),
         }}
       >
         {(items) => (
@@ -139,7 +139,7 @@ function CorrectionForm({
   onSent: () => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation(['corrections', 'myHealth']);
+  const { t } = useTranslation('myHealth');
   const id = useId();
   const [about, setAbout] = useState('');
   const [text, setText] = useState('');
@@ -177,7 +177,7 @@ function CorrectionForm({
       const fieldErrors = fieldErrorsOf(error);
       if (fieldErrors?.about || fieldErrors?.text)
         return showErrors({ about: fieldErrors.about, text: fieldErrors.text });
-      setFailure(t(`myHealth:refusals.${refusalOf(error).code}`, { phone: '' }));
+      setFailure(t(`refusals.${refusalOf(error).code}`, { phone: '' }));
     }
   }
 
@@ -189,10 +189,10 @@ function CorrectionForm({
       noValidate
       onSubmit={(event) => void submit(event)}
     >
-      <h3 id={`${id}-title`}>{t('patient.formTitle')}</h3>
+      <h3 id={`${id}-title`}>{t('corrections.patient.formTitle')}</h3>
       <FormField
         id={fieldId('about')}
-        label={t('patient.about')}
+        label={t('corrections.patient.about')}
         error={correctionMessageText(t, errors.about)}
       >
         {(props) => (
@@ -202,9 +202,9 @@ function CorrectionForm({
             onChange={(event) => setAbout(event.target.value)}
             {...props}
           >
-            <option value="">{t('patient.aboutChoose')}</option>
+            <option value="">{t('corrections.patient.aboutChoose')}</option>
             {groups.map((group) => (
-              <optgroup key={group.kind} label={t(`about.group.${group.kind}`)}>
+              <optgroup key={group.kind} label={t(`corrections.about.group.${group.kind}`)}>
                 {group.choices.map((choice) => (
                   <option key={choice.value} value={choice.value}>
                     {choice.label}
@@ -212,14 +212,14 @@ function CorrectionForm({
                 ))}
               </optgroup>
             ))}
-            <option value={ABOUT_OTHER}>{t('patient.aboutOther')}</option>
+            <option value={ABOUT_OTHER}>{t('corrections.patient.aboutOther')}</option>
           </select>
         )}
       </FormField>
       <FormField
         id={fieldId('text')}
-        label={t('patient.text')}
-        hint={t('patient.textHint')}
+        label={t('corrections.patient.text')}
+        hint={t('corrections.patient.textHint')}
         error={correctionMessageText(t, errors.text)}
       >
         {(props) => (
@@ -233,7 +233,7 @@ function CorrectionForm({
         )}
       </FormField>
       <p id={counterId} className={length > CORRECTION_TEXT_MAX ? styles.error : styles.hint}>
-        {t('patient.counter', {
+        {t('corrections.patient.counter', {
           number: plainNumber(length),
           max: plainNumber(CORRECTION_TEXT_MAX),
         })}
@@ -246,9 +246,9 @@ function CorrectionForm({
       <FormActions
         className={styles.actions}
         isBusy={sending.isLoading}
-        label={t('patient.send')}
-        busyLabel={t('patient.sending')}
-        cancelLabel={t('patient.cancel')}
+        label={t('corrections.patient.send')}
+        busyLabel={t('corrections.patient.sending')}
+        cancelLabel={t('corrections.patient.cancel')}
         onCancel={onCancel}
       />
     </form>
@@ -263,29 +263,33 @@ function MyCorrection({
   correction: TCorrection;
   groups: readonly AboutGroup[];
 }) {
-  const { t } = useTranslation('corrections');
+  const { t } = useTranslation('myHealth');
   const { date } = useDateTime();
   const value = aboutValueOf(correction.about);
   const shown = groups.flatMap((group) => group.choices).find((one) => one.value === value);
   return (
     <li className={styles.item}>
       <p>
-        <strong>{t(`status.${correction.status}`)}</strong>
+        <strong>{t(`corrections.status.${correction.status}`)}</strong>
         {' · '}
         {correction.answeredAt
-          ? t('patient.askedAndAnswered', {
+          ? t('corrections.patient.askedAndAnswered', {
               asked: date(correction.requestedAt),
               answered: date(correction.answeredAt),
             })
-          : t('patient.asked', { date: date(correction.requestedAt) })}
+          : t('corrections.patient.asked', { date: date(correction.requestedAt) })}
       </p>
-      <p>{t('aboutLine', { label: shown?.label ?? kindLabelOf(t, correction.about) })}</p>
+      <p>
+        {t('corrections.aboutLine', { label: shown?.label ?? kindLabelOf(t, correction.about) })}
+      </p>
       <p className={styles.notes}>
         <bdi>{correction.text}</bdi>
       </p>
       {correction.answer && (
         <p className={styles.notes}>
-          {t(`patient.answer.${correction.status === 'declined' ? 'declined' : 'accepted'}`)}{' '}
+          {t(
+            `corrections.patient.answer.${correction.status === 'declined' ? 'declined' : 'accepted'}`,
+          )}{' '}
           <bdi>{correction.answer}</bdi>
         </p>
       )}
