@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { PatientAppointments } from '../features/appointments/patient-appointments.tsx';
 import { PatientCarePlans } from '../features/care-plans/patient-care-plans.tsx';
 import { AccessSection } from '../features/my-health/access-section.tsx';
+import { CorrectionRequests } from '../features/my-health/correction-requests.tsx';
 import { PatientChartPage } from '../features/patients/patient-chart-page.tsx';
 import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
 import { PatientVitals } from '../features/vitals/patient-vitals.tsx';
@@ -24,7 +25,8 @@ function ChartSectionAt({ section, children }: { section: ChartSection; children
 /**
  * `/records/patients/:id`: the patient's chart with their appointments (and 'Book appointment'),
  * visits, vital-signs chart, the sections of the patient-owned kinds (kinds/registry.ts, in its
- * order), timeline, care plans and the patient's own access to the portal. Each section stands in an element with its id from
+ * order), timeline, care plans, the patient's own access to the portal and their correction
+ * requests. Each section stands in an element with its id from
  * CHART_SECTIONS, so an address's fragment leads to it. `?startVisit=<appointment id>` opens the
  * visit form for that appointment; the parameter then leaves the address, so Back or a reload
  * does not open the form again.
@@ -74,6 +76,7 @@ export function PatientChartRoute() {
             <PatientCarePlans patient={patient} anchorOf={carePlanAnchor} />
           </ChartSectionAt>
           <AccessSection patient={patient} />
+          <CorrectionRequests patient={patient} />
         </>
       )}
     />

@@ -1,5 +1,12 @@
 import { http, type HttpHandler } from 'msw';
-import type { z } from 'zod';
+import { z } from 'zod';
+import {
+  ZCorrection,
+  ZCorrectionAcceptBody,
+  ZCorrectionDeclineBody,
+  ZCorrectionRequestBody,
+  type TCorrection,
+} from '@portal/shared/correction';
 import { ERRORS, type TErrorCode } from '@portal/shared/errors';
 import {
   itemsOf,
@@ -39,7 +46,7 @@ import type {
   TPractitionerCard,
   TRelationship,
 } from '../features/my-health/api-types.ts';
-import { json, recordedOf, type RecordedRequest } from './http.ts';
+import { invalid, json, recordedOf, type RecordedRequest } from './http.ts';
 
 /**
  * The patient's end of the API in memory: a practitioner's invitations and the access they give
@@ -88,6 +95,19 @@ export interface FakeLinkedRecord {
   vitals: TMyVitalsPoint[];
 }
 
+/** Both sides' lists of correction requests: `{ items }`, newest first. */
+const ZCorrections = z.object({ items: z.array(ZCorrection) });
+
+/**
+ * The refusal of a request over the API's limit of open ones. Its code joins the shared table
+ * with the API's routes; until then the fake sends the body the contract names.
+ */
+const correctionLimit = () =>
+  json(
+    { code: 'CORRECTION_LIMIT', message: 'Too many correction requests are open.' },
+    { status: 409 },
+  );
+
 let sequence = 0;
 const nextId = () => `5b2d7e10-0000-4000-8000-${(sequence += 1).toString(16).padStart(12, '0')}`;
 
@@ -100,6 +120,12 @@ export class FakeMyHealth {
   readonly tooLateToCancel = new Set<string>();
   /** Every mark of a care-plan activity, as sent. */
   readonly marks: { path: string; body: unknown }[] = [];
+  /** Each record's correction requests, newest first (both sides read and answer them). */
+  readonly corrections = new Map<string, TCorrection[]>();
+  /** The API refuses a new correction request: too many are open. */
+  isCorrectionLimitReached = false;
+  /** The linked person's name, as a request they send carries it. */
+  requesterName = 'Amina Yusuf';
   /** The answer of the next `POST /api/me/links` tries after this many in a minute: 429. */
   triesLeft = 10;
   practitioner: TPractitionerCard = { name: 'Dr. Lena Weber', practiceName: 'Praxis am Markt' };
@@ -200,12 +226,61 @@ export class FakeMyHealth {
     return link;
   }
 
+  /** A correction request of a record, as the linked person sent it (over `requested`). */
+  addCorrection(patientId: string, input: Partial<TCorrection> = {}): TCorrection {
+    const correction: TCorrection = {
+      _id: nextId(),
+      patientId,
+      about: null,
+      text: 'My date of birth is wrong.',
+      status: 'requested',
+      answer: '',
+      requestedAt: new Date(this.now()).toISOString(),
+      requestedByName: this.requesterName,
+      answeredAt: null,
+      ...input,
+    };
+    this.corrections.set(patientId, [correction, ...this.correctionsOf(patientId)]);
+    return correction;
+  }
+
+  correctionsOf(patientId: string): TCorrection[] {
+    return this.corrections.get(patientId) ?? [];
+  }
+
+  /** The practitioner's side: `GET …/corrections`, `POST …/{correctionId}/accept|decline`. */
+  private handleCorrections(request: RecordedRequest, patientId: string, rest: string): Response {
+    if (request.method === 'GET' && rest === '')
+      return answerAs(ZCorrections, { items: this.correctionsOf(patientId) });
+    const answer = /^\/([^/]+)\/(accept|decline)$/.exec(rest);
+    if (request.method !== 'POST' || !answer) return refuseAs('ROUTE_NOT_FOUND');
+    const correction = this.correctionsOf(patientId).find(
+      (one) => one._id === decodeURIComponent(answer[1]!),
+    );
+    const isAccepting = answer[2] === 'accept';
+    const parsed = isAccepting
+      ? ZCorrectionAcceptBody.safeParse(request.body)
+      : ZCorrectionDeclineBody.safeParse(request.body);
+    if (!parsed.success) return invalid(parsed.error);
+    if (!correction) return refuseAs('CORRECTION_NOT_FOUND');
+    if (correction.status !== 'requested') return refuseAs('CORRECTION_ALREADY_ANSWERED');
+    Object.assign(correction, {
+      status: isAccepting ? 'accepted' : 'declined',
+      answer: 'answer' in parsed.data ? parsed.data.answer : parsed.data.reason,
+      answeredAt: new Date(this.now()).toISOString(),
+    });
+    return answerAs(ZCorrection, correction);
+  }
+
   private liveLinks() {
     return this.links.filter((link) => link.endedAt === null);
   }
 
   handle(request: RecordedRequest): Response {
     const { method, path } = request;
+    const corrections = /^\/api\/records\/patients\/([^/]+)\/corrections(.*)$/.exec(path);
+    if (corrections)
+      return this.handleCorrections(request, decodeURIComponent(corrections[1]!), corrections[2]!);
     const patient = /^\/api\/records\/patients\/([^/]+)\/(access|invitation)$/.exec(path);
     if (patient) {
       const patientId = decodeURIComponent(patient[1]!);
@@ -338,6 +413,15 @@ export class FakeMyHealth {
       };
       const list = lists[rest];
       if (list) return answerAs(itemsOf(list[0]), { items: list[1] }, noStore);
+      if (rest === 'corrections')
+        return answerAs(ZCorrections, { items: this.correctionsOf(patientId) }, noStore);
+    }
+    if (method === 'POST' && rest === 'corrections') {
+      const parsed = ZCorrectionRequestBody.safeParse(request.body);
+      if (!parsed.success) return invalid(parsed.error);
+      if (this.isCorrectionLimitReached) return correctionLimit();
+      const correction = this.addCorrection(patientId, parsed.data);
+      return answerAs(ZCorrection, correction, { status: 201 });
     }
     const cancel = /^appointments\/([^/]+)\/cancel$/.exec(rest);
     if (method === 'POST' && cancel) {
@@ -369,6 +453,8 @@ export function myHealthHandlers(fake: FakeMyHealth): HttpHandler[] {
   return [
     http.all('/api/records/patients/:id/access', answer),
     http.post('/api/records/patients/:id/invitation', answer),
+    http.get('/api/records/patients/:id/corrections', answer),
+    http.post('/api/records/patients/:id/corrections/:correctionId/:action', answer),
     http.all('/api/me/*', answer),
   ];
 }

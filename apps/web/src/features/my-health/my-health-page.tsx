@@ -16,6 +16,7 @@ import {
   useGetMyLinksQuery,
   useLeaveLinkMutation,
 } from './my-health-api.ts';
+import { CorrectionsSection } from './corrections-section.tsx';
 import { RecordSections } from './record-sections.tsx';
 import { isolated, refusalOf } from './refusal.ts';
 import styles from './my-health.module.css';
@@ -141,6 +142,7 @@ function LinkedRecord({ link }: { link: TMyLink }) {
           })}
         </p>
         <RecordSections patientId={link.patientId} />
+        <CorrectionsSection patientId={link.patientId} practitioner={link.practitioner.name} />
         <section className={`${pageStyles.card} ${styles.section}`} aria-labelledby={`${id}-own`}>
           <h2 id={`${id}-own`}>{t('page.yourData')}</h2>
           <div className={styles.actions}>

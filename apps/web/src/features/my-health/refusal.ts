@@ -9,6 +9,7 @@ export const EXPLAINED_REFUSALS = [
   'TOO_MANY_TRIES',
   'LINK_NOT_FOUND',
   'CANCELLATION_TOO_LATE',
+  'CORRECTION_LIMIT',
 ] as const;
 export type TExplainedRefusal = (typeof EXPLAINED_REFUSALS)[number];
 
