@@ -165,6 +165,37 @@ test('keyboard: the practitioner invites, Ana joins, sees her care, acts on it; 
   await expect(mine).toContainText(t('myHealth:appointments.status.cancelled'));
   await expect.poll(() => heard.matches(/./)).toBe(true);
 
+  // Asks for a correction of the allergy, by keyboard: focus lands on the confirmation.
+  const corrections = mine.getByRole('region', {
+    name: t('myHealth:corrections.patient.title'),
+    exact: true,
+  });
+  await tabUntil(
+    ana,
+    corrections.getByRole('button', { name: t('myHealth:corrections.patient.ask') }),
+    { limit: 150 },
+  );
+  await ana.keyboard.press('Enter');
+  const about = corrections.getByRole('combobox', {
+    name: t('myHealth:corrections.patient.about'),
+  });
+  await expect(about).toBeFocused();
+  const latex = await about
+    .locator('option', { hasText: 'Latex' })
+    .evaluate((option) => (option as HTMLOptionElement).label);
+  await about.selectOption({ label: latex });
+  await ana.keyboard.press('Tab');
+  await expect(
+    corrections.getByRole('textbox', { name: t('myHealth:corrections.patient.text') }),
+  ).toBeFocused();
+  await ana.keyboard.type('The reaction to latex was a rash, not hives.');
+  await tabTo(ana, t('myHealth:corrections.patient.send'));
+  await ana.keyboard.press('Enter');
+  const sentTo = new RegExp(t('myHealth:corrections.patient.sent', { practitioner: '.+' }));
+  await expect(corrections.getByText(sentTo)).toBeFocused();
+  await expect.poll(() => heard.matches(sentTo)).toBe(true);
+  await expect(corrections).toContainText(t('myHealth:corrections.status.requested'));
+
   // Her record as a FHIR file, by keyboard: a Bundle holding what the screens show.
   const downloaded = ana.waitForEvent('download');
   await tabUntil(ana, mine.getByRole('button', { name: t('myHealth:page.download') }));
@@ -177,7 +208,8 @@ test('keyboard: the practitioner invites, Ana joins, sees her care, acts on it; 
     expect.arrayContaining(['Patient', 'Appointment', 'MedicationRequest', 'AllergyIntolerance']),
   );
 
-  // The practitioner: the cancellation in the agenda, Ana's reads in the activity view.
+  // The practitioner: the cancellation in the agenda, Ana's reads and request in the activity
+  // view.
   await page.goto(`/appointments?date=${day(2)}`);
   await expect(page.getByRole('main').getByText(PATIENT).first()).toBeVisible();
   await expect(page.getByRole('main')).toContainText(t('appointments:statuses.cancelled'));
@@ -188,9 +220,34 @@ test('keyboard: the practitioner invites, Ana joins, sees her care, acts on it; 
     .getByRole('row')
     .filter({ hasText: t('records:activity.byLinked', { name: PATIENT }) });
   await expect(byAna.filter({ hasText: t('records:activity.actions.read') }).first()).toBeVisible();
+  await expect(
+    byAna.filter({ hasText: t('records:activity.actions.request_correction') }).first(),
+  ).toBeVisible();
+
+  // The correction request in the chart: accepted by keyboard, saying what changed.
+  await page.goto(`/records/patients/${ids.patientId}`);
+  const requests = page.getByRole('main').getByRole('region', {
+    name: t('myHealth:corrections.chart.titleOpen', { number: 1 }),
+  });
+  await expect(requests).toContainText('The reaction to latex was a rash, not hives.');
+  await tabUntil(page, requests.getByRole('button', { name: /^Accept the request of/ }), {
+    limit: 150,
+  });
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('textbox', { name: t('myHealth:corrections.chart.answerLabel') }),
+  ).toBeFocused();
+  await page.keyboard.type('Reaction changed to rash.');
+  await tabTo(page, t('myHealth:corrections.chart.acceptConfirm'));
+  await page.keyboard.press('Enter');
+  const answered = page.getByRole('main').getByRole('region', {
+    name: t('myHealth:corrections.chart.title'),
+    exact: true,
+  });
+  await expect(answered).toContainText(t('myHealth:corrections.status.accepted'));
+  await expect(answered).toContainText('Reaction changed to rash.');
 
   // Ends access; Ana's next request is refused.
-  await page.goto(`/records/patients/${ids.patientId}`);
   const access = page.getByRole('main').getByRole('region', { name: t('access:title') });
   await expect(access).toContainText(PATIENT);
   await tabUntil(page, access.getByRole('button', { name: t('access:end') }));
