@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbAndClock } from '../../db/client.ts';
 import { createMyCarePlanService } from './my-health.care-plans.ts';
+import { patientPreviewRoutes } from './my-health.preview.routes.ts';
+import { createPatientPreviewService } from './my-health.preview.ts';
 import { createMyRecordService } from './my-health.record.ts';
 import { myHealthRoutes } from './my-health.routes.ts';
 import { createMyHealthService } from './my-health.service.ts';
 
-/** What a linked person sees of a patient record (`/api/me/patients/…`), in its own context. */
+/**
+ * What a linked person sees of a patient record (`/api/me/patients/…`), and the practitioner's
+ * preview of it (`/api/records/patients/{id}/patient-view/…`), in its own context.
+ */
 export async function myHealthPlugin(app: FastifyInstance, { db, now }: DbAndClock) {
   myHealthRoutes(app, {
     myHealth: createMyHealthService({ db, now }),
     carePlans: createMyCarePlanService({ db, now }),
     record: createMyRecordService({ db, now }),
   });
+  patientPreviewRoutes(app, { preview: createPatientPreviewService({ db, now }) });
 }
