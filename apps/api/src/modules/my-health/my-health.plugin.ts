@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbAndClock } from '../../db/client.ts';
+import { createMyAccessLogService } from './my-health.access-log.ts';
 import { createMyCarePlanService } from './my-health.care-plans.ts';
 import { patientPreviewRoutes } from './my-health.preview.routes.ts';
 import { createPatientPreviewService } from './my-health.preview.ts';
@@ -16,6 +17,7 @@ export async function myHealthPlugin(app: FastifyInstance, { db, now }: DbAndClo
     myHealth: createMyHealthService({ db, now }),
     carePlans: createMyCarePlanService({ db, now }),
     record: createMyRecordService({ db, now }),
+    accessLog: createMyAccessLogService({ db }),
   });
   patientPreviewRoutes(app, { preview: createPatientPreviewService({ db, now }) });
 }

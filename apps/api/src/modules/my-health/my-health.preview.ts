@@ -59,8 +59,7 @@ export function createPatientPreviewService({ db, now = systemClock }: DbAndCloc
         'list',
         items((viewpoint) => views.kindItems(viewpoint, segment)),
       ),
-    findCarePlans: (place: PreviewPlace) =>
-      answer(place, 'list', items(carePlans.readCarePlans)),
+    findCarePlans: (place: PreviewPlace) => answer(place, 'list', items(carePlans.readCarePlans)),
   };
 }
 
