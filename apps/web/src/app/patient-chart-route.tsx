@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { PatientAppointments } from '../features/appointments/patient-appointments.tsx';
 import { PatientCarePlans } from '../features/care-plans/patient-care-plans.tsx';
 import { AccessSection } from '../features/my-health/access-section.tsx';
+import { PatientViewLink } from '../features/my-health/patient-view-link.tsx';
 import { PatientChartPage } from '../features/patients/patient-chart-page.tsx';
 import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
 import { PatientVitals } from '../features/vitals/patient-vitals.tsx';
@@ -74,6 +75,7 @@ export function PatientChartRoute() {
             <PatientCarePlans patient={patient} anchorOf={carePlanAnchor} />
           </ChartSectionAt>
           <AccessSection patient={patient} />
+          <PatientViewLink patientId={patient._id} />
         </>
       )}
     />

@@ -1,5 +1,3 @@
-import { useAppSelector } from '../../app/hooks.ts';
-
 import { useGetMyRecordQuery } from './my-health-api.ts';
 
 import { Appointments } from './my-appointments.tsx';
@@ -7,12 +5,11 @@ import { CarePlans } from './my-care-plans.tsx';
 import { Allergies, Immunizations, Prescriptions } from './my-kinds.tsx';
 import { Visits } from './my-visits.tsx';
 import { PracticeCard } from './practice-card.tsx';
+import { useRecordArgs } from './record-source.tsx';
 
 /** The sections of one linked record, in the order a visit to the practice runs. */
 export function RecordSections({ patientId }: { patientId: string }) {
-  const viewer = useAppSelector((state) => state.auth.userData?._id);
-  const args = { viewer, patientId };
-  const record = useGetMyRecordQuery(args);
+  const record = useGetMyRecordQuery(useRecordArgs(patientId).args);
   return (
     <>
       <PracticeCard record={record.currentData} hasFailed={record.isError && !record.isFetching} />
