@@ -4,6 +4,7 @@ import { PatientAppointments } from '../features/appointments/patient-appointmen
 import { PatientCarePlans } from '../features/care-plans/patient-care-plans.tsx';
 import { AccessSection } from '../features/my-health/access-section.tsx';
 import { CorrectionRequests } from '../features/my-health/correction-requests.tsx';
+import { PatientViewLink } from '../features/my-health/patient-view-link.tsx';
 import { PatientChartPage } from '../features/patients/patient-chart-page.tsx';
 import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
 import { PatientVitals } from '../features/vitals/patient-vitals.tsx';
@@ -77,6 +78,7 @@ export function PatientChartRoute() {
           </ChartSectionAt>
           <AccessSection patient={patient} />
           <CorrectionRequests patient={patient} />
+          <PatientViewLink patientId={patient._id} />
         </>
       )}
     />

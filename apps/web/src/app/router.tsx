@@ -119,6 +119,10 @@ const MyHealthPage = page(
   () => import('../features/my-health/my-health-page.tsx').then((m) => m.MyHealthPage),
   'myHealth',
 );
+const PatientViewPage = page(
+  () => import('../features/my-health/patient-view-page.tsx').then((m) => m.PatientViewPage),
+  'myHealth',
+);
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
 ) => page(() => import('../features/home/coming-soon-page.tsx').then((m) => m[name]), 'home');
@@ -211,6 +215,7 @@ export function AppRoutes() {
           <Route path="payment-success" element={<PaymentSuccessPage />} />
           <Route path="records" element={<PatientsPage />} />
           <Route path="records/patients/:id" element={<PatientChartPage />} />
+          <Route path="records/patients/:id/patient-view" element={<PatientViewPage />} />
           <Route path="appointments" element={<AppointmentsPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="premier/transactions" element={<TransactionsPage />} />

@@ -10,6 +10,7 @@ import {
 import { ERRORS, type TErrorCode } from '@portal/shared/errors';
 import {
   itemsOf,
+  ZMyAccessEntry,
   ZMyAllergy,
   ZMyAppointment,
   ZMyAppointments,
@@ -32,6 +33,7 @@ import type {
   TInvitationInput,
   TItems,
   TLinkInput,
+  TMyAccessEntry,
   TMyAllergy,
   TMyAppointments,
   TMyCarePlan,
@@ -58,6 +60,7 @@ import { invalid, json, recordedOf, type RecordedRequest } from './http.ts';
  */
 
 const ORIGIN = 'http://localhost:3000';
+const NO_STORE = { headers: { 'Cache-Control': 'no-store' } };
 
 export const refuseAs = (code: TErrorCode, extra?: object) =>
   json({ ...extra, message: ERRORS[code].message, code }, { status: ERRORS[code].status });
@@ -93,6 +96,8 @@ export interface FakeLinkedRecord {
   immunizations: TMyImmunization[];
   carePlans: TMyCarePlan[];
   vitals: TMyVitalsPoint[];
+  /** "Who viewed my record", newest first. */
+  accessLog: TMyAccessEntry[];
 }
 
 /** Both sides' lists of correction requests: `{ items }`, newest first. */
@@ -116,6 +121,8 @@ export class FakeMyHealth {
   readonly invitations = new Map<string, FakeInvitation>();
   readonly links: (TMyLink & { endedAt: string | null })[] = [];
   readonly records = new Map<string, FakeLinkedRecord>();
+  /** The practitioner's own patients as the preview shows them, by patient id. */
+  readonly previews = new Map<string, FakeLinkedRecord>();
   /** Appointments the API refuses to cancel: inside the practice's cancellation notice. */
   readonly tooLateToCancel = new Set<string>();
   /** Every mark of a care-plan activity, as sent. */
@@ -185,7 +192,24 @@ export class FakeMyHealth {
       ...input,
     };
     this.links.push(link);
-    this.records.set(link.patientId, {
+    this.records.set(link.patientId, this.recordOf(link, shown));
+    return link;
+  }
+
+  /** One of the practitioner's patients, as the preview shows it (over empty lists). */
+  addPreview(
+    input: { patientId: string; patientName: string },
+    shown: Partial<FakeLinkedRecord> = {},
+  ): void {
+    const link = { ...input, relationship: 'self' as const, practitioner: this.practitioner };
+    this.previews.set(input.patientId, this.recordOf(link, shown));
+  }
+
+  private recordOf(
+    link: Pick<TMyLink, 'patientId' | 'patientName' | 'relationship' | 'practitioner'>,
+    shown: Partial<FakeLinkedRecord>,
+  ): FakeLinkedRecord {
+    return {
       record: {
         patient: {
           _id: link.patientId,
@@ -221,9 +245,9 @@ export class FakeMyHealth {
       immunizations: [],
       carePlans: [],
       vitals: [],
+      accessLog: [],
       ...shown,
-    });
-    return link;
+    };
   }
 
   /** A correction request of a record, as the linked person sent it (over `requested`). */
@@ -371,6 +395,12 @@ export class FakeMyHealth {
       link.endedAt = new Date(this.now()).toISOString();
       return new Response(null, { status: 204 });
     }
+    const preview = /^\/api\/records\/patients\/([^/]+)\/patient-view(?:\/(.*))?$/.exec(path);
+    if (preview && method === 'GET') {
+      const shown = this.previews.get(decodeURIComponent(preview[1]!));
+      if (!shown) return refuseAs('PATIENT_NOT_FOUND');
+      return this.answerScreen(shown, preview[2] ?? '') ?? refuseAs('ROUTE_NOT_FOUND');
+    }
     const mine = /^\/api\/me\/patients\/([^/]+)(?:\/(.*))?$/.exec(path);
     if (mine)
       return this.handleRecord(method, decodeURIComponent(mine[1]!), mine[2] ?? '', request);
@@ -394,27 +424,13 @@ export class FakeMyHealth {
     const isLinked = this.liveLinks().some((link) => link.patientId === patientId);
     const shown = this.records.get(patientId);
     if (!isLinked || !shown) return refuseAs('LINK_NOT_FOUND');
-    const noStore = { headers: { 'Cache-Control': 'no-store' } };
     if (method === 'GET') {
-      if (rest === '') return answerAs(ZMyPatient, shown.record, noStore);
-      if (rest === 'appointments') return answerAs(ZMyAppointments, shown.appointments, noStore);
-      if (rest === 'record')
-        return json(
-          { resourceType: 'Bundle', type: 'collection', entry: [] },
-          { headers: { 'Content-Type': 'application/fhir+json' } },
-        );
-      const lists: Record<string, [z.ZodType, unknown[]]> = {
-        visits: [ZMyVisit, shown.visits],
-        vitals: [ZMyVitalsPoint, shown.vitals],
-        prescriptions: [ZMyPrescription, shown.prescriptions],
-        allergies: [ZMyAllergy, shown.allergies],
-        immunizations: [ZMyImmunization, shown.immunizations],
-        'care-plans': [ZMyCarePlan, shown.carePlans],
-      };
-      const list = lists[rest];
-      if (list) return answerAs(itemsOf(list[0]), { items: list[1] }, noStore);
+      if (rest === 'access-log')
+        return answerAs(itemsOf(ZMyAccessEntry), { items: shown.accessLog }, NO_STORE);
       if (rest === 'corrections')
-        return answerAs(ZCorrections, { items: this.correctionsOf(patientId) }, noStore);
+        return answerAs(ZCorrections, { items: this.correctionsOf(patientId) }, NO_STORE);
+      const screen = this.answerScreen(shown, rest);
+      if (screen) return screen;
     }
     if (method === 'POST' && rest === 'corrections') {
       const parsed = ZCorrectionRequestBody.safeParse(request.body);
@@ -423,6 +439,11 @@ export class FakeMyHealth {
       const correction = this.addCorrection(patientId, parsed.data);
       return answerAs(ZCorrection, correction, { status: 201 });
     }
+    if (rest === 'record')
+      return json(
+        { resourceType: 'Bundle', type: 'collection', entry: [] },
+        { headers: { 'Content-Type': 'application/fhir+json' } },
+      );
     const cancel = /^appointments\/([^/]+)\/cancel$/.exec(rest);
     if (method === 'POST' && cancel) {
       const appointment = shown.appointments.upcoming.find((one) => one._id === cancel[1]);
@@ -445,6 +466,22 @@ export class FakeMyHealth {
     }
     return refuseAs('ROUTE_NOT_FOUND');
   }
+
+  /** A screen's answer, the same for the linked person and the practitioner's preview. */
+  private answerScreen(shown: FakeLinkedRecord, rest: string): Response | undefined {
+    if (rest === '') return answerAs(ZMyPatient, shown.record, NO_STORE);
+    if (rest === 'appointments') return answerAs(ZMyAppointments, shown.appointments, NO_STORE);
+    const lists: Record<string, [z.ZodType, unknown[]]> = {
+      visits: [ZMyVisit, shown.visits],
+      vitals: [ZMyVitalsPoint, shown.vitals],
+      prescriptions: [ZMyPrescription, shown.prescriptions],
+      allergies: [ZMyAllergy, shown.allergies],
+      immunizations: [ZMyImmunization, shown.immunizations],
+      'care-plans': [ZMyCarePlan, shown.carePlans],
+    };
+    const list = lists[rest];
+    return list && answerAs(itemsOf(list[0]), { items: list[1] }, NO_STORE);
+  }
 }
 
 export function myHealthHandlers(fake: FakeMyHealth): HttpHandler[] {
@@ -455,6 +492,8 @@ export function myHealthHandlers(fake: FakeMyHealth): HttpHandler[] {
     http.post('/api/records/patients/:id/invitation', answer),
     http.get('/api/records/patients/:id/corrections', answer),
     http.post('/api/records/patients/:id/corrections/:correctionId/:action', answer),
+    http.get('/api/records/patients/:id/patient-view', answer),
+    http.get('/api/records/patients/:id/patient-view/*', answer),
     http.all('/api/me/*', answer),
   ];
 }

@@ -6,14 +6,25 @@ import { storedId } from '../../lib/uuid.ts';
 import { insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 import { findLiveLink } from './my-health.repository.ts';
 
-/** A person's live link to one patient record: whose record it is, and as what they see it. */
-export interface LinkedPatient {
-  linkId: string;
-  /** The practitioner whose record it is: every read below is scoped by it. */
+/**
+ * What the patient's screens are computed from, whoever looks: the linked person through their
+ * link, or the practitioner previewing them (my-health.preview.ts).
+ */
+export interface RecordViewpoint {
+  /** The practitioner whose record it is: every read is scoped by it. */
   ownerId: string;
   patientId: string;
   relationship: TLinkRelationship;
-  /** When the link was made: notes signed later are shared unless kept private. */
+  /**
+   * When the link was made: notes signed later are shared unless kept private. Null for a link
+   * not made yet, as the practitioner previews it: only notes set to shared show.
+   */
+  linkedAt: Date | null;
+}
+
+/** A person's live link to one patient record: whose record it is, and as what they see it. */
+export interface LinkedPatient extends RecordViewpoint {
+  linkId: string;
   linkedAt: Date;
 }
 

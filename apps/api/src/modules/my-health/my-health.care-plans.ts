@@ -15,7 +15,7 @@ import {
   findUserClock,
   upsertMark,
 } from '../care-plans/care-plans.repository.ts';
-import { getLinkedPatient, type LinkedPatient } from './linked-patient.ts';
+import { getLinkedPatient, type RecordViewpoint } from './linked-patient.ts';
 import { MY_LIST_MAX, pickView, type MyPlace } from './my-health.service.ts';
 
 /**
@@ -26,13 +26,13 @@ import { MY_LIST_MAX, pickView, type MyPlace } from './my-health.service.ts';
  */
 export function createMyCarePlanService({ db, now = systemClock }: DbAndClock) {
   /** Today where the practice is (UTC until the practitioner's browser sent a time zone). */
-  async function practiceToday(link: LinkedPatient): Promise<string> {
+  async function practiceToday(link: RecordViewpoint): Promise<string> {
     const clock = await findUserClock(db, link.ownerId);
     return toWallTime(now(), clock?.timeZone ?? 'UTC').date;
   }
 
-  /** The active plans as the screen shows them, for a link that passed the gate (not audited). */
-  async function readCarePlans(link: LinkedPatient): Promise<TMyCarePlan[]> {
+  /** The active plans as the screen shows them, for a viewpoint that passed a gate (not audited). */
+  async function readCarePlans(link: RecordViewpoint): Promise<TMyCarePlan[]> {
     const plans = await carePlanStore.list(db, {
       ownerId: link.ownerId,
       patientId: link.patientId,

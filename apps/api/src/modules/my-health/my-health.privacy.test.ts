@@ -137,6 +137,7 @@ describe('the privacy matrix of /api/me/patients/{patientId}/…', () => {
   it('covers every route of the linked patient', () => {
     expect(operations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
       'GET /api/me/patients/{patientId}',
+      'GET /api/me/patients/{patientId}/access-log',
       'GET /api/me/patients/{patientId}/allergies',
       'GET /api/me/patients/{patientId}/appointments',
       'GET /api/me/patients/{patientId}/care-plans',

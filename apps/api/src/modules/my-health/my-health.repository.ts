@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { patientLinks } from '../../db/schema/patient-links.ts';
@@ -39,6 +39,26 @@ export async function findLiveLink(
         eq(patients.ownerId, patientLinks.ownerId),
       ),
     )
+    .limit(1);
+  return row;
+}
+
+/**
+ * The live link the practitioner's preview shows the record through: the patient's own (`self`)
+ * when there is one, else the oldest; none when nobody is linked.
+ */
+export async function findPreviewLink(db: DbOrTx, { ownerId, patientId }: Scope) {
+  const [row] = await db
+    .select({ relationship: patientLinks.relationship, linkedAt: patientLinks.createdAt })
+    .from(patientLinks)
+    .where(
+      and(
+        eq(patientLinks.ownerId, ownerId),
+        eq(patientLinks.patientId, patientId),
+        isNull(patientLinks.endedAt),
+      ),
+    )
+    .orderBy(sql`${patientLinks.relationship} <> 'self'`, asc(patientLinks.createdAt))
     .limit(1);
   return row;
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   itemsOf,
+  ZMyAccessEntry,
   ZMyAllergy,
   ZMyAppointment,
   ZMyAppointmentParams,
@@ -21,6 +22,7 @@ import {
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { ZDocument } from '../../lib/response-schemas.ts';
 import { actorOf } from '../audit/owned-records.http.ts';
+import { ACCESS_LOG_MAX, type MyAccessLogService } from './my-health.access-log.ts';
 import type { MyCarePlanService } from './my-health.care-plans.ts';
 import type { MyRecordService } from './my-health.record.ts';
 import type { MyHealthService, MyKindSegment } from './my-health.service.ts';
@@ -54,7 +56,13 @@ export function myHealthRoutes(
     myHealth,
     carePlans,
     record,
-  }: { myHealth: MyHealthService; carePlans: MyCarePlanService; record: MyRecordService },
+    accessLog,
+  }: {
+    myHealth: MyHealthService;
+    carePlans: MyCarePlanService;
+    record: MyRecordService;
+    accessLog: MyAccessLogService;
+  },
 ) {
   const zod = app.withTypeProvider<ZodTypeProvider>();
   const placeOf = async (
@@ -233,5 +241,19 @@ export function myHealthRoutes(
         .header('content-disposition', 'attachment; filename="my-record.json"');
       return bundle;
     },
+  );
+
+  zod.get(
+    `${BASE}/access-log`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: `Who viewed the record: the newest ${ACCESS_LOG_MAX} reads, lists and exports of it by its practitioner, by you and by the other people linked to it, names only (never an e-mail or an account id)`,
+        description: `${GATE} Refused attempts, changes and the reads of this log itself are not listed: opening the log would otherwise add to it each time.`,
+        params: ZPatientParams,
+        response: { 200: itemsOf(ZMyAccessEntry), ...errors },
+      },
+    },
+    async (request) => accessLog.findAccessLog(await placeOf(request)),
   );
 }

@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import { APPOINTMENT_PATIENT_VIEW } from '@portal/shared/appointment';
 import type {
   TMyAppointment,
   TMyAppointments,
   TMyPatient,
   TMyVisit,
+  ZMyVitalsPoint,
 } from '@portal/shared/my-health';
 import { bmiOf, VISIT_PATIENT_VIEW } from '@portal/shared/visit';
 import type { AuditSubjectKind } from '@portal/shared/audit';
@@ -16,13 +18,15 @@ import { cancelAppointment } from '../appointments/appointments.repository.ts';
 import { insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 import type { VisitRecord } from '../visits/visits.fields.ts';
 import { listSignedVisits } from '../visits/visits.repository.ts';
-import { getLinkedPatient, type LinkedPatient } from './linked-patient.ts';
+import { getLinkedPatient, type LinkedPatient, type RecordViewpoint } from './linked-patient.ts';
 import * as repository from './my-health.repository.ts';
 
 /** The most items one list of a linked patient answers (newest first where it matters). */
 export const MY_LIST_MAX = 500;
 
 const HOUR_MS = 3_600_000;
+
+type TMyVitalsPoint = z.infer<typeof ZMyVitalsPoint>;
 
 /** The item cut down to the declared fields, in their order: nothing else can slip through. */
 export function pickView<const Field extends string>(
@@ -56,14 +60,14 @@ function toMyAppointment(row: repository.MyAppointmentRow): TMyAppointment {
  */
 export function areNotesShared(
   visit: Pick<VisitRecord, 'patientSharing' | 'signedAt'>,
-  link: Pick<LinkedPatient, 'linkedAt'>,
+  link: Pick<RecordViewpoint, 'linkedAt'>,
 ): boolean {
   if (visit.patientSharing === 'private') return false;
   if (visit.patientSharing === 'shared') return true;
-  return visit.signedAt !== null && visit.signedAt >= link.linkedAt;
+  return visit.signedAt !== null && link.linkedAt !== null && visit.signedAt >= link.linkedAt;
 }
 
-function toMyVisit(row: VisitRecord, link: LinkedPatient): TMyVisit {
+function toMyVisit(row: VisitRecord, link: RecordViewpoint): TMyVisit {
   const isShared = areNotesShared(row, link);
   const item = {
     ...row,
@@ -97,17 +101,13 @@ export const MY_KIND_SEGMENTS = ['allergies', 'prescriptions', 'immunizations'] 
 export type MyKindSegment = (typeof MY_KIND_SEGMENTS)[number];
 
 /**
- * What a linked person reads and does on one patient record. Every call first passes the link
- * gate (linked-patient.ts), then reads within that link's practitioner and patient only, and
- * writes an audit event with the linked person as actor and the patient.
- */
-/**
- * The screens' answers for a link that has passed the gate, neither gated nor audited: the
- * routes below and the FHIR record (my-health.record.ts) read the same views through them.
+ * The screens' answers for a viewpoint that has passed a gate, neither gated nor audited: the
+ * linked person's routes below, the FHIR record (my-health.record.ts) and the practitioner's
+ * preview (my-health.preview.ts) read the same views through them, so none can differ.
  */
 export function createMyViews({ db, now = systemClock }: DbAndClock) {
   return {
-    async patient(link: LinkedPatient): Promise<TMyPatient> {
+    async patient(link: RecordViewpoint): Promise<TMyPatient> {
       const card = (await repository.findPatientCard(db, link))!;
       return {
         patient: {
@@ -131,7 +131,7 @@ export function createMyViews({ db, now = systemClock }: DbAndClock) {
       };
     },
 
-    async appointments(link: LinkedPatient): Promise<TMyAppointments> {
+    async appointments(link: RecordViewpoint): Promise<TMyAppointments> {
       const rows = await repository.listAppointments(db, { ...link, limit: MY_LIST_MAX });
       const at = now();
       return {
@@ -143,12 +143,27 @@ export function createMyViews({ db, now = systemClock }: DbAndClock) {
       };
     },
 
-    async visits(link: LinkedPatient): Promise<TMyVisit[]> {
+    async visits(link: RecordViewpoint): Promise<TMyVisit[]> {
       const rows = await listSignedVisits(db, { ...link, limit: MY_LIST_MAX });
       return rows.map((row) => toMyVisit(row, link));
     },
 
-    async kindItems(link: LinkedPatient, segment: MyKindSegment) {
+    /** The chart's points, oldest first: the signed visits that measured a weight or pressure. */
+    async vitals(link: RecordViewpoint): Promise<TMyVitalsPoint[]> {
+      const rows = await listSignedVisits(db, { ...link, limit: MY_LIST_MAX });
+      return rows
+        .filter((row) => row.weight !== null || row.systolic !== null || row.diastolic !== null)
+        .reverse()
+        .map((row) => ({
+          visitId: row.id,
+          occurredAt: row.occurredAt.toISOString(),
+          systolic: row.systolic,
+          diastolic: row.diastolic,
+          weight: row.weight,
+        }));
+    },
+
+    async kindItems(link: RecordViewpoint, segment: MyKindSegment) {
       const kind = API_KINDS.find((declaration) => declaration.shared.segment === segment)!;
       const items = await kind.patientItems(db, { ...link, limit: MY_LIST_MAX });
       return items.map((item) => pickView(item, kind.shared.patientView));
@@ -234,21 +249,10 @@ export function createMyHealthService({ db, now = systemClock }: DbAndClock) {
       return { items };
     },
 
-    /** The chart's points, oldest first: the signed visits that measured a weight or pressure. */
-    async findVitals(place: MyPlace) {
+    async findVitals(place: MyPlace): Promise<{ items: TMyVitalsPoint[] }> {
       const link = await linked(place, 'list');
-      const rows = await listSignedVisits(db, { ...link, limit: MY_LIST_MAX });
+      const items = await views.vitals(link);
       await audit(place.actor, link, 'list');
-      const items = rows
-        .filter((row) => row.weight !== null || row.systolic !== null || row.diastolic !== null)
-        .reverse()
-        .map((row) => ({
-          visitId: row.id,
-          occurredAt: row.occurredAt.toISOString(),
-          systolic: row.systolic,
-          diastolic: row.diastolic,
-          weight: row.weight,
-        }));
       return { items };
     },
 

@@ -27,6 +27,7 @@ export {
 } from '@portal/shared/patient-access';
 
 export type {
+  TMyAccessEntry,
   TMyAppointment,
   TMyAppointments,
   TMyCarePlan,

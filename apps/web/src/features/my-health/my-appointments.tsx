@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useAppSelector } from '../../app/hooks.ts';
 
 import { announce } from '../../lib/a11y/announcer.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
@@ -9,14 +8,15 @@ import alert from '../../ui/alert.module.css';
 
 import type { TMyAppointment } from './api-types.ts';
 import { useCancelMyAppointmentMutation, useGetMyAppointmentsQuery } from './my-health-api.ts';
+import { useRecordArgs } from './record-source.tsx';
 import { refusalOf } from './refusal.ts';
 import { RecordSection, useDateTime } from './record-section.tsx';
 import styles from './my-health.module.css';
 
 export function Appointments({ patientId, phone }: { patientId: string; phone: string | null }) {
   const { t } = useTranslation('myHealth');
-  const viewer = useAppSelector((state) => state.auth.userData?._id);
-  const query = useGetMyAppointmentsQuery({ viewer, patientId });
+  const { args, isReadOnly } = useRecordArgs(patientId);
+  const query = useGetMyAppointmentsQuery(args);
   const [cancel, cancelling] = useCancelMyAppointmentMutation();
   const [result, setResult] = useState<{ text: string; isFailure: boolean } | null>(null);
   const { ref: resultRef, request: focusResult } = useFocusAfterRender<HTMLParagraphElement>();
@@ -52,7 +52,7 @@ export function Appointments({ patientId, phone }: { patientId: string; phone: s
         {t(`appointments.kind.${appointment.kind}`)} ·{' '}
         {t(`appointments.status.${appointment.status}`)}
       </p>
-      {isUpcoming && appointment.status === 'booked' && (
+      {isUpcoming && appointment.status === 'booked' && !isReadOnly && (
         <div className={styles.actions}>
           <Button
             variant="secondary"

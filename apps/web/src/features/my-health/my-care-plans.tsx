@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useAppSelector } from '../../app/hooks.ts';
 
 import { announce } from '../../lib/a11y/announcer.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
@@ -8,14 +7,15 @@ import { Button } from '../../ui/button.tsx';
 import alert from '../../ui/alert.module.css';
 
 import { useGetMyCarePlansQuery, useMarkMyOccurrenceMutation } from './my-health-api.ts';
+import { useRecordArgs } from './record-source.tsx';
 import { refusalOf } from './refusal.ts';
 import { RecordSection } from './record-section.tsx';
 import styles from './my-health.module.css';
 
 export function CarePlans({ patientId }: { patientId: string }) {
   const { t } = useTranslation('myHealth');
-  const viewer = useAppSelector((state) => state.auth.userData?._id);
-  const query = useGetMyCarePlansQuery({ viewer, patientId });
+  const { args, isReadOnly } = useRecordArgs(patientId);
+  const query = useGetMyCarePlansQuery(args);
   const [mark, marking] = useMarkMyOccurrenceMutation();
   const [result, setResult] = useState<{ text: string; isFailure: boolean } | null>(null);
   const { ref: resultRef, request: focusResult } = useFocusAfterRender<HTMLParagraphElement>();
@@ -67,7 +67,7 @@ export function CarePlans({ patientId }: { patientId: string }) {
                     (<bdi>{entry.plan.title}</bdi>)
                   </span>
                 </p>
-                {entry.occurrence.state === 'due' ? (
+                {entry.occurrence.state === 'due' && !isReadOnly ? (
                   <div className={styles.actions}>
                     {(['done', 'skipped'] as const).map((status) => (
                       <Button

@@ -8,6 +8,7 @@ import type {
   TItems,
   TLinkCreated,
   TLinkInput,
+  TMyAccessEntry,
   TMyAllergy,
   TMyAppointment,
   TMyAppointments,
@@ -27,10 +28,26 @@ import type {
 const myRecordUrl = (patientId: string, ...path: string[]) =>
   ['/me/patients', ...[patientId, ...path].map(encodeURIComponent)].join('/');
 
+/**
+ * Whose screens a record's sections read: the linked person's own (`me`), or the practitioner's
+ * preview of them (`preview`), which answers the same schemas for their own patient.
+ */
+export type RecordSource = 'me' | 'preview';
+
 /** A call about one linked record (the viewer keys the cache, see ViewerArgs). */
-interface MyRecordArgs extends ViewerArgs {
+export interface MyRecordArgs extends ViewerArgs {
   patientId: string;
+  /** Omitted: `me`. */
+  source?: RecordSource;
 }
+
+/** The URL of one screen's answer, as the linked person's or as the practitioner's preview. */
+const screenUrl = ({ patientId, source = 'me' }: MyRecordArgs, segment?: string) => {
+  const path = segment ? [segment] : [];
+  return source === 'preview'
+    ? patientUrl(patientId, 'patient-view', ...path)
+    : myRecordUrl(patientId, ...path);
+};
 
 /**
  * Access is tagged by patient (the practitioner's side) and everything a linked person reads by
@@ -81,11 +98,11 @@ export const myHealthApi = base.injectEndpoints({
       invalidatesTags: ['MyHealth'],
     }),
     getMyRecord: build.query<TMyPatient, MyRecordArgs>({
-      query: ({ patientId }) => myRecordUrl(patientId),
+      query: (args) => screenUrl(args),
       providesTags: ['MyHealth'],
     }),
     getMyAppointments: build.query<TMyAppointments, MyRecordArgs>({
-      query: ({ patientId }) => myRecordUrl(patientId, 'appointments'),
+      query: (args) => screenUrl(args, 'appointments'),
       providesTags: ['MyHealth'],
     }),
     cancelMyAppointment: build.mutation<
@@ -99,7 +116,7 @@ export const myHealthApi = base.injectEndpoints({
       invalidatesTags: ['MyHealth'],
     }),
     getMyVisits: build.query<TMyVisit[], MyRecordArgs>({
-      query: ({ patientId }) => myRecordUrl(patientId, 'visits'),
+      query: (args) => screenUrl(args, 'visits'),
       transformResponse: (answer: TItems<TMyVisit>) => answer.items,
       providesTags: ['MyHealth'],
     }),
@@ -109,22 +126,22 @@ export const myHealthApi = base.injectEndpoints({
       providesTags: ['MyHealth'],
     }),
     getMyPrescriptions: build.query<TMyPrescription[], MyRecordArgs>({
-      query: ({ patientId }) => myRecordUrl(patientId, 'prescriptions'),
+      query: (args) => screenUrl(args, 'prescriptions'),
       transformResponse: (answer: TItems<TMyPrescription>) => answer.items,
       providesTags: ['MyHealth'],
     }),
     getMyAllergies: build.query<TMyAllergy[], MyRecordArgs>({
-      query: ({ patientId }) => myRecordUrl(patientId, 'allergies'),
+      query: (args) => screenUrl(args, 'allergies'),
       transformResponse: (answer: TItems<TMyAllergy>) => answer.items,
       providesTags: ['MyHealth'],
     }),
     getMyImmunizations: build.query<TMyImmunization[], MyRecordArgs>({
-      query: ({ patientId }) => myRecordUrl(patientId, 'immunizations'),
+      query: (args) => screenUrl(args, 'immunizations'),
       transformResponse: (answer: TItems<TMyImmunization>) => answer.items,
       providesTags: ['MyHealth'],
     }),
     getMyCarePlans: build.query<TMyCarePlan[], MyRecordArgs>({
-      query: ({ patientId }) => myRecordUrl(patientId, 'care-plans'),
+      query: (args) => screenUrl(args, 'care-plans'),
       transformResponse: (answer: TItems<TMyCarePlan>) => answer.items,
       providesTags: ['MyHealth'],
     }),
@@ -146,6 +163,11 @@ export const myHealthApi = base.injectEndpoints({
         body: { status },
       }),
       invalidatesTags: ['MyHealth'],
+    }),
+    getMyAccessLog: build.query<TMyAccessEntry[], MyRecordArgs>({
+      query: ({ patientId }) => myRecordUrl(patientId, 'access-log'),
+      transformResponse: (answer: TItems<TMyAccessEntry>) => answer.items,
+      providesTags: ['MyHealth'],
     }),
     /** The FHIR R4 Bundle, kept as sent: it is saved as a file, never shown. */
     getMyFhirRecord: build.mutation<unknown, { patientId: string }>({
@@ -172,5 +194,6 @@ export const {
   useGetMyImmunizationsQuery,
   useGetMyCarePlansQuery,
   useMarkMyOccurrenceMutation,
+  useGetMyAccessLogQuery,
   useGetMyFhirRecordMutation,
 } = myHealthApi;

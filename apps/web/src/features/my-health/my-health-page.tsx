@@ -10,6 +10,7 @@ import alert from '../../ui/alert.module.css';
 import pageStyles from '../../ui/page.module.css';
 import column from '../../ui/page-column.module.css';
 import section from '../../ui/section.module.css';
+import { AccessLogSection } from './access-log-section.tsx';
 import type { TMyLink } from './api-types.ts';
 import {
   useGetMyFhirRecordMutation,
@@ -143,6 +144,7 @@ function LinkedRecord({ link }: { link: TMyLink }) {
         </p>
         <RecordSections patientId={link.patientId} />
         <CorrectionsSection patientId={link.patientId} practitioner={link.practitioner.name} />
+        <AccessLogSection patientId={link.patientId} />
         <section className={`${pageStyles.card} ${styles.section}`} aria-labelledby={`${id}-own`}>
           <h2 id={`${id}-own`}>{t('page.yourData')}</h2>
           <div className={styles.actions}>

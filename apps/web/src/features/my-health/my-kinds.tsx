@@ -1,5 +1,4 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useAppSelector } from '../../app/hooks.ts';
 
 import {
   useGetMyAllergiesQuery,
@@ -7,14 +6,14 @@ import {
   useGetMyPrescriptionsQuery,
 } from './my-health-api.ts';
 
+import { useRecordArgs } from './record-source.tsx';
 import { ItemList, RecordSection } from './record-section.tsx';
 import styles from './my-health.module.css';
 import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 export function Prescriptions({ patientId }: { patientId: string }) {
   const { t } = useTranslation('myHealth');
-  const viewer = useAppSelector((state) => state.auth.userData?._id);
-  const query = useGetMyPrescriptionsQuery({ viewer, patientId });
+  const query = useGetMyPrescriptionsQuery(useRecordArgs(patientId).args);
   return (
     <RecordSection name="prescriptions" query={query}>
       {(items) => (
@@ -45,8 +44,7 @@ export function Prescriptions({ patientId }: { patientId: string }) {
 
 export function Allergies({ patientId }: { patientId: string }) {
   const { t } = useTranslation('myHealth');
-  const viewer = useAppSelector((state) => state.auth.userData?._id);
-  const query = useGetMyAllergiesQuery({ viewer, patientId });
+  const query = useGetMyAllergiesQuery(useRecordArgs(patientId).args);
   return (
     <RecordSection name="allergies" query={query}>
       {(items) => (
@@ -74,8 +72,7 @@ export function Allergies({ patientId }: { patientId: string }) {
 
 export function Immunizations({ patientId }: { patientId: string }) {
   const { t, i18n } = useTranslation('myHealth');
-  const viewer = useAppSelector((state) => state.auth.userData?._id);
-  const query = useGetMyImmunizationsQuery({ viewer, patientId });
+  const query = useGetMyImmunizationsQuery(useRecordArgs(patientId).args);
   const day = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   return (
     <RecordSection name="immunizations" query={query}>

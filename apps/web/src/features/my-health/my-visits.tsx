@@ -1,13 +1,13 @@
 import type { TFunction } from '../../i18n/translator.ts';
 
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useAppSelector } from '../../app/hooks.ts';
 
 import { formatNumber } from '../../i18n/format.ts';
 
 import type { TMyVisit } from './api-types.ts';
 import { useGetMyVisitsQuery } from './my-health-api.ts';
 
+import { useRecordArgs } from './record-source.tsx';
 import { RecordSection, useDateTime } from './record-section.tsx';
 import styles from './my-health.module.css';
 
@@ -44,8 +44,7 @@ function vitalsOf(visit: TMyVisit, t: TFunction): string[] {
 
 export function Visits({ patientId }: { patientId: string }) {
   const { t } = useTranslation('myHealth');
-  const viewer = useAppSelector((state) => state.auth.userData?._id);
-  const query = useGetMyVisitsQuery({ viewer, patientId });
+  const query = useGetMyVisitsQuery(useRecordArgs(patientId).args);
   const { dateTime, date } = useDateTime();
   return (
     <RecordSection name="visits" query={query}>

@@ -15,7 +15,14 @@ export function RecordSection<Item>({
   query,
   children,
 }: {
-  name: 'appointments' | 'visits' | 'prescriptions' | 'allergies' | 'immunizations' | 'carePlans';
+  name:
+    | 'appointments'
+    | 'visits'
+    | 'prescriptions'
+    | 'allergies'
+    | 'immunizations'
+    | 'carePlans'
+    | 'accessLog';
   query: Query<readonly Item[]>;
   children: (items: readonly Item[]) => ReactNode;
 }) {

@@ -1,5 +1,3 @@
-import { useAppSelector } from '../../app/hooks.ts';
-
 import { useGetMyRecordQuery } from './my-health-api.ts';
 
 import { Appointments } from './my-appointments.tsx';
@@ -8,12 +6,11 @@ import { Allergies, Immunizations, Prescriptions } from './my-kinds.tsx';
 import { Visits } from './my-visits.tsx';
 import { MyVitals } from './my-vitals.tsx';
 import { PracticeCard } from './practice-card.tsx';
+import { useRecordArgs } from './record-source.tsx';
 
 /** The sections of one linked record, in the order a visit to the practice runs. */
 export function RecordSections({ patientId }: { patientId: string }) {
-  const viewer = useAppSelector((state) => state.auth.userData?._id);
-  const args = { viewer, patientId };
-  const record = useGetMyRecordQuery(args);
+  const record = useGetMyRecordQuery(useRecordArgs(patientId).args);
   return (
     <>
       <PracticeCard record={record.currentData} hasFailed={record.isError && !record.isFetching} />
