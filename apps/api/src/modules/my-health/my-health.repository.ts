@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { patientLinks } from '../../db/schema/patient-links.ts';
@@ -75,15 +75,27 @@ const appointmentColumns = {
   status: appointments.status,
 };
 
-/** The patient's appointments, earliest first, at most `limit`. */
-export async function listAppointments(db: Db, { limit, ...scope }: Scope & { limit: number }) {
+/**
+ * The patient's upcoming appointments (ending after `at`), soonest first, or their past ones,
+ * newest first; at most `limit` of either, so a long history never crowds out what is to come.
+ */
+export async function listAppointments(
+  db: Db,
+  { at, when, limit, ...scope }: Scope & { at: Date; when: 'upcoming' | 'past'; limit: number },
+) {
+  const isUpcoming = when === 'upcoming';
+  const order = isUpcoming ? asc : desc;
   return db
     .select(appointmentColumns)
     .from(appointments)
     .where(
-      and(eq(appointments.ownerId, scope.ownerId), eq(appointments.patientId, scope.patientId)),
+      and(
+        eq(appointments.ownerId, scope.ownerId),
+        eq(appointments.patientId, scope.patientId),
+        isUpcoming ? gt(appointments.endsAt, at) : lte(appointments.endsAt, at),
+      ),
     )
-    .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    .orderBy(order(appointments.startsAt), order(appointments.id))
     .limit(limit);
 }
 
