@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, lte } from 'drizzle-orm';
+import { APPOINTMENT_LIMITS } from '@portal/shared/appointment';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { patientLinks } from '../../db/schema/patient-links.ts';
@@ -75,9 +76,14 @@ const appointmentColumns = {
   status: appointments.status,
 };
 
+const LONGEST_MS = APPOINTMENT_LIMITS.durationMax * 60_000;
+
 /**
  * The patient's upcoming appointments (ending after `at`), soonest first, or their past ones,
  * newest first; at most `limit` of either, so a long history never crowds out what is to come.
+ * `starts_at` bounds the scan of the (patient_id, starts_at) index: nothing longer than the
+ * longest appointment can start earlier and still end after `at`, and nothing ended has not
+ * started.
  */
 export async function listAppointments(
   db: Db,
@@ -92,7 +98,12 @@ export async function listAppointments(
       and(
         eq(appointments.ownerId, scope.ownerId),
         eq(appointments.patientId, scope.patientId),
-        isUpcoming ? gt(appointments.endsAt, at) : lte(appointments.endsAt, at),
+        isUpcoming
+          ? and(
+              gt(appointments.startsAt, new Date(at.getTime() - LONGEST_MS)),
+              gt(appointments.endsAt, at),
+            )
+          : and(lt(appointments.startsAt, at), lte(appointments.endsAt, at)),
       ),
     )
     .orderBy(order(appointments.startsAt), order(appointments.id))
