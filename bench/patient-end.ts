@@ -1,7 +1,8 @@
 // The patient's end at scale: one practitioner with 100,000 patients, 100,000 links of people to
 // them (one person linked to 1,000 records, the rest two or three each), 100,000 appointments and
 // 100,000 signed visits (one patient with 1,000 of each), and 1,000,000 audit events of which
-// 100,000 are about that one patient. Prints EXPLAIN (ANALYZE, BUFFERS) execution times, median
+// 100,000 are about that one patient, most are a second practitioner's and one in a thousand a
+// third, quiet one's (whose activity view has to look far back). Prints EXPLAIN (ANALYZE, BUFFERS) execution times, median
 // of 5, of the repositories' own SQL behind each /api/me read, the practitioner's view of a
 // patient's access and their activity view (target ≤ 5 ms for a page).
 //   npm run patient-end -w bench      (also part of `npm run bench`)
