@@ -1,4 +1,16 @@
-import { and, desc, eq, getTableColumns, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AuditSubjectKind, TAuditAction, TAuditOutcome } from '@portal/shared/audit';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { countRows } from '../../db/rows.ts';
@@ -55,48 +67,82 @@ export type AuditEventWithName = AuditEventRow & {
   isLinkedActor: boolean;
 };
 
+/** The viewer's own patient named by an event: joined on the event, none when it is not theirs. */
+const isViewersPatient = (viewerId: string): SQL =>
+  and(eq(patients.id, auditEvents.patientId), eq(patients.ownerId, viewerId))!;
+
 /**
- * The viewer's trail: their own events, and the successful ones of people linked to their
- * patients (a patient reading their record, marking an activity). Refused attempts of others
- * stay out, so a stranger's probe of an id never shows the practitioner who they are.
+ * The viewer's trail is two disjoint parts: their own events, and the successful ones of people
+ * linked to their patients (a patient reading their record, marking an activity). Refused
+ * attempts of others stay out, so a stranger's probe of an id never shows the practitioner who
+ * they are. The second part reads the event's patient as joined by `isViewersPatient`: a key
+ * lookup per event, where a list of the viewer's patients would be read whole (a hundred
+ * thousand of them) for every page.
  */
-const viewersTrail = (viewerId: string): SQL =>
-  or(
-    eq(auditEvents.actorId, viewerId),
-    and(
-      ne(auditEvents.actorId, viewerId),
-      eq(auditEvents.outcome, 'success'),
-      inArray(
-        auditEvents.patientId,
-        sql`(select id from ${patients} where ${patients.ownerId} = ${viewerId})`,
-      ),
-    ),
-  )!;
+const ownEvents = (viewerId: string) => eq(auditEvents.actorId, viewerId);
+const othersEventsOnViewersPatients = (viewerId: string) =>
+  and(ne(auditEvents.actorId, viewerId), eq(auditEvents.outcome, 'success'));
 
 /**
  * The viewer's trail (above), newest first, after the event id `beforeId` when given. The
  * patient's name is joined on the viewer as owner, so an attempt on someone else's patient (a
- * `denied` event) never learns its name; a purged patient has none left.
+ * `denied` event) never learns its name; a purged patient has none left. Whether the actor is
+ * linked to the patient is one lookup per event of the page (lateral, `limit 1`), not a hash of
+ * every link.
  */
 export async function findAuditEvents(
   db: Db,
   { actorId, beforeId, limit }: { actorId: string; beforeId: number | null; limit: number },
 ): Promise<AuditEventWithName[]> {
+  const link = db
+    .select({ id: patientLinks.id })
+    .from(patientLinks)
+    .where(
+      and(
+        eq(patientLinks.userId, auditEvents.actorId),
+        eq(patientLinks.patientId, auditEvents.patientId),
+      ),
+    )
+    .limit(1)
+    .as('link');
   return db
     .select({
       ...getTableColumns(auditEvents),
       patientName: patients.name,
       actorName: users.name,
-      isLinkedActor: sql<boolean>`exists (select 1 from ${patientLinks} where ${patientLinks.userId} = ${auditEvents.actorId} and ${patientLinks.patientId} = ${auditEvents.patientId})`,
+      isLinkedActor: sql<boolean>`${link.id} is not null`,
     })
     .from(auditEvents)
-    .leftJoin(patients, and(eq(patients.id, auditEvents.patientId), eq(patients.ownerId, actorId)))
+    .leftJoin(patients, isViewersPatient(actorId))
     .leftJoin(users, eq(users.id, auditEvents.actorId))
-    .where(and(viewersTrail(actorId), beforeId === null ? undefined : lt(auditEvents.id, beforeId)))
+    .leftJoinLateral(link, sql`true`)
+    .where(
+      and(
+        or(ownEvents(actorId), and(othersEventsOnViewersPatients(actorId), isNotNull(patients.id))),
+        beforeId === null ? undefined : lt(auditEvents.id, beforeId),
+      ),
+    )
     .orderBy(desc(auditEvents.id))
     .limit(limit);
 }
 
+/**
+ * The trail's size in one pass over the events: the viewer's patients are read once, as a set,
+ * which for a count of many events costs less than a lookup per event.
+ */
 export async function countAuditEvents(db: Db, actorId: string): Promise<number> {
-  return countRows(db, auditEvents, viewersTrail(actorId));
+  return countRows(
+    db,
+    auditEvents,
+    or(
+      ownEvents(actorId),
+      and(
+        othersEventsOnViewersPatients(actorId),
+        inArray(
+          auditEvents.patientId,
+          sql`(select id from ${patients} where ${patients.ownerId} = ${actorId})`,
+        ),
+      ),
+    ),
+  );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { signIn, useTestApp } from '../../../test/app.ts';
 
+import { nextPageOf } from '../../../test/paging.ts';
 import { auditTrail } from '../../../test/patient-resources.ts';
 
 import { linkedPatientOf, myUrl, type LinkedPatientOptions } from './my-health.factories.ts';
@@ -42,6 +43,34 @@ describe("the practitioner's activity view (GET /api/records/audit)", () => {
       headers: owner.headers,
     });
     expect(Number(total.headers['x-total-count'])).toBe(trail.length);
+  });
+
+  it('pages its own events and the linked person’s reads together, newest first, none twice or left out', async () => {
+    const { owner, get } = await linkedPatient();
+    for (let i = 0; i < 3; i += 1) {
+      await get('visits');
+      await ctx.app.inject({
+        url: `/api/records/patients/${owner.patient._id}`,
+        headers: owner.headers,
+      });
+      await get('allergies');
+    }
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      `select e.id::text from audit_events e
+       where e.actor_id = $1 or (e.outcome = 'success' and e.patient_id in
+         (select id from patients where owner_id = $1))
+       order by e.id desc`,
+      [owner.user._id],
+    );
+    const seen: string[] = [];
+    let url: string | undefined = '/api/records/audit?limit=2';
+    while (url) {
+      const response = await ctx.app.inject({ url, headers: owner.headers });
+      expect(Number(response.headers['x-total-count'])).toBe(rows.length);
+      seen.push(...(response.json() as { id: string }[]).map((event) => event.id));
+      url = nextPageOf(response);
+    }
+    expect(seen).toEqual(rows.map((row) => row.id));
   });
 
   it("shows the linked person their own reads as a patient, without the record's name", async () => {

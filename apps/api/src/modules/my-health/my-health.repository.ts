@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { APPOINTMENT_LIMITS } from '@portal/shared/appointment';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { patientLinks } from '../../db/schema/patient-links.ts';
@@ -95,15 +96,37 @@ const appointmentColumns = {
   status: appointments.status,
 };
 
-/** The patient's appointments, earliest first, at most `limit`. */
-export async function listAppointments(db: Db, { limit, ...scope }: Scope & { limit: number }) {
+const LONGEST_MS = APPOINTMENT_LIMITS.durationMax * 60_000;
+
+/**
+ * The patient's upcoming appointments (ending after `at`), soonest first, or their past ones,
+ * newest first; at most `limit` of either, so a long history never crowds out what is to come.
+ * `starts_at` bounds the scan of the (patient_id, starts_at) index: nothing longer than the
+ * longest appointment can start earlier and still end after `at`, and nothing ended has not
+ * started.
+ */
+export async function listAppointments(
+  db: Db,
+  { at, when, limit, ...scope }: Scope & { at: Date; when: 'upcoming' | 'past'; limit: number },
+) {
+  const isUpcoming = when === 'upcoming';
+  const order = isUpcoming ? asc : desc;
   return db
     .select(appointmentColumns)
     .from(appointments)
     .where(
-      and(eq(appointments.ownerId, scope.ownerId), eq(appointments.patientId, scope.patientId)),
+      and(
+        eq(appointments.ownerId, scope.ownerId),
+        eq(appointments.patientId, scope.patientId),
+        isUpcoming
+          ? and(
+              gt(appointments.startsAt, new Date(at.getTime() - LONGEST_MS)),
+              gt(appointments.endsAt, at),
+            )
+          : and(lt(appointments.startsAt, at), lte(appointments.endsAt, at)),
+      ),
     )
-    .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    .orderBy(order(appointments.startsAt), order(appointments.id))
     .limit(limit);
 }
 

@@ -25,7 +25,7 @@ import { actorOf } from '../audit/owned-records.http.ts';
 import { ACCESS_LOG_MAX, type MyAccessLogService } from './my-health.access-log.ts';
 import type { MyCarePlanService } from './my-health.care-plans.ts';
 import type { MyRecordService } from './my-health.record.ts';
-import type { MyHealthService, MyKindSegment } from './my-health.service.ts';
+import { MY_LIST_MAX, type MyHealthService, type MyKindSegment } from './my-health.service.ts';
 
 const TAGS = ['my-health'];
 const BASE = '/api/me/patients/:patientId';
@@ -94,7 +94,7 @@ export function myHealthRoutes(
         tags: TAGS,
         summary:
           'The patient’s appointments: when, how and whether they hold, never the practitioner’s note or reason',
-        description: GATE,
+        description: `${GATE} Each list holds at most ${MY_LIST_MAX}: the soonest upcoming ones and the latest past ones.`,
         params: ZPatientParams,
         response: { 200: ZMyAppointments, ...errors },
       },

@@ -132,15 +132,11 @@ export function createMyViews({ db, now = systemClock }: DbAndClock) {
     },
 
     async appointments(link: RecordViewpoint): Promise<TMyAppointments> {
-      const rows = await repository.listAppointments(db, { ...link, limit: MY_LIST_MAX });
       const at = now();
-      return {
-        upcoming: rows.filter((row) => row.endsAt > at).map(toMyAppointment),
-        past: rows
-          .filter((row) => row.endsAt <= at)
-          .reverse()
-          .map(toMyAppointment),
-      };
+      const list = (when: 'upcoming' | 'past') =>
+        repository.listAppointments(db, { ...link, at, when, limit: MY_LIST_MAX });
+      const [upcoming, past] = await Promise.all([list('upcoming'), list('past')]);
+      return { upcoming: upcoming.map(toMyAppointment), past: past.map(toMyAppointment) };
     },
 
     async visits(link: RecordViewpoint): Promise<TMyVisit[]> {

@@ -7,6 +7,7 @@ import { useTestApp, type AuthHeaders } from '../../../test/app.ts';
 import { createAppointment, readAppointment } from '../../../test/factories/appointments.ts';
 
 import { createPatient } from '../../../test/factories/patients.ts';
+import { MY_LIST_MAX } from './my-health.service.ts';
 
 import { expectErrorAnswer } from '../../../test/error-answer.ts';
 
@@ -88,6 +89,35 @@ describe('GET /api/me/patients/:patientId/appointments', () => {
     });
     expect(response.body).not.toContain('unpaid invoice');
     expect(response.body).not.toContain('referral letter');
+  });
+
+  it('answers the upcoming ones of a patient with more past appointments than a list holds', async () => {
+    const { owner, get } = await linkedPatient();
+    // Weekly for twelve years and more: more past appointments than MY_LIST_MAX.
+    await ctx.database.pool.query(
+      `insert into appointments (owner_id, patient_id, starts_at, ends_at, kind, status)
+       select $1::uuid, $2::uuid, s, s + interval '30 minutes', 'in-person', 'fulfilled'
+       from generate_series(1, $3::int) g,
+         lateral (select $4::timestamptz - g * interval '7 days' as s) slot`,
+      [owner.user._id, owner.patient._id, MY_LIST_MAX + 1, clock.toISOString()],
+    );
+    // The longest an appointment lasts, begun 479 minutes ago: it has not ended yet.
+    const { rows: longest } = await ctx.database.pool.query<{ id: string }>(
+      `insert into appointments (owner_id, patient_id, starts_at, ends_at, kind, status)
+       values ($1, $2, '2026-03-01T00:01:00Z', '2026-03-01T08:01:00Z', 'in-person', 'arrived')
+       returning id`,
+      [owner.user._id, owner.patient._id],
+    );
+    const next = await createAppointment(ctx, owner.headers, {
+      patientId: owner.patient._id,
+      start: '2026-03-05T09:00:00.000Z',
+    });
+    const response = await get('appointments');
+    expect(response.statusCode).toBe(200);
+    const { upcoming, past } = response.json();
+    expect(upcoming.map((item: { _id: string }) => item._id)).toEqual([longest[0]!.id, next._id]);
+    expect(past).toHaveLength(MY_LIST_MAX);
+    expect(past[0].start).toBe('2026-02-22T08:00:00.000Z');
   });
 });
 

@@ -162,22 +162,32 @@ export async function insertLink(
   return row!;
 }
 
-/** The user's live links to records outside the trash, newest first. */
+/**
+ * The user's live links to records outside the trash, newest first. Each link's patient is read
+ * by its key (the lateral `limit 1` keeps it a lookup per link): joined plainly, PostgreSQL
+ * hashes every patient in the table once a person has a few hundred links.
+ */
 export async function findLiveLinks(db: Db, userId: string) {
+  const patient = db
+    .select({ name: patients.name })
+    .from(patients)
+    .where(and(eq(patients.id, patientLinks.patientId), isNull(patients.deletedAt)))
+    .limit(1)
+    .as('patient');
   return db
     .select({
       id: patientLinks.id,
       patientId: patientLinks.patientId,
-      patientName: patients.name,
+      patientName: patient.name,
       relationship: patientLinks.relationship,
       createdAt: patientLinks.createdAt,
       practitionerName: users.name,
       practiceName: users.practiceName,
     })
     .from(patientLinks)
-    .innerJoin(patients, eq(patients.id, patientLinks.patientId))
+    .innerJoinLateral(patient, sql`true`)
     .innerJoin(users, eq(users.id, patientLinks.ownerId))
-    .where(and(eq(patientLinks.userId, userId), isLive, isNull(patients.deletedAt)))
+    .where(and(eq(patientLinks.userId, userId), isLive))
     .orderBy(desc(patientLinks.createdAt), desc(patientLinks.id));
 }
 
