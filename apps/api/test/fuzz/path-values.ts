@@ -43,6 +43,17 @@ function junkPathValue(
   );
 }
 
+/**
+ * The records holding each kind's first (seeded) item, which the kinds' hints aim most requests
+ * at: trashing one would turn every later request on its items into a 404, so the campaign trashes
+ * the other records instead.
+ */
+function seededPatientIds(pools: Pools): Set<string> {
+  return new Set(
+    Object.values(pools.kinds.items).flatMap((items) => (items[0] ? [items[0].patientId] : [])),
+  );
+}
+
 /** A path parameter: ids of the actor's own records, other people's, and junk. */
 export function pathValue(
   operation: Operation,
@@ -64,9 +75,14 @@ export function pathValue(
   const reminder = reminderPathValue(operation.path, actorId, pools.reminders, junk);
   if (reminder) return reminder;
   if (operation.path.startsWith('/api/records/patients/')) {
+    const kept =
+      operation.label === 'DELETE /api/records/patients/{id}' ? seededPatientIds(pools) : new Set();
     const own = pools.patients.filter((patient) => patient.ownerId === actorId);
     return fc.oneof(
-      { weight: 6, arbitrary: ids(own.filter((p) => !p.isDeleted).map((p) => p.id)) },
+      {
+        weight: 6,
+        arbitrary: ids(own.filter((p) => !p.isDeleted && !kept.has(p.id)).map((p) => p.id)),
+      },
       { weight: 2, arbitrary: ids(own.filter((p) => p.isDeleted).map((p) => p.id)) },
       {
         weight: 3,
