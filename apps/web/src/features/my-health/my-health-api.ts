@@ -121,7 +121,7 @@ export const myHealthApi = base.injectEndpoints({
       providesTags: ['MyHealth'],
     }),
     getMyVitals: build.query<TMyVitalsPoint[], MyRecordArgs>({
-      query: ({ patientId }) => myRecordUrl(patientId, 'vitals'),
+      query: (args) => screenUrl(args, 'vitals'),
       transformResponse: (answer: TItems<TMyVitalsPoint>) => answer.items,
       providesTags: ['MyHealth'],
     }),

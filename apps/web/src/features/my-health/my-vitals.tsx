@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { useAppSelector } from '../../app/hooks.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import pageStyles from '../../ui/page.module.css';
 import { SectionListState } from '../../ui/section-list-state.tsx';
 import { VitalsFigures } from '../../ui/vitals/vitals-figures.tsx';
 import { useGetMyVitalsQuery } from './my-health-api.ts';
+import { useRecordArgs } from './record-source.tsx';
 import styles from './my-health.module.css';
 
 /**
@@ -14,8 +14,7 @@ import styles from './my-health.module.css';
 export function MyVitals({ patientId }: { patientId: string }) {
   const { t } = useTranslation('vitals');
   const id = useId();
-  const viewer = useAppSelector((state) => state.auth.userData?._id);
-  const query = useGetMyVitalsQuery({ viewer, patientId });
+  const query = useGetMyVitalsQuery(useRecordArgs(patientId).args);
   return (
     <section className={`${pageStyles.card} ${styles.section}`} aria-labelledby={id}>
       <h2 id={id} tabIndex={-1}>

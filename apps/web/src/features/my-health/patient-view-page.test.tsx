@@ -23,6 +23,15 @@ const idOf = (tail: string) => `5b2d7e10-0000-4000-9000-${tail.padStart(12, '0')
 
 /** A record with an appointment to cancel and an activity to mark, were it the patient's. */
 const shown: Partial<FakeLinkedRecord> = {
+  vitals: [
+    {
+      visitId: idOf('f1'),
+      occurredAt: '2026-03-02T09:00:00.000Z',
+      systolic: 128,
+      diastolic: 82,
+      weight: 76.5,
+    },
+  ],
   appointments: {
     upcoming: [
       {
@@ -77,6 +86,11 @@ describe('Preview as the patient sees it', () => {
     expect(await within(appointments).findByText('In person · Booked')).toBeVisible();
     const plans = screen.getByRole('region', { name: "Today's care-plan activities" });
     expect(await within(plans).findByText('Due today.')).toBeVisible();
+    const vitals = screen.getByRole('region', { name: 'Vital signs over time' });
+    expect(await within(vitals).findByRole('img', { name: 'Weight' })).toBeVisible();
+    expect(api.requestsTo('GET', /\/vitals$/).map((request) => request.path)).toEqual([
+      `/api/records/patients/${patientId}/patient-view/vitals`,
+    ]);
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
 
