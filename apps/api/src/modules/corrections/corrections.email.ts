@@ -8,38 +8,41 @@ import type { MailMessage } from '../../providers/mail/mailer.ts';
 
 const hostOf = (publicUrl: string) => new URL(publicUrl).hostname;
 
-/** To the practitioner, when a linked person asks for a correction. */
-export function requestedEmail({
-  to,
-  correctionId,
-  publicUrl,
-}: {
+interface CorrectionEmail {
   to: string;
   correctionId: string;
   publicUrl: string;
-}): MailMessage {
+}
+
+/** One notice: what happened, and the portal page (`path`) to read it on. */
+function correctionEmail(
+  { to, correctionId, publicUrl }: CorrectionEmail,
+  { event, subject, body, path }: { event: string; subject: string; body: string; path: string },
+): MailMessage {
   return {
     to,
-    subject: 'A correction was requested',
-    text: `Hello,\n\nA correction was requested for one of your patients' records. Open the portal to read it: ${publicUrl}/records\n\nCareBridge\n`,
-    messageId: `<correction-${correctionId}-requested@${hostOf(publicUrl)}>`,
+    subject,
+    text: `Hello,\n\n${body}: ${publicUrl}${path}\n\nCareBridge\n`,
+    messageId: `<correction-${correctionId}-${event}@${hostOf(publicUrl)}>`,
   };
 }
 
+/** To the practitioner, when a linked person asks for a correction. */
+export function requestedEmail(email: CorrectionEmail): MailMessage {
+  return correctionEmail(email, {
+    event: 'requested',
+    subject: 'A correction was requested',
+    body: "A correction was requested for one of your patients' records. Open the portal to read it",
+    path: '/records',
+  });
+}
+
 /** To the person who asked, when the practitioner has answered. */
-export function answeredEmail({
-  to,
-  correctionId,
-  publicUrl,
-}: {
-  to: string;
-  correctionId: string;
-  publicUrl: string;
-}): MailMessage {
-  return {
-    to,
+export function answeredEmail(email: CorrectionEmail): MailMessage {
+  return correctionEmail(email, {
+    event: 'answered',
     subject: 'Your correction request was answered',
-    text: `Hello,\n\nYour practitioner has answered your request to correct a health record. Open the portal to read the answer: ${publicUrl}/my-health\n\nCareBridge\n`,
-    messageId: `<correction-${correctionId}-answered@${hostOf(publicUrl)}>`,
-  };
+    body: 'Your practitioner has answered your request to correct a health record. Open the portal to read the answer',
+    path: '/my-health',
+  });
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { DbAndClock } from '../../db/client.ts';
+import type { MailingDeps } from '../../providers/mail/mailer.ts';
 import { correctionRoutes } from './corrections.routes.ts';
 import { createCorrectionService } from './corrections.service.ts';
 
@@ -12,12 +10,7 @@ import { createCorrectionService } from './corrections.service.ts';
  */
 export async function correctionsPlugin(
   app: FastifyInstance,
-  {
-    db,
-    now,
-    mailer,
-    config,
-  }: { db: Db; now?: Clock; mailer: Mailer | null; config: Pick<Config, 'PUBLIC_URL'> },
+  { db, now, mailer, config }: DbAndClock & MailingDeps,
 ) {
   correctionRoutes(app, {
     corrections: createCorrectionService({ db, now, mailer, publicUrl: config.PUBLIC_URL }),

@@ -171,12 +171,3 @@ export async function findCorrectionsToExport(
     .orderBy(asc(patientCorrections.requestedAt), asc(patientCorrections.id))
     .limit(limit);
 }
-
-/** Who to write to: a user's address and name. */
-export async function findUserContact(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}

@@ -12,6 +12,7 @@ import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
 import { createPatientsAudit, insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 import { isOwnLivePatient } from '../patients/patients.repository.ts';
 import { wantsNotice } from '../users/notices.service.ts';
+import { findUserContact } from '../users/users.repository.ts';
 import { answeredEmail, requestedEmail } from './corrections.email.ts';
 import * as repository from './corrections.repository.ts';
 import type { CorrectionRecord, PatientScope } from './corrections.repository.ts';
@@ -62,7 +63,7 @@ export function createCorrectionService({
     if (!mailer || !userId) return;
     try {
       if (!(await wantsNotice(db, userId, 'correction-notices'))) return;
-      const contact = await repository.findUserContact(db, userId);
+      const contact = await findUserContact(db, userId);
       if (contact?.email) await mailer.send(message(contact.email));
     } catch (error) {
       logMailError(error);

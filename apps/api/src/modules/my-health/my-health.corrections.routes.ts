@@ -4,17 +4,13 @@ import { ZCorrection, ZCorrectionRequestBody } from '@portal/shared/correction';
 import { itemsOf, ZPatientParams } from '@portal/shared/my-health';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { actorOf } from '../audit/owned-records.http.ts';
+import { LINK_GATE, LINK_GATE_ERRORS, MY_HEALTH_TAGS } from './my-health.openapi.ts';
 import type { MyCorrectionService } from './my-health.corrections.ts';
 
-const TAGS = ['my-health'];
+const TAGS = MY_HEALTH_TAGS;
 const BASE = '/api/me/patients/:patientId/corrections';
-const GATE =
-  'Only for a signed-in person with a live link to the record (not ended, the record not in the trash): anyone else gets 404 `LINK_NOT_FOUND`. Never cached (`Cache-Control: no-store`); audited with the linked person as actor and the patient, so it shows in the practitioner’s activity view.';
-const errors = {
-  400: ZApiError,
-  401: ZApiError,
-  404: ZApiError.describe('`LINK_NOT_FOUND`: no live link of yours to this record'),
-};
+const GATE = LINK_GATE;
+const errors = LINK_GATE_ERRORS;
 
 /** `/api/me/patients/{patientId}/corrections`: a linked person's correction requests (HTTP only). */
 export function myCorrectionRoutes(

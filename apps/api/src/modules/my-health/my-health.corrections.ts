@@ -11,13 +11,8 @@ import { systemClock } from '../../lib/clock.ts';
 import { insertActorAuditEvents } from '../audit/owned-records.ts';
 import type { CorrectionService } from '../corrections/corrections.service.ts';
 import { getLinkedPatient, type LinkedPatient } from './linked-patient.ts';
-import { createMyCarePlanService } from './my-health.care-plans.ts';
-import {
-  createMyViews,
-  MY_KIND_SEGMENTS,
-  type MyKindSegment,
-  type MyPlace,
-} from './my-health.service.ts';
+import { createMyScreens } from './my-health.screens.ts';
+import { MY_KIND_SEGMENTS, type MyKindSegment, type MyPlace } from './my-health.service.ts';
 
 /**
  * A linked person's correction requests: through the link gate, pointing only at what that
@@ -29,8 +24,7 @@ export function createMyCorrectionService({
   now = systemClock,
   corrections,
 }: DbAndClock & { corrections: CorrectionService }) {
-  const views = createMyViews({ db, now });
-  const carePlans = createMyCarePlanService({ db, now });
+  const { views, carePlans } = createMyScreens({ db, now });
 
   /** The ids of one kind of item the person's screens show, read as the screens read them. */
   async function visibleIds(link: LinkedPatient, kind: TCorrectionAbout['kind']) {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
 import type { DbAndClock } from '../../db/client.ts';
-import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { MailingDeps } from '../../providers/mail/mailer.ts';
 import { createCorrectionService } from '../corrections/corrections.service.ts';
 import { createMyAccessLogService } from './my-health.access-log.ts';
 import { createMyCarePlanService } from './my-health.care-plans.ts';
@@ -19,12 +18,7 @@ import { createMyHealthService } from './my-health.service.ts';
  */
 export async function myHealthPlugin(
   app: FastifyInstance,
-  {
-    db,
-    now,
-    mailer,
-    config,
-  }: DbAndClock & { mailer: Mailer | null; config: Pick<Config, 'PUBLIC_URL'> },
+  { db, now, mailer, config }: DbAndClock & MailingDeps,
 ) {
   const corrections = createCorrectionService({ db, now, mailer, publicUrl: config.PUBLIC_URL });
   myHealthRoutes(app, {

@@ -3,9 +3,9 @@ import { systemClock } from '../../lib/clock.ts';
 import { createPatientsAudit, insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 import { findOwnLivePatientId } from '../patients/patients.repository.ts';
 import type { RecordViewpoint } from './linked-patient.ts';
-import { createMyCarePlanService } from './my-health.care-plans.ts';
 import { findPreviewLink } from './my-health.repository.ts';
-import { createMyViews, type MyKindSegment } from './my-health.service.ts';
+import { createMyScreens } from './my-health.screens.ts';
+import type { MyKindSegment } from './my-health.service.ts';
 
 /** Where a practitioner previews from: who, and which of their patients (the path's `id`). */
 export interface PreviewPlace {
@@ -21,8 +21,7 @@ export interface PreviewPlace {
  * none, that of a link made now, which shares only notes the practitioner set to shared.
  */
 export function createPatientPreviewService({ db, now = systemClock }: DbAndClock) {
-  const views = createMyViews({ db, now });
-  const carePlans = createMyCarePlanService({ db, now });
+  const { views, carePlans } = createMyScreens({ db, now });
   const refusals = createPatientsAudit(db);
 
   async function answer<Answer>(

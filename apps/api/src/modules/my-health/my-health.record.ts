@@ -16,8 +16,8 @@ import type { CorrectionService } from '../corrections/corrections.service.ts';
 import { derivedUuid, toFhirPatientView, type FhirEntry } from '../patients/patients.fhir.ts';
 import { toFhirVisitView } from '../visits/visits.fhir.ts';
 import { getLinkedPatient } from './linked-patient.ts';
-import { createMyCarePlanService } from './my-health.care-plans.ts';
-import { createMyViews, type MyPlace } from './my-health.service.ts';
+import { createMyScreens } from './my-health.screens.ts';
+import type { MyPlace } from './my-health.service.ts';
 
 /** A FHIR R4 Bundle of type `collection`. */
 export interface MyRecordBundle {
@@ -38,8 +38,7 @@ export function createMyRecordService({
   now = systemClock,
   corrections,
 }: DbAndClock & { corrections: CorrectionService }) {
-  const views = createMyViews({ db, now });
-  const carePlans = createMyCarePlanService({ db, now });
+  const { views, carePlans } = createMyScreens({ db, now });
 
   return {
     /** The whole record in one Bundle, audited as one read of the patient. */

@@ -22,17 +22,16 @@ import {
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { ZDocument } from '../../lib/response-schemas.ts';
 import { actorOf } from '../audit/owned-records.http.ts';
+import { LINK_GATE, LINK_GATE_ERRORS, MY_HEALTH_TAGS } from './my-health.openapi.ts';
 import { ACCESS_LOG_MAX, type MyAccessLogService } from './my-health.access-log.ts';
 import type { MyCarePlanService } from './my-health.care-plans.ts';
 import type { MyRecordService } from './my-health.record.ts';
 import { MY_LIST_MAX, type MyHealthService, type MyKindSegment } from './my-health.service.ts';
 
-const TAGS = ['my-health'];
+const TAGS = MY_HEALTH_TAGS;
 const BASE = '/api/me/patients/:patientId';
-const GATE =
-  "Only for a signed-in person with a live link to the record (not ended, the record not in the trash): anyone else gets 404 `LINK_NOT_FOUND`. Never cached (`Cache-Control: no-store`); every read is audited with the linked person as actor and the patient, so it shows in the practitioner's activity view.";
-const notLinked = ZApiError.describe('`LINK_NOT_FOUND`: no live link of yours to this record');
-const errors = { 400: ZApiError, 401: ZApiError, 404: notLinked };
+const GATE = LINK_GATE;
+const errors = LINK_GATE_ERRORS;
 
 /** The kinds' lists: each answers the kind's patient view (its declaration's `patientView`). */
 const KIND_LISTS: { segment: MyKindSegment; item: z.ZodType; what: string }[] = [

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbAndClock } from '../../db/client.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { MailingDeps } from '../../providers/mail/mailer.ts';
 import { patientAccessRoutes } from './patient-access.routes.ts';
 import { createPatientAccessService } from './patient-access.service.ts';
 
@@ -14,12 +12,7 @@ import { createPatientAccessService } from './patient-access.service.ts';
  */
 export async function patientAccessPlugin(
   app: FastifyInstance,
-  {
-    db,
-    now,
-    mailer,
-    config,
-  }: { db: Db; now?: Clock; mailer: Mailer | null; config: Pick<Config, 'PUBLIC_URL'> },
+  { db, now, mailer, config }: DbAndClock & MailingDeps,
 ) {
   allowEmptyJsonBody(app);
   patientAccessRoutes(app, {

@@ -203,12 +203,3 @@ export async function endOwnLink(
     .returning({ patientId: patientLinks.patientId, ownerId: patientLinks.ownerId });
   return row;
 }
-
-/** The e-mail address and name of a user, for the notice of a new link. */
-export async function findUserContact(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}

@@ -17,6 +17,7 @@ import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
 import { insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 import { wantsNotice } from '../users/notices.service.ts';
+import { findUserContact } from '../users/users.repository.ts';
 import { invitationEmail, linkedEmails } from './patient-access.email.ts';
 import {
   endLiveLinks,
@@ -26,7 +27,6 @@ import {
   findLiveLinks,
   findOwnedPatient,
   findPatientAccess,
-  findUserContact,
   hasLiveLink,
   insertInvitation,
   insertLink,

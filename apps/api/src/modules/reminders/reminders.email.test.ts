@@ -1,26 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type AuthHeaders, type TestContext } from '../../../test/app.ts';
+import { signIn, type AuthHeaders, type TestContext } from '../../../test/app.ts';
 import { createAppointment } from '../../../test/factories/appointments.ts';
 import { becomeMember } from '../../../test/factories/billing.ts';
 import { createPatient, trashPatient } from '../../../test/factories/patients.ts';
 import { DEFAULT_NOTICE_PREFERENCES } from '@portal/shared/notice-preferences';
 import { practitioner } from '../../../test/patient-resources.ts';
-import { startSmtpServer } from '../../../test/smtp-server.ts';
+import { createTestAppWithSmtp, keptMail } from '../../../test/mail.ts';
+import type { startSmtpServer } from '../../../test/smtp-server.ts';
 import { loadConfig } from '../../config.ts';
 import { createMailer } from '../../providers/mail/mail.ts';
-import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
 import { EMAILS_PER_SWEEP, runReminderSweep } from './reminders.jobs.ts';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ ctx, smtp, close } = await createTestAppWithSmtp()));
+afterAll(() => close());
 
 const PATIENT = {
   name: 'Zacharias Quillfeather',
@@ -96,12 +92,6 @@ describe('reminder e-mail (SMTP_URL, nodemailer, an in-process SMTP server)', ()
     expect(loadConfig({ SMTP_URL: secretUrl }).SMTP_URL).toBe(secretUrl);
   });
 });
-
-/** A mailer that keeps what it is given, in order. */
-function keptMail(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return { sent, send: async (message) => void sent.push(message), close: () => {} };
-}
 
 /**
  * `count` reminders owed by e-mail to the practitioner, created `ago` back, one a second, of an

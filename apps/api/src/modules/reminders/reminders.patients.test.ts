@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import type { TestContext } from '../../../test/app.ts';
 import { DEFAULT_NOTICE_PREFERENCES } from '@portal/shared/notice-preferences';
 import {
   cancelAppointment,
   createAppointment,
   putAppointment,
 } from '../../../test/factories/appointments.ts';
-import { startSmtpServer, type ReceivedMail } from '../../../test/smtp-server.ts';
+import { createTestAppWithSmtp, keptMail } from '../../../test/mail.ts';
+import type { ReceivedMail, startSmtpServer } from '../../../test/smtp-server.ts';
 import { createMailer } from '../../providers/mail/mail.ts';
 import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
 import { endLink, linkedPatientOf } from '../my-health/my-health.factories.ts';
@@ -14,20 +15,9 @@ import { runReminderSweep } from './reminders.jobs.ts';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
-
-/** A mailer that keeps what it is given, in order. */
-function keptMail(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return { sent, send: async (message) => void sent.push(message), close: () => {} };
-}
+let close: () => Promise<void>;
+beforeAll(async () => ({ ctx, smtp, close } = await createTestAppWithSmtp()));
+afterAll(() => close());
 
 const sweep = (mailer: Mailer | null) =>
   runReminderSweep({ db: ctx.database.db, mailer, publicUrl: ctx.config.PUBLIC_URL });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TAppointmentKind } from '@portal/shared/appointment';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { wantsNoticeCondition } from '../users/notices.repository.ts';
+import { sendWhileLocked } from './reminders.repository.ts';
 
 /*
  * The linked patients' own appointment reminders: e-mail only (a linked person has no bell), so
@@ -100,63 +101,64 @@ export interface OwedPatientEmail {
 }
 
 /**
- * Runs `send` for one owed reminder while holding its row lock, and records it as sent in the
- * same transaction: another instance skips a locked row, and a crash before the commit leaves it
- * owed (a re-send carries the same Message-ID). False when it is no longer owed or being sent.
+ * Sends one owed reminder under its row lock (`sendWhileLocked`); a re-send after a crash carries
+ * the same Message-ID. False when it is no longer owed or being sent.
  */
 export async function sendOwedPatientReminder(
   db: Db,
   id: string,
   send: (email: OwedPatientEmail) => Promise<void>,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{
-      id: string;
-      appointment_id: string;
-      kind: TAppointmentKind;
-      starts_at: string;
-      ends_at: string;
-      sequence: number;
-      email: string;
-      practice_name: string | null;
-      practitioner_name: string;
-      street: string | null;
-      postal_code: string | null;
-      city: string | null;
-      country: string | null;
-      phone: string | null;
-      time_zone: string | null;
-    }>(sql`
-      select r.id, a.id as appointment_id, a.kind, a.starts_at, a.ends_at, a.sequence,
-        person.email, practice.practice_name, practice.name as practitioner_name,
-        practice.practice_street as street, practice.practice_postal_code as postal_code,
-        practice.practice_city as city, practice.practice_country as country,
-        practice.practice_phone as phone, practice.time_zone
-      ${OWED} and r.id = ${id}
-      for update of r skip locked`);
-    const row = rows[0];
-    if (!row) return false;
-    await send({
-      id: row.id,
-      appointmentId: row.appointment_id,
-      kind: row.kind,
-      startsAt: new Date(row.starts_at),
-      endsAt: new Date(row.ends_at),
-      sequence: row.sequence,
-      to: row.email,
-      practice: {
-        name: row.practice_name ?? row.practitioner_name,
-        street: row.street,
-        postalCode: row.postal_code,
-        city: row.city,
-        country: row.country,
-        phone: row.phone,
-        timeZone: row.time_zone,
-      },
-    });
-    await tx.execute(sql`
-      update patient_reminders set email_pending = false, email_sent_at = now()
-      where id = ${row.id}`);
-    return true;
+  return sendWhileLocked(db, {
+    lockOwed: async (tx) => {
+      const { rows } = await tx.execute<{
+        id: string;
+        appointment_id: string;
+        kind: TAppointmentKind;
+        starts_at: string;
+        ends_at: string;
+        sequence: number;
+        email: string;
+        practice_name: string | null;
+        practitioner_name: string;
+        street: string | null;
+        postal_code: string | null;
+        city: string | null;
+        country: string | null;
+        phone: string | null;
+        time_zone: string | null;
+      }>(sql`
+        select r.id, a.id as appointment_id, a.kind, a.starts_at, a.ends_at, a.sequence,
+          person.email, practice.practice_name, practice.name as practitioner_name,
+          practice.practice_street as street, practice.practice_postal_code as postal_code,
+          practice.practice_city as city, practice.practice_country as country,
+          practice.practice_phone as phone, practice.time_zone
+        ${OWED} and r.id = ${id}
+        for update of r skip locked`);
+      return rows[0];
+    },
+    send: (row) =>
+      send({
+        id: row.id,
+        appointmentId: row.appointment_id,
+        kind: row.kind,
+        startsAt: new Date(row.starts_at),
+        endsAt: new Date(row.ends_at),
+        sequence: row.sequence,
+        to: row.email,
+        practice: {
+          name: row.practice_name ?? row.practitioner_name,
+          street: row.street,
+          postalCode: row.postal_code,
+          city: row.city,
+          country: row.country,
+          phone: row.phone,
+          timeZone: row.time_zone,
+        },
+      }),
+    markSent: (tx, row) =>
+      tx.execute(sql`
+        update patient_reminders set email_pending = false, email_sent_at = now()
+        where id = ${row.id}`),
   });
 }

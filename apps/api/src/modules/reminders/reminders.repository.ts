@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TReminderSource } from '@portal/shared/reminder';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { patients } from '../../db/schema/patients.ts';
 import { reminders } from '../../db/schema/reminders.ts';
 import { users } from '../../db/schema/users.ts';
@@ -228,43 +228,70 @@ export async function findOwedEmailTurns(db: Db, limit: number): Promise<string[
 }
 
 /**
- * Runs `send` for one owed e-mail while holding its row lock, and records it as sent in the same
- * transaction: another instance skips a locked row, and a crash before the commit releases the
- * lock (PostgreSQL ends the dead session) and leaves the e-mail owed. Answers false when it is
- * no longer owed (sent meanwhile, its patient trashed, its owner no member or no longer wanting
- * it) or being sent elsewhere.
+ * Runs `send` for the row `lockOwed` finds and locks (`for update … skip locked`, within the
+ * transaction it is given), and `markSent` in the same transaction: another instance skips a
+ * locked row, and a crash before the commit releases the lock (PostgreSQL ends the dead session)
+ * and leaves the e-mail owed. Answers false when `lockOwed` finds nothing.
+ */
+export async function sendWhileLocked<Row>(
+  db: Db,
+  {
+    lockOwed,
+    send,
+    markSent,
+  }: {
+    lockOwed: (tx: Tx) => Promise<Row | undefined>;
+    send: (row: Row) => Promise<void>;
+    markSent: (tx: Tx, row: Row) => Promise<unknown>;
+  },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await lockOwed(tx);
+    if (!row) return false;
+    await send(row);
+    await markSent(tx, row);
+    return true;
+  });
+}
+
+/**
+ * Sends one owed e-mail under its row lock (`sendWhileLocked`). Answers false when it is no
+ * longer owed (sent meanwhile, its patient trashed, its owner no member or no longer wanting it)
+ * or being sent elsewhere.
  */
 export async function sendOwedEmail(
   db: Db,
   id: string,
   send: (email: OwedEmail) => Promise<void>,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{
-      id: string;
-      source: TReminderSource;
-      event_at: string;
-      email: string;
-      time_zone: string | null;
-      name: string;
-    }>(sql`
-      select r.id, r.source, r.event_at, u.email, u.time_zone, p.name
-      ${OWED} and r.id = ${id}
-      for update of r skip locked`);
-    const row = rows[0];
-    if (!row) return false;
-    await send({
-      id: row.id,
-      source: row.source,
-      eventAt: new Date(row.event_at),
-      to: row.email,
-      timeZone: row.time_zone,
-      patientName: row.name,
-    });
-    await tx
-      .update(reminders)
-      .set({ isEmailPending: false, emailSentAt: sql`now()` })
-      .where(eq(reminders.id, row.id));
-    return true;
+  return sendWhileLocked(db, {
+    lockOwed: async (tx) => {
+      const { rows } = await tx.execute<{
+        id: string;
+        source: TReminderSource;
+        event_at: string;
+        email: string;
+        time_zone: string | null;
+        name: string;
+      }>(sql`
+        select r.id, r.source, r.event_at, u.email, u.time_zone, p.name
+        ${OWED} and r.id = ${id}
+        for update of r skip locked`);
+      return rows[0];
+    },
+    send: (row) =>
+      send({
+        id: row.id,
+        source: row.source,
+        eventAt: new Date(row.event_at),
+        to: row.email,
+        timeZone: row.time_zone,
+        patientName: row.name,
+      }),
+    markSent: (tx, row) =>
+      tx
+        .update(reminders)
+        .set({ isEmailPending: false, emailSentAt: sql`now()` })
+        .where(eq(reminders.id, row.id)),
   });
 }

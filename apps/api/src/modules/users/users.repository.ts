@@ -43,6 +43,15 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return findRow(db, users, eq(users.id, id));
 }
 
+/** Who to write to: a user's address and name (a notice names the other side). */
+export async function findUserContact(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
 /**
  * The columns a user changes about themselves: their profile and schedule. Never who they are,
  * their membership, or the calendar feed's secret (the calendar repository's `setFeedHash`).

@@ -1,3 +1,5 @@
+import type { Config } from '../../config.ts';
+
 /** A file sent with an e-mail, e.g. an appointment's `.ics`. */
 export interface MailAttachment {
   filename: string;
@@ -18,4 +20,13 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;
+}
+
+/**
+ * What a module that e-mails people takes: the mailer (none when SMTP is not configured, and then
+ * nothing is sent) and the portal's address its links point at.
+ */
+export interface MailingDeps {
+  mailer: Mailer | null;
+  config: Pick<Config, 'PUBLIC_URL'>;
 }

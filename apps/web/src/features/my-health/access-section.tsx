@@ -5,6 +5,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
+import { CopyButton } from '../../ui/copy-button.tsx';
 import { FormActions } from '../../ui/form-actions.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { PatientSection } from '../../ui/patient-section.tsx';
@@ -90,18 +91,6 @@ export function AccessSection({ patient }: { patient: TPatient }) {
     }
   }
 
-  async function copy() {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.url);
-      announce(t('copied'));
-    } catch {
-      // No clipboard (permissions, an old browser): the address is selected for copying by hand.
-      urlRef.current?.focus();
-      announce(t('copyByHand'));
-    }
-  }
-
   function stateText(): string {
     if (!access) return '';
     const live = access.links.filter((link) => link.endedAt === null);
@@ -160,7 +149,11 @@ export function AccessSection({ patient }: { patient: TPatient }) {
             )}
           </FormField>
           <div className={styles.actions}>
-            <Button onClick={() => void copy()}>{t('copy')}</Button>
+            <CopyButton
+              text={created.url}
+              field={urlRef}
+              texts={{ copy: t('copy'), copied: t('copied'), copyByHand: t('copyByHand') }}
+            />
           </div>
           <Suspense fallback={<p className={section.muted}>{t('qrLoading')}</p>}>
             <QrCode text={created.url} label={t('qr')} />

@@ -7,8 +7,12 @@ import { createTestUser } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import type { FakeLinkedRecord } from '../../test/fake-my-health.ts';
 import { json } from '../../test/http.ts';
-import { renderWithApp } from '../../test/render-with-app.tsx';
-import { MyHealthPage } from './my-health-page.tsx';
+import {
+  ACTIVE_PRESCRIPTION,
+  idOf,
+  renderMyHealthPage,
+  SEVERE_ALLERGY,
+} from '../../test/my-health-setup.tsx';
 
 let api: FakeApi;
 const user = createTestUser();
@@ -17,38 +21,11 @@ beforeEach(() => {
   api = startFakeApi({ user });
 });
 
-const render = () => renderWithApp(<MyHealthPage />, { path: '/my-health', user });
-
-/** A uuid, as the API's ids are, ending in `tail` (hex). */
-const idOf = (tail: string) => `5b2d7e10-0000-4000-9000-${tail.padStart(12, '0')}`;
+const render = () => renderMyHealthPage(user);
 
 const shown: Partial<FakeLinkedRecord> = {
-  prescriptions: [
-    {
-      _id: idOf('b1'),
-      medication: 'Amoxicillin',
-      strength: '500 mg',
-      dose: '1 capsule',
-      frequency: '3 times a day',
-      route: 'oral',
-      duration: '7 days',
-      endDate: '',
-      instructions: '',
-      status: 'active',
-      stoppedAt: null,
-      createdAt: '2025-01-06T10:05:00.000Z',
-    },
-  ],
-  allergies: [
-    {
-      _id: idOf('a11'),
-      substance: 'Penicillin',
-      reaction: 'Rash',
-      severity: 'severe',
-      status: 'active',
-      createdAt: '2025-01-06T10:06:00.000Z',
-    },
-  ],
+  prescriptions: [ACTIVE_PRESCRIPTION],
+  allergies: [SEVERE_ALLERGY],
 };
 
 /** A name or item label as set in a sentence or an option: isolated (FSI … PDI). */

@@ -4,7 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { renderWithApp } from '../../test/render-with-app.tsx';
+import {
+  ACTIVE_PRESCRIPTION,
+  CARE_PLAN_DUE_TODAY,
+  idOf,
+  renderMyHealthPage,
+  SEVERE_ALLERGY,
+  UPCOMING_APPOINTMENT,
+} from '../../test/my-health-setup.tsx';
 import type { FakeLinkedRecord } from '../../test/fake-my-health.ts';
 import { MyHealthPage } from './my-health-page.tsx';
 
@@ -16,29 +23,16 @@ beforeEach(() => {
 });
 
 const render = (at = '/my-health') =>
-  renderWithApp(<MyHealthPage />, {
-    path: '/my-health',
+  renderMyHealthPage(user, {
     at,
-    user,
     routes: [{ path: '/my-health/:patientId', element: <MyHealthPage /> }],
   });
 
 const section = (name: string) => screen.findByRole('region', { name });
 
-/** A uuid, as the API's ids are, ending in `tail` (hex). */
-const idOf = (tail: string) => `5b2d7e10-0000-4000-9000-${tail.padStart(12, '0')}`;
-
 const shown: Partial<FakeLinkedRecord> = {
   appointments: {
-    upcoming: [
-      {
-        _id: idOf('a1'),
-        start: '2030-05-06T09:00:00.000Z',
-        end: '2030-05-06T09:30:00.000Z',
-        kind: 'in-person',
-        status: 'booked',
-      },
-    ],
+    upcoming: [UPCOMING_APPOINTMENT],
     past: [
       {
         _id: idOf('a0'),
@@ -67,45 +61,9 @@ const shown: Partial<FakeLinkedRecord> = {
       addenda: [],
     },
   ],
-  prescriptions: [
-    {
-      _id: idOf('b1'),
-      medication: 'Amoxicillin',
-      strength: '500 mg',
-      dose: '1 capsule',
-      frequency: '3 times a day',
-      route: 'oral',
-      duration: '7 days',
-      endDate: '',
-      instructions: '',
-      status: 'active',
-      stoppedAt: null,
-      createdAt: '2025-01-06T10:05:00.000Z',
-    },
-  ],
-  allergies: [
-    {
-      _id: idOf('a11'),
-      substance: 'Penicillin',
-      reaction: 'Rash',
-      severity: 'severe',
-      status: 'active',
-      createdAt: '2025-01-06T10:06:00.000Z',
-    },
-  ],
-  carePlans: [
-    {
-      _id: idOf('c1'),
-      title: 'Blood pressure',
-      activities: [
-        {
-          _id: idOf('ac1'),
-          title: 'Measure blood pressure',
-          todayOccurrence: { date: '2026-11-28', state: 'due' },
-        },
-      ],
-    },
-  ],
+  prescriptions: [ACTIVE_PRESCRIPTION],
+  allergies: [SEVERE_ALLERGY],
+  carePlans: [CARE_PLAN_DUE_TODAY],
 };
 
 describe('My health', () => {

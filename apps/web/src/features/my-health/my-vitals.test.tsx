@@ -4,8 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/i18n.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { renderWithApp } from '../../test/render-with-app.tsx';
-import { MyHealthPage } from './my-health-page.tsx';
+import { idOf, renderMyHealthPage } from '../../test/my-health-setup.tsx';
 
 let api: FakeApi;
 const user = createTestUser();
@@ -14,10 +13,7 @@ beforeEach(() => {
   api = startFakeApi({ user });
 });
 
-const render = () => renderWithApp(<MyHealthPage />, { path: '/my-health', user });
-
-/** A uuid, as the API's ids are, ending in `tail` (hex). */
-const idOf = (tail: string) => `5b2d7e10-0000-4000-9000-${tail.padStart(12, '0')}`;
+const render = () => renderMyHealthPage(user);
 
 const VITALS = [
   {

@@ -6,6 +6,7 @@ import { createTestUser } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import type { FakeLinkedRecord } from '../../test/fake-my-health.ts';
+import { CARE_PLAN_DUE_TODAY, UPCOMING_APPOINTMENT } from '../../test/my-health-setup.tsx';
 import { PatientViewLink } from './patient-view-link.tsx';
 import { PatientViewPage } from './patient-view-page.tsx';
 
@@ -19,8 +20,6 @@ beforeEach(() => {
   api = startFakeApi({ user });
 });
 
-const idOf = (tail: string) => `5b2d7e10-0000-4000-9000-${tail.padStart(12, '0')}`;
-
 /** A record with an appointment to cancel and an activity to mark, were it the patient's. */
 const shown: Partial<FakeLinkedRecord> = {
   vitals: [
@@ -33,30 +32,10 @@ const shown: Partial<FakeLinkedRecord> = {
     },
   ],
   appointments: {
-    upcoming: [
-      {
-        _id: idOf('a1'),
-        start: '2030-05-06T09:00:00.000Z',
-        end: '2030-05-06T09:30:00.000Z',
-        kind: 'in-person',
-        status: 'booked',
-      },
-    ],
+    upcoming: [UPCOMING_APPOINTMENT],
     past: [],
   },
-  carePlans: [
-    {
-      _id: idOf('c1'),
-      title: 'Blood pressure',
-      activities: [
-        {
-          _id: idOf('ac1'),
-          title: 'Measure blood pressure',
-          todayOccurrence: { date: '2026-11-28', state: 'due' },
-        },
-      ],
-    },
-  ],
+  carePlans: [CARE_PLAN_DUE_TODAY],
 };
 
 const render = () =>

@@ -4,6 +4,7 @@ import type { TUser } from '@portal/shared/user';
 import { announce } from '../../lib/a11y/announcer.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
+import { CopyButton } from '../../ui/copy-button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { useCreateCalendarFeedMutation, useDeleteCalendarFeedMutation } from './profile-api.ts';
 import styles from './schedule.module.css';
@@ -56,18 +57,6 @@ export function CalendarFeed({ user }: { user: TUser }) {
     }
   }
 
-  async function copy() {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      announce(t('feed.copied'));
-    } catch {
-      // No clipboard (permissions, an old browser): the address is selected for copying by hand.
-      urlRef.current?.focus();
-      announce(t('feed.copyByHand'));
-    }
-  }
-
   return (
     <section className={styles.feed} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('feed.title')}</h2>
@@ -89,7 +78,15 @@ export function CalendarFeed({ user }: { user: TUser }) {
             )}
           </FormField>
           <div className={styles.actions}>
-            <Button onClick={() => void copy()}>{t('feed.copy')}</Button>
+            <CopyButton
+              text={url}
+              field={urlRef}
+              texts={{
+                copy: t('feed.copy'),
+                copied: t('feed.copied'),
+                copyByHand: t('feed.copyByHand'),
+              }}
+            />
           </div>
         </>
       )}

@@ -5,10 +5,10 @@ import {
   type TNoticePreferences,
 } from '@portal/shared/notice-preferences';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { Button } from '../../ui/button.tsx';
 import { EditableSection } from './editable-section.tsx';
 import { useGetNoticePreferencesQuery, useUpdateNoticePreferencesMutation } from './profile-api.ts';
 import { useSectionForm } from './section-form.tsx';
+import { SectionLoadState } from './section-load-state.tsx';
 import styles from './profile.module.css';
 
 /** One check box per kind of notice, each with the line that says what it sends. */
@@ -65,34 +65,18 @@ export function NoticesSection() {
   const preferences = useGetNoticePreferencesQuery();
   const { data } = preferences;
 
-  let view;
-  if (data) {
-    view = (
-      <dl className={styles.details}>
-        {NOTICE_KINDS.map((kind) => (
-          <div key={kind} className={styles.detail}>
-            <dt>{t(`fields.${kind}`)}</dt>
-            <dd>{data[kind] ? t('on') : <span className={styles.missing}>{t('off')}</span>}</dd>
-          </div>
-        ))}
-      </dl>
-    );
-  } else if (preferences.isError) {
-    view = (
-      <div role="alert" className={styles.loadFailed}>
-        <p>{t('loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void preferences.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  } else {
-    view = (
-      <p role="status" className={styles.loading}>
-        {t('loading')}
-      </p>
-    );
-  }
+  const view = data ? (
+    <dl className={styles.details}>
+      {NOTICE_KINDS.map((kind) => (
+        <div key={kind} className={styles.detail}>
+          <dt>{t(`fields.${kind}`)}</dt>
+          <dd>{data[kind] ? t('on') : <span className={styles.missing}>{t('off')}</span>}</dd>
+        </div>
+      ))}
+    </dl>
+  ) : (
+    <SectionLoadState namespace="notices" query={preferences} />
+  );
 
   return (
     <EditableSection

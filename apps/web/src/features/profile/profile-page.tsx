@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Navigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
-import { Button, ButtonLink } from '../../ui/button.tsx';
+import { ButtonLink } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 import { CalendarFeed } from './calendar-feed.tsx';
 import { EditableSection } from './editable-section.tsx';
@@ -11,6 +11,7 @@ import { useGetProfileQuery } from './profile-api.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { ProfileView } from './profile-view.tsx';
 import { ScheduleSettings } from './schedule-settings.tsx';
+import { SectionLoadState } from './section-load-state.tsx';
 import styles from './profile.module.css';
 
 /** /userProfile: read view, Edit/Cancel toggle, edit form. */
@@ -22,25 +23,11 @@ export function ProfilePage() {
   if (!status) return <Navigate to="/protected" replace />;
 
   const user = profile.data;
-  let view;
-  if (user) {
-    view = <ProfileView user={user} />;
-  } else if (profile.isError) {
-    view = (
-      <div role="alert" className={styles.loadFailed}>
-        <p>{t('loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void profile.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  } else {
-    view = (
-      <p role="status" className={styles.loading}>
-        {t('loading')}
-      </p>
-    );
-  }
+  const view = user ? (
+    <ProfileView user={user} />
+  ) : (
+    <SectionLoadState namespace="profile" query={profile} />
+  );
 
   return (
     <article className={`${pageStyles.card} ${styles.page}`} aria-labelledby="profile-title">
