@@ -6,7 +6,7 @@ import { createTestUser } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import type { FakeLinkedRecord } from '../../test/fake-my-health.ts';
-import { CARE_PLAN_DUE_TODAY, UPCOMING_APPOINTMENT } from '../../test/my-health-setup.tsx';
+import { CARE_PLAN_DUE_TODAY, idOf, UPCOMING_APPOINTMENT } from '../../test/my-health-setup.tsx';
 import { PatientViewLink } from './patient-view-link.tsx';
 import { PatientViewPage } from './patient-view-page.tsx';
 
