@@ -1,27 +1,5 @@
 import { http, type HttpHandler } from 'msw';
-import { z } from 'zod';
-import {
-  ZCorrection,
-  ZCorrectionAcceptBody,
-  ZCorrectionDeclineBody,
-  ZCorrectionRequestBody,
-  type TCorrection,
-} from '@portal/shared/correction';
-import { ERRORS, type TErrorCode } from '@portal/shared/errors';
-import {
-  itemsOf,
-  ZMyAccessEntry,
-  ZMyAllergy,
-  ZMyAppointment,
-  ZMyAppointments,
-  ZMyCarePlan,
-  ZMyImmunization,
-  ZMyOccurrence,
-  ZMyPatient,
-  ZMyPrescription,
-  ZMyVisit,
-  ZMyVitalsPoint,
-} from '@portal/shared/my-health';
+import { itemsOf, ZMyAccessEntry, ZMyAppointment, ZMyOccurrence } from '@portal/shared/my-health';
 import {
   ZCreatedInvitation,
   ZCreatedLink,
@@ -33,44 +11,30 @@ import type {
   TInvitationInput,
   TItems,
   TLinkInput,
-  TMyAccessEntry,
-  TMyAllergy,
-  TMyAppointments,
-  TMyCarePlan,
-  TMyImmunization,
   TMyLink,
   TMyOccurrenceMark,
-  TMyPatient,
-  TMyPrescription,
-  TMyVisit,
-  TMyVitalsPoint,
   TPatientAccess,
   TPractitionerCard,
   TRelationship,
 } from '../features/my-health/api-types.ts';
-import { invalid, json, recordedOf, type RecordedRequest } from './http.ts';
+import { answerAs, NO_STORE, refuseAs } from './fake-api-answers.ts';
+import { FakeCorrections } from './fake-corrections.ts';
+import { answerScreen, linkedRecordOf, type FakeLinkedRecord } from './fake-linked-records.ts';
+import { json, recordedOf, type RecordedRequest } from './http.ts';
+
+export { refuseAs } from './fake-api-answers.ts';
+export type { FakeLinkedRecord } from './fake-linked-records.ts';
 
 /**
  * The patient's end of the API in memory: a practitioner's invitations and the access they give
- * (`/api/records/patients/{id}/access|invitation`), and a linked person's side (`/api/me/…`).
- * Every answer goes through the shared schema the API's route answers with, as the API's
- * serializer does, so a screen tested here reads the fields the API sends and no others.
- * Refusals are the API's error body: `{ message, code }` from the shared table, plus what the
- * API adds at the top level (the practice's `phone` of a late cancellation).
+ * (`/api/records/patients/{id}/access|invitation`), the linked person's links and records
+ * (`/api/me/…`), the practitioner's preview of them, and (through `corrections`) the correction
+ * requests of both sides. Every answer goes through the shared schema the API's route answers
+ * with (fake-api-answers.ts), so a screen tested here reads the fields the API sends and no
+ * others.
  */
 
 const ORIGIN = 'http://localhost:3000';
-const NO_STORE = { headers: { 'Cache-Control': 'no-store' } };
-
-export const refuseAs = (code: TErrorCode, extra?: object) =>
-  json({ ...extra, message: ERRORS[code].message, code }, { status: ERRORS[code].status });
-
-/** The answer as the API's route sends it: through its response schema. */
-const answerAs = <Schema extends z.ZodType>(
-  schema: Schema,
-  body: z.input<Schema>,
-  init?: ResponseInit,
-) => json(schema.parse(body), init);
 
 interface FakeInvitation {
   code: string;
@@ -86,33 +50,6 @@ interface FakeInvitation {
   tries: number;
 }
 
-/** What a linked person sees of one record; tests fill it. */
-export interface FakeLinkedRecord {
-  record: TMyPatient;
-  appointments: TMyAppointments;
-  visits: TMyVisit[];
-  prescriptions: TMyPrescription[];
-  allergies: TMyAllergy[];
-  immunizations: TMyImmunization[];
-  carePlans: TMyCarePlan[];
-  vitals: TMyVitalsPoint[];
-  /** "Who viewed my record", newest first. */
-  accessLog: TMyAccessEntry[];
-}
-
-/** Both sides' lists of correction requests: `{ items }`, newest first. */
-const ZCorrections = z.object({ items: z.array(ZCorrection) });
-
-/**
- * The refusal of a request over the API's limit of open ones. Its code joins the shared table
- * with the API's routes; until then the fake sends the body the contract names.
- */
-const correctionLimit = () =>
-  json(
-    { code: 'CORRECTION_LIMIT', message: 'Too many correction requests are open.' },
-    { status: 409 },
-  );
-
 let sequence = 0;
 const nextId = () => `5b2d7e10-0000-4000-8000-${(sequence += 1).toString(16).padStart(12, '0')}`;
 
@@ -127,17 +64,15 @@ export class FakeMyHealth {
   readonly tooLateToCancel = new Set<string>();
   /** Every mark of a care-plan activity, as sent. */
   readonly marks: { path: string; body: unknown }[] = [];
-  /** Each record's correction requests, newest first (both sides read and answer them). */
-  readonly corrections = new Map<string, TCorrection[]>();
-  /** The API refuses a new correction request: too many are open. */
-  isCorrectionLimitReached = false;
-  /** The linked person's name, as a request they send carries it. */
-  requesterName = 'Amina Yusuf';
+  /** Both sides' correction requests of the records. */
+  readonly corrections: FakeCorrections;
   /** The answer of the next `POST /api/me/links` tries after this many in a minute: 429. */
   triesLeft = 10;
   practitioner: TPractitionerCard = { name: 'Dr. Lena Weber', practiceName: 'Praxis am Markt' };
 
-  constructor(private readonly now: () => number = () => Date.now()) {}
+  constructor(private readonly now: () => number = () => Date.now()) {
+    this.corrections = new FakeCorrections(now, nextId);
+  }
 
   accessOf(patientId: string): TPatientAccess {
     return this.access.get(patientId) ?? { state: 'not-invited', invitation: null, links: [] };
@@ -192,7 +127,7 @@ export class FakeMyHealth {
       ...input,
     };
     this.links.push(link);
-    this.records.set(link.patientId, this.recordOf(link, shown));
+    this.records.set(link.patientId, linkedRecordOf(link, shown));
     return link;
   }
 
@@ -202,98 +137,7 @@ export class FakeMyHealth {
     shown: Partial<FakeLinkedRecord> = {},
   ): void {
     const link = { ...input, relationship: 'self' as const, practitioner: this.practitioner };
-    this.previews.set(input.patientId, this.recordOf(link, shown));
-  }
-
-  private recordOf(
-    link: Pick<TMyLink, 'patientId' | 'patientName' | 'relationship' | 'practitioner'>,
-    shown: Partial<FakeLinkedRecord>,
-  ): FakeLinkedRecord {
-    return {
-      record: {
-        patient: {
-          _id: link.patientId,
-          name: link.patientName,
-          dateOfBirth: '1990-04-12',
-          age: 36,
-        },
-        relationship: link.relationship,
-        practice: {
-          name: link.practitioner.practiceName,
-          street: 'Marktstraße 4',
-          postalCode: '10115',
-          city: 'Berlin',
-          country: 'DE',
-          phone: '+49 30 1234567',
-          cancellationNoticeHours: 24,
-          practitionerName: link.practitioner.name,
-          workingHours: {
-            monday: { start: '08:00', end: '16:00' },
-            tuesday: { start: '08:00', end: '16:00' },
-            wednesday: null,
-            thursday: { start: '08:00', end: '18:00' },
-            friday: { start: '08:00', end: '12:00' },
-            saturday: null,
-            sunday: null,
-          },
-        },
-      },
-      appointments: { upcoming: [], past: [] },
-      visits: [],
-      prescriptions: [],
-      allergies: [],
-      immunizations: [],
-      carePlans: [],
-      vitals: [],
-      accessLog: [],
-      ...shown,
-    };
-  }
-
-  /** A correction request of a record, as the linked person sent it (over `requested`). */
-  addCorrection(patientId: string, input: Partial<TCorrection> = {}): TCorrection {
-    const correction: TCorrection = {
-      _id: nextId(),
-      patientId,
-      about: null,
-      text: 'My date of birth is wrong.',
-      status: 'requested',
-      answer: '',
-      requestedAt: new Date(this.now()).toISOString(),
-      requestedByName: this.requesterName,
-      answeredAt: null,
-      ...input,
-    };
-    this.corrections.set(patientId, [correction, ...this.correctionsOf(patientId)]);
-    return correction;
-  }
-
-  correctionsOf(patientId: string): TCorrection[] {
-    return this.corrections.get(patientId) ?? [];
-  }
-
-  /** The practitioner's side: `GET …/corrections`, `POST …/{correctionId}/accept|decline`. */
-  private handleCorrections(request: RecordedRequest, patientId: string, rest: string): Response {
-    if (request.method === 'GET' && rest === '')
-      return answerAs(ZCorrections, { items: this.correctionsOf(patientId) });
-    const answer = /^\/([^/]+)\/(accept|decline)$/.exec(rest);
-    if (request.method !== 'POST' || !answer) return refuseAs('ROUTE_NOT_FOUND');
-    const correction = this.correctionsOf(patientId).find(
-      (one) => one._id === decodeURIComponent(answer[1]!),
-    );
-    const isAccepting = answer[2] === 'accept';
-    const parsed = isAccepting
-      ? ZCorrectionAcceptBody.safeParse(request.body)
-      : ZCorrectionDeclineBody.safeParse(request.body);
-    if (!parsed.success) return invalid(parsed.error);
-    if (!correction) return refuseAs('CORRECTION_NOT_FOUND');
-    if (correction.status !== 'requested') return refuseAs('CORRECTION_ALREADY_ANSWERED');
-    Object.assign(correction, {
-      status: isAccepting ? 'accepted' : 'declined',
-      answer: 'answer' in parsed.data ? parsed.data.answer : parsed.data.reason,
-      answeredAt: new Date(this.now()).toISOString(),
-    });
-    return answerAs(ZCorrection, correction);
+    this.previews.set(input.patientId, linkedRecordOf(link, shown));
   }
 
   private liveLinks() {
@@ -304,7 +148,11 @@ export class FakeMyHealth {
     const { method, path } = request;
     const corrections = /^\/api\/records\/patients\/([^/]+)\/corrections(.*)$/.exec(path);
     if (corrections)
-      return this.handleCorrections(request, decodeURIComponent(corrections[1]!), corrections[2]!);
+      return this.corrections.handlePractitioner(
+        request,
+        decodeURIComponent(corrections[1]!),
+        corrections[2]!,
+      );
     const patient = /^\/api\/records\/patients\/([^/]+)\/(access|invitation)$/.exec(path);
     if (patient) {
       const patientId = decodeURIComponent(patient[1]!);
@@ -399,7 +247,7 @@ export class FakeMyHealth {
     if (preview && method === 'GET') {
       const shown = this.previews.get(decodeURIComponent(preview[1]!));
       if (!shown) return refuseAs('PATIENT_NOT_FOUND');
-      return this.answerScreen(shown, preview[2] ?? '') ?? refuseAs('ROUTE_NOT_FOUND');
+      return answerScreen(shown, preview[2] ?? '') ?? refuseAs('ROUTE_NOT_FOUND');
     }
     const mine = /^\/api\/me\/patients\/([^/]+)(?:\/(.*))?$/.exec(path);
     if (mine)
@@ -424,20 +272,12 @@ export class FakeMyHealth {
     const isLinked = this.liveLinks().some((link) => link.patientId === patientId);
     const shown = this.records.get(patientId);
     if (!isLinked || !shown) return refuseAs('LINK_NOT_FOUND');
+    if (rest === 'corrections') return this.corrections.handleLinked(request, patientId);
     if (method === 'GET') {
       if (rest === 'access-log')
         return answerAs(itemsOf(ZMyAccessEntry), { items: shown.accessLog }, NO_STORE);
-      if (rest === 'corrections')
-        return answerAs(ZCorrections, { items: this.correctionsOf(patientId) }, NO_STORE);
-      const screen = this.answerScreen(shown, rest);
+      const screen = answerScreen(shown, rest);
       if (screen) return screen;
-    }
-    if (method === 'POST' && rest === 'corrections') {
-      const parsed = ZCorrectionRequestBody.safeParse(request.body);
-      if (!parsed.success) return invalid(parsed.error);
-      if (this.isCorrectionLimitReached) return correctionLimit();
-      const correction = this.addCorrection(patientId, parsed.data);
-      return answerAs(ZCorrection, correction, { status: 201 });
     }
     if (rest === 'record')
       return json(
@@ -465,22 +305,6 @@ export class FakeMyHealth {
       return answerAs(ZMyOccurrence, activity.todayOccurrence);
     }
     return refuseAs('ROUTE_NOT_FOUND');
-  }
-
-  /** A screen's answer, the same for the linked person and the practitioner's preview. */
-  private answerScreen(shown: FakeLinkedRecord, rest: string): Response | undefined {
-    if (rest === '') return answerAs(ZMyPatient, shown.record, NO_STORE);
-    if (rest === 'appointments') return answerAs(ZMyAppointments, shown.appointments, NO_STORE);
-    const lists: Record<string, [z.ZodType, unknown[]]> = {
-      visits: [ZMyVisit, shown.visits],
-      vitals: [ZMyVitalsPoint, shown.vitals],
-      prescriptions: [ZMyPrescription, shown.prescriptions],
-      allergies: [ZMyAllergy, shown.allergies],
-      immunizations: [ZMyImmunization, shown.immunizations],
-      'care-plans': [ZMyCarePlan, shown.carePlans],
-    };
-    const list = lists[rest];
-    return list && answerAs(itemsOf(list[0]), { items: list[1] }, NO_STORE);
   }
 }
 

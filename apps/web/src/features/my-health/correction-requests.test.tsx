@@ -11,8 +11,8 @@ const section = patientSectionTests(CorrectionRequests, createTestUser());
 /** A name as set in a sentence: isolated (FSI … PDI). */
 const bidi = (text: string) => `\u2068${text}\u2069`;
 
-const addRequest = (input: Parameters<typeof section.api.myHealth.addCorrection>[1] = {}) =>
-  section.api.myHealth.addCorrection(section.patient._id, {
+const addRequest = (input: Parameters<typeof section.api.myHealth.corrections.add>[1] = {}) =>
+  section.api.myHealth.corrections.add(section.patient._id, {
     about: { kind: 'patient', id: null },
     text: 'My date of birth is 12 April, not 21 April.',
     requestedAt: '2026-03-02T10:00:00.000Z',
@@ -81,7 +81,7 @@ describe('Correction requests (in the chart)', () => {
     expect(within(item).getByText(/^What was changed:/)).toHaveTextContent(
       'What was changed: Date of birth corrected to 12 April.',
     );
-    expect(section.api.myHealth.correctionsOf(section.patient._id)[0]).toMatchObject({
+    expect(section.api.myHealth.corrections.of(section.patient._id)[0]).toMatchObject({
       _id: request._id,
       status: 'accepted',
       answer: 'Date of birth corrected to 12 April.',

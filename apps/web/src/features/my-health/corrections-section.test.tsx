@@ -75,7 +75,7 @@ describe('Corrections in My health', () => {
     )!;
     expect(within(request).getByText('Requested')).toBeVisible();
     expect(within(request).getByText(`About: ${bidi('Amoxicillin 500 mg')}`)).toBeVisible();
-    expect(api.myHealth.correctionsOf(link.patientId)).toHaveLength(1);
+    expect(api.myHealth.corrections.of(link.patientId)).toHaveLength(1);
   });
 
   it('says what is missing, focus on the first invalid field, and sends nothing', async () => {
@@ -119,7 +119,7 @@ describe('Corrections in My health', () => {
 
   it('tells the API’s refusal in the reader’s words and keeps the text', async () => {
     linkAmina();
-    api.myHealth.isCorrectionLimitReached = true;
+    api.myHealth.corrections.isLimitReached = true;
     render();
     const { corrections, about } = await openForm();
     await userEvent.selectOptions(about, bidi('Penicillin'));
@@ -179,7 +179,7 @@ describe('Corrections in My health', () => {
 
   it('lists answered requests with their state and the practice’s answer', async () => {
     const link = linkAmina();
-    api.myHealth.addCorrection(link.patientId, {
+    api.myHealth.corrections.add(link.patientId, {
       about: { kind: 'allergy', id: idOf('a11') },
       text: 'It was hives, not a rash.',
       requestedAt: '2025-01-20T10:00:00.000Z',
@@ -187,7 +187,7 @@ describe('Corrections in My health', () => {
       answer: 'Reaction changed to hives.',
       answeredAt: '2025-02-01T10:00:00.000Z',
     });
-    api.myHealth.addCorrection(link.patientId, {
+    api.myHealth.corrections.add(link.patientId, {
       about: { kind: 'visit', id: idOf('f9') },
       text: 'I was not there that day.',
       requestedAt: '2025-01-21T10:00:00.000Z',
