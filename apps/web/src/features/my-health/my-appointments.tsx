@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
-import { announce } from '../../lib/a11y/announcer.ts';
-import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
-import alert from '../../ui/alert.module.css';
 
 import type { TMyAppointment } from './api-types.ts';
 import { useCancelMyAppointmentMutation, useGetMyAppointmentsQuery } from './my-health-api.ts';
+import { useActionResult } from './action-result.tsx';
 import { useRecordArgs } from './record-source.tsx';
 import { refusalOf } from './refusal.ts';
 import { RecordSection, useDateTime } from './record-section.tsx';
@@ -18,8 +15,7 @@ export function Appointments({ patientId, phone }: { patientId: string; phone: s
   const { args, isReadOnly } = useRecordArgs(patientId);
   const query = useGetMyAppointmentsQuery(args);
   const [cancel, cancelling] = useCancelMyAppointmentMutation();
-  const [result, setResult] = useState<{ text: string; isFailure: boolean } | null>(null);
-  const { ref: resultRef, request: focusResult } = useFocusAfterRender<HTMLParagraphElement>();
+  const result = useActionResult();
   const { dateTime } = useDateTime();
   const answer = query.currentData;
   const all = answer ? [...answer.upcoming, ...answer.past] : undefined;
@@ -29,8 +25,7 @@ export function Appointments({ patientId, phone }: { patientId: string; phone: s
     try {
       await cancel({ patientId, appointmentId: appointment._id }).unwrap();
       const text = t('appointments.cancelled', { when: dateTime(appointment.start) });
-      setResult({ text, isFailure: false });
-      announce(text);
+      result.succeeded(text);
     } catch (error) {
       const refusal = refusalOf(error);
       const call = refusal.phone ?? phone;
@@ -38,9 +33,8 @@ export function Appointments({ patientId, phone }: { patientId: string; phone: s
         refusal.code === 'CANCELLATION_TOO_LATE' && call === null
           ? t('appointments.tooLateCall')
           : t(`refusals.${refusal.code}`, { phone: call ?? '' });
-      setResult({ text, isFailure: true });
+      result.failed(text);
     }
-    focusResult();
   }
 
   const item = (appointment: TMyAppointment, isUpcoming: boolean) => (
@@ -71,14 +65,7 @@ export function Appointments({ patientId, phone }: { patientId: string; phone: s
     <RecordSection name="appointments" query={{ ...query, currentData: all }}>
       {() => (
         <>
-          <p
-            ref={resultRef}
-            tabIndex={-1}
-            role={result?.isFailure ? 'alert' : undefined}
-            className={[alert.slot, result?.isFailure && alert.danger].filter(Boolean).join(' ')}
-          >
-            {result?.text}
-          </p>
+          {result.view}
           <h3>{t('appointments.upcoming')}</h3>
           {answer!.upcoming.length === 0 ? (
             <p className={styles.muted}>{t('appointments.noneUpcoming')}</p>

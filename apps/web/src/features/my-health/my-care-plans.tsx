@@ -1,12 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
-import { announce } from '../../lib/a11y/announcer.ts';
-import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
-import alert from '../../ui/alert.module.css';
 
 import { useGetMyCarePlansQuery, useMarkMyOccurrenceMutation } from './my-health-api.ts';
+import { useActionResult } from './action-result.tsx';
 import { useRecordArgs } from './record-source.tsx';
 import { refusalOf } from './refusal.ts';
 import { RecordSection } from './record-section.tsx';
@@ -17,8 +14,7 @@ export function CarePlans({ patientId }: { patientId: string }) {
   const { args, isReadOnly } = useRecordArgs(patientId);
   const query = useGetMyCarePlansQuery(args);
   const [mark, marking] = useMarkMyOccurrenceMutation();
-  const [result, setResult] = useState<{ text: string; isFailure: boolean } | null>(null);
-  const { ref: resultRef, request: focusResult } = useFocusAfterRender<HTMLParagraphElement>();
+  const result = useActionResult();
   const today = query.currentData?.flatMap((plan) =>
     plan.activities.flatMap((activity) =>
       activity.todayOccurrence ? [{ plan, activity, occurrence: activity.todayOccurrence }] : [],
@@ -36,26 +32,17 @@ export function CarePlans({ patientId }: { patientId: string }) {
         status,
       }).unwrap();
       const text = t(`carePlans.marked.${status}`, { activity: entry.activity.title });
-      setResult({ text, isFailure: false });
-      announce(text);
+      result.succeeded(text);
     } catch (error) {
-      setResult({ text: t(`refusals.${refusalOf(error).code}`, { phone: '' }), isFailure: true });
+      result.failed(t(`refusals.${refusalOf(error).code}`, { phone: '' }));
     }
-    focusResult();
   }
 
   return (
     <RecordSection name="carePlans" query={{ ...query, currentData: today }}>
       {(entries) => (
         <>
-          <p
-            ref={resultRef}
-            tabIndex={-1}
-            role={result?.isFailure ? 'alert' : undefined}
-            className={[alert.slot, result?.isFailure && alert.danger].filter(Boolean).join(' ')}
-          >
-            {result?.text}
-          </p>
+          {result.view}
           <ul className={styles.list}>
             {entries.map((entry) => (
               <li key={`${entry.plan._id}/${entry.activity._id}`} className={styles.item}>
