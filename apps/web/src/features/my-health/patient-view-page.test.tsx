@@ -78,6 +78,7 @@ describe('Preview as the patient sees it', () => {
     const plans = screen.getByRole('region', { name: "Today's care-plan activities" });
     expect(await within(plans).findByText('Due today.')).toBeVisible();
     expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByRole('link', { name: 'Print my medicines' })).toBeNull();
     expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
 
     await person.click(within(banner).getByRole('link', { name: 'Back to the chart' }));
