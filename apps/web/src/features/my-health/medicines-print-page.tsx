@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatDay } from '../../i18n/format.ts';
 import { dateTimeFormat } from '../../i18n/intl-formats.ts';
@@ -31,6 +31,13 @@ export function MedicinesPrintPage() {
   const prescriptions = useGetMyPrescriptionsQuery(args);
   const allergies = useGetMyAllergiesQuery(args);
   const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const isNavigatedTo = useLocation().key !== 'default';
+  // The print layout mounts anew when the page is reached from My health, so the layout's own
+  // arrival reads it as a first visit and leaves focus behind: the sheet takes it itself.
+  useEffect(() => {
+    if (isNavigatedTo) titleRef.current?.focus();
+  }, [isNavigatedTo]);
   const language = i18n.language;
   const backTo = `/my-health/${encodeURIComponent(patientId)}`;
 
@@ -88,7 +95,7 @@ export function MedicinesPrintPage() {
         language={language}
         phoneLabel={t('practice.phone')}
       />
-      <h1 id={titleId} tabIndex={-1} className={sheet.title}>
+      <h1 ref={titleRef} id={titleId} tabIndex={-1} className={sheet.title}>
         {t('medicines.title')}
       </h1>
       {content}
