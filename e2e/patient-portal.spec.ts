@@ -208,6 +208,22 @@ test('keyboard: the practitioner invites, Ana joins, sees her care, acts on it; 
     expect.arrayContaining(['Patient', 'Appointment', 'MedicationRequest', 'AllergyIntolerance']),
   );
 
+  // Her medicines on paper, by keyboard: the link sits above, in the prescriptions.
+  const printLink = mine.getByRole('link', { name: t('myHealth:prescriptions.print') });
+  for (let press = 0; press < 60; press += 1) {
+    if (await printLink.evaluate((element) => element === document.activeElement)) break;
+    await ana.keyboard.press('Shift+Tab');
+  }
+  await ana.keyboard.press('Enter');
+  const sheet = ana.getByRole('main');
+  await expect(sheet.getByRole('table', { name: t('myHealth:medicines.active') })).toContainText(
+    'Amlodipine',
+  );
+  await expect(sheet.getByRole('heading', { level: 1 })).toBeFocused();
+  await expectAxeClean(ana, { include: 'main', tags: WCAG_22_AA });
+  await ana.goBack();
+  await expect(mine.getByRole('heading', { level: 1 })).toContainText(PATIENT);
+
   // The practitioner: the cancellation in the agenda, Ana's reads and request in the activity
   // view.
   await page.goto(`/appointments?date=${day(2)}`);

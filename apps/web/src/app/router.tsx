@@ -123,6 +123,10 @@ const PatientViewPage = page(
   () => import('../features/my-health/patient-view-page.tsx').then((m) => m.PatientViewPage),
   'myHealth',
 );
+const MedicinesPrintPage = page(
+  () => import('../features/my-health/medicines-print-page.tsx').then((m) => m.MedicinesPrintPage),
+  'myHealth',
+);
 const comingSoon = (
   name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
 ) => page(() => import('../features/home/coming-soon-page.tsx').then((m) => m[name]), 'home');
@@ -233,6 +237,7 @@ export function AppRoutes() {
             path="records/patients/:id/prescriptions/print"
             element={<PrescriptionPrintPage />}
           />
+          <Route path="my-health/:patientId/medicines/print" element={<MedicinesPrintPage />} />
         </Route>
       </Route>
     </Routes>

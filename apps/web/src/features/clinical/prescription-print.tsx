@@ -1,41 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TPatient } from '@portal/shared/patient';
-import { displayPhone } from '@portal/shared/phone';
 import type { TPractice } from '@portal/shared/practice';
 import type { TPrescription } from '@portal/shared/prescription';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { chartPath } from '../../lib/routes/chart-address.ts';
-import { Button, ButtonLink } from '../../ui/button.tsx';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { useListActivePrescriptionsQuery, useListAllergiesQuery } from './clinical-api.ts';
-import styles from './prescription-print.module.css';
-import { dateTimeFormat } from '../../i18n/intl-formats.ts';
-
-/** A calendar day (`YYYY-MM-DD`, or today) in the reader's language, e.g. 2 March 2026. */
-function formatDay(language: string, day?: string): string {
-  const date = day ? new Date(`${day}T00:00:00Z`) : new Date();
-  return dateTimeFormat(language, {
-    dateStyle: 'long',
-    ...(day && { timeZone: 'UTC' }),
-  }).format(date);
-}
-
-/** The practice's address as printed lines: street lines, postal code and city, country. */
-function addressLines(practice: TPractice, language: string): string[] {
-  const country =
-    practice.country &&
-    (new Intl.DisplayNames([language], { type: 'region' }).of(practice.country) ??
-      practice.country);
-  return [
-    ...(practice.street ?? '').split('\n'),
-    [practice.postalCode, practice.city].filter(Boolean).join(' '),
-    country ?? '',
-  ]
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
+import { PrintedPracticeAddress, PrintToolbar, printedDay } from '../../ui/print-sheet.tsx';
+import styles from '../../ui/print-sheet.module.css';
 
 /**
  * The patient's active medications as a prescription to print: the practice and who prescribes
@@ -62,7 +36,7 @@ export function PrescriptionPrint({
   const prescriptions = query.currentData;
   const language = i18n.language;
   const untilOrDuration = (p: TPrescription) =>
-    p.duration || (p.endDate && t('print.until', { date: formatDay(language, p.endDate) }));
+    p.duration || (p.endDate && t('print.until', { date: printedDay(language, p.endDate) }));
   const text = (header: string, value: (p: TPrescription) => ReactNode) => ({
     header,
     cell: (p: TPrescription) => <bdi>{value(p)}</bdi>,
@@ -94,32 +68,16 @@ export function PrescriptionPrint({
 
   return (
     <article className={styles.sheet} aria-labelledby="prescription-title">
-      <div className={styles.toolbar}>
-        <Button onClick={() => window.print()}>{t('print.print')}</Button>
-        <ButtonLink variant="secondary" to={chartPath(patient._id, { section: 'medications' })}>
-          {t('print.back')}
-        </ButtonLink>
-      </div>
-      {practice && (practice.name || practice.street || practice.city || practice.phone) && (
-        <address className={styles.practice}>
-          {practice.name && (
-            <p className={styles.practiceName}>
-              <bdi>{practice.name}</bdi>
-            </p>
-          )}
-          {addressLines(practice, language).map((line) => (
-            <p key={line}>
-              <bdi>{line}</bdi>
-            </p>
-          ))}
-          {practice.phone && (
-            <p>
-              {t('print.practicePhone')}{' '}
-              <bdi dir="ltr">{displayPhone(practice.phone, practice.country)}</bdi>
-            </p>
-          )}
-        </address>
-      )}
+      <PrintToolbar
+        printLabel={t('print.print')}
+        backLabel={t('print.back')}
+        backTo={chartPath(patient._id, { section: 'medications' })}
+      />
+      <PrintedPracticeAddress
+        practice={practice}
+        language={language}
+        phoneLabel={t('print.practicePhone')}
+      />
       <h1 id="prescription-title" className={styles.title}>
         {t('print.title')}
       </h1>
@@ -140,7 +98,7 @@ export function PrescriptionPrint({
         )}
         <div>
           <dt>{t('print.date')}</dt>
-          <dd>{formatDay(language)}</dd>
+          <dd>{printedDay(language)}</dd>
         </div>
         <div>
           <dt>{t('print.patient')}</dt>
@@ -151,7 +109,7 @@ export function PrescriptionPrint({
         {patient.dateOfBirth && (
           <div>
             <dt>{t('print.dateOfBirth')}</dt>
-            <dd>{formatDay(language, patient.dateOfBirth)}</dd>
+            <dd>{printedDay(language, patient.dateOfBirth)}</dd>
           </div>
         )}
         <div>

@@ -96,6 +96,22 @@ describe('My health', () => {
     ).toBeVisible();
   });
 
+  it('leads from the prescriptions to the printable list of medicines', async () => {
+    const person = userEvent.setup();
+    const link = api.myHealth.addLink({ patientName: 'Amina Yusuf' }, structuredClone(shown));
+    renderMyHealthPage(user, {
+      routes: [
+        { path: '/my-health/:patientId/medicines/print', element: <h1>The medicines sheet</h1> },
+      ],
+    });
+    const prescriptions = await section('Prescriptions');
+    const print = await within(prescriptions).findByRole('link', { name: 'Print my medicines' });
+    expect(print).toHaveAttribute('href', `/my-health/${link.patientId}/medicines/print`);
+    print.focus();
+    await person.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'The medicines sheet' })).toBeVisible();
+  });
+
   it('shows a shared visit’s notes part by part, with its addenda', async () => {
     const visit = structuredClone(shown.visits![0]!);
     visit.notes = {

@@ -6,6 +6,7 @@ import {
   useGetMyPrescriptionsQuery,
 } from './my-health-api.ts';
 
+import { ButtonLink } from '../../ui/button.tsx';
 import { useRecordArgs } from './record-source.tsx';
 import { ItemList, RecordSection } from './record-section.tsx';
 import styles from './my-health.module.css';
@@ -13,9 +14,19 @@ import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 export function Prescriptions({ patientId }: { patientId: string }) {
   const { t } = useTranslation('myHealth');
-  const query = useGetMyPrescriptionsQuery(useRecordArgs(patientId).args);
+  const { args, isReadOnly } = useRecordArgs(patientId);
+  const query = useGetMyPrescriptionsQuery(args);
+  // The sheet reads the linked person's own answers, which the practitioner's preview has not.
+  const printLink = !isReadOnly && (
+    <ButtonLink
+      variant="secondary"
+      to={`/my-health/${encodeURIComponent(patientId)}/medicines/print`}
+    >
+      {t('prescriptions.print')}
+    </ButtonLink>
+  );
   return (
-    <RecordSection name="prescriptions" query={query}>
+    <RecordSection name="prescriptions" query={query} actions={printLink}>
       {(items) => (
         <ItemList items={items}>
           {(one) => (

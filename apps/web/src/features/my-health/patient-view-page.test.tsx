@@ -71,6 +71,7 @@ describe('Preview as the patient sees it', () => {
       `/api/records/patients/${patientId}/patient-view/vitals`,
     ]);
     expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByRole('link', { name: 'Print my medicines' })).toBeNull();
     expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
 
     await person.click(within(banner).getByRole('link', { name: 'Back to the chart' }));

@@ -13,6 +13,7 @@ export type Query<Answer> = { currentData?: Answer; isError: boolean; isFetching
 export function RecordSection<Item>({
   name,
   query,
+  actions,
   children,
 }: {
   name:
@@ -24,6 +25,8 @@ export function RecordSection<Item>({
     | 'carePlans'
     | 'accessLog';
   query: Query<readonly Item[]>;
+  /** What the reader can do with the whole section, below its items. */
+  actions?: ReactNode;
   children: (items: readonly Item[]) => ReactNode;
 }) {
   const { t } = useTranslation('myHealth');
@@ -45,6 +48,7 @@ export function RecordSection<Item>({
       >
         {children}
       </SectionListState>
+      {actions && <div className={styles.actions}>{actions}</div>}
     </section>
   );
 }
