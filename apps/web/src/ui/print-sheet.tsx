@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { displayPhone } from '@portal/shared/phone';
 import { dateTimeFormat } from '../i18n/intl-formats.ts';
 import { Button, ButtonLink } from './button.tsx';
+import { addressLines } from './address-lines.ts';
 import styles from './print-sheet.module.css';
 
 /** The parts of a practice a printed sheet heads with; absent parts are left out. */
@@ -23,19 +24,34 @@ export function printedDay(language: string, day?: string): string {
   }).format(date);
 }
 
-/** The practice's address as printed lines: street lines, postal code and city, country. */
-function addressLines(practice: PrintedPractice, language: string): string[] {
-  const country =
-    practice.country &&
-    (new Intl.DisplayNames([language], { type: 'region' }).of(practice.country) ??
-      practice.country);
-  return [
-    ...(practice.street ?? '').split('\n'),
-    [practice.postalCode, practice.city].filter(Boolean).join(' '),
-    country ?? '',
-  ]
-    .map((line) => line.trim())
-    .filter(Boolean);
+/** The patient's name and, when known, date of birth, as two entries of a sheet's facts list. */
+export function PrintedPatient({
+  patient,
+  language,
+  nameLabel,
+  birthLabel,
+}: {
+  patient: { name: string; dateOfBirth?: string | null };
+  language: string;
+  nameLabel: ReactNode;
+  birthLabel: ReactNode;
+}) {
+  return (
+    <>
+      <div>
+        <dt>{nameLabel}</dt>
+        <dd>
+          <bdi>{patient.name}</bdi>
+        </dd>
+      </div>
+      {patient.dateOfBirth && (
+        <div>
+          <dt>{birthLabel}</dt>
+          <dd>{printedDay(language, patient.dateOfBirth)}</dd>
+        </div>
+      )}
+    </>
+  );
 }
 
 /** The screen's buttons above a sheet, never printed: print it, or go back to where it came from. */

@@ -8,7 +8,12 @@ import { formatNumber } from '../../i18n/format.ts';
 import { chartPath } from '../../lib/routes/chart-address.ts';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { useListActivePrescriptionsQuery, useListAllergiesQuery } from './clinical-api.ts';
-import { PrintedPracticeAddress, PrintToolbar, printedDay } from '../../ui/print-sheet.tsx';
+import {
+  PrintedPatient,
+  PrintedPracticeAddress,
+  PrintToolbar,
+  printedDay,
+} from '../../ui/print-sheet.tsx';
 import styles from '../../ui/print-sheet.module.css';
 
 /**
@@ -100,18 +105,12 @@ export function PrescriptionPrint({
           <dt>{t('print.date')}</dt>
           <dd>{printedDay(language)}</dd>
         </div>
-        <div>
-          <dt>{t('print.patient')}</dt>
-          <dd>
-            <bdi>{patient.name}</bdi>
-          </dd>
-        </div>
-        {patient.dateOfBirth && (
-          <div>
-            <dt>{t('print.dateOfBirth')}</dt>
-            <dd>{printedDay(language, patient.dateOfBirth)}</dd>
-          </div>
-        )}
+        <PrintedPatient
+          patient={patient}
+          language={language}
+          nameLabel={t('print.patient')}
+          birthLabel={t('print.dateOfBirth')}
+        />
         <div>
           <dt>{t('print.age')}</dt>
           <dd>{t('print.years', { count: patient.age, age: formatNumber(patient.age) })}</dd>

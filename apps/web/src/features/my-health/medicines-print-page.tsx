@@ -5,7 +5,12 @@ import { formatDay } from '../../i18n/format.ts';
 import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
-import { PrintedPracticeAddress, PrintToolbar, printedDay } from '../../ui/print-sheet.tsx';
+import {
+  PrintedPatient,
+  PrintedPracticeAddress,
+  PrintToolbar,
+  printedDay,
+} from '../../ui/print-sheet.tsx';
 import sheet from '../../ui/print-sheet.module.css';
 import type { TMyAllergy, TMyPrescription } from './api-types.ts';
 import {
@@ -60,18 +65,12 @@ export function MedicinesPrintPage() {
     content = (
       <>
         <dl className={sheet.facts}>
-          <div>
-            <dt>{t('medicines.patient')}</dt>
-            <dd>
-              <bdi>{patient.name}</bdi>
-            </dd>
-          </div>
-          {patient.dateOfBirth && (
-            <div>
-              <dt>{t('medicines.dateOfBirth')}</dt>
-              <dd>{printedDay(language, patient.dateOfBirth)}</dd>
-            </div>
-          )}
+          <PrintedPatient
+            patient={patient}
+            language={language}
+            nameLabel={t('medicines.patient')}
+            birthLabel={t('medicines.dateOfBirth')}
+          />
           <div>
             <dt>{t('medicines.printedOn')}</dt>
             <dd>{printedDay(language)}</dd>

@@ -6,6 +6,7 @@ import { WEEKDAYS } from '@portal/shared/zoned-time';
 import { weekdayName } from '../../i18n/format-date.ts';
 
 import pageStyles from '../../ui/page.module.css';
+import { addressLines } from '../../ui/address-lines.ts';
 
 import type { TMyPatient } from './api-types.ts';
 
@@ -34,7 +35,7 @@ export function PracticeCard({ record, hasFailed }: { record?: TMyPatient; hasFa
               <bdi>{practice.practitionerName}</bdi>
             </p>
           )}
-          {addressLinesOf(practice, i18n.language).map((line) => (
+          {addressLines(practice, i18n.language).map((line) => (
             <p key={line}>
               <bdi>{line}</bdi>
             </p>
@@ -88,17 +89,4 @@ function WorkingHours({
       </dl>
     </>
   );
-}
-
-/** The practice's address as it gave it: street lines, postal code and city, the country named. */
-function addressLinesOf(practice: TMyPatient['practice'], language: string): string[] {
-  const country =
-    practice.country &&
-    (new Intl.DisplayNames([language], { type: 'region' }).of(practice.country) ??
-      practice.country);
-  return [
-    ...(practice.street ?? '').split('\n'),
-    [practice.postalCode, practice.city].filter(Boolean).join(' '),
-    country ?? '',
-  ].filter(Boolean);
 }
