@@ -4,6 +4,7 @@
 // PAGE picks the page by its label in lib/pages.ts (default /records); PROFILE_OUT keeps the
 // .cpuprofile for Chromium's DevTools.
 import fs from 'node:fs';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { storeSession } from '../e2e/support/session.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts';
@@ -23,8 +24,21 @@ interface CpuProfile {
 const CPU_SLOWDOWN = 4;
 const SHOWN = 15;
 
+// Built chunks are named by their hash alone (apps/web/vite.config.ts): the build's manifest
+// names each as its file was named before: by its module, or its shared modules' chunk.
+const MANIFEST = path.join(import.meta.dirname, '../apps/web/dist/.vite/manifest.json');
+const sourceOf = new Map(
+  Object.entries(
+    JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Record<
+      string,
+      { file: string; name?: string; src?: string }
+    >,
+  ).map(([key, chunk]) => [chunk.file.replace(/^.*\//, ''), chunk.name ?? chunk.src ?? key]),
+);
+
 function fileOf(url: string): string {
-  return url.replace(/^.*\//, '') || '(native)';
+  const file = url.replace(/^.*\//, '');
+  return file ? (sourceOf.get(file) ?? file) : '(native)';
 }
 
 /** Self time in ms by key, largest first. */

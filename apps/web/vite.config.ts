@@ -16,6 +16,15 @@ export default defineConfig({
     assetsInlineLimit: 0,
     manifest: true,
     rolldownOptions: {
+      // Files named by a short hash alone: the entry chunk lists every file a page may load, and
+      // the names cost every first visit bytes (docs/decisions/0025-chunk-files-named-by-hash.md).
+      // The manifest still names each file's modules. The app's own chunk keeps its name, which
+      // the journeys of a page used before its app has started hold back.
+      output: {
+        chunkFileNames: (chunk) =>
+          chunk.name === 'main' ? 'assets/main-[hash].js' : 'assets/[hash:7].js',
+        assetFileNames: 'assets/[hash:7][extname]',
+      },
       // care-plan-rrule.ts takes rrule's classes from `default` only where Node's CommonJS
       // namespace has one; the bundle gets rrule's ES build, where the guard finds none, as meant.
       onLog(level, log, handler) {
