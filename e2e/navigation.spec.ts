@@ -1,3 +1,4 @@
+import { builtFileOf } from './support/built-files.ts';
 import { expect, test } from './support/test.ts';
 
 test.describe('a visitor finds their way', () => {
@@ -39,11 +40,14 @@ test.describe('a visitor finds their way', () => {
 
   test('a thrown render error shows the global error screen with Reload', async ({ page }) => {
     // Serve the 404 page's chunk as a component that throws while rendering.
-    await page.route(/\/assets\/not-found-page-[^/]+\.js$/, (route) =>
-      route.fulfill({
-        contentType: 'text/javascript',
-        body: 'export function NotFoundPage() { throw new Error("Simulated render failure"); }',
-      }),
+    const chunk = builtFileOf('src/features/errors/not-found-page.tsx');
+    await page.route(
+      (url) => url.pathname === `/${chunk}`,
+      (route) =>
+        route.fulfill({
+          contentType: 'text/javascript',
+          body: 'export function NotFoundPage() { throw new Error("Simulated render failure"); }',
+        }),
     );
     await page.goto('/not-found');
     await expect(page.getByRole('heading', { name: 'Oops! Something went wrong.' })).toBeVisible();
