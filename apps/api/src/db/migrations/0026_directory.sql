@@ -9,6 +9,8 @@ CREATE TABLE "directory_listings" (
 	"bio" text DEFAULT '' NOT NULL,
 	"visit_kinds" text[] DEFAULT '{}' NOT NULL,
 	"online_booking" text DEFAULT 'off' NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"city_key" text,
 	"review_status" text DEFAULT 'pending' NOT NULL,
 	"rejection_reason" text,
 	"reviewed_at" timestamp (3) with time zone,
@@ -70,14 +72,45 @@ ALTER TABLE "facilities" ADD CONSTRAINT "facilities_reviewed_by_users_id_fk" FOR
 ALTER TABLE "facility_staff" ADD CONSTRAINT "facility_staff_facility_id_facilities_id_fk" FOREIGN KEY ("facility_id") REFERENCES "public"."facilities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "facility_staff" ADD CONSTRAINT "facility_staff_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "directory_listings_specialties_idx" ON "directory_listings" USING gin ("specialties") WHERE "directory_listings"."listed" and "directory_listings"."review_status" = 'approved';--> statement-breakpoint
-CREATE INDEX "directory_listings_public_idx" ON "directory_listings" USING btree ("public_id") WHERE "directory_listings"."listed" and "directory_listings"."review_status" = 'approved';--> statement-breakpoint
+CREATE INDEX "directory_listings_public_name_idx" ON "directory_listings" USING btree ("name","public_id") WHERE "directory_listings"."listed" and "directory_listings"."review_status" = 'approved';--> statement-breakpoint
+CREATE INDEX "directory_listings_public_city_idx" ON "directory_listings" USING btree ("city_key","name","public_id") WHERE "directory_listings"."listed" and "directory_listings"."review_status" = 'approved';--> statement-breakpoint
+CREATE INDEX "directory_listings_name_trgm_idx" ON "directory_listings" USING gin ("name" gin_trgm_ops) WHERE "directory_listings"."listed" and "directory_listings"."review_status" = 'approved';--> statement-breakpoint
 CREATE INDEX "directory_listings_facility_idx" ON "directory_listings" USING btree ("facility_id");--> statement-breakpoint
 CREATE INDEX "directory_listings_pending_idx" ON "directory_listings" USING btree ("updated_at") WHERE "directory_listings"."listed" and "directory_listings"."review_status" = 'pending';--> statement-breakpoint
 CREATE INDEX "facilities_owner_idx" ON "facilities" USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "facilities_name_trgm_idx" ON "facilities" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "facilities_approved_name_idx" ON "facilities" USING btree ("name","id") WHERE "facilities"."review_status" = 'approved';--> statement-breakpoint
 CREATE INDEX "facilities_approved_city_idx" ON "facilities" USING btree (lower("city"),"name","id") WHERE "facilities"."review_status" = 'approved';--> statement-breakpoint
 CREATE INDEX "facilities_pending_idx" ON "facilities" USING btree ("updated_at") WHERE "facilities"."review_status" = 'pending';--> statement-breakpoint
 CREATE INDEX "facility_staff_facility_idx" ON "facility_staff" USING btree ("facility_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "facility_staff_member_key" ON "facility_staff" USING btree ("facility_id","user_id");--> statement-breakpoint
 CREATE INDEX "facility_staff_user_idx" ON "facility_staff" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "users_name_trgm_idx" ON "users" USING gin ("name" gin_trgm_ops);
+-- A listing carries the name and city the public search filters and sorts on, so a search
+-- reads one table: the user's name, and lower() of the approved facility's city or else the
+-- practice's. These triggers keep them whenever any of the three changes.
+CREATE FUNCTION directory_listings_search_fields() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT u.name, lower(coalesce(f.city, u.practice_city)) INTO NEW.name, NEW.city_key
+  FROM users u
+  LEFT JOIN facilities f ON f.id = NEW.facility_id AND f.review_status = 'approved'
+  WHERE u.id = NEW.user_id;
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER directory_listings_search_fields BEFORE INSERT OR UPDATE ON "directory_listings"
+  FOR EACH ROW EXECUTE FUNCTION directory_listings_search_fields();--> statement-breakpoint
+CREATE FUNCTION directory_listings_follow_user() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE directory_listings SET user_id = user_id WHERE user_id = NEW.id;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER users_directory_listing AFTER UPDATE OF name, practice_city ON "users"
+  FOR EACH ROW WHEN (NEW.name IS DISTINCT FROM OLD.name OR NEW.practice_city IS DISTINCT FROM OLD.practice_city)
+  EXECUTE FUNCTION directory_listings_follow_user();--> statement-breakpoint
+CREATE FUNCTION directory_listings_follow_facility() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE directory_listings SET facility_id = facility_id WHERE facility_id = NEW.id;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER facilities_directory_listing AFTER UPDATE OF city, review_status ON "facilities"
+  FOR EACH ROW WHEN (NEW.city IS DISTINCT FROM OLD.city OR NEW.review_status IS DISTINCT FROM OLD.review_status)
+  EXECUTE FUNCTION directory_listings_follow_facility();

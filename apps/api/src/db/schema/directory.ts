@@ -48,6 +48,9 @@ export const facilities = pgTable(
     index('facilities_owner_idx').on(table.ownerId),
     // The public search: name fragments (trigram), and a city as written, ignoring case.
     index('facilities_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('facilities_approved_name_idx')
+      .on(table.name, table.id)
+      .where(sql`${table.reviewStatus} = 'approved'`),
     index('facilities_approved_city_idx')
       .on(sql`lower(${table.city})`, table.name, table.id)
       .where(sql`${table.reviewStatus} = 'approved'`),
@@ -100,7 +103,9 @@ export const facilityStaff = pgTable(
 
 /**
  * A practitioner's opt-in listing, one per user. `public_id` is what the directory answers as
- * its id: random, so a public card never tells the account's id.
+ * its id: random, so a public card never tells the account's id. `name` and `city_key` are
+ * kept by triggers (migration 0026) from the user's name, the approved facility's city or else
+ * the practice's: the public search filters and sorts on this table alone.
  */
 export const directoryListings = pgTable(
   'directory_listings',
@@ -125,6 +130,10 @@ export const directoryListings = pgTable(
       .notNull()
       .default(sql`'{}'`),
     onlineBooking: text('online_booking').$type<TOnlineBooking>().notNull().default('off'),
+    /** The practitioner's name, as `users.name` (trigger). */
+    name: text('name').notNull().default(''),
+    /** lower() of the approved facility's city, else the practice's (trigger). */
+    cityKey: text('city_key'),
     ...reviewColumns(),
     ...timestamps(),
   },
@@ -133,8 +142,14 @@ export const directoryListings = pgTable(
     index('directory_listings_specialties_idx')
       .using('gin', table.specialties)
       .where(sql`${table.listed} and ${table.reviewStatus} = 'approved'`),
-    index('directory_listings_public_idx')
-      .on(table.publicId)
+    index('directory_listings_public_name_idx')
+      .on(table.name, table.publicId)
+      .where(sql`${table.listed} and ${table.reviewStatus} = 'approved'`),
+    index('directory_listings_public_city_idx')
+      .on(table.cityKey, table.name, table.publicId)
+      .where(sql`${table.listed} and ${table.reviewStatus} = 'approved'`),
+    index('directory_listings_name_trgm_idx')
+      .using('gin', sql`${table.name} gin_trgm_ops`)
       .where(sql`${table.listed} and ${table.reviewStatus} = 'approved'`),
     index('directory_listings_facility_idx').on(table.facilityId),
     index('directory_listings_pending_idx')

@@ -54,8 +54,6 @@ export const users = pgTable(
   },
   (table) => [
     index('users_email_idx').on(table.email),
-    // The directory's search by a fragment of a practitioner's name.
-    index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     check('users_practice_name_check', sql`char_length(${table.practiceName}) <= 200`),
     check('users_practice_street_check', sql`char_length(${table.practiceStreet}) <= 300`),
     check('users_practice_postal_code_check', sql`char_length(${table.practicePostalCode}) <= 20`),

@@ -173,6 +173,45 @@ describe('GET /api/directory/doctors', () => {
     expect(await ids('q=100%25')).toEqual([]);
   });
 
+  it('follows a change of the practitioner’s name, their practice’s city and their facility’s approval', async () => {
+    const doctor = await listedDoctor({
+      name: 'Dr. Before Rename',
+      practice: { city: 'Faro', country: 'PT' },
+    });
+    const names = async (query: string) =>
+      (await read<TDirectoryDoctor[]>(`/api/directory/doctors?${query}`)).body.map(
+        (item) => item.name,
+      );
+    const profile = await ctx.app.inject({ url: '/api/user/profile', headers: doctor.headers });
+    const { user } = profile.json<{ user: Record<string, unknown> }>();
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/update-profile',
+      headers: doctor.headers,
+      payload: { name: 'Dr. After Rename', email: user.email },
+    });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/practice',
+      headers: doctor.headers,
+      payload: { city: 'Évora', country: 'PT' },
+    });
+    expect(await names('q=Rename')).toEqual(['Dr. After Rename']);
+    expect(await names('q=Rename&city=%C3%89VORA')).toEqual(['Dr. After Rename']);
+
+    const facility = await createFacility(doctor.headers, { city: 'Coimbra' });
+    await saveListing(doctor.headers, { facilityId: facility._id });
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      'select id from directory_listings where user_id = $1',
+      [doctor.user._id],
+    );
+    await approve('listings', rows[0]!.id);
+    expect(await names('q=Rename&city=coimbra')).toEqual([]);
+    await approve('facilities', facility._id);
+    expect(await names('q=Rename&city=coimbra')).toEqual(['Dr. After Rename']);
+    expect(await names('q=Rename&city=evora')).toEqual([]);
+  });
+
   it('pages by name with X-Total-Count and a next link', async () => {
     for (const name of ['Dr. Pager Ana', 'Dr. Pager Bea', 'Dr. Pager Cai'])
       await listedDoctor({ name });

@@ -8,7 +8,9 @@ import { users } from '../../db/schema/users.ts';
 /**
  * The public directory's reads: approved, listed practitioners and approved facilities. Every
  * query here says `isPublicListing` or `isPublicFacility`; nothing else is ever read for the
- * public, and only the columns of `doctorColumns` and `facilities` are selected.
+ * public, and only the columns of `doctorColumns` and `facilities` are selected. Searches filter
+ * and sort on the listing's own columns (its `name` and `city_key` are kept by triggers), so a
+ * page reads its rows by index and joins the account and the facility for those rows only.
  */
 
 export const isPublicListing = and(
@@ -23,7 +25,7 @@ const facilityJoin = and(eq(facilities.id, directoryListings.facilityId), isPubl
 /** The columns a public card is made of (and a reviewer's preview of one). */
 export const doctorColumns = {
   publicId: directoryListings.publicId,
-  name: users.name,
+  name: directoryListings.name,
   picture: users.picture,
   specialties: directoryListings.specialties,
   languages: directoryListings.languages,
@@ -66,14 +68,12 @@ function doctorConditions({ name, specialty, language, city, kind }: DoctorFilte
     !name
       ? undefined
       : name.specialtyCodes.length > 0
-        ? sql`(${users.name} ilike ${name.pattern} or ${directoryListings.specialties} && ${textArray(name.specialtyCodes)})`
-        : sql`${users.name} ilike ${name.pattern}`,
+        ? sql`(${directoryListings.name} ilike ${name.pattern} or ${directoryListings.specialties} && ${textArray(name.specialtyCodes)})`
+        : sql`${directoryListings.name} ilike ${name.pattern}`,
     specialty ? sql`${directoryListings.specialties} @> ${textArray([specialty])}` : undefined,
     language ? sql`${directoryListings.languages} @> ${textArray([language])}` : undefined,
     kind ? sql`${directoryListings.visitKinds} @> ${textArray([kind])}` : undefined,
-    city
-      ? sql`lower(coalesce(${facilities.city}, ${users.practiceCity})) = lower(${city})`
-      : undefined,
+    city ? sql`${directoryListings.cityKey} = lower(${city})` : undefined,
   )!;
 }
 
@@ -95,11 +95,11 @@ export function findDoctors(
       and(
         doctorConditions(filters),
         after
-          ? sql`(${users.name}, ${directoryListings.publicId}) > (${after[0]}, ${after[1]}::uuid)`
+          ? sql`(${directoryListings.name}, ${directoryListings.publicId}) > (${after[0]}, ${after[1]}::uuid)`
           : undefined,
       ),
     )
-    .orderBy(asc(users.name), asc(directoryListings.publicId))
+    .orderBy(asc(directoryListings.name), asc(directoryListings.publicId))
     .limit(limit);
 }
 
@@ -107,8 +107,6 @@ export async function countDoctors(db: Db, filters: DoctorFilters) {
   const [row] = await db
     .select({ total: count() })
     .from(directoryListings)
-    .innerJoin(users, eq(users.id, directoryListings.userId))
-    .leftJoin(facilities, facilityJoin)
     .where(doctorConditions(filters));
   return row?.total ?? 0;
 }
@@ -137,7 +135,7 @@ export function findDoctorsAt(db: DbOrTx, facilityId: string) {
     .innerJoin(users, eq(users.id, directoryListings.userId))
     .innerJoin(facilities, facilityJoin)
     .where(and(isPublicListing, eq(directoryListings.facilityId, facilityId)))
-    .orderBy(asc(users.name), asc(directoryListings.publicId))
+    .orderBy(asc(directoryListings.name), asc(directoryListings.publicId))
     .limit(200);
 }
 
