@@ -77,6 +77,17 @@ function doctorConditions({ name, specialty, language, city, kind }: DoctorFilte
   )!;
 }
 
+/**
+ * The sort key of a search: the name, or with a name fragment the same value as an expression.
+ * Given the fragment, PostgreSQL would otherwise walk the name index in order hoping to meet a
+ * page of matches early, and read every row when there are few; as an expression it finds the
+ * matches by trigram index, then sorts them.
+ */
+const sortName = (
+  column: typeof directoryListings.name | typeof facilities.name,
+  hasFragment: boolean,
+) => (hasFragment ? sql`${column} || ''` : column);
+
 /** A page of practitioners by name (then public id), after `after`; one past `limit` is read. */
 export function findDoctors(
   db: Db,
@@ -99,7 +110,10 @@ export function findDoctors(
           : undefined,
       ),
     )
-    .orderBy(asc(directoryListings.name), asc(directoryListings.publicId))
+    .orderBy(
+      asc(sortName(directoryListings.name, filters.name !== undefined)),
+      asc(directoryListings.publicId),
+    )
     .limit(limit);
 }
 
@@ -174,7 +188,7 @@ export function findFacilities(
           : undefined,
       ),
     )
-    .orderBy(asc(facilities.name), asc(facilities.id))
+    .orderBy(asc(sortName(facilities.name, filters.namePattern !== undefined)), asc(facilities.id))
     .limit(limit);
 }
 
