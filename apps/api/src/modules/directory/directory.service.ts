@@ -8,13 +8,12 @@ import type {
   TDirectoryDoctor,
   TDirectoryFacility,
   TDirectorySlots,
-  TDoctorSearchQuery,
-  TFacilitySearchQuery,
+  ZDoctorSearchQuery,
+  ZFacilitySearchQuery,
 } from '@portal/shared/directory-public';
 import { specialtyCodesMatching } from '@portal/shared/specialties';
 import { addDays, fromWallTime, toWallTime } from '@portal/shared/zoned-time';
 import type { z } from 'zod';
-import type { ZDoctorSearchQuery, ZFacilitySearchQuery } from '@portal/shared/directory-public';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
@@ -37,7 +36,6 @@ import {
 
 type DoctorQuery = z.output<typeof ZDoctorSearchQuery>;
 type FacilityQuery = z.output<typeof ZFacilitySearchQuery>;
-export type { TDoctorSearchQuery, TFacilitySearchQuery };
 
 /** A fragment for ILIKE: its wildcards taken literally. */
 const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
