@@ -34,6 +34,7 @@ import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { patientAccessPlugin } from './modules/patient-access/patient-access.plugin.ts';
 import { myHealthPlugin } from './modules/my-health/my-health.plugin.ts';
 import { correctionsPlugin } from './modules/corrections/corrections.plugin.ts';
+import { directoryPlugin } from './modules/directory/directory.plugin.ts';
 import { createMailer } from './providers/mail/mail.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(voicePlugin, { db, now, voice });
   await app.register(billingPlugin, { db, payments, config });
   await app.register(patientAccessPlugin, { db, now, mailer, config });
+  await app.register(directoryPlugin, { db, now, mailer, config });
   await app.register(myHealthPlugin, { db, now, mailer, config });
   await app.register(correctionsPlugin, { db, now, mailer, config });
 

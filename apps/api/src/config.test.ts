@@ -111,6 +111,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('DIRECTORY_REVIEWERS: nobody unless set; e-mails in lower case; anything else is refused naming it', () => {
+    expect(loadConfig({}).DIRECTORY_REVIEWERS).toEqual([]);
+    expect(
+      loadConfig({ DIRECTORY_REVIEWERS: ' Ana@Example.org, ,b@example.org ' }).DIRECTORY_REVIEWERS,
+    ).toEqual(['ana@example.org', 'b@example.org']);
+    expect(() => loadConfig({ DIRECTORY_REVIEWERS: 'ana@example.org,bob' })).toThrow(
+      'DIRECTORY_REVIEWERS must be comma-separated e-mail addresses',
+    );
+  });
+
   it("TRUST_PROXY: off unless set; a hop count or the proxies' addresses and ranges; anything else is refused naming it", () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: ' ' }).TRUST_PROXY).toBe(false);

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { EMAIL } from '@portal/shared/email';
 import { httpUrl, optionalText } from './lib/env-values.ts';
 import {
   PAYMENTS_ENV,
@@ -167,6 +168,21 @@ const ZEnv = z
       'a whole number of seconds from 1 to 3600',
     ).default(60),
     TRUST_PROXY: trustProxy,
+    // Who reviews the directory: their e-mail addresses, compared ignoring case.
+    DIRECTORY_REVIEWERS: z
+      .string()
+      .max(10_000, 'comma-separated e-mail addresses such as a@example.org,b@example.org')
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter((email) => email !== ''),
+      )
+      .refine(
+        (emails) => emails.every((email) => EMAIL.test(email)),
+        'comma-separated e-mail addresses such as a@example.org,b@example.org',
+      ),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'fatal, error, warn, info, debug, trace or silent',

@@ -30,6 +30,9 @@ export const AUDIT_ACTIONS = [
   'request_correction',
   'accept_correction',
   'decline_correction',
+  // A directory reviewer's decision on a listing or a facility.
+  'approve',
+  'reject',
 ] as const;
 
 /**
@@ -55,10 +58,22 @@ export const AUDIT_SUBJECT_KINDS = [
   'link',
   // A linked person's request to correct the record, and its answer.
   'correction',
+  // The directory: a facility, one of its staff, a practitioner's listing (no patient).
+  'facility',
+  'staff',
+  'listing',
 ] as [AuditSubjectKind, ...AuditSubjectKind[]];
 
 export type AuditSubjectKind =
-  'appointment' | 'visit' | TPatientKindName | 'invitation' | 'link' | 'correction';
+  | 'appointment'
+  | 'visit'
+  | TPatientKindName
+  | 'invitation'
+  | 'link'
+  | 'correction'
+  | 'facility'
+  | 'staff'
+  | 'listing';
 
 /** The record an event is about, besides its patient. */
 export const ZAuditSubject = z

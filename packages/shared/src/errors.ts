@@ -160,6 +160,27 @@ export const ERRORS = {
     message:
       'There are already 20 open correction requests for this record. Wait for an answer before asking again.',
   },
+  // The directory: facilities, their staff, listings, the public directory and its review.
+  FACILITY_NOT_FOUND: { status: 404, message: 'This facility could not be found.' },
+  STAFF_NOT_FOUND: { status: 404, message: 'This staff member could not be found.' },
+  STAFF_INVITATION_NOT_FOUND: { status: 404, message: 'This staff invitation could not be found.' },
+  STAFF_INVITATION_EXPIRED: {
+    status: 410,
+    message: 'This staff invitation has expired. Ask the facility for a new one.',
+  },
+  STAFF_INVITATION_USED: {
+    status: 409,
+    message:
+      'This staff invitation has already been used or was withdrawn, or you already work at this facility.',
+  },
+  STAFF_INVITATION_NOT_FOR_YOU: {
+    status: 403,
+    message:
+      'This staff invitation is for someone else. Sign in with the verified e-mail address it was sent to.',
+  },
+  DOCTOR_NOT_FOUND: { status: 404, message: 'This doctor is not in the directory.' },
+  DIRECTORY_FACILITY_NOT_FOUND: { status: 404, message: 'This facility is not in the directory.' },
+  REVIEW_ITEM_NOT_FOUND: { status: 404, message: 'This listing or facility could not be found.' },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

@@ -29,6 +29,7 @@ import { TIMELINE_RESPONSES } from './timeline.ts';
 import { VISIT_ZOD_BODIES, VISIT_ZOD_RESPONSES } from './visits.ts';
 import { REMINDER_ZOD_RESPONSES } from './reminders.ts';
 import { PATIENT_ACCESS_ZOD_BODIES, PATIENT_ACCESS_ZOD_RESPONSES } from './patient-access.ts';
+import { DIRECTORY_ZOD_BODIES, DIRECTORY_ZOD_RESPONSES } from './directory.ts';
 
 /** The one error body of the API, as an independent JSON schema. */
 export const API_ERROR_SCHEMA: JsonSchema = {
@@ -72,6 +73,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   ...TIMELINE_RESPONSES,
   ...REMINDER_ZOD_RESPONSES,
   ...PATIENT_ACCESS_ZOD_RESPONSES,
+  ...DIRECTORY_ZOD_RESPONSES,
 };
 
 /** The shared zod schemas of the request bodies: the API must agree with them exactly. */
@@ -89,6 +91,7 @@ export const ZOD_BODIES: Record<string, z.ZodType> = {
   ...VISIT_ZOD_BODIES,
   ...KIND_BODIES,
   ...PATIENT_ACCESS_ZOD_BODIES,
+  ...DIRECTORY_ZOD_BODIES,
 };
 
 /** Non-JSON answers: the content type each documented route must use for its 2xx. */
@@ -103,6 +106,8 @@ const CONTENT_TYPES: Record<string, RegExp> = {
   'DELETE /api/calendar-feed': /^$/,
   'DELETE /api/records/patients/{id}/access': /^$/,
   'DELETE /api/me/links/{id}': /^$/,
+  'DELETE /api/facilities/{id}': /^$/,
+  'DELETE /api/facilities/{id}/staff/{staffId}': /^$/,
   'GET /api/calendar/{file}': /^text\/calendar/,
 };
 

@@ -8,6 +8,7 @@ import { emptyKindPools, KIND_SEEDS } from './kinds.ts';
 import type { Pools } from './pools.ts';
 import { seedPatientAccess } from './patient-access.ts';
 import { seedCorrections } from './corrections.ts';
+import { seedDirectory } from './directory.ts';
 import { seedLinkedRecord } from './my-health.ts';
 import { seedReminders } from './reminders.ts';
 
@@ -106,6 +107,8 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     ctx.database.pool,
     users.map(({ user }) => user._id),
   );
+  // A facility and a listing per user, half of them approved (directory.ts).
+  const directory = await seedDirectory(ctx, users);
   // A voice call per user, so reading what a call did has calls of its own and others' to read.
   const calls = [];
   for (const { headers, user } of users) {
@@ -139,6 +142,7 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     reminders: await seedReminders(ctx.database.pool),
     feedFiles: [],
     ...access,
+    directory,
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),
     foreignToken: await issue(foreign, 'foreign'),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { correctionPathValue } from './corrections.ts';
+import { directoryPathValue } from './directory.ts';
 import { kindPathValue } from './kinds.ts';
 import { myHealthPathValue } from './my-health.ts';
 import type { Operation } from './openapi.ts';
@@ -74,6 +75,8 @@ export function pathValue(
   if (name === 'correctionId') return correctionPathValue(actorId, pools.corrections, junk);
   const reminder = reminderPathValue(operation.path, actorId, pools.reminders, junk);
   if (reminder) return reminder;
+  const directory = directoryPathValue(operation, name, actorId, pools, junk);
+  if (directory) return directory;
   if (operation.path.startsWith('/api/records/patients/')) {
     const kept =
       operation.label === 'DELETE /api/records/patients/{id}' ? seededPatientIds(pools) : new Set();

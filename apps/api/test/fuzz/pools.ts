@@ -1,4 +1,5 @@
 import type { CorrectionInPool } from './corrections.ts';
+import type { DirectoryPools } from './directory.ts';
 import type { KindPools } from './kinds.ts';
 import type { LinkedRecordInPool } from './my-health.ts';
 import type { ReminderInPool } from './reminders.ts';
@@ -34,6 +35,8 @@ export interface Pools {
   invitationCodes: string[];
   /** Links made during the run (some left or ended since). */
   linkIds: string[];
+  /** Facilities and listings seeded before the run (directory.ts). */
+  directory: DirectoryPools;
   cursors: string[];
   unregisteredToken: string;
   foreignToken: string;

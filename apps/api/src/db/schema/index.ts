@@ -13,3 +13,4 @@ export * from './voice-signatures.ts';
 export * from './parked-charge-events.ts';
 export * from './patient-links.ts';
 export * from './corrections.ts';
+export * from './directory.ts';

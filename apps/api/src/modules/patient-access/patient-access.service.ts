@@ -1,6 +1,4 @@
-import crypto from 'node:crypto';
 import {
-  INVITATION_CODE_PATTERN,
   PATIENT_ACCESS_LIMITS,
   type TCreatedInvitation,
   type TCreatedLink,
@@ -12,6 +10,7 @@ import {
 import type { DbAndClock } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
+import { hashOfTypedCode, newOneTimeCode } from '../../lib/one-time-code.ts';
 import { storedId } from '../../lib/uuid.ts';
 import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
@@ -35,10 +34,6 @@ import {
 } from './patient-access.repository.ts';
 
 const DAY_MS = 24 * 3600_000;
-const CODE_BYTES = 32;
-
-/** Only the hash is stored: a leaked database holds no code that still opens a record. */
-const hashOf = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
 
 /** Who is accepting: the stored user and what their verified token says of their address. */
 export interface Invitee extends Actor {
@@ -118,7 +113,7 @@ export function createPatientAccessService({
       logMailError: (error: unknown) => void;
     }): Promise<TCreatedInvitation> {
       const patient = await ownedPatientOrDeny(actor, id, 'create');
-      const code = crypto.randomBytes(CODE_BYTES).toString('base64url');
+      const { code, hash } = newOneTimeCode();
       const at = now();
       const expiresAt = new Date(at.getTime() + PATIENT_ACCESS_LIMITS.invitationDays * DAY_MS);
       const email = input.email ? input.email.toLowerCase() : null;
@@ -127,7 +122,7 @@ export function createPatientAccessService({
         const created = await insertInvitation(tx, {
           ownerId: actor.actorId,
           patientId: patient.id,
-          codeHash: hashOf(code),
+          codeHash: hash,
           relationship: input.relationship,
           email,
           expiresAt,
@@ -235,9 +230,8 @@ export function createPatientAccessService({
       invitee: Invitee;
       code: string;
     }): Promise<TInvitationPreview> {
-      const found = INVITATION_CODE_PATTERN.test(code)
-        ? await findInvitationByHash(db, hashOf(code))
-        : undefined;
+      const hash = hashOfTypedCode(code);
+      const found = hash ? await findInvitationByHash(db, hash) : undefined;
       const at = now();
       try {
         checkUsable(found, at);
@@ -286,7 +280,7 @@ export function createPatientAccessService({
       birthDate: string | undefined;
       logMailError: (error: unknown) => void;
     }): Promise<TCreatedLink> {
-      const hash = INVITATION_CODE_PATTERN.test(code) ? hashOf(code) : null;
+      const hash = hashOfTypedCode(code);
       const at = now();
       const outcome = await db.transaction(async (tx) => {
         const found = checkUsable(

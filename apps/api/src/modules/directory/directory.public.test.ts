@@ -1,0 +1,337 @@
+import { DIRECTORY_MESSAGES, type TFacilitySummary } from '@portal/shared/directory';
+import type {
+  TDirectoryDoctor,
+  TDirectoryFacility,
+  TDirectorySlots,
+} from '@portal/shared/directory-public';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/app.ts';
+import { expectErrorAnswer } from '../../../test/error-answer.ts';
+import { createAppointment } from '../../../test/factories/appointments.ts';
+import { createPatient } from '../../../test/factories/patients.ts';
+import { directoryTestKit, errorOf, REVIEWER_ENV } from './directory.factories.ts';
+
+// Monday 2 March 2026, 06:00 UTC: the practitioners' working hours (09:00–17:00 UTC) are ahead.
+const NOW = new Date('2026-03-02T06:00:00.000Z');
+const ctx = useTestApp({ env: REVIEWER_ENV, deps: { now: () => NOW } });
+const { createFacility, approve, listedDoctor, saveListing, guest } = directoryTestKit(ctx);
+
+/** Every field the public may read, and nothing else. */
+const FACILITY_FIELDS = [
+  '_id',
+  'address',
+  'city',
+  'coordinates',
+  'country',
+  'kind',
+  'name',
+  'phone',
+];
+const DOCTOR_FIELDS = [
+  'bio',
+  'city',
+  'country',
+  'facility',
+  'languages',
+  'name',
+  'onlineBooking',
+  'picture',
+  'publicId',
+  'specialties',
+  'visitKinds',
+];
+
+function expectOnlyPublicFields(doctor: TDirectoryDoctor) {
+  expect(Object.keys(doctor).sort()).toEqual(DOCTOR_FIELDS);
+  if (doctor.facility) expect(Object.keys(doctor.facility).sort()).toEqual(FACILITY_FIELDS);
+}
+
+let address = 0;
+/** Each test reads from its own address: the directory's limit counts per address. */
+const read = <T>(url: string) => {
+  const from = `192.0.2.${++address}`;
+  return guest(url, from).then((response) => {
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    return { body: response.json() as T, headers: response.headers };
+  });
+};
+
+describe('the public directory’s answers', () => {
+  it('hold only the public fields: no e-mail, account id, registration number, patient or appointment', async () => {
+    const owner = await signIn(ctx);
+    const facility = await createFacility(owner.headers, {
+      name: 'Hospital Santa Maria Público',
+      phone: '+351 217 805 000',
+      coordinates: { lat: 38.75, lng: -9.16 },
+    });
+    await approve('facilities', facility._id);
+    const doctor = await listedDoctor({ name: 'Dr. Public Fields' });
+    await saveListing(owner.headers, { facilityId: facility._id });
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      'select id from directory_listings where user_id = $1',
+      [owner.user._id],
+    );
+    await approve('listings', rows[0]!.id);
+    const patient = await createPatient(ctx, doctor.headers, { name: 'Secret Patient Name' });
+    await createAppointment(ctx, doctor.headers, {
+      patientId: patient._id,
+      reason: 'Secret reason',
+    });
+
+    const answers = [
+      (await read<TDirectoryDoctor[]>('/api/directory/doctors?q=Public%20Fields')).body,
+      (await read<TDirectoryDoctor>(`/api/directory/doctors/${doctor.publicId}`)).body,
+      (await read<TDirectorySlots>(`/api/directory/doctors/${doctor.publicId}/slots`)).body,
+      (await read<TFacilitySummary[]>('/api/directory/facilities?q=Santa%20Maria%20P')).body,
+      (await read<TDirectoryFacility>(`/api/directory/facilities/${facility._id}`)).body,
+    ];
+    const [list, card, slots, facilities, withDoctors] = answers as [
+      TDirectoryDoctor[],
+      TDirectoryDoctor,
+      TDirectorySlots,
+      TFacilitySummary[],
+      TDirectoryFacility,
+    ];
+    expect(list).toHaveLength(1);
+    list.forEach(expectOnlyPublicFields);
+    expectOnlyPublicFields(card);
+    expect(Object.keys(slots).sort()).toEqual(['days', 'duration', 'timeZone']);
+    for (const day of slots.days) {
+      expect(Object.keys(day).sort()).toEqual(['date', 'slots']);
+      for (const slot of day.slots)
+        expect(Object.keys(slot).sort()).toEqual(['end', 'localTime', 'start']);
+    }
+    expect(facilities.map((item) => Object.keys(item).sort())).toEqual([FACILITY_FIELDS]);
+    expect(Object.keys(withDoctors).sort()).toEqual([...FACILITY_FIELDS, 'doctors'].sort());
+    expect(withDoctors.doctors).toHaveLength(1);
+    withDoctors.doctors.forEach(expectOnlyPublicFields);
+    expect(withDoctors.doctors[0]).toMatchObject({
+      city: 'Lisboa',
+      facility: { name: 'Hospital Santa Maria Público' },
+    });
+
+    const text = JSON.stringify(answers);
+    for (const secret of [
+      doctor.user.email,
+      doctor.user._id,
+      owner.user.email,
+      owner.user._id,
+      'OM-51234',
+      'Secret Patient Name',
+      'Secret reason',
+      patient._id,
+    ])
+      expect(text).not.toContain(secret);
+  });
+
+  it('never show a pending, rejected or unlisted listing, nor a pending facility: 404 as if missing', async () => {
+    const pending = await listedDoctor({ name: 'Dr. Pending Unseen', isApproved: false });
+    const unlisted = await listedDoctor({ name: 'Dr. Unlisted Unseen' });
+    await saveListing(unlisted.headers, { listed: false });
+    const owner = await signIn(ctx);
+    const facility = await createFacility(owner.headers, { name: 'Clínica Unseen' });
+
+    expect((await read<TDirectoryDoctor[]>('/api/directory/doctors?q=Unseen')).body).toEqual([]);
+    expect((await read<TFacilitySummary[]>('/api/directory/facilities?q=Unseen')).body).toEqual([]);
+    for (const id of [pending.publicId, unlisted.publicId, pending.user._id, 'nonsense'])
+      expectErrorAnswer(
+        await guest(`/api/directory/doctors/${id}`),
+        404,
+        errorOf('DOCTOR_NOT_FOUND'),
+      );
+    expectErrorAnswer(
+      await guest(`/api/directory/facilities/${facility._id}`),
+      404,
+      errorOf('DIRECTORY_FACILITY_NOT_FOUND'),
+    );
+  });
+});
+
+describe('GET /api/directory/doctors', () => {
+  it('finds by name, by a specialty named in any of the five languages, and by language, city and visit kind', async () => {
+    const cardiologist = await listedDoctor({
+      name: 'Dr. Samira Findme',
+      listing: { specialties: ['394579002'], languages: ['ar', 'fr'], visitKinds: ['video'] },
+      practice: { city: 'Porto', country: 'PT' },
+    });
+    const neurologist = await listedDoctor({
+      name: 'Dr. Nuno Findme',
+      listing: { specialties: ['394591006'], languages: ['pt'], visitKinds: ['in-person'] },
+      practice: { city: 'Lisboa', country: 'PT' },
+    });
+    const ids = async (query: string) =>
+      (await read<TDirectoryDoctor[]>(`/api/directory/doctors?${query}`)).body.map(
+        (doctor) => doctor.publicId,
+      );
+    expect(await ids('q=findme')).toEqual([neurologist.publicId, cardiologist.publicId]);
+    for (const q of ['Kardio', 'cardiolog', '心脏', 'أمراض القلب'])
+      expect(await ids(`q=${encodeURIComponent(q)}&city=porto`)).toEqual([cardiologist.publicId]);
+    expect(await ids('q=findme&language=ar')).toEqual([cardiologist.publicId]);
+    expect(await ids('q=findme&kind=in-person')).toEqual([neurologist.publicId]);
+    expect(await ids('q=findme&specialty=394591006&city=LISBOA')).toEqual([neurologist.publicId]);
+    expect(await ids('q=100%25')).toEqual([]);
+  });
+
+  it('follows a change of the practitioner’s name, their practice’s city and their facility’s approval', async () => {
+    const doctor = await listedDoctor({
+      name: 'Dr. Before Rename',
+      practice: { city: 'Faro', country: 'PT' },
+    });
+    const names = async (query: string) =>
+      (await read<TDirectoryDoctor[]>(`/api/directory/doctors?${query}`)).body.map(
+        (item) => item.name,
+      );
+    const profile = await ctx.app.inject({ url: '/api/user/profile', headers: doctor.headers });
+    const { user } = profile.json<{ user: Record<string, unknown> }>();
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/update-profile',
+      headers: doctor.headers,
+      payload: { name: 'Dr. After Rename', email: user.email },
+    });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/practice',
+      headers: doctor.headers,
+      payload: { city: 'Évora', country: 'PT' },
+    });
+    expect(await names('q=Rename')).toEqual(['Dr. After Rename']);
+    expect(await names('q=Rename&city=%C3%89VORA')).toEqual(['Dr. After Rename']);
+
+    const facility = await createFacility(doctor.headers, { city: 'Coimbra' });
+    await saveListing(doctor.headers, { facilityId: facility._id });
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      'select id from directory_listings where user_id = $1',
+      [doctor.user._id],
+    );
+    await approve('listings', rows[0]!.id);
+    expect(await names('q=Rename&city=coimbra')).toEqual([]);
+    await approve('facilities', facility._id);
+    expect(await names('q=Rename&city=coimbra')).toEqual(['Dr. After Rename']);
+    expect(await names('q=Rename&city=evora')).toEqual([]);
+  });
+
+  it('pages by name with X-Total-Count and a next link', async () => {
+    for (const name of ['Dr. Pager Ana', 'Dr. Pager Bea', 'Dr. Pager Cai'])
+      await listedDoctor({ name });
+    const first = await read<TDirectoryDoctor[]>('/api/directory/doctors?q=Pager&limit=2');
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(first.body.map((doctor) => doctor.name)).toEqual(['Dr. Pager Ana', 'Dr. Pager Bea']);
+    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
+    const second = await read<TDirectoryDoctor[]>(next);
+    expect(second.body.map((doctor) => doctor.name)).toEqual(['Dr. Pager Cai']);
+    expect(second.headers.link).toBeUndefined();
+  });
+
+  it('refuses a bad filter with a clear message', async () => {
+    expectErrorAnswer(await guest('/api/directory/doctors?specialty=heart', '192.0.2.250'), 400, {
+      code: 'VALIDATION_FAILED',
+      message: DIRECTORY_MESSAGES.specialtyFilterInvalid,
+      fieldErrors: { specialty: DIRECTORY_MESSAGES.specialtyFilterInvalid },
+    });
+    expectErrorAnswer(
+      await guest('/api/directory/doctors?cursor=abc', '192.0.2.250'),
+      400,
+      errorOf('INVALID_CURSOR'),
+    );
+  });
+
+  it('answers 429 past 120 requests a minute from one address, while other addresses are served', async () => {
+    const statuses = [];
+    for (let i = 0; i < 121; i += 1)
+      statuses.push((await guest('/api/directory/facilities', '198.18.0.1')).statusCode);
+    expect(statuses.slice(0, 120).every((status) => status === 200)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    expect((await guest('/api/directory/facilities', '198.18.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/directory/doctors/:id/slots', () => {
+  it('answers the working hours’ free 30-minute slots minus live appointments, and nothing about them', async () => {
+    const doctor = await listedDoctor({ name: 'Dr. Slots' });
+    const patient = await createPatient(ctx, doctor.headers, { name: 'Booked Patient' });
+    await createAppointment(ctx, doctor.headers, {
+      patientId: patient._id,
+      start: '2026-03-02T10:00:00.000Z',
+      duration: 30,
+    });
+    const { body } = await read<TDirectorySlots>(
+      `/api/directory/doctors/${doctor.publicId}/slots?from=2026-03-02&to=2026-03-08`,
+    );
+    expect(body.timeZone).toBe('UTC');
+    expect(body.duration).toBe(30);
+    expect(body.days.map((day) => day.date)).toEqual([
+      '2026-03-02',
+      '2026-03-03',
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+    ]);
+    const monday = body.days[0]!.slots.map((slot) => slot.localTime);
+    expect(monday.slice(0, 6)).toEqual(['09:00', '09:15', '09:30', '10:30', '10:45', '11:00']);
+    expect(monday.at(-1)).toBe('16:30');
+    expect(body.days[5]!.slots).toEqual([]);
+    expect(body.days[6]!.slots).toEqual([]);
+  });
+
+  it('offers no slot when the doctor does not book online', async () => {
+    const doctor = await listedDoctor({
+      name: 'Dr. No Booking',
+      listing: { onlineBooking: 'off' },
+    });
+    const { body } = await read<TDirectorySlots>(
+      `/api/directory/doctors/${doctor.publicId}/slots?from=2026-03-02&to=2026-03-02`,
+    );
+    expect(body.days).toEqual([{ date: '2026-03-02', slots: [] }]);
+  });
+
+  it('answers at most 14 days per request', async () => {
+    const doctor = await listedDoctor({ name: 'Dr. Fortnight' });
+    const url = `/api/directory/doctors/${doctor.publicId}/slots`;
+    expect(
+      (await read<TDirectorySlots>(`${url}?from=2026-03-02&to=2026-03-15`)).body.days,
+    ).toHaveLength(14);
+    expectErrorAnswer(await guest(`${url}?from=2026-03-02&to=2026-03-16`, '192.0.2.251'), 400, {
+      code: 'VALIDATION_FAILED',
+      message: DIRECTORY_MESSAGES.slotRangeInvalid,
+      fieldErrors: { to: DIRECTORY_MESSAGES.slotRangeInvalid },
+    });
+    expectErrorAnswer(await guest(`${url}?to=2026-04-30`, '192.0.2.251'), 400, {
+      code: 'VALIDATION_FAILED',
+      message: DIRECTORY_MESSAGES.slotRangeInvalid,
+      fieldErrors: { to: DIRECTORY_MESSAGES.slotRangeInvalid },
+    });
+  });
+});
+
+describe('GET /api/directory/facilities', () => {
+  it('finds approved facilities by name, city and kind', async () => {
+    const owner = await signIn(ctx);
+    const pharmacy = await createFacility(owner.headers, {
+      name: 'Farmácia Estrela Kindtest',
+      kind: 'pharmacy',
+      city: 'Braga',
+    });
+    const hospital = await createFacility(owner.headers, {
+      name: 'Hospital Estrela Kindtest',
+      city: 'Braga',
+    });
+    await approve('facilities', pharmacy._id);
+    await approve('facilities', hospital._id);
+    const names = async (query: string) =>
+      (await read<TFacilitySummary[]>(`/api/directory/facilities?${query}`)).body.map(
+        (item) => item.name,
+      );
+    expect(await names('q=estrela%20kindtest')).toEqual([
+      'Farmácia Estrela Kindtest',
+      'Hospital Estrela Kindtest',
+    ]);
+    expect(await names('q=kindtest&kind=pharmacy&city=braga')).toEqual([
+      'Farmácia Estrela Kindtest',
+    ]);
+    expect(await names('q=kindtest&city=Lisboa')).toEqual([]);
+  });
+});
