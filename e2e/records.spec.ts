@@ -4,7 +4,7 @@ import { PATIENT_MESSAGES } from '@portal/shared/patient';
 import { patientInput } from '@portal/shared/patient.factories';
 import { expectAxeClean } from './support/axe.ts';
 import { createPatient } from './support/patients.ts';
-import { embeddedDatabaseUrl } from './support/server.ts';
+import { runningEmbeddedUrl } from '../apps/api/src/db/embedded-postgres.ts';
 import { signInAs, signInViaApi, uniqueEmail } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -30,7 +30,7 @@ async function fillPatientForm(page: Page, values: { name: string; diagnosis: st
  */
 async function seedPatients(ownerId: string, total: number): Promise<void> {
   const client = new pg.Client({
-    connectionString: embeddedDatabaseUrl(process.env.E2E_DATA_DIR!),
+    connectionString: runningEmbeddedUrl(process.env.E2E_DATA_DIR!),
   });
   await client.connect();
   try {

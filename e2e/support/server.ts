@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { runningEmbeddedUrl } from '../../apps/api/src/db/embedded-postgres.ts';
 import { findFreePort } from '../../apps/api/src/lib/free-port.ts';
 import { SERVER_NODE_ARGS } from '../../apps/api/server-node-args.mjs';
 import { storedSensitiveValues } from '../../scripts/log-hygiene-values.mjs';
@@ -24,25 +25,12 @@ export interface RunningServer {
 }
 
 /**
- * The connection URL of the embedded PostgreSQL a running server started in `dataDir`
- * (port from its postmaster.pid, password from the file beside it), or undefined.
- */
-export function embeddedDatabaseUrl(dataDir: string): string | undefined {
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-  const passwordFile = path.join(dataDir, 'postgres-password');
-  if (!fs.existsSync(pidFile) || !fs.existsSync(passwordFile)) return undefined;
-  const port = fs.readFileSync(pidFile, 'utf8').split('\n')[3]?.trim();
-  const password = fs.readFileSync(passwordFile, 'utf8').trim();
-  return `postgres://portal:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-}
-
-/**
  * The values a server stored (scripts/log-hygiene-values.mjs), with the secrets it was given,
  * appended to `.test-results/e2e-sensitive.jsonl` before it stops: what its logs must not
  * contain.
  */
 async function recordSensitiveValues(dataDir: string, env: Record<string, string | undefined>) {
-  const url = env.DATABASE_URL ?? embeddedDatabaseUrl(dataDir);
+  const url = env.DATABASE_URL ?? runningEmbeddedUrl(dataDir);
   if (!url) return;
   const client = new pg.Client({ connectionString: url });
   try {

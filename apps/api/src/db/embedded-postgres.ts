@@ -111,17 +111,33 @@ async function importWithoutExitHooks() {
   return EmbeddedPostgres;
 }
 
+/**
+ * The connection URL of the embedded PostgreSQL that a running portal started in `dataDir` (the
+ * port from its postmaster.pid, the password from the file beside it), or undefined when none
+ * runs there.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | undefined {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  const passwordFile = path.join(dataDir, 'postgres-password');
+  if (!fs.existsSync(pidFile) || !fs.existsSync(passwordFile)) return undefined;
+  const [pid, , , port] = fs.readFileSync(pidFile, 'utf8').split('\n');
+  if (!isAlive(Number(pid)) || !port?.trim()) return undefined;
+  const password = fs.readFileSync(passwordFile, 'utf8').trim();
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port.trim()}/postgres`;
+}
+
 /** A server whose API process was killed (SIGKILL) leaves PostgreSQL running: stop it. */
 async function stopOrphanedServer(databaseDir: string): Promise<void> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if (!isAlive(pid)) return;
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 50) await sleep(50);
 }
 
 function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;

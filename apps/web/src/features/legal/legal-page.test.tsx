@@ -12,6 +12,7 @@ describe('PrivacyPage', () => {
       'How long it is kept',
       'Who can see it',
       'What a linked patient, parent or carer sees',
+      'What the directory publishes',
       'Taking your data with you',
       'Deleting your data',
     ]);
@@ -19,6 +20,9 @@ describe('PrivacyPage', () => {
       screen.getByText(/Card numbers are entered on Stripe's page and never reach our servers/),
     ).toBeVisible();
     expect(screen.getByText(/stays in the trash for 30 days/)).toBeVisible();
+    expect(
+      screen.getByText(/registration numbers, patients and appointments are never published/),
+    ).toBeVisible();
     expect(
       screen.getByText(/They never see your other patients, your notes of unsigned visits/),
     ).toBeVisible();
