@@ -121,3 +121,15 @@ export const ZDirectorySlotsQuery = z
     { error: M.slotRangeInvalid, path: ['to'] },
   );
 export type TDirectorySlotsQuery = z.input<typeof ZDirectorySlotsQuery>;
+
+/**
+ * `GET /api/directory/summary`: how many approved, listed practitioners and approved facilities
+ * of each kind the directory holds (the home page's counters).
+ */
+export const ZDirectorySummary = z.object({
+  doctors: z.number().int(),
+  hospitals: z.number().int(),
+  clinics: z.number().int(),
+  pharmacies: z.number().int(),
+});
+export type TDirectorySummary = z.infer<typeof ZDirectorySummary>;

@@ -37,6 +37,8 @@ describe('the demo directory', () => {
     });
     expect(await countDemoPractitioners(ctx.database.db)).toBe(200);
 
+    const summary = await ctx.app.inject({ url: '/api/directory/summary' });
+    expect(summary.json()).toEqual({ doctors: 200, hospitals: 10, clinics: 10, pharmacies: 10 });
     const doctors = await ctx.app.inject({ url: '/api/directory/doctors?limit=50' });
     expect(doctors.statusCode).toBe(200);
     expect(doctors.headers['x-total-count']).toBe('200');
@@ -78,6 +80,12 @@ describe('the demo directory', () => {
     expect(await countDemoPractitioners(ctx.database.db)).toBe(0);
     const left = await ctx.app.inject({ url: '/api/directory/doctors' });
     expect(left.headers['x-total-count']).toBe('0');
+    expect((await ctx.app.inject({ url: '/api/directory/summary' })).json()).toEqual({
+      doctors: 0,
+      hospitals: 0,
+      clinics: 0,
+      pharmacies: 0,
+    });
     const remaining = await ctx.database.db
       .select({ id: users.id })
       .from(users)

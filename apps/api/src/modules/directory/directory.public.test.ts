@@ -3,6 +3,7 @@ import type {
   TDirectoryDoctor,
   TDirectoryFacility,
   TDirectorySlots,
+  TDirectorySummary,
 } from '@portal/shared/directory-public';
 import { describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../../test/app.ts';
@@ -126,6 +127,7 @@ describe('the public directory’s answers', () => {
   });
 
   it('never show a pending, rejected or unlisted listing, nor a pending facility: 404 as if missing', async () => {
+    const summaryBefore = (await read<TDirectorySummary>('/api/directory/summary')).body;
     const pending = await listedDoctor({ name: 'Dr. Pending Unseen', isApproved: false });
     const unlisted = await listedDoctor({ name: 'Dr. Unlisted Unseen' });
     await saveListing(unlisted.headers, { listed: false });
@@ -145,6 +147,13 @@ describe('the public directory’s answers', () => {
       404,
       errorOf('DIRECTORY_FACILITY_NOT_FOUND'),
     );
+    // Nor are they counted; an approved one is.
+    expect((await read<TDirectorySummary>('/api/directory/summary')).body).toEqual(summaryBefore);
+    await listedDoctor({ name: 'Dr. Counted Seen' });
+    expect((await read<TDirectorySummary>('/api/directory/summary')).body).toEqual({
+      ...summaryBefore,
+      doctors: summaryBefore.doctors + 1,
+    });
   });
 });
 

@@ -200,6 +200,26 @@ export async function countFacilities(db: Db, filters: FacilityFilters) {
   return row?.total ?? 0;
 }
 
+/** How many public practitioners, and public facilities of each kind, there are. */
+export async function countPublic(db: Db) {
+  const [listed] = await db
+    .select({ doctors: count() })
+    .from(directoryListings)
+    .where(isPublicListing);
+  const byKind = await db
+    .select({ kind: facilities.kind, total: count() })
+    .from(facilities)
+    .where(isPublicFacility)
+    .groupBy(facilities.kind);
+  const of = (kind: TFacilityKind) => byKind.find((row) => row.kind === kind)?.total ?? 0;
+  return {
+    doctors: listed?.doctors ?? 0,
+    hospitals: of('hospital'),
+    clinics: of('clinic'),
+    pharmacies: of('pharmacy'),
+  };
+}
+
 export async function findPublicFacility(db: DbOrTx, id: string) {
   const [row] = await db
     .select()

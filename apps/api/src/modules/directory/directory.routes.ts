@@ -7,6 +7,7 @@ import {
   ZDirectoryFacility,
   ZDirectorySlots,
   ZDirectorySlotsQuery,
+  ZDirectorySummary,
   ZDoctorSearchQuery,
   ZFacilitySearchQuery,
 } from '@portal/shared/directory-public';
@@ -141,6 +142,25 @@ export function directoryRoutes(
       const facility = await directory.getFacility(request.params.id);
       publicCache(reply);
       return facility;
+    },
+  );
+
+  typed.get(
+    '/api/directory/summary',
+    {
+      schema: {
+        tags,
+        summary: 'How many doctors and facilities the directory holds',
+        description: `${PUBLIC} Approved, listed practitioners and approved facilities by kind: the home page's counters.`,
+        security: [],
+        response: { 200: ZDirectorySummary, 429: ZApiError },
+      },
+      config,
+    },
+    async (_request, reply) => {
+      const summary = await directory.summary();
+      publicCache(reply);
+      return summary;
     },
   );
 }

@@ -26,6 +26,7 @@ import { toFacilitySummary } from './facilities.answers.ts';
 import {
   countDoctors,
   countFacilities,
+  countPublic,
   findDoctors,
   findDoctorsAt,
   findFacilities,
@@ -152,6 +153,8 @@ export function createDirectoryService({ db, now = systemClock }: { db: Db; now?
       const doctors = await findDoctorsAt(db, row.id);
       return { ...toFacilitySummary(row), doctors: doctors.map(toDirectoryDoctor) };
     },
+
+    summary: () => countPublic(db),
   };
 }
 

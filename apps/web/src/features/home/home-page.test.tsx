@@ -1,4 +1,6 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { TDirectorySummary } from '@portal/shared/directory-public';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,11 +8,16 @@ import i18next from '../../i18n/i18n.ts';
 import { BookAppointmentPage, BuyMedicinePage } from './coming-soon-page.tsx';
 import { HomePage } from './home-page.tsx';
 import type * as PublicConfig from '../../lib/config/public-config.ts';
+import { server } from '../../test/fake-api.ts';
 
 vi.mock('../../lib/config/public-config.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof PublicConfig>()),
   usePublicConfig: () => ({ contactPhone: '+1 800 555 0100' }),
 }));
+
+function answerSummary(summary: TDirectorySummary) {
+  server.use(http.get('/api/directory/summary', () => HttpResponse.json(summary)));
+}
 
 function renderPage(page: ReactNode) {
   render(<MemoryRouter>{page}</MemoryRouter>);
@@ -67,28 +74,45 @@ describe('HomePage', () => {
     expect(within(tiles).getAllByRole('link')).toHaveLength(4);
   });
 
-  it("shows the 'Why Choose' section with its image and the six counters", () => {
+  it("shows the 'Why Choose' section with its image and what the directory holds", async () => {
+    answerSummary({ doctors: 2300, hospitals: 12, clinics: 40, pharmacies: 7 });
     renderPage(<HomePage />);
     const why = screen.getByRole('region', { name: 'Why Choose CareBridge?' });
     expect(within(why).getByRole('img')).toHaveAttribute('height', '360');
-    const counters = within(why)
-      .getAllByRole('listitem')
-      .map((item) => item.textContent);
-    expect(counters).toEqual([
-      '73+Hospitals',
-      '700+Clinics',
-      '2,300+Diagnostic Centres',
-      '6,000+Pharmacies',
-      '11,000+Doctors',
-      '10,000+Beds',
-    ]);
+    await waitFor(() => expect(within(why).getAllByRole('listitem')).toHaveLength(4));
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['2,300Doctors', '12Hospitals', '40Clinics', '7Pharmacies']);
+  });
+
+  it('claims no figures for an empty directory', async () => {
+    answerSummary({ doctors: 0, hospitals: 0, clinics: 0, pharmacies: 0 });
+    renderPage(<HomePage />);
+    const why = screen.getByRole('region', { name: 'Why Choose CareBridge?' });
+    expect(within(why).queryAllByRole('listitem')).toEqual([]);
+    expect(
+      await within(why).findByText(
+        'Practitioners, hospitals, clinics and pharmacies are counted here as they join the directory.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('shows no counters when the directory cannot be asked', async () => {
+    server.use(http.get('/api/directory/summary', () => new HttpResponse(null, { status: 503 })));
+    renderPage(<HomePage />);
+    const why = screen.getByRole('region', { name: 'Why Choose CareBridge?' });
+    await waitFor(() => expect(within(why).getByRole('list')).toHaveAttribute('aria-busy', 'true'));
+    expect(within(why).queryAllByRole('listitem')).toEqual([]);
   });
 
   it('formats the counters for the language being read', async () => {
+    answerSummary({ doctors: 2300, hospitals: 12, clinics: 40, pharmacies: 7 });
     renderPage(<HomePage />);
     await act(() => i18next.changeLanguage('de'));
-    expect(screen.getByText('2.300+')).toBeInTheDocument();
-    expect(screen.getByText('Diagnosezentren')).toBeInTheDocument();
+    expect(await screen.findByText('2.300')).toBeInTheDocument();
+    expect(screen.getByText('Apotheken')).toBeInTheDocument();
   });
 });
 

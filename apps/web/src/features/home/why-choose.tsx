@@ -1,21 +1,27 @@
+import type { TDirectorySummary } from '@portal/shared/directory-public';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { Icon, type IconName } from '../../ui/icon.tsx';
 import whyImage from './images/why-choose.svg';
+import { useDirectorySummary } from './use-directory-summary.ts';
 import styles from './home-page.module.css';
 
-/** The six counters of the home page's 'Why Choose' section, with the product's figures. */
-export const COUNTERS: { key: string; count: number; icon: IconName }[] = [
-  { key: 'hospitals', count: 73, icon: 'hospital' },
-  { key: 'clinics', count: 700, icon: 'clinic' },
-  { key: 'diagnosticCentres', count: 2300, icon: 'microscope' },
-  { key: 'pharmacies', count: 6000, icon: 'pill' },
-  { key: 'doctors', count: 11000, icon: 'stethoscope' },
-  { key: 'beds', count: 10000, icon: 'bed' },
+/**
+ * The 'Why Choose' section's counters: what the directory holds, counted by the API. An empty
+ * directory (a new portal) shows no figures rather than ones it cannot back up
+ * (docs/decisions/0027-home-counters-from-the-directory.md).
+ */
+export const COUNTERS: { key: keyof TDirectorySummary; icon: IconName }[] = [
+  { key: 'doctors', icon: 'stethoscope' },
+  { key: 'hospitals', icon: 'hospital' },
+  { key: 'clinics', icon: 'clinic' },
+  { key: 'pharmacies', icon: 'pill' },
 ];
 
 export function WhyChoose() {
   const { t, i18n } = useTranslation('home');
+  const summary = useDirectorySummary();
+  const isEmpty = summary !== undefined && COUNTERS.every(({ key }) => summary[key] === 0);
   return (
     <section className={styles.why} aria-labelledby="why-title">
       <div className={styles.whyIntro}>
@@ -34,15 +40,23 @@ export function WhyChoose() {
           loading="lazy"
         />
       </div>
-      <ul className={styles.counters}>
-        {COUNTERS.map((counter) => (
-          <li key={counter.key} className={styles.counter}>
-            <Icon name={counter.icon} size={28} className={styles.counterIcon} />
-            <span className={styles.count}>{`${formatNumber(counter.count, i18n.language)}+`}</span>
-            <span className={styles.counterLabel}>{t(`why.counters.${counter.key}`)}</span>
-          </li>
-        ))}
-      </ul>
+      {isEmpty ? (
+        <p className={styles.countersEmpty}>{t('why.countersEmpty')}</p>
+      ) : (
+        // Kept in place (empty) while the counts are asked, so nothing below moves much.
+        <ul className={styles.counters} aria-busy={summary === undefined}>
+          {summary &&
+            COUNTERS.map((counter) => (
+              <li key={counter.key} className={styles.counter}>
+                <Icon name={counter.icon} size={28} className={styles.counterIcon} />
+                <span className={styles.count}>
+                  {formatNumber(summary[counter.key], i18n.language)}
+                </span>
+                <span className={styles.counterLabel}>{t(`why.counters.${counter.key}`)}</span>
+              </li>
+            ))}
+        </ul>
+      )}
     </section>
   );
 }
