@@ -85,7 +85,7 @@ describe('care plans of a linked patient', () => {
     goals: [{ text: 'No night symptoms', targetDate: '2026-12-31' }],
     activities: [
       { title: 'Peak flow reading', start: '2026-02-01', rrule: 'FREQ=DAILY' },
-      { title: 'Review', start: '2026-03-20', rrule: '' },
+      { title: 'Peak flow diary', start: '2026-03-20', rrule: '' },
     ],
   };
 
@@ -106,7 +106,7 @@ describe('care plans of a linked patient', () => {
               title: 'Peak flow reading',
               todayOccurrence: { date: '2026-03-01', state: 'due' },
             },
-            { _id: plan.activities[1]!.id, title: 'Review', todayOccurrence: null },
+            { _id: plan.activities[1]!.id, title: 'Peak flow diary', todayOccurrence: null },
           ],
         },
       ],

@@ -110,7 +110,7 @@ describe('GET /api/records/patients/:id/vitals', () => {
     // Inserted directly: a thousand POSTs would spend the per-user request budget.
     await ctx.database.pool.query(
       `insert into visits (owner_id, patient_id, occurred_at, reason, weight)
-       select $1, $2, timestamptz '2020-01-01T00:00:00Z' + n * interval '1 day', 'Review', 60 + n % 20
+       select $1, $2, timestamptz '2020-01-01T00:00:00Z' + n * interval '1 day', 'Weight check', 60 + n % 20
          from generate_series(1, $3::int) as n`,
       [user._id, patient._id, VITALS_SERIES_MAX + 5],
     );
