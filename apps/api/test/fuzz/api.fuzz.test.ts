@@ -4,6 +4,7 @@ import { createTestApp, type TestContext } from '../app.ts';
 import { checkResponse } from './checks.ts';
 import { checkAuditOnlyGrew, diffStates, snapshotState } from './db-state.ts';
 import { describeChange, describeRequest } from './failure-report.ts';
+import { FUZZ_REVIEWER } from './directory.ts';
 import { createFuzzVoice, seedCampaign } from './fixtures.ts';
 import { operationsOf, type OpenApiDocument, type Operation } from './openapi.ts';
 import type { Pools } from './pools.ts';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   // A few users send twenty thousand requests in under a minute: the per-user budget
   // (USER_RATE_LIMIT_PER_MINUTE, tested in rate-limits.test.ts) would answer most of them 429.
   ctx = await createTestApp({
-    env: { USER_RATE_LIMIT_PER_MINUTE: '1000000000' },
+    env: { USER_RATE_LIMIT_PER_MINUTE: '1000000000', DIRECTORY_REVIEWERS: FUZZ_REVIEWER },
     deps: { voice: createFuzzVoice() },
   });
   const document = (await ctx.app.inject({ url: '/api/openapi.json' })).json() as OpenApiDocument;
@@ -186,6 +187,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
         requestCount / (elapsedMs / 1000),
       )}/s), seed ${SEED}\n${lines.join('\n')}`,
     );
+    const neverSucceeded: string[] = [];
     for (const operation of operations) {
       const byStatus = stats.get(operation.label);
       expect(byStatus, operation.label).toBeDefined();
@@ -197,7 +199,12 @@ describe('fuzzing every route of the OpenAPI document', () => {
         (BATCHES * BATCH_SIZE) / operations.length / share,
       );
       // The local payments provider sends no webhooks: its webhook can only refuse. Nothing here
-      // holds Retell's key either: its signed routes succeed in voice.fuzz.test.ts instead.
+      // holds Retell's key either: its signed routes succeed in voice.fuzz.test.ts instead. The
+      // accepts of a one-time code allow each user a few tries a minute, which the campaign's
+      // draws spend in its first seconds, mostly on codes the schema refuses or nobody has: they
+      // succeed in patient-access.links.test.ts and facilities.test.ts instead. Marking a care
+      // plan's occurrence needs the member, their plan, one of its due days and a valid mark at
+      // once, which the uniform draws rarely meet: it succeeds in care-plans.test.ts instead.
       // "Most of them past validation" is the full campaign's claim (Node 20's `npm test`): a
       // shorter one (the Node 22 and 24 lines) draws too few requests for the rarest successes
       // (a PUT of an appointment needs its owner, its current ETag and a free time).
@@ -207,13 +214,17 @@ describe('fuzzing every route of the OpenAPI document', () => {
           'POST /api/premier/webhook',
           'POST /api/retellai/functions',
           'POST /api/retellai/webhook',
+          'POST /api/me/links',
+          'POST /api/me/facility-staff',
+          'PUT /api/records/patients/{id}/care-plans/{carePlanId}/occurrences',
         ].includes(operation.label)
       )
         continue;
       const successes = [...byStatus!.entries()]
         .filter(([status]) => status >= 200 && status < 400)
         .reduce((sum, [, n]) => sum + n, 0);
-      expect(successes, `${operation.label} never succeeded`).toBeGreaterThan(0);
+      if (successes === 0) neverSucceeded.push(operation.label);
     }
+    expect(neverSucceeded, 'operations that never succeeded').toEqual([]);
   });
 });

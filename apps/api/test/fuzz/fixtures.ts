@@ -8,7 +8,7 @@ import { emptyKindPools, KIND_SEEDS } from './kinds.ts';
 import type { Pools } from './pools.ts';
 import { seedPatientAccess } from './patient-access.ts';
 import { seedCorrections } from './corrections.ts';
-import { seedDirectory } from './directory.ts';
+import { FUZZ_REVIEWER, seedDirectory } from './directory.ts';
 import { seedLinkedRecord } from './my-health.ts';
 import { seedReminders } from './reminders.ts';
 
@@ -41,7 +41,9 @@ export function createFuzzVoice(): VoiceProvider {
 /** Seeds the rows above and returns the pools the first batch draws from. */
 export async function seedCampaign(ctx: TestContext): Promise<Pools> {
   const users: Awaited<ReturnType<typeof signIn>>[] = [];
-  for (let i = 0; i < USERS; i += 1) users.push(await signIn(ctx));
+  // The last one reviews the directory (DIRECTORY_REVIEWERS of the campaign's app).
+  for (let i = 0; i < USERS; i += 1)
+    users.push(await signIn(ctx, i === USERS - 1 ? { email: FUZZ_REVIEWER } : {}));
   for (const { headers } of users) {
     for (let i = 0; i < 2; i += 1) {
       const created = await ctx.app.inject({

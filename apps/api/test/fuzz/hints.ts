@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { correctionHints } from './corrections.ts';
+import { directoryHints } from './directory.ts';
 import { kindHints } from './kinds.ts';
 import { patientAccessHints } from './patient-access.ts';
 import type { Operation } from './openapi.ts';
@@ -40,6 +41,7 @@ export function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): H
   Object.assign(hints, kindHints(operation, pools.kinds));
   Object.assign(hints, patientAccessHints(operation, pools));
   Object.assign(hints, correctionHints(operation, pools));
+  Object.assign(hints, directoryHints(operation, actor.user._id, pools));
   if (operation.path.startsWith('/api/records/patients'))
     Object.assign(hints, {
       email: fc.oneof(fc.emailAddress(), fc.constant('')),
