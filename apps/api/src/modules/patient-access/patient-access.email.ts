@@ -1,3 +1,4 @@
+import { invitationMessage } from '../../providers/mail/invitation-message.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
 
 /*
@@ -8,14 +9,11 @@ import type { MailMessage } from '../../providers/mail/mailer.ts';
 
 const hostOf = (publicUrl: string) => new URL(publicUrl).hostname;
 
-/** The invitation itself: its link is the code, so this message is the one place it is sent. */
+/** The invitation itself. */
 export function invitationEmail({
-  to,
-  url,
-  expiresAt,
   practitionerName,
   invitationId,
-  publicUrl,
+  ...message
 }: {
   to: string;
   url: string;
@@ -24,15 +22,12 @@ export function invitationEmail({
   invitationId: string;
   publicUrl: string;
 }): MailMessage {
-  const until = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(
-    expiresAt,
-  );
-  return {
-    to,
+  return invitationMessage({
+    ...message,
     subject: 'Your invitation to CareBridge',
-    text: `Hello,\n\n${practitionerName} invites you to see a health record in CareBridge.\n\nOpen this link, sign in with this e-mail address, and accept (until ${until}):\n${url}\n\nIf you did not expect this invitation, ignore this e-mail.\n\nCareBridge\n`,
-    messageId: `<invitation-${invitationId}@${hostOf(publicUrl)}>`,
-  };
+    invitation: `${practitionerName} invites you to see a health record in CareBridge.`,
+    messageId: `invitation-${invitationId}`,
+  });
 }
 
 /** When a link is made, both sides hear of it: a link nobody meant to make is then noticed. */
