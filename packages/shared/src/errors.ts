@@ -181,6 +181,11 @@ export const ERRORS = {
   DOCTOR_NOT_FOUND: { status: 404, message: 'This doctor is not in the directory.' },
   DIRECTORY_FACILITY_NOT_FOUND: { status: 404, message: 'This facility is not in the directory.' },
   REVIEW_ITEM_NOT_FOUND: { status: 404, message: 'This listing or facility could not be found.' },
+  REVIEW_ITEM_CHANGED: {
+    status: 409,
+    message:
+      'This listing or facility was changed after you opened it. Read the new version before you decide.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

@@ -3,6 +3,7 @@ import type { TReviewKind } from '@portal/shared/directory-review';
 import type { DbOrTx } from '../../db/client.ts';
 import { directoryListings, facilities } from '../../db/schema/directory.ts';
 import { users } from '../../db/schema/users.ts';
+import { isOneOfVersions } from '../../lib/etag.ts';
 import { doctorColumns } from './directory.repository.ts';
 
 /** The most a queue answers at once: the oldest first, so nothing waits for ever. */
@@ -41,16 +42,27 @@ export function findPendingFacilities(db: DbOrTx) {
     .limit(QUEUE_MAX);
 }
 
-/** Records a decision; answers the item's new state, or undefined when there is no such item. */
+/**
+ * Records a decision on the version the reviewer saw (`versions` from If-Match; null: any):
+ * answers the item's new state, or undefined when no item of that id is at one of them.
+ */
 export async function decide(
   db: DbOrTx,
   {
     kind,
     id,
+    versions,
     reviewerId,
     reason,
     at,
-  }: { kind: TReviewKind; id: string; reviewerId: string; reason: string | null; at: Date },
+  }: {
+    kind: TReviewKind;
+    id: string;
+    versions: Date[] | null;
+    reviewerId: string;
+    reason: string | null;
+    at: Date;
+  },
 ) {
   const table = kind === 'listings' ? directoryListings : facilities;
   const [row] = await db
@@ -61,11 +73,18 @@ export async function decide(
       reviewedAt: at,
       reviewedBy: reviewerId,
     })
-    .where(eq(table.id, id))
+    .where(and(eq(table.id, id), isOneOfVersions(table.updatedAt, versions)))
     .returning({
       id: table.id,
       reviewStatus: table.reviewStatus,
       rejectionReason: table.rejectionReason,
     });
   return row;
+}
+
+/** The item's current version, or undefined when there is no such item. */
+export async function findVersion(db: DbOrTx, { kind, id }: { kind: TReviewKind; id: string }) {
+  const table = kind === 'listings' ? directoryListings : facilities;
+  const [row] = await db.select({ updatedAt: table.updatedAt }).from(table).where(eq(table.id, id));
+  return row?.updatedAt;
 }

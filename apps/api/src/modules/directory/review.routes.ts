@@ -9,6 +9,7 @@ import {
 } from '@portal/shared/directory-review';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { parseIfMatch } from '../../lib/etag.ts';
 import { actorOf, ZItemId } from '../audit/owned-records.http.ts';
 import type { ReviewService } from './review.service.ts';
 
@@ -33,7 +34,9 @@ export function reviewRoutes(
     if (!isEmailVerified || !reviewers.includes(email.toLowerCase()))
       throw new AppError('ROUTE_NOT_FOUND');
   };
-  const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
+  const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError };
+  const VERSIONED =
+    'With `If-Match` (the quoted `updatedAt` of the queue item the reviewer read), only that version: an item its owner changed since is 409 `REVIEW_ITEM_CHANGED` with its current `ETag`, and nothing is decided.';
 
   typed.get(
     '/api/directory/review',
@@ -55,14 +58,19 @@ export function reviewRoutes(
       schema: {
         tags,
         summary: 'Approve a listing or a facility: it becomes public',
-        description: `${FOR_REVIEWERS} Whatever its state (a rejected item can be approved). An unknown id: 404 \`REVIEW_ITEM_NOT_FOUND\`. Audited (\`approve\`).`,
+        description: `${FOR_REVIEWERS} Whatever its state (a rejected item can be approved). An unknown id: 404 \`REVIEW_ITEM_NOT_FOUND\`. ${VERSIONED} Audited (\`approve\`).`,
         params: ZDecisionParams,
         response: { 200: ZReviewDecision, ...errors },
       },
       onRequest: onlyReviewers,
     },
     async (request) =>
-      review.decide({ actor: await actorOf(request), ...request.params, reason: null }),
+      review.decide({
+        actor: await actorOf(request),
+        ...request.params,
+        versions: parseIfMatch(request.headers['if-match']),
+        reason: null,
+      }),
   );
 
   typed.post(
@@ -71,7 +79,7 @@ export function reviewRoutes(
       schema: {
         tags,
         summary: 'Reject a listing or a facility, with a reason its owner sees',
-        description: `${FOR_REVIEWERS} Whatever its state (an approved item leaves the public directory). An unknown id: 404 \`REVIEW_ITEM_NOT_FOUND\`. Audited (\`reject\`).`,
+        description: `${FOR_REVIEWERS} Whatever its state (an approved item leaves the public directory). An unknown id: 404 \`REVIEW_ITEM_NOT_FOUND\`. ${VERSIONED} Audited (\`reject\`).`,
         params: ZDecisionParams,
         body: ZRejectInput,
         response: { 200: ZReviewDecision, ...errors },
@@ -82,6 +90,7 @@ export function reviewRoutes(
       review.decide({
         actor: await actorOf(request),
         ...request.params,
+        versions: parseIfMatch(request.headers['if-match']),
         reason: request.body.reason,
       }),
   );

@@ -7,7 +7,13 @@ import type { Actor } from '../audit/owned-records.ts';
 import { toDirectoryDoctor } from './directory.answers.ts';
 import { auditDirectory } from './directory.audit.ts';
 import { toFacilitySummary } from './facilities.answers.ts';
-import { decide, findPendingFacilities, findPendingListings } from './review.repository.ts';
+import { etagOf } from '../../lib/etag.ts';
+import {
+  decide,
+  findPendingFacilities,
+  findPendingListings,
+  findVersion,
+} from './review.repository.ts';
 
 const auditKind = { listings: 'listing', facilities: 'facility' } as const;
 
@@ -52,32 +58,50 @@ export function createReviewService({ db, now = systemClock }: DbAndClock) {
       };
     },
 
-    /** Approves (`reason` null) or rejects an item, whatever its state: a reviewer may revise. */
+    /**
+     * Approves (`reason` null) or rejects an item, whatever its state: a reviewer may revise.
+     * With `versions` (If-Match), only the version the reviewer saw: an item its owner changed
+     * since is refused with its current ETag, so nobody vouches for text they never read.
+     */
     async decide({
       actor,
       kind,
       id,
+      versions,
       reason,
     }: {
       actor: Actor;
       kind: TReviewKind;
       id: string;
+      versions: Date[] | null;
       reason: string | null;
     }): Promise<TReviewDecision> {
       const itemId = storedId(id);
       const action = reason === null ? 'approve' : 'reject';
-      const decided = await db.transaction(async (tx) => {
+      const { decided, current } = await db.transaction(async (tx) => {
         const row = itemId
-          ? await decide(tx, { kind, id: itemId, reviewerId: actor.actorId, reason, at: now() })
+          ? await decide(tx, {
+              kind,
+              id: itemId,
+              versions,
+              reviewerId: actor.actorId,
+              reason,
+              at: now(),
+            })
           : undefined;
+        const version = !row && itemId ? await findVersion(tx, { kind, id: itemId }) : undefined;
         await auditDirectory(tx, actor, {
           kind: auditKind[kind],
           id: itemId,
           action,
-          outcome: row ? 'success' : 'denied',
+          outcome: row ? 'success' : version ? 'conflict' : 'denied',
         });
-        return row;
+        return { decided: row, current: version };
       });
+      if (current)
+        throw new AppError('REVIEW_ITEM_CHANGED', {
+          headers: { etag: etagOf({ updatedAt: current.toISOString() }) },
+        });
       if (!decided) throw new AppError('REVIEW_ITEM_NOT_FOUND');
       return {
         kind,

@@ -128,6 +128,45 @@ describe('the directory review', () => {
     ]);
   });
 
+  it('decides only the version the reviewer read: a listing changed since is 409 REVIEW_ITEM_CHANGED and stays unpublished', async () => {
+    const doctor = await listedDoctor({ name: 'Dr. Nadia Karam', isApproved: false });
+    const listingId = await listingIdOf(doctor.publicId);
+    const queue = await ctx.app.inject({
+      url: '/api/directory/review',
+      headers: await reviewerHeaders(),
+    });
+    const read = queue.json<TReviewQueue>().items.find((item) => item._id === listingId)!;
+    await saveListing(doctor.headers, { bio: 'Changed after the reviewer opened it.' });
+
+    const stale = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/directory/review/listings/${listingId}/approve`,
+      headers: { ...(await reviewerHeaders()), 'if-match': `"${read.updatedAt}"` },
+    });
+    expectErrorAnswer(stale, 409, errorOf('REVIEW_ITEM_CHANGED'));
+    const current = stale.headers.etag as string;
+    expect(current).not.toBe(`"${read.updatedAt}"`);
+    const hidden = await ctx.app.inject({ url: `/api/directory/doctors/${doctor.publicId}` });
+    expect(hidden.statusCode).toBe(404);
+
+    const fresh = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/directory/review/listings/${listingId}/approve`,
+      headers: { ...(await reviewerHeaders()), 'if-match': current },
+    });
+    expect(fresh.json()).toMatchObject({ reviewStatus: 'approved' });
+    const shown = await ctx.app.inject({ url: `/api/directory/doctors/${doctor.publicId}` });
+    expect(shown.json()).toMatchObject({ bio: 'Changed after the reviewer opened it.' });
+    const { rows } = await ctx.database.pool.query(
+      `select action, outcome from audit_events where subject_id = $1 and action = 'approve' order by id`,
+      [listingId],
+    );
+    expect(rows).toEqual([
+      { action: 'approve', outcome: 'conflict' },
+      { action: 'approve', outcome: 'success' },
+    ]);
+  });
+
   it('needs a reason to reject', async () => {
     const owner = await signIn(ctx);
     const facility = await createFacility(owner.headers);
