@@ -103,6 +103,7 @@ export function toApiPatient(row: PatientRecord | PatientRow): TPatient {
     gender: gender as TPatient['gender'],
     ...(email !== null && { email }),
     emergencyContact: { phone: emergencyPhone },
+    selfRegistered: false,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
