@@ -217,6 +217,8 @@ export function createBookingService({
 
       const status = doctor.onlineBooking === 'instant' ? 'booked' : 'requested';
       const expiresAt = status === 'requested' ? requestExpiresAt(at, startsAt) : null;
+      // A request must leave the practitioner time to answer: none within 2 hours of its start.
+      if (expiresAt && expiresAt.getTime() <= at.getTime()) return refuseInvalid(notASlot());
       const person = personOf(user, input);
       const ownerId = doctor.userId;
       const refuse = async (code: 'SLOT_TAKEN' | 'BOOKING_REQUESTS_LIMIT') => {

@@ -7,6 +7,8 @@ import type { TPatient } from '@portal/shared/patient';
 import { signIn, useTestApp, type AuthHeaders } from '../../../test/app.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { keptMail } from '../../../test/mail.ts';
+import { putSchedule } from '../../../test/factories/schedule.ts';
+import { DEFAULT_WORKING_HOURS } from '@portal/shared/profile';
 import { auditTrail, rowCount } from '../../../test/patient-resources.ts';
 import { directoryTestKit, errorOf, REVIEWER_ENV, uniqueEmail } from './directory.factories.ts';
 
@@ -167,6 +169,30 @@ describe('POST /api/directory/doctors/:id/bookings', () => {
         declineMessage: 'I do not see new patients for back pain; please see Dr. Costa.',
       },
     ]);
+  });
+
+  it('takes no request within 2 hours of its start: the practitioner would have no time to answer', async () => {
+    const doctor = await listedDoctor({ name: 'Dr. Early', listing: { onlineBooking: 'request' } });
+    const early = { start: '06:00', end: '17:00' };
+    const schedule = await putSchedule(ctx, doctor.headers, {
+      workingHours: { ...DEFAULT_WORKING_HOURS, monday: early },
+    });
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    const booker = await patient();
+    const soon = await book(booker.headers, doctor.publicId, {
+      ...booking,
+      start: '2026-03-02T08:00:00.000Z',
+    });
+    expect(soon.statusCode).toBe(400);
+    expect(soon.json()).toMatchObject({ fieldErrors: { start: BOOKING_MESSAGES.startRequired } });
+    const later = await book(booker.headers, doctor.publicId, {
+      ...booking,
+      start: '2026-03-02T08:30:00.000Z',
+    });
+    expect(later.json()).toMatchObject({
+      status: 'requested',
+      requestExpiresAt: '2026-03-02T06:30:00.000Z',
+    });
   });
 
   it('gives one of 20 bookings of one slot at once, the 19 others SLOT_TAKEN, and leaves one record and one link', async () => {
