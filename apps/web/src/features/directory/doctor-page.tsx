@@ -40,12 +40,9 @@ export function DoctorPage() {
       return (
         <>
           <h1 tabIndex={-1}>{t('findDoctor.title')}</h1>
-          <div className={alert.dangerWithAction} role="alert">
-            <p>{t('doctor.notFound')}</p>
-            <ButtonLink to="/find-doctor" variant="secondary">
-              {t('doctor.back')}
-            </ButtonLink>
-          </div>
+          <p className={alert.danger} role="alert">
+            {t('doctor.notFound')}
+          </p>
         </>
       );
     if (doctor.isError)
