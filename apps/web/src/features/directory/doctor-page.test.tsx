@@ -1,12 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setIdentityClient } from '../../lib/identity/get-identity-client.ts';
-import { LoginPage } from '../auth/login-page.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeDateAt } from '../../test/clock.ts';
-import { createFakeIdentity, createTestUser } from '../../test/factories.ts';
-import { json, startFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { createTestUser } from '../../test/factories.ts';
+import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { createDirectoryDoctor } from '../../test/fake-directory.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import { fill } from '../../test/user-input.ts';
@@ -29,7 +26,6 @@ beforeEach(() => {
   fakeDateAt(NOW);
   api = startFakeApi({ user: PATIENT });
 });
-afterEach(() => setIdentityClient(undefined));
 
 function addDoctor(overrides: Parameters<typeof createDirectoryDoctor>[0] = {}) {
   const doctor = createDirectoryDoctor({
@@ -46,7 +42,6 @@ function renderDoctor({ at = `/find-doctor/${ID}`, isSignedIn = true } = {}) {
     path: '/find-doctor/:id',
     at,
     user: isSignedIn ? PATIENT : null,
-    routes: [{ path: '/login', element: <LoginPage /> }],
   });
 }
 
@@ -82,31 +77,6 @@ describe('DoctorPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
     expect(await screen.findByRole('button', { name: '09:00' })).toBeVisible();
-  });
-
-  it('sends a guest who presses a time to sign in, and brings them back to the same time', async () => {
-    const user = userEvent.setup();
-    addDoctor();
-    setIdentityClient(createFakeIdentity({ signIn: () => Promise.resolve('a.b.c') }));
-    api.addHandlers(http.post('/api/auth/login', () => json({ user: PATIENT })));
-    const { router } = renderDoctor({ isSignedIn: false });
-
-    await user.click(await screen.findByRole('button', { name: '09:30' }));
-    expect(
-      await screen.findByText(
-        'Sign in to book this time. You will come back to the doctor’s page afterwards.',
-      ),
-    ).toBeVisible();
-    await user.click(screen.getByRole('button', { name: /Sign In with Google/ }));
-
-    const form = await screen.findByRole('form', { name: 'Book this time' });
-    expect(router.state.location.pathname).toBe(`/find-doctor/${ID}`);
-    expect(new URLSearchParams(router.state.location.search).get('slot')).toBe(HALF_PAST_NINE);
-    expect(form).toHaveTextContent(instantWhen(HALF_PAST_NINE, 'Europe/Lisbon', 'en'));
-    expect(await screen.findByRole('button', { name: '09:30' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
   });
 
   it('shows a guest who comes from a card’s time the way in through sign-in', async () => {
