@@ -7,7 +7,7 @@ import type {
 } from '@portal/shared/directory-public';
 import { specialtyCodesMatching } from '@portal/shared/specialties';
 import { addDays, toWallTime } from '@portal/shared/zoned-time';
-import type { TDirectoryBooking } from '../features/directory/booking-contract.ts';
+import type { TDirectoryBooking } from '@portal/shared/booking';
 import { json, refuse } from './http.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
-import type { TDirectoryBooking } from './booking-contract.ts';
+import type { TDirectoryBooking } from '@portal/shared/booking';
 import { instantWhen } from './directory-text.ts';
 import styles from './directory.module.css';
 

@@ -11,7 +11,12 @@ import { describedControl, FieldMessage } from '../../ui/form-field.tsx';
 import { FailureAlert, useFailure } from '../../ui/failure-alert.tsx';
 import { InputField, TextAreaField } from '../../ui/control-fields.tsx';
 import field from '../../ui/form-field.module.css';
-import { BOOKING_REASON_MAX, type TDirectoryBooking } from './booking-contract.ts';
+import {
+  BOOKING_LIMITS,
+  ZBookingDependant,
+  ZDirectoryBookingInput,
+  type TDirectoryBooking,
+} from '@portal/shared/booking';
 import { useBookDoctorMutation } from './directory-api.ts';
 import styles from './directory.module.css';
 
@@ -79,15 +84,24 @@ export function BookingForm({
   const kind = draft.kind || (doctor.visitKinds.length === 1 ? doctor.visitKinds[0]! : '');
   const set = (change: Partial<BookingDraft>) => onDraft({ ...draft, ...change });
 
+  /** The shared schema's rules for each field; the texts are the reader's language's. */
   function check(): Problems {
     const found: Problems = {};
+    const isValid = (
+      schema: { safeParse: (value: unknown) => { success: boolean } },
+      value: string,
+    ) => schema.safeParse(value).success;
+    const dependant = ZBookingDependant.shape;
     if (!kind) found.kind = t('book.errors.kind');
-    const reason = draft.reason.trim();
-    if (!reason || reason.length > BOOKING_REASON_MAX) found.reason = t('book.errors.reason');
+    if (!isValid(ZDirectoryBookingInput.shape.reason, draft.reason))
+      found.reason = t('book.errors.reason');
     if (draft.isForDependant) {
-      if (!draft.givenName.trim()) found.givenName = t('book.errors.givenName');
-      if (!draft.familyName.trim()) found.familyName = t('book.errors.familyName');
-      if (!draft.birthDate) found.birthDate = t('book.errors.birthDate');
+      if (!isValid(dependant.givenName, draft.givenName))
+        found.givenName = t('book.errors.givenName');
+      if (!isValid(dependant.familyName, draft.familyName))
+        found.familyName = t('book.errors.familyName');
+      if (!isValid(dependant.birthDate, draft.birthDate))
+        found.birthDate = t('book.errors.birthDate');
     }
     return found;
   }
@@ -130,9 +144,11 @@ export function BookingForm({
           t(
             code === 'BOOKING_REQUESTS_LIMIT'
               ? 'book.errors.requestsLimit'
-              : code === 'VALIDATION_FAILED'
-                ? 'book.errors.invalid'
-                : 'book.errors.failed',
+              : code === 'BOOKING_CLOSED'
+                ? 'doctor.offline'
+                : code === 'VALIDATION_FAILED'
+                  ? 'book.errors.invalid'
+                  : 'book.errors.failed',
           ),
         );
     }
@@ -189,7 +205,7 @@ export function BookingForm({
         hint={t('book.reasonHint')}
         error={problems.reason}
         value={draft.reason}
-        maxLength={BOOKING_REASON_MAX}
+        maxLength={BOOKING_LIMITS.reasonMax}
         rows={3}
         onChange={(event) => set({ reason: event.target.value })}
       />
@@ -221,7 +237,7 @@ export function BookingForm({
             label={t('book.givenName')}
             error={problems.givenName}
             value={draft.givenName}
-            maxLength={100}
+            maxLength={BOOKING_LIMITS.nameMax}
             autoComplete="off"
             onChange={(event) => set({ givenName: event.target.value })}
           />
@@ -230,7 +246,7 @@ export function BookingForm({
             label={t('book.familyName')}
             error={problems.familyName}
             value={draft.familyName}
-            maxLength={100}
+            maxLength={BOOKING_LIMITS.nameMax}
             autoComplete="off"
             onChange={(event) => set({ familyName: event.target.value })}
           />

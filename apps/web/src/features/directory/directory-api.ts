@@ -10,7 +10,7 @@ import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { nextCursorFrom } from '../../lib/api/link-header.ts';
 import { headerOf, totalCountOf } from '../../lib/api/response-headers.ts';
 import type { ViewerArgs } from '../../lib/api/viewer-args.ts';
-import type { TDirectoryBooking, TDirectoryBookingInput } from './booking-contract.ts';
+import type { TDirectoryBooking, TDirectoryBookingInput } from '@portal/shared/booking';
 
 /** What a search of doctors filters by: the page's URL parameters, as typed. */
 export interface DoctorFilters {

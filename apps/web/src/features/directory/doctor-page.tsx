@@ -12,7 +12,7 @@ import { ButtonLink } from '../../ui/button.tsx';
 import alert from '../../ui/alert.module.css';
 import column from '../../ui/page-column.module.css';
 import pageStyles from '../../ui/page.module.css';
-import type { TDirectoryBooking } from './booking-contract.ts';
+import type { TDirectoryBooking } from '@portal/shared/booking';
 import { BookingForm, EMPTY_DRAFT, type BookingDraft } from './booking-form.tsx';
 import { BookingDone } from './booking-done.tsx';
 import { useGetDoctorQuery, useGetDoctorSlotsQuery } from './directory-api.ts';
