@@ -129,9 +129,12 @@ export function HeaderSearch({
     void navigate(href);
   }
 
-  function submit(event: FormEvent) {
+  // What is in the box, read from the form: text typed on a prerendered page before the app ran
+  // is in the box but was never a change the app saw.
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (query) go(resultsHref(query));
+    const typed = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    if (typed) go(resultsHref(typed));
   }
 
   function handleKey(event: KeyboardEvent<HTMLInputElement>) {
@@ -209,7 +212,6 @@ export function HeaderSearch({
           autoComplete="off"
           enterKeyHint="search"
           maxLength={100}
-          value={text}
           onChange={(event) => {
             setText(event.target.value);
             setIsExpanded(true);
