@@ -94,6 +94,7 @@ function Profile() {
   const [notice, setNotice] = useState<string | null>(null);
   const { ref: noticeRef, request: focusNotice } = useFocusAfterRender<HTMLParagraphElement>();
   const panelRef = useRef<HTMLDivElement>(null);
+  const { ref: timesRef, request: focusTimes } = useFocusAfterRender<HTMLHeadingElement>();
   const timeZone = slots.data?.timeZone;
   const firstDay = timeZone ? toWallTime(new Date(), timeZone).date : undefined;
 
@@ -160,22 +161,15 @@ function Profile() {
           >
             {notice}
           </p>
-          <WeekSlots
-            slots={slots.data}
-            isFetching={slots.isFetching}
-            error={slots.isError ? slots.error : undefined}
-            onRetry={() => void slots.refetch()}
-            firstDay={firstDay}
-            onWeek={(week) => goTo({ from: week })}
-            chosen={chosen}
-            onChoose={choose}
-          />
           <div ref={panelRef}>
             {booked ? (
               <BookingDone
                 booking={booked}
                 timeZone={timeZone ?? 'UTC'}
-                onAgain={() => setBooked(null)}
+                onAgain={() => {
+                  setBooked(null);
+                  focusTimes();
+                }}
               />
             ) : (
               chosen &&
@@ -198,13 +192,27 @@ function Profile() {
                     void slots.refetch();
                     focusNotice();
                   }}
-                  onOtherTime={() => goTo({}, true)}
+                  onOtherTime={() => {
+                    goTo({}, true);
+                    focusTimes();
+                  }}
                 />
               ) : (
                 <GuestPrompt when={when} returnTo={doctorPath(id, { from, slot: chosen })} />
               ))
             )}
           </div>
+          <WeekSlots
+            slots={slots.data}
+            isFetching={slots.isFetching}
+            error={slots.isError ? slots.error : undefined}
+            onRetry={() => void slots.refetch()}
+            firstDay={firstDay}
+            onWeek={(week) => goTo({ from: week })}
+            chosen={chosen}
+            onChoose={choose}
+            headingRef={timesRef}
+          />
         </>
       )}
     </>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import type { TDirectorySlots } from '@portal/shared/directory-public';
 import { addDays } from '@portal/shared/zoned-time';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -27,6 +27,7 @@ export function WeekSlots({
   onWeek,
   chosen,
   onChoose,
+  headingRef,
 }: {
   slots?: TDirectorySlots;
   isFetching: boolean;
@@ -37,6 +38,8 @@ export function WeekSlots({
   onWeek: (from: string) => void;
   chosen?: string;
   onChoose: (start: string) => void;
+  /** The heading, for the page to move focus back to the times. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const { t, i18n } = useTranslation('directory');
   const id = useId();
@@ -49,7 +52,9 @@ export function WeekSlots({
       aria-labelledby={`${id}-title`}
       aria-busy={isFetching || undefined}
     >
-      <h2 id={`${id}-title`}>{t('doctor.times')}</h2>
+      <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+        {t('doctor.times')}
+      </h2>
       {slots && (
         <p className={styles.zone}>{t('doctor.timeZone', { zone: zoneName(slots.timeZone) })}</p>
       )}
