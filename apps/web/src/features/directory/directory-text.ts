@@ -73,3 +73,13 @@ export function mapHref(place: {
   const query = [...lines.filter(Boolean), place.city, place.country].join(', ');
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
 }
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** Items as the reader's language lists them: "Cardiology and Neurology", "القلب والأعصاب". */
+export function listOf(items: string[], language: string): string {
+  let format = listFormats.get(language);
+  if (!format)
+    listFormats.set(language, (format = new Intl.ListFormat(language, { type: 'conjunction' })));
+  return format.format(items);
+}

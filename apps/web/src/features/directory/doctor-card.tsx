@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { TDirectoryDoctor, TDirectoryDoctorHit } from '@portal/shared/directory-public';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { languageName, slotWhen, specialtyName } from './directory-text.ts';
+import { languageName, listOf, slotWhen, specialtyName } from './directory-text.ts';
 import { doctorPath } from './directory-paths.ts';
 import styles from './directory.module.css';
 
@@ -20,21 +20,37 @@ export function DoctorFacts({ doctor }: { doctor: TDirectoryDoctor }) {
     <dl className={styles.facts}>
       <div>
         <dt>{t('card.specialties')}</dt>
-        <dd>{doctor.specialties.map((code) => specialtyName(code, language)).join(', ')}</dd>
+        <dd>
+          {listOf(
+            doctor.specialties.map((code) => specialtyName(code, language)),
+            language,
+          )}
+        </dd>
       </div>
       <div>
         <dt>{t('card.languages')}</dt>
-        <dd>{doctor.languages.map((tag) => languageName(tag, language)).join(', ')}</dd>
+        <dd>
+          {listOf(
+            doctor.languages.map((tag) => languageName(tag, language)),
+            language,
+          )}
+        </dd>
       </div>
       {where && (
         <div>
           <dt>{t('card.where')}</dt>
-          <dd>{where}</dd>
+          {/* The place's own words, in whatever script: laid out by their own direction. */}
+          <dd dir="auto">{where}</dd>
         </div>
       )}
       <div>
         <dt>{t('card.visitKinds')}</dt>
-        <dd>{doctor.visitKinds.map((kind) => t(`kinds.${kind}`)).join(', ')}</dd>
+        <dd>
+          {listOf(
+            doctor.visitKinds.map((kind) => t(`kinds.${kind}`)),
+            language,
+          )}
+        </dd>
       </div>
     </dl>
   );

@@ -136,7 +136,9 @@ function Profile() {
       {doctor.bio && (
         <section aria-labelledby="doctor-about">
           <h2 id="doctor-about">{t('doctor.about')}</h2>
-          <p className={styles.bio}>{doctor.bio}</p>
+          <p className={styles.bio} dir="auto">
+            {doctor.bio}
+          </p>
         </section>
       )}
       <p className={styles.booking} data-booking={doctor.onlineBooking}>

@@ -77,7 +77,7 @@ describe('FindDoctorPage', () => {
     );
     expect(factsOf(card)).toEqual({
       Specialties: 'Cardiology',
-      Languages: 'Arabic, French',
+      Languages: 'Arabic and French',
       Where: 'Lisboa',
       Visits: 'Video',
     });

@@ -19,7 +19,7 @@ import {
   type FacilityFilters,
 } from './directory-api.ts';
 import { doctorPath } from './directory-paths.ts';
-import { mapHref, specialtyName } from './directory-text.ts';
+import { listOf, mapHref, specialtyName } from './directory-text.ts';
 import { ListFailure } from './list-failure.tsx';
 import { useMorePages } from './use-more-pages.ts';
 import styles from './directory.module.css';
@@ -246,7 +246,11 @@ function FacilityDoctors({ id }: { id: string }) {
           {doctor.specialties.length > 0 && (
             <span className={styles.muted}>
               {' '}
-              · {doctor.specialties.map((code) => specialtyName(code, i18n.language)).join(', ')}
+              ·{' '}
+              {listOf(
+                doctor.specialties.map((code) => specialtyName(code, i18n.language)),
+                i18n.language,
+              )}
             </span>
           )}
         </li>
