@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { holdRoute } from './support/held-route.ts';
-import { fakeHospitalSearch, publicConfig } from './support/public-config.ts';
 import { menuButton } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
@@ -35,28 +34,25 @@ test.describe('a prerendered page used before its app has started', () => {
   test('a language picked and a search typed before the app runs are kept', async ({ page }) => {
     const app = await holdTheApp(page);
     await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).fill('cardiology');
+    await page.getByRole('combobox', { name: 'Search Doctor or Hospital' }).fill('cardiology');
     await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
     expect(await app.isStarted()).toBe(false);
 
     app.release();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveValue('fr');
-    await expect(page.getByRole('searchbox')).toHaveValue('cardiology');
+    await expect(
+      page.getByRole('combobox', { name: 'Rechercher un médecin ou un hôpital' }),
+    ).toHaveValue('cardiology');
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('fr');
   });
 
-  test('a search sent before the app runs and before the configuration has arrived goes out once both have', async ({
+  test('a search sent before the app runs opens the directory’s results once it does', async ({
     page,
-    request,
-    baseURL,
   }) => {
-    const { hospitalSearchUrl } = await publicConfig(request, baseURL!);
-    const searches = await fakeHospitalSearch(page, hospitalSearchUrl);
-    const releaseConfig = await holdRoute(page, '**/api/config');
     const app = await holdTheApp(page);
     await page.goto('/');
-    const search = page.getByRole('searchbox', { name: 'Search Doctor or Hospital' });
+    const search = page.getByRole('combobox', { name: 'Search Doctor or Hospital' });
     await search.fill('oncology');
     // Enter sends the form by a click on its search button, which the page keeps.
     await search.press('Enter');
@@ -64,17 +60,10 @@ test.describe('a prerendered page used before its app has started', () => {
     expect(new URL(page.url()).pathname).toBe('/');
 
     app.release();
-    await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
-    // The app has the press and holds it until it knows where the search goes.
-    await expect(page.getByRole('search')).toHaveAttribute('aria-busy', 'true');
-    expect(searches).toEqual([]);
-
-    releaseConfig();
-    await expect(page.getByRole('heading', { name: 'Hospital search' })).toBeVisible();
-    expect(searches).toHaveLength(1);
-    const sent = new URL(searches[0]!);
-    expect(`${sent.origin}${sent.pathname}`).toBe(hospitalSearchUrl);
-    expect(sent.searchParams.get('s')).toBe('oncology');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find a Doctor');
+    const sent = new URL(page.url());
+    expect(sent.pathname).toBe('/find-doctor');
+    expect(sent.searchParams.get('q')).toBe('oncology');
   });
 
   test('arrowing through the languages before the app runs switches nothing until Enter (WCAG 3.2.2)', async ({
@@ -118,14 +107,13 @@ test.describe('a prerendered page used before its app has started', () => {
     const app = await holdTheApp(page);
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    const search = page.getByRole('searchbox', { name: 'Search Doctor or Hospital' });
+    const search = page.getByRole('combobox', { name: 'Search Doctor or Hospital' });
     await search.fill('Kardiologie');
     expect(await app.isStarted()).toBe(false);
 
     app.release();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    const germanSearch = page.getByRole('searchbox');
-    await expect(germanSearch).toHaveAccessibleName('Arzt oder Krankenhaus suchen');
+    const germanSearch = page.getByRole('combobox', { name: 'Arzt oder Krankenhaus suchen' });
     await expect(germanSearch).toHaveValue('Kardiologie');
     await expect(germanSearch).toBeFocused();
   });

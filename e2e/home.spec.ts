@@ -129,7 +129,7 @@ test.describe('home page', () => {
     await context.close();
   });
 
-  test('each action tile leads to a page that says the service is coming soon', async ({
+  test('the first three tiles lead to the directory, and Buy Medicine to a page that says it is coming soon', async ({
     page,
   }) => {
     await page.goto('/');
@@ -138,14 +138,18 @@ test.describe('home page', () => {
       .click();
     await expect(page).toHaveURL(/\/book-appointment$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book Appointment');
-    await expect(
-      page.getByText('Patients cannot book online yet; practitioners can after signing in.'),
-    ).toBeVisible();
-    for (const [title, href] of TILES.slice(1)) {
+    await expect(page.getByRole('search').getByLabel('Name or specialty')).toBeVisible();
+    for (const [href, title] of [
+      ['/find-doctor', 'Find a Doctor'],
+      ['/find-hospital', 'Find a Hospital'],
+    ]) {
       await page.goto(href!);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
-      await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
+      await expect(page.getByText('Coming soon', { exact: true })).toHaveCount(0);
     }
+    await page.goto('/buy-medicine');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buy Medicine');
+    await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
   });
 
   test('looks complete offline: every image is shipped with the app and has its size set', async ({

@@ -34,7 +34,12 @@ for (const language of KEYBOARD_LANGUAGES) {
   }) => {
     const name = 'Amina Yusuf';
     const day = comingMonday();
-    const { t, heard, main, session } = await openAs(page, baseURL!, language, '/book-appointment');
+    const { t, heard, main, session } = await openAs(
+      page,
+      baseURL!,
+      language,
+      '/book-appointment?for=patients',
+    );
     await createPatients(page, baseURL!, session!.idToken, [patientBody(name)]);
     await expect(page.locator('main h1')).toHaveText(t('appointments:book.title'));
 

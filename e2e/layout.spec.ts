@@ -1,12 +1,26 @@
 import type { Page } from '@playwright/test';
 import { expectAxeClean, settleAnimations, WCAG_22_AA } from './support/axe.ts';
-import { holdRoute } from './support/held-route.ts';
-import { fakeHospitalSearch, publicConfig } from './support/public-config.ts';
+import { publicConfig } from './support/public-config.ts';
 import { signInAs, uniqueEmail } from './support/session.ts';
 import { menuButton, openSideMenu } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
 const menu = (page: Page) => page.getByRole('dialog');
+
+/** A doctor as the public directory answers one in a search. */
+const DOCTOR = {
+  publicId: '5d0f3c1e-8a7b-4c2d-9e1f-000000000001',
+  picture: null,
+  specialties: ['394579002'],
+  languages: ['en'],
+  bio: '',
+  visitKinds: ['video'],
+  onlineBooking: 'instant',
+  facility: null,
+  country: 'PT',
+  timeZone: 'Europe/Lisbon',
+  nextSlots: [],
+};
 
 test.describe('shared layout', () => {
   test('the side menu opens on the logo and closes with Escape, the close button and a click outside', async ({
@@ -122,48 +136,53 @@ test.describe('shared layout', () => {
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('searchbox', { name: 'ابحث عن طبيب أو مستشفى' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'ابحث عن طبيب أو مستشفى' })).toBeVisible();
     await page.getByLabel('اللغة').selectOption('en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-    await expect(page.getByRole('searchbox', { name: 'Search Doctor or Hospital' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Search Doctor or Hospital' })).toBeVisible();
   });
 
-  test('the search sends a GET with field s to the configured hospital site; the phone is a tel: link', async ({
+  test('the search suggests from the portal’s directory, Enter opens the results, nothing typed leaves the portal; the phone is a tel: link', async ({
     page,
     request,
     baseURL,
   }) => {
     const config = await publicConfig(request, baseURL!);
-    const searches = await fakeHospitalSearch(page, config.hospitalSearchUrl);
+    const elsewhere: string[] = [];
+    page.on('request', (sent) => {
+      if (!sent.url().startsWith(baseURL!)) elsewhere.push(sent.url());
+    });
+    // Other journeys list practitioners at the same time: the suggestions are the test's own.
+    await page.route('**/api/directory/doctors?*', (route) =>
+      route.fulfill({ json: [{ ...DOCTOR, name: 'Dr. Sara Cardoso', city: 'Porto' }] }),
+    );
+    await page.route('**/api/directory/facilities?*', (route) => route.fulfill({ json: [] }));
     await page.goto('/');
     await expect(page.getByRole('link', { name: `Call ${config.contactPhone}` })).toHaveAttribute(
       'href',
       `tel:${config.contactPhone.replace(/[^\d+]/g, '')}`,
     );
-    await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).fill('cardiology');
-    await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).press('Enter');
-    await expect(page.getByRole('heading', { name: 'Hospital search' })).toBeVisible();
-    const sent = new URL(searches[0]!);
-    expect(`${sent.origin}${sent.pathname}`).toBe(config.hospitalSearchUrl);
-    expect(sent.searchParams.get('s')).toBe('cardiology');
-  });
-
-  test('a search sent before the configuration has arrived goes out once it has', async ({
-    page,
-    request,
-    baseURL,
-  }) => {
-    const config = await publicConfig(request, baseURL!);
-    const releaseConfig = await holdRoute(page, '**/api/config');
-    await fakeHospitalSearch(page, config.hospitalSearchUrl);
-    await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).fill('neurology');
-    await page.getByRole('searchbox', { name: 'Search Doctor or Hospital' }).press('Enter');
-    // The app has the press and holds it: the search says it is busy, and the page stays.
-    await expect(page.getByRole('search')).toHaveAttribute('aria-busy', 'true');
-    releaseConfig();
-    await expect(page.getByRole('heading', { name: 'Hospital search' })).toBeVisible();
-    expect(new URL(page.url()).searchParams.get('s')).toBe('neurology');
+    const search = page.getByRole('combobox', { name: 'Search Doctor or Hospital' });
+    await search.fill('cardo');
+    const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+    await expect(suggestions.getByRole('option')).toHaveText([
+      'Dr. Sara CardosoPorto',
+      'All doctors matching “cardo”',
+    ]);
+    await expect(search).toHaveAttribute('aria-expanded', 'true');
+    await expectAxeClean(page, { tags: WCAG_22_AA, label: 'header suggestions' });
+    await search.press('ArrowDown');
+    await expect(search).toHaveAttribute(
+      'aria-activedescendant',
+      (await suggestions.getByRole('option').first().getAttribute('id'))!,
+    );
+    await search.press('Escape');
+    await expect(suggestions).toBeHidden();
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/find-doctor\?q=cardo$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find a Doctor');
+    await expect(page.getByRole('searchbox', { name: 'Name or specialty' })).toHaveValue('cardo');
+    expect(elsewhere).toEqual([]);
   });
 
   test("the footer has social, product, useful-links and contact sections and this year's copyright", async ({

@@ -153,7 +153,7 @@ describe('loadConfig', () => {
     expect(trustProxyOption(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
   });
 
-  it.each(['PUBLIC_URL', 'HOSPITAL_SEARCH_URL', 'STRIPE_API_URL', 'RETELL_BASE_URL'])(
+  it.each(['PUBLIC_URL', 'STRIPE_API_URL', 'RETELL_BASE_URL'])(
     'accepts only http: and https: for %s',
     (name) => {
       for (const url of [

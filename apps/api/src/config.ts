@@ -115,7 +115,6 @@ const ZEnv = z
     RETELL_API_KEY: optionalText,
     RETELL_AGENT_ID: optionalText,
     RETELL_BASE_URL: httpUrl('an http(s) URL').optional(),
-    HOSPITAL_SEARCH_URL: httpUrl('an http(s) URL').default('https://www.apollohospitals.com/'),
     CONTACT_PHONE: z
       .string()
       .regex(/^\+?[0-9 ()-]{3,20}$/, 'a phone number such as +1 800 555 0100')

@@ -45,11 +45,11 @@ describe('server start-up', { timeout: 120_000 }, () => {
   });
 
   it('stops with one line for a javascript: URL', async () => {
-    const server = spawnServer({ HOSPITAL_SEARCH_URL: 'javascript:alert(1)', DATA_DIR: tempDir() });
+    const server = spawnServer({ PUBLIC_URL: 'javascript:alert(1)', DATA_DIR: tempDir() });
     expect(await server.exited).not.toBe(0);
     expectOneClearLine(
       server.output(),
-      /^portal: Invalid configuration: HOSPITAL_SEARCH_URL must be an http\(s\) URL/,
+      /^portal: Invalid configuration: PUBLIC_URL must be an http\(s\) URL/,
     );
   });
 

@@ -38,6 +38,22 @@ export const ZDirectoryDoctor = z.object({
 });
 export type TDirectoryDoctor = z.infer<typeof ZDirectoryDoctor>;
 
+/** How many of a doctor's next free slots a search answer carries. */
+export const NEXT_SLOTS_MAX = 3;
+
+/**
+ * A doctor in a search answer: the card, with their next free slots within 14 days (at most
+ * three; none when they do not book online), so a page of results costs one request.
+ */
+export const ZDirectoryDoctorHit = ZDirectoryDoctor.extend({
+  timeZone: z.string().describe('The practitioner’s IANA time zone: the slots’ local times'),
+  nextSlots: z
+    .array(ZFreeSlot)
+    .max(NEXT_SLOTS_MAX)
+    .describe('The next free 30-minute slots within 14 days, earliest first'),
+});
+export type TDirectoryDoctorHit = z.infer<typeof ZDirectoryDoctorHit>;
+
 /** `GET /api/directory/facilities/{id}`: the facility and its listed, approved practitioners. */
 export const ZDirectoryFacility = ZFacilitySummary.extend({
   doctors: z.array(ZDirectoryDoctor),

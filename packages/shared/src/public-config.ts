@@ -24,7 +24,6 @@ export const ZPublicConfig = z.object({
   premiumAmount: z.number(),
   premiumCurrency: z.string(),
   voice: z.object({ isEnabled: z.boolean(), agentId: z.string().nullable() }),
-  hospitalSearchUrl: z.string(),
   contactPhone: z.string(),
   /**
    * `REMINDERS_SWEEP_SECONDS`: how often the server looks for reminders that came, so the bell

@@ -23,7 +23,6 @@ export function toPublicConfig(config: Config): TPublicConfig {
       isEnabled: Boolean(config.RETELL_API_KEY && config.RETELL_AGENT_ID),
       agentId: config.RETELL_API_KEY ? (config.RETELL_AGENT_ID ?? null) : null,
     },
-    hospitalSearchUrl: config.HOSPITAL_SEARCH_URL,
     contactPhone: config.CONTACT_PHONE,
     remindersSweepSeconds: config.REMINDERS_SWEEP_SECONDS,
   };

@@ -32,7 +32,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   const connect = ["'self'"];
   const scripts = ["'self'"];
   const frames = ["'self'"];
-  const forms = ["'self'", new URL(config.HOSPITAL_SEARCH_URL).origin];
+  const forms = ["'self'"];
   if (config.AUTH_PROVIDER === 'firebase') {
     connect.push(
       'https://identitytoolkit.googleapis.com',

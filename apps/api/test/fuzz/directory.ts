@@ -11,6 +11,7 @@ import {
 } from '@portal/shared/directory';
 import {
   ZDirectoryDoctor,
+  ZDirectoryDoctorHit,
   ZDirectoryFacility,
   ZDirectorySlots,
 } from '@portal/shared/directory-public';
@@ -40,7 +41,7 @@ export const DIRECTORY_ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> 
   'POST /api/me/facility-staff': { 201: ZStaffMembership },
   'GET /api/user/listing': { 200: ZListing },
   'PUT /api/user/listing': { 200: ZListing },
-  'GET /api/directory/doctors': { 200: z.array(ZDirectoryDoctor) },
+  'GET /api/directory/doctors': { 200: z.array(ZDirectoryDoctorHit) },
   'GET /api/directory/doctors/{id}': { 200: ZDirectoryDoctor },
   'GET /api/directory/doctors/{id}/slots': { 200: ZDirectorySlots },
   'GET /api/directory/facilities': { 200: z.array(ZFacilitySummary) },

@@ -1,6 +1,6 @@
 import i18n from '../i18n/i18n.ts';
 import { lazy, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useSearchParams } from 'react-router';
 import { readPersistedSession } from '../lib/session/persisted-session.ts';
 import { RequireSession } from '../lib/session/require-session.tsx';
 import { useAppSelector } from './hooks.ts';
@@ -127,35 +127,55 @@ const MedicinesPrintPage = page(
   () => import('../features/my-health/medicines-print-page.tsx').then((m) => m.MedicinesPrintPage),
   'myHealth',
 );
-const comingSoon = (
-  name: 'BookAppointmentPage' | 'FindDoctorPage' | 'FindHospitalPage' | 'BuyMedicinePage',
-) => page(() => import('../features/home/coming-soon-page.tsx').then((m) => m[name]), 'home');
-const GuestBookAppointmentPage = comingSoon('BookAppointmentPage');
-const PractitionerBookAppointmentPage = page(
+const BuyMedicinePage = page(
+  () => import('../features/home/coming-soon-page.tsx').then((m) => m.BuyMedicinePage),
+  'home',
+);
+const FindDoctorPage = page(
+  () => import('../features/directory/find-doctor-page.tsx').then((m) => m.FindDoctorPage),
+  'directory',
+);
+const DoctorPage = page(
+  () => import('../features/directory/doctor-page.tsx').then((m) => m.DoctorPage),
+  ['directory', 'auth'],
+);
+const FindHospitalPage = page(
+  () => import('../features/directory/find-hospital-page.tsx').then((m) => m.FindHospitalPage),
+  'directory',
+);
+const DirectoryBookingPage = page(
+  () => import('./book-appointment-route.tsx').then((m) => m.DirectoryBookingRoute),
+  'directory',
+);
+const OwnBookingPage = page(
   () => import('../features/appointments/book-appointment-page.tsx').then((m) => m.BookingPage),
   'appointments',
 );
 /**
- * Guests keep the prerendered 'coming soon' page (sign-in prompt and phone); a signed-in
- * practitioner books. Its chunk is preloaded only for a stored session, so that the switch
- * after hydration renders at once.
+ * The parameters that open a practitioner's own booking form rather than the directory's search:
+ * `?patient=` (from a patient's details), `?date=` (from the agenda), `?for=patients`.
+ */
+const OWN_BOOKING_PARAMS = ['patient', 'date', 'for'];
+/**
+ * `/book-appointment`: the directory's search for everyone (booking asks a guest to sign in);
+ * a signed-in person's own booking form when the address asks for it. The form's chunk is
+ * preloaded only for a stored session.
  */
 const BookAppointmentPage: Page = Object.assign(
   function BookAppointmentPage() {
     const isSignedIn = useAppSelector((state) => state.auth.status);
-    return isSignedIn ? <PractitionerBookAppointmentPage /> : <GuestBookAppointmentPage />;
+    const [params] = useSearchParams();
+    const isOwnBooking = isSignedIn && OWN_BOOKING_PARAMS.some((name) => params.has(name));
+    return isOwnBooking ? <OwnBookingPage /> : <DirectoryBookingPage />;
   },
   {
     preload: () =>
       Promise.all([
-        GuestBookAppointmentPage.preload(),
-        readPersistedSession()?.status && PractitionerBookAppointmentPage.preload(),
+        DirectoryBookingPage.preload(),
+        readPersistedSession()?.status && OwnBookingPage.preload(),
       ]),
   },
 );
-const FindDoctorPage = comingSoon('FindDoctorPage');
-const FindHospitalPage = comingSoon('FindHospitalPage');
-const BuyMedicinePage = comingSoon('BuyMedicinePage');
 const PrivacyPage = page(
   () => import('../features/legal/legal-page.tsx').then((m) => m.PrivacyPage),
   'legal',
@@ -211,6 +231,8 @@ export function AppRoutes() {
         {Object.entries(PUBLIC_PAGES).map(([path, Page]) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
+        {/* A doctor's profile: public; booking a time sends a guest to sign in and back. */}
+        <Route path="find-doctor/:id" element={<DoctorPage />} />
         {/* An invitation's address: a guest is sent to sign in and comes back to it. */}
         <Route path="join/:code" element={<JoinPage />} />
         {/* Signed-in only: a guest is sent to /protected. */}

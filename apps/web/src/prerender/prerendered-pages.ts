@@ -14,14 +14,12 @@ export const PRERENDERED_PAGES = [
     // The local provider's hint is part of the page: one file per provider, chosen by the server.
     identities: ['local', 'firebase'] as const,
   },
-  ...(['/book-appointment', '/find-doctor', '/find-hospital', '/buy-medicine'] as const).map(
-    (path) => ({
-      path,
-      name: path.slice(1),
-      module: 'src/features/home/coming-soon-page.tsx',
-      namespace: 'home',
-    }),
-  ),
+  {
+    path: '/buy-medicine',
+    name: 'buy-medicine',
+    module: 'src/features/home/coming-soon-page.tsx',
+    namespace: 'home',
+  },
   {
     path: '/payment-cancel',
     name: 'payment-cancel',

@@ -38,7 +38,6 @@ export function createPublicConfig(overrides: Partial<TPublicConfig> = {}): TPub
     premiumAmount: 100,
     premiumCurrency: 'usd',
     voice: { isEnabled: false, agentId: null },
-    hospitalSearchUrl: 'https://www.apollohospitals.com/',
     contactPhone: '+1 800 555 0100',
     remindersSweepSeconds: 60,
     ...overrides,

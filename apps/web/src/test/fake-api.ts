@@ -10,6 +10,7 @@ import { createPublicConfig, createTestUser } from './factories.ts';
 import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { carePlanHandlers, FakeCarePlans } from './fake-care-plans.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
+import { directoryHandlers, FakeDirectory } from './fake-directory.ts';
 import { FakeKinds, kindHandlers } from './fake-kinds.ts';
 import { FakeMyHealth, myHealthHandlers } from './fake-my-health.ts';
 import { FakePatients, patientsHandlers } from './fake-patients.ts';
@@ -93,6 +94,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     carePlans,
   });
   const reminders = new FakeReminders();
+  const directory = new FakeDirectory();
   const myHealth = new FakeMyHealth();
   // A refund ends premium on the server, as the API's does.
   const transactions = new FakeTransactions(() => {
@@ -184,6 +186,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ...voiceHandlers(voice, () => profile.stored.timeZone),
     ...remindersHandlers(reminders),
     ...myHealthHandlers(myHealth),
+    ...directoryHandlers(directory),
   );
 
   return {
@@ -206,6 +209,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     reminders,
     /** Invitations, links and what a linked person sees (fake-my-health.ts). */
     myHealth,
+    /** The public directory's doctors, free times, facilities and bookings (fake-directory.ts). */
+    directory,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {
       stored: () => profile.stored,

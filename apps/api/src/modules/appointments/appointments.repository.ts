@@ -11,7 +11,7 @@ import {
   type AppointmentValues,
 } from './appointments.fields.ts';
 
-/** Every query on appointments is scoped by owner: there is no function here without `ownerId`. */
+/** Every query on appointments is scoped by owner: there is no function here without `ownerId` (or `ownerIds`). */
 
 /** Position in the agenda, earliest first: `startsAt` (ISO, ms) then id. */
 export type AgendaKey = [startsAt: string, id: string];
@@ -203,6 +203,34 @@ export async function findLiveBetween(
         where ${inRange(range)} and a.status in (${LIVE}) order by a.starts_at`,
   );
   return result.rows.map((row) => ({
+    startsAt: new Date(isoFromUtcText(row.startsAt)),
+    endsAt: new Date(isoFromUtcText(row.endsAt)),
+  }));
+}
+
+/**
+ * The live appointments of several owners overlapping [from, to), earliest first: the public
+ * directory's next free slots for a page of practitioners, in one statement.
+ */
+export async function findLiveBetweenOfOwners(
+  db: Db,
+  { ownerIds, from, to }: { ownerIds: string[]; from: Date; to: Date },
+): Promise<{ ownerId: string; startsAt: Date; endsAt: Date }[]> {
+  if (ownerIds.length === 0) return [];
+  const result = await db.execute<{ ownerId: string; startsAt: string; endsAt: string }>(
+    sql`select a.owner_id as "ownerId", (a.starts_at at time zone 'UTC')::text as "startsAt",
+          (a.ends_at at time zone 'UTC')::text as "endsAt"
+        from appointments a
+        where a.owner_id = any(array[${sql.join(
+          ownerIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::uuid[])
+          and a.starts_at >= ${from}::timestamptz - ${LONGEST} and a.starts_at < ${to}
+          and a.ends_at > ${from} and a.status in (${LIVE})
+        order by a.starts_at`,
+  );
+  return result.rows.map((row) => ({
+    ownerId: row.ownerId,
     startsAt: new Date(isoFromUtcText(row.startsAt)),
     endsAt: new Date(isoFromUtcText(row.endsAt)),
   }));

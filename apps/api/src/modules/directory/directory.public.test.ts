@@ -1,6 +1,7 @@
 import { DIRECTORY_MESSAGES, type TFacilitySummary } from '@portal/shared/directory';
 import type {
   TDirectoryDoctor,
+  TDirectoryDoctorHit,
   TDirectoryFacility,
   TDirectorySlots,
   TDirectorySummary,
@@ -42,8 +43,12 @@ const DOCTOR_FIELDS = [
   'visitKinds',
 ];
 
-function expectOnlyPublicFields(doctor: TDirectoryDoctor) {
-  expect(Object.keys(doctor).sort()).toEqual(DOCTOR_FIELDS);
+/** A search answer's doctor: the card, their time zone and next free slots. */
+const HIT_FIELDS = [...DOCTOR_FIELDS, 'nextSlots', 'timeZone'].sort();
+const SLOT_FIELDS = ['end', 'localTime', 'start'];
+
+function expectOnlyPublicFields(doctor: TDirectoryDoctor, fields = DOCTOR_FIELDS) {
+  expect(Object.keys(doctor).sort()).toEqual(fields);
   if (doctor.facility) expect(Object.keys(doctor.facility).sort()).toEqual(FACILITY_FIELDS);
 }
 
@@ -81,32 +86,35 @@ describe('the public directory’s answers', () => {
     });
 
     const answers = [
-      (await read<TDirectoryDoctor[]>('/api/directory/doctors?q=Public%20Fields')).body,
+      (await read<TDirectoryDoctorHit[]>('/api/directory/doctors?q=Public%20Fields')).body,
       (await read<TDirectoryDoctor>(`/api/directory/doctors/${doctor.publicId}`)).body,
       (await read<TDirectorySlots>(`/api/directory/doctors/${doctor.publicId}/slots`)).body,
       (await read<TFacilitySummary[]>('/api/directory/facilities?q=Santa%20Maria%20P')).body,
       (await read<TDirectoryFacility>(`/api/directory/facilities/${facility._id}`)).body,
     ];
     const [list, card, slots, facilities, withDoctors] = answers as [
-      TDirectoryDoctor[],
+      TDirectoryDoctorHit[],
       TDirectoryDoctor,
       TDirectorySlots,
       TFacilitySummary[],
       TDirectoryFacility,
     ];
     expect(list).toHaveLength(1);
-    list.forEach(expectOnlyPublicFields);
+    for (const hit of list) {
+      expectOnlyPublicFields(hit, HIT_FIELDS);
+      expect(hit.nextSlots).toHaveLength(3);
+      for (const slot of hit.nextSlots) expect(Object.keys(slot).sort()).toEqual(SLOT_FIELDS);
+    }
     expectOnlyPublicFields(card);
     expect(Object.keys(slots).sort()).toEqual(['days', 'duration', 'timeZone']);
     for (const day of slots.days) {
       expect(Object.keys(day).sort()).toEqual(['date', 'slots']);
-      for (const slot of day.slots)
-        expect(Object.keys(slot).sort()).toEqual(['end', 'localTime', 'start']);
+      for (const slot of day.slots) expect(Object.keys(slot).sort()).toEqual(SLOT_FIELDS);
     }
     expect(facilities.map((item) => Object.keys(item).sort())).toEqual([FACILITY_FIELDS]);
     expect(Object.keys(withDoctors).sort()).toEqual([...FACILITY_FIELDS, 'doctors'].sort());
     expect(withDoctors.doctors).toHaveLength(1);
-    withDoctors.doctors.forEach(expectOnlyPublicFields);
+    withDoctors.doctors.forEach((doctor) => expectOnlyPublicFields(doctor));
     expect(withDoctors.doctors[0]).toMatchObject({
       city: 'Lisboa',
       facility: { name: 'Hospital Santa Maria Público' },
@@ -231,6 +239,42 @@ describe('GET /api/directory/doctors', () => {
     const second = await read<TDirectoryDoctor[]>(next);
     expect(second.body.map((doctor) => doctor.name)).toEqual(['Dr. Pager Cai']);
     expect(second.headers.link).toBeUndefined();
+  });
+
+  it('answers each doctor’s next three free slots around live appointments, and none when they do not book online', async () => {
+    const busy = await listedDoctor({ name: 'Dr. Nextslots Busy', timeZone: 'Europe/Lisbon' });
+    const patient = await createPatient(ctx, busy.headers, { name: 'Morning Patient' });
+    await createAppointment(ctx, busy.headers, {
+      patientId: patient._id,
+      start: '2026-03-02T09:00:00.000Z',
+      duration: 45,
+    });
+    await listedDoctor({ name: 'Dr. Nextslots Off', listing: { onlineBooking: 'off' } });
+    const { body } = await read<TDirectoryDoctorHit[]>('/api/directory/doctors?q=Nextslots');
+    expect(body.map(({ name, timeZone, nextSlots }) => ({ name, timeZone, nextSlots }))).toEqual([
+      {
+        name: 'Dr. Nextslots Busy',
+        timeZone: 'Europe/Lisbon',
+        nextSlots: [
+          {
+            start: '2026-03-02T09:45:00.000Z',
+            end: '2026-03-02T10:15:00.000Z',
+            localTime: '09:45',
+          },
+          {
+            start: '2026-03-02T10:00:00.000Z',
+            end: '2026-03-02T10:30:00.000Z',
+            localTime: '10:00',
+          },
+          {
+            start: '2026-03-02T10:15:00.000Z',
+            end: '2026-03-02T10:45:00.000Z',
+            localTime: '10:15',
+          },
+        ],
+      },
+      { name: 'Dr. Nextslots Off', timeZone: 'UTC', nextSlots: [] },
+    ]);
   });
 
   it('refuses a bad filter with a clear message', async () => {

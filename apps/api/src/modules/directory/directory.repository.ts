@@ -47,6 +47,13 @@ export const doctorColumns = {
   },
 };
 
+/** What a practitioner's free slots are computed from: never part of an answer. */
+const slotColumns = {
+  userId: directoryListings.userId,
+  timeZone: users.timeZone,
+  workingHours: users.workingHours,
+};
+
 export interface DoctorFilters {
   /** A fragment of the name, already escaped for LIKE; with the specialty codes it names. */
   name?: { pattern: string; specialtyCodes: string[] };
@@ -88,7 +95,10 @@ const sortName = (
   hasFragment: boolean,
 ) => (hasFragment ? sql`${column} || ''` : column);
 
-/** A page of practitioners by name (then public id), after `after`; one past `limit` is read. */
+/**
+ * A page of practitioners by name (then public id), after `after`; one past `limit` is read. With
+ * what their next free slots are computed from.
+ */
 export function findDoctors(
   db: Db,
   {
@@ -98,7 +108,7 @@ export function findDoctors(
   }: { filters: DoctorFilters; after: [name: string, publicId: string] | null; limit: number },
 ) {
   return db
-    .select(doctorColumns)
+    .select({ ...doctorColumns, ...slotColumns })
     .from(directoryListings)
     .innerJoin(users, eq(users.id, directoryListings.userId))
     .leftJoin(facilities, facilityJoin)
@@ -128,12 +138,7 @@ export async function countDoctors(db: Db, filters: DoctorFilters) {
 /** One public practitioner by public id, with what their free slots are computed from. */
 export async function findPublicDoctor(db: DbOrTx, publicId: string) {
   const [row] = await db
-    .select({
-      ...doctorColumns,
-      userId: directoryListings.userId,
-      timeZone: users.timeZone,
-      workingHours: users.workingHours,
-    })
+    .select({ ...doctorColumns, ...slotColumns })
     .from(directoryListings)
     .innerJoin(users, eq(users.id, directoryListings.userId))
     .leftJoin(facilities, facilityJoin)

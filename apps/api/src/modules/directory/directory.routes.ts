@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { DIRECTORY_LIMITS, ZFacilitySummary } from '@portal/shared/directory';
 import {
   ZDirectoryDoctor,
+  ZDirectoryDoctorHit,
   ZDirectoryFacility,
   ZDirectorySlots,
   ZDirectorySlotsQuery,
   ZDirectorySummary,
   ZDoctorSearchQuery,
   ZFacilitySearchQuery,
+  NEXT_SLOTS_MAX,
 } from '@portal/shared/directory-public';
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { sendPage } from '../../lib/paging.ts';
@@ -50,10 +52,10 @@ export function directoryRoutes(
       schema: {
         tags,
         summary: 'Find a doctor: listed, approved practitioners by name',
-        description: `${PUBLIC} \`q\` matches a fragment of the name, or of a specialty’s name in English, German, French, Arabic or Chinese; the filters all apply. Keyset paging by name: \`X-Total-Count\` and a \`Link: <…>; rel="next"\` header.`,
+        description: `${PUBLIC} \`q\` matches a fragment of the name, or of a specialty’s name in English, German, French, Arabic or Chinese; the filters all apply. Each doctor comes with their time zone and next ${NEXT_SLOTS_MAX} free ${DIRECTORY_LIMITS.slotMinutes}-minute slots within ${DIRECTORY_LIMITS.slotDaysMax} days (\`nextSlots\`, none when they do not book online), so a page of results costs one request. Keyset paging by name: \`X-Total-Count\` and a \`Link: <…>; rel="next"\` header.`,
         security: [],
         querystring: ZDoctorSearchQuery,
-        response: { 200: z.array(ZDirectoryDoctor), ...errors },
+        response: { 200: z.array(ZDirectoryDoctorHit), ...errors },
       },
       config,
     },

@@ -4,13 +4,17 @@ import {
   DIRECTORY_MESSAGES,
   type TFacilitySummary,
 } from '@portal/shared/directory';
-import type {
-  TDirectoryDoctor,
-  TDirectoryFacility,
-  TDirectorySlots,
-  ZDoctorSearchQuery,
-  ZFacilitySearchQuery,
+import {
+  NEXT_SLOTS_MAX,
+  type TDirectoryDoctor,
+  type TDirectoryDoctorHit,
+  type TDirectoryFacility,
+  type TDirectorySlots,
+  type ZDoctorSearchQuery,
+  type ZFacilitySearchQuery,
 } from '@portal/shared/directory-public';
+import type { TFreeSlot } from '@portal/shared/appointment';
+import type { TWorkingHours } from '@portal/shared/profile';
 import { specialtyCodesMatching } from '@portal/shared/specialties';
 import { addDays, fromWallTime, toWallTime } from '@portal/shared/zoned-time';
 import type { z } from 'zod';
@@ -20,7 +24,10 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import { keyAfter, readPage, type Page } from '../../lib/paging.ts';
 import { isUuid, storedId } from '../../lib/uuid.ts';
 import { freeSlots, workingSpan } from '../appointments/appointments.free-slots.ts';
-import { findLiveBetween } from '../appointments/appointments.repository.ts';
+import {
+  findLiveBetween,
+  findLiveBetweenOfOwners,
+} from '../appointments/appointments.repository.ts';
 import { toDirectoryDoctor } from './directory.answers.ts';
 import { toFacilitySummary } from './facilities.answers.ts';
 import {
@@ -49,6 +56,41 @@ const isNameIdKey = (key: unknown[]): key is [string, string] =>
   typeof key[1] === 'string' &&
   isUuid(key[1]);
 
+/** What a practitioner's free slots are computed from. */
+interface SlotSource {
+  userId: string;
+  onlineBooking: TDirectoryDoctor['onlineBooking'];
+  timeZone: string | null;
+  workingHours: TWorkingHours;
+}
+
+/**
+ * The first `NEXT_SLOTS_MAX` free slots of a practitioner within `slotDaysMax` days from today
+ * in their zone, given their live appointments in that time.
+ */
+function nextFreeSlots({
+  doctor,
+  busy,
+  now,
+}: {
+  doctor: SlotSource;
+  busy: { startsAt: Date; endsAt: Date }[];
+  now: Date;
+}): TFreeSlot[] {
+  if (doctor.onlineBooking === 'off') return [];
+  const timeZone = doctor.timeZone ?? SCHEDULE_LIMITS.defaultTimeZone;
+  const today = toWallTime(now, timeZone).date;
+  const found: TFreeSlot[] = [];
+  for (let day = 0; day < DIRECTORY_LIMITS.slotDaysMax && found.length < NEXT_SLOTS_MAX; day++) {
+    const date = addDays(today, day);
+    const span = workingSpan({ date, workingHours: doctor.workingHours, timeZone });
+    if (!span) continue;
+    const duration = DIRECTORY_LIMITS.slotMinutes;
+    found.push(...freeSlots({ span, duration, busy, timeZone, now }));
+  }
+  return found.slice(0, NEXT_SLOTS_MAX);
+}
+
 /** The public directory: what anyone may read without signing in, and nothing else. */
 export function createDirectoryService({ db, now = systemClock }: { db: Db; now?: Clock }) {
   async function publicDoctorOrDeny(id: string) {
@@ -59,7 +101,11 @@ export function createDirectoryService({ db, now = systemClock }: { db: Db; now?
   }
 
   return {
-    async searchDoctors(query: DoctorQuery): Promise<Page<TDirectoryDoctor>> {
+    /**
+     * A page of practitioners, each with their next free slots: one statement reads the live
+     * appointments of the whole page, so a page costs the same whatever its length.
+     */
+    async searchDoctors(query: DoctorQuery): Promise<Page<TDirectoryDoctorHit>> {
       const filters: DoctorFilters = {
         ...(query.q && {
           name: { pattern: likePattern(query.q), specialtyCodes: specialtyCodesMatching(query.q) },
@@ -70,13 +116,32 @@ export function createDirectoryService({ db, now = systemClock }: { db: Db; now?
         ...(query.kind && { kind: query.kind }),
       };
       const after = keyAfter(query.cursor, isNameIdKey);
-      return readPage({
+      const page = await readPage({
         limit: query.limit,
         rows: (limit) => findDoctors(db, { filters, after, limit }),
         total: () => countDoctors(db, filters),
-        toItem: toDirectoryDoctor,
+        toItem: (row) => row,
         keyOf: (row) => [row.name, row.publicId],
       });
+      const at = now();
+      // From a day before now to the end of the window: every zone's "today" is inside it.
+      const busy = await findLiveBetweenOfOwners(db, {
+        ownerIds: page.items.filter((row) => row.onlineBooking !== 'off').map((row) => row.userId),
+        from: new Date(at.getTime() - 86_400_000),
+        to: new Date(at.getTime() + (DIRECTORY_LIMITS.slotDaysMax + 1) * 86_400_000),
+      });
+      return {
+        ...page,
+        items: page.items.map((row) => ({
+          ...toDirectoryDoctor(row),
+          timeZone: row.timeZone ?? SCHEDULE_LIMITS.defaultTimeZone,
+          nextSlots: nextFreeSlots({
+            doctor: row,
+            busy: busy.filter((interval) => interval.ownerId === row.userId),
+            now: at,
+          }),
+        })),
+      };
     },
 
     async getDoctor(id: string): Promise<TDirectoryDoctor> {

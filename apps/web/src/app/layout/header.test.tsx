@@ -39,11 +39,11 @@ describe('header on a phone', () => {
     renderLayout();
     const toggle = within(banner()).getByRole('button', { name: 'Search Doctor or Hospital' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(toggle).toHaveAttribute('aria-controls', 'hospital-search-form');
+    expect(toggle).toHaveAttribute('aria-controls', 'directory-search-form');
 
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const search = screen.getByRole('searchbox', { name: 'Search Doctor or Hospital' });
+    const search = screen.getByRole('combobox', { name: 'Search Doctor or Hospital' });
     expect(search).toHaveFocus();
 
     await userEvent.keyboard('{Escape}');

@@ -1,26 +1,18 @@
-import {
-  useEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { NavLink } from 'react-router';
 import { telHref, usePublicConfig } from '../../lib/config/public-config.ts';
 import { Icon } from '../../ui/icon.tsx';
 import logo from '../../ui/images/logo.svg';
+import { HeaderSearch } from './header-search.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { LanguageSelect } from './language-select.tsx';
 import popup from '../../ui/popup.module.css';
 import styles from './header.module.css';
 
 /**
- * The sticky header of every page: the logo (opens the side menu), the hospital search form
- * (a plain GET with field `s` to the configured hospital-group site), the contact phone and
- * the language selector. On a phone the header is one row: the search and the languages fold
+ * The sticky header of every page: the logo (opens the side menu), the search of the portal's
+ * directory (header-search.tsx), the contact phone and the language selector. On a phone the header is one row: the search and the languages fold
  * behind icon buttons.
  */
 export function Header({
@@ -54,23 +46,6 @@ export function Header({
     observer.observe(header);
     return () => observer.disconnect();
   }, []);
-
-  // Until the configuration has arrived the form has no address to go to: the search waits for
-  // it and is then sent, rather than going nowhere (a dead press on a slow connection).
-  const searchRef = useRef<HTMLFormElement>(null);
-  const isSearchHeld = useRef(false);
-  const [hasHeldSearch, setHasHeldSearch] = useState(false);
-  const holdEarlySubmit = (event: FormEvent) => {
-    if (config) return;
-    event.preventDefault();
-    isSearchHeld.current = true;
-    setHasHeldSearch(true);
-  };
-  useEffect(() => {
-    if (!config || !isSearchHeld.current) return;
-    isSearchHeld.current = false;
-    searchRef.current?.requestSubmit();
-  }, [config]);
 
   // On a phone the search field is folded behind a button (on wider screens it is always shown
   // and the button is not).
@@ -112,45 +87,19 @@ export function Header({
           type="button"
           className={`${popup.iconToggle} ${styles.searchToggle}`}
           aria-expanded={isSearchOpen}
-          aria-controls="hospital-search-form"
+          aria-controls="directory-search-form"
           onClick={() => setIsSearchOpen((open) => !open)}
         >
           <Icon name="search" />
           <span className="visually-hidden">{t('header.search')}</span>
         </button>
 
-        <form
-          ref={searchRef}
-          id="hospital-search-form"
-          role="search"
+        <HeaderSearch
+          formId="directory-search-form"
           className={isSearchOpen ? `${styles.search} ${styles.searchOpen}` : styles.search}
-          action={config?.hospitalSearchUrl}
-          method="get"
-          onSubmit={holdEarlySubmit}
+          inputRef={searchInputRef}
           onKeyDown={closeSearchOnEscape}
-          aria-busy={(hasHeldSearch && !config) || undefined}
-        >
-          <label htmlFor="hospital-search" className="visually-hidden">
-            {t('header.search')}
-          </label>
-          <input
-            ref={searchInputRef}
-            id="hospital-search"
-            name="s"
-            type="search"
-            className={styles.searchInput}
-            placeholder={t('header.search')}
-            autoComplete="off"
-            enterKeyHint="search"
-          />
-          <button
-            type="submit"
-            className={styles.searchButton}
-            aria-label={t('header.searchSubmit')}
-          >
-            <Icon name="search" />
-          </button>
-        </form>
+        />
 
         {config ? (
           <a

@@ -12,7 +12,7 @@ import { startFakeApi } from '../../test/fake-api.ts';
 
 const { CONFIG } = await vi.hoisted(async () => {
   const { createPublicConfig } = await import('../../test/factories.ts');
-  return { CONFIG: createPublicConfig({ hospitalSearchUrl: 'https://hospitals.example.test/' }) };
+  return { CONFIG: createPublicConfig() };
 });
 
 // `GET /api/config` as the server answers it.
@@ -196,17 +196,17 @@ describe('side menu', () => {
 });
 
 describe('header', () => {
-  it('searches the configured hospital site with a GET field s, and calls the contact phone', () => {
+  it('searches the portal’s directory, a GET to /find-doctor even before the app runs, and calls the contact phone', () => {
     renderLayout();
-    const search = screen.getByRole('searchbox', { name: 'Search Doctor or Hospital' });
-    expect(search).toHaveAttribute('name', 's');
+    const search = screen.getByRole('combobox', { name: 'Search Doctor or Hospital' });
+    expect(search).toHaveAttribute('name', 'q');
     const form = search.closest('form')!;
     expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/find-doctor');
     expect(screen.getByRole('link', { name: 'Call +1 800 555 0100' })).toHaveAttribute(
       'href',
       'tel:+18005550100',
     );
-    expect(form).toHaveAttribute('action', 'https://hospitals.example.test/');
   });
 });
 

@@ -5,10 +5,8 @@ import { Icon } from '../../ui/icon.tsx';
 import page from '../../ui/page.module.css';
 import styles from './coming-soon-page.module.css';
 
-type Service = 'bookAppointment' | 'findDoctor' | 'findHospital' | 'buyMedicine';
-
-/** A home tile's target: an honest note that the service is not built yet, and what works now. */
-function ComingSoon({ service }: { service: Service }) {
+/** The Buy Medicine tile's target: an honest note that it is not built yet, and what works now. */
+export function BuyMedicinePage() {
   const { t } = useTranslation('home');
   const config = usePublicConfig();
   return (
@@ -20,14 +18,10 @@ function ComingSoon({ service }: { service: Service }) {
         <Icon name="clock" size={18} />
         {t('comingSoon.badge')}
       </p>
-      <h1 id="soon-title">{t(`actions.${service}.title`)}</h1>
-      <p className={styles.text}>{t(`comingSoon.${service}`)}</p>
+      <h1 id="soon-title">{t('actions.buyMedicine.title')}</h1>
+      <p className={styles.text}>{t('comingSoon.buyMedicine')}</p>
       <p className={styles.text}>{t('comingSoon.meanwhile')}</p>
       <div className={page.actions}>
-        {/* Booking is open to signed-in practitioners (app/router.tsx shows them the form). */}
-        {service === 'bookAppointment' && (
-          <ButtonLink to="/login">{t('comingSoon.signIn')}</ButtonLink>
-        )}
         {config && (
           <a className={styles.call} href={telHref(config.contactPhone)}>
             <Icon name="phone" size={18} />
@@ -41,8 +35,3 @@ function ComingSoon({ service }: { service: Service }) {
     </section>
   );
 }
-
-export const BookAppointmentPage = () => <ComingSoon service="bookAppointment" />;
-export const FindDoctorPage = () => <ComingSoon service="findDoctor" />;
-export const FindHospitalPage = () => <ComingSoon service="findHospital" />;
-export const BuyMedicinePage = () => <ComingSoon service="buyMedicine" />;

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import i18next from '../../i18n/i18n.ts';
-import { BookAppointmentPage, BuyMedicinePage } from './coming-soon-page.tsx';
+import { BuyMedicinePage } from './coming-soon-page.tsx';
 import { HomePage } from './home-page.tsx';
 import type * as PublicConfig from '../../lib/config/public-config.ts';
 import { server } from '../../test/fake-api.ts';
@@ -23,18 +23,13 @@ function renderPage(page: ReactNode) {
   render(<MemoryRouter>{page}</MemoryRouter>);
 }
 
-// The home page and the pages of the tiles that are coming soon (they name the service the tile
-// promised and say honestly it is not there yet).
+// The home page and the page of the tile that is coming soon (it names the service the tile
+// promised and says honestly it is not there yet).
 it.each([
   {
     page: <HomePage />,
     title: 'Welcome to CareBridge',
     text: 'A bridge between patients and doctors for better healthcare.',
-  },
-  {
-    page: <BookAppointmentPage />,
-    title: 'Book Appointment',
-    text: 'Patients cannot book online yet; practitioners can after signing in.',
   },
   {
     page: <BuyMedicinePage />,
@@ -116,10 +111,9 @@ describe('HomePage', () => {
   });
 });
 
-describe('the action tiles’ pages', () => {
-  it('offer sign-in, the phone and home', () => {
-    renderPage(<BookAppointmentPage />);
-    expect(screen.getByRole('link', { name: 'Sign in to book' })).toHaveAttribute('href', '/login');
+describe('the Buy Medicine page', () => {
+  it('offers the phone and home', () => {
+    renderPage(<BuyMedicinePage />);
     expect(screen.getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+18005550100');
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   });

@@ -2,9 +2,12 @@
  * What a page that sends a guest to /login passes as the navigation state: where to come back
  * to after signing in, and why sign-in was asked for (shown on the login page).
  */
+/** Why a page asked a guest to sign in: said on the login page. */
+export type SignInReason = 'premier' | 'booking';
+
 export interface SignInIntent {
   returnTo: string;
-  reason?: 'premier';
+  reason?: SignInReason;
 }
 
 /** The intent in a location's state; anything unusable means "go Home". */
@@ -15,5 +18,6 @@ export function readSignInIntent(state: unknown): SignInIntent {
     typeof intent?.returnTo === 'string' && /^\/(?!\/)/.test(intent.returnTo)
       ? intent.returnTo
       : '/';
-  return { returnTo, ...(intent?.reason === 'premier' && { reason: 'premier' as const }) };
+  const reason = intent?.reason;
+  return { returnTo, ...((reason === 'premier' || reason === 'booking') && { reason }) };
 }
