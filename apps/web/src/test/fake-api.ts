@@ -10,6 +10,7 @@ import { createPublicConfig, createTestUser } from './factories.ts';
 import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { carePlanHandlers, FakeCarePlans } from './fake-care-plans.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
+import { FakeDirectory } from './fake-directory.ts';
 import { FakeKinds, kindHandlers } from './fake-kinds.ts';
 import { FakeMyHealth, myHealthHandlers } from './fake-my-health.ts';
 import { FakePatients, patientsHandlers } from './fake-patients.ts';
@@ -94,6 +95,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
   });
   const reminders = new FakeReminders();
   const myHealth = new FakeMyHealth();
+  const directory = new FakeDirectory();
   // A refund ends premium on the server, as the API's does.
   const transactions = new FakeTransactions(() => {
     profile.stored = { ...profile.stored, premiumMember: false };
@@ -183,6 +185,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ...carePlanHandlers(carePlans),
     ...voiceHandlers(voice, () => profile.stored.timeZone),
     ...remindersHandlers(reminders),
+    // Before My health's, which answers every other `/api/me/…` route.
+    ...directory.handlers(),
     ...myHealthHandlers(myHealth),
   );
 
@@ -206,6 +210,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     reminders,
     /** Invitations, links and what a linked person sees (fake-my-health.ts). */
     myHealth,
+    /** The listing, facilities, staff and review queue (fake-directory.ts). */
+    directory,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {
       stored: () => profile.stored,
