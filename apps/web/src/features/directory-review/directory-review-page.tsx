@@ -94,7 +94,7 @@ function ReviewQueue() {
           return (
             <section key={kind} aria-labelledby={headingIdOf(kind)} className={styles.group}>
               <h2 id={headingIdOf(kind)} tabIndex={-1}>
-                {t(`${kind}.title`, { count: ofKind.length })}
+                {t(`${kind}.title`, { number: ofKind.length })}
               </h2>
               {ofKind.length === 0 ? (
                 <p className={styles.muted}>{t(`${kind}.empty`)}</p>

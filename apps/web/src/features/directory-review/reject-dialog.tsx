@@ -76,7 +76,7 @@ export function RejectDialog({
         onKeyDown={onKeyDown}
       >
         <h2 id={`${id}-title`} className={styles.dialogTitle}>
-          {t('reject.title', { name: `\u2068${name}\u2069` })}
+          {t('reject.title', { name })}
         </h2>
         <form noValidate onSubmit={submit} className={styles.dialogForm}>
           <FormField
