@@ -33,6 +33,12 @@ export const AUDIT_ACTIONS = [
   // A directory reviewer's decision on a listing or a facility.
   'approve',
   'reject',
+  // Online booking: a booking from the directory; the practitioner's answer to a request, or
+  // its expiry (written by the expiry job, in the practitioner's name).
+  'book',
+  'confirm',
+  'decline',
+  'expire',
 ] as const;
 
 /**
