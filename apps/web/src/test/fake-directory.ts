@@ -95,6 +95,7 @@ export class FakeDirectory {
         this.listing = {
           ...this.listing,
           ...parsed.data,
+          visitKinds: parsed.data.visitKinds as TListing['visitKinds'],
           reviewStatus: isChanged ? 'pending' : this.listing.reviewStatus,
           rejectionReason: isChanged ? null : this.listing.rejectionReason,
           publicId: this.listing.publicId ?? this.sequence.nextId(),
