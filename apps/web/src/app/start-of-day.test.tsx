@@ -147,7 +147,7 @@ describe('/records: the start of the day', () => {
       '2026-03-03T09:00:00.000Z',
     );
     render();
-    const requests = await region('Requests to confirm (1)');
+    const requests = await region('Requests to confirm 1');
     const list = await within(requests).findByRole('list');
     expect(itemTexts(list).map(asRead)).toEqual([
       'Wed, Mar 4, 2:00 PM–2:30 PMAmina YusufVideoRashWaits until Tue, Mar 3, 10:00 AMAnswer in the agenda, Amina Yusuf',

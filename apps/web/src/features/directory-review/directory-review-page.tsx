@@ -189,8 +189,8 @@ function ReviewItemDetails({ item }: { item: TReviewItem }) {
   const { facility, owner } = item;
   return (
     <>
-      <h3 className={styles.itemTitle} dir="auto">
-        {facility.name}
+      <h3 className={styles.itemTitle}>
+        <bdi>{facility.name}</bdi>
       </h3>
       <dl className={styles.facts}>
         <div>
@@ -199,8 +199,14 @@ function ReviewItemDetails({ item }: { item: TReviewItem }) {
         </div>
         <div>
           <dt>{t('address')}</dt>
-          <dd className={styles.lines} dir="auto">
-            {`${facility.address}\n${facility.city}, ${facility.country}`}
+          <dd className={styles.lines}>
+            <bdi>{facility.address}</bdi>
+            {'\n'}
+            <bdi>{facility.city}</bdi>,{' '}
+            <bdi>
+              {new Intl.DisplayNames([i18n.language], { type: 'region' }).of(facility.country) ??
+                facility.country}
+            </bdi>
           </dd>
         </div>
         <div>

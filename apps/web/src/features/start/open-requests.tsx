@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatNumber } from '../../i18n/format.ts';
 import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { chartPath } from '../../lib/routes/chart-address.ts';
@@ -100,7 +101,7 @@ export function OpenRequests({
     <StartPanel
       id="start-requests"
       title={t('requests.title')}
-      count={requests && total > 0 ? t('requests.count', { number: total }) : undefined}
+      count={requests && total > 0 ? formatNumber(total, i18n.language) : undefined}
     >
       {body}
     </StartPanel>

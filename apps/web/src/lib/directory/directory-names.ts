@@ -8,6 +8,9 @@ import {
 } from '@portal/shared/specialties';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
+/** The sign languages of `DIRECTORY_LANGUAGES`, which `Intl.DisplayNames` may not know. */
+const SIGN_LANGUAGES = new Set(['ase', 'bfi', 'gsg', 'fsl']);
+
 export interface NamedCode {
   code: string;
   name: string;
@@ -28,12 +31,14 @@ export function specialtyName(code: string, language: string): string {
  * specialties from the shared catalogue (`specialties.ts`), languages by `Intl.DisplayNames`.
  */
 export function useDirectoryNames() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation('listing');
   const language = i18n.language;
   return useMemo(() => {
-    const languageNames = new Intl.DisplayNames([language], { type: 'language', fallback: 'code' });
+    const languageNames = new Intl.DisplayNames([language], { type: 'language', fallback: 'none' });
     const byName = (a: NamedCode, b: NamedCode) => a.name.localeCompare(b.name, language);
-    const languageName = (code: string) => languageNames.of(code) ?? code;
+    // Browsers name few sign languages: the ones they leave out are named by `listing`.
+    const languageName = (code: string) =>
+      languageNames.of(code) ?? (SIGN_LANGUAGES.has(code) ? t(`signLanguages.${code}`) : code);
     return {
       specialties: SPECIALTIES.map(({ code }) => ({
         code,
@@ -45,5 +50,5 @@ export function useDirectoryNames() {
       specialtyName: (code: string) => specialtyName(code, language),
       languageName,
     };
-  }, [language]);
+  }, [language, t]);
 }

@@ -59,14 +59,16 @@ function FacilityItem({ facility }: { facility: TFacility }) {
   const headingId = `facility-${facility._id}`;
   return (
     <li className={styles.facility}>
-      <h3 id={headingId} dir="auto">
-        {facility.name}
+      <h3 id={headingId}>
+        <bdi>{facility.name}</bdi>
       </h3>
       <p className={styles.muted}>
         {t(`kinds.${facility.kind}`)} · {t(`roles.${facility.role}`)}
       </p>
-      <p className={styles.address} dir="auto">
-        {`${facility.address}\n${facility.city}, ${country}`}
+      <p className={styles.address}>
+        <bdi>{facility.address}</bdi>
+        {'\n'}
+        <bdi>{facility.city}</bdi>, <bdi>{country}</bdi>
       </p>
       {facility.phone && (
         <p className={styles.address}>

@@ -94,7 +94,7 @@ export function ListingForm({
       >
         <legend>{t(`fields.${name}`)}</legend>
         {hint && (
-          <p id={hintId} className={profileStyles.choiceHint}>
+          <p id={hintId} className={styles.muted}>
             {hint}
           </p>
         )}
