@@ -39,7 +39,10 @@ export function useDirectoryNames() {
     // Browsers name few sign languages: the ones they leave out are named by `listing`.
     const languageName = (code: string) =>
       languageNames.of(code) ?? (SIGN_LANGUAGES.has(code) ? t(`signLanguages.${code}`) : code);
+    const listFormat = new Intl.ListFormat(language, { type: 'unit' });
     return {
+      /** Names joined as the reader's language lists them ("a, b" or "a، b"). */
+      list: (names: string[]) => listFormat.format(names),
       specialties: SPECIALTIES.map(({ code }) => ({
         code,
         name: specialtyName(code, language),

@@ -33,7 +33,7 @@ export function DoctorCard({
     items.length === 0 ? (
       <span className={styles.missing}>{t('card.none')}</span>
     ) : (
-      items.join(', ')
+      names.list(items)
     );
   return (
     <div className={styles.card}>

@@ -64,7 +64,7 @@ function ListingView({
   const isSaved = listing.publicId !== null;
   const listOf = (items: string[]) =>
     items.length > 0 ? (
-      items.join(', ')
+      names.list(items)
     ) : (
       <span className={profileStyles.missing}>{t('none')}</span>
     );
