@@ -6,7 +6,7 @@ import { appointmentRoutes } from './appointments.routes.ts';
 import { createAppointmentService } from './appointments.service.ts';
 
 /** How often requests past their deadline are looked for (a deadline is kept to this much). */
-export const REQUEST_EXPIRY_EVERY_MS = 5 * 60 * 1000;
+const REQUEST_EXPIRY_EVERY_MS = 5 * 60 * 1000;
 
 /**
  * Appointments in their own encapsulated context. An empty body with `Content-Type:

@@ -53,6 +53,31 @@ export async function insertAppointment(
   return row!.id;
 }
 
+/**
+ * An appointment made by an online booking: who booked it and, for a request, its deadline,
+ * besides the values the form's appointments have.
+ */
+export async function insertBookedAppointment(
+  db: DbOrTx,
+  {
+    ownerId,
+    values,
+    bookedBy,
+    requestExpiresAt,
+  }: {
+    ownerId: string;
+    values: AppointmentValues;
+    bookedBy: string;
+    requestExpiresAt: Date | null;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(appointments)
+    .values({ ownerId, ...values, bookedBy, requestExpiresAt })
+    .returning({ id: appointments.id });
+  return row!.id;
+}
+
 /** `updatedAt` moves forward by at least 1 ms and `sequence` by one: a new ETag, a new iCal copy. */
 const CHANGED = {
   updatedAt: nextVersion(appointments.updatedAt),
@@ -168,7 +193,7 @@ export async function countAppointments(db: Db, range: Range): Promise<number> {
 
 /** The owner's live appointments overlapping [from, to), earliest first (for free slots). */
 export async function findLiveBetween(
-  db: Db,
+  db: DbOrTx,
   range: Omit<Range, 'patientId'>,
 ): Promise<{ startsAt: Date; endsAt: Date }[]> {
   const result = await db.execute<{ startsAt: string; endsAt: string }>(

@@ -71,8 +71,11 @@ export function toFhirEntries(row: TPatient, now: Date): FhirEntry[] {
     name: [{ text: row.name }],
     ...(telecom.length > 0 && { telecom }),
     gender: row.gender === null ? 'unknown' : GENDER[row.gender],
-    // Without a date of birth only the age is known: the year it gives may be one year off.
-    birthDate: row.dateOfBirth ?? String(now.getUTCFullYear() - row.age).padStart(4, '0'),
+    // Without a date of birth only the age is known: the year it gives may be one year off. A
+    // self-registered record without one has no age either (its 0 is not a newborn's).
+    ...((row.dateOfBirth || !row.selfRegistered) && {
+      birthDate: row.dateOfBirth ?? String(now.getUTCFullYear() - row.age).padStart(4, '0'),
+    }),
     ...(row.address && { address: [{ text: row.address }] }),
     ...(row.emergencyContact.phone && {
       contact: [
