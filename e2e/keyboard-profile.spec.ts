@@ -12,7 +12,9 @@ for (const language of KEYBOARD_LANGUAGES) {
       name: 'Dr. Clavier',
     });
     await expect(page.locator('main h1')).toHaveText(t('profile:title'));
-    await expect(main.getByText('Dr. Clavier', { exact: true })).toBeVisible();
+    // The name shows in the personal information (and again in the public listing's preview).
+    const personal = main.getByRole('region', { name: t('profile:section') });
+    await expect(personal.getByText('Dr. Clavier', { exact: true })).toBeVisible();
     await skipToMain(page, t('common:skipToContent'));
 
     await tabTo(page, t('profile:edit'));
@@ -38,7 +40,7 @@ for (const language of KEYBOARD_LANGUAGES) {
 
     // Saved: back in the read view, focus on the toggle that opened the form, announced.
     await expect(main.getByRole('button', { name: t('profile:edit'), exact: true })).toBeFocused();
-    await expect(main.getByText('Dr. Clavier Nouveau', { exact: true })).toBeVisible();
+    await expect(personal.getByText('Dr. Clavier Nouveau', { exact: true })).toBeVisible();
     await expect.poll(() => heard.includes(t('profile:save.saved'))).toBe(true);
   });
 }

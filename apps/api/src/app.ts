@@ -186,8 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, notifications, pool } = database;
   const { now } = deps;
   const isRunningJobs = deps.isRunningJobs !== false;
-  await app.register(authPlugin, { db, identity });
-  await app.register(usersPlugin, { db });
+  await app.register(authPlugin, { db, identity, config });
+  await app.register(usersPlugin, { db, config });
   await app.register(patientsPlugin, { db, notifications });
   await app.register(auditPlugin, { db });
   await app.register(exportPlugin, { db });

@@ -1,6 +1,7 @@
 import { PAGE_MESSAGES, PATIENT_MESSAGES } from './patient.ts';
 import { APPOINTMENT_MESSAGES } from './appointment.ts';
 import { CLINICAL_TEXT_MESSAGES } from './clinical-text.ts';
+import { DIRECTORY_MESSAGES } from './directory.ts';
 import { PRACTICE_MESSAGES } from './practice.ts';
 import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from './profile.ts';
 import { VISIT_MESSAGES } from './visit.ts';
@@ -27,6 +28,7 @@ const MESSAGE_TABLES = {
   rrule: RRULE_MESSAGES,
   textField: TEXT_FIELD_MESSAGES,
   date: DATE_MESSAGES,
+  directory: DIRECTORY_MESSAGES,
   // Each patient-owned kind's own messages, under its kind's name (`carePlan.titleRequired`).
   ...(Object.fromEntries(PATIENT_KINDS.map(({ kind, messages }) => [kind, messages])) as {
     [Kind in TPatientKind as Kind['kind']]: Kind['messages'];

@@ -15,6 +15,11 @@ export const ZUser = entityAnswer({
   premiumMember: z.boolean(),
   /** Whether a private calendar feed address is active (its secret is shown only once). */
   hasCalendarFeed: z.boolean(),
+  isDirectoryReviewer: z
+    .boolean()
+    .describe(
+      'Whether the signed-in account reviews the directory (its verified e-mail is in `DIRECTORY_REVIEWERS`), so a client can offer the review screen without probing its routes',
+    ),
   ...ZScheduleSettings.shape,
   /** The Practice section of the profile; its country is the region phones are read in. */
   practice: ZPractice,

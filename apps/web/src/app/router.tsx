@@ -52,7 +52,19 @@ const LogoutPage = page(
 );
 const ProfilePage = page(
   () => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage),
-  ['profile', 'practice', 'notices'],
+  ['profile', 'practice', 'notices', 'listing', 'facilities'],
+);
+const JoinFacilityPage = page(
+  () =>
+    import('../features/profile/directory/join-facility-page.tsx').then((m) => m.JoinFacilityPage),
+  'facilities',
+);
+const DirectoryReviewPage = page(
+  () =>
+    import('../features/directory-review/directory-review-page.tsx').then(
+      (m) => m.DirectoryReviewPage,
+    ),
+  ['directoryReview', 'listing'],
 );
 const PremiumPage = page(
   () => import('../features/premium/premium-page.tsx').then((m) => m.PremiumPage),
@@ -235,6 +247,8 @@ export function AppRoutes() {
         <Route path="find-doctor/:id" element={<DoctorPage />} />
         {/* An invitation's address: a guest is sent to sign in and comes back to it. */}
         <Route path="join/:code" element={<JoinPage />} />
+        {/* A facility's staff invitation, the same way. */}
+        <Route path="join-facility/:code" element={<JoinFacilityPage />} />
         {/* Signed-in only: a guest is sent to /protected. */}
         <Route element={<RequireSession />}>
           <Route path="userProfile" element={<ProfilePage />} />
@@ -249,6 +263,7 @@ export function AppRoutes() {
           <Route path="today" element={<TodayPage />} />
           <Route path="my-health" element={<MyHealthPage />} />
           <Route path="my-health/:patientId" element={<MyHealthPage />} />
+          <Route path="directory/review" element={<DirectoryReviewPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -138,4 +138,34 @@ describe('/records: the start of the day', () => {
     expect(within(due).queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('region', { name: /^Unread reminders/ })).toBeNull();
   });
+
+  it('lists requests to confirm first: who, when, how, why and until when, each leading to its day in the agenda', async () => {
+    fakeDateAt(LATE_MONDAY_IN_UTC);
+    const { api, amina, render } = renderStartPage(createTestUser({ timeZone: 'Europe/Berlin' }));
+    api.appointments.addRequest(
+      { patientId: amina._id, start: '2026-03-04T13:00:00.000Z', kind: 'video', reason: 'Rash' },
+      '2026-03-03T09:00:00.000Z',
+    );
+    render();
+    const requests = await region('Requests to confirm 1');
+    const list = await within(requests).findByRole('list');
+    expect(itemTexts(list).map(asRead)).toEqual([
+      'Wed, Mar 4, 2:00 PM–2:30 PMAmina YusufVideoRashWaits until Tue, Mar 3, 10:00 AMAnswer in the agenda, Amina Yusuf',
+    ]);
+    expect(within(requests).getByRole('link', { name: /^Answer in the agenda/ })).toHaveAttribute(
+      'href',
+      '/appointments?view=day&date=2026-03-04',
+    );
+    const panels = screen.getAllByRole('region').map((one) => one.getAttribute('aria-labelledby'));
+    expect(panels.indexOf('start-requests-title')).toBeLessThan(
+      panels.indexOf('start-appointments-title'),
+    );
+  });
+
+  it('shows no requests panel while none waits', async () => {
+    const { render } = renderStartPage();
+    render();
+    await region('Today');
+    expect(screen.queryByRole('region', { name: /^Requests to confirm/ })).toBeNull();
+  });
 });

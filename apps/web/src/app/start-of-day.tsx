@@ -5,29 +5,65 @@ import { kindLabel, statusLabel } from '../features/appointments/appointment-tex
 import {
   useGetScheduleQuery,
   useListAppointmentsQuery,
+  useListRequestsQuery,
 } from '../features/appointments/appointments-api.ts';
 import { isPremiumRequired, useGetTodayQuery } from '../features/care-plans/care-plans-api.ts';
 import { useListRemindersQuery } from '../features/reminders/reminders-api.ts';
 import { DueActivities } from '../features/start/due-activities.tsx';
+import { OpenRequests, type OpenRequest } from '../features/start/open-requests.tsx';
 import { dayIn } from '../features/start/start-day.ts';
 import { StartPanels } from '../features/start/start-panel.tsx';
 import { TodayAppointments, type DayAppointment } from '../features/start/today-appointments.tsx';
 import { UnreadReminders } from '../features/start/unread-reminders.tsx';
+import { toWallTime } from '@portal/shared/zoned-time';
 import { useAppSelector } from './hooks.ts';
 
 /**
- * The practitioner's day above the patient list: today's appointments, the care-plan activities
- * due and the unread reminders, each from its own feature's endpoints (the same calls, so the
+ * The practitioner's day above the patient list: requests from online booking waiting for an
+ * answer (first, while there are any), today's appointments, the care-plan activities due and the
+ * unread reminders, each from its own feature's endpoints (the same calls, so the
  * same cached answers, as the agenda, the Today page and the bell). Each panel loads on its own.
  */
 export function StartOfDay() {
   const isMember = useAppSelector((state) => state.auth.userData?.premiumMember === true);
   return (
     <StartPanels>
+      <RequestsToConfirm />
       <AppointmentsToday />
       <ActivitiesDue isMember={isMember} />
       {isMember && <RemindersUnread />}
     </StartPanels>
+  );
+}
+
+function RequestsToConfirm() {
+  const { t } = useTranslation('appointments');
+  const viewer = useAppSelector((state) => state.auth.userData?._id);
+  const schedule = useGetScheduleQuery();
+  const timeZone = schedule.data?.timeZone;
+  const requests = useListRequestsQuery({ viewer });
+  const shown: OpenRequest[] | undefined =
+    timeZone === undefined
+      ? undefined
+      : requests.currentData?.appointments.map((appointment) => ({
+          id: appointment._id,
+          patientId: appointment.patientId,
+          patientName: appointment.patientName,
+          start: appointment.start,
+          end: appointment.end,
+          kind: kindLabel(t, appointment.kind),
+          reason: appointment.reason,
+          expiresAt: appointment.requestExpiresAt,
+          agendaPath: `/appointments?view=day&date=${toWallTime(appointment.start, timeZone).date}`,
+        }));
+  return (
+    <OpenRequests
+      timeZone={timeZone}
+      requests={shown}
+      total={requests.currentData?.total}
+      hasFailed={requests.isError && !requests.isFetching}
+      onRetry={() => void requests.refetch()}
+    />
   );
 }
 

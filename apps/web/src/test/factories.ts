@@ -20,6 +20,7 @@ export function createTestUser(overrides: Partial<TUser> = {}): TUser {
     phone: null,
     premiumMember: false,
     hasCalendarFeed: false,
+    isDirectoryReviewer: false,
     ...scheduleSettings(),
     practice: EMPTY_PRACTICE,
     createdAt: '2024-01-01T00:00:00.000Z',

@@ -10,6 +10,7 @@ import { createPublicConfig, createTestUser } from './factories.ts';
 import { appointmentsHandlers, FakeAppointments } from './fake-appointments.ts';
 import { carePlanHandlers, FakeCarePlans } from './fake-care-plans.ts';
 import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
+import { FakeDirectoryAdmin } from './fake-directory-admin.ts';
 import { directoryHandlers, FakeDirectory } from './fake-directory.ts';
 import { FakeKinds, kindHandlers } from './fake-kinds.ts';
 import { FakeMyHealth, myHealthHandlers } from './fake-my-health.ts';
@@ -95,6 +96,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
   });
   const reminders = new FakeReminders();
   const directory = new FakeDirectory();
+  const directoryAdmin = new FakeDirectoryAdmin();
   const myHealth = new FakeMyHealth();
   // A refund ends premium on the server, as the API's does.
   const transactions = new FakeTransactions(() => {
@@ -185,6 +187,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ...carePlanHandlers(carePlans),
     ...voiceHandlers(voice, () => profile.stored.timeZone),
     ...remindersHandlers(reminders),
+    // Before My health's, which answers every other `/api/me/…` route.
+    ...directoryAdmin.handlers(),
     ...myHealthHandlers(myHealth),
     ...directoryHandlers(directory),
   );
@@ -211,6 +215,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     myHealth,
     /** The public directory's doctors, free times, facilities and bookings (fake-directory.ts). */
     directory,
+    /** The listing, facilities, staff and review queue (fake-directory-admin.ts). */
+    directoryAdmin,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */
     profile: {
       stored: () => profile.stored,

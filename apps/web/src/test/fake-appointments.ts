@@ -45,6 +45,19 @@ export class FakeAppointments {
     return appointment;
   }
 
+  /**
+   * A request from online booking, as the booking route would store it: `requested`, waiting
+   * until `requestExpiresAt` (a day after the fake's clock unless given).
+   */
+  addRequest(
+    input: Partial<TAppointmentInput> & Pick<TAppointmentInput, 'patientId' | 'start'>,
+    requestExpiresAt = '2026-03-03T09:00:00.000Z',
+  ) {
+    const appointment = this.add(input);
+    Object.assign(appointment, { status: 'requested', requestExpiresAt });
+    return appointment;
+  }
+
   private toAppointment(id: string, data: TAppointmentData): TAppointment {
     const start = new Date(data.start);
     const { timeZone } = this.context.schedule();
@@ -151,7 +164,13 @@ export class FakeAppointments {
       this.appointments.push(appointment);
       return json(appointment, { status: 201, headers: { ETag: etagOf(appointment) } });
     }
-    const one = /^\/api\/appointments\/([^/]+)(\/cancel)?$/.exec(path);
+    if (method === 'GET' && path === '/api/appointments/requests') {
+      const found = this.appointments
+        .filter((a) => a.status === 'requested')
+        .sort((a, b) => a.start.localeCompare(b.start));
+      return json(found, { headers: { 'X-Total-Count': String(found.length) } });
+    }
+    const one = /^\/api\/appointments\/([^/]+)(\/cancel|\/confirm|\/decline)?$/.exec(path);
     const index = one ? this.appointments.findIndex((a) => a._id === one[1]) : -1;
     const current = this.appointments[index];
     if (!one || !current)
@@ -166,6 +185,25 @@ export class FakeAppointments {
         { message: 'Changed', code: 'APPOINTMENT_CHANGED' },
         { status: 409, headers: { ETag: etagOf(current) } },
       );
+    if (method === 'POST' && (one[2] === '/confirm' || one[2] === '/decline')) {
+      if (current.status !== 'requested')
+        return json(
+          { message: 'Not a request', code: 'APPOINTMENT_NOT_REQUESTED' },
+          { status: 409 },
+        );
+      const isConfirmed = one[2] === '/confirm';
+      const message = ((body ?? {}) as { message?: string }).message?.trim() ?? '';
+      const answered: TAppointment = {
+        ...this.toAppointment(current._id, {
+          ...current,
+          status: isConfirmed ? 'booked' : 'cancelled',
+        }),
+        cancelReason: isConfirmed ? null : 'declined',
+        declineMessage: isConfirmed || message === '' ? null : message,
+      };
+      this.appointments[index] = answered;
+      return json(answered, { headers: { ETag: etagOf(answered) } });
+    }
     if (method === 'POST' && one[2]) {
       if (current.status === 'cancelled') return json(current);
       const cancelled = this.toAppointment(current._id, { ...current, status: 'cancelled' });
@@ -188,6 +226,9 @@ export function appointmentsHandlers(appointments: FakeAppointments): HttpHandle
     ['get', '/api/appointments'],
     ['post', '/api/appointments'],
     ['get', '/api/appointments/free-slots'],
+    ['get', '/api/appointments/requests'],
+    ['post', '/api/appointments/:id/confirm'],
+    ['post', '/api/appointments/:id/decline'],
     ['get', '/api/appointments/:id'],
     ['put', '/api/appointments/:id'],
     ['post', '/api/appointments/:id/cancel'],

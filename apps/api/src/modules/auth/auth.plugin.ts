@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import type { IdentityProvider } from '../../providers/identity/identity.ts';
@@ -14,11 +15,15 @@ import { devAuthRoutes } from './dev-auth.routes.ts';
  */
 export async function authPlugin(
   app: FastifyInstance,
-  { db, identity }: { db: Db; identity: IdentityProvider },
+  {
+    db,
+    identity,
+    config,
+  }: { db: Db; identity: IdentityProvider; config: Pick<Config, 'DIRECTORY_REVIEWERS'> },
 ) {
   await app.register(async (scope) => {
     allowEmptyJsonBody(scope);
-    authRoutes(scope, { db });
+    authRoutes(scope, { db, reviewers: config.DIRECTORY_REVIEWERS });
   });
   if (identity.name === 'local') {
     const local = identity as LocalIdentityProvider;

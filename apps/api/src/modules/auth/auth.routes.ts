@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSignInInput } from '@portal/shared/profile';
 import { ZUserResponse } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
+import { isDirectoryReviewer } from '../../lib/directory-reviewers.ts';
 import { upsertUserFromIdentity } from '../users/users.repository.ts';
 import { toApiUser } from '../users/users.service.ts';
 
@@ -12,7 +13,10 @@ import { toApiUser } from '../users/users.service.ts';
  */
 const perUser = (request: FastifyRequest) => request.identity?.uid ?? request.ip;
 
-export function authRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function authRoutes(
+  app: FastifyInstance,
+  { db, reviewers }: { db: Db; reviewers: readonly string[] },
+) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/auth/login',
     {
@@ -27,7 +31,9 @@ export function authRoutes(app: FastifyInstance, { db }: { db: Db }) {
       config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perUser } },
     },
     async (request) => ({
-      user: toApiUser(await upsertUserFromIdentity(db, request.identity, request.body ?? {})),
+      user: toApiUser(await upsertUserFromIdentity(db, request.identity, request.body ?? {}), {
+        isDirectoryReviewer: isDirectoryReviewer(request.identity, reviewers),
+      }),
     }),
   );
 }

@@ -12,6 +12,7 @@ import {
 import { ZUserResponse } from '@portal/shared/user';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isDirectoryReviewer } from '../../lib/directory-reviewers.ts';
 import { clientRequestIdOf } from '../../lib/request-id.ts';
 import { InvalidWebhookError, type PaymentsProvider } from '../../providers/payments/payments.ts';
 import { toApiUser } from '../users/users.service.ts';
@@ -100,7 +101,11 @@ export async function billingRoutes(
         sessionId: fromBody ?? fromQuery,
         log: request.log,
       });
-      return { user: toApiUser(user) };
+      return {
+        user: toApiUser(user, {
+          isDirectoryReviewer: isDirectoryReviewer(request.identity, config.DIRECTORY_REVIEWERS),
+        }),
+      };
     },
   );
 

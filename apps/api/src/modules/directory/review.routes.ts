@@ -10,6 +10,7 @@ import {
 import { ZApiError } from '../../lib/api-error-schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseIfMatch } from '../../lib/etag.ts';
+import { isDirectoryReviewer } from '../../lib/directory-reviewers.ts';
 import { actorOf, ZItemId } from '../audit/owned-records.http.ts';
 import type { ReviewService } from './review.service.ts';
 
@@ -30,9 +31,7 @@ export function reviewRoutes(
   const tags = ['directory review'];
   // On `onRequest`, before validation: a non-reviewer's malformed request is a 404 as well.
   const onlyReviewers = async (request: FastifyRequest) => {
-    const { email, isEmailVerified } = request.identity;
-    if (!isEmailVerified || !reviewers.includes(email.toLowerCase()))
-      throw new AppError('ROUTE_NOT_FOUND');
+    if (!isDirectoryReviewer(request.identity, reviewers)) throw new AppError('ROUTE_NOT_FOUND');
   };
   const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError };
   const VERSIONED =

@@ -48,6 +48,27 @@ describe('the directory review', () => {
     expect(rows).toEqual([{ review_status: 'pending' }]);
   });
 
+  it('tells the signed-in user whether they review the directory, on sign-in and in the profile, so the web app never probes the review routes', async () => {
+    const reviewer = await signIn(ctx, { email: REVIEWER_EMAIL.toUpperCase(), name: 'Rita' });
+    expect(reviewer.user).toMatchObject({ isDirectoryReviewer: true });
+    const doctor = await signIn(ctx);
+    expect(doctor.user).toMatchObject({ isDirectoryReviewer: false });
+    const unverified = await ctx.local.issueIdToken({
+      email: REVIEWER_EMAIL,
+      name: 'Not verified',
+      isEmailVerified: false,
+    });
+    for (const [headers, isDirectoryReviewer] of [
+      [reviewer.headers, true],
+      [doctor.headers, false],
+      [{ authorization: `Bearer ${unverified.idToken}` }, false],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ user: { isDirectoryReviewer } });
+    }
+  });
+
   it('lists pending listings with the registration number of the Practice section, and pending facilities with their owner', async () => {
     const doctor = await listedDoctor({ name: 'Dr. Omar Saleh', isApproved: false });
     const owner = await signIn(ctx, { email: uniqueEmail('owner'), name: 'Owner Olga' });

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ZPracticeInput } from '@portal/shared/practice';
 import { PROFILE_PHONE_PATHS, ZProfileInput, ZScheduleInput } from '@portal/shared/profile';
-import { ZUserResponse, type TUser } from '@portal/shared/user';
+import { ZUserResponse } from '@portal/shared/user';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { readPhonesInPracticeRegion } from '../../http/phones-in-practice-region.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import type { UserService } from './users.service.ts';
+import { isDirectoryReviewer } from '../../lib/directory-reviewers.ts';
+import { toApiUser, type UserService } from './users.service.ts';
 
 /** Far above what a person editing a form needs; stops scripted write loops. */
 export const SAVES_PER_MINUTE = 30;
@@ -18,8 +19,14 @@ export const SAVES_PER_MINUTE = 30;
  * practice and schedule are saved by `PUT /api/user/update-profile`, `PUT /api/user/practice`
  * and `PUT /api/user/schedule`.
  */
-export function usersRoutes(app: FastifyInstance, { users, db }: { users: UserService; db: Db }) {
+export function usersRoutes(
+  app: FastifyInstance,
+  { users, db, reviewers }: { users: UserService; db: Db; reviewers: readonly string[] },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const answer = (request: FastifyRequest, row: UserRow) => ({
+    user: toApiUser(row, { isDirectoryReviewer: isDirectoryReviewer(request.identity, reviewers) }),
+  });
 
   typed.get(
     '/api/user/profile',
@@ -30,7 +37,7 @@ export function usersRoutes(app: FastifyInstance, { users, db }: { users: UserSe
         response: { 200: ZUserResponse },
       },
     },
-    async (request) => ({ user: users.getUser({ user: await request.currentUser() }) }),
+    async (request) => answer(request, await request.currentUser()),
   );
 
   /**
@@ -46,7 +53,7 @@ export function usersRoutes(app: FastifyInstance, { users, db }: { users: UserSe
       body,
       phonePaths = [],
     }: { summary: string; body: Body; phonePaths?: readonly string[] },
-    save: (input: { user: UserRow; input: z.infer<Body> }) => Promise<TUser>,
+    save: (input: { user: UserRow; input: z.infer<Body> }) => Promise<UserRow>,
   ) =>
     app.put(
       path,
@@ -63,12 +70,11 @@ export function usersRoutes(app: FastifyInstance, { users, db }: { users: UserSe
           },
         },
       },
-      async (request) => ({
-        user: await save({
-          user: await request.currentUser(),
-          input: request.body as z.infer<Body>,
-        }),
-      }),
+      async (request) =>
+        answer(
+          request,
+          await save({ user: await request.currentUser(), input: request.body as z.infer<Body> }),
+        ),
     );
 
   saveRoute(

@@ -25,8 +25,14 @@ export function practiceOf(row: UserRow): TPractice {
   };
 }
 
-/** A stored user as the API answers it. */
-export function toApiUser(row: UserRow): TUser {
+/**
+ * A stored user as the API answers it to the signed-in user. Whether they review the directory
+ * comes from their verified identity (`lib/directory-reviewers.ts`), not from the row.
+ */
+export function toApiUser(
+  row: UserRow,
+  { isDirectoryReviewer }: { isDirectoryReviewer: boolean },
+): TUser {
   return {
     _id: row.id,
     name: row.name,
@@ -38,6 +44,7 @@ export function toApiUser(row: UserRow): TUser {
     phone: row.phone,
     premiumMember: row.isPremium,
     hasCalendarFeed: row.calendarFeedHash !== null,
+    isDirectoryReviewer,
     timeZone: row.timeZone ?? SCHEDULE_LIMITS.defaultTimeZone,
     workingHours: row.workingHours,
     reminderMinutes: row.reminderMinutes,
@@ -49,18 +56,17 @@ export function toApiUser(row: UserRow): TUser {
   };
 }
 
-/** The signed-in user's own account: reading it, and saving its profile and schedule. */
+/**
+ * The signed-in user's own account: saving its profile, practice and schedule. Each save answers
+ * the saved row, which the route answers as the user (`toApiUser`).
+ */
 export function createUserService({ db }: { db: Db }) {
   return {
-    getUser({ user }: { user: UserRow }): TUser {
-      return toApiUser(user);
-    },
-
     /**
      * Saves the profile form. The e-mail comes from the identity provider, so the form sends it
      * back unchanged; any other address is refused rather than silently ignored.
      */
-    async updateProfile({ user, input }: { user: UserRow; input: TProfileData }): Promise<TUser> {
+    async updateProfile({ user, input }: { user: UserRow; input: TProfileData }): Promise<UserRow> {
       if (input.email.toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError('EMAIL_READ_ONLY', {
           fieldErrors: { email: PROFILE_MESSAGES.emailReadOnly },
@@ -70,21 +76,33 @@ export function createUserService({ db }: { db: Db }) {
       const saved = await updateUserProfile(db, { id: user.id, profile });
       // The row can only vanish if the account was deleted between sign-in and this call.
       if (!saved) throw new AppError('NOT_AUTHENTICATED');
-      return toApiUser(saved);
+      return saved;
     },
 
     /** Replaces the Practice section of the profile. */
-    async updatePractice({ user, input }: { user: UserRow; input: TPracticeData }): Promise<TUser> {
+    async updatePractice({
+      user,
+      input,
+    }: {
+      user: UserRow;
+      input: TPracticeData;
+    }): Promise<UserRow> {
       const saved = await updateUserPractice(db, { id: user.id, practice: input });
       if (!saved) throw new AppError('NOT_AUTHENTICATED');
-      return toApiUser(saved);
+      return saved;
     },
 
     /** Saves the schedule settings that were sent (time zone, working hours, reminder, names). */
-    async updateSchedule({ user, input }: { user: UserRow; input: TScheduleData }): Promise<TUser> {
+    async updateSchedule({
+      user,
+      input,
+    }: {
+      user: UserRow;
+      input: TScheduleData;
+    }): Promise<UserRow> {
       const saved = await updateUserSchedule(db, { id: user.id, schedule: input });
       if (!saved) throw new AppError('NOT_AUTHENTICATED');
-      return toApiUser(saved);
+      return saved;
     },
   };
 }

@@ -54,7 +54,7 @@ async function createResettableUser() {
         id: session.user._id,
         profile: AMINA,
       });
-      return toApiUser(row!);
+      return toApiUser(row!, { isDirectoryReviewer: false });
     },
   };
 }

@@ -187,6 +187,25 @@ describe('side menu', () => {
     expect(menu()).toBeInTheDocument();
   });
 
+  it('offers Directory review to a directory reviewer only, from the account’s own answer', async () => {
+    startFakeApi({ user: createTestUser({ isDirectoryReviewer: true }) });
+    renderLayout({ user: createTestUser({ isDirectoryReviewer: true }) });
+    const dialog = await openMenu();
+    expect(within(dialog).getByRole('link', { name: 'Directory review' })).toHaveAttribute(
+      'href',
+      '/directory/review',
+    );
+  });
+
+  it('leaves Directory review out for everyone else, without asking the review route', async () => {
+    const api = startFakeApi();
+    renderLayout({ user: createTestUser() });
+    const dialog = await openMenu();
+    expect(within(dialog).getByRole('link', { name: 'View Profile' })).toBeVisible();
+    expect(within(dialog).queryByRole('link', { name: 'Directory review' })).toBeNull();
+    expect(api.requestsTo('GET', /^\/api\/directory\/review/)).toEqual([]);
+  });
+
   it('closes when the reader navigates elsewhere', async () => {
     const { router } = renderLayout();
     await openMenu();

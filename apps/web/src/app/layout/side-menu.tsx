@@ -146,6 +146,8 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const isSignedIn = useAppSelector(selectIsSignedIn);
   const isPremium = useAppSelector((state) => state.auth.userData?.premiumMember === true);
+  // The account's own answer says whether it reviews the directory: the route is never probed.
+  const isReviewer = useAppSelector((state) => state.auth.userData?.isDirectoryReviewer === true);
   const entries: { to: string; label: string; icon: IconName }[] = [
     { to: '/', label: t('menu.home'), icon: 'home' },
     { to: '/records', label: t('menu.records'), icon: 'patients' },
@@ -155,6 +157,9 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
     ...(isPremium ? [{ to: '/search', label: t('menu.search'), icon: 'search' as const }] : []),
     // Members' due care-plan activities; others find care plans explained in a patient's details.
     ...(isPremium ? [{ to: '/today', label: t('menu.today'), icon: 'calendar' as const }] : []),
+    ...(isSignedIn && isReviewer
+      ? [{ to: '/directory/review', label: t('menu.directoryReview'), icon: 'check' as const }]
+      : []),
     ...(isSignedIn
       ? [
           { to: '/userProfile', label: t('menu.viewProfile'), icon: 'user' as const },

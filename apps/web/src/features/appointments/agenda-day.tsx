@@ -14,6 +14,9 @@ export interface AgendaHandlers {
   onStatus: (appointment: TAppointment, status: StatusAction) => void;
   onCancel: (appointment: TAppointment) => void;
   onRescheduled: (appointment: TAppointment) => void;
+  /** A request from online booking: confirm it, or decline it with an optional message. */
+  onConfirm: (appointment: TAppointment) => void;
+  onDecline: (appointment: TAppointment, message: string) => void;
 }
 
 /** An appointment's minutes on its day, on the practitioner's clock; a late one ends at midnight. */

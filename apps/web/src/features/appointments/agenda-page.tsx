@@ -20,6 +20,8 @@ import { AgendaGrid } from './agenda-grid.tsx';
 import { formatDay, formatDays, formatTimes, formatWhen, isolate } from './appointment-text.ts';
 import {
   useCancelAppointmentMutation,
+  useConfirmRequestMutation,
+  useDeclineRequestMutation,
   useListAppointmentsQuery,
   useUpdateAppointmentMutation,
   type Schedule,
@@ -61,6 +63,8 @@ function Agenda({ schedule }: { schedule: Schedule }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [update] = useUpdateAppointmentMutation();
   const [cancel] = useCancelAppointmentMutation();
+  const [confirmRequest] = useConfirmRequestMutation();
+  const [declineRequest] = useDeclineRequestMutation();
   const rangeLabel =
     view === 'week' ? formatDays(first, last, language) : formatDay(first, language);
   const isAnnouncePending = useRef(false);
@@ -85,7 +89,13 @@ function Agenda({ schedule }: { schedule: Schedule }) {
 
   function failed(error: unknown) {
     const code = apiErrorOf(error)?.code;
-    setFailure(t(code === 'APPOINTMENT_CHANGED' ? 'agenda.changed' : 'agenda.failed'));
+    const key =
+      code === 'APPOINTMENT_CHANGED'
+        ? 'agenda.changed'
+        : code === 'APPOINTMENT_NOT_REQUESTED' || code === 'APPOINTMENT_REQUEST_TOO_LATE'
+          ? 'requests.notOpen'
+          : 'agenda.failed';
+    setFailure(t(key));
   }
 
   const describe = (appointment: TAppointment) => ({
@@ -118,6 +128,16 @@ function Agenda({ schedule }: { schedule: Schedule }) {
     },
     onCancel(appointment) {
       void change(appointment, () => cancel(appointment).unwrap(), 'done.cancelled');
+    },
+    onConfirm(appointment) {
+      void change(appointment, () => confirmRequest(appointment).unwrap(), 'done.confirmed');
+    },
+    onDecline(appointment, message) {
+      void change(
+        appointment,
+        () => declineRequest({ ...appointment, message }).unwrap(),
+        'done.declined',
+      );
     },
     onRescheduled(moved) {
       announce(

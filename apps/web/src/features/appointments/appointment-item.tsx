@@ -7,12 +7,13 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import type { Placed } from './agenda-grid-geometry.ts';
 import { isOpen, statusActionsOf, type StatusAction } from './appointment-actions.ts';
 import { AppointmentMenu, type MenuChoice } from './appointment-menu.tsx';
-import { formatTimes, kindLabel, statusLabel } from './appointment-text.ts';
+import { formatTimes, formatWhen, kindLabel, statusLabel } from './appointment-text.ts';
 import type { Schedule } from './appointments-api.ts';
+import { DeclineRequestForm } from './decline-request-form.tsx';
 import { RescheduleForm } from './reschedule-form.tsx';
 import styles from './appointments.module.css';
 
-type Mode = 'idle' | 'confirmCancel' | 'reschedule';
+type Mode = 'idle' | 'confirmCancel' | 'reschedule' | 'decline';
 
 /** Read between the parts of the summary, which the eye separates by space and colour. */
 const Pause = () => (
@@ -38,6 +39,8 @@ export function AppointmentItem({
   onStatus,
   onCancel,
   onRescheduled,
+  onConfirm,
+  onDecline,
 }: {
   appointment: TAppointment;
   schedule: Schedule;
@@ -52,6 +55,8 @@ export function AppointmentItem({
   onStatus: (appointment: TAppointment, status: StatusAction) => void;
   onCancel: (appointment: TAppointment) => void;
   onRescheduled: (appointment: TAppointment) => void;
+  onConfirm: (appointment: TAppointment) => void;
+  onDecline: (appointment: TAppointment, message: string) => void;
 }) {
   const { t, i18n } = useTranslation('appointments');
   const [mode, setMode] = useState<Mode>('idle');
@@ -61,6 +66,7 @@ export function AppointmentItem({
   const confirmRef = useRef<HTMLButtonElement>(null);
   const summaryId = `appointment-${appointment._id}`;
   const times = formatTimes(appointment, schedule.timeZone, i18n.language);
+  const isRequest = appointment.status === 'requested';
 
   useEffect(() => {
     if (focusRequest > 0 || returns > 0) summaryRef.current?.focus();
@@ -123,7 +129,20 @@ export function AppointmentItem({
         <Pause />
         <span className={styles.kind}>{kindLabel(t, appointment.kind)}</span>
         <Pause />
-        <span className={styles.status}>{statusLabel(t, appointment.status)}</span>
+        <span className={styles.status}>
+          {isRequest && <span aria-hidden="true">? </span>}
+          {statusLabel(t, appointment.status)}
+        </span>
+        {isRequest && appointment.requestExpiresAt && (
+          <>
+            <Pause />
+            <span className={styles.waits}>
+              {t('requests.waitsUntil', {
+                when: formatWhen(appointment.requestExpiresAt, schedule.timeZone, i18n.language),
+              })}
+            </span>
+          </>
+        )}
         {isOutsideHours && (
           <>
             <Pause />
@@ -138,6 +157,38 @@ export function AppointmentItem({
         <p className={styles.reason}>
           <bdi dir="auto">{appointment.reason}</bdi>
         </p>
+      )}
+      {mode === 'idle' && isRequest && (
+        <div className={styles.controls}>
+          <Button
+            aria-describedby={summaryId}
+            aria-disabled={isBusy || undefined}
+            onClick={() => {
+              if (!isBusy) onConfirm(appointment);
+            }}
+          >
+            {t('requests.confirm')}
+          </Button>
+          <Button
+            variant="secondary"
+            aria-describedby={summaryId}
+            onClick={() => setMode('decline')}
+          >
+            {t('requests.decline')}
+          </Button>
+        </div>
+      )}
+      {mode === 'decline' && (
+        <DeclineRequestForm
+          appointment={appointment}
+          when={times}
+          isBusy={isBusy}
+          onDecline={(message) => {
+            setMode('idle');
+            onDecline(appointment, message);
+          }}
+          onKeep={backToIdle}
+        />
       )}
       {mode === 'idle' && choices.length > 0 && (
         <div className={styles.controls}>

@@ -127,10 +127,50 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
         { type: 'Appointment', id: _id },
       ],
     }),
+    /** Open requests from online booking, soonest start first (the start page's first panel). */
+    listRequests: build.query<Agenda, ViewerArgs>({
+      query: () => ({ url: '/appointments/requests', params: { limit: AGENDA_PAGE_SIZE } }),
+      transformResponse: (appointments: TAppointment[], meta) => ({
+        appointments,
+        total: totalCountOf(meta) ?? appointments.length,
+      }),
+      providesTags: (result) => [
+        { type: 'Appointment' as const, id: 'LIST' },
+        ...(result?.appointments.map((a) => ({ type: 'Appointment' as const, id: a._id })) ?? []),
+      ],
+    }),
+    /** A request becomes booked; 409 when it changed meanwhile or is no longer a request. */
+    confirmRequest: build.mutation<TAppointment, TAppointment>({
+      query: (appointment) => ({
+        url: `/appointments/${encodeURIComponent(appointment._id)}/confirm`,
+        method: 'POST',
+        headers: { 'If-Match': etagOf(appointment) },
+      }),
+      invalidatesTags: (_result, _error, { _id }) => [
+        { type: 'Appointment', id: 'LIST' },
+        { type: 'Appointment', id: _id },
+      ],
+    }),
+    /** A request is cancelled (declined), with an optional message the patient reads. */
+    declineRequest: build.mutation<TAppointment, TAppointment & { message: string }>({
+      query: ({ message, ...appointment }) => ({
+        url: `/appointments/${encodeURIComponent(appointment._id)}/decline`,
+        method: 'POST',
+        body: { message },
+        headers: { 'If-Match': etagOf(appointment) },
+      }),
+      invalidatesTags: (_result, _error, { _id }) => [
+        { type: 'Appointment', id: 'LIST' },
+        { type: 'Appointment', id: _id },
+      ],
+    }),
   })),
 });
 
 export const {
+  useListRequestsQuery,
+  useConfirmRequestMutation,
+  useDeclineRequestMutation,
   useGetScheduleQuery,
   useListAppointmentsQuery,
   useGetFreeSlotsQuery,

@@ -6,11 +6,20 @@ import type { TMyAppointment } from './api-types.ts';
 import { useCancelMyAppointmentMutation, useGetMyAppointmentsQuery } from './my-health-api.ts';
 import { useActionResult } from './action-result.tsx';
 import { useRecordArgs } from './record-source.tsx';
-import { refusalOf } from './refusal.ts';
+import { isolated, refusalOf } from './refusal.ts';
 import { RecordSection, useDateTime } from './record-section.tsx';
 import styles from './my-health.module.css';
 
-export function Appointments({ patientId, phone }: { patientId: string; phone: string | null }) {
+export function Appointments({
+  patientId,
+  phone,
+  practitionerName,
+}: {
+  patientId: string;
+  phone: string | null;
+  /** Who answers a request made online (the practice card's practitioner). */
+  practitionerName: string;
+}) {
   const { t } = useTranslation('myHealth');
   const { args, isReadOnly } = useRecordArgs(patientId);
   const query = useGetMyAppointmentsQuery(args);
@@ -44,8 +53,31 @@ export function Appointments({ patientId, phone }: { patientId: string; phone: s
       </p>
       <p>
         {t(`appointments.kind.${appointment.kind}`)} ·{' '}
-        {t(`appointments.status.${appointment.status}`)}
+        {appointment.status === 'requested'
+          ? t('appointments.waitingFor', { name: isolated(practitionerName) })
+          : t(`appointments.status.${appointment.status}`)}
       </p>
+      {appointment.status === 'requested' && appointment.requestExpiresAt && (
+        <p className={styles.muted}>
+          {t('appointments.requestDeadline', { when: dateTime(appointment.requestExpiresAt) })}
+        </p>
+      )}
+      {appointment.cancelReason === 'expired' && (
+        <p className={styles.muted}>{t('appointments.expired')}</p>
+      )}
+      {appointment.cancelReason === 'declined' && (
+        <>
+          <p>{t('appointments.declined', { name: isolated(practitionerName) })}</p>
+          {appointment.declineMessage && (
+            <blockquote className={styles.declineMessage}>
+              <p className={styles.muted}>
+                {t('appointments.declineMessage', { name: isolated(practitionerName) })}
+              </p>
+              <p dir="auto">{appointment.declineMessage}</p>
+            </blockquote>
+          )}
+        </>
+      )}
       {isUpcoming && appointment.status === 'booked' && !isReadOnly && (
         <div className={styles.actions}>
           <Button

@@ -221,6 +221,47 @@ describe('My health', () => {
     );
   });
 
+  it('shows a request waiting for the practitioner, and a declined one with the practitioner’s message', async () => {
+    api.myHealth.addLink(
+      { patientName: 'Amina Yusuf' },
+      {
+        ...structuredClone(shown),
+        appointments: {
+          upcoming: [
+            {
+              ...UPCOMING_APPOINTMENT,
+              status: 'requested',
+              requestExpiresAt: '2030-01-05T09:00:00.000Z',
+            },
+          ],
+          past: [
+            {
+              _id: idOf('a2'),
+              start: '2025-02-03T09:00:00.000Z',
+              end: '2025-02-03T09:30:00.000Z',
+              kind: 'in-person',
+              status: 'cancelled',
+              requestExpiresAt: null,
+              cancelReason: 'declined',
+              declineMessage: 'Please book a video visit instead.',
+            },
+          ],
+        },
+      },
+    );
+    render();
+    const appointments = await section('Appointments');
+    expect(
+      await within(appointments).findByText(/Requested — waiting for .Dr\. Lena Weber. to confirm/),
+    ).toBeVisible();
+    expect(within(appointments).getByText(/^If it is not confirmed by /)).toBeVisible();
+    expect(
+      within(appointments).queryByRole('button', { name: /^Cancel the appointment of / }),
+    ).toBeNull();
+    expect(within(appointments).getByText(/declined this request\.$/)).toBeVisible();
+    expect(within(appointments).getByText('Please book a video visit instead.')).toBeVisible();
+  });
+
   it('names the practice phone when it is too late to cancel', async () => {
     const link = api.myHealth.addLink({ patientName: 'Amina Yusuf' }, structuredClone(shown));
     api.myHealth.tooLateToCancel.add(idOf('a1'));

@@ -14,7 +14,11 @@ export function RecordSections({ patientId }: { patientId: string }) {
   return (
     <>
       <PracticeCard record={record.currentData} hasFailed={record.isError && !record.isFetching} />
-      <Appointments patientId={patientId} phone={record.currentData?.practice.phone ?? null} />
+      <Appointments
+        patientId={patientId}
+        phone={record.currentData?.practice.phone ?? null}
+        practitionerName={record.currentData?.practice.practitionerName ?? ''}
+      />
       <CarePlans patientId={patientId} />
       <Visits patientId={patientId} />
       <MyVitals patientId={patientId} />

@@ -4,6 +4,8 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 import { CalendarFeed } from './calendar-feed.tsx';
+import { FacilitiesSection } from './directory/facilities-section.tsx';
+import { ListingSection } from './directory/listing-section.tsx';
 import { EditableSection } from './editable-section.tsx';
 import { NoticesSection } from './notices-section.tsx';
 import { PracticeSection } from './practice-section.tsx';
@@ -50,6 +52,8 @@ export function ProfilePage() {
       {user && (
         <>
           <PracticeSection user={user} />
+          <ListingSection user={user} />
+          <FacilitiesSection user={user} />
           <ScheduleSettings user={user} />
           <CalendarFeed user={user} />
           <NoticesSection />

@@ -25,7 +25,8 @@ import styles from './profile.module.css';
  * the save answers: the user for most sections (profile-api.ts makes it the session's copy).
  *
  * Answers the section's `field` and `input` builders for its controls, and `form` to wrap them
- * in (the summary first, the failure and Save last).
+ * in (the summary first, the failure and Save last); `watch` for what shows the values as typed
+ * (the listing's preview), and `fieldId`, `hasError` and `errorText` for groups of check boxes.
  */
 export function useSectionForm<Input extends FieldValues, Data extends FieldValues, Saved = TUser>({
   namespace,
@@ -55,6 +56,7 @@ export function useSectionForm<Input extends FieldValues, Data extends FieldValu
     handleSubmit,
     setError,
     setFocus,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<Input, unknown, Data>({
     resolver,
@@ -147,5 +149,14 @@ export function useSectionForm<Input extends FieldValues, Data extends FieldValu
     </form>
   );
 
-  return { register, field, input, form };
+  return {
+    register,
+    watch,
+    field,
+    input,
+    form,
+    fieldId,
+    errorText,
+    hasError: (name: Path<Input>) => Boolean(get(errors, name)),
+  };
 }

@@ -20,6 +20,8 @@ describe('error codes of the appointment and visit routes', () => {
       'APPOINTMENT_CONFLICT',
       'APPOINTMENT_NOT_FOUND',
       'APPOINTMENT_NOT_OPEN',
+      'APPOINTMENT_NOT_REQUESTED',
+      'APPOINTMENT_REQUEST_TOO_LATE',
       'VISIT_CHANGED',
       'VISIT_NOT_FOUND',
       'VISIT_NOT_SIGNED',

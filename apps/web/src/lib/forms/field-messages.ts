@@ -22,13 +22,14 @@ export function fieldMessageText(t: TFunction, message: string | undefined): str
  * Message groups whose texts load with the only screens that show them rather than with every
  * page (`common`), so the home page's JavaScript does not grow with appointments: the
  * appointment form's in `appointments`, the schedule settings' in `profile`, the Practice
- * section's in `practice`, the visit form's
+ * section's in `practice`, the directory's (listing, facilities, review) in `listing`, the visit form's
  * in `visits`, and each patient-owned kind's in the namespace its declaration names.
  */
 const NAMESPACE_OF_GROUP: Partial<Record<string, string>> = {
   appointment: 'appointments',
   schedule: 'profile',
   practice: 'practice',
+  directory: 'listing',
   visit: 'visits',
   clinicalText: 'clinical',
   rrule: 'carePlans',
