@@ -16,6 +16,7 @@ import { createPatient } from '../../../test/factories/patients.ts';
 import { auditTrail } from '../../../test/patient-resources.ts';
 import { claimPeriodicRun } from '../../jobs/periodic-job.ts';
 import { expireRequests } from './appointments.repository.ts';
+import { insertDuePatientReminders } from '../reminders/reminders.patients.ts';
 
 // Monday 2 March 2026, 06:00 UTC; the test moves the clock where it needs to.
 let now = new Date('2026-03-02T06:00:00.000Z');
@@ -279,5 +280,33 @@ describe('the expiry job', () => {
       ),
     );
     expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe('reminders', () => {
+  it('come for a booked appointment, never for a request', async () => {
+    const { place } = await practitionerWithRequest('2026-03-05T09:00:00.000Z');
+    const person = await signIn(ctx);
+    await ctx.database.pool.query(
+      `insert into patient_links (owner_id, patient_id, user_id, relationship) values ($1, $2, $3, 'self')`,
+      [place.ownerId, place.patientId, person.user._id],
+    );
+    // Both soon on the database's clock, which the reminders' sweep reads.
+    const { rows } = await ctx.database.pool.query<{ id: string; status: string }>(
+      `insert into appointments (owner_id, patient_id, starts_at, ends_at, kind, status, request_expires_at)
+       select $1, $2, now() + s.hours * interval '1 hour', now() + s.hours * interval '1 hour' + interval '30 minutes',
+         'video', s.status, case when s.status = 'requested' then now() + interval '1 hour' end
+       from (values (3, 'requested'), (5, 'booked')) s(hours, status)
+       returning id, status`,
+      [place.ownerId, place.patientId],
+    );
+    await insertDuePatientReminders(ctx.database.db, { isEmailPending: true });
+    const { rows: owed } = await ctx.database.pool.query<{ appointment_id: string }>(
+      'select appointment_id from patient_reminders where user_id = $1',
+      [person.user._id],
+    );
+    expect(owed.map((row) => row.appointment_id)).toEqual([
+      rows.find((row) => row.status === 'booked')!.id,
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import type { TPatient } from '@portal/shared/patient';
 import { signIn, useTestApp, type AuthHeaders } from '../../../test/app.ts';
 import { createPatient } from '../../../test/factories/patients.ts';
 import { keptMail } from '../../../test/mail.ts';
+import { validationProblems } from '../../../test/fhir-validation.ts';
 import { putSchedule } from '../../../test/factories/schedule.ts';
 import { DEFAULT_WORKING_HOURS } from '@portal/shared/profile';
 import { auditTrail, rowCount } from '../../../test/patient-resources.ts';
@@ -91,6 +92,20 @@ describe('POST /api/directory/doctors/:id/bookings', () => {
     });
     expect(again.statusCode, again.body).toBe(201);
     expect(await patientsOf(doctor.headers)).toHaveLength(1);
+
+    // The practitioner's FHIR export states what the record has, and nothing it lacks.
+    const exported = await ctx.app.inject({
+      url: '/api/records/patients/export?format=fhir',
+      headers: doctor.headers,
+    });
+    const bundle = exported.json() as { entry: { resource: { resourceType: string } }[] };
+    expect(validationProblems(bundle as never)).toEqual([]);
+    expect(bundle.entry.map((entry) => entry.resource.resourceType).sort()).toEqual([
+      'Appointment',
+      'Appointment',
+      'Patient',
+      'Practitioner',
+    ]);
 
     const booked = (await auditTrail(ctx, booker.headers)).filter((e) => e.action === 'book');
     expect(booked.map((e) => [e.outcome, e.patientId])).toEqual([
