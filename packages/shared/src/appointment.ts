@@ -67,6 +67,17 @@ export const CANCEL_REASONS = ['declined', 'expired'] as const;
 export type TCancelReason = (typeof CANCEL_REASONS)[number];
 
 /** When a request made at `requestedAt` for `start` stops holding its slot. */
+/**
+ * The earliest start an online booking can take at `at`: a request must leave the practitioner
+ * time to answer, so none starts within `requestAnswerBeforeStartHours`; an instant booking any
+ * time not yet begun. The public free slots start here, so every time offered can be booked.
+ */
+export function earliestBookableStart(at: Date, onlineBooking: 'request' | 'instant'): Date {
+  return onlineBooking === 'request'
+    ? new Date(at.getTime() + APPOINTMENT_LIMITS.requestAnswerBeforeStartHours * 3_600_000)
+    : at;
+}
+
 export function requestExpiresAt(requestedAt: Date, start: Date): Date {
   const hour = 3_600_000;
   return new Date(

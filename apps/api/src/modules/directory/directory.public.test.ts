@@ -330,6 +330,29 @@ describe('GET /api/directory/doctors/:id/slots', () => {
     expect(body.days[6]!.slots).toEqual([]);
   });
 
+  it('offers a doctor who takes requests no time within 2 hours, which a request could not take', async () => {
+    // 06:00 UTC is 10:00 in Dubai, inside the working hours.
+    const instant = await listedDoctor({ name: 'Dr. Dubai Instant', timeZone: 'Asia/Dubai' });
+    const request = await listedDoctor({
+      name: 'Dr. Dubai Request',
+      timeZone: 'Asia/Dubai',
+      listing: { onlineBooking: 'request' },
+    });
+    const firstOf = async (publicId: string) =>
+      (
+        await read<TDirectorySlots>(
+          `/api/directory/doctors/${publicId}/slots?from=2026-03-02&to=2026-03-02`,
+        )
+      ).body.days[0]!.slots[0]!.localTime;
+    expect(await firstOf(instant.publicId)).toBe('10:00');
+    expect(await firstOf(request.publicId)).toBe('12:00');
+    const { body } = await read<TDirectoryDoctorHit[]>('/api/directory/doctors?q=Dubai');
+    expect(body.map(({ name, nextSlots }) => [name, nextSlots[0]!.localTime])).toEqual([
+      ['Dr. Dubai Instant', '10:00'],
+      ['Dr. Dubai Request', '12:00'],
+    ]);
+  });
+
   it('offers no slot when the doctor does not book online', async () => {
     const doctor = await listedDoctor({
       name: 'Dr. No Booking',

@@ -13,7 +13,7 @@ import {
   type ZDoctorSearchQuery,
   type ZFacilitySearchQuery,
 } from '@portal/shared/directory-public';
-import type { TFreeSlot } from '@portal/shared/appointment';
+import { earliestBookableStart, type TFreeSlot } from '@portal/shared/appointment';
 import type { TWorkingHours } from '@portal/shared/profile';
 import { specialtyCodesMatching } from '@portal/shared/specialties';
 import { addDays, fromWallTime, toWallTime } from '@portal/shared/zoned-time';
@@ -80,13 +80,14 @@ function nextFreeSlots({
   if (doctor.onlineBooking === 'off') return [];
   const timeZone = doctor.timeZone ?? SCHEDULE_LIMITS.defaultTimeZone;
   const today = toWallTime(now, timeZone).date;
+  const earliest = earliestBookableStart(now, doctor.onlineBooking);
   const found: TFreeSlot[] = [];
   for (let day = 0; day < DIRECTORY_LIMITS.slotDaysMax && found.length < NEXT_SLOTS_MAX; day++) {
     const date = addDays(today, day);
     const span = workingSpan({ date, workingHours: doctor.workingHours, timeZone });
     if (!span) continue;
     const duration = DIRECTORY_LIMITS.slotMinutes;
-    found.push(...freeSlots({ span, duration, busy, timeZone, now }));
+    found.push(...freeSlots({ span, duration, busy, timeZone, now: earliest }));
   }
   return found.slice(0, NEXT_SLOTS_MAX);
 }
@@ -177,6 +178,7 @@ export function createDirectoryService({ db, now = systemClock }: { db: Db; now?
       const duration = DIRECTORY_LIMITS.slotMinutes;
       if (doctor.onlineBooking === 'off')
         return { timeZone, duration, days: dates.map((date) => ({ date, slots: [] })) };
+      const earliest = earliestBookableStart(at, doctor.onlineBooking);
       const busy = await findLiveBetween(db, {
         ownerId: doctor.userId,
         from: fromWallTime({ date: first, time: '00:00' }, timeZone),
@@ -189,7 +191,7 @@ export function createDirectoryService({ db, now = systemClock }: { db: Db; now?
           const span = workingSpan({ date, workingHours: doctor.workingHours, timeZone });
           return {
             date,
-            slots: span ? freeSlots({ span, duration, busy, timeZone, now: at }) : [],
+            slots: span ? freeSlots({ span, duration, busy, timeZone, now: earliest }) : [],
           };
         }),
       };
