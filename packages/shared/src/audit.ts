@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   // A directory reviewer's decision on a listing or a facility.
   'approve',
   'reject',
+  // Secure messages: a reader marked a thread read; a practitioner or Support closed one.
+  'mark_read',
+  'close',
 ] as const;
 
 /**
@@ -62,6 +65,9 @@ export const AUDIT_SUBJECT_KINDS = [
   'facility',
   'staff',
   'listing',
+  // Secure messages: a thread, one message of it.
+  'thread',
+  'message',
 ] as [AuditSubjectKind, ...AuditSubjectKind[]];
 
 export type AuditSubjectKind =
@@ -73,7 +79,9 @@ export type AuditSubjectKind =
   | 'correction'
   | 'facility'
   | 'staff'
-  | 'listing';
+  | 'listing'
+  | 'thread'
+  | 'message';
 
 /** The record an event is about, besides its patient. */
 export const ZAuditSubject = z

@@ -186,6 +186,12 @@ export const ERRORS = {
     message:
       'This listing or facility was changed after you opened it. Read the new version before you decide.',
   },
+  // Secure messages and the Support desk.
+  THREAD_NOT_FOUND: { status: 404, message: 'This conversation could not be found.' },
+  THREAD_CLOSED: {
+    status: 409,
+    message: 'This conversation is closed. Start a new one to write again.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',
