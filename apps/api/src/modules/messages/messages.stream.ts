@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { insertActorAuditEvents } from '../audit/owned-records.ts';
 import { actorOf } from '../audit/owned-records.http.ts';
 import type { Db } from '../../db/client.ts';
@@ -60,16 +61,21 @@ export function messageStreamRoutes(
         tags: ['messages'],
         summary: 'Live messages: a server-sent event stream of my conversations',
         description:
-          'Content type `text/event-stream`. Events: `message` (`{ message, unreadCount }`, with an increasing `id`), `read` (`{ threadId, isMine }`), `closed` (`{ threadId }`), and `expired` when the token runs out, after which the stream ends: sign in again and reconnect with `Last-Event-ID` to receive the messages written meanwhile (at most 500). Read it with `fetch` and the `Authorization` header; a token in the address is refused. Only the threads I may read reach me, checked when each event is sent. Opening it is audited (`list`).',
+          'Content type `text/event-stream`. Events: `message` (`{ message, unreadCount }`, with an increasing `id`), `read` (`{ threadId, isMine }`), `closed` (`{ threadId }`), and `expired` when the token runs out, after which the stream ends: sign in again and reconnect with `Last-Event-ID` to receive the messages written meanwhile (at most 500). Read it with `fetch`, `Accept: text/event-stream` (otherwise 406 `NOT_ACCEPTABLE`) and the `Authorization` header; a token in the address is refused. Only the threads I may read reach me, checked when each event is sent. Opening it is audited (`list`).',
         headers: ZStreamHeaders,
         response: {
           200: z.string().describe('text/event-stream'),
           400: ZApiError,
           401: ZApiError,
+          406: ZApiError,
         },
       },
     },
     async (request, reply) => {
+      // A client that does not ask for a stream (a generic client, a link followed) gets an
+      // answer at once rather than a connection that stays open.
+      if (!/\btext\/event-stream\b/.test(request.headers.accept ?? ''))
+        throw new AppError('NOT_ACCEPTABLE');
       const actor = await actorOf(request);
       const reader = {
         userId: actor.actorId,
@@ -86,6 +92,8 @@ export function messageStreamRoutes(
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
+        // One stream per connection: once it ends the socket goes too, so nothing idles open.
+        connection: 'close',
       });
       let isOpen = true;
       const write = (text: string) => {
@@ -124,7 +132,8 @@ export function messageStreamRoutes(
         disconnect();
         raw.end();
       }
-      request.raw.on('close', finish);
+      // The answer's close, not the request's: a request is closed once read.
+      raw.on('close', finish);
       write('retry: 3000\n: connected\n\n');
 
       const lastId = request.headers['last-event-id'];
