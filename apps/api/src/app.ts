@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(directoryPlugin, { db, now, mailer, config });
   await app.register(myHealthPlugin, { db, now, mailer, config });
   await app.register(correctionsPlugin, { db, now, mailer, config });
-  await app.register(messagesPlugin, { db, now, notifications, config });
+  await app.register(messagesPlugin, { db, now, notifications, mailer, config, isRunningJobs });
 
   await registerWebApp(app, deps.webDistDir, { identity: config.AUTH_PROVIDER });
   return app;
