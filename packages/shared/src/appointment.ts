@@ -10,6 +10,7 @@ export const APPOINTMENT_KINDS = ['in-person', 'video', 'phone'] as const;
 export type TAppointmentKind = (typeof APPOINTMENT_KINDS)[number];
 
 export const APPOINTMENT_STATUSES = [
+  'requested',
   'booked',
   'arrived',
   'fulfilled',
@@ -18,8 +19,24 @@ export const APPOINTMENT_STATUSES = [
 ] as const;
 export type TAppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-/** Statuses that hold the time: only these may never overlap (the database enforces it). */
+/**
+ * The statuses a practitioner may give an appointment (`POST`/`PUT /api/appointments`):
+ * `requested` is made only by an online booking that waits for the practitioner's answer.
+ */
+export const PRACTITIONER_APPOINTMENT_STATUSES = [
+  'booked',
+  'arrived',
+  'fulfilled',
+  'cancelled',
+  'no-show',
+] as const satisfies readonly TAppointmentStatus[];
+
+/**
+ * Statuses that hold the time: only these may never overlap (the database enforces it). A
+ * request holds its slot until it is confirmed, declined or expires.
+ */
 export const LIVE_APPOINTMENT_STATUSES = [
+  'requested',
   'booked',
   'arrived',
   'fulfilled',
@@ -34,7 +51,31 @@ export const APPOINTMENT_LIMITS = {
   rangeDaysMax: 62,
   /** Free slots start on this grid from the start of the working hours. */
   slotStepMinutes: 15,
+  declineMessageMax: 500,
+  /** A request expires this long after it was made… */
+  requestHoldHours: 48,
+  /** …or this long before its start, whichever comes first. */
+  requestAnswerBeforeStartHours: 2,
 } as const;
+
+/**
+ * Why an appointment was cancelled, when the system knows: `declined` (the practitioner said no
+ * to a request), `expired` (a request was not answered in time). Null for any other cancellation
+ * (by the practitioner's status change, or by the linked patient).
+ */
+export const CANCEL_REASONS = ['declined', 'expired'] as const;
+export type TCancelReason = (typeof CANCEL_REASONS)[number];
+
+/** When a request made at `requestedAt` for `start` stops holding its slot. */
+export function requestExpiresAt(requestedAt: Date, start: Date): Date {
+  const hour = 3_600_000;
+  return new Date(
+    Math.min(
+      requestedAt.getTime() + APPOINTMENT_LIMITS.requestHoldHours * hour,
+      start.getTime() - APPOINTMENT_LIMITS.requestAnswerBeforeStartHours * hour,
+    ),
+  );
+}
 
 /**
  * Validation messages of the appointment form and API, by code (the web translates them by
@@ -54,6 +95,7 @@ export const APPOINTMENT_MESSAGES = {
   rangeTooLong: 'An agenda range can be at most 62 days.',
   dateInvalid: 'date must be a day such as 2026-03-02.',
   patientFilterInvalid: 'patientId must be a patient id.',
+  declineMessageTooLong: 'The message to the patient must be at most 500 characters.',
 } as const;
 
 export { NO_CONTROL_CHARACTERS } from './text-fields.ts';
@@ -83,7 +125,9 @@ const ZDuration = wholeNumber(
 );
 
 const ZKind = z.enum(APPOINTMENT_KINDS, { error: APPOINTMENT_MESSAGES.kindRequired });
-const ZStatus = z.enum(APPOINTMENT_STATUSES, { error: APPOINTMENT_MESSAGES.statusInvalid });
+const ZStatus = z.enum(PRACTITIONER_APPOINTMENT_STATUSES, {
+  error: APPOINTMENT_MESSAGES.statusInvalid,
+});
 
 /**
  * What the form sends and `POST /api/appointments` / `PUT /api/appointments/{id}` accept (a PUT
@@ -106,7 +150,7 @@ export const ZAppointmentInput = z.strictObject({
     isMultiLine: true,
   }).describe('Up to 2000 characters; never in the calendar feed'),
   status: ZStatus.default('booked').describe(
-    'booked (default), arrived, fulfilled, cancelled or no-show',
+    'booked (default), arrived, fulfilled, cancelled or no-show; never requested (only an online booking makes a request)',
   ),
 });
 
@@ -125,6 +169,22 @@ export const ZAppointment = patientRecordAnswer({
   reason: z.string(),
   note: z.string(),
   status: z.enum(APPOINTMENT_STATUSES),
+  requestExpiresAt: z
+    .string()
+    .nullable()
+    .describe(
+      'For a request made by an online booking: when it is cancelled unless confirmed (48 hours after it was made or 2 hours before the start, whichever is first); null otherwise',
+    ),
+  cancelReason: z
+    .enum(CANCEL_REASONS)
+    .nullable()
+    .describe(
+      'Why it was cancelled, when the portal knows: `declined` (a request the practitioner declined) or `expired` (a request not answered in time); null otherwise',
+    ),
+  declineMessage: z
+    .string()
+    .nullable()
+    .describe('What the practitioner told the patient when declining a request; null otherwise'),
   /** The practitioner's wall-clock start (`YYYY-MM-DDTHH:MM`) in `timeZone`. */
   localStart: z.string(),
   timeZone: z.string(),
@@ -218,8 +278,28 @@ export const ZCalendarFeed = z.object({
 export type TCalendarFeed = z.infer<typeof ZCalendarFeed>;
 
 /**
- * What a linked patient sees of an appointment: when, how and whether it holds; never the
- * practitioner's `note` or `reason`, written for the agenda.
+ * `POST /api/appointments/{id}/decline`: a requested appointment is cancelled; the optional
+ * message is shown to the patient (in My health), never e-mailed.
+ */
+export const ZAppointmentDeclineInput = z.strictObject({
+  message: optionalText(
+    APPOINTMENT_LIMITS.declineMessageMax,
+    APPOINTMENT_MESSAGES.declineMessageTooLong,
+    {
+      isMultiLine: true,
+    },
+  ).describe('Up to 500 characters for the patient, e.g. another time to book; empty: none'),
+});
+export type TAppointmentDeclineInput = z.input<typeof ZAppointmentDeclineInput>;
+
+/** `GET /api/appointments/requests?limit=&cursor=`: open requests, soonest start first. */
+export const ZAppointmentRequestsQuery = ZPageQuery;
+export type TAppointmentRequestsQuery = z.input<typeof ZAppointmentRequestsQuery>;
+
+/**
+ * What a linked patient sees of an appointment: when, how and whether it holds, and, for a
+ * request, until when it waits and why it ended; never the practitioner's `note` or `reason`,
+ * written for the agenda.
  */
 export const APPOINTMENT_PATIENT_VIEW = [
   '_id',
@@ -227,4 +307,7 @@ export const APPOINTMENT_PATIENT_VIEW = [
   'end',
   'kind',
   'status',
+  'requestExpiresAt',
+  'cancelReason',
+  'declineMessage',
 ] as const satisfies readonly (keyof TAppointment)[];

@@ -36,6 +36,12 @@ export const AUDIT_ACTIONS = [
   // Secure messages: a reader marked a thread read; a practitioner or Support closed one.
   'mark_read',
   'close',
+  // Online booking: a booking from the directory; the practitioner's answer to a request, or
+  // its expiry (written by the expiry job, in the practitioner's name).
+  'book',
+  'confirm',
+  'decline',
+  'expire',
 ] as const;
 
 /**

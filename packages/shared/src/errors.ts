@@ -87,6 +87,16 @@ export const ERRORS = {
     status: 409,
     message: 'This time overlaps another live appointment of yours or of this patient.',
   },
+  /** Confirm or decline of an appointment that is not (or no longer) a request. */
+  APPOINTMENT_NOT_REQUESTED: {
+    status: 409,
+    message: 'This appointment is not a request waiting for an answer.',
+  },
+  /** Confirm of a request that has expired (its `requestExpiresAt` has passed). */
+  APPOINTMENT_REQUEST_TOO_LATE: {
+    status: 409,
+    message: 'This request has expired and can no longer be confirmed.',
+  },
   VISIT_NOT_FOUND: { status: 404, message: 'The visit could not be found.' },
   /** A stale `If-Match` on a visit: 412, since the client asked for that version only. */
   VISIT_CHANGED: {
@@ -184,6 +194,16 @@ export const ERRORS = {
   },
   DOCTOR_NOT_FOUND: { status: 404, message: 'This doctor is not in the directory.' },
   DIRECTORY_FACILITY_NOT_FOUND: { status: 404, message: 'This facility is not in the directory.' },
+  // Online booking from the directory (booking.ts).
+  /** The body is only `{ message, code }`: nothing about who holds the time. */
+  SLOT_TAKEN: { status: 409, message: 'This time has just been taken. Please choose another.' },
+  BOOKING_REQUESTS_LIMIT: {
+    status: 409,
+    message:
+      'You already have 3 booking requests waiting for an answer. Wait for an answer before asking again.',
+  },
+  /** A listed, approved practitioner whose online booking is off (404: there is nothing to book). */
+  BOOKING_CLOSED: { status: 404, message: 'This doctor does not take bookings online.' },
   REVIEW_ITEM_NOT_FOUND: { status: 404, message: 'This listing or facility could not be found.' },
   REVIEW_ITEM_CHANGED: {
     status: 409,

@@ -145,19 +145,43 @@ export function patientInputFor(region: string | null) {
   );
 }
 
-/** A patient as the API answers it. */
+/**
+ * A patient as the API answers it. A self-registered record (made by an online booking) may lack
+ * the clinical fields until the practitioner completes it: its texts are then '' and its blood
+ * group and gender null (decision 0029); every other record has them all.
+ */
 export const ZPatient = entityAnswer({
   name: z.string(),
-  diagnosedWith: z.string(),
-  address: z.string(),
-  age: z.number().int().describe('Counted from `dateOfBirth` (to today in UTC) when there is one'),
+  diagnosedWith: z.string().describe("'' on a self-registered record not yet completed"),
+  address: z.string().describe("'' on a self-registered record not yet completed"),
+  age: z
+    .number()
+    .int()
+    .describe(
+      'Counted from `dateOfBirth` (to today in UTC) when there is one; 0 on a self-registered record without one',
+    ),
   dateOfBirth: z.string().optional().describe('YYYY-MM-DD, when known'),
-  bloodGroup: z.enum(BLOOD_GROUPS),
-  gender: z.enum(PATIENT_GENDERS),
+  bloodGroup: z
+    .enum(BLOOD_GROUPS)
+    .nullable()
+    .describe('Null only on a self-registered record not yet completed'),
+  gender: z
+    .enum(PATIENT_GENDERS)
+    .nullable()
+    .describe('Null only on a self-registered record not yet completed'),
   email: z.string().optional(),
-  phone: z.string().describe('E.164, or 10 digits saved without a country'),
+  phone: z
+    .string()
+    .describe(
+      "E.164, or 10 digits saved without a country; '' on a self-registered record not yet completed",
+    ),
   emergencyContact: z.object({ phone: z.string() }),
   hasChronicDiseases: z.boolean(),
+  selfRegistered: z
+    .boolean()
+    .describe(
+      'True when the record was made by the patient booking online (not by the practitioner): its clinical fields may be empty until the practitioner completes them',
+    ),
 });
 
 export type TPatient = z.infer<typeof ZPatient>;

@@ -32,16 +32,23 @@ async function insert(values: {
   start: string;
   end: string;
   status?: string;
+  requestExpiresAt?: string | null;
 }) {
+  const status = values.status ?? 'booked';
   await database.pool.query(
-    `insert into appointments (owner_id, patient_id, starts_at, ends_at, kind, status)
-     values ($1, $2, $3, $4, 'in-person', $5)`,
+    `insert into appointments (owner_id, patient_id, starts_at, ends_at, kind, status, request_expires_at)
+     values ($1, $2, $3, $4, 'in-person', $5, $6)`,
     [
       values.ownerId ?? owner,
       values.patientId ?? patient,
       values.start,
       values.end,
-      values.status ?? 'booked',
+      status,
+      values.requestExpiresAt === undefined
+        ? status === 'requested'
+          ? values.start
+          : null
+        : values.requestExpiresAt,
     ],
   );
 }
@@ -72,6 +79,49 @@ describe('appointments table (migration 0004)', () => {
     await expect(
       insert({ ownerId: otherOwner, start: '2026-03-03T09:45Z', end: '2026-03-03T10:15Z' }),
     ).rejects.toMatchObject({ ...exclusion, constraint: 'appointments_patient_no_overlap' });
+  });
+
+  it('counts a request as live (migration 0027): it holds the time until it is cancelled', async () => {
+    await insert({ start: '2026-03-05T09:00Z', end: '2026-03-05T09:30Z', status: 'requested' });
+    await expect(
+      insert({ patientId: otherPatient, start: '2026-03-05T09:15Z', end: '2026-03-05T09:45Z' }),
+    ).rejects.toMatchObject({ ...exclusion, constraint: 'appointments_owner_no_overlap' });
+    await database.pool.query(
+      `update appointments set status = 'cancelled', cancel_reason = 'expired'
+       where owner_id = $1 and status = 'requested'`,
+      [owner],
+    );
+    await insert({ patientId: otherPatient, start: '2026-03-05T09:15Z', end: '2026-03-05T09:45Z' });
+  });
+
+  it('refuses a request without its deadline, and a cancel reason it does not know', async () => {
+    await expect(
+      insert({
+        start: '2026-03-06T09:00Z',
+        end: '2026-03-06T09:30Z',
+        status: 'requested',
+        requestExpiresAt: null,
+      }),
+    ).rejects.toMatchObject({ code: '23514', constraint: 'appointments_request_expiry_check' });
+    await expect(
+      database.pool.query(`update appointments set cancel_reason = 'bored' where owner_id = $1`, [
+        owner,
+      ]),
+    ).rejects.toMatchObject({ code: '23514', constraint: 'appointments_cancel_reason_check' });
+  });
+
+  it('lets only a self-registered patient lack the clinical fields', async () => {
+    const incomplete = (selfRegistered: boolean) =>
+      database.pool.query(
+        `insert into patients (owner_id, name, diagnosed_with, address, age, phone, emergency_phone, self_registered)
+         values ($1, 'Booked Online', '', '', 0, '', '', $2)`,
+        [owner, selfRegistered],
+      );
+    await expect(incomplete(false)).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'patients_complete_check',
+    });
+    await incomplete(true);
   });
 
   it('keeps durations within 5 to 480 minutes and statuses and kinds to the known ones', async () => {

@@ -157,6 +157,14 @@ describe('fuzzing every route of the OpenAPI document', () => {
         (change) => change.kind === 'removed' || !explained[change.table].has(change.key),
       );
       const auditProblems = await checkAuditOnlyGrew(ctx.database.pool, before);
+      // A booking links its booker to their record (made, or theirs already).
+      for (const { request, status, json } of outcomes) {
+        if (request.operation?.label !== 'POST /api/directory/doctors/{id}/bookings') continue;
+        if (status !== 201) continue;
+        const booked = after.appointments.find((a) => a.id === (json as { _id?: string })._id);
+        const userId = pools.users[request.actor]!.user._id;
+        if (booked) pools.linked.links.push({ userId, patientId: booked.patientId });
+      }
       if (unexplained.length || auditProblems.length) {
         failures.push(
           `batch ${batch}: changes no successful request explains: ${[

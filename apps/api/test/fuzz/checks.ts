@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
 import {
   ZAppointment,
+  ZAppointmentDeclineInput,
   ZAppointmentInput,
   ZCalendarFeed,
   ZFreeSlots,
@@ -63,6 +64,9 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   ...collectionAnswers('/api/appointments', '{id}', ZAppointment),
   'GET /api/appointments/free-slots': { 200: ZFreeSlots },
   'POST /api/appointments/{id}/cancel': { 200: ZAppointment },
+  'GET /api/appointments/requests': { 200: z.array(ZAppointment) },
+  'POST /api/appointments/{id}/confirm': { 200: ZAppointment },
+  'POST /api/appointments/{id}/decline': { 200: ZAppointment },
   'POST /api/calendar-feed': { 200: ZCalendarFeed },
   'POST /api/retellai/connect-retellai': { 200: ZConnectVoiceResponse },
   'POST /api/premier/create-checkout-session': { 200: ZCheckoutSession },
@@ -84,6 +88,8 @@ export const ZOD_BODIES: Record<string, z.ZodType> = {
   'POST /api/auth/login': ZSignInInput.nullish(),
   ...collectionBodies('/api/records/patients', '{id}', ZPatientInput),
   ...collectionBodies('/api/appointments', '{id}', ZAppointmentInput),
+  // No body declines without a message.
+  'POST /api/appointments/{id}/decline': ZAppointmentDeclineInput.nullish(),
   'POST /api/retellai/connect-retellai': ZConnectVoiceInput,
   'POST /api/premier/create-checkout-session': ZCheckoutInput,
   'POST /api/premier/create-payment-intent': ZCheckoutInput,

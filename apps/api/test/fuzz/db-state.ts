@@ -31,7 +31,13 @@ export interface DbState {
   patients: Array<{ id: string; ownerId: string; isDeleted: boolean; updatedAt: string }>;
   sessions: Array<{ id: string; userId: string; status: string }>;
   payments: Array<{ id: string; checkoutSessionId: string }>;
-  appointments: Array<{ id: string; ownerId: string; patientId: string; updatedAt: string }>;
+  appointments: Array<{
+    id: string;
+    ownerId: string;
+    patientId: string;
+    updatedAt: string;
+    status: string;
+  }>;
   visits: VisitInPool[];
   /** Correction requests (corrections.ts). */
   corrections: CorrectionInPool[];
@@ -107,7 +113,10 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
     owner_id: string;
     patient_id: string;
     updated_at: Date;
-  }>('select id, owner_id, patient_id, updated_at from appointments order by starts_at, id');
+    status: string;
+  }>(
+    'select id, owner_id, patient_id, updated_at, status from appointments order by starts_at, id',
+  );
   const visits = await snapshotVisits(pool);
   const corrections = await snapshotCorrections(pool);
   const [kindRows, kinds] = await Promise.all([
@@ -145,6 +154,7 @@ export async function snapshotState(pool: pg.Pool): Promise<DbState> {
       ownerId: row.owner_id,
       patientId: row.patient_id,
       updatedAt: row.updated_at.toISOString(),
+      status: row.status,
     })),
     visits,
     corrections,

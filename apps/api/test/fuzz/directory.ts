@@ -14,6 +14,8 @@ import {
   ZDirectoryFacility,
   ZDirectorySlots,
 } from '@portal/shared/directory-public';
+import { ZDirectoryBooking } from '@portal/shared/booking';
+import { FUZZ_DAYS } from './url-parts.ts';
 import { z } from 'zod';
 import type { TestContext } from '../app.ts';
 import type { Operation } from './openapi.ts';
@@ -22,7 +24,11 @@ import type { Pools } from './pools.ts';
 /*
  * The directory in the campaign: each user owns a facility and has a listing, half of them
  * approved, so the owner's routes, the public cards and the free slots have something to
- * succeed on, beside other people's ids and unknown ones.
+ * succeed on, beside other people's ids and unknown ones. Two of the approved listings take
+ * requests rather than instant bookings, and every pool user has requested a slot of each of
+ * those (but their own), so the practitioners' confirm and decline have requests to
+ * answer. (A booking's body is not in DIRECTORY_ZOD_BODIES: the schema accepts times that are
+ * not free slots, which the route refuses with a 400.)
  */
 
 export const DIRECTORY_ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
@@ -39,6 +45,7 @@ export const DIRECTORY_ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> 
   'GET /api/directory/doctors/{id}/slots': { 200: ZDirectorySlots },
   'GET /api/directory/facilities': { 200: z.array(ZFacilitySummary) },
   'GET /api/directory/facilities/{id}': { 200: ZDirectoryFacility },
+  'POST /api/directory/doctors/{id}/bookings': { 201: ZDirectoryBooking },
 };
 
 /** Bodies whose every refusal is the schema's (a listing's facility is also checked for membership). */
@@ -62,6 +69,12 @@ export interface DirectoryPools {
   /** The codes of those addressed to another pool user, by the invited user. */
   staffCodes: Array<{ code: string; userId: string }>;
 }
+
+/**
+ * The approved listings that take requests: users 2 and 4, whose new self-registered records
+ * then leave the seeded items of users 0 and 1 (kind_seeds) as likely to be drawn as before.
+ */
+const isTakingRequests = (index: number) => index === 2 || index === 4;
 
 /** A facility and a listing per user; every other one approved, as a reviewer would. */
 export async function seedDirectory(
@@ -119,7 +132,7 @@ export async function seedDirectory(
         specialties: ['394579002'],
         languages: ['en'],
         visitKinds: ['in-person'],
-        onlineBooking: 'instant',
+        onlineBooking: isTakingRequests(index) ? 'request' : 'instant',
       },
     });
     if (listing.statusCode !== 200) throw new Error(`seeding a listing: ${listing.body}`);
@@ -133,7 +146,38 @@ export async function seedDirectory(
     `update directory_listings set review_status = 'approved' where public_id = any($1::uuid[])`,
     [publicIds.filter((_, index) => index % 2 === 0)],
   );
+  // Requests to answer: each pool user asks each requesting practitioner (but themselves) once.
+  for (const [index, { headers }] of users.entries())
+    for (const [doctor, publicId] of publicIds.entries()) {
+      if (!isTakingRequests(doctor) || doctor === index) continue;
+      const booked = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/directory/doctors/${publicId}/bookings`,
+        headers,
+        payload: {
+          start: `${FUZZ_DAYS[0]}T${String(9 + index).padStart(2, '0')}:00:00.000Z`,
+          kind: 'in-person',
+          reason: 'Check-up',
+        },
+      });
+      if (booked.statusCode !== 201) throw new Error(`seeding a request: ${booked.body}`);
+    }
   return { facilities, publicIds, staff, staffCodes };
+}
+
+/**
+ * The links bookings made (to the booker's self-registered record): the privacy rule of
+ * /api/me lets each booker read their own record, as it does for an accepted invitation.
+ */
+export async function bookingLinks(
+  ctx: Pick<TestContext, 'database'>,
+): Promise<Array<{ userId: string; patientId: string }>> {
+  const { rows } = await ctx.database.pool.query<{ user_id: string; patient_id: string }>(
+    `select l.user_id, l.patient_id from patient_links l
+       join patients p on p.id = l.patient_id
+       where p.self_registered and l.ended_at is null`,
+  );
+  return rows.map((row) => ({ userId: row.user_id, patientId: row.patient_id }));
 }
 
 /** A path value of a directory route: the actor's facility, someone else's, a public id, junk. */
@@ -208,14 +252,16 @@ export function directoryPathValue(
 
 /** Body fields of the directory's forms that get past validation now and then. */
 export function directoryHints(operation: Operation, actorId: string, pools: Pools) {
-  // Mostly values that pass, now and then one that does not: a facility's six fields must all
-  // pass at once, so each fails rarely.
-  const mostly = (valid: unknown[], invalid: unknown[]) =>
+  // Mostly values that pass, now and then one that does not.
+  const mostlyOf = (valid: unknown[], invalid: unknown[], weight: number) =>
     fc.oneof(
-      { weight: 12, arbitrary: fc.constantFrom(...valid) },
+      { weight, arbitrary: fc.constantFrom(...valid) },
       { weight: 1, arbitrary: fc.constantFrom(...invalid) },
     );
-  if (operation.path.startsWith('/api/facilities') && !operation.path.includes('/staff'))
+  const mostly = (valid: unknown[], invalid: unknown[]) => mostlyOf(valid, invalid, 6);
+  if (operation.path.startsWith('/api/facilities') && !operation.path.includes('/staff')) {
+    // A facility has seven fields: each refused less often, so that a whole one passes now and then.
+    const mostly = (valid: unknown[], invalid: unknown[]) => mostlyOf(valid, invalid, 12);
     return {
       kind: mostly(['clinic', 'hospital', 'pharmacy'], ['lab']),
       name: mostly(['Clínica da Estrela', 'Charité Mitte'], ['', 'x'.repeat(201)]),
@@ -223,12 +269,36 @@ export function directoryHints(operation: Operation, actorId: string, pools: Poo
       city: mostly(['Lisboa', 'Berlin'], ['']),
       country: mostly(['PT', 'DE'], ['pt', 'XX']),
       phone: mostly(['+351912345678', '+49 30 901820', undefined], ['call me']),
+      coordinates: mostly([null, undefined, { lat: 38.7139, lng: -9.1394 }], [{ lat: 91, lng: 0 }]),
     };
+  }
   if (operation.label === 'POST /api/me/facility-staff') {
     const mine = pools.directory.staffCodes.filter((c) => c.userId === actorId).map((c) => c.code);
     const all = pools.directory.staffCodes.map((c) => c.code);
     return { code: fc.oneof(fc.constantFrom(...mine, ...all), fc.string()) };
   }
+  if (operation.path === '/api/directory/doctors/{id}/bookings')
+    return {
+      start: fc
+        .tuple(fc.constantFrom(...FUZZ_DAYS), fc.integer({ min: 0, max: 17 }))
+        .map(([day, half]) =>
+          new Date(Date.parse(`${day}T09:00:00Z`) + half * 1_800_000).toISOString(),
+        ),
+      duration: mostly([undefined, 30, 60], [7, 481]),
+      kind: mostly(['in-person'], ['video', 'teleport']),
+      reason: mostly(['Check-up', 'Knee pain since Monday'], ['', 'x'.repeat(201)]),
+      for: mostly(
+        [
+          'self',
+          undefined,
+          { dependant: { givenName: 'Lina', familyName: 'Haddad', birthDate: '2018-06-01' } },
+        ],
+        [
+          { dependant: { givenName: '', familyName: 'Haddad', birthDate: '2999-01-01' } },
+          'sibling',
+        ],
+      ),
+    };
   if (operation.path === '/api/user/listing') {
     const own = pools.directory.facilities.filter((f) => f.ownerId === actorId).map((f) => f.id);
     return {

@@ -8,7 +8,7 @@ import { emptyKindPools, KIND_SEEDS } from './kinds.ts';
 import type { Pools } from './pools.ts';
 import { seedPatientAccess } from './patient-access.ts';
 import { seedCorrections } from './corrections.ts';
-import { FUZZ_REVIEWER, seedDirectory } from './directory.ts';
+import { bookingLinks, FUZZ_REVIEWER, seedDirectory } from './directory.ts';
 import { FUZZ_SUPPORT, seedMessages } from './messages.ts';
 import { seedLinkedRecord } from './my-health.ts';
 import { seedReminders } from './reminders.ts';
@@ -117,6 +117,7 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
   );
   // A facility and a listing per user, half of them approved (directory.ts).
   const directory = await seedDirectory(ctx, users);
+  linked.links.push(...(await bookingLinks(ctx)));
   // Support threads and a clinical thread per user (messages.ts).
   const messages = await seedMessages(ctx, users);
   // A voice call per user, so reading what a call did has calls of its own and others' to read.

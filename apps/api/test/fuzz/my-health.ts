@@ -22,6 +22,8 @@ export const isMyHealthPath = (path: string) => path.startsWith(ME);
 /** The ids a mark of the linked record's care plan succeeds on. */
 export interface LinkedRecordInPool {
   links: LinkInPool[];
+  /** The seeded record, which the care plan's ids below belong to. */
+  patientId: string;
   carePlanId: string;
   activityId: string;
   day: string;
@@ -76,7 +78,13 @@ export async function seedLinkedRecord(
     );
     links.push({ userId, patientId: patient._id });
   }
-  return { links, carePlanId: plan._id, activityId: plan.activities[0].id, day };
+  return {
+    links,
+    patientId: patient._id,
+    carePlanId: plan._id,
+    activityId: plan.activities[0].id,
+    day,
+  };
 }
 
 type PathValue = { value: string; raw?: string };
@@ -109,7 +117,13 @@ export function myHealthPathValue(
       { weight: 1, arbitrary: junk },
     );
   const { links, carePlanId, activityId, day } = pools.linked;
-  const linked = links.filter((link) => link.userId === actorId).map((l) => l.patientId);
+  const allLinked = links.filter((link) => link.userId === actorId).map((l) => l.patientId);
+  // The care plan's routes name the seeded record (the actor's other links, made by bookings,
+  // have no plan).
+  const linked =
+    operation.path.includes('/care-plans') && allLinked.includes(pools.linked.patientId)
+      ? [pools.linked.patientId]
+      : allLinked;
   switch (name) {
     case 'patientId':
       return fc.oneof(

@@ -100,7 +100,11 @@ export function pathValue(
     );
   }
   if (operation.path.startsWith('/api/appointments/{id}')) {
-    const own = pools.appointments.filter((appointment) => appointment.ownerId === actorId);
+    const isAnswer = /\/(confirm|decline)$/.test(operation.path);
+    const own = pools.appointments.filter(
+      (appointment) =>
+        appointment.ownerId === actorId && (!isAnswer || appointment.status === 'requested'),
+    );
     return fc.oneof(
       { weight: 6, arbitrary: ids(own.map((a) => a.id)) },
       {

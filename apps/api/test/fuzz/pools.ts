@@ -20,7 +20,14 @@ export interface Pools {
   /** Patients (live and trashed) by owner's user id, oldest first. */
   patients: Array<{ id: string; ownerId: string; isDeleted: boolean; updatedAt: string }>;
   sessions: Array<{ id: string; userId: string; status: string }>;
-  appointments: Array<{ id: string; ownerId: string; patientId: string; updatedAt: string }>;
+  appointments: Array<{
+    id: string;
+    ownerId: string;
+    patientId: string;
+    updatedAt: string;
+    /** Confirm and decline draw the owner's requests first. */
+    status: string;
+  }>;
   visits: VisitInPool[];
   /** Correction requests of the last batch (corrections.ts). */
   corrections: CorrectionInPool[];

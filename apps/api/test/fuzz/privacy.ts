@@ -77,12 +77,23 @@ export function privacyProblems(
     return [`${status} on patient ${id}, which is not the caller's`];
   const appointmentOwner = (appointmentId: string) =>
     after.appointments.find((appointment) => appointment.id === appointmentId)?.ownerId;
-  if (label === 'GET /api/appointments' && Array.isArray(json)) {
+  if (
+    (label === 'GET /api/appointments' || label === 'GET /api/appointments/requests') &&
+    Array.isArray(json)
+  ) {
     return (json as Array<{ _id: string }>)
       .filter((appointment) => appointmentOwner(appointment._id) !== actorId)
       .map((appointment) => `listed appointment ${appointment._id} of someone else`);
   }
   if (label.includes('/api/appointments/{id}') && id && appointmentOwner(id) !== actorId)
     return [`${status} on appointment ${id}, which is not the caller's`];
+  if (label === 'POST /api/directory/doctors/{id}/bookings') {
+    // A booking is the caller's own: its patient is a record the caller is linked to.
+    const booked = after.appointments.find((a) => a.id === (json as { _id?: string })?._id);
+    const isLinked = pools.linked.links.some(
+      (link) => link.userId === actorId && link.patientId === booked?.patientId,
+    );
+    return isLinked ? [] : [`booked ${booked?.id} for a record the caller is not linked to`];
+  }
   return [];
 }

@@ -3,7 +3,7 @@ import { FUZZ_REVIEWER } from './directory.ts';
 import { authHeader, authKind, type AuthKind } from './auth-values.ts';
 import { correctionParams } from './corrections.ts';
 import { hintsFor } from './hints.ts';
-import { kindPathValues } from './kinds.ts';
+import { KIND_SEEDS, kindPathValues } from './kinds.ts';
 import type { Operation } from './openapi.ts';
 import { pathValue, visitParams } from './path-values.ts';
 import type { Pools } from './pools.ts';
@@ -45,14 +45,29 @@ export interface Outcome {
   json?: unknown;
 }
 
+/** The item routes of the kinds seeded for a user who is not a member. */
+const KIND_ITEM_PATHS = KIND_SEEDS.filter((seed) => !seed.isMembersOnly).map(
+  (seed) => `/api/records/patients/{id}/${seed.segment}/{`,
+);
+
 /** Requests for one documented operation. */
 export function requestFor(operation: Operation, pools: Pools): fc.Arbitrary<FuzzRequest> {
   const anyone = fc.nat(pools.users.length - 1);
   // Only the reviewer passes the review routes' gate: they send most of those requests.
   const reviewer = pools.users.findIndex(({ user }) => user.email === FUZZ_REVIEWER);
+  // Likewise the campaign's Premier member (the first user, fixtures.ts) sends most requests of
+  // the members-only routes (those documenting a 402), which refuse everyone else, and the
+  // second user, who holds the other kinds' seeded items, most requests about one of them.
+  const member = operation.responses.has(402) ? 0 : -1;
+  const kindItemOwner = KIND_ITEM_PATHS.some((prefix) => operation.path.startsWith(prefix))
+    ? 1
+    : -1;
+  const favoured = operation.path.startsWith('/api/directory/review')
+    ? reviewer
+    : Math.max(member, kindItemOwner);
   const actor =
-    operation.path.startsWith('/api/directory/review') && reviewer >= 0
-      ? fc.oneof({ weight: 3, arbitrary: fc.constant(reviewer) }, { weight: 1, arbitrary: anyone })
+    favoured >= 0
+      ? fc.oneof({ weight: 3, arbitrary: fc.constant(favoured) }, { weight: 1, arbitrary: anyone })
       : anyone;
   return fc
     .record({

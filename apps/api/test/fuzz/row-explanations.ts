@@ -9,6 +9,7 @@ import { explainVisitRows } from './visits.ts';
 const ROW_IN_ANSWER: Partial<Record<string, TrackedTable>> = {
   'POST /api/records/patients': 'patients',
   'POST /api/appointments': 'appointments',
+  'POST /api/directory/doctors/{id}/bookings': 'appointments',
   'POST /api/premier/create-checkout-session': 'checkout_sessions',
 };
 
@@ -19,6 +20,8 @@ const ROW_IN_PATH: Partial<Record<string, TrackedTable>> = {
   'POST /api/records/patients/{id}/restore': 'patients',
   'PUT /api/appointments/{id}': 'appointments',
   'POST /api/appointments/{id}/cancel': 'appointments',
+  'POST /api/appointments/{id}/confirm': 'appointments',
+  'POST /api/appointments/{id}/decline': 'appointments',
   'POST /api/premier/local-checkout/{id}/cancel': 'checkout_sessions',
 };
 
@@ -42,6 +45,12 @@ export function explainedRows(outcomes: Outcome[], after: DbState): ByTable<Set<
     const pathTable = Object.hasOwn(ROW_IN_PATH, label) ? ROW_IN_PATH[label] : undefined;
     if (pathTable && id) rows[pathTable].add(id);
     switch (label) {
+      case 'POST /api/directory/doctors/{id}/bookings': {
+        // The booker's record at that practice, when the booking made it (self-registered).
+        const booked = after.appointments.find((appointment) => appointment.id === answered);
+        if (booked) rows.patients.add(booked.patientId);
+        break;
+      }
       case 'POST /api/auth/login':
       case 'PUT /api/user/update-profile':
       case 'PUT /api/user/practice':

@@ -57,6 +57,9 @@ export class FakeAppointments {
       end: new Date(start.getTime() + data.duration * 60_000).toISOString(),
       localStart: `${wall.date}T${wall.time}`,
       timeZone,
+      requestExpiresAt: null,
+      cancelReason: null,
+      declineMessage: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: nextUpdatedAt(),
     };

@@ -28,6 +28,7 @@ export class FakePatients {
     const parsed = ZPatientInput.parse(input);
     const patient: TPatient = {
       ...parsed,
+      selfRegistered: false,
       _id: `7c1e4a2b-0000-4000-8000-${hex}`,
       createdAt: now,
       updatedAt: now,
@@ -135,7 +136,12 @@ export class FakePatients {
       }
       const parsed = ZPatientInput.safeParse(request.body);
       if (!parsed.success) return invalid(parsed.error, 'Invalid');
-      const updated = { ...parsed.data, _id: patient._id, createdAt: patient.createdAt };
+      const updated = {
+        ...parsed.data,
+        _id: patient._id,
+        selfRegistered: patient.selfRegistered,
+        createdAt: patient.createdAt,
+      };
       sequence += 1;
       const next = {
         ...updated,

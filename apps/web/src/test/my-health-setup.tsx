@@ -24,6 +24,9 @@ export const UPCOMING_APPOINTMENT: FakeLinkedRecord['appointments']['upcoming'][
   end: '2030-05-06T09:30:00.000Z',
   kind: 'in-person',
   status: 'booked',
+  requestExpiresAt: null,
+  cancelReason: null,
+  declineMessage: null,
 };
 
 export const ACTIVE_PRESCRIPTION: FakeLinkedRecord['prescriptions'][number] = {

@@ -13,12 +13,18 @@ export const patients = pgTable(
     /** As sent, or counted from the date of birth when the record was saved. */
     age: integer('age').notNull(),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    bloodGroup: text('blood_group').notNull(),
-    gender: text('gender').notNull(),
+    /** Null only on a self-registered record the practitioner has not completed. */
+    bloodGroup: text('blood_group'),
+    gender: text('gender'),
     email: text('email'),
     phone: text('phone').notNull(),
     emergencyPhone: text('emergency_phone').notNull(),
     hasChronicDiseases: boolean('has_chronic_diseases').notNull().default(false),
+    /**
+     * Made by the patient booking online, not by the practitioner (decision 0029): its clinical
+     * fields (diagnosis, address, phones, blood group, gender) may be empty until completed.
+     */
+    selfRegistered: boolean('self_registered').notNull().default(false),
     /**
      * Lower-cased name, phone, e-mail and diagnosis, searched by `?q=` through the trigram index
      * and the covering list index. Capped at 600 characters so that an index entry always fits
@@ -48,6 +54,10 @@ export const patients = pgTable(
       .on(table.deletedAt)
       .where(sql`${table.deletedAt} is not null`),
     check('patients_date_of_birth_check', sql`${table.dateOfBirth} >= '1900-01-01'`),
+    check(
+      'patients_complete_check',
+      sql`${table.selfRegistered} or (${table.bloodGroup} is not null and ${table.gender} is not null and ${table.diagnosedWith} <> '' and ${table.address} <> '' and ${table.phone} <> '' and ${table.emergencyPhone} <> '')`,
+    ),
   ],
 );
 

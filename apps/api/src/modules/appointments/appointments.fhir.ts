@@ -4,11 +4,13 @@ import type { TPractice } from '@portal/shared/practice';
 import type { FhirEntry, FhirResource } from '../patients/patients.fhir.ts';
 import { toApiAppointment, type AppointmentRecord } from './appointments.fields.ts';
 
-/** FHIR R4 `Appointment.status` for each of ours (FHIR spells no-show `noshow`). */
+/** FHIR R4 `Appointment.status` for each of ours (FHIR spells no-show `noshow`, a request `pending`). */
 export const FHIR_APPOINTMENT_STATUS: Record<
   TAppointmentStatus,
-  'booked' | 'arrived' | 'fulfilled' | 'cancelled' | 'noshow'
+  'pending' | 'booked' | 'arrived' | 'fulfilled' | 'cancelled' | 'noshow'
 > = {
+  // A request made online waits for the practitioner's answer.
+  requested: 'pending',
   booked: 'booked',
   arrived: 'arrived',
   fulfilled: 'fulfilled',

@@ -14,8 +14,14 @@ import { isoFromUtcText } from '../patients/patients.fields.ts';
 /** Columns the database keeps for itself. */
 type Bookkeeping = 'id' | 'ownerId' | 'sequence' | 'createdAt' | 'updatedAt';
 
-/** What the API stores for an appointment: every column that is not bookkeeping. */
-export type AppointmentValues = Omit<AppointmentRow, Bookkeeping>;
+/**
+ * A request's columns: written by an online booking (who booked, the deadline) and by its
+ * answer or expiry (why it was cancelled, the message), never by the practitioner's form.
+ */
+export type RequestColumns = 'bookedBy' | 'requestExpiresAt' | 'cancelReason' | 'declineMessage';
+
+/** What the practitioner's form stores for an appointment: every other column. */
+export type AppointmentValues = Omit<AppointmentRow, Bookkeeping | RequestColumns>;
 
 // The two definitions must name the same fields: the form's start and duration are stored as
 // the instants `startsAt` and `endsAt` (the exclusion constraints index that range).
@@ -80,6 +86,10 @@ export function toApiAppointment(row: AppointmentRecord): TAppointment {
     reason: row.reason,
     note: row.note,
     status: row.status as TAppointment['status'],
+    requestExpiresAt: row.requestExpiresAt?.toISOString() ?? null,
+    // The table's check admits only the schema's reasons.
+    cancelReason: row.cancelReason as TAppointment['cancelReason'],
+    declineMessage: row.declineMessage,
     localStart: `${wall.date}T${wall.time}`,
     timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),

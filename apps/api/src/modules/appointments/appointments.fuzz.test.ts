@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   APPOINTMENT_KINDS,
   APPOINTMENT_MESSAGES as M,
-  APPOINTMENT_STATUSES,
+  PRACTITIONER_APPOINTMENT_STATUSES,
   ZAppointmentInput,
 } from '@portal/shared/appointment';
 import { type AuthHeaders, signIn, useTestApp } from '../../../test/app.ts';
@@ -51,7 +51,7 @@ const validBody = () =>
     kind: fc.constantFrom(...APPOINTMENT_KINDS),
     reason: fc.string({ unit: safeChar, maxLength: 200 }),
     note: fc.string({ unit: safeChar, maxLength: 300 }),
-    status: fc.constantFrom(...APPOINTMENT_STATUSES),
+    status: fc.constantFrom(...PRACTITIONER_APPOINTMENT_STATUSES),
   });
 
 type Violation = { value: unknown; path: string; message: string };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { LIVE_APPOINTMENT_STATUSES } from '@portal/shared/appointment';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
@@ -49,6 +49,31 @@ export async function insertAppointment(
   const [row] = await db
     .insert(appointments)
     .values({ ownerId, ...values })
+    .returning({ id: appointments.id });
+  return row!.id;
+}
+
+/**
+ * An appointment made by an online booking: who booked it and, for a request, its deadline,
+ * besides the values the form's appointments have.
+ */
+export async function insertBookedAppointment(
+  db: DbOrTx,
+  {
+    ownerId,
+    values,
+    bookedBy,
+    requestExpiresAt,
+  }: {
+    ownerId: string;
+    values: AppointmentValues;
+    bookedBy: string;
+    requestExpiresAt: Date | null;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(appointments)
+    .values({ ownerId, ...values, bookedBy, requestExpiresAt })
     .returning({ id: appointments.id });
   return row!.id;
 }
@@ -168,7 +193,7 @@ export async function countAppointments(db: Db, range: Range): Promise<number> {
 
 /** The owner's live appointments overlapping [from, to), earliest first (for free slots). */
 export async function findLiveBetween(
-  db: Db,
+  db: DbOrTx,
   range: Omit<Range, 'patientId'>,
 ): Promise<{ startsAt: Date; endsAt: Date }[]> {
   const result = await db.execute<{ startsAt: string; endsAt: string }>(
@@ -207,4 +232,106 @@ export async function findClash(
     sql`order by a.starts_at limit 1`,
   );
   return row;
+}
+
+/**
+ * Confirms a request whose deadline has not passed (same If-Match rule as an update): it becomes
+ * booked and keeps its time.
+ */
+export async function confirmRequest(
+  db: DbOrTx,
+  {
+    ownerId,
+    id,
+    versions,
+    now,
+  }: { ownerId: string; id: string; versions: Date[] | null; now: Date },
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(appointments)
+    .set({ status: 'booked', ...CHANGED })
+    .where(
+      and(
+        isOwnedVersion(ownerId, id, versions),
+        eq(appointments.status, 'requested'),
+        gt(appointments.requestExpiresAt, now),
+      ),
+    )
+    .returning({ id: appointments.id });
+  return row?.id;
+}
+
+/** Declines a request (same If-Match rule): cancelled, reason `declined`, with the message. */
+export async function declineRequest(
+  db: DbOrTx,
+  {
+    ownerId,
+    id,
+    versions,
+    message,
+  }: { ownerId: string; id: string; versions: Date[] | null; message: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(appointments)
+    .set({
+      status: 'cancelled',
+      cancelReason: 'declined',
+      declineMessage: message === '' ? null : message,
+      ...CHANGED,
+    })
+    .where(and(isOwnedVersion(ownerId, id, versions), eq(appointments.status, 'requested')))
+    .returning({ id: appointments.id });
+  return row?.id;
+}
+
+const isOwnRequest = (ownerId: string) => sql`a.owner_id = ${ownerId} and a.status = 'requested'`;
+
+/**
+ * One page of the owner's open requests, soonest start first, strictly after `after`: read from
+ * the partial index `appointments_requested_owner_start_idx`.
+ */
+export async function listRequests(
+  db: Db,
+  { ownerId, after, limit }: { ownerId: string; after: AgendaKey | null; limit: number },
+): Promise<AppointmentRecord[]> {
+  return selectAppointments(
+    db,
+    sql`${isOwnRequest(ownerId)} ${afterKey(after)}`,
+    sql`order by a.starts_at, a.id limit ${limit}`,
+  );
+}
+
+export async function countRequests(db: Db, ownerId: string): Promise<number> {
+  const result = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from appointments a where ${isOwnRequest(ownerId)}`,
+  );
+  return result.rows[0]?.total ?? 0;
+}
+
+/**
+ * Cancels every request whose deadline is at or before `now` (of one owner, or of all), reason
+ * `expired`, and writes each one's audit event (actor: the practitioner, whose agenda it was) in
+ * the same statement. Idempotent, and safe on two instances at once: a row another run has just
+ * expired no longer matches `status = 'requested'` when PostgreSQL rechecks it after the lock,
+ * so it is expired and audited once. Answers how many it expired.
+ */
+export async function expireRequests(
+  db: DbOrTx,
+  { now, ownerId }: { now: Date; ownerId?: string },
+): Promise<number> {
+  const result = await db.execute<{ expired: number }>(sql`
+    with expired as (
+      update appointments
+      set status = 'cancelled', cancel_reason = 'expired',
+        updated_at = ${nextVersion(appointments.updatedAt)}, sequence = sequence + 1
+      where status = 'requested' and request_expires_at <= ${now}
+        ${ownerId ? sql`and owner_id = ${ownerId}` : sql``}
+      returning id, owner_id, patient_id
+    ), audited as (
+      insert into audit_events (actor_id, patient_id, subject_kind, subject_id, action, outcome)
+      select owner_id, patient_id, 'appointment', id, 'expire', 'success' from expired
+      returning 1
+    )
+    select count(*)::int as expired from audited`);
+  return result.rows[0]?.expired ?? 0;
 }

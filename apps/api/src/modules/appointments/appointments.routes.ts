@@ -4,8 +4,10 @@ import { z } from 'zod';
 import {
   ZAppointment,
   ZAppointmentConflict,
+  ZAppointmentDeclineInput,
   ZAppointmentInput,
   ZAppointmentListQuery,
+  ZAppointmentRequestsQuery,
   ZFreeSlots,
   ZFreeSlotsQuery,
 } from '@portal/shared/appointment';
@@ -112,6 +114,82 @@ export function appointmentRoutes(
     read: (place) => appointments.getAppointment(place),
     replace: (change) => appointments.updateAppointment(change),
   });
+
+  typed.get(
+    '/api/appointments/requests',
+    {
+      schema: {
+        tags,
+        summary:
+          'My open requests from online booking (status `requested`), soonest start first; paged by `Link: <…>; rel="next"`, with `X-Total-Count`',
+        description:
+          'A request holds its time until I confirm or decline it, or it expires (`requestExpiresAt`: 48 hours after it was made or 2 hours before its start, whichever is first).',
+        querystring: ZAppointmentRequestsQuery,
+        response: { 200: z.array(ZAppointment), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await appointments.findRequests({
+        actor: await actorOf(request),
+        ...request.query,
+      });
+      return sendPage(request, reply, page);
+    },
+  );
+
+  const answerErrors = ZApiError.describe(
+    '`APPOINTMENT_NOT_REQUESTED` (not a request waiting for an answer), `APPOINTMENT_REQUEST_TOO_LATE` (confirm of an expired request) or, with `If-Match`, `APPOINTMENT_CHANGED`',
+  );
+
+  typed.post(
+    '/api/appointments/:id/confirm',
+    {
+      schema: {
+        tags,
+        summary:
+          'Confirm a request from online booking: it becomes booked. With `If-Match`, 409 if it changed meanwhile',
+        description:
+          'Only a `requested` appointment before its `requestExpiresAt`; the patient sees it booked in My health.',
+        params: ZId,
+        headers: ifMatch,
+        response: { 200: ZAppointment, ...errors, 409: answerErrors },
+      },
+    },
+    async (request, reply) => {
+      const appointment = await appointments.confirmRequest({
+        actor: await actorOf(request),
+        id: request.params.id,
+        ifMatch: request.headers['if-match'],
+      });
+      return reply.header('etag', etagOf(appointment)).send(appointment);
+    },
+  );
+
+  typed.post(
+    '/api/appointments/:id/decline',
+    {
+      schema: {
+        tags,
+        summary:
+          'Decline a request from online booking: it is cancelled (`cancelReason` `declined`) and the time is free again. With `If-Match`, 409 if it changed meanwhile',
+        description:
+          'The optional message is shown to the patient in My health (never e-mailed). An empty body declines without one.',
+        params: ZId,
+        headers: ifMatch,
+        body: ZAppointmentDeclineInput.nullish(),
+        response: { 200: ZAppointment, ...errors, 409: answerErrors },
+      },
+    },
+    async (request, reply) => {
+      const appointment = await appointments.declineRequest({
+        actor: await actorOf(request),
+        id: request.params.id,
+        ifMatch: request.headers['if-match'],
+        message: request.body?.message ?? '',
+      });
+      return reply.header('etag', etagOf(appointment)).send(appointment);
+    },
+  );
 
   typed.post(
     '/api/appointments/:id/cancel',

@@ -16,6 +16,16 @@ export interface FeedEvent {
   updatedAt: Date;
 }
 
+/** A request waits for the practitioner's answer: tentative until confirmed. */
+const FEED_STATUS: Record<TAppointmentStatus, 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED'> = {
+  requested: 'TENTATIVE',
+  booked: 'CONFIRMED',
+  arrived: 'CONFIRMED',
+  fulfilled: 'CONFIRMED',
+  'no-show': 'CONFIRMED',
+  cancelled: 'CANCELLED',
+};
+
 const KIND_LABELS: Record<TAppointmentKind, string> = {
   'in-person': 'in person',
   video: 'video',
@@ -109,7 +119,7 @@ export function calendarFeed({
       `DTSTART:${utc(event.startsAt)}`,
       `DTEND:${utc(event.endsAt)}`,
       `SEQUENCE:${event.sequence}`,
-      `STATUS:${event.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
+      `STATUS:${FEED_STATUS[event.status]}`,
       `SUMMARY:${text(`${who} · ${KIND_LABELS[event.kind]}`)}`,
       'CLASS:PRIVATE',
       'TRANSP:OPAQUE',

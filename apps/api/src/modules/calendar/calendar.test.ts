@@ -1,6 +1,6 @@
 import type ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import type { TAppointment, TCalendarFeed } from '@portal/shared/appointment';
+import type { TAppointment, TAppointmentStatus, TCalendarFeed } from '@portal/shared/appointment';
 import type { TAuditEvent } from '@portal/shared/audit';
 import { ERRORS } from '@portal/shared/errors';
 import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
@@ -201,14 +201,14 @@ describe('calendar feed', () => {
 });
 
 describe('calendarFeed', () => {
-  const feedOf = (patientName: string) =>
+  const feedOf = (patientName: string, status: TAppointmentStatus = 'booked') =>
     calendarFeed({
       events: [
         {
           id: 'a1',
           patientName,
           kind: 'video',
-          status: 'booked',
+          status,
           startsAt: new Date('2027-05-03T07:00:00Z'),
           endsAt: new Date('2027-05-03T07:30:00Z'),
           sequence: 0,
@@ -240,6 +240,16 @@ describe('calendarFeed', () => {
     expect(lines.some((line) => line.startsWith(' '))).toBe(true);
     expect(body).not.toContain('\uFFFD');
     expect(readCalendarEvents(body, () => ({}))[0]!.summary).toBe(`${name} · video`);
+  });
+
+  it('shows a request from online booking as tentative, a cancelled one as cancelled', () => {
+    const statusLines = (status: TAppointmentStatus) =>
+      feedOf('Amina Yusuf', status)
+        .split('\r\n')
+        .filter((line) => line.startsWith('STATUS:'));
+    expect(statusLines('requested')).toEqual(['STATUS:TENTATIVE']);
+    expect(statusLines('booked')).toEqual(['STATUS:CONFIRMED']);
+    expect(statusLines('cancelled')).toEqual(['STATUS:CANCELLED']);
   });
 
   it('drops the other control characters a stored name may hold, which TEXT does not allow', () => {

@@ -3,6 +3,8 @@ import type { Config } from '../../config.ts';
 import type { DbAndClock } from '../../db/client.ts';
 import { allowEmptyJsonBody } from '../../lib/empty-json-body.ts';
 import type { MailingDeps } from '../../providers/mail/mailer.ts';
+import { bookingRoutes } from './booking.routes.ts';
+import { createBookingService } from './booking.service.ts';
 import { directoryRoutes } from './directory.routes.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { facilitiesRoutes } from './facilities.routes.ts';
@@ -15,8 +17,8 @@ import { createStaffService } from './staff.service.ts';
 
 /**
  * The directory in its own encapsulated context: facilities and their staff, practitioners'
- * listings, their review, and the public directory read without signing in. An empty JSON body
- * counts as none (approving sends no body).
+ * listings, their review, the public directory read without signing in, and online booking from
+ * it. An empty JSON body counts as none (approving sends no body).
  */
 export async function directoryPlugin(
   app: FastifyInstance,
@@ -39,4 +41,7 @@ export async function directoryPlugin(
     reviewers: config.DIRECTORY_REVIEWERS,
   });
   directoryRoutes(app, { directory: createDirectoryService({ db, now }) });
+  bookingRoutes(app, {
+    booking: createBookingService({ db, now, mailer, publicUrl: config.PUBLIC_URL }),
+  });
 }

@@ -57,7 +57,7 @@ describe('GET /api/records/patients/export?format=fhir', () => {
       expect(resource).toMatchObject({
         resourceType: 'Patient',
         name: [{ text: patient.name }],
-        gender: genders[patient.gender],
+        gender: genders[patient.gender!],
         birthDate: String(year - 40),
         address: [{ text: patient.address }],
         contact: [
@@ -187,7 +187,7 @@ describe('GET /api/records/patients/export?format=fhir', () => {
       expect(entry.fullUrl).toBe(`urn:uuid:${appointment._id}`);
       expect(validationProblems(entry.resource!)).toEqual([]);
       expect(entry.resource).toMatchObject({
-        status: statuses[appointment.status],
+        status: statuses[appointment.status as keyof typeof statuses],
         start: appointment.start,
         end: appointment.end,
         minutesDuration: 45,

@@ -94,6 +94,9 @@ const appointmentColumns = {
   endsAt: appointments.endsAt,
   kind: appointments.kind,
   status: appointments.status,
+  requestExpiresAt: appointments.requestExpiresAt,
+  cancelReason: appointments.cancelReason,
+  declineMessage: appointments.declineMessage,
 };
 
 const LONGEST_MS = APPOINTMENT_LIMITS.durationMax * 60_000;

@@ -49,6 +49,10 @@ function toMyAppointment(row: repository.MyAppointmentRow): TMyAppointment {
     end: row.endsAt.toISOString(),
     kind: row.kind,
     status: row.status,
+    requestExpiresAt: row.requestExpiresAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason,
+    // What the practitioner wrote when declining: the patient learns why.
+    declineMessage: row.declineMessage,
   };
   return pickView(item, APPOINTMENT_PATIENT_VIEW) as TMyAppointment;
 }
@@ -198,9 +202,10 @@ export function createMyHealthService({ db, now = systemClock }: DbAndClock) {
     },
 
     /**
-     * Cancels a booked appointment up to the practice's cancellation notice before its start
-     * (none set: up to the start); later, or once it has started, 409 `CANCELLATION_TOO_LATE`
-     * naming the practice's phone. Cancelling a cancelled one answers it unchanged.
+     * Cancels a booked appointment, or withdraws a request, up to the practice's cancellation
+     * notice before its start (none set: up to the start); later, or once it has started, 409
+     * `CANCELLATION_TOO_LATE` naming the practice's phone. Cancelling a cancelled one answers it
+     * unchanged.
      */
     async cancelAppointment({
       appointmentId,
@@ -217,7 +222,8 @@ export function createMyHealthService({ db, now = systemClock }: DbAndClock) {
       }
       const rule = await repository.findCancellationRule(db, link.ownerId);
       const deadline = row.startsAt.getTime() - (rule?.hours ?? 0) * HOUR_MS;
-      if (row.status !== 'booked' || now().getTime() > deadline) {
+      const isOpen = row.status === 'booked' || row.status === 'requested';
+      if (!isOpen || now().getTime() > deadline) {
         await insertActorAuditEvents(db, place.actor, [
           { patientId: link.patientId, action: 'cancel', outcome: 'conflict', subject },
         ]);

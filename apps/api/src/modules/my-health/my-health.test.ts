@@ -86,6 +86,9 @@ describe('GET /api/me/patients/:patientId/appointments', () => {
       end: '2026-03-05T09:30:00.000Z',
       kind: 'in-person',
       status: 'booked',
+      requestExpiresAt: null,
+      cancelReason: null,
+      declineMessage: null,
     });
     expect(response.body).not.toContain('unpaid invoice');
     expect(response.body).not.toContain('referral letter');
@@ -144,6 +147,9 @@ describe('POST /api/me/patients/:patientId/appointments/:appointmentId/cancel', 
       end: '2026-03-03T09:30:00.000Z',
       kind: 'in-person',
       status: 'cancelled',
+      requestExpiresAt: null,
+      cancelReason: null,
+      declineMessage: null,
     });
     expect((await readAppointment(ctx, owner.headers, appointment._id)).status).toBe('cancelled');
     // Again: the same answer, and each request audited.

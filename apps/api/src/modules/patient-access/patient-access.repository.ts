@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { TLinkRelationship } from '@portal/shared/patient-access';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
   patientInvitations,
@@ -202,4 +203,71 @@ export async function endOwnLink(
     .where(and(eq(patientLinks.id, id), eq(patientLinks.userId, userId), isLive))
     .returning({ patientId: patientLinks.patientId, ownerId: patientLinks.ownerId });
   return row;
+}
+
+/**
+ * The record an online booking reuses: one the booker has a live link to, at that practitioner,
+ * as `relationship`, outside the trash; for a dependant, only the one whose name and date of
+ * birth are those given (names compared ignoring case). Never another chart, whatever its
+ * e-mail, name or phone.
+ */
+export async function findBookerRecord(
+  db: DbOrTx,
+  {
+    userId,
+    ownerId,
+    relationship,
+    person,
+  }: {
+    userId: string;
+    ownerId: string;
+    relationship: TLinkRelationship;
+    person?: { name: string; dateOfBirth: string };
+  },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ patientId: patientLinks.patientId })
+    .from(patientLinks)
+    .innerJoin(patients, eq(patients.id, patientLinks.patientId))
+    .where(
+      and(
+        eq(patientLinks.userId, userId),
+        eq(patientLinks.ownerId, ownerId),
+        eq(patientLinks.relationship, relationship),
+        isLive,
+        isNull(patients.deletedAt),
+        person &&
+          and(
+            sql`lower(${patients.name}) = lower(${person.name})`,
+            eq(patients.dateOfBirth, person.dateOfBirth),
+          ),
+      ),
+    )
+    .orderBy(asc(patientLinks.createdAt))
+    .limit(1);
+  return row?.patientId;
+}
+
+/** Links the booker to the record an online booking made (no invitation). */
+export async function insertBookingLink(
+  tx: DbOrTx,
+  {
+    ownerId,
+    patientId,
+    userId,
+    relationship,
+    at,
+  }: {
+    ownerId: string;
+    patientId: string;
+    userId: string;
+    relationship: TLinkRelationship;
+    at: Date;
+  },
+): Promise<string> {
+  const [row] = await tx
+    .insert(patientLinks)
+    .values({ ownerId, patientId, userId, relationship, createdAt: at })
+    .returning({ id: patientLinks.id });
+  return row!.id;
 }

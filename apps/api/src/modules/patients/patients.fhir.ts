@@ -11,7 +11,7 @@ export interface FhirEntry {
   resource: FhirResource;
 }
 
-const GENDER: Record<TPatient['gender'], 'male' | 'female' | 'other' | 'unknown'> = {
+const GENDER: Record<NonNullable<TPatient['gender']>, 'male' | 'female' | 'other' | 'unknown'> = {
   Male: 'male',
   Female: 'female',
   Other: 'other',
@@ -26,7 +26,10 @@ export const HAS_CHRONIC_DISEASES_URL =
   'https://carebridge.example/fhir/StructureDefinition/has-chronic-diseases';
 
 /** SNOMED CT findings for each ABO/Rh(D) group, the usual answers to LOINC 882-1. */
-const BLOOD_GROUP_SNOMED: Record<TPatient['bloodGroup'], { code: string; display: string }> = {
+const BLOOD_GROUP_SNOMED: Record<
+  NonNullable<TPatient['bloodGroup']>,
+  { code: string; display: string }
+> = {
   'A+': { code: '278149003', display: 'Blood group A Rh(D) positive' },
   'A-': { code: '278152006', display: 'Blood group A Rh(D) negative' },
   'B+': { code: '278150003', display: 'Blood group B Rh(D) positive' },
@@ -56,7 +59,7 @@ export function toFhirEntries(row: TPatient, now: Date): FhirEntry[] {
   const subject = { reference: patientUrl, type: 'Patient', display: row.name };
   const lastUpdated = row.updatedAt;
   const telecom = [
-    { system: 'phone', value: row.phone, use: 'mobile' },
+    ...(row.phone ? [{ system: 'phone', value: row.phone, use: 'mobile' }] : []),
     ...(row.email ? [{ system: 'email', value: row.email }] : []),
   ];
   const patient: FhirResource = {
@@ -66,27 +69,32 @@ export function toFhirEntries(row: TPatient, now: Date): FhirEntry[] {
     extension: [{ url: HAS_CHRONIC_DISEASES_URL, valueBoolean: row.hasChronicDiseases }],
     active: true,
     name: [{ text: row.name }],
-    telecom,
-    gender: GENDER[row.gender] ?? 'unknown',
-    // Without a date of birth only the age is known: the year it gives may be one year off.
-    birthDate: row.dateOfBirth ?? String(now.getUTCFullYear() - row.age).padStart(4, '0'),
-    address: [{ text: row.address }],
-    contact: [
-      {
-        relationship: [
-          {
-            coding: [
-              {
-                system: 'http://terminology.hl7.org/CodeSystem/v2-0131',
-                code: 'C',
-                display: 'Emergency Contact',
-              },
-            ],
-          },
-        ],
-        telecom: [{ system: 'phone', value: row.emergencyContact.phone }],
-      },
-    ],
+    ...(telecom.length > 0 && { telecom }),
+    gender: row.gender === null ? 'unknown' : GENDER[row.gender],
+    // Without a date of birth only the age is known: the year it gives may be one year off. A
+    // self-registered record without one has no age either (its 0 is not a newborn's).
+    ...((row.dateOfBirth || !row.selfRegistered) && {
+      birthDate: row.dateOfBirth ?? String(now.getUTCFullYear() - row.age).padStart(4, '0'),
+    }),
+    ...(row.address && { address: [{ text: row.address }] }),
+    ...(row.emergencyContact.phone && {
+      contact: [
+        {
+          relationship: [
+            {
+              coding: [
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/v2-0131',
+                  code: 'C',
+                  display: 'Emergency Contact',
+                },
+              ],
+            },
+          ],
+          telecom: [{ system: 'phone', value: row.emergencyContact.phone }],
+        },
+      ],
+    }),
   };
   const conditionId = derivedUuid(row._id, 'condition');
   const condition: FhirResource = {
@@ -116,7 +124,7 @@ export function toFhirEntries(row: TPatient, now: Date): FhirEntry[] {
     subject,
     recordedDate: row.createdAt,
   };
-  const bloodGroup = BLOOD_GROUP_SNOMED[row.bloodGroup];
+  const bloodGroup = row.bloodGroup === null ? undefined : BLOOD_GROUP_SNOMED[row.bloodGroup];
   const observationId = derivedUuid(row._id, 'blood-group');
   const observation: FhirResource = {
     resourceType: 'Observation',
@@ -154,10 +162,15 @@ export function toFhirEntries(row: TPatient, now: Date): FhirEntry[] {
       text: row.bloodGroup,
     },
   };
+  // A self-registered record not yet completed has no diagnosis or blood group to state.
   return [
     { fullUrl: patientUrl, resource: patient },
-    { fullUrl: `urn:uuid:${conditionId}`, resource: condition },
-    { fullUrl: `urn:uuid:${observationId}`, resource: observation },
+    ...(row.diagnosedWith === ''
+      ? []
+      : [{ fullUrl: `urn:uuid:${conditionId}`, resource: condition }]),
+    ...(row.bloodGroup === null
+      ? []
+      : [{ fullUrl: `urn:uuid:${observationId}`, resource: observation }]),
   ];
 }
 

@@ -17,8 +17,19 @@ import { patients, type PatientRow } from '../../db/schema/patients.ts';
  * column its cast in `toApiPatient`.
  */
 
-/** Columns the database keeps for itself: the key, the owner, search and bookkeeping times. */
-const BOOKKEEPING = ['id', 'ownerId', 'searchText', 'createdAt', 'updatedAt', 'deletedAt'] as const;
+/**
+ * Columns the database keeps for itself: the key, the owner, search and bookkeeping times, and
+ * whether an online booking made the record (set by the booking, never by the form).
+ */
+const BOOKKEEPING = [
+  'id',
+  'ownerId',
+  'searchText',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'selfRegistered',
+] as const;
 /** Columns never answered by the API. */
 const HIDDEN = ['ownerId', 'searchText', 'deletedAt'] as const;
 
@@ -103,6 +114,7 @@ export function toApiPatient(row: PatientRecord | PatientRow): TPatient {
     gender: gender as TPatient['gender'],
     ...(email !== null && { email }),
     emergencyContact: { phone: emergencyPhone },
+    selfRegistered: row.selfRegistered,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

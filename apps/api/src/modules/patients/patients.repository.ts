@@ -166,3 +166,44 @@ export async function purgeTrash(
     select count(*)::int as purged from gone`);
   return result.rows[0]?.purged ?? 0;
 }
+
+/**
+ * A record made by an online booking (decision 0029): the name (and, for a dependant, the date of
+ * birth) the booker gave, marked self-registered, its clinical fields empty until the
+ * practitioner completes them. Never matched to an existing record.
+ */
+export async function insertSelfRegisteredPatient(
+  db: DbOrTx,
+  {
+    ownerId,
+    name,
+    dateOfBirth,
+    email,
+    age,
+  }: {
+    ownerId: string;
+    name: string;
+    dateOfBirth: string | null;
+    email: string | null;
+    age: number;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(patients)
+    .values({
+      ownerId,
+      name,
+      dateOfBirth,
+      email,
+      age,
+      diagnosedWith: '',
+      address: '',
+      phone: '',
+      emergencyPhone: '',
+      bloodGroup: null,
+      gender: null,
+      selfRegistered: true,
+    })
+    .returning({ id: patients.id });
+  return row!.id;
+}

@@ -41,6 +41,7 @@ describe('POST /api/records/patients', () => {
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       createdAt: expect.stringMatching(/Z$/),
       updatedAt: body.createdAt,
+      selfRegistered: false,
       warnings: [],
     });
     expect(response.headers.etag).toBe(`"${body.updatedAt}"`);

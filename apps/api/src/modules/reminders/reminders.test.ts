@@ -93,6 +93,9 @@ describe('the reminders job (appointments)', () => {
       timeZone: _zone,
       createdAt: _c,
       updatedAt: _u,
+      requestExpiresAt: _expires,
+      cancelReason: _reason,
+      declineMessage: _message,
       ...input
     } = moved;
     const put = await ctx.app.inject({

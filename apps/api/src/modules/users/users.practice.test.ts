@@ -131,7 +131,14 @@ describe('phones read in the practice country', () => {
     const { headers } = await signIn(ctx);
     const created = await createPatient(ctx, headers, { phone: '5551234567' });
     expect((await putPractice(headers, PRACTICE)).statusCode).toBe(200);
-    const { _id, createdAt: _c, updatedAt: _u, warnings: _w, ...fields } = created;
+    const {
+      _id,
+      createdAt: _c,
+      updatedAt: _u,
+      warnings: _w,
+      selfRegistered: _s,
+      ...fields
+    } = created;
     const saved = await ctx.app.inject({
       method: 'PUT',
       url: patientsUrl(`/${_id}`),

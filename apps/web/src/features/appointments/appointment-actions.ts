@@ -8,6 +8,8 @@ export type StatusAction = 'arrived' | 'fulfilled' | 'no-show';
  * has been seen (fulfilled). Cancelled, no-show and fulfilled appointments are history.
  */
 const NEXT: Record<TAppointmentStatus, readonly StatusAction[]> = {
+  // A request made online is answered by confirming or declining it, not by a status change.
+  requested: [],
   booked: ['arrived', 'no-show'],
   arrived: ['fulfilled'],
   fulfilled: [],

@@ -32,7 +32,16 @@ export type Schedule = Pick<TUser, '_id'> & TScheduleSettings;
 /** The fields a PUT sends back: the whole appointment, as `ZAppointmentInput` takes it. */
 export function inputOf(appointment: TAppointment): TAppointmentData {
   const { patientId, start, duration, kind, reason, note, status } = appointment;
-  return { patientId, start, duration, kind, reason, note, status };
+  // Only an online booking makes a request; saving one confirms it (the PUT takes no `requested`).
+  return {
+    patientId,
+    start,
+    duration,
+    kind,
+    reason,
+    note,
+    status: status === 'requested' ? 'booked' : status,
+  };
 }
 
 const appointmentsBase = api.enhanceEndpoints({ addTagTypes: ['Appointment'] });

@@ -52,7 +52,8 @@ export function PatientDetails({
     const value = valueAt(patient, path);
     const isEmpty = value === '' || value === null || value === undefined;
     let text: string;
-    if (name === 'gender') text = genderLabel(t, patient.gender);
+    if (name === 'gender')
+      text = patient.gender === null ? t('details.none') : genderLabel(t, patient.gender);
     else if (PHONES.has(name) && !isEmpty) text = displayPhone(String(value), region);
     else if (name === 'dateOfBirth' && !isEmpty) text = formatDay(String(value), i18n.language);
     else if (typeof value === 'number') text = formatNumber(value);
