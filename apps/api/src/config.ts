@@ -81,6 +81,22 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** Comma-separated e-mail addresses (a role given by configuration), lower-cased. */
+const emailList = z
+  .string()
+  .max(10_000, 'comma-separated e-mail addresses such as a@example.org,b@example.org')
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email !== ''),
+  )
+  .refine(
+    (emails) => emails.every((email) => EMAIL.test(email)),
+    'comma-separated e-mail addresses such as a@example.org,b@example.org',
+  );
+
 const ZEnv = z
   .object({
     NODE_ENV: z
@@ -168,20 +184,9 @@ const ZEnv = z
     ).default(60),
     TRUST_PROXY: trustProxy,
     // Who reviews the directory: their e-mail addresses, compared ignoring case.
-    DIRECTORY_REVIEWERS: z
-      .string()
-      .max(10_000, 'comma-separated e-mail addresses such as a@example.org,b@example.org')
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((email) => email.trim().toLowerCase())
-          .filter((email) => email !== ''),
-      )
-      .refine(
-        (emails) => emails.every((email) => EMAIL.test(email)),
-        'comma-separated e-mail addresses such as a@example.org,b@example.org',
-      ),
+    DIRECTORY_REVIEWERS: emailList,
+    // Who answers the Support desk: their e-mail addresses, compared ignoring case.
+    SUPPORT_EMAILS: emailList,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'fatal, error, warn, info, debug, trace or silent',

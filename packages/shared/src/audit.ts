@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   // A directory reviewer's decision on a listing or a facility.
   'approve',
   'reject',
+  // Secure messages: a reader marked a thread read; a practitioner or Support closed one.
+  'mark_read',
+  'close',
   // Online booking: a booking from the directory; the practitioner's answer to a request, or
   // its expiry (written by the expiry job, in the practitioner's name).
   'book',
@@ -68,6 +71,9 @@ export const AUDIT_SUBJECT_KINDS = [
   'facility',
   'staff',
   'listing',
+  // Secure messages: a thread, one message of it.
+  'thread',
+  'message',
 ] as [AuditSubjectKind, ...AuditSubjectKind[]];
 
 export type AuditSubjectKind =
@@ -79,7 +85,9 @@ export type AuditSubjectKind =
   | 'correction'
   | 'facility'
   | 'staff'
-  | 'listing';
+  | 'listing'
+  | 'thread'
+  | 'message';
 
 /** The record an event is about, besides its patient. */
 export const ZAuditSubject = z

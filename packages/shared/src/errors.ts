@@ -16,6 +16,10 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'The requested resource could not be found.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'The requested resource could not be found.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  NOT_ACCEPTABLE: {
+    status: 406,
+    message: 'This address answers an event stream: send Accept: text/event-stream.',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   URI_TOO_LONG: { status: 414, message: 'The address of the request is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },
@@ -205,6 +209,12 @@ export const ERRORS = {
     status: 409,
     message:
       'This listing or facility was changed after you opened it. Read the new version before you decide.',
+  },
+  // Secure messages and the Support desk.
+  THREAD_NOT_FOUND: { status: 404, message: 'This conversation could not be found.' },
+  THREAD_CLOSED: {
+    status: 409,
+    message: 'This conversation is closed. Start a new one to write again.',
   },
   INVALID_CURSOR: {
     status: 400,

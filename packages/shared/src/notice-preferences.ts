@@ -8,13 +8,15 @@ import { z } from 'zod';
  *   the linked person, their own link made;
  * - `patient-appointment-reminders`: a linked patient's reminders of their own appointments;
  * - `correction-notices`: a linked person asked for a correction of one of the practitioner's
- *   patients' records; and, for the person who asked, the answer.
+ *   patients' records; and, for the person who asked, the answer;
+ * - `message-notices`: a secure message the user has not read 10 minutes after it was written.
  */
 export const NOTICE_KINDS = [
   'appointment-reminders',
   'link-notices',
   'patient-appointment-reminders',
   'correction-notices',
+  'message-notices',
 ] as const;
 export type TNoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -26,6 +28,8 @@ const DESCRIPTIONS: Record<TNoticeKind, string> = {
   'patient-appointment-reminders': "E-mail a linked patient's reminders of their own appointments",
   'correction-notices':
     "E-mail when a linked person asks for a correction of one of the user's patients' records, and when the user's own request is answered",
+  'message-notices':
+    'E-mail "You have a new message" (never its text) when a message to the user is still unread 10 minutes after it was written',
 };
 
 const shape = Object.fromEntries(

@@ -9,6 +9,7 @@ import type { Pools } from './pools.ts';
 import { seedPatientAccess } from './patient-access.ts';
 import { seedCorrections } from './corrections.ts';
 import { bookingLinks, FUZZ_REVIEWER, seedDirectory } from './directory.ts';
+import { FUZZ_SUPPORT, seedMessages } from './messages.ts';
 import { seedLinkedRecord } from './my-health.ts';
 import { seedReminders } from './reminders.ts';
 
@@ -41,9 +42,14 @@ export function createFuzzVoice(): VoiceProvider {
 /** Seeds the rows above and returns the pools the first batch draws from. */
 export async function seedCampaign(ctx: TestContext): Promise<Pools> {
   const users: Awaited<ReturnType<typeof signIn>>[] = [];
-  // The last one reviews the directory (DIRECTORY_REVIEWERS of the campaign's app).
+  // The last one reviews the directory (DIRECTORY_REVIEWERS of the campaign's app), the one
+  // before answers the Support desk (SUPPORT_EMAILS).
+  const emails = { [USERS - 1]: FUZZ_REVIEWER, [USERS - 2]: FUZZ_SUPPORT } as Record<
+    number,
+    string
+  >;
   for (let i = 0; i < USERS; i += 1)
-    users.push(await signIn(ctx, i === USERS - 1 ? { email: FUZZ_REVIEWER } : {}));
+    users.push(await signIn(ctx, emails[i] ? { email: emails[i] } : {}));
   for (const { headers } of users) {
     for (let i = 0; i < 2; i += 1) {
       const created = await ctx.app.inject({
@@ -112,6 +118,8 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
   // A facility and a listing per user, half of them approved (directory.ts).
   const directory = await seedDirectory(ctx, users);
   linked.links.push(...(await bookingLinks(ctx)));
+  // Support threads and a clinical thread per user (messages.ts).
+  const messages = await seedMessages(ctx, users);
   // A voice call per user, so reading what a call did has calls of its own and others' to read.
   const calls = [];
   for (const { headers, user } of users) {
@@ -146,6 +154,7 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     feedFiles: [],
     ...access,
     directory,
+    messages,
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),
     foreignToken: await issue(foreign, 'foreign'),

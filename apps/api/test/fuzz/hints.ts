@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { correctionHints } from './corrections.ts';
 import { directoryHints } from './directory.ts';
 import { kindHints } from './kinds.ts';
+import { messageHints } from './messages.ts';
 import { patientAccessHints } from './patient-access.ts';
 import type { Operation } from './openapi.ts';
 import type { FuzzUser, Pools } from './pools.ts';
@@ -42,6 +43,7 @@ export function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): H
   Object.assign(hints, patientAccessHints(operation, pools));
   Object.assign(hints, correctionHints(operation, pools));
   Object.assign(hints, directoryHints(operation, actor.user._id, pools));
+  Object.assign(hints, messageHints(operation, actor.user._id, pools));
   if (operation.path.startsWith('/api/records/patients'))
     Object.assign(hints, {
       email: fc.oneof(fc.emailAddress(), fc.constant('')),

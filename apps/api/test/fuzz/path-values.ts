@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { correctionPathValue } from './corrections.ts';
 import { directoryPathValue } from './directory.ts';
 import { kindPathValue } from './kinds.ts';
+import { messagePathValue } from './messages.ts';
 import { myHealthPathValue } from './my-health.ts';
 import type { Operation } from './openapi.ts';
 import { invitationCodes } from './patient-access.ts';
@@ -77,6 +78,8 @@ export function pathValue(
   if (reminder) return reminder;
   const directory = directoryPathValue(operation, name, actorId, pools, junk);
   if (directory) return directory;
+  const thread = messagePathValue(operation, actorId, pools, junk);
+  if (thread) return thread;
   if (operation.path.startsWith('/api/records/patients/')) {
     const kept =
       operation.label === 'DELETE /api/records/patients/{id}' ? seededPatientIds(pools) : new Set();

@@ -1,6 +1,7 @@
 import type { CorrectionInPool } from './corrections.ts';
 import type { DirectoryPools } from './directory.ts';
 import type { KindPools } from './kinds.ts';
+import type { MessagePools } from './messages.ts';
 import type { LinkedRecordInPool } from './my-health.ts';
 import type { ReminderInPool } from './reminders.ts';
 import type { VisitInPool } from './visits.ts';
@@ -44,6 +45,8 @@ export interface Pools {
   linkIds: string[];
   /** Facilities and listings seeded before the run (directory.ts). */
   directory: DirectoryPools;
+  /** Message threads seeded before the run and made during it (messages.ts). */
+  messages: MessagePools;
   cursors: string[];
   unregisteredToken: string;
   foreignToken: string;

@@ -2,6 +2,7 @@ import type { TSearchResults } from '@portal/shared/search';
 import { VALID_AUTH } from './auth-values.ts';
 import type { DbState } from './db-state.ts';
 import { kindPrivacyProblems } from './kinds.ts';
+import { messagePrivacyProblems } from './messages.ts';
 import { isMyHealthPath, myHealthPrivacyProblems } from './my-health.ts';
 import type { Pools } from './pools.ts';
 import { reminderLeaks } from './reminders.ts';
@@ -37,6 +38,8 @@ export function privacyProblems(
         : []),
     ];
   }
+  const message = messagePrivacyProblems(label, request.pathValues, json, actorId, pools);
+  if (message.length) return message;
   const kind = kindPrivacyProblems(label, request.pathValues, json, actorId, after.kinds);
   if (kind.length) return kind;
   const timeline = timelinePrivacyProblems(label, json, actorId, after);

@@ -14,3 +14,4 @@ export * from './parked-charge-events.ts';
 export * from './patient-links.ts';
 export * from './corrections.ts';
 export * from './directory.ts';
+export * from './messages.ts';

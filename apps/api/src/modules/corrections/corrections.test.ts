@@ -111,6 +111,7 @@ describe('POST /api/me/patients/:patientId/corrections', () => {
         'link-notices': true,
         'patient-appointment-reminders': true,
         'correction-notices': false,
+        'message-notices': true,
       },
     });
     expect(preferences.statusCode).toBe(200);

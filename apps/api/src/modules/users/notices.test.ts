@@ -30,6 +30,7 @@ describe('GET /api/user/notice-preferences', () => {
       'link-notices': true,
       'patient-appointment-reminders': true,
       'correction-notices': true,
+      'message-notices': true,
     });
   });
 

@@ -1,0 +1,258 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { connectDatabase, type Database } from '../../db/client.ts';
+import { patientLinks } from '../../db/schema/patient-links.ts';
+import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { messagesTestKit, SUPPORT_ENV } from './messages.factories.ts';
+
+/**
+ * The live stream over real HTTP, as the browser reads it with `fetch`: two instances on one
+ * database (A is ctx.app, B below), so an event crosses from one to the other by NOTIFY.
+ */
+let ctx: TestContext;
+let databaseB: Database;
+let appB: FastifyInstance;
+let urlA: string;
+let urlB: string;
+let kit: ReturnType<typeof messagesTestKit>;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: SUPPORT_ENV });
+  kit = messagesTestKit(ctx);
+  databaseB = connectDatabase(ctx.database.url, { max: 3 });
+  appB = await buildApp({ config: ctx.config, database: databaseB, identity: ctx.local });
+  urlA = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  urlB = await appB.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await appB.close();
+  await databaseB.close();
+  await ctx.close();
+});
+
+interface StreamEvent {
+  event: string;
+  id?: string;
+  data: unknown;
+}
+
+/** A stream read as the web app reads it: fetch, the token in its header, events as they come. */
+async function openStream(base: string, headers: Record<string, string>, lastEventId?: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/messages/stream`, {
+    headers: {
+      ...headers,
+      accept: 'text/event-stream',
+      ...(lastEventId && { 'last-event-id': lastEventId }),
+    },
+    signal: controller.signal,
+  });
+  const events: StreamEvent[] = [];
+  const waiters: Array<() => void> = [];
+  let ended = false;
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = new Map<string, string>();
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':') || !line.includes(':')) continue;
+            const at = line.indexOf(':');
+            fields.set(line.slice(0, at), line.slice(at + 1).trim());
+          }
+          if (!fields.has('event')) continue;
+          events.push({
+            event: fields.get('event')!,
+            ...(fields.has('id') && { id: fields.get('id') }),
+            data: JSON.parse(fields.get('data') ?? 'null'),
+          });
+          waiters.splice(0).forEach((wake) => wake());
+        }
+      }
+    } catch {
+      // aborted by the test
+    }
+    ended = true;
+    waiters.splice(0).forEach((wake) => wake());
+  })();
+  /** Waits until `count` events have come (or the stream ends), at most 5 s. */
+  const waitFor = async (count: number) => {
+    const deadline = Date.now() + 5_000;
+    while (events.length < count && !ended && Date.now() < deadline)
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    return events;
+  };
+  return {
+    response,
+    events,
+    waitFor,
+    isEnded: () => ended,
+    close: () => controller.abort(),
+  };
+}
+
+const messageBodies = (events: StreamEvent[]) =>
+  events
+    .filter((event) => event.event === 'message')
+    .map((event) => (event.data as { message: { body: string } }).message.body);
+
+/** Lets the hub see a stream opened just before: its first bytes came after it connected. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('GET /api/messages/stream', () => {
+  it('refuses a client that does not ask for an event stream, and a token in the address', async () => {
+    const user = await signIn(ctx);
+    const plain = await ctx.app.inject({ url: '/api/messages/stream', headers: user.headers });
+    expect(plain.statusCode).toBe(406);
+    expect(plain.json()).toMatchObject({ code: 'NOT_ACCEPTABLE' });
+    const inUrl = await ctx.app.inject({
+      url: `/api/messages/stream?token=${user.token}`,
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(inUrl.statusCode).toBe(401);
+  });
+
+  it('delivers a message to the other participant on the same instance, never to a stranger', async () => {
+    const { doctor, patient, patientId } = await kit.careTeam();
+    const stranger = await signIn(ctx);
+    const patientStream = await openStream(urlA, patient.headers);
+    const strangerStream = await openStream(urlA, stranger.headers);
+    expect(patientStream.response.headers.get('content-type')).toBe(
+      'text/event-stream; charset=utf-8',
+    );
+    expect(patientStream.response.headers.get('cache-control')).toBe('no-store');
+    await settle();
+    const { thread } = await kit.startThread(doctor.headers, {
+      patientId,
+      subject: 'Live',
+      body: 'Are you there?',
+    });
+    const [event] = await patientStream.waitFor(1);
+    expect(event).toMatchObject({
+      event: 'message',
+      id: expect.stringMatching(/^\d+$/),
+      data: {
+        unreadCount: 1,
+        message: { threadId: thread._id, body: 'Are you there?', authorRole: 'practitioner' },
+      },
+    });
+    await kit.action(patient.headers, thread._id, 'read');
+    await patientStream.waitFor(2);
+    expect(patientStream.events[1]).toEqual({
+      event: 'read',
+      data: { threadId: thread._id, isMine: true },
+    });
+    expect(strangerStream.events).toEqual([]);
+    patientStream.close();
+    strangerStream.close();
+  });
+
+  it('crosses instances: a message written through B reaches a reader connected to A', async () => {
+    const { doctor, patient, patientId } = await kit.careTeam();
+    const doctorOnA = await openStream(urlA, doctor.headers);
+    await settle();
+    const created = await appB.inject({
+      method: 'POST',
+      url: '/api/messages/threads',
+      headers: patient.headers,
+      payload: { patientId, subject: 'Across', body: 'Sent through B' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(messageBodies(await doctorOnA.waitFor(1))).toEqual(['Sent through B']);
+    doctorOnA.close();
+  });
+
+  it('catches up after a reconnect: two messages sent while away arrive with Last-Event-ID', async () => {
+    const { doctor, patient, patientId } = await kit.careTeam();
+    const first = await openStream(urlA, patient.headers);
+    await settle();
+    const { thread } = await kit.startThread(doctor.headers, {
+      patientId,
+      subject: 'Reconnect',
+      body: 'One',
+    });
+    const [seen] = await first.waitFor(1);
+    first.close();
+    await kit.write(doctor.headers, thread._id, 'Two');
+    await kit.write(doctor.headers, thread._id, 'Three');
+    const again = await openStream(urlB, patient.headers, seen!.id);
+    expect(messageBodies(await again.waitFor(2))).toEqual(['Two', 'Three']);
+    const ids = again.events.map((event) => Number(event.id));
+    expect(ids[0]).toBeGreaterThan(Number(seen!.id));
+    expect(ids[1]).toBeGreaterThan(ids[0]!);
+    again.close();
+  });
+
+  it('stops delivering to someone whose link has ended, and catches them up on nothing', async () => {
+    const { doctor, patient, patientId } = await kit.careTeam();
+    const { thread } = await kit.startThread(doctor.headers, {
+      patientId,
+      subject: 'Ended',
+      body: 'Before',
+    });
+    const stream = await openStream(urlA, patient.headers);
+    await settle();
+    await ctx.database.db
+      .update(patientLinks)
+      .set({ endedAt: new Date() })
+      .where(
+        and(
+          eq(patientLinks.userId, patient.user._id),
+          eq(patientLinks.patientId, patientId),
+          isNull(patientLinks.endedAt),
+        ),
+      );
+    await kit.write(doctor.headers, thread._id, 'After the link ended');
+    const other = await openStream(urlA, doctor.headers, '0');
+    expect(messageBodies(await other.waitFor(2))).toEqual(['Before', 'After the link ended']);
+    expect(stream.events).toEqual([]);
+    const replay = await openStream(urlA, patient.headers, '0');
+    await settle();
+    expect(replay.events).toEqual([]);
+    stream.close();
+    other.close();
+    replay.close();
+  });
+
+  it('never streams a clinical message to Support staff, and streams support threads to them', async () => {
+    const { doctor, patientId } = await kit.careTeam();
+    const staff = await kit.supportHeaders();
+    const desk = await openStream(urlA, staff);
+    await settle();
+    await kit.startThread(doctor.headers, { patientId, subject: 'Clinical', body: 'Private' });
+    const user = await signIn(ctx);
+    await kit.startThread(user.headers, { support: true, subject: 'Help', body: 'For support' });
+    expect(messageBodies(await desk.waitFor(1))).toEqual(['For support']);
+    desk.close();
+  });
+});
+
+describe('the end of a stream', () => {
+  let short: TestContext;
+  beforeAll(async () => {
+    // A clock 300 ms before the tokens this app issues expire (they last an hour).
+    short = await createTestApp({ deps: { now: () => new Date(Date.now() + 3_600_000 - 300) } });
+  });
+  afterAll(() => short.close());
+
+  it('ends with an expired event when the token expires', async () => {
+    const user = await signIn(short);
+    const url = await short.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(url, user.headers);
+    const events = await stream.waitFor(1);
+    expect(events).toEqual([{ event: 'expired', data: {} }]);
+    await stream.waitFor(2);
+    expect(stream.isEnded()).toBe(true);
+  });
+});
