@@ -107,7 +107,7 @@ test('practitioner works the week grid by keyboard: menu, arrived, Start visit; 
   // Arabic: the grid mirrors (Monday on the right), and axe finds nothing at either width. The
   // wide header holds the language select; a phone's keeps it behind a button.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole('banner').getByRole('combobox').selectOption('ar');
+  await page.getByRole('banner').getByLabel('Language', { exact: true }).selectOption('ar');
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(main.getByRole('link', { name: /Bruno Costa/ })).toBeVisible();

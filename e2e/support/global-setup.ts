@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { RESULTS_DIR, SERVER_ENTRY, startServer } from './server.ts';
+import { DIRECTORY_REVIEWER, RESULTS_DIR, SERVER_ENTRY, startServer } from './server.ts';
 
 /**
  * One shared server for the run; specs needing other configuration start their own. It logs
@@ -11,7 +11,12 @@ export default async function globalSetup() {
   const server = await startServer({
     // REMINDERS_SWEEP_SECONDS: reminders come within a second of coming due (and the bell asks
     // that often), so a journey waits for the bell, not a minute (premier-journey.spec.ts).
-    env: { LOG_LEVEL: 'info', REMINDERS_SWEEP_SECONDS: '1' },
+    // DIRECTORY_REVIEWERS: the reviewer who approves the booking journey's listings.
+    env: {
+      LOG_LEVEL: 'info',
+      REMINDERS_SWEEP_SECONDS: '1',
+      DIRECTORY_REVIEWERS: DIRECTORY_REVIEWER,
+    },
     logFile: path.join(RESULTS_DIR, 'e2e-server.log'),
   });
   process.env.E2E_BASE_URL = server.url;

@@ -13,6 +13,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/server.js');
 /** Where every server's output goes, for the log-hygiene check after the suite. */
 export const RESULTS_DIR = path.join(ROOT, '.test-results');
+/** The shared server's directory reviewer (DIRECTORY_REVIEWERS), who approves through the API. */
+export const DIRECTORY_REVIEWER = 'directory-reviewer@example.test';
 const SECRET_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'RETELL_API_KEY'];
 
 export interface RunningServer {
