@@ -222,6 +222,10 @@ describe('fuzzing every route of the OpenAPI document', () => {
       // once, which the uniform draws rarely meet: it succeeds in care-plans.test.ts instead.
       // The message stream answers only a client that accepts an event stream and then stays
       // open, which `inject` cannot read: it succeeds in messages.stream.test.ts instead.
+      // Three replacements need an owner, an existing item, its current version and a whole
+      // valid body at once (a facility's seven fields, a draft visit, a subscription change of
+      // the member's own), which the uniform draws meet once or twice in a campaign at most:
+      // they succeed in facilities.test.ts, visits.test.ts and billing.test.ts instead.
       // "Most of them past validation" is the full campaign's claim (Node 20's `npm test`): a
       // shorter one (the Node 22 and 24 lines) draws too few requests for the rarest successes
       // (a PUT of an appointment needs its owner, its current ETag and a free time).
@@ -235,6 +239,9 @@ describe('fuzzing every route of the OpenAPI document', () => {
           'POST /api/me/facility-staff',
           'PUT /api/records/patients/{id}/care-plans/{carePlanId}/occurrences',
           'GET /api/messages/stream',
+          'PUT /api/facilities/{id}',
+          'PUT /api/records/patients/{id}/visits/{visitId}',
+          'PUT /api/user/subscription',
         ].includes(operation.label)
       )
         continue;
