@@ -1,16 +1,15 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { APPOINTMENT_KINDS, type TAppointmentKind } from '@portal/shared/appointment';
 import { DIRECTORY_LANGUAGES, DIRECTORY_LIMITS } from '@portal/shared/directory';
+import type { TDirectoryDoctorHit } from '@portal/shared/directory-public';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { announce } from '../../lib/a11y/announcer.ts';
 import { Button } from '../../ui/button.tsx';
 import field from '../../ui/form-field.module.css';
 import { useSearchDoctorsQuery, type DoctorFilters } from './directory-api.ts';
 import { languageName, specialtiesByName } from './directory-text.ts';
 import { DoctorCard } from './doctor-card.tsx';
-import { ListFailure } from './list-failure.tsx';
-import { useMorePages } from './use-more-pages.ts';
+import { PagedResults } from './paged-results.tsx';
 import styles from './directory.module.css';
 
 /** The URL parameters a doctor search is kept in, so Back, Forward and links repeat it. */
@@ -141,85 +140,19 @@ function SearchForm({
 
 function Results({ filters }: { filters: DoctorFilters }) {
   const { t } = useTranslation('directory');
-  const { cursors, addPage } = useMorePages();
-  const first = useSearchDoctorsQuery(filters);
-  const total = first.data?.total;
-  useEffect(() => {
-    if (total !== undefined)
-      announce(total === 0 ? t('search.empty') : t('search.count', { count: total }));
-  }, [total, t]);
-
-  if (first.isError)
-    return <ListFailure error={first.error} onRetry={() => void first.refetch()} />;
-  if (!first.data) return <p role="status">{t('search.loading')}</p>;
-  if (first.data.total === 0) return <p className={styles.empty}>{t('search.empty')}</p>;
   return (
-    <section className={styles.results} aria-labelledby="doctor-results-count">
-      <h2 id="doctor-results-count" className={styles.count}>
-        {t('search.count', { count: first.data.total })}
-      </h2>
-      <ul className={styles.cards}>
-        {cursors.map((cursor, index) => (
-          <ResultPage
-            key={cursor ?? 'first'}
-            filters={filters}
-            cursor={cursor}
-            isLast={index === cursors.length - 1}
-            onMore={addPage}
-          />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** One page of cards; the last one shown offers the next. */
-function ResultPage({
-  filters,
-  cursor,
-  isLast,
-  onMore,
-}: {
-  filters: DoctorFilters;
-  cursor?: string;
-  isLast: boolean;
-  onMore: (cursor: string) => void;
-}) {
-  const { t } = useTranslation('directory');
-  const page = useSearchDoctorsQuery({ ...filters, ...(cursor && { cursor }) });
-  const [isFirstFocused, setIsFirstFocused] = useState(false);
-  if (page.isError)
-    return (
-      <li className={styles.pageState}>
-        <ListFailure error={page.error} onRetry={() => void page.refetch()} />
-      </li>
-    );
-  if (!page.data)
-    return (
-      <li className={styles.pageState} role="status">
-        {t('search.loadingMore')}
-      </li>
-    );
-  const { nextCursor } = page.data;
-  return (
-    <>
-      {page.data.items.map((doctor, index) => (
-        <li key={doctor.publicId}>
-          <DoctorCard
-            doctor={doctor}
-            // A page added by "More results" takes focus at its first card.
-            shouldFocus={cursor !== undefined && index === 0 && !isFirstFocused}
-            onFocused={() => setIsFirstFocused(true)}
-          />
-        </li>
-      ))}
-      {isLast && nextCursor && (
-        <li className={styles.pageState}>
-          <Button variant="secondary" onClick={() => onMore(nextCursor)}>
-            {t('search.more')}
-          </Button>
-        </li>
-      )}
-    </>
+    <PagedResults<DoctorFilters, TDirectoryDoctorHit>
+      filters={filters}
+      usePage={useSearchDoctorsQuery}
+      headingId="doctor-results-count"
+      texts={{
+        loading: t('search.loading'),
+        empty: t('search.empty'),
+        count: (count) => t('search.count', { count }),
+        more: t('search.more'),
+      }}
+      keyOf={(doctor) => doctor.publicId}
+      renderItem={(doctor, focus) => <DoctorCard doctor={doctor} {...focus} />}
+    />
   );
 }

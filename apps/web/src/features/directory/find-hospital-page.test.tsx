@@ -55,6 +55,23 @@ describe('FindHospitalPage', () => {
     );
   });
 
+  it('adds the next page with "More results", its first place taking focus', async () => {
+    const user = userEvent.setup();
+    for (let n = 1; n <= 21; n++)
+      api.directory.facilities.push(
+        createDirectoryFacility({
+          _id: `9b2e7c4a-1d3f-4a5b-8c6d-${String(n).padStart(12, '0')}`,
+          name: `Clinic ${String(n).padStart(2, '0')}`,
+        }),
+      );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: '21 places found' })).toBeVisible();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'More results' }));
+    expect(await screen.findByRole('heading', { name: 'Clinic 21' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'More results' })).not.toBeInTheDocument();
+  });
+
   it('links the address to a map of its coordinates and the phone to a call', async () => {
     api.directory.facilities.push(SANTA_MARIA);
     renderPage('/find-hospital?q=Santa');

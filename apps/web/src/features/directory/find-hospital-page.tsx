@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   DIRECTORY_LIMITS,
@@ -7,7 +7,6 @@ import {
   type TFacilitySummary,
 } from '@portal/shared/directory';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { announce } from '../../lib/a11y/announcer.ts';
 import { telHref } from '../../lib/config/public-config.ts';
 import { Button } from '../../ui/button.tsx';
 import field from '../../ui/form-field.module.css';
@@ -21,7 +20,7 @@ import {
 import { doctorPath } from './directory-paths.ts';
 import { listOf, mapHref, specialtyName } from './directory-text.ts';
 import { ListFailure } from './list-failure.tsx';
-import { useMorePages } from './use-more-pages.ts';
+import { PagedResults } from './paged-results.tsx';
 import styles from './directory.module.css';
 
 const FILTER_KEYS = ['q', 'city', 'kind'] as const;
@@ -114,91 +113,47 @@ export function FindHospitalPage() {
 
 function FacilityResults({ filters }: { filters: FacilityFilters }) {
   const { t } = useTranslation('directory');
-  const { cursors, addPage } = useMorePages();
-  const first = useSearchFacilitiesQuery(filters);
-  const total = first.data?.total;
-  useEffect(() => {
-    if (total !== undefined)
-      announce(total === 0 ? t('findHospital.empty') : t('findHospital.count', { count: total }));
-  }, [total, t]);
-  if (first.isError)
-    return <ListFailure error={first.error} onRetry={() => void first.refetch()} />;
-  if (!first.data) return <p role="status">{t('findHospital.loading')}</p>;
-  if (first.data.total === 0) return <p className={styles.empty}>{t('findHospital.empty')}</p>;
   return (
-    <section className={styles.results} aria-labelledby="facility-results-count">
-      <h2 id="facility-results-count" className={styles.count}>
-        {t('findHospital.count', { count: first.data.total })}
-      </h2>
-      <ul className={styles.cards}>
-        {cursors.map((cursor, index) => (
-          <FacilityPage
-            key={cursor ?? 'first'}
-            filters={filters}
-            cursor={cursor}
-            isLast={index === cursors.length - 1}
-            onMore={addPage}
-          />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function FacilityPage({
-  filters,
-  cursor,
-  isLast,
-  onMore,
-}: {
-  filters: FacilityFilters;
-  cursor?: string;
-  isLast: boolean;
-  onMore: (cursor: string) => void;
-}) {
-  const { t } = useTranslation('directory');
-  const page = useSearchFacilitiesQuery({ ...filters, ...(cursor && { cursor }) });
-  if (page.isError)
-    return (
-      <li className={styles.pageState}>
-        <ListFailure error={page.error} onRetry={() => void page.refetch()} />
-      </li>
-    );
-  if (!page.data)
-    return (
-      <li className={styles.pageState} role="status">
-        {t('search.loadingMore')}
-      </li>
-    );
-  const { nextCursor } = page.data;
-  return (
-    <>
-      {page.data.items.map((facility) => (
-        <li key={facility._id}>
-          <FacilityCard facility={facility} />
-        </li>
-      ))}
-      {isLast && nextCursor && (
-        <li className={styles.pageState}>
-          <Button variant="secondary" onClick={() => onMore(nextCursor)}>
-            {t('findHospital.more')}
-          </Button>
-        </li>
-      )}
-    </>
+    <PagedResults<FacilityFilters, TFacilitySummary>
+      filters={filters}
+      usePage={useSearchFacilitiesQuery}
+      headingId="facility-results-count"
+      texts={{
+        loading: t('findHospital.loading'),
+        empty: t('findHospital.empty'),
+        count: (count) => t('findHospital.count', { count }),
+        more: t('findHospital.more'),
+      }}
+      keyOf={(facility) => facility._id}
+      renderItem={(facility, focus) => <FacilityCard facility={facility} {...focus} />}
+    />
   );
 }
 
 /** A facility: kind, name, address (to a map), phone, and its doctors when asked for. */
-function FacilityCard({ facility }: { facility: TFacilitySummary }) {
+function FacilityCard({
+  facility,
+  shouldFocus,
+  onFocused,
+}: {
+  facility: TFacilitySummary;
+  shouldFocus: boolean;
+  onFocused: () => void;
+}) {
   const { t } = useTranslation('directory');
   const id = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!shouldFocus) return;
+    headingRef.current?.focus();
+    onFocused();
+  }, [shouldFocus, onFocused]);
   const [isOpen, setIsOpen] = useState(false);
   const address = [facility.address.split('\n').join(', '), facility.city].join(', ');
   return (
     <article className={styles.card} aria-labelledby={`${id}-name`}>
       <p className={styles.kindBadge}>{t(`facilityKinds.${facility.kind}`)}</p>
-      <h3 id={`${id}-name`} className={styles.cardTitle}>
+      <h3 ref={headingRef} id={`${id}-name`} className={styles.cardTitle} tabIndex={-1}>
         {facility.name}
       </h3>
       <p className={styles.address}>
