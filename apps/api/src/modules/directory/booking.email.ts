@@ -1,14 +1,16 @@
-import { SCHEDULE_LIMITS } from '@portal/shared/profile';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
-import { icsDocument, text as icsText, utc } from '../calendar/calendar.ics.ts';
+import {
+  appointmentAttachment,
+  appointmentText,
+  appointmentWord,
+  practiceTime,
+} from '../calendar/appointment-email.ts';
 import type { BookableDoctor } from './booking.repository.ts';
 
 /**
- * The booker's confirmation of an online booking, with the appointment as an `.ics`. E-mail
- * leaves the portal's protection (relays, mailboxes, previews on a locked phone), so it says
- * only who, where and when, and whether the practice still has to confirm: never the reason
- * given, nor whom a booking for a dependant is for. English: the server does not know the
- * reader's language. The practitioner gets no e-mail: requests are in their app.
+ * The booker's confirmation of an online booking, with the appointment as an `.ics`: who, where
+ * and when, and whether the practice still has to confirm (what such an e-mail may say:
+ * calendar/appointment-email.ts). The practitioner gets no e-mail: requests are in their app.
  */
 export function bookingEmail({
   to,
@@ -30,68 +32,38 @@ export function bookingEmail({
   publicUrl: string;
   now: Date;
 }): MailMessage {
-  const timeZone = doctor.timeZone ?? SCHEDULE_LIMITS.defaultTimeZone;
-  const format = (at: Date) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(
-      at,
-    );
-  const when = format(appointment.startsAt);
-  const what = appointment.kind === 'video' ? 'video appointment' : 'appointment';
+  const practice = { ...doctor.practice, timeZone: doctor.timeZone };
+  const when = practiceTime(appointment.startsAt, practice);
+  const what = appointmentWord(appointment.kind);
   const isRequest = appointment.status === 'requested';
-  const address = addressOf(doctor.practice);
-  const host = new URL(publicUrl).hostname;
-  const details = [
-    `With: ${doctor.name}${doctor.practice.name ? `, ${doctor.practice.name}` : ''}`,
-    `When: ${when} (${timeZone})`,
-    address && `Where: ${address}`,
-    doctor.practice.phone && `Phone: ${doctor.practice.phone}`,
-  ].filter(Boolean);
-  const status = isRequest
-    ? `Your request for a ${what} was sent. The practice confirms it by ${format(appointment.requestExpiresAt!)}; until then the time is kept for you, and if they do not, it is cancelled.`
+  const lead = isRequest
+    ? `Your request for a ${what} was sent. The practice confirms it by ${practiceTime(appointment.requestExpiresAt!, practice)}; until then the time is kept for you, and if they do not, it is cancelled.`
     : `Your ${what} is booked.`;
   return {
     to,
     subject: isRequest ? `Appointment requested for ${when}` : `Appointment booked for ${when}`,
-    text: `Hello,\n\n${status}\n\n${details.join('\n')}\n\nTo see or cancel it, open CareBridge: ${publicUrl}/my-health\n\nThe attached file adds it to your calendar.\n\nCareBridge\n`,
-    messageId: `<booking-${appointment.id}@${host}>`,
+    text: appointmentText({
+      lead,
+      withWhom: `${doctor.name}${doctor.practice.name ? `, ${doctor.practice.name}` : ''}`,
+      startsAt: appointment.startsAt,
+      practice,
+      publicUrl,
+    }),
+    messageId: `<booking-${appointment.id}@${new URL(publicUrl).hostname}>`,
+    // The same UID as the appointment's reminders, so the calendar keeps one entry.
     attachments: [
-      {
-        filename: 'appointment.ics',
-        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        content: icsDocument([
-          'BEGIN:VCALENDAR',
-          'VERSION:2.0',
-          'PRODID:-//CareBridge//Online booking//EN',
-          'CALSCALE:GREGORIAN',
-          'METHOD:PUBLISH',
-          'BEGIN:VEVENT',
-          // The same UID as the appointment's reminder, so the calendar keeps one entry.
-          `UID:patient-appointment-${appointment.id}@${host}`,
-          `DTSTAMP:${utc(now)}`,
-          `DTSTART:${utc(appointment.startsAt)}`,
-          `DTEND:${utc(appointment.endsAt)}`,
-          'SEQUENCE:0',
-          `STATUS:${isRequest ? 'TENTATIVE' : 'CONFIRMED'}`,
-          `SUMMARY:${icsText(`Appointment with ${doctor.name}`)}`,
-          ...(address ? [`LOCATION:${icsText(address)}`] : []),
-          'CLASS:PRIVATE',
-          'TRANSP:OPAQUE',
-          'END:VEVENT',
-          'END:VCALENDAR',
-        ]),
-      },
+      appointmentAttachment({
+        appointmentId: appointment.id,
+        startsAt: appointment.startsAt,
+        endsAt: appointment.endsAt,
+        sequence: 0,
+        isTentative: isRequest,
+        summary: `Appointment with ${doctor.name}`,
+        practice,
+        publicUrl,
+        product: 'Online booking',
+        now,
+      }),
     ],
   };
-}
-
-/** The practice's address on one line: its street's own line breaks become commas. */
-function addressOf(practice: BookableDoctor['practice']): string {
-  const country =
-    practice.country &&
-    (new Intl.DisplayNames('en', { type: 'region' }).of(practice.country) ?? practice.country);
-  const town = [practice.postalCode, practice.city].filter(Boolean).join(' ');
-  return [...(practice.street?.split(/\r\n|\r|\n/) ?? []), town, country]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(', ');
 }
