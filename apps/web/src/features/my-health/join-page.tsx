@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import { announceWithNextPage } from '../../lib/a11y/announcer.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
-import type { SignInIntent } from '../../lib/session/sign-in-intent.ts';
+import { SignInFirst } from '../../lib/session/require-session.tsx';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import alert from '../../ui/alert.module.css';
@@ -23,13 +23,11 @@ import { dateTimeFormat } from '../../i18n/intl-formats.ts';
  * API checks the e-mail or the date of birth, and each refusal is told in the reader's words.
  */
 export function JoinPage() {
-  const { pathname } = useLocation();
-  const isSignedIn = useAppSelector((state) => state.auth.status);
-  if (!isSignedIn) {
-    const intent: SignInIntent = { returnTo: pathname };
-    return <Navigate to="/login" replace state={intent} />;
-  }
-  return <Invitation />;
+  return (
+    <SignInFirst>
+      <Invitation />
+    </SignInFirst>
+  );
 }
 
 function Invitation() {

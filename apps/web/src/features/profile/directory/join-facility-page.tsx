@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { TStaffMembership } from '@portal/shared/directory';
-import { useAppSelector } from '../../../app/hooks.ts';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { announce } from '../../../lib/a11y/announcer.ts';
 import { useFocusAfterRender } from '../../../lib/forms/use-focus-after-render.ts';
-import type { SignInIntent } from '../../../lib/session/sign-in-intent.ts';
+import { SignInFirst } from '../../../lib/session/require-session.tsx';
 import { Button, ButtonLink } from '../../../ui/button.tsx';
 import alert from '../../../ui/alert.module.css';
 import pageStyles from '../../../ui/page.module.css';
@@ -37,13 +36,11 @@ function refusalOf(error: unknown): (typeof REFUSALS)[number] | 'OTHER' {
  * their verified address. Each refusal is told in the reader's words.
  */
 export function JoinFacilityPage() {
-  const { pathname } = useLocation();
-  const isSignedIn = useAppSelector((state) => state.auth.status);
-  if (!isSignedIn) {
-    const intent: SignInIntent = { returnTo: pathname };
-    return <Navigate to="/login" replace state={intent} />;
-  }
-  return <StaffInvitation />;
+  return (
+    <SignInFirst>
+      <StaffInvitation />
+    </SignInFirst>
+  );
 }
 
 function StaffInvitation() {
