@@ -86,7 +86,9 @@ test('a practitioner lists themself and adds a facility; a reviewer approves one
   // Back in the profile: the listing is approved, the facility rejected with the reason.
   await page.reload();
   await expect(
-    main.getByRole('region', { name: t('listing:title') }).getByText(t('listing:review.approved')),
+    main
+      .getByRole('region', { name: t('listing:title') })
+      .getByText(t('listing:review.approved'), { exact: true }),
   ).toBeVisible();
   await expect(main.getByText('The address lacks a postcode.')).toBeVisible();
 });

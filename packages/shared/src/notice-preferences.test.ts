@@ -12,6 +12,7 @@ describe('ZNoticePreferences', () => {
       'link-notices': true,
       'patient-appointment-reminders': true,
       'correction-notices': true,
+      'message-notices': false,
     };
     expect(ZNoticePreferences.parse(input)).toEqual(input);
   });
@@ -35,6 +36,7 @@ describe('noticePreferencesOf', () => {
       'link-notices': true,
       'patient-appointment-reminders': true,
       'correction-notices': true,
+      'message-notices': true,
     });
   });
 

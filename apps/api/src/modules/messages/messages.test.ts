@@ -264,12 +264,12 @@ describe('the Support desk', () => {
     const a = await startThread(plain.headers, {
       support: true,
       subject: 'Cannot sign in',
-      body: 'Help',
+      body: 'The sign-in window closes at once',
     });
     const b = await startThread(member.headers, {
       support: true,
       subject: 'Refund',
-      body: 'Please',
+      body: 'Refund of my membership',
     });
     expect(a.thread).toMatchObject({ kind: 'support', isMember: false });
 
