@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeDateAt } from '../../test/clock.ts';
@@ -85,6 +85,19 @@ describe('DoctorPage', () => {
     expect(await screen.findByRole('link', { name: 'Sign in to book this time' })).toHaveAttribute(
       'href',
       '/login',
+    );
+    // On a phone the way in is below the profile: focus takes the reader there.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Book this time' })).toHaveFocus(),
+    );
+  });
+
+  it('opened on a time (a card’s link, a shared address), puts focus on its form once the doctor has answered', async () => {
+    addDoctor();
+    renderDoctor({ at: `/find-doctor/${ID}?slot=${NINE}` });
+    const form = await screen.findByRole('form', { name: 'Book this time' });
+    await waitFor(() =>
+      expect(within(form).getByRole('heading', { name: 'Book this time' })).toHaveFocus(),
     );
   });
 

@@ -98,9 +98,10 @@ function Profile() {
   const timeZone = slots.data?.timeZone;
   const firstDay = timeZone ? toWallTime(new Date(), timeZone).date : undefined;
 
-  // A time chosen (here, from a card, or back from signing in): its form takes focus.
+  // A time chosen (here, from a card, or back from signing in): its form takes focus, or for a
+  // guest the way in through sign-in, which on a phone is below the profile.
   useEffect(() => {
-    if (chosen && isSignedIn) panelRef.current?.querySelector('h2')?.focus();
+    if (chosen) panelRef.current?.querySelector('h2')?.focus();
   }, [chosen, isSignedIn]);
 
   if (!doctor) return null;
