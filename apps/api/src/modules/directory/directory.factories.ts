@@ -130,6 +130,18 @@ export function directoryTestKit(ctx: TestContext) {
   const guest = (url: string, address = '203.0.113.9') =>
     ctx.app.inject({ url, remoteAddress: address });
 
+  let readCount = 0;
+  /**
+   * A public read that must succeed and be cacheable, each from its own address: the
+   * directory's limit counts per address.
+   */
+  const read = async <T>(url: string) => {
+    const response = await guest(url, `192.0.2.${++readCount}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    return { body: response.json() as T, headers: response.headers };
+  };
+
   return {
     postFacility,
     createFacility,
@@ -141,5 +153,6 @@ export function directoryTestKit(ctx: TestContext) {
     listingIdOf,
     listedDoctor,
     guest,
+    read,
   };
 }
