@@ -10,6 +10,7 @@ import { useSearchDoctorsQuery, type DoctorFilters } from './directory-api.ts';
 import { languageName, specialtiesByName } from './directory-text.ts';
 import { DoctorCard } from './doctor-card.tsx';
 import { PagedResults } from './paged-results.tsx';
+import { SelectFilter, TextFilter } from './filter-fields.tsx';
 import styles from './directory.module.css';
 
 /** The URL parameters a doctor search is kept in, so Back, Forward and links repeat it. */
@@ -89,50 +90,36 @@ function SearchForm({
       </div>
       <fieldset className={styles.filters}>
         <legend>{t('search.filters')}</legend>
-        <div className={field.field}>
-          <label htmlFor={`${id}-specialty`}>{t('search.specialty')}</label>
-          <select id={`${id}-specialty`} name="specialty" defaultValue={filters.specialty ?? ''}>
-            <option value="">{t('search.anySpecialty')}</option>
-            {specialtiesByName(language).map(({ code, name }) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={field.field}>
-          <label htmlFor={`${id}-language`}>{t('search.language')}</label>
-          <select id={`${id}-language`} name="language" defaultValue={filters.language ?? ''}>
-            <option value="">{t('search.anyLanguage')}</option>
-            {languages.map(({ tag, name }) => (
-              <option key={tag} value={tag}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={field.field}>
-          <label htmlFor={`${id}-city`}>{t('search.city')}</label>
-          <input
-            id={`${id}-city`}
-            name="city"
-            type="text"
-            defaultValue={filters.city ?? ''}
-            maxLength={DIRECTORY_LIMITS.queryMax}
-            autoComplete="address-level2"
-          />
-        </div>
-        <div className={field.field}>
-          <label htmlFor={`${id}-kind`}>{t('search.kind')}</label>
-          <select id={`${id}-kind`} name="kind" defaultValue={filters.kind ?? ''}>
-            <option value="">{t('search.anyKind')}</option>
-            {APPOINTMENT_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`kinds.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter
+          name="specialty"
+          label={t('search.specialty')}
+          value={filters.specialty}
+          anyLabel={t('search.anySpecialty')}
+          options={specialtiesByName(language).map(({ code, name }) => ({
+            value: code,
+            label: name,
+          }))}
+        />
+        <SelectFilter
+          name="language"
+          label={t('search.language')}
+          value={filters.language}
+          anyLabel={t('search.anyLanguage')}
+          options={languages.map(({ tag, name }) => ({ value: tag, label: name }))}
+        />
+        <TextFilter
+          name="city"
+          label={t('search.city')}
+          value={filters.city}
+          autoComplete="address-level2"
+        />
+        <SelectFilter
+          name="kind"
+          label={t('search.kind')}
+          value={filters.kind}
+          anyLabel={t('search.anyKind')}
+          options={APPOINTMENT_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+        />
       </fieldset>
     </form>
   );

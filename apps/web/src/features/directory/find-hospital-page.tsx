@@ -9,7 +9,6 @@ import {
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { telHref } from '../../lib/config/public-config.ts';
 import { Button } from '../../ui/button.tsx';
-import field from '../../ui/form-field.module.css';
 import column from '../../ui/page-column.module.css';
 import pageStyles from '../../ui/page.module.css';
 import {
@@ -21,6 +20,7 @@ import { doctorPath } from './directory-paths.ts';
 import { listOf, mapHref, specialtyName } from './directory-text.ts';
 import { ListFailure } from './list-failure.tsx';
 import { PagedResults } from './paged-results.tsx';
+import { SelectFilter, TextFilter } from './filter-fields.tsx';
 import styles from './directory.module.css';
 
 const FILTER_KEYS = ['q', 'city', 'kind'] as const;
@@ -44,7 +44,6 @@ function filtersOf(params: URLSearchParams): FacilityFilters {
  */
 export function FindHospitalPage() {
   const { t } = useTranslation('directory');
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const key = JSON.stringify(filters);
@@ -67,39 +66,23 @@ export function FindHospitalPage() {
         <p className={styles.intro}>{t('findHospital.intro')}</p>
         <form key={key} role="search" className={styles.searchForm} onSubmit={search} noValidate>
           <div className={styles.filters}>
-            <div className={field.field}>
-              <label htmlFor={`${id}-q`}>{t('findHospital.name')}</label>
-              <input
-                id={`${id}-q`}
-                name="q"
-                type="search"
-                defaultValue={filters.q ?? ''}
-                maxLength={DIRECTORY_LIMITS.queryMax}
-                autoComplete="off"
-              />
-            </div>
-            <div className={field.field}>
-              <label htmlFor={`${id}-city`}>{t('findHospital.city')}</label>
-              <input
-                id={`${id}-city`}
-                name="city"
-                type="text"
-                defaultValue={filters.city ?? ''}
-                maxLength={DIRECTORY_LIMITS.queryMax}
-                autoComplete="address-level2"
-              />
-            </div>
-            <div className={field.field}>
-              <label htmlFor={`${id}-kind`}>{t('findHospital.kind')}</label>
-              <select id={`${id}-kind`} name="kind" defaultValue={filters.kind ?? ''}>
-                <option value="">{t('findHospital.anyKind')}</option>
-                {FACILITY_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {t(`facilityKinds.${kind}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <TextFilter name="q" label={t('findHospital.name')} value={filters.q} type="search" />
+            <TextFilter
+              name="city"
+              label={t('findHospital.city')}
+              value={filters.city}
+              autoComplete="address-level2"
+            />
+            <SelectFilter
+              name="kind"
+              label={t('findHospital.kind')}
+              value={filters.kind}
+              anyLabel={t('findHospital.anyKind')}
+              options={FACILITY_KINDS.map((kind) => ({
+                value: kind,
+                label: t(`facilityKinds.${kind}`),
+              }))}
+            />
           </div>
           <div className={styles.formActions}>
             <Button type="submit">{t('findHospital.submit')}</Button>
