@@ -228,7 +228,12 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       0,
     );
     await menu.getByRole('link', { name: t('common:menu.viewProfile') }).click();
-    await expect(main.getByText('Journey Reader', { exact: true })).toBeVisible();
+    // The name in the personal information (the public listing's preview repeats it).
+    await expect(
+      main
+        .getByRole('region', { name: t('profile:section') })
+        .getByText('Journey Reader', { exact: true }),
+    ).toBeVisible();
     await expect(main.getByRole('link', { name: t('profile:premiumMember') })).toHaveCount(0);
 
     // The patient's care plans explain Premier and lead to /premier; the API behind says 402.
