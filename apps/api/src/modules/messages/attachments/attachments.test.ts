@@ -193,6 +193,21 @@ describe('POST /api/messages/threads/{id}/attachments', () => {
     expect(closed.json()).toMatchObject({ code: 'THREAD_CLOSED' });
   });
 
+  it('reads multipart on the upload only: a message sent as multipart is 415 with the shared message', async () => {
+    const { patient, threadId } = await clinicalThread();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/messages/threads/${threadId}/messages`,
+      headers: { ...patient.headers, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="body"\r\n\r\nHi\r\n--x--\r\n',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: ERRORS.UNSUPPORTED_MEDIA_TYPE.message,
+    });
+  });
+
   it('keeps each user within their quota, unsent uploads included: 413 ATTACHMENT_QUOTA_EXCEEDED', async () => {
     const { patient, doctor, threadId } = await clinicalThread();
     const half = Buffer.alloc(600 * 1024, 0x20);
