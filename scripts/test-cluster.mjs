@@ -14,6 +14,7 @@ import {
   checkSharedSignIn,
 } from './cluster/checks.mjs';
 import { checkDrainUnderLoad } from './cluster/drain.mjs';
+import { CLUSTER_SUPPORT_EMAIL, checkMessageAcrossInstances } from './cluster/messages.mjs';
 import { startInstance, startPostgres, startRedis, stopAll, waitReady } from './cluster/infra.mjs';
 
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.test-results');
@@ -82,7 +83,12 @@ async function main() {
   const redisUrl = await startRedis();
   console.log('cluster: PostgreSQL 15 and Redis on loopback, two API instances');
 
-  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DRAIN_DELAY_MS: '1000' };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    DRAIN_DELAY_MS: '1000',
+    SUPPORT_EMAILS: CLUSTER_SUPPORT_EMAIL,
+  };
   const a = await startInstance('A', env);
   const b = await startInstance('B', env);
   const cluster = { a, b, databaseUrl };
@@ -104,6 +110,10 @@ async function main() {
   );
   await check("a user's limit is shared: past 30 sign-ins, 429 on either instance", () =>
     checkSharedRateLimit(cluster),
+  );
+  await check(
+    'a message written through one instance reaches a stream reader connected to the other',
+    () => checkMessageAcrossInstances(cluster),
   );
   await check('SIGTERM to A under load through both loses no request retried on B', () =>
     checkDrainUnderLoad(cluster),

@@ -15,12 +15,12 @@ export function expect(condition, message) {
 let userCounter = 0;
 
 /**
- * A new local user with a token from `via` (signed in there too unless `isSignedIn` is false):
- * answers the bearer headers.
+ * A new local user (or the one of `email`) with a token from `via` (signed in there too unless
+ * `isSignedIn` is false): answers the bearer headers.
  */
-export async function signIn(via, { isSignedIn = true } = {}) {
+export async function signIn(via, { isSignedIn = true, email: given } = {}) {
   userCounter += 1;
-  const email = `cluster-${userCounter}-${process.pid}@example.test`;
+  const email = given ?? `cluster-${userCounter}-${process.pid}@example.test`;
   const token = await fetch(`${via.url}/api/dev-auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -187,6 +187,14 @@ const ZEnv = z
     DIRECTORY_REVIEWERS: emailList,
     // Who answers the Support desk: their e-mail addresses, compared ignoring case.
     SUPPORT_EMAILS: emailList,
+    // Each user's storage for message attachments, sent or not yet.
+    MESSAGE_ATTACHMENT_QUOTA_MB: wholeNumber(
+      1,
+      1_000_000,
+      'a whole number of megabytes from 1 to 1000000',
+    ).default(100),
+    // A folder for the attachments' bytes instead of PostgreSQL.
+    MESSAGE_ATTACHMENTS_DIR: z.string().min(1, 'a folder path').optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'fatal, error, warn, info, debug, trace or silent',

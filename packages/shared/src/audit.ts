@@ -71,9 +71,10 @@ export const AUDIT_SUBJECT_KINDS = [
   'facility',
   'staff',
   'listing',
-  // Secure messages: a thread, one message of it.
+  // Secure messages: a thread, one message of it, a file uploaded to it.
   'thread',
   'message',
+  'attachment',
 ] as [AuditSubjectKind, ...AuditSubjectKind[]];
 
 export type AuditSubjectKind =
@@ -87,7 +88,8 @@ export type AuditSubjectKind =
   | 'staff'
   | 'listing'
   | 'thread'
-  | 'message';
+  | 'message'
+  | 'attachment';
 
 /** The record an event is about, besides its patient. */
 export const ZAuditSubject = z

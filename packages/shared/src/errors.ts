@@ -216,6 +216,20 @@ export const ERRORS = {
     status: 409,
     message: 'This conversation is closed. Start a new one to write again.',
   },
+  ATTACHMENT_NOT_FOUND: { status: 404, message: 'This attachment could not be found.' },
+  ATTACHMENT_TOO_LARGE: {
+    status: 413,
+    message: 'This file is larger than 10 MB. Please attach a smaller file.',
+  },
+  ATTACHMENT_QUOTA_EXCEEDED: {
+    status: 413,
+    message:
+      'You have used all the storage space for your attachments. Files you uploaded but did not send are removed after 24 hours.',
+  },
+  ATTACHMENT_TYPE_NOT_ALLOWED: {
+    status: 415,
+    message: 'Only PDF documents and JPEG or PNG pictures can be attached.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

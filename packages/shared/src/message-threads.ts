@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery } from './patient.ts';
-import { requiredTrimmedText } from './text-fields.ts';
+import { optionalTrimmedText, requiredTrimmedText } from './text-fields.ts';
 
 /**
  * Secure messages: threads between a patient's practitioner and the people linked to that
@@ -14,6 +14,15 @@ export type TThreadKind = (typeof THREAD_KINDS)[number];
 
 export const MESSAGE_SUBJECT_MAX = 200;
 export const MESSAGE_BODY_MAX = 5000;
+/** The most files one message carries. */
+export const MESSAGE_ATTACHMENTS_MAX = 5;
+/** The largest file one upload takes, in bytes (10 MB). */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** The longest name an attachment keeps, extension included. */
+export const ATTACHMENT_NAME_MAX = 200;
+/** The types an attachment may have, read from its bytes. */
+export const ATTACHMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type TAttachmentType = (typeof ATTACHMENT_TYPES)[number];
 
 export const MESSAGE_TEXTS = {
   subjectRequired: 'Please give the conversation a subject.',
@@ -23,6 +32,8 @@ export const MESSAGE_TEXTS = {
   bodyTooLong: `Please keep the message under ${MESSAGE_BODY_MAX} characters.`,
   bodyInvalid: 'The message contains a character that is not allowed.',
   recipientRequired: 'Please choose a patient, or write to Support.',
+  attachmentNotFound: 'This attachment could not be found. Please attach the file again.',
+  attachmentsTooMany: `Please attach at most ${MESSAGE_ATTACHMENTS_MAX} files to one message.`,
 } as const;
 
 const ZSubject = requiredTrimmedText({
@@ -67,9 +78,46 @@ export const ZThreadInput = z
   });
 export type TThreadInput = z.infer<typeof ZThreadInput>;
 
-/** `POST /api/messages/threads/{id}/messages`. */
-export const ZMessageInput = z.strictObject({ body: ZBody });
-export type TMessageInput = z.infer<typeof ZMessageInput>;
+/**
+ * `POST /api/messages/threads/{id}/messages`: a text, files uploaded to the thread beforehand
+ * (`POST …/attachments`), or both. Without an attachment the text is required.
+ */
+export const ZMessageInput = z
+  .strictObject({
+    body: optionalTrimmedText({
+      max: MESSAGE_BODY_MAX,
+      tooLong: MESSAGE_TEXTS.bodyTooLong,
+      invalid: MESSAGE_TEXTS.bodyInvalid,
+      isMultiLine: true,
+    }).describe('At most 5,000 characters; line breaks are kept. May be empty with an attachment'),
+    attachmentIds: z
+      .array(z.uuid({ error: MESSAGE_TEXTS.attachmentNotFound }), {
+        error: MESSAGE_TEXTS.attachmentNotFound,
+      })
+      .max(MESSAGE_ATTACHMENTS_MAX, { error: MESSAGE_TEXTS.attachmentsTooMany })
+      .optional()
+      .describe(
+        'At most 5 of my own uploads to this thread not yet on a message (`POST …/attachments`)',
+      ),
+  })
+  .superRefine((input, ctx) => {
+    if (input.body === '' && !input.attachmentIds?.length)
+      ctx.addIssue({ code: 'custom', path: ['body'], message: MESSAGE_TEXTS.bodyRequired });
+  });
+export type TMessageInput = z.input<typeof ZMessageInput>;
+
+/** An uploaded file as every answer shows it: never its bytes, which have their own address. */
+export const ZAttachment = z.object({
+  _id: z.uuid(),
+  name: z
+    .string()
+    .describe(
+      'The file’s name, cleaned: no folder, no control or direction characters, at most 200 characters, its extension that of its type',
+    ),
+  type: z.enum(ATTACHMENT_TYPES).describe('Read from the file’s bytes, never from its name'),
+  size: z.number().int().describe('In bytes, after a picture’s metadata was removed'),
+});
+export type TAttachment = z.infer<typeof ZAttachment>;
 
 /** Who wrote a message, as the reader sees it. */
 export const MESSAGE_AUTHOR_ROLES = ['practitioner', 'patient', 'requester', 'support'] as const;
@@ -90,6 +138,7 @@ export const ZMessage = z.object({
     ),
   isMine: z.boolean(),
   createdAt: z.string(),
+  attachments: z.array(ZAttachment).describe('The files it carries, in the order attached'),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 
@@ -112,6 +161,10 @@ export const ZClinicalThread = z.object({
   patientId: z.uuid(),
   patientName: z.string(),
   practitionerName: z.string().nullable(),
+  practicePhone: z
+    .string()
+    .nullable()
+    .describe('The practitioner’s practice phone (their practice profile), null when none'),
 });
 
 /**
@@ -135,6 +188,12 @@ export const ZThreadListQuery = ZPageQuery.extend({
     .default('mine')
     .describe(
       '`mine`: the caller’s own threads; `support`: every support thread, for Support staff only (members’ first)',
+    ),
+  patientId: z
+    .uuid({ error: 'patientId must be a patient id' })
+    .optional()
+    .describe(
+      'Only the clinical threads about this patient that I may read (none for anyone else’s patient)',
     ),
 });
 export type TThreadListQuery = z.input<typeof ZThreadListQuery>;

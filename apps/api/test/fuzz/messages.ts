@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { pdfFile } from '../../src/modules/messages/attachments/attachments.factories.ts';
 import type { TestContext } from '../app.ts';
 import type { Operation } from './openapi.ts';
 import type { Pools } from './pools.ts';
@@ -21,18 +22,47 @@ export interface ThreadInPool {
   requesterId: string | null;
 }
 
+/** A file seeded on a user's clinical thread, sent with a message there. */
+export interface AttachmentInPool {
+  id: string;
+  threadId: string;
+}
+
 export interface MessagePools {
   threads: ThreadInPool[];
+  /** One sent attachment per user, on their clinical thread. */
+  attachments: AttachmentInPool[];
   /** The pool user who is Support staff. */
   supportUserId: string;
 }
 
-/** Three support threads and one clinical thread (about their first live patient) per user. */
+/** A multipart upload of one PDF, as a browser sends it. */
+function uploadPdf(ctx: TestContext, headers: Record<string, string>, threadId: string) {
+  const boundary = 'fuzz-seed-boundary';
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/messages/threads/${threadId}/attachments`,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fuzz.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      pdfFile(),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}
+
+/**
+ * Three support threads and one clinical thread (about their first live patient) per user; on
+ * the clinical thread, a message carrying a PDF, so downloads have files to succeed on.
+ */
 export async function seedMessages(
   ctx: TestContext,
   users: Array<{ headers: Record<string, string>; user: { _id: string; email: string } }>,
 ): Promise<MessagePools> {
   const threads: ThreadInPool[] = [];
+  const attachments: AttachmentInPool[] = [];
   for (const { headers, user } of users) {
     const patients = await ctx.app.inject({ url: '/api/records/patients', headers });
     const patientId = (patients.json() as Array<{ _id: string }>)[0]!._id;
@@ -50,6 +80,19 @@ export async function seedMessages(
       if (created.statusCode !== 201) throw new Error(`seeding a thread: ${created.body}`);
       const { thread } = created.json() as { thread: { _id: string } };
       const isSupport = 'support' in payload;
+      if (!isSupport) {
+        const uploaded = await uploadPdf(ctx, headers, thread._id);
+        if (uploaded.statusCode !== 201) throw new Error(`seeding a file: ${uploaded.body}`);
+        const { _id } = uploaded.json() as { _id: string };
+        const sent = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/messages/threads/${thread._id}/messages`,
+          headers,
+          payload: { body: 'The file', attachmentIds: [_id] },
+        });
+        if (sent.statusCode !== 201) throw new Error(`seeding a message: ${sent.body}`);
+        attachments.push({ id: _id, threadId: thread._id });
+      }
       threads.push({
         id: thread._id,
         kind: isSupport ? 'support' : 'clinical',
@@ -61,7 +104,7 @@ export async function seedMessages(
   }
   const support = users.find(({ user }) => user.email === FUZZ_SUPPORT);
   if (!support) throw new Error('no pool user is the campaign’s Support staff');
-  return { threads, supportUserId: support.user._id };
+  return { threads, attachments, supportUserId: support.user._id };
 }
 
 /** Whether `actorId` may see `thread` now, as far as the pools know. */
@@ -79,6 +122,7 @@ function maySee(thread: ThreadInPool, actorId: string, pools: Pools): boolean {
 /** A thread route's `{id}`: threads the actor sees, other people's, unknown ids, junk. */
 export function messagePathValue(
   operation: Operation,
+  name: string,
   actorId: string,
   pools: Pools,
   junk: fc.Arbitrary<{ value: string; raw?: string }>,
@@ -89,6 +133,39 @@ export function messagePathValue(
       ? fc.constantFrom(...list).map((value) => ({ value }))
       : fc.uuid().map((value) => ({ value }));
   const { threads } = pools.messages;
+  if (name === 'attachmentId') {
+    const seesThread = (id: string) => {
+      const thread = threads.find((t) => t.id === id);
+      return thread !== undefined && maySee(thread, actorId, pools);
+    };
+    const { attachments } = pools.messages;
+    return fc.oneof(
+      {
+        weight: 6,
+        arbitrary: ids(attachments.filter((a) => seesThread(a.threadId)).map((a) => a.id)),
+      },
+      {
+        weight: 2,
+        arbitrary: ids(attachments.filter((a) => !seesThread(a.threadId)).map((a) => a.id)),
+      },
+      { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
+      { weight: 1, arbitrary: junk },
+    );
+  }
+  // A download's thread: mostly one of those holding a file the actor may read.
+  const withFiles = new Set(pools.messages.attachments.map((a) => a.threadId));
+  if (operation.path.endsWith('/{attachmentId}'))
+    return fc.oneof(
+      {
+        weight: 6,
+        arbitrary: ids(
+          threads.filter((t) => withFiles.has(t.id) && maySee(t, actorId, pools)).map((t) => t.id),
+        ),
+      },
+      { weight: 2, arbitrary: ids(threads.map((t) => t.id)) },
+      { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
+      { weight: 1, arbitrary: junk },
+    );
   return fc.oneof(
     {
       weight: 6,
@@ -124,6 +201,7 @@ export function messageHints(operation: Operation, actorId: string, pools: Pools
       { weight: 1, arbitrary: fc.uuid() },
     ),
     box: mostly(['mine', 'support'], ['everything']),
+    attachmentIds: mostly([[]], [['not-an-id'], [crypto.randomUUID()]]),
   };
 }
 

@@ -78,7 +78,7 @@ export function pathValue(
   if (reminder) return reminder;
   const directory = directoryPathValue(operation, name, actorId, pools, junk);
   if (directory) return directory;
-  const thread = messagePathValue(operation, actorId, pools, junk);
+  const thread = messagePathValue(operation, name, actorId, pools, junk);
   if (thread) return thread;
   if (operation.path.startsWith('/api/records/patients/')) {
     const kept =

@@ -1,4 +1,9 @@
-import type { TMessage, TMessageAuthorRole, TThread } from '@portal/shared/message-threads';
+import type {
+  TAttachment,
+  TMessage,
+  TMessageAuthorRole,
+  TThread,
+} from '@portal/shared/message-threads';
 import type { MessageRecord, Reader, ThreadRecord } from './messages.repository.ts';
 
 /**
@@ -33,6 +38,7 @@ export function toThread(row: ThreadRecord, reader: Reader): TThread {
     patientId: row.patientId!,
     patientName: row.patientName ?? '',
     practitionerName: row.practitionerName,
+    practicePhone: row.practicePhone,
   };
 }
 
@@ -43,7 +49,13 @@ function authorRole(message: MessageRecord, thread: ThreadRecord): TMessageAutho
     : 'patient';
 }
 
-export function toMessage(message: MessageRecord, thread: ThreadRecord, reader: Reader): TMessage {
+/** A message as `reader` sees it, with the files it carries (none: an empty list). */
+export function toMessage(
+  message: MessageRecord,
+  thread: ThreadRecord,
+  reader: Reader,
+  attachments: TAttachment[],
+): TMessage {
   return {
     _id: message.id,
     threadId: message.threadId,
@@ -52,5 +64,6 @@ export function toMessage(message: MessageRecord, thread: ThreadRecord, reader: 
     authorRole: authorRole(message, thread),
     isMine: message.authorId === reader.userId,
     createdAt: message.createdAt.toISOString(),
+    attachments,
   };
 }

@@ -3,6 +3,7 @@ import type { TMessage } from '@portal/shared/message-threads';
 import type { Db } from '../../db/client.ts';
 import type { Notifications } from '../../db/notifications.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { attachmentsOfMessages } from './attachments/attachments.repository.ts';
 import { toMessage } from './messages.answers.ts';
 import * as repository from './messages.repository.ts';
 import type { Reader } from './messages.repository.ts';
@@ -77,11 +78,12 @@ export function createMessageHub({
     if (event.type === 'message') {
       const message = await repository.findMessage(db, event.messageId);
       if (!message) return;
+      const attachments = (await attachmentsOfMessages(db, [message.id])).get(message.id) ?? [];
       for (const reader of readers) {
         const thread = await repository.findVisibleThread(db, reader, event.threadId);
         if (!thread) continue;
         const data: { message: TMessage; unreadCount: number } = {
-          message: toMessage(message, thread, reader),
+          message: toMessage(message, thread, reader, attachments),
           unreadCount: thread.unreadCount,
         };
         reader.send({ name: 'message', id: message.seq, data });

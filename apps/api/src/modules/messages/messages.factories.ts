@@ -36,6 +36,48 @@ export function messagesTestKit(ctx: TestContext) {
   const write = async (headers: AuthHeaders, threadId: string, body: string) =>
     json<TMessage>(await postMessage(headers, threadId, body), 201);
 
+  /** `POST …/attachments` with one multipart file (field `file` unless told otherwise). */
+  const upload = (
+    headers: AuthHeaders,
+    threadId: string,
+    {
+      bytes,
+      name = 'file.pdf',
+      type = 'application/pdf',
+      field = 'file',
+    }: { bytes: Buffer; name?: string; type?: string; field?: string },
+  ) => {
+    const boundary = `----portal-test-${counter}-${Date.now()}`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/messages/threads/${threadId}/attachments`,
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  };
+
+  const download = (headers: AuthHeaders, threadId: string, attachmentId: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/messages/threads/${threadId}/attachments/${attachmentId}`,
+      headers,
+    });
+
+  const send = (headers: AuthHeaders, threadId: string, payload: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/messages/threads/${threadId}/messages`,
+      headers,
+      payload,
+    });
+
   const getThread = (headers: AuthHeaders, threadId: string, query = '') =>
     ctx.app.inject({ method: 'GET', url: `/api/messages/threads/${threadId}${query}`, headers });
 
@@ -75,6 +117,9 @@ export function messagesTestKit(ctx: TestContext) {
     startThread,
     postMessage,
     write,
+    upload,
+    download,
+    send,
     getThread,
     listThreads,
     inbox,

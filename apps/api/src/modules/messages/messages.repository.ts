@@ -64,6 +64,7 @@ const threadColumns = (reader: Reader) => ({
   closedAt: messageThreads.closedAt,
   patientName: patients.name,
   practitionerName: practitioner.name,
+  practicePhone: practitioner.practicePhone,
   requesterName: requester.name,
   isMember: isMemberThread,
   unreadCount: unreadCount(reader),
@@ -81,6 +82,7 @@ export interface ThreadRecord {
   closedAt: Date | null;
   patientName: string | null;
   practitionerName: string | null;
+  practicePhone: string | null;
   requesterName: string | null;
   isMember: number;
   unreadCount: number;
@@ -110,17 +112,30 @@ export async function findVisibleThread(
 /** A keyset position in an inbox: [member first (1/0), last activity, id]. */
 export type InboxKey = readonly [number, string, string];
 
-/** A page of the reader's inbox (`mine`) or of Support's (`support`), newest activity first. */
+/**
+ * A page of the reader's inbox (`mine`) or of Support's (`support`), newest activity first;
+ * with `patientId`, only the threads about that patient (so never a support thread).
+ */
 export async function findThreads(
   db: Db,
   {
     reader,
     box,
+    patientId,
     after,
     limit,
-  }: { reader: Reader; box: 'mine' | 'support'; after: InboxKey | null; limit: number },
+  }: {
+    reader: Reader;
+    box: 'mine' | 'support';
+    patientId?: string | undefined;
+    after: InboxKey | null;
+    limit: number;
+  },
 ): Promise<{ rows: ThreadRecord[]; total: number }> {
-  const visible = visibleTo(reader, box);
+  const visible = and(
+    visibleTo(reader, box),
+    patientId === undefined ? undefined : eq(messageThreads.patientId, patientId),
+  );
   const isSupportBox = box === 'support';
   const past = after
     ? isSupportBox

@@ -65,17 +65,17 @@ export function messageRoutes(
         tags,
         summary: 'My conversations, newest activity first, with unread counts',
         description:
-          '`box=mine` (the default): the clinical threads of my patients and of the records I am linked to, and my threads with Support. `box=support`, for Support staff only (`SUPPORT_EMAILS`, matched on the verified e-mail; anyone else: 404 `ROUTE_NOT_FOUND`): every support thread, members’ first (`isMember`), never a clinical one. Paged by `Link: <…>; rel="next"`, with `X-Total-Count`. Audited (`list`).',
+          '`box=mine` (the default): the clinical threads of my patients and of the records I am linked to, and my threads with Support. `box=support`, for Support staff only (`SUPPORT_EMAILS`, matched on the verified e-mail; anyone else: 404 `ROUTE_NOT_FOUND`): every support thread, members’ first (`isMember`), never a clinical one. `patientId`: only the clinical threads about that patient which I may read (the video call and the patient’s page show the newest); for a patient that is not mine or linked to me, an empty list. Paged by `Link: <…>; rel="next"`, with `X-Total-Count`. Audited (`list`).',
         querystring: ZThreadListQuery,
         response: { 200: z.array(ZThread), ...errors },
       },
     },
     async (request, reply) => {
-      const { box, ...page } = request.query;
+      const { box, patientId, ...page } = request.query;
       return sendPage(
         request,
         reply,
-        await messages.listThreads({ reader: await readerOf(request), box, page }),
+        await messages.listThreads({ reader: await readerOf(request), box, patientId, page }),
       );
     },
   );
@@ -130,7 +130,7 @@ export function messageRoutes(
       schema: {
         tags,
         summary: 'Write in a conversation',
-        description: `${PARTICIPANTS} A closed thread takes no message: 409 \`THREAD_CLOSED\`. The other participants’ streams receive it at once. 60 writes a minute.`,
+        description: `${PARTICIPANTS} \`attachmentIds\`: at most 5 files I uploaded to this thread (\`POST …/attachments\`) and have not sent yet; any other id (someone else’s upload, one already sent, another thread’s, an unknown one) is 400 with \`fieldErrors.attachmentIds\` and nothing is written. The text may be empty when there is an attachment. A closed thread takes no message: 409 \`THREAD_CLOSED\`. The other participants’ streams receive it at once. 60 writes a minute.`,
         params: ZThreadParams,
         body: ZMessageInput,
         response: { 201: ZMessage, ...errors, 409: ZApiError },
@@ -144,6 +144,7 @@ export function messageRoutes(
           reader: await readerOf(request),
           id: request.params.id,
           body: request.body.body,
+          attachmentIds: request.body.attachmentIds,
         }),
       ),
   );

@@ -1,9 +1,10 @@
 import type { TAuditAction, TAuditOutcome } from '@portal/shared/audit';
-import type {
-  TMessage,
-  TThread,
-  TThreadInput,
-  TThreadWithMessages,
+import {
+  MESSAGE_TEXTS,
+  type TMessage,
+  type TThread,
+  type TThreadInput,
+  type TThreadWithMessages,
 } from '@portal/shared/message-threads';
 import type { DbAndClock, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,6 +19,7 @@ import {
 } from '../../lib/paging.ts';
 import { isUuid, storedId } from '../../lib/uuid.ts';
 import { insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
+import { attachmentsOfMessages, attachToMessage } from './attachments/attachments.repository.ts';
 import { readsAsSupport, toMessage, toThread } from './messages.answers.ts';
 import type { MessageEvents } from './messages.events.ts';
 import * as repository from './messages.repository.ts';
@@ -89,12 +91,18 @@ export function createMessageService({
     throw new AppError('THREAD_NOT_FOUND');
   }
 
+  /**
+   * Writes a message carrying `attachmentIds`: each must be the writer's own upload to this
+   * thread not yet on a message, or nothing is written (400 with `fieldErrors.attachmentIds`).
+   */
   async function addMessage(
     reader: MessageReader,
     thread: ThreadRecord,
     body: string,
+    attachmentIds: readonly string[] = [],
   ): Promise<TMessage> {
     const at = now();
+    const ids = [...new Set(attachmentIds.map((id) => id.toLowerCase()))];
     const added = await db.transaction(async (tx) => {
       const inserted = await repository.insertMessage(tx, {
         threadId: thread.id,
@@ -103,6 +111,20 @@ export function createMessageService({
         body,
         at,
       });
+      if (
+        inserted &&
+        ids.length > 0 &&
+        (await attachToMessage(tx, {
+          ids,
+          threadId: thread.id,
+          uploaderId: reader.actor.actorId,
+          messageId: inserted.id,
+        })) !== ids.length
+      )
+        throw new AppError('VALIDATION_FAILED', {
+          message: MESSAGE_TEXTS.attachmentNotFound,
+          fieldErrors: { attachmentIds: MESSAGE_TEXTS.attachmentNotFound },
+        });
       if (inserted)
         await audit(tx, reader.actor, {
           thread,
@@ -118,17 +140,20 @@ export function createMessageService({
     }
     events.publish({ type: 'message', threadId: thread.id, messageId: added.id });
     const message = await repository.findMessage(db, added.id);
-    return toMessage(message!, thread, readerOf(reader));
+    const attachments = await attachmentsOfMessages(db, [added.id]);
+    return toMessage(message!, thread, readerOf(reader), attachments.get(added.id) ?? []);
   }
 
   return {
     async listThreads({
       reader,
       box,
+      patientId,
       page,
     }: {
       reader: MessageReader;
       box: 'mine' | 'support';
+      patientId?: string | undefined;
       page: PageRequest;
     }): Promise<Page<TThread>> {
       if (box === 'support' && !reader.isSupportStaff) throw new AppError('ROUTE_NOT_FOUND');
@@ -136,10 +161,18 @@ export function createMessageService({
       const { rows, total } = await repository.findThreads(db, {
         reader: readerOf(reader),
         box,
+        patientId: patientId?.toLowerCase(),
         after,
         limit: page.limit + 1,
       });
-      await audit(db, reader.actor, { action: 'list', outcome: 'success' });
+      await insertActorAuditEvents(db, reader.actor, [
+        {
+          patientId: patientId && rows.length > 0 ? patientId.toLowerCase() : null,
+          subject: null,
+          action: 'list',
+          outcome: 'success',
+        },
+      ]);
       return pageOf(rows, {
         limit: page.limit,
         total,
@@ -215,12 +248,16 @@ export function createMessageService({
         limit: page.limit + 1,
       });
       await audit(db, reader.actor, { thread, action: 'read', outcome: 'success' });
+      const attachments = await attachmentsOfMessages(
+        db,
+        rows.map((row) => row.id),
+      );
       return {
         thread: toThread(thread, readerOf(reader)),
         page: pageOf(rows, {
           limit: page.limit,
           total,
-          toItem: (row) => toMessage(row, thread, readerOf(reader)),
+          toItem: (row) => toMessage(row, thread, readerOf(reader), attachments.get(row.id) ?? []),
           keyOf: (row) => [row.createdAt.toISOString(), row.id],
         }),
       };
@@ -230,12 +267,21 @@ export function createMessageService({
       reader,
       id,
       body,
+      attachmentIds,
     }: {
       reader: MessageReader;
       id: string;
       body: string;
+      attachmentIds?: readonly string[] | undefined;
     }): Promise<TMessage> {
-      return addMessage(reader, await visibleThread(reader, id, 'create'), body);
+      const thread = await visibleThread(reader, id, 'create');
+      try {
+        return await addMessage(reader, thread, body, attachmentIds);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED')
+          await audit(db, reader.actor, { thread, action: 'create', outcome: 'invalid' });
+        throw error;
+      }
     },
 
     async markRead({ reader, id }: { reader: MessageReader; id: string }): Promise<TThread> {

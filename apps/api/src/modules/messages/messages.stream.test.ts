@@ -5,6 +5,7 @@ import { buildApp } from '../../app.ts';
 import { connectDatabase, type Database } from '../../db/client.ts';
 import { patientLinks } from '../../db/schema/patient-links.ts';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import { pdfFile } from './attachments/attachments.factories.ts';
 import { messagesTestKit, SUPPORT_ENV } from './messages.factories.ts';
 
 /**
@@ -144,7 +145,12 @@ describe('GET /api/messages/stream', () => {
       id: expect.stringMatching(/^\d+$/),
       data: {
         unreadCount: 1,
-        message: { threadId: thread._id, body: 'Are you there?', authorRole: 'practitioner' },
+        message: {
+          threadId: thread._id,
+          body: 'Are you there?',
+          authorRole: 'practitioner',
+          attachments: [],
+        },
       },
     });
     await kit.action(patient.headers, thread._id, 'read');
@@ -156,6 +162,39 @@ describe('GET /api/messages/stream', () => {
     expect(strangerStream.events).toEqual([]);
     patientStream.close();
     strangerStream.close();
+  });
+
+  it('carries a message’s attachments, live and in the catch-up after a reconnect', async () => {
+    const { doctor, patient, patientId } = await kit.careTeam();
+    const { thread } = await kit.startThread(patient.headers, {
+      patientId,
+      subject: 'Files',
+      body: 'Results follow',
+    });
+    const doctorOnA = await openStream(urlA, doctor.headers);
+    await settle();
+    const uploaded = kit.json<{ _id: string }>(
+      await kit.upload(patient.headers, thread._id, { bytes: pdfFile(), name: 'lab.pdf' }),
+      201,
+    );
+    const sent = await appB.inject({
+      method: 'POST',
+      url: `/api/messages/threads/${thread._id}/messages`,
+      headers: patient.headers,
+      payload: { body: '', attachmentIds: [uploaded._id] },
+    });
+    expect(sent.statusCode).toBe(201);
+    const attachments = [
+      { _id: uploaded._id, name: 'lab.pdf', type: 'application/pdf', size: pdfFile().length },
+    ];
+    const [live] = await doctorOnA.waitFor(1);
+    expect(live).toMatchObject({ event: 'message', data: { message: { attachments } } });
+    doctorOnA.close();
+
+    const again = await openStream(urlB, doctor.headers, String(Number(live!.id) - 1));
+    const [replayed] = await again.waitFor(1);
+    expect(replayed).toMatchObject({ id: live!.id, data: { message: { attachments } } });
+    again.close();
   });
 
   it('crosses instances: a message written through B reaches a reader connected to A', async () => {

@@ -11,6 +11,7 @@ import { actorOf } from '../audit/owned-records.http.ts';
 import type { Db } from '../../db/client.ts';
 import { toMessage } from './messages.answers.ts';
 import type { MessageHub, StreamConnection } from './messages.events.ts';
+import { attachmentsOfMessages } from './attachments/attachments.repository.ts';
 import { findMessagesAfter } from './messages.repository.ts';
 import { isSupportStaff } from './messages.routes.ts';
 
@@ -143,11 +144,18 @@ export function messageStreamRoutes(
           afterSeq: Number(lastId),
           limit: CATCH_UP_MAX,
         });
+        const attachments = await attachmentsOfMessages(
+          db,
+          missed.map(({ message }) => message.id),
+        );
         for (const { message, thread } of missed)
           connection.send({
             name: 'message',
             id: message.seq,
-            data: { message: toMessage(message, thread, reader), unreadCount: thread.unreadCount },
+            data: {
+              message: toMessage(message, thread, reader, attachments.get(message.id) ?? []),
+              unreadCount: thread.unreadCount,
+            },
           });
       }
     },

@@ -324,3 +324,53 @@ describe('the Support desk', () => {
     expect((await action(user.headers, thread._id, 'close')).statusCode).toBe(403);
   });
 });
+
+describe('GET /api/messages/threads?patientId=', () => {
+  it('lists only the clinical threads about that patient, for each side, newest first', async () => {
+    const { doctor, patient, patientId } = await careTeam();
+    const other = await careTeam();
+    const first = await startThread(patient.headers, { patientId, subject: 'One', body: 'A' });
+    const second = await startThread(doctor.headers, { patientId, subject: 'Two', body: 'B' });
+    await startThread(patient.headers, { support: true, subject: 'App', body: 'C' });
+    await startThread(other.patient.headers, {
+      patientId: other.patientId,
+      subject: 'Elsewhere',
+      body: 'D',
+    });
+    for (const headers of [doctor.headers, patient.headers]) {
+      const threads = await inbox(headers, `?patientId=${patientId.toUpperCase()}`);
+      expect(threads.map((thread) => thread._id)).toEqual([second.thread._id, first.thread._id]);
+    }
+    const response = await kit.listThreads(doctor.headers, `?patientId=${patientId}&limit=1`);
+    expect(response.headers['x-total-count']).toBe('2');
+  });
+
+  it('answers an empty list for someone else’s patient, and 400 for a patientId that is no id', async () => {
+    const { patientId } = await careTeam();
+    const stranger = await signIn(ctx);
+    expect(await inbox(stranger.headers, `?patientId=${patientId}`)).toEqual([]);
+    const response = await kit.listThreads(stranger.headers, '?patientId=nope');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      fieldErrors: { patientId: 'patientId must be a patient id' },
+    });
+  });
+});
+
+describe('the practice phone of a clinical thread', () => {
+  it('is the practitioner’s practice phone, or null when they have none', async () => {
+    const { doctor, patient, patientId } = await careTeam();
+    const { thread } = await startThread(patient.headers, {
+      patientId,
+      subject: 'Call me',
+      body: 'When can I call?',
+    });
+    expect(thread).toMatchObject({ kind: 'clinical', practicePhone: null });
+    await ctx.database.pool.query('update users set practice_phone = $1 where id = $2', [
+      '+33142000000',
+      doctor.user._id,
+    ]);
+    const [listed] = await inbox(patient.headers, `?patientId=${patientId}`);
+    expect(listed).toMatchObject({ practicePhone: '+33142000000' });
+  });
+});
