@@ -20,11 +20,13 @@ export function SupportQuestions({ price }: { price: string | undefined }) {
   const { t } = useTranslation('support');
   const { hash, key } = useLocation();
   const [openIds, setOpenIds] = useState<ReadonlySet<string>>(() => new Set());
-  // A new history entry naming a question (the first address, a link, Back, Forward) opens it:
-  // adjusted while rendering, so the answer is there when the page's fragment handling looks.
-  const [seenKey, setSeenKey] = useState<string | null>(null);
-  if (seenKey !== key) {
-    setSeenKey(key);
+  // A new history entry naming a question (the first address, a link, Back, Forward, a fragment
+  // typed in the address bar) opens it: adjusted while rendering, so the answer is there when
+  // the page's fragment handling looks.
+  const entry = `${key}${hash}`;
+  const [seenEntry, setSeenEntry] = useState<string | null>(null);
+  if (seenEntry !== entry) {
+    setSeenEntry(entry);
     const id = hash.slice(1);
     if (QUESTION_IDS.has(id) && !openIds.has(id)) setOpenIds(new Set([...openIds, id]));
   }
