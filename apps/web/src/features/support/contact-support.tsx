@@ -53,7 +53,7 @@ export function ContactSupport() {
         {phone ? (
           <>
             {t('contact.noEmail')}{' '}
-            <a href={telHref(phone)} dir="ltr">
+            <a href={telHref(phone)} dir="ltr" className={styles.phone}>
               {phone}
             </a>
           </>
