@@ -5,6 +5,7 @@ import { MESSAGE_TEXTS, type TThreadWithMessages } from '@portal/shared/message-
 import i18n from '../../i18n/i18n.ts';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { createTestUser } from '../../test/factories.ts';
+import { expectNoAxeViolations } from '../../test/axe.ts';
 import { json, startFakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import { ContactSupport } from './contact-support.tsx';
@@ -68,6 +69,7 @@ describe('ContactSupport', () => {
       `At most 5000 characters. ${MESSAGE_TEXTS.bodyRequired}`,
     );
     expect(currentAnnouncement()?.text).toBe('There are problems with 2 fields');
+    await expectNoAxeViolations(document.body);
 
     await userEvent.type(subjectBox(), 'Refund');
     await send();
@@ -159,8 +161,9 @@ describe('ContactSupport', () => {
   });
 
   it('tells a guest what the form is for and asks them to sign in, coming back here', async () => {
-    const { router } = renderContact(null);
+    const { router, container } = renderContact(null);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
     expect(
       screen.getByText(
         'Signed in, you can write to Support here and read the answers in Messages.',

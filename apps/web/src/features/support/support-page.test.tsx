@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/i18n.ts';
 import { createTestUser } from '../../test/factories.ts';
+import { expectNoAxeViolations } from '../../test/axe.ts';
 import { startFakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
 import { SupportPage } from './support-page.tsx';
@@ -35,16 +35,6 @@ afterEach(() => {
 });
 
 const question = (name: string) => screen.getByRole('button', { name });
-
-/** axe on what the page drew (jsdom draws no colours: contrast is checked in the browser). */
-async function expectNoAxeViolations(container: HTMLElement) {
-  const { violations } = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((n) => n.html).join(' ')}`)).toEqual(
-    [],
-  );
-}
 
 describe('SupportPage: answers to common questions', () => {
   it('groups the questions by topic, each heading a closed disclosure of its answer', async () => {
