@@ -15,6 +15,7 @@ test('a guest reaches the privacy and terms pages from the footer; both pass axe
     'How long it is kept',
     'Who can see it',
     'What a linked patient, parent or carer sees',
+    'Messages',
     'What the directory publishes',
     'Taking your data with you',
     'Deleting your data',

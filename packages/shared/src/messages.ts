@@ -9,6 +9,7 @@ import { PATIENT_KINDS, type TPatientKind } from './patient-kinds.ts';
 import { RRULE_MESSAGES } from './care-plan-rrule.ts';
 import { TEXT_FIELD_MESSAGES } from './text-fields.ts';
 import { DATE_MESSAGES } from './zoned-time.ts';
+import { MESSAGE_TEXTS } from './message-threads.ts';
 
 /**
  * Every validation message the shared schemas (and so the API's `fieldErrors`) can produce,
@@ -29,6 +30,8 @@ const MESSAGE_TABLES = {
   textField: TEXT_FIELD_MESSAGES,
   date: DATE_MESSAGES,
   directory: DIRECTORY_MESSAGES,
+  // Secure messages: a conversation's subject and text (Contact support, the message screens).
+  message: MESSAGE_TEXTS,
   // Each patient-owned kind's own messages, under its kind's name (`carePlan.titleRequired`).
   ...(Object.fromEntries(PATIENT_KINDS.map(({ kind, messages }) => [kind, messages])) as {
     [Kind in TPatientKind as Kind['kind']]: Kind['messages'];

@@ -188,6 +188,10 @@ const BookAppointmentPage: Page = Object.assign(
       ]),
   },
 );
+const SupportPage = page(
+  () => import('../features/support/support-page.tsx').then((m) => m.SupportPage),
+  'support',
+);
 const PrivacyPage = page(
   () => import('../features/legal/legal-page.tsx').then((m) => m.PrivacyPage),
   'legal',
@@ -220,6 +224,7 @@ const PUBLIC_PAGES: Record<string, Page> = {
   '/find-doctor': FindDoctorPage,
   '/find-hospital': FindHospitalPage,
   '/buy-medicine': BuyMedicinePage,
+  '/support': SupportPage,
   '/privacy': PrivacyPage,
   '/terms': TermsPage,
   '/protected': ProtectedPage,

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -136,13 +136,30 @@ describe('side menu', () => {
     expect(within(dialog).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 
-  it('shows Medicines and Support as not yet available, without links', async () => {
+  it('shows Medicines as not yet available, without a link', async () => {
     renderLayout();
     const dialog = await openMenu();
-    for (const entry of ['Medicines', 'Support']) {
-      const item = within(dialog).getByText(entry);
-      expect(item.closest('a, button')).toBeNull();
-      expect(item.closest('li')).toHaveTextContent(`${entry}, Not yet available`);
+    const item = within(dialog).getByText('Medicines');
+    expect(item.closest('a, button')).toBeNull();
+    expect(item.closest('li')).toHaveTextContent('Medicines, Not yet available');
+    const comingSoon = within(dialog).getByRole('heading', { name: 'Coming soon' })
+      .nextElementSibling as HTMLElement;
+    expect(
+      within(comingSoon)
+        .getAllByRole('listitem')
+        .map((entry) => entry.textContent),
+    ).toEqual(['Medicines, Not yet available']);
+  });
+
+  it('leads everyone to Support, a guest as a signed-in user', async () => {
+    for (const user of [undefined, createTestUser()]) {
+      const { router } = renderLayout({ user });
+      const dialog = await openMenu();
+      const entry = within(dialog).getByRole('link', { name: 'Support' });
+      expect(entry).toHaveAttribute('href', '/support');
+      await userEvent.click(entry);
+      expect(router.state.location.pathname).toBe('/support');
+      cleanup();
     }
   });
 

@@ -17,10 +17,7 @@ const MyHealthMenuEntry = lazy(() =>
   ]).then(([module]) => module),
 );
 
-const UNAVAILABLE: { key: string; icon: IconName }[] = [
-  { key: 'medicines', icon: 'pill' },
-  { key: 'support', icon: 'support' },
-];
+const UNAVAILABLE: { key: string; icon: IconName }[] = [{ key: 'medicines', icon: 'pill' }];
 
 /**
  * The slide-in side menu, a modal dialog: it takes focus when it opens, keeps
@@ -160,6 +157,7 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
     ...(isSignedIn && isReviewer
       ? [{ to: '/directory/review', label: t('menu.directoryReview'), icon: 'check' as const }]
       : []),
+    { to: '/support', label: t('menu.support'), icon: 'support' },
     ...(isSignedIn
       ? [
           { to: '/userProfile', label: t('menu.viewProfile'), icon: 'user' as const },

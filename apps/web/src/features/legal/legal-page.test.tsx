@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PrivacyPage, TermsPage } from './legal-page.tsx';
 
@@ -12,6 +12,7 @@ describe('PrivacyPage', () => {
       'How long it is kept',
       'Who can see it',
       'What a linked patient, parent or carer sees',
+      'Messages',
       'What the directory publishes',
       'Taking your data with you',
       'Deleting your data',
@@ -25,6 +26,36 @@ describe('PrivacyPage', () => {
     ).toBeVisible();
     expect(
       screen.getByText(/They never see your other patients, your notes of unsigned visits/),
+    ).toBeVisible();
+  });
+});
+
+describe('PrivacyPage: messages', () => {
+  it('says who reads messages, how they are stored and sent, and how long they are kept', () => {
+    render(<PrivacyPage />);
+    const section = within(screen.getByRole('region', { name: 'Messages' }));
+    const items = section.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual([
+      expect.stringMatching(
+        /^A conversation about a patient is read by that patient's practitioner and by the people linked to the record/,
+      ),
+      expect.stringMatching(
+        /^A conversation with Support is read by you and by the portal's Support staff only\. Support staff never see conversations about patients/,
+      ),
+      expect.stringMatching(/^Messages are not end-to-end encrypted/),
+      expect.stringMatching(
+        /^Files attached to a message can be PDF, JPEG or PNG\. Pictures lose their metadata, including the place where they were taken/,
+      ),
+      expect.stringMatching(
+        /^The e-mail that tells you of a new message says only that there is one/,
+      ),
+      expect.stringMatching(
+        /^A conversation about a patient is kept as long as the patient's record: it is deleted with the record, 30 days after the patient was deleted\. A conversation with Support is kept as long as the account that started it/,
+      ),
+    ]);
+    // Only what is true: the portal does not encrypt the database itself.
+    expect(
+      section.getByText(/Whether that database is encrypted on disk is up to the organisation/),
     ).toBeVisible();
   });
 });

@@ -8,8 +8,9 @@ import treatmentImage from './images/feature-treatment.svg';
 /**
  * The six features of the premium page; texts in `premium:features.<key>`,
  * each with the page where it lives (`to`, named by `premium:features.<key>.link`): the voice
- * assistant's button and the support line are on every page, from the home page on; the
- * calendar feed (integration with calendar tools) is in the profile.
+ * assistant's button is on every page, from the home page on; the calendar feed (integration
+ * with calendar tools) is in the profile; priority support is Contact support, where members'
+ * questions are answered first.
  */
 export const PREMIUM_FEATURES = [
   { key: 'aiCalling', image: aiCallingImage, to: '/' },
@@ -17,7 +18,7 @@ export const PREMIUM_FEATURES = [
   { key: 'search', image: searchImage, to: '/records' },
   { key: 'treatmentPlans', image: treatmentImage, to: '/today' },
   { key: 'integration', image: integrationImage, to: '/userProfile' },
-  { key: 'support', image: supportImage, to: '/' },
+  { key: 'support', image: supportImage, to: '/support' },
 ] as const;
 
 /** The five perks of the success page and the four reasons of the cancel page. */

@@ -27,7 +27,10 @@ const FEATURES = [
     'Build personalised treatment plans and send timely reminders to patients.',
   ],
   ['Medical Tool Integration', 'Connect the medical tools and devices your practice already uses.'],
-  ['24/7 Priority Support', 'Reach our support team at any hour and be answered first.'],
+  [
+    '24/7 Priority Support',
+    "Write to Support at any hour from the Support page: members' questions are answered first.",
+  ],
 ];
 
 /** The premium page at /premier, as `user` (a practitioner unless given; null: a guest). */
@@ -69,6 +72,20 @@ describe('PremiumPage', () => {
       expect(items[index]!.querySelector('img')?.getAttribute('src')).toMatch(/feature-.*\.svg/);
     });
     expect(await screen.findByText('One-time payment of $100.00')).toBeInTheDocument();
+  });
+
+  it('leads from priority support to Contact support, where members are answered first', async () => {
+    startFakeApi();
+    renderPremiumPage();
+    const support = within(
+      (await screen.findByRole('heading', { level: 3, name: '24/7 Priority Support' })).closest(
+        'li',
+      )!,
+    );
+    expect(support.getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
+      'href',
+      '/support',
+    );
   });
 
   it('holds the button back, focusable and saying why, until the provider is ready (local: once the config is known)', async () => {

@@ -3,7 +3,7 @@
  * to after signing in, and why sign-in was asked for (shown on the login page).
  */
 /** Why a page asked a guest to sign in: said on the login page. */
-export type SignInReason = 'premier' | 'booking';
+export type SignInReason = 'premier' | 'booking' | 'support';
 
 export interface SignInIntent {
   returnTo: string;
@@ -19,5 +19,6 @@ export function readSignInIntent(state: unknown): SignInIntent {
       ? intent.returnTo
       : '/';
   const reason = intent?.reason;
-  return { returnTo, ...((reason === 'premier' || reason === 'booking') && { reason }) };
+  const isKnown = reason === 'premier' || reason === 'booking' || reason === 'support';
+  return { returnTo, ...(isKnown && { reason }) };
 }
