@@ -36,6 +36,7 @@ function supportThread(subject: string, body: string): TThreadWithMessages {
         authorRole: 'requester',
         isMine: true,
         createdAt: now,
+        attachments: [],
       },
     ],
   };
