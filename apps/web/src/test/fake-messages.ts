@@ -333,7 +333,9 @@ export class FakeMessages {
         const stored = threadOr404(params.id);
         if (stored instanceof Response) return stored;
         const file = (await request.formData()).get('file');
-        if (!(file instanceof Blob)) return refuse('VALIDATION_FAILED', 400);
+        // Node's File, not the test window's: known by its shape.
+        if (typeof file !== 'object' || file === null || !('arrayBuffer' in file))
+          return refuse('VALIDATION_FAILED', 400);
         if (file.size > ATTACHMENT_MAX_BYTES) return refuse('ATTACHMENT_TOO_LARGE', 413);
         if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.type))
           return refuse('ATTACHMENT_TYPE_NOT_ALLOWED', 415);

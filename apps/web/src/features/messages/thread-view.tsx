@@ -61,9 +61,12 @@ export function ThreadView({
     void markRead({ viewer, id: threadId });
   }, [thread, newestMessage, markRead, viewer, threadId]);
 
-  const earlierCursor =
-    oldestCursor === undefined ? newest.data?.nextCursor : oldest.data?.nextCursor;
-  const isLoadingEarlier = oldestCursor !== undefined && oldest.isFetching && !oldest.data;
+  const isEarlierFailed = oldestCursor !== undefined && !oldest.data && oldest.isError;
+  const isLoadingEarlier = oldestCursor !== undefined && !oldest.data && !oldest.isError;
+  // While an earlier page loads its button stays (busy), so focus stays on it.
+  const earlierCursor = isLoadingEarlier
+    ? oldestCursor
+    : (oldestCursor === undefined ? newest.data : oldest.data)?.nextCursor;
   // When the last earlier page has come, the button goes: focus goes to the list's heading.
   useEffect(() => {
     if (earlierCursor === undefined && document.activeElement === document.body)
@@ -116,19 +119,27 @@ export function ThreadView({
         >
           {t('thread.messages')}
         </SubHeading>
-        {earlierCursor !== undefined && (
+        {earlierCursor !== undefined && !isEarlierFailed && (
           <Button
             ref={earlierButton}
             variant="secondary"
             className={styles.earlier}
             aria-disabled={isLoadingEarlier || undefined}
             onClick={() => {
-              if (!isLoadingEarlier)
+              if (!isLoadingEarlier && earlierCursor !== undefined)
                 setOlderCursors((shownCursors) => [...shownCursors, earlierCursor]);
             }}
           >
             {t('thread.loadEarlier')}
           </Button>
+        )}
+        {isEarlierFailed && (
+          <div role="alert" className={styles.failure}>
+            <p>{t('thread.failed')}</p>
+            <Button variant="secondary" onClick={() => void oldest.refetch()}>
+              {t('thread.retry')}
+            </Button>
+          </div>
         )}
         {isLoadingEarlier && (
           <p role="status" className={styles.muted}>
