@@ -141,7 +141,7 @@ function ThreadRow({
         to={`/messages/${encodeURIComponent(thread._id)}`}
         className={styles.threadLink}
       >
-        <bdi dir="auto">{thread.subject}</bdi>
+        <bdi>{thread.subject}</bdi>
       </Link>
       <p className={styles.muted}>{counterpartOf(t, thread, { box, readerName })}</p>
       <p className={styles.threadFacts}>

@@ -105,8 +105,9 @@ export function ThreadView({
   return (
     <div className={styles.thread}>
       <div className={styles.threadHead}>
-        <Heading ref={headingRef} tabIndex={-1} dir="auto" className={styles.subject}>
-          {shown.subject}
+        {/* The subject is the writer's text: isolated, in the page's alignment. */}
+        <Heading ref={headingRef} tabIndex={-1} className={styles.subject}>
+          <bdi>{shown.subject}</bdi>
         </Heading>
         <p className={styles.muted}>{counterpartOf(t, shown, { box: 'mine', readerName })}</p>
       </div>
