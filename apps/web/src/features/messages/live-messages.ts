@@ -5,7 +5,7 @@ import { resolveToken } from '../../lib/api/base-query.ts';
 import type { ViewerArgs } from '../../lib/api/viewer-args.ts';
 import { messagesApi, type MessagePage } from './messages-api.ts';
 import { openMessageStream, type StreamEvent } from './message-stream.ts';
-import type { TThreadMessage } from './message-types.ts';
+import type { TMessageThread, TThreadMessage } from './message-types.ts';
 
 /** The store as the messages' cache sees it (the API's slice is injected when first loaded). */
 type CacheState = Parameters<typeof messagesApi.util.selectCachedArgsForQuery>[0];
@@ -88,6 +88,16 @@ export function useMessagesCache() {
       addMessage: (message: TThreadMessage) => addMessageToThreads(store, message),
       putThread: (args: ViewerArgs & { id: string }, page: MessagePage) =>
         void store.dispatch(messagesApi.util.upsertQueryData('getThread', args, page)),
+      /** A thread's new state (closed, say) on every cached page of it, before it is read again. */
+      setThread: (thread: TMessageThread) => {
+        for (const args of messagesApi.util.selectCachedArgsForQuery(store.getState(), 'getThread'))
+          if (args.id === thread._id)
+            store.dispatch(
+              messagesApi.util.updateQueryData('getThread', args, (page) => {
+                page.thread = thread;
+              }),
+            );
+      },
     }),
     [store],
   );

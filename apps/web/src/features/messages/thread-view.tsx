@@ -7,6 +7,7 @@ import { apiErrorOf } from '../../lib/forms/field-messages.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
 import { Button } from '../../ui/button.tsx';
 import { AttachmentFile } from './attachment-file.tsx';
+import { useMessagesCache } from './live-messages.ts';
 import { ComposeBox } from './compose-box.tsx';
 import type { TMessageThread, TThreadMessage } from './message-types.ts';
 import {
@@ -240,6 +241,7 @@ function ThreadState({
   const [isConfirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [close, closing] = useCloseThreadMutation();
+  const cache = useMessagesCache();
   const { ref: confirmRef, request: focusConfirm } = useFocusAfterRender<HTMLButtonElement>();
   const { ref: openerRef, request: focusOpener } = useFocusAfterRender<HTMLButtonElement>();
   const { ref: closedRef, request: focusClosed } = useFocusAfterRender<HTMLParagraphElement>();
@@ -262,6 +264,7 @@ function ThreadState({
       setFailure(t('thread.closeFailed'));
       return;
     }
+    if ('data' in result && result.data) cache.setThread(result.data);
     setConfirming(false);
     announce(t('thread.closedNow'));
     focusClosed();
