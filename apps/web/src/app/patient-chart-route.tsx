@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { PatientAppointments } from '../features/appointments/patient-appointments.tsx';
 import { PatientCarePlans } from '../features/care-plans/patient-care-plans.tsx';
 import { AccessSection } from '../features/my-health/access-section.tsx';
+import { MessagePatientLink } from '../features/messages/message-patient-link.tsx';
 import { CorrectionRequests } from '../features/my-health/correction-requests.tsx';
 import { PatientViewLink } from '../features/my-health/patient-view-link.tsx';
 import { PatientChartPage } from '../features/patients/patient-chart-page.tsx';
@@ -48,6 +49,7 @@ export function PatientChartRoute() {
       key={id}
       extras={(patient) => (
         <>
+          <MessagePatientLink patientId={patient._id} patientName={patient.name} />
           <ChartSectionAt section="appointments">
             <PatientAppointments patient={patient} />
           </ChartSectionAt>

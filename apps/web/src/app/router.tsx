@@ -97,7 +97,17 @@ const PatientChartPage = page(
       await i18n.loadNamespaces(m.KIND_NAMESPACES);
       return m.PatientChartRoute;
     }),
-  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans', 'access'],
+  [
+    'records',
+    'appointments',
+    'visits',
+    'clinical',
+    'vitals',
+    'timeline',
+    'carePlans',
+    'access',
+    'messages',
+  ],
 );
 const PrescriptionPrintPage = page(
   () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),
@@ -138,6 +148,18 @@ const PatientViewPage = page(
 const MedicinesPrintPage = page(
   () => import('../features/my-health/medicines-print-page.tsx').then((m) => m.MedicinesPrintPage),
   'myHealth',
+);
+const MessagesPage = page(
+  () => import('../features/messages/messages-page.tsx').then((m) => m.MessagesPage),
+  'messages',
+);
+const MessageThreadPage = page(
+  () => import('../features/messages/thread-page.tsx').then((m) => m.ThreadPage),
+  'messages',
+);
+const NewMessageThreadPage = page(
+  () => import('../features/messages/new-thread-page.tsx').then((m) => m.NewThreadPage),
+  'messages',
 );
 const BuyMedicinePage = page(
   () => import('../features/home/coming-soon-page.tsx').then((m) => m.BuyMedicinePage),
@@ -269,6 +291,9 @@ export function AppRoutes() {
           <Route path="my-health" element={<MyHealthPage />} />
           <Route path="my-health/:patientId" element={<MyHealthPage />} />
           <Route path="directory/review" element={<DirectoryReviewPage />} />
+          <Route path="messages" element={<MessagesPage />} />
+          <Route path="messages/new" element={<NewMessageThreadPage />} />
+          <Route path="messages/:threadId" element={<MessageThreadPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -2,15 +2,17 @@ import axe from 'axe-core';
 import { expect } from 'vitest';
 
 /**
- * No axe violation in what `container` drew, listed by rule and element so a failure says what
- * is wrong and where. jsdom lays nothing out and draws no colours: contrast, and landmarks of
- * the whole page, are the journeys' scans (e2e/support/axe.ts).
+ * axe's rules over what a component test rendered (jsdom): labels, roles, names, ARIA, landmarks
+ * inside it. Colour contrast needs a real renderer and is left to the browser journeys.
  */
-export async function expectNoAxeViolations(container: HTMLElement) {
-  const { violations } = await axe.run(container, {
+export async function expectNoAxeViolations(container: Element = document.body): Promise<void> {
+  const results = await axe.run(container, {
     rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
   });
   expect(
-    violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.html).join(' ')}`),
+    results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
   ).toEqual([]);
 }

@@ -13,6 +13,7 @@ import { clinicalHandlers, FakeClinical } from './fake-clinical.ts';
 import { FakeDirectoryAdmin } from './fake-directory-admin.ts';
 import { directoryHandlers, FakeDirectory } from './fake-directory.ts';
 import { FakeKinds, kindHandlers } from './fake-kinds.ts';
+import { FakeMessages } from './fake-messages.ts';
 import { FakeMyHealth, myHealthHandlers } from './fake-my-health.ts';
 import { FakePatients, patientsHandlers } from './fake-patients.ts';
 import { FakeTimeline, timelineHandlers } from './fake-timeline.ts';
@@ -98,6 +99,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
   const directory = new FakeDirectory();
   const directoryAdmin = new FakeDirectoryAdmin();
   const myHealth = new FakeMyHealth();
+  const messages = new FakeMessages();
   // A refund ends premium on the server, as the API's does.
   const transactions = new FakeTransactions(() => {
     profile.stored = { ...profile.stored, premiumMember: false };
@@ -191,6 +193,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     ...directoryAdmin.handlers(),
     ...myHealthHandlers(myHealth),
     ...directoryHandlers(directory),
+    ...messages.handlers(),
   );
 
   return {
@@ -215,6 +218,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     myHealth,
     /** The public directory's doctors, free times, facilities and bookings (fake-directory.ts). */
     directory,
+    /** Secure messages, their files and the live stream (fake-messages.ts). */
+    messages,
     /** The listing, facilities, staff and review queue (fake-directory-admin.ts). */
     directoryAdmin,
     /** The profile as the server holds it, and every body `PUT /api/user/update-profile` got. */

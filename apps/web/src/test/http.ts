@@ -11,7 +11,9 @@ export interface RecordedRequest {
 
 export async function recordedOf(request: Request): Promise<RecordedRequest> {
   const url = new URL(request.url);
-  const text = await request.clone().text();
+  // A file upload is multipart: its body stays unread here, the route reads it.
+  const isMultipart = request.headers.get('content-type')?.startsWith('multipart/') ?? false;
+  const text = isMultipart ? '' : await request.clone().text();
   return {
     method: request.method,
     path: url.pathname,

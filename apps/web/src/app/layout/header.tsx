@@ -20,6 +20,7 @@ export function Header({
   onOpenMenu,
   menuButtonRef,
   reminders,
+  messages,
   shortcuts,
 }: {
   isMenuOpen: boolean;
@@ -27,6 +28,8 @@ export function Header({
   menuButtonRef: Ref<HTMLButtonElement>;
   /** The signed-in practitioner's reminder bell, composed by the layout. */
   reminders?: ReactNode;
+  /** A signed-in reader's link to their messages with the unread count, composed by the layout. */
+  messages?: ReactNode;
   /** The signed-in practitioner's links to their work (`HeaderShortcuts`), composed by the layout. */
   shortcuts?: ReactNode;
 }) {
@@ -117,6 +120,7 @@ export function Header({
         )}
 
         <div className={styles.tools}>
+          {messages}
           {reminders}
           <LanguageSelect className={styles.language} />
           <LanguageMenu className={styles.languageMenu} />

@@ -1,3 +1,4 @@
+import i18n from '../../i18n/i18n.ts';
 import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLocation } from 'react-router';
@@ -19,6 +20,13 @@ import styles from './root-layout.module.css';
 // came) leaves its slot empty rather than replacing the whole app with the error screen.
 const ReminderBell = lazy(() => import('../../features/reminders/reminder-bell.tsx'));
 const PremiumStatusSync = lazy(() => import('../../features/transactions/premium-sync.ts'));
+// The messages' link asks the inbox for its unread count and keeps the live stream open.
+const MessagesHeaderLink = lazy(() =>
+  Promise.all([
+    import('../../features/messages/messages-header-link.tsx'),
+    i18n.loadNamespaces('messages'),
+  ]).then(([module]) => module),
+);
 
 const noSubscription = () => () => {};
 
@@ -44,6 +52,18 @@ function RemindersSlot() {
     <ErrorBoundary fallback={null}>
       <Suspense fallback={<BellPlaceholder />}>
         <ReminderBell />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** Messages with the unread count, for a signed-in user. */
+function MessagesSlot() {
+  if (!useIsSignedInOnClient()) return null;
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <MessagesHeaderLink />
       </Suspense>
     </ErrorBoundary>
   );
@@ -104,6 +124,7 @@ export function RootLayout() {
           onOpenMenu={openMenu}
           menuButtonRef={menuButtonRef}
           reminders={<RemindersSlot />}
+          messages={<MessagesSlot />}
           shortcuts={<ShortcutsSlot />}
         />
         <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>

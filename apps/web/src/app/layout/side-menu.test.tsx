@@ -136,6 +136,21 @@ describe('side menu', () => {
     expect(within(dialog).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 
+  it('leads a signed-in reader to Messages', async () => {
+    renderLayout({ user: createTestUser() });
+    const dialog = await openMenu();
+    expect(within(dialog).getByRole('link', { name: 'Messages' })).toHaveAttribute(
+      'href',
+      '/messages',
+    );
+  });
+
+  it('offers no Messages to a guest', async () => {
+    renderLayout();
+    const dialog = await openMenu();
+    expect(within(dialog).queryByRole('link', { name: 'Messages' })).not.toBeInTheDocument();
+  });
+
   it('shows Medicines as not yet available, without a link', async () => {
     renderLayout();
     const dialog = await openMenu();

@@ -154,6 +154,7 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
     ...(isPremium ? [{ to: '/search', label: t('menu.search'), icon: 'search' as const }] : []),
     // Members' due care-plan activities; others find care plans explained in a patient's details.
     ...(isPremium ? [{ to: '/today', label: t('menu.today'), icon: 'calendar' as const }] : []),
+    ...(isSignedIn ? [{ to: '/messages', label: t('menu.messages'), icon: 'mail' as const }] : []),
     ...(isSignedIn && isReviewer
       ? [{ to: '/directory/review', label: t('menu.directoryReview'), icon: 'check' as const }]
       : []),

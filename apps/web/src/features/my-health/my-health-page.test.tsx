@@ -99,6 +99,17 @@ describe('My health', () => {
     ).toBeVisible();
   });
 
+  it('offers a message to the practice about the record', async () => {
+    const link = api.myHealth.addLink({ patientName: 'Amina Yusuf' }, structuredClone(shown));
+    const { router } = renderMyHealthPage(user, {
+      routes: [{ path: '/messages/new', element: <p>New conversation</p> }],
+    });
+    await userEvent.click(await screen.findByRole('link', { name: 'Message the practice' }));
+    expect(router.state.location.pathname).toBe('/messages/new');
+    expect(router.state.location.search).toBe(`?patientId=${link.patientId}`);
+    expect(router.state.location.state).toEqual({ patientName: 'Amina Yusuf' });
+  });
+
   it('leads from the prescriptions to the printable list of medicines', async () => {
     const person = userEvent.setup();
     const link = api.myHealth.addLink({ patientName: 'Amina Yusuf' }, structuredClone(shown));

@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { announce, announceWithNextPage } from '../../lib/a11y/announcer.ts';
 import { usePageTitle } from '../../lib/a11y/page-title.ts';
 import { useFocusAfterRender } from '../../lib/forms/use-focus-after-render.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, ButtonLink } from '../../ui/button.tsx';
 import alert from '../../ui/alert.module.css';
 import pageStyles from '../../ui/page.module.css';
 import column from '../../ui/page-column.module.css';
@@ -141,6 +141,16 @@ function LinkedRecord({ link }: { link: TMyLink }) {
             relationship: t(`relationship.${link.relationship}`),
             practitioner: isolated(link.practitioner.practiceName ?? link.practitioner.name),
           })}
+        </p>
+        {/* A new conversation with the practice about this record (features/messages). */}
+        <p className={styles.hint}>
+          <ButtonLink
+            variant="secondary"
+            to={`/messages/new?patientId=${encodeURIComponent(link.patientId)}`}
+            state={{ patientName: link.patientName }}
+          >
+            {t('page.message')}
+          </ButtonLink>
         </p>
         <RecordSections patientId={link.patientId} />
         <CorrectionsSection patientId={link.patientId} practitioner={link.practitioner.name} />

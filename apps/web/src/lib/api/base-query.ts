@@ -33,9 +33,10 @@ export interface ApiExtraOptions {
 /**
  * The stored token while it has more than five minutes left; otherwise (or when storage has
  * none) the provider's current user's token, stored in both storages. The provider is only
- * loaded for someone signed in, so a guest's page never downloads the Firebase SDK.
+ * loaded for someone signed in, so a guest's page never downloads the Firebase SDK. Calls made
+ * with `fetch` itself (a stream, a file read into a blob) take their token here too.
  */
-async function resolveToken(getState: () => unknown): Promise<string | null> {
+export async function resolveToken(getState: () => unknown): Promise<string | null> {
   const stored = readStoredToken();
   const remaining = stored ? secondsUntilExpiry(stored) : undefined;
   if (stored && (remaining === undefined || remaining > REFRESH_BEFORE_EXPIRY_S)) return stored;

@@ -43,3 +43,39 @@ describe('error codes of the appointment and visit routes', () => {
     },
   );
 });
+
+/**
+ * The refusals of secure messages and their files. The attachments' codes come with the API's
+ * files (413 `ATTACHMENT_TOO_LARGE`, 415 `ATTACHMENT_TYPE_NOT_ALLOWED`, 413
+ * `ATTACHMENT_QUOTA_EXCEEDED`), so they are listed here rather than read from ERRORS.
+ */
+const MESSAGE_CODES = [
+  'THREAD_NOT_FOUND',
+  'THREAD_CLOSED',
+  'ATTACHMENT_TOO_LARGE',
+  'ATTACHMENT_TYPE_NOT_ALLOWED',
+  'ATTACHMENT_QUOTA_EXCEEDED',
+];
+
+describe('error codes of the messages routes', () => {
+  it('include every THREAD_ code of the shared table', () => {
+    const threadCodes = Object.keys(ERRORS).filter((code) => code.startsWith('THREAD_'));
+    expect(MESSAGE_CODES).toEqual(expect.arrayContaining(threadCodes));
+  });
+
+  it.each(LANGUAGES.map((language) => language.code).filter((code) => code !== 'en'))(
+    'each has its own text in %s',
+    async (language) => {
+      await i18next.loadLanguages(language);
+      await i18next.loadNamespaces('auth');
+      const t = i18next.getFixedT(language, 'auth');
+      for (const code of MESSAGE_CODES) {
+        const key = `apiErrors.codes.${code}`;
+        expect(i18next.exists(`auth:${key}`, { lng: language }), code).toBe(true);
+        expect(t(key), code).not.toBe(
+          (ERRORS as Record<string, { message: string } | undefined>)[code]?.message,
+        );
+      }
+    },
+  );
+});
