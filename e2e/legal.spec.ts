@@ -16,6 +16,7 @@ test('a guest reaches the privacy and terms pages from the footer; both pass axe
     'Who can see it',
     'What a linked patient, parent or carer sees',
     'What the directory publishes',
+    'Video visits',
     'Taking your data with you',
     'Deleting your data',
   ]);

@@ -13,6 +13,7 @@ describe('PrivacyPage', () => {
       'Who can see it',
       'What a linked patient, parent or carer sees',
       'What the directory publishes',
+      'Video visits',
       'Taking your data with you',
       'Deleting your data',
     ]);
@@ -23,6 +24,7 @@ describe('PrivacyPage', () => {
     expect(
       screen.getByText(/registration numbers, patients and appointments are never published/),
     ).toBeVisible();
+    expect(screen.getByText(/neither side learns the other's address/)).toBeVisible();
     expect(
       screen.getByText(/They never see your other patients, your notes of unsigned visits/),
     ).toBeVisible();
