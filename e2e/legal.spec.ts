@@ -17,6 +17,7 @@ test('a guest reaches the privacy and terms pages from the footer; both pass axe
     'What a linked patient, parent or carer sees',
     'Messages',
     'What the directory publishes',
+    'Video visits',
     'Taking your data with you',
     'Deleting your data',
   ]);

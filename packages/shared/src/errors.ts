@@ -230,6 +230,13 @@ export const ERRORS = {
     status: 415,
     message: 'Only PDF documents and JPEG or PNG pictures can be attached.',
   },
+  // Video visits.
+  /** Not a video appointment, not booked (or arrived, fulfilled), or outside its join window. */
+  VIDEO_NOT_OPEN: {
+    status: 409,
+    message:
+      'This video visit is not open: it opens 10 minutes before the appointment and closes 30 minutes after its end.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

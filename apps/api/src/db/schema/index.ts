@@ -16,3 +16,4 @@ export * from './corrections.ts';
 export * from './directory.ts';
 export * from './messages.ts';
 export * from './message-attachments.ts';
+export * from './video.ts';

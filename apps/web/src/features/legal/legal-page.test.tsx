@@ -14,6 +14,7 @@ describe('PrivacyPage', () => {
       'What a linked patient, parent or carer sees',
       'Messages',
       'What the directory publishes',
+      'Video visits',
       'Taking your data with you',
       'Deleting your data',
     ]);
@@ -24,6 +25,7 @@ describe('PrivacyPage', () => {
     expect(
       screen.getByText(/registration numbers, patients and appointments are never published/),
     ).toBeVisible();
+    expect(screen.getByText(/neither side learns the other's address/)).toBeVisible();
     expect(
       screen.getByText(/They never see your other patients, your notes of unsigned visits/),
     ).toBeVisible();
