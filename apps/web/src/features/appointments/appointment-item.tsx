@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { TAppointment } from '@portal/shared/appointment';
 import { chartPath } from '../../lib/routes/chart-address.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
+import { VideoJoin } from '../../ui/video-join.tsx';
 import type { Placed } from './agenda-grid-geometry.ts';
 import { isOpen, statusActionsOf, type StatusAction } from './appointment-actions.ts';
 import { AppointmentMenu, type MenuChoice } from './appointment-menu.tsx';
@@ -192,6 +193,11 @@ export function AppointmentItem({
       )}
       {mode === 'idle' && choices.length > 0 && (
         <div className={styles.controls}>
+          <VideoJoin
+            appointment={appointment}
+            timeZone={schedule.timeZone}
+            describedBy={summaryId}
+          />
           {isOpen(appointment) && (
             <Link
               to={chartPath(appointment.patientId, {

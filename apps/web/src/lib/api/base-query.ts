@@ -33,9 +33,10 @@ export interface ApiExtraOptions {
 /**
  * The stored token while it has more than five minutes left; otherwise (or when storage has
  * none) the provider's current user's token, stored in both storages. The provider is only
- * loaded for someone signed in, so a guest's page never downloads the Firebase SDK.
+ * loaded for someone signed in, so a guest's page never downloads the Firebase SDK. Also what a
+ * request made without the base query (an event stream read with `fetch`) sends as its bearer.
  */
-async function resolveToken(getState: () => unknown): Promise<string | null> {
+export async function resolveToken(getState: () => unknown): Promise<string | null> {
   const stored = readStoredToken();
   const remaining = stored ? secondsUntilExpiry(stored) : undefined;
   if (stored && (remaining === undefined || remaining > REFRESH_BEFORE_EXPIRY_S)) return stored;

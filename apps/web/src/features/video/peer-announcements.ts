@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { announce } from '../../lib/a11y/announcer.ts';
+import type { CallState } from './call-session.ts';
+import type { MediaState } from './video-types.ts';
+
+/** What changed on the other side, in words: shown beside the video and read out politely. */
+export function peerMediaText(
+  peer: MediaState,
+  peerName: string,
+  t: ReturnType<typeof useTranslation>['t'],
+): string[] {
+  return [
+    !peer.audio && t('peer.muted', { name: peerName }),
+    !peer.video && t('peer.cameraOff', { name: peerName }),
+  ].filter((text): text is string => Boolean(text));
+}
+
+/** Reads out the other side's mute and camera as they change during the call. */
+export function usePeerAnnouncements(state: CallState, peerName: string): void {
+  const { t } = useTranslation('video');
+  const last = useRef<MediaState>(state.peer);
+  const { audio, video } = state.peer;
+  useEffect(() => {
+    const before = last.current;
+    last.current = { audio, video };
+    if (before.audio !== audio)
+      announce(t(audio ? 'peer.unmuted' : 'peer.muted', { name: peerName }));
+    if (before.video !== video)
+      announce(t(video ? 'peer.cameraOn' : 'peer.cameraOff', { name: peerName }));
+  }, [audio, video, peerName, t]);
+}

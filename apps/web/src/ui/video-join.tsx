@@ -1,0 +1,49 @@
+import { useTranslation } from '../i18n/use-translation.ts';
+import { dateTimeFormat } from '../i18n/intl-formats.ts';
+import { useMinuteClock } from '../lib/hooks/use-minute-clock.ts';
+import { joinWindowOf, videoPath } from '../lib/video/join-window.ts';
+import { ButtonLink } from './button.tsx';
+import styles from './video-join.module.css';
+
+/**
+ * On a video appointment (the agenda, a patient's details, My health): "Join video visit" while
+ * its window is open, "Video visit opens at 09:50" before, nothing after; the clock is read
+ * again each minute, so the link appears without a reload. Texts: the `video` namespace.
+ */
+export function VideoJoin({
+  appointment,
+  timeZone,
+  describedBy,
+}: {
+  appointment: { _id: string; kind: string; status: string; start: string; end: string };
+  /** The clock the time is told on (the practice's); the reader's own when omitted. */
+  timeZone?: string;
+  /** The appointment's summary, read after the link's name. */
+  describedBy?: string;
+}) {
+  const { t, i18n } = useTranslation('video');
+  const now = useMinuteClock();
+  const joinWindow = joinWindowOf(appointment, now);
+  if (joinWindow.state === 'none') return null;
+  if (joinWindow.state === 'later') {
+    const time = dateTimeFormat(i18n.language, { timeZone, timeStyle: 'short' }).format(
+      joinWindow.opensAt,
+    );
+    return (
+      <p className={styles.later}>
+        <span aria-hidden="true">🎥 </span>
+        {t('join.opensAt', { time })}
+      </p>
+    );
+  }
+  return (
+    <ButtonLink
+      to={videoPath(appointment._id)}
+      aria-describedby={describedBy}
+      className={styles.join}
+    >
+      <span aria-hidden="true">🎥</span>
+      {t('join.button')}
+    </ButtonLink>
+  );
+}
