@@ -8,6 +8,7 @@ import { createTestUser, patientInput } from '../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../test/fake-api.ts';
 import { installFakeWebRtc } from '../test/fake-webrtc.ts';
 import { renderWithApp } from '../test/render-with-app.tsx';
+import { named } from '../features/video/peer-announcements.ts';
 import { VideoRoute } from './video-route.tsx';
 
 const PRACTITIONER = createTestUser({ name: 'Dr Lee', timeZone: 'UTC' });
@@ -40,7 +41,9 @@ function renderPractitionerCall() {
 describe('the practitioner’s video visit (app/video-route.tsx)', () => {
   it('waits for the patient by name, then marks the appointment arrived from the call', async () => {
     const call = renderPractitionerCall();
-    expect(await screen.findByRole('status')).toHaveTextContent('Amina Yusuf will join soon.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `${named('Amina Yusuf')} will join soon.`,
+    );
     const tools = await screen.findByRole('region', { name: 'This appointment' });
     expect(await within(tools).findByText(/Booked$/)).toBeVisible();
     const note = within(tools).getByRole('link', { name: /^Open a visit note/ });
@@ -68,7 +71,7 @@ describe('the practitioner’s video visit (app/video-route.tsx)', () => {
     renderPractitionerCall();
     await waitFor(() => expect(api.video.openStreams).toBe(1));
     act(() => api.video.emit('ended', { by: 'patient' }));
-    expect(await screen.findByText('Amina Yusuf ended the video visit.')).toBeVisible();
+    expect(await screen.findByText(`${named('Amina Yusuf')} ended the video visit.`)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to the agenda' })).toHaveAttribute(
       'href',
       '/appointments',

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { usePageTitle } from '../../lib/a11y/page-title.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import type { CallState, EndReason } from './call-session.ts';
+import { named } from './peer-announcements.ts';
 import styles from './video.module.css';
 
 /** Refusals: the call never started. */
@@ -33,7 +34,7 @@ export function CallEnd({ state, onJoinAgain }: { state: CallState; onJoinAgain:
     const by = state.end?.by;
     text =
       by && by !== role
-        ? t('end.endedBy', { name: state.join?.peerName ?? t(`someone.${by}`) })
+        ? t('end.endedBy', { name: named(state.join?.peerName ?? t(`someone.${by}`)) })
         : t('end.ended');
   } else text = t(`end.${reason}`);
 

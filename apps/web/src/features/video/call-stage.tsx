@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CallState } from './call-session.ts';
-import { peerMediaText } from './peer-announcements.ts';
+import { named, peerMediaText } from './peer-announcements.ts';
 import styles from './video.module.css';
 
 /** A video element showing `stream` (the element's `srcObject` is no attribute React sets). */
@@ -48,7 +48,9 @@ export function CallStage({ state, peerName }: { state: CallState; peerName: str
           <StreamVideo stream={state.remoteStream} isMuted={false} className={styles.video} />
         ) : (
           <div className={styles.waitingPanel}>
-            <p>{state.phase === 'waiting' ? t('waiting', { name: peerName }) : t('joining')}</p>
+            <p>
+              {state.phase === 'waiting' ? t('waiting', { name: named(peerName) }) : t('joining')}
+            </p>
             {state.phase === 'waiting' && <p className={styles.hint}>{t('waitingHint')}</p>}
           </div>
         )}

@@ -4,6 +4,9 @@ import { announce } from '../../lib/a11y/announcer.ts';
 import type { CallState } from './call-session.ts';
 import type { MediaState } from './video-types.ts';
 
+/** A name inside a sentence, isolated so a Latin name keeps its order in Arabic and back. */
+export const named = (name: string) => `\u2068${name}\u2069`;
+
 /** What changed on the other side, in words: shown beside the video and read out politely. */
 export function peerMediaText(
   peer: MediaState,
@@ -11,8 +14,8 @@ export function peerMediaText(
   t: ReturnType<typeof useTranslation>['t'],
 ): string[] {
   return [
-    !peer.audio && t('peer.muted', { name: peerName }),
-    !peer.video && t('peer.cameraOff', { name: peerName }),
+    !peer.audio && t('peer.muted', { name: named(peerName) }),
+    !peer.video && t('peer.cameraOff', { name: named(peerName) }),
   ].filter((text): text is string => Boolean(text));
 }
 
@@ -25,8 +28,8 @@ export function usePeerAnnouncements(state: CallState, peerName: string): void {
     const before = last.current;
     last.current = { audio, video };
     if (before.audio !== audio)
-      announce(t(audio ? 'peer.unmuted' : 'peer.muted', { name: peerName }));
+      announce(t(audio ? 'peer.unmuted' : 'peer.muted', { name: named(peerName) }));
     if (before.video !== video)
-      announce(t(video ? 'peer.cameraOn' : 'peer.cameraOff', { name: peerName }));
+      announce(t(video ? 'peer.cameraOn' : 'peer.cameraOff', { name: named(peerName) }));
   }, [audio, video, peerName, t]);
 }

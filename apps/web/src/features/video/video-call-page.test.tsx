@@ -8,6 +8,7 @@ import { createTestUser } from '../../test/factories.ts';
 import { startFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { installFakeWebRtc, type FakeMediaOptions } from '../../test/fake-webrtc.ts';
 import { renderWithApp } from '../../test/render-with-app.tsx';
+import { named } from './peer-announcements.ts';
 import { VideoCallPage } from './video-call-page.tsx';
 
 const APPOINTMENT_ID = 'a9b8c7d6-0000-4000-8000-000000000042';
@@ -54,9 +55,12 @@ async function peerJoins(call: Awaited<ReturnType<typeof joinAsPatient>>) {
 describe('/video/:appointmentId', () => {
   it('waits for the practitioner with a preview and a labelled choice of devices, focus on its heading', async () => {
     const call = await joinAsPatient();
-    const heading = screen.getByRole('heading', { level: 1, name: 'Video visit with Dr Lee' });
+    const heading = screen.getByRole('heading', {
+      level: 1,
+      name: `Video visit with ${named('Dr Lee')}`,
+    });
     expect(heading).toHaveFocus();
-    expect(screen.getByRole('status')).toHaveTextContent('Dr Lee will join soon.');
+    expect(screen.getByRole('status')).toHaveTextContent(`${named('Dr Lee')} will join soon.`);
     expect(screen.getByText('Your preview')).toBeVisible();
     const camera = screen.getByRole('combobox', { name: 'Camera' });
     expect(
@@ -109,8 +113,8 @@ describe('/video/:appointmentId', () => {
         payload: { audio: false, video: true },
       }),
     );
-    expect(await screen.findByText('Dr Lee muted their microphone.')).toBeVisible();
-    expect(currentAnnouncement()?.text).toBe('Dr Lee muted their microphone.');
+    expect(await screen.findByText(`${named('Dr Lee')} muted their microphone.`)).toBeVisible();
+    expect(currentAnnouncement()?.text).toBe(`${named('Dr Lee')} muted their microphone.`);
     act(() =>
       api.video.emit('signal', {
         from: 'practitioner',
@@ -119,9 +123,11 @@ describe('/video/:appointmentId', () => {
       }),
     );
     await waitFor(() =>
-      expect(screen.queryByText('Dr Lee muted their microphone.')).not.toBeInTheDocument(),
+      expect(
+        screen.queryByText(`${named('Dr Lee')} muted their microphone.`),
+      ).not.toBeInTheDocument(),
     );
-    expect(currentAnnouncement()?.text).toBe('Dr Lee turned their microphone on.');
+    expect(currentAnnouncement()?.text).toBe(`${named('Dr Lee')} turned their microphone on.`);
   });
 
   it('mutes its own microphone and tells the other side', async () => {
@@ -188,7 +194,7 @@ describe('/video/:appointmentId', () => {
     const call = await joinAsPatient();
     await peerJoins(call);
     act(() => api.video.emit('ended', { by: 'practitioner' }));
-    expect(await screen.findByText('Dr Lee ended the video visit.')).toBeVisible();
+    expect(await screen.findByText(`${named('Dr Lee')} ended the video visit.`)).toBeVisible();
     expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     expect(call.peer()!.isClosed).toBe(true);
   });
@@ -209,7 +215,9 @@ describe('/video/:appointmentId', () => {
       ),
     ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Join again' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Dr Lee will join soon.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `${named('Dr Lee')} will join soon.`,
+    );
   });
 
   it('tells a visit outside its window', async () => {

@@ -9,7 +9,7 @@ import { CallControls } from './call-controls.tsx';
 import { CallEnd } from './call-end.tsx';
 import type { CallState } from './call-session.ts';
 import { CallStage } from './call-stage.tsx';
-import { usePeerAnnouncements } from './peer-announcements.ts';
+import { named, usePeerAnnouncements } from './peer-announcements.ts';
 import { useCallSession } from './use-call-session.ts';
 import type { VideoRole } from './video-types.ts';
 import styles from './video.module.css';
@@ -62,7 +62,7 @@ function CallScreen({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { join } = state;
   const peerName = join ? (join.peerName ?? t(`someone.${join.role}`)) : '';
-  const title = join?.peerName ? t('titleWith', { name: join.peerName }) : t('title');
+  const title = join?.peerName ? t('titleWith', { name: named(join.peerName) }) : t('title');
   usePageTitle(title);
   usePeerAnnouncements(state, peerName);
 
@@ -123,7 +123,7 @@ function statusText(
     case 'preparing':
       return t('joining');
     case 'waiting':
-      return t('waiting', { name: peerName });
+      return t('waiting', { name: named(peerName) });
     case 'connecting':
       return t('connecting');
     case 'connected':

@@ -3,15 +3,15 @@ export const JOIN_OPENS_BEFORE_MS = 10 * 60_000;
 /** …until 30 minutes after its end (the API's window, which it enforces). */
 export const JOIN_CLOSES_AFTER_MS = 30 * 60_000;
 
-/** Statuses of an appointment that still takes place. */
-const JOINABLE_STATUSES = ['booked', 'arrived'];
+/** Statuses whose call can be joined (a fulfilled one too: it may be marked during the call). */
+const JOINABLE_STATUSES = ['booked', 'arrived', 'fulfilled'];
 
 export type JoinWindow = { state: 'open' } | { state: 'later'; opensAt: Date } | { state: 'none' };
 
 /**
  * Whether the video visit can be joined at `now`: open inside the window, `later` before it
- * (with when it opens), `none` after it, for another kind or for a cancelled, requested or
- * finished appointment.
+ * (with when it opens), `none` after it, for another kind or for a cancelled, no-show or requested
+ * appointment.
  */
 export function joinWindowOf(
   appointment: { kind: string; status: string; start: string; end: string },
