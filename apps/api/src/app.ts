@@ -36,6 +36,7 @@ import { myHealthPlugin } from './modules/my-health/my-health.plugin.ts';
 import { correctionsPlugin } from './modules/corrections/corrections.plugin.ts';
 import { directoryPlugin } from './modules/directory/directory.plugin.ts';
 import { messagesPlugin } from './modules/messages/messages.plugin.ts';
+import { videoPlugin } from './modules/video/video.plugin.ts';
 import { createMailer } from './providers/mail/mail.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(myHealthPlugin, { db, now, mailer, config });
   await app.register(correctionsPlugin, { db, now, mailer, config });
   await app.register(messagesPlugin, { db, now, notifications, mailer, config, isRunningJobs });
+  await app.register(videoPlugin, { db, now, notifications, config, isRunningJobs });
 
   await registerWebApp(app, deps.webDistDir, { identity: config.AUTH_PROVIDER });
   return app;

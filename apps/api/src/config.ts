@@ -97,6 +97,32 @@ const emailList = z
     'comma-separated e-mail addresses such as a@example.org,b@example.org',
   );
 
+/**
+ * Comma-separated ICE server addresses of one scheme (`stun:host:3478`; `turn:` or `turns:`
+ * with an optional `?transport=udp|tcp`), as RTCPeerConnection takes them.
+ */
+function iceUrlList(scheme: 'stun' | 'turn') {
+  const accepts =
+    scheme === 'stun'
+      ? 'comma-separated stun: addresses such as stun:stun.example.org:3478'
+      : 'comma-separated turn: or turns: addresses such as turn:turn.example.org:3478?transport=udp,turns:turn.example.org:5349';
+  const pattern =
+    scheme === 'stun'
+      ? /^stun:[a-z0-9.\-[\]:]+$/i
+      : /^turns?:[a-z0-9.\-[\]:]+(\?transport=(udp|tcp))?$/i;
+  return z
+    .string()
+    .max(2_000, accepts)
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url !== ''),
+    )
+    .refine((urls) => urls.every((url) => pattern.test(url)), accepts);
+}
+
 const ZEnv = z
   .object({
     NODE_ENV: z
@@ -187,6 +213,19 @@ const ZEnv = z
     DIRECTORY_REVIEWERS: emailList,
     // Who answers the Support desk: their e-mail addresses, compared ignoring case.
     SUPPORT_EMAILS: emailList,
+    // Video visits: STUN servers (no credentials), and TURN servers with the secret their
+    // short-lived credentials are made from (the TURN REST convention).
+    STUN_URLS: iceUrlList('stun'),
+    TURN_URLS: iceUrlList('turn'),
+    TURN_SECRET: z
+      .string()
+      .min(16, 'a shared secret of at least 16 characters (the static-auth-secret of coturn)')
+      .max(1_000, 'a shared secret of at most 1000 characters')
+      .optional(),
+    VIDEO_RELAY_ONLY: z
+      .enum(['true', 'false'], { error: 'true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'fatal, error, warn, info, debug, trace or silent',
@@ -223,6 +262,17 @@ const ZEnv = z
       require(name as keyof typeof env, `when PAYMENTS_PROVIDER=${payments.name}`);
     if (env.RETELL_API_KEY && !env.RETELL_AGENT_ID)
       require('RETELL_AGENT_ID', 'when RETELL_API_KEY is set');
+    if (env.TURN_URLS.length > 0 && !env.TURN_SECRET)
+      require('TURN_SECRET', 'when TURN_URLS is set');
+    if (env.TURN_SECRET && env.TURN_URLS.length === 0)
+      require('TURN_URLS', 'when TURN_SECRET is set');
+    if (env.VIDEO_RELAY_ONLY && (env.TURN_URLS.length === 0 || !env.TURN_SECRET))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VIDEO_RELAY_ONLY'],
+        message:
+          'cannot be true without TURN_URLS and TURN_SECRET (relayed calls need a TURN server): configure TURN or set VIDEO_RELAY_ONLY=false',
+      });
     refuseRemoteLocalProviders(env, ctx);
   });
 

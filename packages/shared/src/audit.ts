@@ -42,6 +42,13 @@ export const AUDIT_ACTIONS = [
   'confirm',
   'decline',
   'expire',
+  // Video visits: a participant asked for the call's room (`join`), opened and closed its live
+  // channel (`enter_call`, `leave_call`), and passed a handshake step to the other side
+  // (`signal`, never its content).
+  'join',
+  'enter_call',
+  'leave_call',
+  'signal',
 ] as const;
 
 /**

@@ -216,6 +216,13 @@ export const ERRORS = {
     status: 409,
     message: 'This conversation is closed. Start a new one to write again.',
   },
+  // Video visits.
+  /** Not a video appointment, not booked (or arrived, fulfilled), or outside its join window. */
+  VIDEO_NOT_OPEN: {
+    status: 409,
+    message:
+      'This video visit is not open: it opens 10 minutes before the appointment and closes 30 minutes after its end.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

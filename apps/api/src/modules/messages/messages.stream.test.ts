@@ -5,6 +5,11 @@ import { buildApp } from '../../app.ts';
 import { connectDatabase, type Database } from '../../db/client.ts';
 import { patientLinks } from '../../db/schema/patient-links.ts';
 import { createTestApp, signIn, type TestContext } from '../../../test/app.ts';
+import {
+  openStream as openEventStream,
+  settle,
+  type StreamEvent,
+} from '../../../test/event-stream.ts';
 import { messagesTestKit, SUPPORT_ENV } from './messages.factories.ts';
 
 /**
@@ -32,83 +37,17 @@ afterAll(async () => {
   await ctx.close();
 });
 
-interface StreamEvent {
-  event: string;
-  id?: string;
-  data: unknown;
-}
-
-/** A stream read as the web app reads it: fetch, the token in its header, events as they come. */
-async function openStream(base: string, headers: Record<string, string>, lastEventId?: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/messages/stream`, {
-    headers: {
-      ...headers,
-      accept: 'text/event-stream',
-      ...(lastEventId && { 'last-event-id': lastEventId }),
-    },
-    signal: controller.signal,
+/** The messages stream read as the web app reads it (`Last-Event-ID` to catch up). */
+const openStream = (base: string, headers: Record<string, string>, lastEventId?: string) =>
+  openEventStream(`${base}/api/messages/stream`, {
+    ...headers,
+    ...(lastEventId && { 'last-event-id': lastEventId }),
   });
-  const events: StreamEvent[] = [];
-  const waiters: Array<() => void> = [];
-  let ended = false;
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const fields = new Map<string, string>();
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':') || !line.includes(':')) continue;
-            const at = line.indexOf(':');
-            fields.set(line.slice(0, at), line.slice(at + 1).trim());
-          }
-          if (!fields.has('event')) continue;
-          events.push({
-            event: fields.get('event')!,
-            ...(fields.has('id') && { id: fields.get('id') }),
-            data: JSON.parse(fields.get('data') ?? 'null'),
-          });
-          waiters.splice(0).forEach((wake) => wake());
-        }
-      }
-    } catch {
-      // aborted by the test
-    }
-    ended = true;
-    waiters.splice(0).forEach((wake) => wake());
-  })();
-  /** Waits until `count` events have come (or the stream ends), at most 5 s. */
-  const waitFor = async (count: number) => {
-    const deadline = Date.now() + 5_000;
-    while (events.length < count && !ended && Date.now() < deadline)
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    return events;
-  };
-  return {
-    response,
-    events,
-    waitFor,
-    isEnded: () => ended,
-    close: () => controller.abort(),
-  };
-}
 
 const messageBodies = (events: StreamEvent[]) =>
   events
     .filter((event) => event.event === 'message')
     .map((event) => (event.data as { message: { body: string } }).message.body);
-
-/** Lets the hub see a stream opened just before: its first bytes came after it connected. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('GET /api/messages/stream', () => {
   it('refuses a client that does not ask for an event stream, and a token in the address', async () => {

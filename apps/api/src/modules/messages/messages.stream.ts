@@ -1,11 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import { systemClock } from '../../lib/clock.ts';
 import { ZApiError } from '../../lib/api-error-schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { openEventStream, requireEventStream, tokenExpiry } from '../../lib/event-stream.ts';
 import { insertActorAuditEvents } from '../audit/owned-records.ts';
 import { actorOf } from '../audit/owned-records.http.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,8 +12,6 @@ import type { MessageHub, StreamConnection } from './messages.events.ts';
 import { findMessagesAfter } from './messages.repository.ts';
 import { isSupportStaff } from './messages.routes.ts';
 
-/** A comment line this often keeps proxies from closing a quiet stream. */
-const KEEP_ALIVE_MS = 25_000;
 /** At most this many missed messages are replayed after a reconnect. */
 const CATCH_UP_MAX = 500;
 
@@ -26,17 +22,6 @@ const ZStreamHeaders = z.object({
     .optional()
     .describe('The id of the last `message` event received: the stream first sends those after it'),
 });
-
-/** When the request's bearer token expires (already verified by authentication), in ms. */
-function tokenExpiry(request: FastifyRequest): number | null {
-  const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  try {
-    const { exp } = decodeJwt(token ?? '');
-    return typeof exp === 'number' ? exp * 1000 : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * `GET /api/messages/stream`: server-sent events of the reader's threads, read with `fetch` so
@@ -50,7 +35,7 @@ export function messageStreamRoutes(
     db,
     hub,
     supportEmails,
-    now = systemClock,
+    now,
   }: { db: Db; hub: MessageHub; supportEmails: readonly string[]; now?: Clock },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -72,10 +57,7 @@ export function messageStreamRoutes(
       },
     },
     async (request, reply) => {
-      // A client that does not ask for a stream (a generic client, a link followed) gets an
-      // answer at once rather than a connection that stays open.
-      if (!/\btext\/event-stream\b/.test(request.headers.accept ?? ''))
-        throw new AppError('NOT_ACCEPTABLE');
+      requireEventStream(request);
       const actor = await actorOf(request);
       const reader = {
         userId: actor.actorId,
@@ -84,57 +66,21 @@ export function messageStreamRoutes(
       await insertActorAuditEvents(db, actor, [
         { patientId: null, subject: null, action: 'list', outcome: 'success' },
       ]);
-      const expiresAt = tokenExpiry(request);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-        // One stream per connection: once it ends the socket goes too, so nothing idles open.
-        connection: 'close',
+      // Listening before the stream starts, and before the catch-up is read: a message written
+      // in between is sent twice at most, and the client drops an id it has seen.
+      let disconnect = () => {};
+      const stream = openEventStream(reply, {
+        endsAt: tokenExpiry(request),
+        endEvent: 'expired',
+        onEnd: () => disconnect(),
+        ...(now && { now }),
       });
-      let isOpen = true;
-      const write = (text: string) => {
-        if (isOpen) raw.write(text);
-      };
       const connection: StreamConnection = {
         ...reader,
-        send({ name, id, data }) {
-          write(
-            `event: ${name}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`,
-          );
-        },
-        end: () => finish(),
+        send: (event) => stream.send(event),
+        end: () => stream.end(),
       };
-      const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      keepAlive.unref();
-      const expiry =
-        expiresAt === null
-          ? undefined
-          : setTimeout(
-              () => {
-                write('event: expired\ndata: {}\n\n');
-                finish();
-              },
-              Math.max(0, expiresAt - now().getTime()),
-            );
-      expiry?.unref();
-      // Listening before the catch-up is read: a message written in between is sent twice at
-      // most, and the client drops an id it has seen.
-      const disconnect = hub.connect(connection);
-      function finish() {
-        if (!isOpen) return;
-        isOpen = false;
-        clearInterval(keepAlive);
-        clearTimeout(expiry);
-        disconnect();
-        raw.end();
-      }
-      // The answer's close, not the request's: a request is closed once read.
-      raw.on('close', finish);
-      write('retry: 3000\n: connected\n\n');
+      if (stream.isOpen) disconnect = hub.connect(connection);
 
       const lastId = request.headers['last-event-id'];
       if (lastId !== undefined) {
