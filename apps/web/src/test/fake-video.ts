@@ -1,12 +1,13 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { ZVideoJoin, ZVideoSignalInput } from '@portal/shared/video';
 import type { OutgoingSignal, VideoJoin } from '../features/video/video-types.ts';
-import { json } from './http.ts';
+import { invalid, json } from './http.ts';
 
 /** What the API answers a join of a visit in its window: a room and one STUN server. */
 export function videoJoinOf(overrides: Partial<VideoJoin> = {}): VideoJoin {
   return {
     room: 'room-1',
-    iceServers: [{ urls: 'stun:stun.example.test:3478' }],
+    iceServers: [{ urls: ['stun:stun.example.test:3478'] }],
     iceTransportPolicy: 'all',
     expiresAt: '2026-03-02T10:00:00.000Z',
     role: 'patient',
@@ -17,8 +18,9 @@ export function videoJoinOf(overrides: Partial<VideoJoin> = {}): VideoJoin {
 
 /**
  * The video visit's routes in memory: `POST /api/appointments/:id/video` answers the join a test
- * opened (`open`) or its refusal, 404 `APPOINTMENT_NOT_FOUND` for any other id; the event stream
- * stays open and carries what the test `emit`s; every signal is kept in `signals`.
+ * opened (`open`) or its refusal, 404 `APPOINTMENT_NOT_FOUND` for any other id, through the
+ * shared schema; the event stream stays open and carries what the test `emit`s; every signal the
+ * shared schema takes is kept in `signals` (400 otherwise, as the API answers).
  */
 export class FakeVideo {
   private readonly joins = new Map<string, VideoJoin | { refusal: string; status: number }>();
@@ -58,7 +60,7 @@ export class FakeVideo {
           );
         if ('refusal' in join)
           return json({ code: join.refusal, message: join.refusal }, { status: join.status });
-        return json(join);
+        return json(ZVideoJoin.parse(join));
       }),
       http.get('/api/appointments/:id/video/events', ({ request }) => {
         this.streamAuthorizations.push(request.headers.get('Authorization'));
@@ -78,8 +80,9 @@ export class FakeVideo {
         });
       }),
       http.post('/api/appointments/:id/video/signal', async ({ params, request }) => {
-        const body = (await request.json()) as OutgoingSignal;
-        this.signals.push({ appointmentId: String(params.id), ...body });
+        const parsed = ZVideoSignalInput.safeParse(await request.json());
+        if (!parsed.success) return invalid(parsed.error);
+        this.signals.push({ appointmentId: String(params.id), ...(parsed.data as OutgoingSignal) });
         return new HttpResponse(null, { status: 204 });
       }),
     ];

@@ -84,7 +84,7 @@ describe('/video/:appointmentId', () => {
     await peerJoins(call);
     const peer = call.peer()!;
     expect(peer.config).toEqual({
-      iceServers: [{ urls: 'stun:stun.example.test:3478' }],
+      iceServers: [{ urls: ['stun:stun.example.test:3478'] }],
       iceTransportPolicy: 'all',
     });
     expect(peer.senders.map((s) => s.track?.kind)).toEqual(['audio', 'video']);

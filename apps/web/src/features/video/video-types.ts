@@ -1,28 +1,16 @@
 /**
- * The video visit's API as the web reads it: `POST /api/appointments/{id}/video`, the events of
- * `GET …/video/events` and the bodies of `POST …/video/signal`.
+ * The video visit's API as the web reads it (the shared schemas': `packages/shared/src/video.ts`):
+ * `POST /api/appointments/{id}/video`, the events of `GET …/video/events` and the bodies of
+ * `POST …/video/signal`.
  */
 
-export type VideoRole = 'practitioner' | 'patient';
-
-/** What joining answers: the room, how to reach the other side, and who that is. */
-export interface VideoJoin {
-  room: string;
-  iceServers: RTCIceServer[];
-  iceTransportPolicy: RTCIceTransportPolicy;
-  /** When the join window (and the TURN credentials) end. */
-  expiresAt: string;
-  role: VideoRole;
-  peerName: string | null;
-}
-
-/** Whether one side sends its microphone and its camera. */
-export interface MediaState {
-  audio: boolean;
-  video: boolean;
-}
-
-export type SignalType = 'offer' | 'answer' | 'candidate' | 'media' | 'leave';
+export type {
+  TVideoJoin as VideoJoin,
+  TVideoMediaState as MediaState,
+  TVideoRole as VideoRole,
+  TVideoSignalType as SignalType,
+} from '@portal/shared/video';
+import type { TVideoRole as VideoRole, TVideoSignalType as SignalType } from '@portal/shared/video';
 
 export interface OutgoingSignal {
   type: SignalType;

@@ -1,10 +1,11 @@
-/** A video visit can be joined from 10 minutes before its start… */
-export const JOIN_OPENS_BEFORE_MS = 10 * 60_000;
-/** …until 30 minutes after its end (the API's window, which it enforces). */
-export const JOIN_CLOSES_AFTER_MS = 30 * 60_000;
+import { VIDEO_OPEN_STATUSES, VIDEO_WINDOW } from '@portal/shared/video';
 
+/** The API's window, which it enforces: from 10 minutes before the start… */
+const OPENS_BEFORE_MS = VIDEO_WINDOW.opensMinutesBefore * 60_000;
+/** …until 30 minutes after the end. */
+const CLOSES_AFTER_MS = VIDEO_WINDOW.closesMinutesAfter * 60_000;
 /** Statuses whose call can be joined (a fulfilled one too: it may be marked during the call). */
-const JOINABLE_STATUSES = ['booked', 'arrived', 'fulfilled'];
+const JOINABLE_STATUSES: readonly string[] = VIDEO_OPEN_STATUSES;
 
 export type JoinWindow = { state: 'open' } | { state: 'later'; opensAt: Date } | { state: 'none' };
 
@@ -19,8 +20,8 @@ export function joinWindowOf(
 ): JoinWindow {
   if (appointment.kind !== 'video' || !JOINABLE_STATUSES.includes(appointment.status))
     return { state: 'none' };
-  const opensAt = Date.parse(appointment.start) - JOIN_OPENS_BEFORE_MS;
-  const closesAt = Date.parse(appointment.end) + JOIN_CLOSES_AFTER_MS;
+  const opensAt = Date.parse(appointment.start) - OPENS_BEFORE_MS;
+  const closesAt = Date.parse(appointment.end) + CLOSES_AFTER_MS;
   if (now < opensAt) return { state: 'later', opensAt: new Date(opensAt) };
   if (now < closesAt) return { state: 'open' };
   return { state: 'none' };
