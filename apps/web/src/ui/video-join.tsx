@@ -3,6 +3,7 @@ import { dateTimeFormat } from '../i18n/intl-formats.ts';
 import { useMinuteClock } from '../lib/hooks/use-minute-clock.ts';
 import { joinWindowOf, videoPath } from '../lib/video/join-window.ts';
 import { ButtonLink } from './button.tsx';
+import { Icon } from './icon.tsx';
 import styles from './video-join.module.css';
 
 /**
@@ -31,7 +32,7 @@ export function VideoJoin({
     );
     return (
       <p className={styles.later}>
-        <span aria-hidden="true">🎥 </span>
+        <Icon name="camera" size={18} />
         {t('join.opensAt', { time })}
       </p>
     );
@@ -42,7 +43,7 @@ export function VideoJoin({
       aria-describedby={describedBy}
       className={styles.join}
     >
-      <span aria-hidden="true">🎥</span>
+      <Icon name="camera" />
       {t('join.button')}
     </ButtonLink>
   );

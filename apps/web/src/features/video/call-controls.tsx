@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
 import type { CallSession, CallState } from './call-session.ts';
 import type { DeviceChoice } from './local-media.ts';
 import styles from './video.module.css';
@@ -22,7 +23,7 @@ export function CallControls({ state, session }: { state: CallState; session: Ca
             aria-pressed={!state.sends.audio}
             onClick={() => session.toggle('audio')}
           >
-            <span aria-hidden="true">{state.sends.audio ? '🎙 ' : '🔇 '}</span>
+            <Icon name={state.sends.audio ? 'microphone' : 'microphone-off'} />
             {t('controls.mute')}
           </button>
         )}
@@ -33,7 +34,7 @@ export function CallControls({ state, session }: { state: CallState; session: Ca
             aria-pressed={!state.sends.video}
             onClick={() => session.toggle('video')}
           >
-            <span aria-hidden="true">{state.sends.video ? '📷 ' : '🚫 '}</span>
+            <Icon name={state.sends.video ? 'camera' : 'camera-off'} />
             {t('controls.cameraOff')}
           </button>
         )}

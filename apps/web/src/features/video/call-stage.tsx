@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { Icon } from '../../ui/icon.tsx';
 import type { CallState } from './call-session.ts';
 import { named, peerMediaText } from './peer-announcements.ts';
 import styles from './video.module.css';
@@ -67,9 +68,9 @@ export function CallStage({ state, peerName }: { state: CallState; peerName: str
         <figcaption className={styles.caption}>{t('yourPreview')}</figcaption>
       </figure>
       <div className={styles.facts}>
-        {peerTexts.map((text) => (
-          <p key={text} className={styles.peerState}>
-            <span aria-hidden="true">⊘ </span>
+        {peerTexts.map(({ icon, text }) => (
+          <p key={icon} className={styles.peerState}>
+            <Icon name={icon} size={18} />
             {text}
           </p>
         ))}

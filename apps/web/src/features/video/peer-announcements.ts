@@ -12,11 +12,15 @@ export function peerMediaText(
   peer: MediaState,
   peerName: string,
   t: ReturnType<typeof useTranslation>['t'],
-): string[] {
+): { icon: 'microphone-off' | 'camera-off'; text: string }[] {
   return [
-    !peer.audio && t('peer.muted', { name: named(peerName) }),
-    !peer.video && t('peer.cameraOff', { name: named(peerName) }),
-  ].filter((text): text is string => Boolean(text));
+    ...(peer.audio
+      ? []
+      : [{ icon: 'microphone-off' as const, text: t('peer.muted', { name: named(peerName) }) }]),
+    ...(peer.video
+      ? []
+      : [{ icon: 'camera-off' as const, text: t('peer.cameraOff', { name: named(peerName) }) }]),
+  ];
 }
 
 /** Reads out the other side's mute and camera as they change during the call. */
