@@ -1,9 +1,18 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectAxeClean, WCAG_22_AA } from './support/axe.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 import { isolated, textsOf } from './support/texts.ts';
+import type { Coturn } from '../scripts/coturn.mjs';
+import { startRelay } from './support/coturn.ts';
+import { startServer, type RunningServer } from './support/server.ts';
 import { expect, test } from './support/test.ts';
-import { createVideoVisit, framesDecoded, openCall, smallFakeVideo } from './support/video.ts';
+import {
+  createVideoVisit,
+  framesDecoded,
+  openCall,
+  selectedCandidates,
+  smallFakeVideo,
+} from './support/video.ts';
 
 // Chromium's fake camera and microphone, accepted without a prompt, showing a tiny video.
 test.use({
@@ -48,6 +57,31 @@ async function muteThenLeave(practitioner: Page, patient: Page) {
   ).toBeVisible();
 }
 
+/**
+ * The practitioner waits, the patient joins, each sees the other (`check` then looks at the
+ * connection), the patient mutes and the practitioner leaves.
+ */
+async function callJourney(
+  { browser, request }: { browser: Browser; request: APIRequestContext },
+  baseURL: string,
+  check: (practitioner: Page, patient: Page) => Promise<void> = async () => {},
+) {
+  const visit = await createVideoVisit(request, baseURL);
+  const practitioner = await openCall(browser, baseURL, visit.practitioner, visit.appointmentId);
+  await expect(practitioner.getByRole('main').getByRole('status')).toHaveText(
+    t('video:waiting', { name: isolated('Ana Lima') }),
+  );
+  const patient = await openCall(browser, baseURL, visit.patient, visit.appointmentId);
+  try {
+    await expectBothSeeEachOther(practitioner, patient);
+    await check(practitioner, patient);
+    await muteThenLeave(practitioner, patient);
+  } finally {
+    await practitioner.context().close();
+    await patient.context().close();
+  }
+}
+
 test.describe('video visit', () => {
   // Two people's browsers in one test, each with a camera: more than the usual 30 s on 2 cores.
   test.describe.configure({ timeout: 90_000 });
@@ -57,14 +91,7 @@ test.describe('video visit', () => {
     baseURL,
     request,
   }) => {
-    const visit = await createVideoVisit(request, baseURL!);
-    const practitioner = await openCall(browser, baseURL!, visit.practitioner, visit.appointmentId);
-    await expect(practitioner.getByRole('main').getByRole('status')).toHaveText(
-      t('video:waiting', { name: isolated('Ana Lima') }),
-    );
-    const patient = await openCall(browser, baseURL!, visit.patient, visit.appointmentId);
-    await expectBothSeeEachOther(practitioner, patient);
-    await muteThenLeave(practitioner, patient);
+    await callJourney({ browser, request }, baseURL!);
   });
 
   test('in Arabic the call reads right to left and is axe-clean', async ({
@@ -81,5 +108,29 @@ test.describe('video visit', () => {
     );
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await expectAxeClean(page, { tags: WCAG_22_AA });
+    await page.context().close();
+  });
+});
+
+test.describe('video visit forced through TURN', () => {
+  test.describe.configure({ timeout: 90_000 });
+  // Its own portal: VIDEO_RELAY_ONLY with the TURN_URLS and TURN_SECRET of a coturn on loopback.
+  let relay: Coturn | undefined;
+  let server: RunningServer | undefined;
+  test.beforeAll(async () => {
+    const started = await startRelay();
+    relay = started.coturn;
+    server = await startServer({ env: started.env });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await relay?.stop();
+  });
+
+  test('the same call is relayed by coturn on both sides', async ({ browser, request }) => {
+    await callJourney({ browser, request }, server!.url, async (practitioner, patient) => {
+      for (const page of [practitioner, patient])
+        expect(await selectedCandidates(page)).toEqual({ local: 'relay', remote: 'relay' });
+    });
   });
 });
