@@ -46,6 +46,19 @@ describe('VideoJoin', () => {
     expect(screen.queryByText(/Video visit/)).not.toBeInTheDocument();
   });
 
+  it('says when it opens only once that is as close as asked', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(new Date('2026-03-01T21:00:00Z'));
+    renderWithApp(
+      <VideoJoin appointment={VISIT} timeZone="UTC" tellsOpeningWithinMs={12 * 3_600_000} />,
+    );
+    expect(screen.queryByText(/Video visit opens at/)).not.toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(3_600_000);
+    });
+    expect(screen.getByText(/Video visit opens at 9:50 AM$/)).toBeVisible();
+  });
+
   it('shows nothing on another kind of visit, or one cancelled or still requested', () => {
     for (const change of [
       { kind: 'in-person' },

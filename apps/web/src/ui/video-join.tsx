@@ -15,18 +15,25 @@ export function VideoJoin({
   appointment,
   timeZone,
   describedBy,
+  tellsOpeningWithinMs = Infinity,
 }: {
   appointment: { _id: string; kind: string; status: string; start: string; end: string };
   /** The clock the time is told on (the practice's); the reader's own when omitted. */
   timeZone?: string;
   /** The appointment's summary, read after the link's name. */
   describedBy?: string;
+  /**
+   * Say when the visit opens only once that is this close (the agenda's compact cards: the
+   * visits of the coming hours, not every video visit of the week); always when omitted.
+   */
+  tellsOpeningWithinMs?: number;
 }) {
   const { t, i18n } = useTranslation('video');
   const now = useMinuteClock();
   const joinWindow = joinWindowOf(appointment, now);
   if (joinWindow.state === 'none') return null;
   if (joinWindow.state === 'later') {
+    if (joinWindow.opensAt.getTime() - now > tellsOpeningWithinMs) return null;
     const time = dateTimeFormat(i18n.language, { timeZone, timeStyle: 'short' }).format(
       joinWindow.opensAt,
     );

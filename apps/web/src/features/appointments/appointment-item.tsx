@@ -16,6 +16,9 @@ import styles from './appointments.module.css';
 
 type Mode = 'idle' | 'confirmCancel' | 'reschedule' | 'decline';
 
+/** A card says when its video visit opens on the day only, so the week's cards stay compact. */
+const TELLS_OPENING_WITHIN_MS = 12 * 3_600_000;
+
 /** Read between the parts of the summary, which the eye separates by space and colour. */
 const Pause = () => (
   <>
@@ -197,6 +200,7 @@ export function AppointmentItem({
             appointment={appointment}
             timeZone={schedule.timeZone}
             describedBy={summaryId}
+            tellsOpeningWithinMs={TELLS_OPENING_WITHIN_MS}
           />
           {isOpen(appointment) && (
             <Link
