@@ -220,8 +220,9 @@ describe('fuzzing every route of the OpenAPI document', () => {
       // succeed in patient-access.links.test.ts and facilities.test.ts instead. Marking a care
       // plan's occurrence needs the member, their plan, one of its due days and a valid mark at
       // once, which the uniform draws rarely meet: it succeeds in care-plans.test.ts instead.
-      // The message stream answers only a client that accepts an event stream and then stays
-      // open, which `inject` cannot read: it succeeds in messages.stream.test.ts instead.
+      // The message stream and a video visit's events answer only a client that accepts an event
+      // stream and then stay open, which `inject` cannot read: they succeed in
+      // messages.stream.test.ts and video.signalling.test.ts instead.
       // Three replacements need an owner, an existing item, its current version and a whole
       // valid body at once (a facility's seven fields, a draft visit, a subscription change of
       // the member's own), which the uniform draws meet once or twice in a campaign at most:
@@ -239,6 +240,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
           'POST /api/me/facility-staff',
           'PUT /api/records/patients/{id}/care-plans/{carePlanId}/occurrences',
           'GET /api/messages/stream',
+          'GET /api/appointments/{id}/video/events',
           'PUT /api/facilities/{id}',
           'PUT /api/records/patients/{id}/visits/{visitId}',
           'PUT /api/user/subscription',

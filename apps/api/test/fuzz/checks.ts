@@ -31,6 +31,7 @@ import { VISIT_ZOD_BODIES, VISIT_ZOD_RESPONSES } from './visits.ts';
 import { REMINDER_ZOD_RESPONSES } from './reminders.ts';
 import { PATIENT_ACCESS_ZOD_BODIES, PATIENT_ACCESS_ZOD_RESPONSES } from './patient-access.ts';
 import { DIRECTORY_ZOD_BODIES, DIRECTORY_ZOD_RESPONSES } from './directory.ts';
+import { VIDEO_ZOD_BODIES, VIDEO_ZOD_RESPONSES } from './video.ts';
 
 /** The one error body of the API, as an independent JSON schema. */
 export const API_ERROR_SCHEMA: JsonSchema = {
@@ -43,6 +44,9 @@ export const API_ERROR_SCHEMA: JsonSchema = {
     conflict: { type: 'object' },
     // CANCELLATION_TOO_LATE names the practice's phone to call instead (null when unknown).
     phone: { type: ['string', 'null'] },
+    // VIDEO_NOT_OPEN says when the call opens and closes (ZVideoNotOpen).
+    opensAt: { type: 'string' },
+    closesAt: { type: 'string' },
     ...KIND_ERROR_FIELDS,
   },
   required: ['message', 'code'],
@@ -78,6 +82,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   ...REMINDER_ZOD_RESPONSES,
   ...PATIENT_ACCESS_ZOD_RESPONSES,
   ...DIRECTORY_ZOD_RESPONSES,
+  ...VIDEO_ZOD_RESPONSES,
 };
 
 /** The shared zod schemas of the request bodies: the API must agree with them exactly. */
@@ -98,6 +103,7 @@ export const ZOD_BODIES: Record<string, z.ZodType> = {
   ...KIND_BODIES,
   ...PATIENT_ACCESS_ZOD_BODIES,
   ...DIRECTORY_ZOD_BODIES,
+  ...VIDEO_ZOD_BODIES,
 };
 
 /** Non-JSON answers: the content type each documented route must use for its 2xx. */
@@ -115,6 +121,7 @@ const CONTENT_TYPES: Record<string, RegExp> = {
   'DELETE /api/facilities/{id}': /^$/,
   'DELETE /api/facilities/{id}/staff/{staffId}': /^$/,
   'GET /api/calendar/{file}': /^text\/calendar/,
+  'POST /api/appointments/{id}/video/signal': /^$/,
 };
 
 const STATUS_CODES: Record<number, string> = {

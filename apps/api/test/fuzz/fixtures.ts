@@ -12,6 +12,7 @@ import { bookingLinks, FUZZ_REVIEWER, seedDirectory } from './directory.ts';
 import { FUZZ_SUPPORT, seedMessages } from './messages.ts';
 import { seedLinkedRecord } from './my-health.ts';
 import { seedReminders } from './reminders.ts';
+import { seedVideoVisits } from './video.ts';
 
 /**
  * What the campaign starts from: a few signed-in users with patients (one trashed each), a paid
@@ -120,6 +121,11 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
   linked.links.push(...(await bookingLinks(ctx)));
   // Support threads and a clinical thread per user (messages.ts).
   const messages = await seedMessages(ctx, users);
+  // A video visit open now per user, and one of the linked record (video.ts).
+  const videoVisits = await seedVideoVisits(ctx, {
+    userIds: users.map(({ user }) => user._id),
+    linkedPatientId: linked.patientId,
+  });
   // A voice call per user, so reading what a call did has calls of its own and others' to read.
   const calls = [];
   for (const { headers, user } of users) {
@@ -155,6 +161,7 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     ...access,
     directory,
     messages,
+    videoVisits,
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),
     foreignToken: await issue(foreign, 'foreign'),

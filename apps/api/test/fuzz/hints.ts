@@ -8,6 +8,7 @@ import type { Operation } from './openapi.ts';
 import type { FuzzUser, Pools } from './pools.ts';
 import type { Hints } from './schema-arbitraries.ts';
 import { FUZZ_DAYS } from './url-parts.ts';
+import { videoHints } from './video.ts';
 import { visitHints } from './visits.ts';
 
 /**
@@ -44,6 +45,7 @@ export function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): H
   Object.assign(hints, correctionHints(operation, pools));
   Object.assign(hints, directoryHints(operation, actor.user._id, pools));
   Object.assign(hints, messageHints(operation, actor.user._id, pools));
+  Object.assign(hints, videoHints(operation));
   if (operation.path.startsWith('/api/records/patients'))
     Object.assign(hints, {
       email: fc.oneof(fc.emailAddress(), fc.constant('')),

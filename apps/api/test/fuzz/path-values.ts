@@ -9,6 +9,7 @@ import { invitationCodes } from './patient-access.ts';
 import type { Pools } from './pools.ts';
 import { reminderPathValue } from './reminders.ts';
 import { nastyText, valueFor } from './schema-arbitraries.ts';
+import { videoPathValue } from './video.ts';
 import { visitPathValues } from './visits.ts';
 
 /*
@@ -80,6 +81,8 @@ export function pathValue(
   if (directory) return directory;
   const thread = messagePathValue(operation, actorId, pools, junk);
   if (thread) return thread;
+  const call = videoPathValue(operation, actorId, pools, junk);
+  if (call) return call;
   if (operation.path.startsWith('/api/records/patients/')) {
     const kept =
       operation.label === 'DELETE /api/records/patients/{id}' ? seededPatientIds(pools) : new Set();

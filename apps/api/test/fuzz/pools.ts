@@ -4,6 +4,7 @@ import type { KindPools } from './kinds.ts';
 import type { MessagePools } from './messages.ts';
 import type { LinkedRecordInPool } from './my-health.ts';
 import type { ReminderInPool } from './reminders.ts';
+import type { VideoVisitInPool } from './video.ts';
 import type { VisitInPool } from './visits.ts';
 
 /* What the campaign's requests draw from: its users and tokens, and the rows of the last batch. */
@@ -47,6 +48,8 @@ export interface Pools {
   directory: DirectoryPools;
   /** Message threads seeded before the run and made during it (messages.ts). */
   messages: MessagePools;
+  /** Video appointments open during the whole run, seeded before it (video.ts). */
+  videoVisits: VideoVisitInPool[];
   cursors: string[];
   unregisteredToken: string;
   foreignToken: string;

@@ -8,6 +8,7 @@ import type { Pools } from './pools.ts';
 import { reminderLeaks } from './reminders.ts';
 import type { Outcome } from './requests.ts';
 import { timelinePrivacyProblems } from './timeline.ts';
+import { videoPrivacyProblems } from './video.ts';
 import { isVisitLabel, visitPrivacyProblems } from './visits.ts';
 
 /** Successful answers about patient records must concern the caller's own records only. */
@@ -73,6 +74,8 @@ export function privacyProblems(
       .map(() => "listed someone else's audit event");
   }
   const id = request.pathValues.id;
+  const call = videoPrivacyProblems(label, id, actorId, after, pools);
+  if (call) return call;
   if (label.includes('/api/records/patients/{id}') && id && ownerOf(id) !== actorId)
     return [`${status} on patient ${id}, which is not the caller's`];
   const appointmentOwner = (appointmentId: string) =>
