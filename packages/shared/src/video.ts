@@ -59,6 +59,9 @@ export const ZVideoJoin = z.object({
       'The end of the join window (the slot’s end plus 30 minutes): the TURN credentials expire then',
     ),
   role: ZVideoRole.describe('The caller’s side of the call'),
+  patientId: z
+    .uuid()
+    .describe('The patient the visit is about (both sides know it): their messages go beside the call'),
   peerName: z
     .string()
     .nullable()

@@ -107,6 +107,7 @@ const PatientChartPage = page(
     'carePlans',
     'access',
     'messages',
+    'video',
   ],
 );
 const PrescriptionPrintPage = page(
@@ -115,7 +116,12 @@ const PrescriptionPrintPage = page(
 );
 const AppointmentsPage = page(
   () => import('../features/appointments/agenda-page.tsx').then((m) => m.AgendaPage),
-  'appointments',
+  ['appointments', 'video'],
+);
+// A video visit: the call, with the appointment's status for the practitioner (app/video-route.tsx).
+const VideoPage = page(
+  () => import('./video-route.tsx').then((m) => m.VideoRoute),
+  ['video', 'appointments'],
 );
 const SearchPage = page(
   () => import('../features/search/search-page.tsx').then((m) => m.SearchPage),
@@ -139,7 +145,7 @@ const JoinPage = page(
 );
 const MyHealthPage = page(
   () => import('../features/my-health/my-health-page.tsx').then((m) => m.MyHealthPage),
-  'myHealth',
+  ['myHealth', 'video'],
 );
 const PatientViewPage = page(
   () => import('../features/my-health/patient-view-page.tsx').then((m) => m.PatientViewPage),
@@ -284,6 +290,7 @@ export function AppRoutes() {
           <Route path="records/patients/:id" element={<PatientChartPage />} />
           <Route path="records/patients/:id/patient-view" element={<PatientViewPage />} />
           <Route path="appointments" element={<AppointmentsPage />} />
+          <Route path="video/:appointmentId" element={<VideoPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="premier/transactions" element={<TransactionsPage />} />
           <Route path="premier/transactions/:id" element={<ReceiptPage />} />

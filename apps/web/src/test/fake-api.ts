@@ -21,6 +21,7 @@ import { FakeReminders, remindersHandlers } from './fake-reminders.ts';
 import { FakeTransactions, transactionsHandlers } from './fake-transactions.ts';
 import { FakeVisits, visitsHandlers } from './fake-visits.ts';
 import { searchHandlers } from './fake-search.ts';
+import { FakeVideo } from './fake-video.ts';
 import { FakeVoice, voiceHandlers } from './fake-voice.ts';
 import { json, recordedOf, type RecordedRequest } from './http.ts';
 
@@ -72,6 +73,7 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     schedule: () => profile.stored,
   });
   const voice = new FakeVoice({ appointments });
+  const video = new FakeVideo();
 
   const isLivePatient = (id: string) => {
     const patient = patients.patients.get(id);
@@ -174,6 +176,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
       ),
     ),
     ...patientsHandlers(patients),
+    // Before the appointments', whose `/api/appointments/:id` routes would not match these.
+    ...video.handlers(),
     ...appointmentsHandlers(appointments),
     ...visitsHandlers(visits),
     ...clinicalHandlers(clinical),
@@ -212,6 +216,8 @@ export function startFakeApi({ config, user = createTestUser() }: FakeApiOptions
     /** Care plans, marks and Today; members only (fake-care-plans.ts). */
     carePlans,
     voice,
+    /** The video visits' join, event stream and signals (fake-video.ts). */
+    video,
     /** The practitioner's reminders (fake-reminders.ts). */
     reminders,
     /** Invitations, links and what a linked person sees (fake-my-health.ts). */

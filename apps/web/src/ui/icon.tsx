@@ -30,7 +30,11 @@ export type IconName =
   | 'linkedin'
   | 'whatsapp'
   | 'mail'
-  | 'alert';
+  | 'alert'
+  | 'microphone'
+  | 'microphone-off'
+  | 'camera'
+  | 'camera-off';
 
 /**
  * A decorative icon from the shipped sprite (one cached file, coloured by `currentColor`).

@@ -84,6 +84,7 @@ export function createVideoService({
         iceTransportPolicy: ice.VIDEO_RELAY_ONLY ? 'relay' : 'all',
         expiresAt: closesAt.toISOString(),
         role: place.role,
+        patientId: place.patientId,
         peerName: place.peerName,
       };
     },

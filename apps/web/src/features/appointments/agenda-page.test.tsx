@@ -78,6 +78,23 @@ describe('AgendaPage', () => {
     expect(screen.getByRole('button', { name: 'Day' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('says when a video visit opens on the practitioner’s clock, and offers joining it in its window', async () => {
+    renderAgendaPage();
+    const video = await item('Bruno Costa');
+    expect(within(video).getByText(/Video visit opens at 9:50 AM$/)).toBeVisible();
+    expect(within(video).queryByRole('link', { name: 'Join video visit' })).toBeNull();
+    expect(within(await item('Amina Yusuf')).queryByText(/Video visit/)).toBeNull();
+  });
+
+  it('links a video visit in its window to its call', async () => {
+    fakeDateAt('2026-03-02T08:55:00Z');
+    renderAgendaPage();
+    const link = within(await item('Bruno Costa')).getByRole('link', { name: 'Join video visit' });
+    const bruno = api.appointments.appointments.find((a) => a.kind === 'video')!;
+    expect(link).toHaveAttribute('href', `/video/${bruno._id}`);
+    expect(link).toHaveAccessibleDescription(/Bruno Costa/);
+  });
+
   it('places each appointment at its start, as tall as it lasts, from the first hour shown', async () => {
     api.appointments.add({ patientId: amina._id, start: '2026-03-02T12:00:00.000Z', duration: 90 });
     renderAgendaPage();

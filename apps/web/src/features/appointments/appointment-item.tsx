@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { TAppointment } from '@portal/shared/appointment';
 import { chartPath } from '../../lib/routes/chart-address.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
+import { VideoJoin } from '../../ui/video-join.tsx';
 import type { Placed } from './agenda-grid-geometry.ts';
 import { isOpen, statusActionsOf, type StatusAction } from './appointment-actions.ts';
 import { AppointmentMenu, type MenuChoice } from './appointment-menu.tsx';
@@ -14,6 +15,9 @@ import { RescheduleForm } from './reschedule-form.tsx';
 import styles from './appointments.module.css';
 
 type Mode = 'idle' | 'confirmCancel' | 'reschedule' | 'decline';
+
+/** A card says when its video visit opens on the day only, so the week's cards stay compact. */
+const TELLS_OPENING_WITHIN_MS = 12 * 3_600_000;
 
 /** Read between the parts of the summary, which the eye separates by space and colour. */
 const Pause = () => (
@@ -192,6 +196,12 @@ export function AppointmentItem({
       )}
       {mode === 'idle' && choices.length > 0 && (
         <div className={styles.controls}>
+          <VideoJoin
+            appointment={appointment}
+            timeZone={schedule.timeZone}
+            describedBy={summaryId}
+            tellsOpeningWithinMs={TELLS_OPENING_WITHIN_MS}
+          />
           {isOpen(appointment) && (
             <Link
               to={chartPath(appointment.patientId, {

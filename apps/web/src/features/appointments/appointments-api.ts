@@ -79,6 +79,11 @@ export const appointmentsApi = appointmentsBase.injectEndpoints({
         ...(result?.appointments.map((a) => ({ type: 'Appointment' as const, id: a._id })) ?? []),
       ],
     }),
+    /** One appointment with its version (the video visit's status buttons send it as If-Match). */
+    getAppointment: build.query<TAppointment, ViewerArgs & { id: string }>({
+      query: ({ id }) => `/appointments/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, { id }) => [{ type: 'Appointment', id }],
+    }),
     getFreeSlots: build.query<TFreeSlots, ViewerArgs & { date: string; duration: number }>({
       query: ({ date, duration }) => ({
         url: '/appointments/free-slots',
@@ -173,6 +178,7 @@ export const {
   useDeclineRequestMutation,
   useGetScheduleQuery,
   useListAppointmentsQuery,
+  useGetAppointmentQuery,
   useGetFreeSlotsQuery,
   useFindPatientsQuery,
   useGetPatientForBookingQuery,

@@ -66,4 +66,33 @@ describe('PatientAppointments', () => {
         .every((request) => request.search.get('patientId') === amina._id),
     ).toBe(true);
   });
+
+  it('offers joining a video visit in its window, and says when a later one opens', async () => {
+    const amina = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    // Now is 07:00 UTC: one visit began 5 minutes ago, one starts at 10:00 UTC.
+    const now = api.appointments.add({
+      patientId: amina._id,
+      start: '2026-03-02T06:55:00.000Z',
+      kind: 'video',
+    });
+    api.appointments.add({
+      patientId: amina._id,
+      start: '2026-03-02T10:00:00.000Z',
+      kind: 'video',
+    });
+    renderWithApp(<PatientAppointments patient={amina} />, {
+      path: '/records',
+      user: PRACTITIONER,
+    });
+
+    // Under way: in both lists, each with its way in.
+    const joins = await screen.findAllByRole('link', { name: 'Join video visit' });
+    for (const join of joins) {
+      expect(join).toHaveAttribute('href', `/video/${now._id}`);
+      expect(join).toHaveAccessibleDescription(/7:55 AM/);
+    }
+    const upcoming = await screen.findByRole('list', { name: 'Upcoming (next 62 days)' });
+    // On the practice's clock (Berlin).
+    expect(within(upcoming).getByText(/Video visit opens at 10:50 AM$/)).toBeVisible();
+  });
 });

@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import { SectionListState } from '../../ui/section-list-state.tsx';
+import { VideoJoin } from '../../ui/video-join.tsx';
 import { formatWhen, kindLabel, statusLabel } from './appointment-text.ts';
 import { useListAppointmentsQuery, type Agenda } from './appointments-api.ts';
 import styles from './appointments.module.css';
@@ -86,13 +87,18 @@ function AppointmentList({
           <ul className={styles.items} aria-labelledby={`${id}-title`}>
             {appointments.map((appointment) => (
               <li key={appointment._id} className={styles.item} data-status={appointment.status}>
-                <p className={styles.summary}>
+                <p id={`${id}-${appointment._id}`} className={styles.summary}>
                   <time dateTime={appointment.start} className={styles.time}>
                     {formatWhen(appointment.start, appointment.timeZone, i18n.language)}
                   </time>
                   <span>{kindLabel(t, appointment.kind)}</span>
                   <span className={styles.status}>{statusLabel(t, appointment.status)}</span>
                 </p>
+                <VideoJoin
+                  appointment={appointment}
+                  timeZone={appointment.timeZone}
+                  describedBy={`${id}-${appointment._id}`}
+                />
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
 
 import { Button } from '../../ui/button.tsx';
+import { VideoJoin } from '../../ui/video-join.tsx';
 
 import type { TMyAppointment } from './api-types.ts';
 import { useCancelMyAppointmentMutation, useGetMyAppointmentsQuery } from './my-health-api.ts';
@@ -48,7 +49,7 @@ export function Appointments({
 
   const item = (appointment: TMyAppointment, isUpcoming: boolean) => (
     <li key={appointment._id} className={styles.item}>
-      <p>
+      <p id={`appointment-${appointment._id}`}>
         <strong>{dateTime(appointment.start)}</strong>
       </p>
       <p>
@@ -77,6 +78,9 @@ export function Appointments({
             </blockquote>
           )}
         </>
+      )}
+      {!isReadOnly && (
+        <VideoJoin appointment={appointment} describedBy={`appointment-${appointment._id}`} />
       )}
       {isUpcoming && appointment.status === 'booked' && !isReadOnly && (
         <div className={styles.actions}>

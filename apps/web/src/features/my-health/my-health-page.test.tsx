@@ -217,6 +217,32 @@ describe('My health', () => {
     ).toBeVisible();
   });
 
+  it('offers joining a video visit in its window, and says when it opens before', async () => {
+    const soon = new Date(Date.now() + 5 * 60_000);
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    const visit = (id: string, start: Date) => ({
+      ...UPCOMING_APPOINTMENT,
+      _id: idOf(id),
+      kind: 'video' as const,
+      status: 'booked' as const,
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    });
+    api.myHealth.addLink(
+      { patientName: 'Amina Yusuf' },
+      {
+        ...structuredClone(shown),
+        appointments: { upcoming: [visit('b1', soon), visit('b2', later)], past: [] },
+      },
+    );
+    render();
+    const appointments = await section('Appointments');
+    const join = await within(appointments).findByRole('link', { name: 'Join video visit' });
+    expect(join).toHaveAttribute('href', `/video/${idOf('b1')}`);
+    expect(within(appointments).getAllByRole('link', { name: 'Join video visit' })).toHaveLength(1);
+    expect(within(appointments).getByText(/^Video visit opens at /)).toBeVisible();
+  });
+
   it('cancels an upcoming appointment, focus and announcement on the result', async () => {
     api.myHealth.addLink({ patientName: 'Amina Yusuf' }, structuredClone(shown));
     render();

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { createPatient, patientBody } from './patients.ts';
+import { signInViaApi, storeSession, uniqueEmail, type SignedInUser } from './session.ts';
+
+/**
+ * A tiny looping camera for Chromium's fake capture device (`--use-file-for-fake-video-capture`):
+ * 160×120, 10 frames of moving grey, so two video calls cost little CPU on a 2-core machine.
+ */
+export function smallFakeVideo(): string {
+  const file = path.join(os.tmpdir(), `portal-e2e-fake-camera-${process.pid}.y4m`);
+  if (fs.existsSync(file)) return file;
+  const [width, height, frames] = [160, 120, 10];
+  const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`)];
+  for (let frame = 0; frame < frames; frame += 1) {
+    parts.push(Buffer.from('FRAME\n'));
+    const luma = Buffer.alloc(width * height);
+    for (let i = 0; i < luma.length; i += 1) luma[i] = (i % width) * 1.5 + frame * 12;
+    parts.push(luma, Buffer.alloc((width * height) / 2, 128));
+  }
+  fs.writeFileSync(file, Buffer.concat(parts));
+  return file;
+}
+
+export interface VideoVisit {
+  appointmentId: string;
+  practitioner: SignedInUser;
+  patient: SignedInUser;
+}
+
+/**
+ * A practitioner, their patient record linked to a second account (an invitation accepted with
+ * the date of birth), and a video appointment starting in 3 minutes: inside the join window.
+ */
+export async function createVideoVisit(
+  request: APIRequestContext,
+  baseURL: string,
+  { practitionerName = 'Dr Lee', patientName = 'Ana Lima' } = {},
+): Promise<VideoVisit> {
+  const practitioner = await signInViaApi(request, baseURL, {
+    email: uniqueEmail('doctor'),
+    name: practitionerName,
+  });
+  const headers = { authorization: `Bearer ${practitioner.idToken}` };
+  const birthDate = '1990-04-12';
+  const { _id: patientId } = await createPatient(request, baseURL, practitioner.idToken, {
+    ...patientBody(patientName),
+    dateOfBirth: birthDate,
+  });
+  const start = new Date(Math.ceil((Date.now() + 3 * 60_000) / 60_000) * 60_000);
+  const booked = await request.post(`${baseURL}/api/appointments`, {
+    headers,
+    data: { patientId, start: start.toISOString(), duration: 30, kind: 'video' },
+  });
+  expect(booked.status()).toBe(201);
+  const { _id: appointmentId } = (await booked.json()) as { _id: string };
+  const invited = await request.post(`${baseURL}/api/records/patients/${patientId}/invitation`, {
+    headers,
+    data: { relationship: 'self' },
+  });
+  expect(invited.status()).toBe(201);
+  const { code } = (await invited.json()) as { code: string };
+  const patient = await signInViaApi(request, baseURL, {
+    email: uniqueEmail('patient'),
+    name: patientName,
+  });
+  const linked = await request.post(`${baseURL}/api/me/links`, {
+    headers: { authorization: `Bearer ${patient.idToken}` },
+    data: { code, birthDate },
+  });
+  expect(linked.status()).toBe(201);
+  return { appointmentId, practitioner, patient };
+}
+
+/** A browser context of its own (a second person), signed in as `session`, on the visit's call. */
+export async function openCall(
+  browser: Browser,
+  baseURL: string,
+  session: SignedInUser,
+  appointmentId: string,
+  language = 'en',
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] });
+  const page = await context.newPage();
+  await storeSession(page, baseURL, session);
+  await page.addInitScript((code) => localStorage.setItem('lang', code), language);
+  await page.goto(`/video/${appointmentId}`);
+  return page;
+}
+
+/** Frames of the other side's video decoded so far (the page's connection, through its test hook). */
+export function framesDecoded(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const connection = (window as unknown as Record<string, RTCPeerConnection | undefined>)
+      .__carebridgeVideoConnection;
+    if (!connection) return 0;
+    let frames = 0;
+    (await connection.getStats()).forEach((stat: Record<string, unknown>) => {
+      if (stat.type === 'inbound-rtp' && stat.kind === 'video')
+        frames += Number(stat.framesDecoded ?? 0);
+    });
+    return frames;
+  });
+}
+
+/** The candidate types of the pair the connection uses: `{ local, remote }` (host, srflx, relay). */
+export function selectedCandidates(
+  page: Page,
+): Promise<{ local: string | undefined; remote: string | undefined }> {
+  return page.evaluate(async () => {
+    const connection = (window as unknown as Record<string, RTCPeerConnection | undefined>)
+      .__carebridgeVideoConnection;
+    const found: { local?: string; remote?: string } = {};
+    if (!connection) return { local: undefined, remote: undefined };
+    const stats = new Map<string, Record<string, unknown>>();
+    (await connection.getStats()).forEach((stat: Record<string, unknown>) =>
+      stats.set(String(stat.id), stat),
+    );
+    let pairId: string | undefined;
+    for (const stat of stats.values())
+      if (stat.type === 'transport' && stat.selectedCandidatePairId)
+        pairId = String(stat.selectedCandidatePairId);
+    const pair = pairId ? stats.get(pairId) : undefined;
+    if (pair) {
+      found.local = stats.get(String(pair.localCandidateId))?.candidateType as string | undefined;
+      found.remote = stats.get(String(pair.remoteCandidateId))?.candidateType as string | undefined;
+    }
+    return { local: found.local, remote: found.remote };
+  });
+}

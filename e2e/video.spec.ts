@@ -1,0 +1,136 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expectAxeClean, WCAG_22_AA } from './support/axe.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
+import { isolated, textsOf } from './support/texts.ts';
+import type { Coturn } from '../scripts/coturn.mjs';
+import { startRelay } from './support/coturn.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { expect, test } from './support/test.ts';
+import {
+  createVideoVisit,
+  framesDecoded,
+  openCall,
+  selectedCandidates,
+  smallFakeVideo,
+} from './support/video.ts';
+
+// Chromium's fake camera and microphone, accepted without a prompt, showing a tiny video.
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${smallFakeVideo()}`],
+  },
+});
+
+const t = textsOf('en');
+
+/** Both sides are in the call and each decodes the other's video. */
+async function expectBothSeeEachOther(practitioner: Page, patient: Page) {
+  for (const page of [practitioner, patient]) {
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(t('video:connected'), {
+      timeout: 20_000,
+    });
+  }
+  for (const page of [practitioner, patient]) {
+    await expect.poll(() => framesDecoded(page), { timeout: 20_000 }).toBeGreaterThan(0);
+  }
+}
+
+/** The patient mutes: the practitioner reads it; the practitioner leaves: the call ends for both. */
+async function muteThenLeave(practitioner: Page, patient: Page) {
+  const mute = patient.getByRole('button', { name: t('video:controls.mute') });
+  await mute.click();
+  await expect(mute).toHaveAttribute('aria-pressed', 'true');
+  const muted = t('video:peer.muted', { name: isolated('Ana Lima') });
+  await expect(practitioner.getByRole('main').getByText(muted)).toBeVisible();
+  // Read out politely by the layout's live region.
+  await expect(practitioner.locator('#announcer')).toHaveText(muted);
+  await practitioner.getByRole('button', { name: t('video:controls.leave') }).click();
+  await expect(practitioner.getByRole('heading', { level: 1 })).toHaveText(
+    t('video:end.endedTitle'),
+  );
+  await expect(practitioner.getByText(t('video:end.left'))).toBeVisible();
+  await expect(patient.getByRole('heading', { level: 1 })).toHaveText(t('video:end.endedTitle'));
+  await expect(patient.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(
+    patient.getByText(t('video:end.endedBy', { name: isolated('Dr Lee') })),
+  ).toBeVisible();
+}
+
+/**
+ * The practitioner waits, the patient joins, each sees the other (`check` then looks at the
+ * connection), the patient mutes and the practitioner leaves.
+ */
+async function callJourney(
+  { browser, request }: { browser: Browser; request: APIRequestContext },
+  baseURL: string,
+  check: (practitioner: Page, patient: Page) => Promise<void> = async () => {},
+) {
+  const visit = await createVideoVisit(request, baseURL);
+  const practitioner = await openCall(browser, baseURL, visit.practitioner, visit.appointmentId);
+  await expect(practitioner.getByRole('main').getByRole('status')).toHaveText(
+    t('video:waiting', { name: isolated('Ana Lima') }),
+  );
+  const patient = await openCall(browser, baseURL, visit.patient, visit.appointmentId);
+  try {
+    await expectBothSeeEachOther(practitioner, patient);
+    await check(practitioner, patient);
+    await muteThenLeave(practitioner, patient);
+  } finally {
+    await practitioner.context().close();
+    await patient.context().close();
+  }
+}
+
+test.describe('video visit', () => {
+  // Two people's browsers in one test, each with a camera: more than the usual 30 s on 2 cores.
+  test.describe.configure({ timeout: 90_000 });
+
+  test('the practitioner and the patient see each other, the mute shows on the other side, leaving ends it for both', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    await callJourney({ browser, request }, baseURL!);
+  });
+
+  test('in Arabic the call reads right to left and is axe-clean', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const visit = await createVideoVisit(request, baseURL!);
+    const page = await openCall(browser, baseURL!, visit.patient, visit.appointmentId, 'ar');
+    const ar = textsOf('ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      ar('video:waiting', { name: isolated('Dr Lee') }),
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await expectAxeClean(page, { tags: WCAG_22_AA });
+    await page.context().close();
+  });
+});
+
+test.describe('video visit forced through TURN', () => {
+  test.describe.configure({ timeout: 90_000 });
+  // Its own portal: VIDEO_RELAY_ONLY with the TURN_URLS and TURN_SECRET of a coturn on loopback.
+  let relay: Coturn | undefined;
+  let server: RunningServer | undefined;
+  test.beforeAll(async () => {
+    const started = await startRelay();
+    relay = started.coturn;
+    server = await startServer({ env: started.env });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await relay?.stop();
+  });
+
+  test('the same call is relayed by coturn on both sides', async ({ browser, request }) => {
+    await callJourney({ browser, request }, server!.url, async (practitioner, patient) => {
+      for (const page of [practitioner, patient])
+        expect(await selectedCandidates(page)).toEqual({ local: 'relay', remote: 'relay' });
+    });
+  });
+});
