@@ -32,6 +32,7 @@ import { remindersPlugin } from './modules/reminders/reminders.plugin.ts';
 import { voicePlugin } from './modules/voice/voice.plugin.ts';
 import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { patientAccessPlugin } from './modules/patient-access/patient-access.plugin.ts';
+import { medicinesPlugin } from './modules/medicines/medicines.plugin.ts';
 import { myHealthPlugin } from './modules/my-health/my-health.plugin.ts';
 import { correctionsPlugin } from './modules/corrections/corrections.plugin.ts';
 import { directoryPlugin } from './modules/directory/directory.plugin.ts';
@@ -39,6 +40,7 @@ import { messagesPlugin } from './modules/messages/messages.plugin.ts';
 import { videoPlugin } from './modules/video/video.plugin.ts';
 import { createMailer } from './providers/mail/mail.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
+import { loadPrescriptionKeys, type PrescriptionKeys } from './lib/prescription-keys.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { loggedPath, OneLinePerRequest } from './plugins/request-log.ts';
@@ -74,6 +76,8 @@ export interface AppDeps {
   mailer?: Mailer | null;
   /** False: no job queue (pg-boss) in this app; tests run the jobs' functions themselves. */
   isRunningJobs?: boolean;
+  /** The keys of prescriptions' verification tokens. Omitted: PRESCRIPTION_SIGNING_KEYS. */
+  prescriptionKeys?: PrescriptionKeys;
 }
 
 /** The router's limit for one path parameter (an id); longer path segments are refused. */
@@ -182,6 +186,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer?.close());
   const voice = deps.voice === undefined ? await createVoiceProvider(config) : deps.voice;
   const payments = deps.payments ?? (await createPaymentsProvider(config));
+  const prescriptionKeys =
+    deps.prescriptionKeys ??
+    (await loadPrescriptionKeys(config.PRESCRIPTION_SIGNING_KEYS, {
+      warn: (message) => app.log.warn(message),
+    }));
 
   // Every domain is a plugin in its own encapsulated context that builds its own services from
   // these plain dependencies and registers its routes.
@@ -196,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentsPlugin, { db, now });
   await app.register(visitsPlugin, { db, now });
   await app.register(vitalsPlugin, { db });
-  await app.register(clinicalPlugin, { db });
+  await app.register(clinicalPlugin, { db, prescriptionKeys, config });
   await app.register(kindsPlugin, { db });
   await app.register(timelinePlugin, { db, now });
   await app.register(searchPlugin, { db });
@@ -208,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(patientAccessPlugin, { db, now, mailer, config });
   await app.register(directoryPlugin, { db, now, mailer, config });
   await app.register(myHealthPlugin, { db, now, mailer, config });
+  await app.register(medicinesPlugin, { db, now, mailer, config, prescriptionKeys });
   await app.register(correctionsPlugin, { db, now, mailer, config });
   await app.register(messagesPlugin, { db, now, notifications, mailer, config, isRunningJobs });
   await app.register(videoPlugin, { db, now, notifications, config, isRunningJobs });

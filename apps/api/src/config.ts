@@ -122,6 +122,40 @@ function iceUrlList(scheme: 'stun' | 'turn') {
     )
     .refine((urls) => urls.every((url) => pattern.test(url)), accepts);
 }
+const SIGNING_KEYS_ACCEPTS =
+  'a JSON array of Ed25519 private JWKs, each with its own kid of 1 to 8 letters, digits, dots, dashes or underscores, such as [{"kty":"OKP","crv":"Ed25519","kid":"2026a","x":"…","d":"…"}]';
+
+/** One private Ed25519 key as a JWK, named by its `kid`. */
+const ZSigningJwk = z.object({
+  kty: z.literal('OKP'),
+  crv: z.literal('Ed25519'),
+  // Short, with the rest of the token, keeps it one path segment and its QR code small.
+  kid: z.string().regex(/^[A-Za-z0-9._-]{1,8}$/),
+  x: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  d: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+
+export type SigningJwk = z.infer<typeof ZSigningJwk>;
+
+/**
+ * PRESCRIPTION_SIGNING_KEYS: the keys that sign prescriptions' verification tokens. The first
+ * signs, every one verifies, so a key is rotated by putting a new one first and dropping the old
+ * one once the tokens it signed no longer need to verify.
+ */
+const prescriptionSigningKeys = optionalText.transform((value, ctx): SigningJwk[] | undefined => {
+  if (value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  const keys = z.array(ZSigningJwk).min(1).max(20).safeParse(parsed);
+  const kids = keys.success ? keys.data.map((key) => key.kid) : [];
+  if (keys.success && new Set(kids).size === kids.length) return keys.data;
+  ctx.addIssue({ code: 'custom', message: SIGNING_KEYS_ACCEPTS });
+  return z.NEVER;
+});
 
 const ZEnv = z
   .object({
@@ -209,6 +243,7 @@ const ZEnv = z
       'a whole number of seconds from 1 to 3600',
     ).default(60),
     TRUST_PROXY: trustProxy,
+    PRESCRIPTION_SIGNING_KEYS: prescriptionSigningKeys,
     // Who reviews the directory: their e-mail addresses, compared ignoring case.
     DIRECTORY_REVIEWERS: emailList,
     // Who answers the Support desk: their e-mail addresses, compared ignoring case.
@@ -281,6 +316,8 @@ const ZEnv = z
         message:
           'cannot be true without TURN_URLS and TURN_SECRET (relayed calls need a TURN server): configure TURN or set VIDEO_RELAY_ONLY=false',
       });
+    if (env.NODE_ENV === 'production')
+      require('PRESCRIPTION_SIGNING_KEYS', 'when NODE_ENV=production (prescriptions must verify after a restart and on every instance)');
     refuseRemoteLocalProviders(env, ctx);
   });
 

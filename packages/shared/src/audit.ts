@@ -49,6 +49,13 @@ export const AUDIT_ACTIONS = [
   'enter_call',
   'leave_call',
   'signal',
+  // Medicines: a prescription verified by its token (anyone), dispensed or made ready by a
+  // pharmacy, sent to one; a refill asked for.
+  'verify',
+  'dispense',
+  'ready',
+  'send',
+  'request_refill',
 ] as const;
 
 /**
@@ -82,6 +89,8 @@ export const AUDIT_SUBJECT_KINDS = [
   'thread',
   'message',
   'attachment',
+  // A linked person's request for a refill.
+  'refill',
 ] as [AuditSubjectKind, ...AuditSubjectKind[]];
 
 export type AuditSubjectKind =
@@ -96,7 +105,8 @@ export type AuditSubjectKind =
   | 'listing'
   | 'thread'
   | 'message'
-  | 'attachment';
+  | 'attachment'
+  | 'refill';
 
 /** The record an event is about, besides its patient. */
 export const ZAuditSubject = z

@@ -17,3 +17,4 @@ export * from './directory.ts';
 export * from './messages.ts';
 export * from './message-attachments.ts';
 export * from './video.ts';
+export * from './medicines.ts';

@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { ZMyAllergy, ZMyImmunization, ZMyPrescription } from '@portal/shared/my-health';
-import type { DbAndClock } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { toFhirAllergyView, toFhirPrescriptionView } from '../clinical/clinical.fhir.ts';
+import {
+  toFhirAllergyView,
+  toFhirDispenseView,
+  toFhirPrescriptionView,
+} from '../clinical/clinical.fhir.ts';
 import { toFhirImmunizationView } from '../../kinds/immunizations.ts';
 import {
   toFhirAppointmentView,
@@ -17,7 +20,7 @@ import { derivedUuid, toFhirPatientView, type FhirEntry } from '../patients/pati
 import { toFhirVisitView } from '../visits/visits.fhir.ts';
 import { getLinkedPatient } from './linked-patient.ts';
 import { createMyScreens } from './my-health.screens.ts';
-import type { MyPlace } from './my-health.service.ts';
+import type { MyPlace, MyViewDeps } from './my-health.service.ts';
 
 /** A FHIR R4 Bundle of type `collection`. */
 export interface MyRecordBundle {
@@ -36,9 +39,10 @@ export interface MyRecordBundle {
 export function createMyRecordService({
   db,
   now = systemClock,
+  links,
   corrections,
-}: DbAndClock & { corrections: CorrectionService }) {
-  const { views, carePlans } = createMyScreens({ db, now });
+}: MyViewDeps & { corrections: CorrectionService }) {
+  const { views, carePlans } = createMyScreens({ db, now, links });
 
   return {
     /** The whole record in one Bundle, audited as one read of the patient. */
@@ -73,9 +77,10 @@ export function createMyRecordService({
           toFhirAppointmentView(item, { patient, practitioner }),
         ),
         ...visits.flatMap((item) => toFhirVisitView(item, ofPatient)),
-        ...(prescriptions as z.infer<typeof ZMyPrescription>[]).map((item) =>
+        ...(prescriptions as z.infer<typeof ZMyPrescription>[]).flatMap((item) => [
           toFhirPrescriptionView({ ...item, patientId }, practitioner),
-        ),
+          ...toFhirDispenseView({ ...item, patientId }),
+        ]),
         ...(allergies as z.infer<typeof ZMyAllergy>[]).map((item) =>
           toFhirAllergyView({ ...item, patientId }, practitioner),
         ),
