@@ -143,6 +143,10 @@ const BuyMedicinePage = page(
   () => import('../features/home/coming-soon-page.tsx').then((m) => m.BuyMedicinePage),
   'home',
 );
+const VerifyPage = page(
+  () => import('../features/medicines/verify-page.tsx').then((m) => m.VerifyPage),
+  'medicines',
+);
 const FindDoctorPage = page(
   () => import('../features/directory/find-doctor-page.tsx').then((m) => m.FindDoctorPage),
   'directory',
@@ -249,6 +253,8 @@ export function AppRoutes() {
         <Route path="join/:code" element={<JoinPage />} />
         {/* A facility's staff invitation, the same way. */}
         <Route path="join-facility/:code" element={<JoinFacilityPage />} />
+        {/* A prescription's verification, from its QR code: public, no sign-in. */}
+        <Route path="verify/:token" element={<VerifyPage />} />
         {/* Signed-in only: a guest is sent to /protected. */}
         <Route element={<RequireSession />}>
           <Route path="userProfile" element={<ProfilePage />} />
