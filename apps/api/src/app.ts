@@ -38,6 +38,7 @@ import { directoryPlugin } from './modules/directory/directory.plugin.ts';
 import { messagesPlugin } from './modules/messages/messages.plugin.ts';
 import { createMailer } from './providers/mail/mail.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
+import { loadPrescriptionKeys, type PrescriptionKeys } from './lib/prescription-keys.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { loggedPath, OneLinePerRequest } from './plugins/request-log.ts';
@@ -73,6 +74,8 @@ export interface AppDeps {
   mailer?: Mailer | null;
   /** False: no job queue (pg-boss) in this app; tests run the jobs' functions themselves. */
   isRunningJobs?: boolean;
+  /** The keys of prescriptions' verification tokens. Omitted: PRESCRIPTION_SIGNING_KEYS. */
+  prescriptionKeys?: PrescriptionKeys;
 }
 
 /** The router's limit for one path parameter (an id); longer path segments are refused. */
@@ -181,6 +184,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer?.close());
   const voice = deps.voice === undefined ? await createVoiceProvider(config) : deps.voice;
   const payments = deps.payments ?? (await createPaymentsProvider(config));
+  const prescriptionKeys =
+    deps.prescriptionKeys ??
+    (await loadPrescriptionKeys(config.PRESCRIPTION_SIGNING_KEYS, {
+      warn: (message) => app.log.warn(message),
+    }));
 
   // Every domain is a plugin in its own encapsulated context that builds its own services from
   // these plain dependencies and registers its routes.
@@ -195,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentsPlugin, { db, now });
   await app.register(visitsPlugin, { db, now });
   await app.register(vitalsPlugin, { db });
-  await app.register(clinicalPlugin, { db });
+  await app.register(clinicalPlugin, { db, prescriptionKeys, config });
   await app.register(kindsPlugin, { db });
   await app.register(timelinePlugin, { db, now });
   await app.register(searchPlugin, { db });

@@ -14,6 +14,9 @@ const STRIPE = {
   STRIPE_PUBLISHABLE_KEY: 'pk',
   STRIPE_WEBHOOK_SECRET: 'whsec',
 };
+/** A made-up Ed25519 key as PRESCRIPTION_SIGNING_KEYS takes it (its shape only is checked). */
+const SIGNING_KEY = { kty: 'OKP', crv: 'Ed25519', kid: 'k1', x: 'x'.repeat(43), d: 'd'.repeat(43) };
+const SIGNING = { PRESCRIPTION_SIGNING_KEYS: JSON.stringify([SIGNING_KEY]) };
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -78,8 +81,33 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         ...FIREBASE,
         ...STRIPE,
+        ...SIGNING,
       }).PAYMENTS_PROVIDER,
     ).toBe('stripe');
+  });
+
+  it('PRESCRIPTION_SIGNING_KEYS: required in production; a JSON array of Ed25519 private JWKs with distinct kids; the value never echoed', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ...FIREBASE, ...STRIPE })).toThrow(
+      'Invalid configuration: PRESCRIPTION_SIGNING_KEYS is required when NODE_ENV=production (prescriptions must verify after a restart and on every instance).',
+    );
+    expect(loadConfig({}).PRESCRIPTION_SIGNING_KEYS).toBeUndefined();
+    const second = { ...SIGNING_KEY, kid: 'k0' };
+    expect(
+      loadConfig({ PRESCRIPTION_SIGNING_KEYS: JSON.stringify([SIGNING_KEY, second]) })
+        .PRESCRIPTION_SIGNING_KEYS,
+    ).toEqual([SIGNING_KEY, second]);
+    for (const bad of [
+      'not json',
+      '[]',
+      JSON.stringify(SIGNING_KEY),
+      JSON.stringify([{ ...SIGNING_KEY, crv: 'P-256' }]),
+      JSON.stringify([{ ...SIGNING_KEY, d: undefined }]),
+      JSON.stringify([SIGNING_KEY, SIGNING_KEY]),
+    ]) {
+      expect(() => loadConfig({ PRESCRIPTION_SIGNING_KEYS: bad })).toThrow(
+        /^Invalid configuration: PRESCRIPTION_SIGNING_KEYS must be a JSON array of Ed25519 private JWKs, each with its own kid, such as \[\{"kty":"OKP","crv":"Ed25519","kid":"2026-a","x":"…","d":"…"\}\]\.$/,
+      );
+    }
   });
 
   it('requires the Firebase settings with AUTH_PROVIDER=firebase', () => {

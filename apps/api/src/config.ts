@@ -97,6 +97,40 @@ const emailList = z
     'comma-separated e-mail addresses such as a@example.org,b@example.org',
   );
 
+const SIGNING_KEYS_ACCEPTS =
+  'a JSON array of Ed25519 private JWKs, each with its own kid, such as [{"kty":"OKP","crv":"Ed25519","kid":"2026-a","x":"…","d":"…"}]';
+
+/** One private Ed25519 key as a JWK, named by its `kid`. */
+const ZSigningJwk = z.object({
+  kty: z.literal('OKP'),
+  crv: z.literal('Ed25519'),
+  kid: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/),
+  x: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  d: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+
+export type SigningJwk = z.infer<typeof ZSigningJwk>;
+
+/**
+ * PRESCRIPTION_SIGNING_KEYS: the keys that sign prescriptions' verification tokens. The first
+ * signs, every one verifies, so a key is rotated by putting a new one first and dropping the old
+ * one once the tokens it signed no longer need to verify.
+ */
+const prescriptionSigningKeys = optionalText.transform((value, ctx): SigningJwk[] | undefined => {
+  if (value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  const keys = z.array(ZSigningJwk).min(1).max(20).safeParse(parsed);
+  const kids = keys.success ? keys.data.map((key) => key.kid) : [];
+  if (keys.success && new Set(kids).size === kids.length) return keys.data;
+  ctx.addIssue({ code: 'custom', message: SIGNING_KEYS_ACCEPTS });
+  return z.NEVER;
+});
+
 const ZEnv = z
   .object({
     NODE_ENV: z
@@ -183,6 +217,7 @@ const ZEnv = z
       'a whole number of seconds from 1 to 3600',
     ).default(60),
     TRUST_PROXY: trustProxy,
+    PRESCRIPTION_SIGNING_KEYS: prescriptionSigningKeys,
     // Who reviews the directory: their e-mail addresses, compared ignoring case.
     DIRECTORY_REVIEWERS: emailList,
     // Who answers the Support desk: their e-mail addresses, compared ignoring case.
@@ -223,6 +258,8 @@ const ZEnv = z
       require(name as keyof typeof env, `when PAYMENTS_PROVIDER=${payments.name}`);
     if (env.RETELL_API_KEY && !env.RETELL_AGENT_ID)
       require('RETELL_AGENT_ID', 'when RETELL_API_KEY is set');
+    if (env.NODE_ENV === 'production')
+      require('PRESCRIPTION_SIGNING_KEYS', 'when NODE_ENV=production (prescriptions must verify after a restart and on every instance)');
     refuseRemoteLocalProviders(env, ctx);
   });
 

@@ -127,6 +127,20 @@ export const ZPrescription = patientRecordAnswer({
   /** '' unless stopped. */
   stopReason: z.string(),
   stoppedAt: z.string().nullable(),
+  verifyUrl: z
+    .string()
+    .nullable()
+    .describe(
+      'The page a pharmacist opens (or scans as a QR code) to verify the prescription: `{PUBLIC_URL}/verify/{token}`, the same token on every read; null only for a prescription written straight into the database until the next start-up issues its token',
+    ),
+  dispensedAt: z.string().nullable().describe('When a pharmacy dispensed it; null until then'),
+  dispensedBy: z.string().nullable().describe('The name of the pharmacy that dispensed it'),
+  pharmacyId: z
+    .uuid()
+    .nullable()
+    .describe('The pharmacy (a facility of kind pharmacy) it was sent to; null if not sent'),
+  sentAt: z.string().nullable().describe('When it was sent to that pharmacy'),
+  readyAt: z.string().nullable().describe('When that pharmacy said it is ready for pickup'),
 });
 
 export type TPrescription = z.infer<typeof ZPrescription>;
@@ -217,6 +231,12 @@ export const PRESCRIPTION_KIND = definePatientKind({
     'instructions',
     'status',
     'stoppedAt',
+    'verifyUrl',
+    'dispensedAt',
+    'dispensedBy',
+    'pharmacyId',
+    'sentAt',
+    'readyAt',
     'createdAt',
   ] as const satisfies readonly (keyof TPrescription)[],
 });

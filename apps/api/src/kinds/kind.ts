@@ -9,6 +9,11 @@ import type { FhirEntry } from '../modules/patients/patients.fhir.ts';
 import type { ClinicalStore, ClinicalTable, ItemKey } from '../patient-owned/items.repository.ts';
 import type { ClinicalRefusals } from '../patient-owned/refusals.ts';
 
+/** Where an answer's absolute links start: the address users reach (`PUBLIC_URL`). */
+export interface AnswerLinks {
+  publicUrl: string;
+}
+
 /**
  * How one kind of timeline entry is read from its table: trusted SQL fragments of the
  * declaration, never input. `at` must be an instant (`timestamptz`).
@@ -54,6 +59,7 @@ export interface ApiPatientKind {
   patientItems(
     db: Db,
     scope: { ownerId: string; patientId: string; limit: number },
+    links: AnswerLinks,
   ): Promise<Record<string, unknown>[]>;
   /** Its stored timeline entries by their timeline kind (the shared declaration names them). */
   timeline: Readonly<Record<string, TimelineBranch>>;
@@ -92,8 +98,8 @@ export function defineApiKind<Table extends ClinicalTable>({
   table: Table;
   store: ClinicalStore<Table>;
   toFhir: (row: Table['$inferSelect'], practitioner: ExportingPractitioner) => FhirEntry;
-  /** One stored row as the practitioner's routes answer it. */
-  toApi: (row: Table['$inferSelect']) => object;
+  /** One stored row as the practitioner's routes answer it (its links from `PUBLIC_URL`). */
+  toApi: (row: Table['$inferSelect'], links: AnswerLinks) => object;
   isMembersOnly?: boolean;
 }): ApiPatientKind {
   return {
@@ -104,9 +110,9 @@ export function defineApiKind<Table extends ClinicalTable>({
       page: (db, page) => store.list(db, page),
       count: (db, scope) => store.count(db, scope),
     },
-    async patientItems(db, { limit, ...scope }) {
+    async patientItems(db, { limit, ...scope }, links) {
       const rows = await store.list(db, { ...scope, after: null, limit });
-      return rows.map((row) => toApi(row) as Record<string, unknown>);
+      return rows.map((row) => toApi(row, links) as Record<string, unknown>);
     },
     async *fhirEntries(db, ownerId, practitioner) {
       const batches = inBatches({

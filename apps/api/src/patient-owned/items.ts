@@ -40,9 +40,18 @@ export type WriteGuard<Row, Input> = (step: {
   input: Input;
   /** The stored item an update replaces; undefined for a create. */
   current: Row | undefined;
-}) => Promise<{ refuse: () => Promise<never> } | { events: (id: string) => ClinicalAuditEntry[] }>;
+}) => Promise<
+  | { refuse: () => Promise<never> }
+  | {
+      events: (id: string) => ClinicalAuditEntry[];
+      /** Columns the kind writes itself on a create, beside the input's (a signed token). */
+      values?: Record<string, unknown>;
+    }
+>;
 
-const noEvents = { events: () => [] };
+const noEvents: { events: () => ClinicalAuditEntry[]; values?: Record<string, unknown> } = {
+  events: () => [],
+};
 
 /** A change of one item of one patient: with `ifMatch`, only of that version. */
 export interface ItemChange<Input> {
@@ -171,7 +180,7 @@ export function createItemService<Table extends ClinicalTable, Api extends ApiIt
     }: Parameters<Parameters<typeof change>[0]['plan']>[0]): Promise<ChangePlan<Row>> => {
       const check = guard ? await guard({ tx, actor, action, scope, input, current }) : noEvents;
       if ('refuse' in check) return check;
-      const values = toStored(input);
+      const values = { ...toStored(input), ...(current ? {} : check.values) };
       return {
         write: (writer) =>
           current

@@ -49,6 +49,12 @@ export class FakeClinical {
       ...newRecord(patientId),
       stopReason: '',
       stoppedAt: null,
+      verifyUrl: null,
+      dispensedAt: null,
+      dispensedBy: null,
+      pharmacyId: null,
+      sentAt: null,
+      readyAt: null,
     };
     this.prescriptions.push(prescription);
     return prescription;

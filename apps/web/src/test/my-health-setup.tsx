@@ -41,6 +41,12 @@ export const ACTIVE_PRESCRIPTION: FakeLinkedRecord['prescriptions'][number] = {
   instructions: '',
   status: 'active',
   stoppedAt: null,
+  verifyUrl: null,
+  dispensedAt: null,
+  dispensedBy: null,
+  pharmacyId: null,
+  sentAt: null,
+  readyAt: null,
   createdAt: '2025-01-06T10:05:00.000Z',
 };
 

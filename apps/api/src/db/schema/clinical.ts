@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { instant, timestamps } from './columns.ts';
+import { facilities } from './directory.ts';
 import { patientRecord } from './patients.ts';
 
 /**
@@ -59,8 +70,43 @@ export const prescriptions = pgTable(
     status: text('status').notNull().default('active'),
     stopReason: text('stop_reason').notNull().default(''),
     stoppedAt: instant('stopped_at'),
+    /**
+     * The verification token (a compact JWS signed by the configured key `verify_kid` names) and
+     * its random id (its `jti`, by which a verified token finds its row). The migration gave every
+     * earlier row an id; the service writes the token with a new row, and start-up signs any row
+     * without one. Holding a token proves nothing: only the configured keys can make one.
+     */
+    verifyId: uuid('verify_id').notNull().defaultRandom(),
+    verifyKid: text('verify_kid'),
+    verifyToken: text('verify_token'),
+    /** How many times the token was verified (`GET /api/prescriptions/verify/{token}`). */
+    verificationCount: integer('verification_count').notNull().default(0),
+    /** Dispensed once, by one pharmacy: its name as it was then stays with the record. */
+    dispensedAt: instant('dispensed_at'),
+    dispensedFacilityId: uuid('dispensed_facility_id').references(() => facilities.id, {
+      onDelete: 'set null',
+    }),
+    dispensedBy: text('dispensed_by'),
+    /** The pharmacy the prescription was sent to, when, and when it said "ready for pickup". */
+    pharmacyId: uuid('pharmacy_id').references(() => facilities.id, { onDelete: 'set null' }),
+    sentAt: instant('sent_at'),
+    readyAt: instant('ready_at'),
   },
   (table) => [
+    uniqueIndex('prescriptions_verify_id_key').on(table.verifyId),
+    // A pharmacy's incoming prescriptions, newest first (keyset (sent_at, id)).
+    index('prescriptions_pharmacy_sent_idx')
+      .on(table.pharmacyId, table.sentAt, table.id)
+      .where(sql`${table.pharmacyId} is not null`),
+    check(
+      'prescriptions_dispensed_check',
+      sql`(${table.dispensedAt} is null) = (${table.dispensedBy} is null)`,
+    ),
+    check(
+      'prescriptions_sent_check',
+      sql`(${table.pharmacyId} is null or ${table.sentAt} is not null)`,
+    ),
+    check('prescriptions_verification_count_check', sql`${table.verificationCount} >= 0`),
     index('prescriptions_patient_created_idx').on(table.patientId, table.createdAt, table.id),
     index('prescriptions_owner_created_idx').on(table.ownerId, table.createdAt, table.id),
     // The timeline's "prescription stopped" entries: a patient's stopped ones, newest first,

@@ -15,3 +15,4 @@ export * from './patient-links.ts';
 export * from './corrections.ts';
 export * from './directory.ts';
 export * from './messages.ts';
+export * from './medicines.ts';

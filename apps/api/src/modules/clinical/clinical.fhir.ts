@@ -136,7 +136,8 @@ export function toFhirPrescription(
   row: PrescriptionRow,
   practitioner: ExportingPractitioner,
 ): FhirEntry {
-  const prescription = toApiPrescription(row);
+  // The FHIR resources carry no verification link: it is read from the portal's answers.
+  const prescription = toApiPrescription(row, { publicUrl: '' });
   const entry = toFhirPrescriptionView(prescription, practitioner);
   const resource: FhirResource = {
     ...entry.resource,

@@ -1,5 +1,6 @@
 import type { TPrescription, TPrescriptionData } from '@portal/shared/prescription';
 import { prescriptions, type PrescriptionRow } from '../../db/schema/clinical.ts';
+import type { AnswerLinks } from '../../kinds/kind.ts';
 import { createClinicalStore } from '../../patient-owned/items.repository.ts';
 
 /**
@@ -10,7 +11,19 @@ import { createClinicalStore } from '../../patient-owned/items.repository.ts';
  */
 type Bookkeeping = 'id' | 'ownerId' | 'patientId' | 'createdAt' | 'updatedAt';
 type StopColumns = 'stopReason' | 'stoppedAt';
-export type PrescriptionValues = Omit<PrescriptionRow, Bookkeeping | StopColumns>;
+/** Written by the verification, dispensing and pharmacy actions, never by the form. */
+type MedicineColumns =
+  | 'verifyId'
+  | 'verifyKid'
+  | 'verifyToken'
+  | 'verificationCount'
+  | 'dispensedAt'
+  | 'dispensedFacilityId'
+  | 'dispensedBy'
+  | 'pharmacyId'
+  | 'sentAt'
+  | 'readyAt';
+export type PrescriptionValues = Omit<PrescriptionRow, Bookkeeping | StopColumns | MedicineColumns>;
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const hasSameFields: SameKeys<
   Exclude<keyof TPrescriptionData, 'allergyAcknowledged'>,
@@ -26,7 +39,15 @@ export function toStoredPrescription(input: TPrescriptionData): PrescriptionValu
   return { ...rest, endDate: endDate === '' ? null : endDate };
 }
 
-export function toApiPrescription(row: PrescriptionRow): TPrescription {
+/**
+ * The web page that verifies a prescription by its token; null while the row has no token yet
+ * (one written straight into the database: the next start-up issues it).
+ */
+export function verifyUrlOf(token: string | null, { publicUrl }: AnswerLinks): string | null {
+  return token === null ? null : `${publicUrl}/verify/${token}`;
+}
+
+export function toApiPrescription(row: PrescriptionRow, links: AnswerLinks): TPrescription {
   return {
     _id: row.id,
     patientId: row.patientId,
@@ -42,6 +63,12 @@ export function toApiPrescription(row: PrescriptionRow): TPrescription {
     status: row.status as TPrescription['status'],
     stopReason: row.stopReason,
     stoppedAt: row.stoppedAt?.toISOString() ?? null,
+    verifyUrl: verifyUrlOf(row.verifyToken, links),
+    dispensedAt: row.dispensedAt?.toISOString() ?? null,
+    dispensedBy: row.dispensedBy,
+    pharmacyId: row.pharmacyId,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    readyAt: row.readyAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -5,11 +5,14 @@ import type {
 } from '@portal/shared/prescription';
 import { ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { prescriptions } from '../../db/schema/clinical.ts';
+import { prescriptions, type PrescriptionRow } from '../../db/schema/clinical.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createItemService, type ItemChange } from '../../patient-owned/items.ts';
+import { createItemService, type ItemChange, type WriteGuard } from '../../patient-owned/items.ts';
 import type { Actor, ClinicalRefusals } from '../../patient-owned/refusals.ts';
+import type { AnswerLinks } from '../../kinds/kind.ts';
+import type { PrescriptionKeys } from '../../lib/prescription-keys.ts';
 import { checkAllergies } from './prescriptions.allergy-check.ts';
+import { issueVerification } from './prescriptions.verification.ts';
 import {
   prescriptionStore,
   toApiPrescription,
@@ -24,48 +27,67 @@ import { suggestMedications } from './prescriptions.repository.ts';
 export function createPrescriptionService({
   db,
   refusals,
+  keys,
+  links,
 }: {
   db: Db;
   refusals: ClinicalRefusals;
+  /** The keys of the verification tokens: a new prescription is given its token as it is written. */
+  keys: PrescriptionKeys;
+  links: AnswerLinks;
 }) {
   const items = createItemService<typeof prescriptions, TPrescription, TPrescriptionData>({
     db,
     kind: 'prescription',
     store: prescriptionStore,
     refusals,
-    toApi: toApiPrescription,
+    toApi: (row) => toApiPrescription(row, links),
     toStored: toStoredPrescription,
-    guard: async ({ tx, actor, action, scope, input, current }) => {
-      if (current?.status === 'stopped') {
-        return {
-          refuse: () =>
-            refusals.refuse(
-              actor,
-              {
-                action,
-                outcome: 'conflict',
-                patientId: current.patientId,
-                subject: { kind: 'prescription', id: current.id },
-              },
-              new AppError('PRESCRIPTION_STOPPED'),
-            ),
-        };
-      }
-      // Only a changed medication meets the warning again: the dose of an acknowledged
-      // prescription can be corrected without acknowledging anew.
-      if (current && input.medication === current.medication) return { events: () => [] };
-      return checkAllergies({
-        tx,
-        refusals,
-        actor,
-        action,
-        scope,
-        medication: input.medication,
-        isAcknowledged: input.allergyAcknowledged,
-        prescriptionId: current?.id ?? null,
-      });
+    guard: async (step) => {
+      const decided = await checkWrite(step);
+      if ('refuse' in decided || step.current) return decided;
+      return { ...decided, values: await issueVerification(keys, new Date()) };
     },
   });
+
+  /** A stopped prescription is closed; a new or changed medication meets the allergy warning. */
+  async function checkWrite({
+    tx,
+    actor,
+    action,
+    scope,
+    input,
+    current,
+  }: Parameters<WriteGuard<PrescriptionRow, TPrescriptionData>>[0]) {
+    if (current?.status === 'stopped') {
+      return {
+        refuse: () =>
+          refusals.refuse(
+            actor,
+            {
+              action,
+              outcome: 'conflict',
+              patientId: current.patientId,
+              subject: { kind: 'prescription', id: current.id },
+            },
+            new AppError('PRESCRIPTION_STOPPED'),
+          ),
+      };
+    }
+    // Only a changed medication meets the warning again: the dose of an acknowledged
+    // prescription can be corrected without acknowledging anew.
+    if (current && input.medication === current.medication) return { events: () => [] };
+    return checkAllergies({
+      tx,
+      refusals,
+      actor,
+      action,
+      scope,
+      medication: input.medication,
+      isAcknowledged: input.allergyAcknowledged,
+      prescriptionId: current?.id ?? null,
+    });
+  }
 
   return {
     ...items,

@@ -323,3 +323,53 @@ describe('GET /api/records/medications', () => {
     });
   });
 });
+
+describe('verification tokens', () => {
+  it('gives each new prescription one token, in its verifyUrl on every read, the practitioner’s and the list alike', async () => {
+    const { headers, patient } = await practitioner(ctx);
+    const written = await createPrescription(ctx, headers, patient._id);
+    expect(written.verifyUrl).toMatch(
+      new RegExp(`^${ctx.config.PUBLIC_URL}/verify/[\\w-]+\\.[\\w-]+\\.[\\w-]{86}$`),
+    );
+    const read = await ctx.app.inject({
+      url: `${prescriptionsUrl(patient._id)}/${written._id}`,
+      headers,
+    });
+    expect((read.json() as TPrescription).verifyUrl).toBe(written.verifyUrl);
+    const changed = await putPrescription(ctx, headers, written, { dose: '2 tablets' });
+    expect(changed.statusCode).toBe(200);
+    expect((changed.json() as TPrescription).verifyUrl).toBe(written.verifyUrl);
+    const list = await ctx.app.inject({ url: prescriptionsUrl(patient._id), headers });
+    expect((list.json() as TPrescription[])[0]!.verifyUrl).toBe(written.verifyUrl);
+    const other = await createPrescription(ctx, headers, patient._id);
+    expect(other.verifyUrl).not.toBe(written.verifyUrl);
+    // Nothing about the patient in the token: its claims are a random id and an expiry.
+    const token = written.verifyUrl!.split('/verify/')[1]!;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as object;
+    expect(Object.keys(claims)).toEqual(['jti', 'exp']);
+    expect(JSON.stringify(claims)).not.toContain(patient._id);
+  });
+
+  it('signs, once the app is ready, the prescriptions written without a token (and keeps their random id)', async () => {
+    const { headers, patient } = await practitioner(ctx);
+    const written = await createPrescription(ctx, headers, patient._id);
+    await ctx.database.pool.query(
+      'update prescriptions set verify_token = null, verify_kid = null where id = $1',
+      [written._id],
+    );
+    const { issueMissingVerifications } = await import('./prescriptions.verification.ts');
+    const { loadPrescriptionKeys, generatePrescriptionKey } =
+      await import('../../lib/prescription-keys.ts');
+    const keys = await loadPrescriptionKeys([await generatePrescriptionKey('other')], {
+      warn: () => {},
+    });
+    // Every row signed by a key this ring does not hold is signed again, with the same claims.
+    expect(await issueMissingVerifications(ctx.database.db, keys)).toBeGreaterThanOrEqual(2);
+    const { rows } = await ctx.database.pool.query<{ verify_id: string; verify_token: string }>(
+      'select verify_id, verify_token from prescriptions where id = $1',
+      [written._id],
+    );
+    expect(await keys.verify(rows[0]!.verify_token)).toMatchObject({ jti: rows[0]!.verify_id });
+    expect(await issueMissingVerifications(ctx.database.db, keys)).toBe(0);
+  });
+});

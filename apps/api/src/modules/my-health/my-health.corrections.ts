@@ -5,14 +5,18 @@ import {
   type TCorrectionRequestBody,
 } from '@portal/shared/correction';
 import { patientKind } from '@portal/shared/patient-kinds';
-import type { DbAndClock } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { insertActorAuditEvents } from '../audit/owned-records.ts';
 import type { CorrectionService } from '../corrections/corrections.service.ts';
 import { getLinkedPatient, type LinkedPatient } from './linked-patient.ts';
 import { createMyScreens } from './my-health.screens.ts';
-import { MY_KIND_SEGMENTS, type MyKindSegment, type MyPlace } from './my-health.service.ts';
+import {
+  MY_KIND_SEGMENTS,
+  type MyKindSegment,
+  type MyPlace,
+  type MyViewDeps,
+} from './my-health.service.ts';
 
 /**
  * A linked person's correction requests: through the link gate, pointing only at what that
@@ -22,9 +26,10 @@ import { MY_KIND_SEGMENTS, type MyKindSegment, type MyPlace } from './my-health.
 export function createMyCorrectionService({
   db,
   now = systemClock,
+  links,
   corrections,
-}: DbAndClock & { corrections: CorrectionService }) {
-  const { views, carePlans } = createMyScreens({ db, now });
+}: MyViewDeps & { corrections: CorrectionService }) {
+  const { views, carePlans } = createMyScreens({ db, now, links });
 
   /** The ids of one kind of item the person's screens show, read as the screens read them. */
   async function visibleIds(link: LinkedPatient, kind: TCorrectionAbout['kind']) {

@@ -21,12 +21,15 @@ export async function myHealthPlugin(
   { db, now, mailer, config }: DbAndClock & MailingDeps,
 ) {
   const corrections = createCorrectionService({ db, now, mailer, publicUrl: config.PUBLIC_URL });
+  const links = { publicUrl: config.PUBLIC_URL };
   myHealthRoutes(app, {
-    myHealth: createMyHealthService({ db, now }),
+    myHealth: createMyHealthService({ db, now, links }),
     carePlans: createMyCarePlanService({ db, now }),
-    record: createMyRecordService({ db, now, corrections }),
+    record: createMyRecordService({ db, now, links, corrections }),
     accessLog: createMyAccessLogService({ db }),
   });
-  myCorrectionRoutes(app, { corrections: createMyCorrectionService({ db, now, corrections }) });
-  patientPreviewRoutes(app, { preview: createPatientPreviewService({ db, now }) });
+  myCorrectionRoutes(app, {
+    corrections: createMyCorrectionService({ db, now, links, corrections }),
+  });
+  patientPreviewRoutes(app, { preview: createPatientPreviewService({ db, now, links }) });
 }

@@ -1,11 +1,10 @@
-import type { DbAndClock } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createPatientsAudit, insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
 import { findOwnLivePatientId } from '../patients/patients.repository.ts';
 import type { RecordViewpoint } from './linked-patient.ts';
 import { findPreviewLink } from './my-health.repository.ts';
 import { createMyScreens } from './my-health.screens.ts';
-import type { MyKindSegment } from './my-health.service.ts';
+import type { MyKindSegment, MyViewDeps } from './my-health.service.ts';
 
 /** Where a practitioner previews from: who, and which of their patients (the path's `id`). */
 export interface PreviewPlace {
@@ -20,8 +19,8 @@ export interface PreviewPlace {
  * viewpoint is the patient's live link when there is one, so shared notes are the same; with
  * none, that of a link made now, which shares only notes the practitioner set to shared.
  */
-export function createPatientPreviewService({ db, now = systemClock }: DbAndClock) {
-  const { views, carePlans } = createMyScreens({ db, now });
+export function createPatientPreviewService({ db, now = systemClock, links }: MyViewDeps) {
+  const { views, carePlans } = createMyScreens({ db, now, links });
   const refusals = createPatientsAudit(db);
 
   async function answer<Answer>(

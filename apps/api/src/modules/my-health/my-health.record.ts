@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { ZMyAllergy, ZMyImmunization, ZMyPrescription } from '@portal/shared/my-health';
-import type { DbAndClock } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { toFhirAllergyView, toFhirPrescriptionView } from '../clinical/clinical.fhir.ts';
 import { toFhirImmunizationView } from '../../kinds/immunizations.ts';
@@ -17,7 +16,7 @@ import { derivedUuid, toFhirPatientView, type FhirEntry } from '../patients/pati
 import { toFhirVisitView } from '../visits/visits.fhir.ts';
 import { getLinkedPatient } from './linked-patient.ts';
 import { createMyScreens } from './my-health.screens.ts';
-import type { MyPlace } from './my-health.service.ts';
+import type { MyPlace, MyViewDeps } from './my-health.service.ts';
 
 /** A FHIR R4 Bundle of type `collection`. */
 export interface MyRecordBundle {
@@ -36,9 +35,10 @@ export interface MyRecordBundle {
 export function createMyRecordService({
   db,
   now = systemClock,
+  links,
   corrections,
-}: DbAndClock & { corrections: CorrectionService }) {
-  const { views, carePlans } = createMyScreens({ db, now });
+}: MyViewDeps & { corrections: CorrectionService }) {
+  const { views, carePlans } = createMyScreens({ db, now, links });
 
   return {
     /** The whole record in one Bundle, audited as one read of the patient. */

@@ -10,6 +10,7 @@ import type {
 import { bmiOf, VISIT_PATIENT_VIEW } from '@portal/shared/visit';
 import type { AuditSubjectKind } from '@portal/shared/audit';
 import type { DbAndClock } from '../../db/client.ts';
+import type { AnswerLinks } from '../../kinds/kind.ts';
 import { API_KINDS } from '../../kinds/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
@@ -109,7 +110,10 @@ export type MyKindSegment = (typeof MY_KIND_SEGMENTS)[number];
  * linked person's routes below, the FHIR record (my-health.record.ts) and the practitioner's
  * preview (my-health.preview.ts) read the same views through them, so none can differ.
  */
-export function createMyViews({ db, now = systemClock }: DbAndClock) {
+export type MyViewDeps = DbAndClock & { links: AnswerLinks };
+
+/** The linked person's views; `links` start the answers' absolute links (a prescription's verification page). */
+export function createMyViews({ db, now = systemClock, links }: MyViewDeps) {
   return {
     async patient(link: RecordViewpoint): Promise<TMyPatient> {
       const card = (await repository.findPatientCard(db, link))!;
@@ -165,14 +169,14 @@ export function createMyViews({ db, now = systemClock }: DbAndClock) {
 
     async kindItems(link: RecordViewpoint, segment: MyKindSegment) {
       const kind = API_KINDS.find((declaration) => declaration.shared.segment === segment)!;
-      const items = await kind.patientItems(db, { ...link, limit: MY_LIST_MAX });
+      const items = await kind.patientItems(db, { ...link, limit: MY_LIST_MAX }, links);
       return items.map((item) => pickView(item, kind.shared.patientView));
     },
   };
 }
 
-export function createMyHealthService({ db, now = systemClock }: DbAndClock) {
-  const views = createMyViews({ db, now });
+export function createMyHealthService({ db, now = systemClock, links }: MyViewDeps) {
+  const views = createMyViews({ db, now, links });
   const audit = (
     actor: Actor,
     link: LinkedPatient,

@@ -29,6 +29,12 @@ const prescription = (input: Partial<TMyPrescription>): TMyPrescription => ({
   instructions: 'In the morning.',
   status: 'active',
   stoppedAt: null,
+  verifyUrl: null,
+  dispensedAt: null,
+  dispensedBy: null,
+  pharmacyId: null,
+  sentAt: null,
+  readyAt: null,
   createdAt: '2026-03-02T10:05:00.000Z',
   ...input,
 });
