@@ -135,9 +135,7 @@ describe('PrescriptionPrintRoute', () => {
   it('prints the verification code of each active medication with its address under it', async () => {
     const patient = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
     const url = 'http://localhost:3000/verify/eyJhbGciOiJFZERTQSJ9.eyJqdGkiOiIxIn0.c2ln';
-    Object.assign(api.clinical.addPrescription(patient._id, { medication: 'Amoxicillin' }), {
-      verifyUrl: url,
-    });
+    api.clinical.addPrescription(patient._id, { medication: 'Amoxicillin' }).verifyUrl = url;
     renderPrintOf(patient);
     const codes = await screen.findByRole('region', { name: 'Verification codes' });
     expect(

@@ -62,7 +62,9 @@ export function createMyMedicine(overrides: Partial<TMyMedicine> = {}): TMyMedic
     verifyUrl: `${VERIFY_ORIGIN}/verify/token-of-${_id}`,
     dispensedAt: null,
     dispensedBy: null,
-    pharmacy: null,
+    pharmacyId: null,
+    sentAt: null,
+    readyAt: null,
     ...overrides,
   };
 }
@@ -181,9 +183,8 @@ export function medicinesHandlers(fake: FakeMedicines): HttpHandler[] {
         const medicine = medicineOf(params.patientId, params.id);
         if (!medicine) return refuse('PRESCRIPTION_NOT_FOUND', 404);
         const { facilityId } = (await request.json()) as { facilityId: string };
-        const name = fake.pharmacies.get(facilityId);
-        if (!name) return refuse('PHARMACY_NOT_FOUND', 404);
-        medicine.pharmacy = { facilityId, name, status: 'sent' };
+        if (!fake.pharmacies.has(facilityId)) return refuse('PHARMACY_NOT_FOUND', 404);
+        Object.assign(medicine, { pharmacyId: facilityId, sentAt: '2026-03-03T09:00:00.000Z' });
         return json(medicine);
       },
     ),

@@ -53,7 +53,7 @@ export function VerifyCodes({
   labelOf,
   headingClassName,
 }: {
-  items: readonly { _id: string; medication: string; verifyUrl?: string }[];
+  items: readonly { _id: string; medication: string; verifyUrl: string | null }[];
   title: string;
   hint: string;
   labelOf: (medication: string) => string;

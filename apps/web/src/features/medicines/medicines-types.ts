@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { ZMyPrescription } from '@portal/shared/my-health';
 import type { TMedicationRoute, TPrescriptionInput } from '@portal/shared/prescription';
 import type { TFacility } from '@portal/shared/directory';
 
@@ -35,36 +37,11 @@ export interface TPrescriptionVerification {
 export const PHARMACY_STATUSES = ['sent', 'ready', 'dispensed'] as const;
 export type TPharmacyStatus = (typeof PHARMACY_STATUSES)[number];
 
-/** Where a prescription was sent, on the patient's and the practitioner's answers. */
-export interface TPrescriptionPharmacy {
-  facilityId: string;
-  name: string;
-  status: TPharmacyStatus;
-}
-
-/** What every prescription answer carries beside the prescription itself. */
-export interface TPrescriptionMedicineFields {
-  verifyUrl: string;
-  dispensedAt: string | null;
-  dispensedBy: string | null;
-  pharmacy?: TPrescriptionPharmacy | null;
-}
-
-/** A linked patient's prescription (`GET /api/me/patients/{patientId}/prescriptions`). */
-export interface TMyMedicine extends TPrescriptionMedicineFields {
-  _id: string;
-  medication: string;
-  strength: string;
-  dose: string;
-  route: TMedicationRoute;
-  frequency: string;
-  duration: string;
-  endDate: string;
-  instructions: string;
-  status: 'active' | 'stopped' | 'completed';
-  stoppedAt: string | null;
-  createdAt: string;
-}
+/**
+ * A linked patient's prescription (`GET /api/me/patients/{patientId}/prescriptions`): with its
+ * `verifyUrl`, and where it was sent (`pharmacyId`, `sentAt`, `readyAt`, `dispensedAt`).
+ */
+export type TMyMedicine = z.infer<typeof ZMyPrescription>;
 
 export const REFILL_STATUSES = ['open', 'approved', 'declined'] as const;
 export type TRefillStatus = (typeof REFILL_STATUSES)[number];

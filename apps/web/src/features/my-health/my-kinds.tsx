@@ -59,7 +59,7 @@ export function Prescriptions({ patientId }: { patientId: string }) {
 function PrescriptionCode({
   prescription,
 }: {
-  prescription: { medication: string; status: string; verifyUrl?: string };
+  prescription: { medication: string; status: string; verifyUrl: string | null };
 }) {
   const { t } = useTranslation('myHealth');
   if (prescription.status !== 'active' || !prescription.verifyUrl) return null;
