@@ -74,14 +74,17 @@ test.describe('shared layout', () => {
       'Home',
       'Records',
       'Appointments',
+      'Medicines',
       'Transaction History',
       'Login',
     ]);
-    for (const placeholder of ['Medicines', 'Support']) {
-      const entry = dialog.getByRole('listitem').filter({ hasText: placeholder });
-      await expect(entry).toHaveText(`${placeholder}, Not yet available`);
-      await expect(entry.locator('a, button')).toHaveCount(0);
-    }
+    await expect(dialog.getByRole('link', { name: 'Medicines' })).toHaveAttribute(
+      'href',
+      '/buy-medicine',
+    );
+    const support = dialog.getByRole('listitem').filter({ hasText: 'Support' });
+    await expect(support).toHaveText('Support, Not yet available');
+    await expect(support.locator('a, button')).toHaveCount(0);
     // Records needs sign-in: a guest following the link lands on the login-required page.
     await dialog.getByRole('link', { name: 'Records' }).click();
     await expect(page).toHaveURL(/\/protected$/);
@@ -126,6 +129,7 @@ test.describe('shared layout', () => {
       'الرئيسية',
       'السجلات',
       'المواعيد',
+      'الأدوية',
       'سجل المعاملات',
       'تسجيل الدخول',
     ]);

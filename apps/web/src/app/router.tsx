@@ -139,9 +139,10 @@ const MedicinesPrintPage = page(
   () => import('../features/my-health/medicines-print-page.tsx').then((m) => m.MedicinesPrintPage),
   'myHealth',
 );
+// The patient's prescriptions and the directory's pharmacies: composed in app/.
 const BuyMedicinePage = page(
-  () => import('../features/home/coming-soon-page.tsx').then((m) => m.BuyMedicinePage),
-  'home',
+  () => import('./buy-medicine-route.tsx').then((m) => m.BuyMedicineRoute),
+  ['medicines', 'directory'],
 );
 const VerifyPage = page(
   () => import('../features/medicines/verify-page.tsx').then((m) => m.VerifyPage),

@@ -136,14 +136,21 @@ describe('side menu', () => {
     expect(within(dialog).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 
-  it('shows Medicines and Support as not yet available, without links', async () => {
+  it('shows Support as not yet available, without a link', async () => {
     renderLayout();
     const dialog = await openMenu();
-    for (const entry of ['Medicines', 'Support']) {
-      const item = within(dialog).getByText(entry);
-      expect(item.closest('a, button')).toBeNull();
-      expect(item.closest('li')).toHaveTextContent(`${entry}, Not yet available`);
-    }
+    const item = within(dialog).getByText('Support');
+    expect(item.closest('a, button')).toBeNull();
+    expect(item.closest('li')).toHaveTextContent('Support, Not yet available');
+  });
+
+  it('leads to Medicines, the Buy Medicine page, for everyone', async () => {
+    const { router } = renderLayout();
+    const dialog = await openMenu();
+    const entry = within(dialog).getByRole('link', { name: 'Medicines' });
+    expect(entry).toHaveAttribute('href', '/buy-medicine');
+    await userEvent.click(entry);
+    expect(router.state.location.pathname).toBe('/buy-medicine');
   });
 
   it('leads to the Transaction History', async () => {

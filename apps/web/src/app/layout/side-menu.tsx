@@ -17,10 +17,7 @@ const MyHealthMenuEntry = lazy(() =>
   ]).then(([module]) => module),
 );
 
-const UNAVAILABLE: { key: string; icon: IconName }[] = [
-  { key: 'medicines', icon: 'pill' },
-  { key: 'support', icon: 'support' },
-];
+const UNAVAILABLE: { key: string; icon: IconName }[] = [{ key: 'support', icon: 'support' }];
 
 /**
  * The slide-in side menu, a modal dialog: it takes focus when it opens, keeps
@@ -152,6 +149,8 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
     { to: '/', label: t('menu.home'), icon: 'home' },
     { to: '/records', label: t('menu.records'), icon: 'patients' },
     { to: '/appointments', label: t('menu.appointments'), icon: 'calendar' },
+    // A patient's prescriptions sent to a pharmacy; a guest reads what it does there.
+    { to: '/buy-medicine', label: t('menu.medicines'), icon: 'pill' },
     { to: '/premier/transactions', label: t('menu.transactionHistory'), icon: 'receipt' },
     // The premium search: a member's entry; others meet it on the premium page.
     ...(isPremium ? [{ to: '/search', label: t('menu.search'), icon: 'search' as const }] : []),

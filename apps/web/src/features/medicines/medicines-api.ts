@@ -1,3 +1,4 @@
+import type { TFacilitySummary } from '@portal/shared/directory';
 import type { TMyLinks } from '@portal/shared/patient-access';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import type { PatientArgs, ViewerArgs } from '../../lib/api/viewer-args.ts';
@@ -72,6 +73,10 @@ export const medicinesApi = base.injectEndpoints({
         answer.items.filter(
           (facility) => facility.kind === 'pharmacy' && facility.reviewStatus === 'approved',
         ),
+    }),
+    /** A pharmacy's public card, to name the one a prescription was sent to. */
+    getPharmacy: build.query<TFacilitySummary, string>({
+      query: (id) => `/directory/facilities/${segment(id)}`,
     }),
     getMedicineLinks: build.query<TMedicineLink[], ViewerArgs>({
       query: () => '/me/links',
@@ -173,6 +178,7 @@ export const {
   useVerifyPrescriptionQuery,
   useDispenseByTokenMutation,
   useGetMyPharmaciesQuery,
+  useGetPharmacyQuery,
   useGetMedicineLinksQuery,
   useGetMyMedicinesQuery,
   useGetMyRefillRequestsQuery,
