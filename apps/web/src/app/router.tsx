@@ -97,7 +97,17 @@ const PatientChartPage = page(
       await i18n.loadNamespaces(m.KIND_NAMESPACES);
       return m.PatientChartRoute;
     }),
-  ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans', 'access'],
+  [
+    'records',
+    'appointments',
+    'visits',
+    'clinical',
+    'vitals',
+    'timeline',
+    'carePlans',
+    'access',
+    'medicines',
+  ],
 );
 const PrescriptionPrintPage = page(
   () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),

@@ -5,7 +5,9 @@ import type {
   TPrescriptionVerification,
   TRefillRequest,
 } from '../features/medicines/medicines-types.ts';
-import { json, refuse } from './http.ts';
+import { ZPrescriptionInput, type TPrescriptionInput } from '@portal/shared/prescription';
+import type { FakeClinical } from './fake-clinical.ts';
+import { invalid, json, refuse } from './http.ts';
 
 /**
  * The medicines routes in memory: verification by token (each read counts) and dispensing
@@ -78,6 +80,8 @@ export class FakeMedicines {
   /** Pharmacies a patient may send to (the directory's approved pharmacies), by id: name. */
   readonly pharmacies = new Map<string, string>();
   readonly queue: TPharmacyPrescription[] = [];
+  /** The prescriptions approved refills wrote, as sent. */
+  readonly approvals: TPrescriptionInput[] = [];
 
   addVerification(token: string, overrides: Partial<TPrescriptionVerification> = {}) {
     const verification = createVerification(overrides);
@@ -128,7 +132,14 @@ export class FakeMedicines {
 const strip = ({ patientId: _patientId, ...request }: TRefillRequest & { patientId: string }) =>
   request;
 
-export function medicinesHandlers(fake: FakeMedicines): HttpHandler[] {
+/**
+ * `clinical` (the fake's allergies and prescriptions) serves a refill's prescription and its
+ * approval, which prescribes through the same allergy check as `POST …/prescriptions`.
+ */
+export function medicinesHandlers(
+  fake: FakeMedicines,
+  { clinical }: { clinical?: FakeClinical } = {},
+): HttpHandler[] {
   const medicineOf = (patientId: unknown, id: unknown) =>
     fake.medicines.get(String(patientId))?.find((m) => m._id === id);
   return [
@@ -207,6 +218,42 @@ export function medicinesHandlers(fake: FakeMedicines): HttpHandler[] {
           answeredAt: new Date().toISOString(),
         });
         return json(strip(refill));
+      },
+    ),
+    http.get('/api/records/patients/:id/prescriptions/:prescriptionId', ({ params }) => {
+      const found = clinical?.prescriptions.find(
+        (p) => p._id === params.prescriptionId && p.patientId === params.id,
+      );
+      return found ? json(found) : refuse('PRESCRIPTION_NOT_FOUND', 404);
+    }),
+    http.post(
+      '/api/records/patients/:id/refill-requests/:requestId/approve',
+      async ({ params, request }) => {
+        const refill = fake.refills.find((r) => r._id === params.requestId);
+        if (!refill || !clinical) return refuse('REFILL_REQUEST_NOT_FOUND', 404);
+        if (refill.status !== 'open') return refuse('REFILL_REQUEST_ANSWERED', 409);
+        const parsed = ZPrescriptionInput.safeParse(await request.json());
+        if (!parsed.success) return invalid(parsed.error);
+        const patientId = String(params.id);
+        const warned = clinical.warnedOf(patientId, parsed.data.medication);
+        if (warned.length && !parsed.data.allergyAcknowledged)
+          return json(
+            {
+              message: 'This medication matches an active allergy of the patient.',
+              code: 'ALLERGY_WARNING',
+              allergies: warned.map(({ allergy, match }) => ({
+                allergyId: allergy._id,
+                substance: allergy.substance,
+                reaction: allergy.reaction,
+                severity: allergy.severity,
+                ...match,
+              })),
+            },
+            { status: 409 },
+          );
+        Object.assign(refill, { status: 'approved', answeredAt: new Date().toISOString() });
+        fake.approvals.push(parsed.data);
+        return json(clinical.addPrescription(patientId, parsed.data), { status: 201 });
       },
     ),
     http.get('/api/pharmacy/prescriptions', ({ request }) => {

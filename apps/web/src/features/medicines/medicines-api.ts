@@ -1,5 +1,6 @@
 import type { TFacilitySummary } from '@portal/shared/directory';
 import type { TMyLinks } from '@portal/shared/patient-access';
+import type { TPrescription } from '@portal/shared/prescription';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import type { PatientArgs, ViewerArgs } from '../../lib/api/viewer-args.ts';
 import { patientUrl } from '../../lib/api/patient-url.ts';
@@ -39,7 +40,7 @@ interface MyPrescriptionArgs extends MyRecordArgs {
  * log line or the page's title.
  */
 const base = api.enhanceEndpoints({
-  addTagTypes: ['Medicines', 'RefillRequests', 'PharmacyQueue'],
+  addTagTypes: ['Medicines', 'RefillRequests', 'PharmacyQueue', 'Prescription'],
 });
 
 export const medicinesApi = base.injectEndpoints({
@@ -117,8 +118,14 @@ export const medicinesApi = base.injectEndpoints({
       query: () => '/records/refill-requests/count',
       providesTags: ['RefillRequests'],
     }),
+    /** The prescription a refill request is about, which the approval starts from. */
+    getPrescription: build.query<TPrescription, PatientArgs & { prescriptionId: string }>({
+      query: ({ patientId, prescriptionId }) =>
+        patientUrl(patientId, 'prescriptions', prescriptionId),
+    }),
+    /** The clinical section's list of prescriptions is read again with the new one. */
     approveRefill: build.mutation<
-      unknown,
+      TPrescription,
       PatientArgs & { requestId: string; input: TRefillApproval }
     >({
       query: ({ patientId, requestId, input }) => ({
@@ -126,7 +133,8 @@ export const medicinesApi = base.injectEndpoints({
         method: 'POST',
         body: input,
       }),
-      invalidatesTags: ['RefillRequests', 'Patient'],
+      invalidatesTags: (result, _error, { patientId }) =>
+        result ? ['RefillRequests', { type: 'Prescription', id: patientId }] : [],
     }),
     declineRefill: build.mutation<
       TRefillRequest,
@@ -148,7 +156,9 @@ export const medicinesApi = base.injectEndpoints({
         method: 'POST',
         body: { facilityId },
       }),
-      invalidatesTags: ['Patient'],
+      invalidatesTags: (_result, _error, { patientId }) => [
+        { type: 'Prescription', id: patientId },
+      ],
     }),
     getPharmacyPrescriptions: build.query<
       TPharmacyPrescription[],
@@ -186,6 +196,7 @@ export const {
   useSendToPharmacyMutation,
   useGetRefillRequestsQuery,
   useGetRefillCountQuery,
+  useGetPrescriptionQuery,
   useApproveRefillMutation,
   useDeclineRefillMutation,
   useSendToPatientPharmacyMutation,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ZMyPrescription } from '@portal/shared/my-health';
-import type { TMedicationRoute, TPrescriptionInput } from '@portal/shared/prescription';
+import type { TMedicationRoute, TPrescriptionData } from '@portal/shared/prescription';
 import type { TFacility } from '@portal/shared/directory';
 
 /**
@@ -64,7 +64,7 @@ export interface TRefillRequest {
 }
 
 /** `POST …/refill-requests/{requestId}/approve`: the same body as a new prescription. */
-export type TRefillApproval = TPrescriptionInput;
+export type TRefillApproval = TPrescriptionData;
 
 /** `GET /api/records/refill-requests/count` */
 export interface TRefillCount {
