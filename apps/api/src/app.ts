@@ -32,6 +32,7 @@ import { remindersPlugin } from './modules/reminders/reminders.plugin.ts';
 import { voicePlugin } from './modules/voice/voice.plugin.ts';
 import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { patientAccessPlugin } from './modules/patient-access/patient-access.plugin.ts';
+import { medicinesPlugin } from './modules/medicines/medicines.plugin.ts';
 import { myHealthPlugin } from './modules/my-health/my-health.plugin.ts';
 import { correctionsPlugin } from './modules/corrections/corrections.plugin.ts';
 import { directoryPlugin } from './modules/directory/directory.plugin.ts';
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(patientAccessPlugin, { db, now, mailer, config });
   await app.register(directoryPlugin, { db, now, mailer, config });
   await app.register(myHealthPlugin, { db, now, mailer, config });
+  await app.register(medicinesPlugin, { db, now, mailer, config, prescriptionKeys });
   await app.register(correctionsPlugin, { db, now, mailer, config });
   await app.register(messagesPlugin, { db, now, notifications, mailer, config, isRunningJobs });
 

@@ -98,13 +98,14 @@ const emailList = z
   );
 
 const SIGNING_KEYS_ACCEPTS =
-  'a JSON array of Ed25519 private JWKs, each with its own kid, such as [{"kty":"OKP","crv":"Ed25519","kid":"2026-a","x":"…","d":"…"}]';
+  'a JSON array of Ed25519 private JWKs, each with its own kid of 1 to 8 letters, digits, dots, dashes or underscores, such as [{"kty":"OKP","crv":"Ed25519","kid":"2026a","x":"…","d":"…"}]';
 
 /** One private Ed25519 key as a JWK, named by its `kid`. */
 const ZSigningJwk = z.object({
   kty: z.literal('OKP'),
   crv: z.literal('Ed25519'),
-  kid: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/),
+  // Short, with the rest of the token, keeps it one path segment and its QR code small.
+  kid: z.string().regex(/^[A-Za-z0-9._-]{1,8}$/),
   x: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
   d: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
 });

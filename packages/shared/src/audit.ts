@@ -42,6 +42,13 @@ export const AUDIT_ACTIONS = [
   'confirm',
   'decline',
   'expire',
+  // Medicines: a prescription verified by its token (anyone), dispensed or made ready by a
+  // pharmacy, sent to one; a refill asked for.
+  'verify',
+  'dispense',
+  'ready',
+  'send',
+  'request_refill',
 ] as const;
 
 /**
@@ -74,6 +81,8 @@ export const AUDIT_SUBJECT_KINDS = [
   // Secure messages: a thread, one message of it.
   'thread',
   'message',
+  // A linked person's request for a refill.
+  'refill',
 ] as [AuditSubjectKind, ...AuditSubjectKind[]];
 
 export type AuditSubjectKind =
@@ -87,7 +96,8 @@ export type AuditSubjectKind =
   | 'staff'
   | 'listing'
   | 'thread'
-  | 'message';
+  | 'message'
+  | 'refill';
 
 /** The record an event is about, besides its patient. */
 export const ZAuditSubject = z

@@ -216,6 +216,36 @@ export const ERRORS = {
     status: 409,
     message: 'This conversation is closed. Start a new one to write again.',
   },
+  PRESCRIPTION_TOKEN_INVALID: {
+    status: 404,
+    message: 'This prescription could not be verified. Check the code or ask the prescriber.',
+  },
+  PRESCRIPTION_ALREADY_DISPENSED: {
+    status: 409,
+    message: 'This prescription has already been dispensed.',
+  },
+  PRESCRIPTION_NOT_DISPENSABLE: {
+    status: 409,
+    message: 'This prescription has been stopped or has expired and cannot be dispensed.',
+  },
+  PRESCRIPTION_NOT_ACTIVE: {
+    status: 409,
+    message: 'Only an active prescription can be sent to a pharmacy.',
+  },
+  PHARMACY_NOT_FOUND: { status: 404, message: 'This pharmacy could not be found.' },
+  REFILL_NOT_ALLOWED: {
+    status: 409,
+    message: 'A refill can be asked for an active or completed prescription only.',
+  },
+  REFILL_ALREADY_OPEN: {
+    status: 409,
+    message: 'A refill of this prescription has already been asked for.',
+  },
+  REFILL_REQUEST_NOT_FOUND: { status: 404, message: 'This refill request could not be found.' },
+  REFILL_ALREADY_ANSWERED: {
+    status: 409,
+    message: 'This refill request has already been answered.',
+  },
   INVALID_CURSOR: {
     status: 400,
     message: 'This page link is no longer valid. Start again from the first page.',

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeProtectedHeader } from 'jose';
-import { generatePrescriptionKey, loadPrescriptionKeys } from './prescription-keys.ts';
+import {
+  generatePrescriptionKey,
+  jtiOf,
+  loadPrescriptionKeys,
+  uuidOfJti,
+} from './prescription-keys.ts';
 
 const quiet = { warn: () => {} };
-const claims = { jti: '8d3c1f0e-5a4b-4c2d-9e8f-7a6b5c4d3e2f', exp: 2_000_000_000 };
+const claims = { jti: jtiOf('8d3c1f0e-5a4b-4c2d-9e8f-7a6b5c4d3e2f'), exp: 2_000_000_000 };
 
 describe('prescription verification keys', () => {
   it('signs a compact EdDSA JWS with the kid of the first key; the same claims give the same token', async () => {
@@ -13,6 +18,9 @@ describe('prescription verification keys', () => {
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'EdDSA', kid: 'a' });
     expect((await keys.sign(claims)).token).toBe(token);
     expect(await keys.verify(token)).toEqual(claims);
+    expect(uuidOfJti(claims.jti)).toBe('8d3c1f0e-5a4b-4c2d-9e8f-7a6b5c4d3e2f');
+    // One path segment, well within the router's 200 characters, and a small QR code.
+    expect(token.length).toBeLessThanOrEqual(200);
   });
 
   it('verifies with every configured key, so keys rotate by kid', async () => {

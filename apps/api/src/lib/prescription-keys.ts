@@ -9,7 +9,10 @@ import {
 } from 'jose';
 import type { SigningJwk } from '../config.ts';
 
-/** What a prescription's verification token says: its random id and when it expires. */
+/**
+ * What a prescription's verification token says: its random id (the row's `verify_id`, a UUID,
+ * written as its 16 bytes in base64url: 22 characters) and when it expires.
+ */
 export interface VerificationClaims {
   jti: string;
   /** Seconds since the epoch, as JWT's `exp`. */
@@ -32,7 +35,17 @@ export interface PrescriptionKeys {
 
 /** A token's shape before any key is asked: three base64url parts, a bound on the length. */
 const COMPACT_JWS = /^[A-Za-z0-9_-]{1,400}\.[A-Za-z0-9_-]{1,400}\.[A-Za-z0-9_-]{86}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const JTI = /^[A-Za-z0-9_-]{21}[AQgw]$/;
+
+/** A UUID as a token's `jti`: its 16 bytes in base64url. */
+export const jtiOf = (uuid: string) =>
+  Buffer.from(uuid.replaceAll('-', ''), 'hex').toString('base64url');
+
+/** The UUID a token's `jti` writes. */
+export function uuidOfJti(jti: string): string {
+  const hex = Buffer.from(jti, 'base64url').toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 async function keyRing(keys: SigningJwk[]): Promise<PrescriptionKeys> {
   const imported = new Map<string, { privateKey: CryptoKey; publicKey: CryptoKey }>();
@@ -69,7 +82,7 @@ async function keyRing(keys: SigningJwk[]): Promise<PrescriptionKeys> {
           { algorithms: ['EdDSA'] },
         );
         const claims = JSON.parse(decoder.decode(payload)) as Partial<VerificationClaims>;
-        if (typeof claims.jti !== 'string' || !UUID.test(claims.jti)) return null;
+        if (typeof claims.jti !== 'string' || !JTI.test(claims.jti)) return null;
         if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return null;
         return { jti: claims.jti, exp: claims.exp };
       } catch {
@@ -99,5 +112,5 @@ export async function loadPrescriptionKeys(
   log.warn(
     'PRESCRIPTION_SIGNING_KEYS is not set: prescriptions are signed with a key made for this process only, so their verification links stop working after a restart; configure the keys to keep them',
   );
-  return keyRing([await generatePrescriptionKey(`dev-${crypto.randomUUID().slice(0, 8)}`)]);
+  return keyRing([await generatePrescriptionKey(`dev-${crypto.randomUUID().slice(0, 4)}`)]);
 }

@@ -22,7 +22,7 @@ export function loggedPath(request: FastifyRequest): string {
   // No route matched (a 404 from the router): nothing says which segment is a credential, and a
   // mistyped feed address (a trailing slash, an extra segment) still carries its secret. Ids and
   // secrets are long; the words of a real path are short.
-  if (!pattern) return isJoinPage(path) ? '/join/[code]' : path.replace(/[^/]{20,}/g, '[…]');
+  if (!pattern) return secretPage(path) ?? path.replace(/[^/]{20,}/g, '[…]');
   const masks = config.secretParams;
   if (!masks) return path;
   const params = (request.params ?? {}) as Record<string, string | undefined>;
@@ -32,16 +32,24 @@ export function loggedPath(request: FastifyRequest): string {
   );
 }
 
-/**
- * The web's page for accepting an invitation: its address holds the invitation's code, which a
- * short or mistyped one would not hide among the long segments.
- */
-function isJoinPage(path: string): boolean {
+/** The web's pages whose address holds a credential, by their first segment, as the log writes them. */
+const SECRET_PAGES = new Map(
+  Object.entries({
+    // Accepting an invitation: the invitation's code, which a short or mistyped one would not
+    // hide among the long segments.
+    join: '/join/[code]',
+    // Verifying a prescription: its token.
+    verify: '/verify/[token]',
+  }),
+);
+
+/** The logged form of a web page whose address holds a credential; undefined for any other. */
+function secretPage(path: string): string | undefined {
   const first = path.split('/')[1] ?? '';
   try {
-    return decodeURIComponent(first).toLowerCase() === 'join';
+    return SECRET_PAGES.get(decodeURIComponent(first).toLowerCase());
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq, gt, isNull, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prescriptions } from '../../db/schema/clinical.ts';
-import type { PrescriptionKeys } from '../../lib/prescription-keys.ts';
+import { jtiOf, type PrescriptionKeys } from '../../lib/prescription-keys.ts';
 
 /**
  * How long a prescription's token says it is valid, from when it was written: a year, the
@@ -17,7 +17,7 @@ const expiryOf = (writtenAt: Date) =>
 /** The columns of a new prescription's verification: a random id, and its token signed now. */
 export async function issueVerification(keys: PrescriptionKeys, writtenAt: Date) {
   const verifyId = crypto.randomUUID();
-  const { token, kid } = await keys.sign({ jti: verifyId, exp: expiryOf(writtenAt) });
+  const { token, kid } = await keys.sign({ jti: jtiOf(verifyId), exp: expiryOf(writtenAt) });
   return { verifyId, verifyKid: kid, verifyToken: token };
 }
 
@@ -56,7 +56,10 @@ export async function issueMissingVerifications(db: Db, keys: PrescriptionKeys):
       .limit(BATCH);
     if (rows.length === 0) return signed;
     for (const row of rows) {
-      const { token, kid } = await keys.sign({ jti: row.verifyId, exp: expiryOf(row.createdAt) });
+      const { token, kid } = await keys.sign({
+        jti: jtiOf(row.verifyId),
+        exp: expiryOf(row.createdAt),
+      });
       await db
         .update(prescriptions)
         .set({ verifyToken: token, verifyKid: kid })
