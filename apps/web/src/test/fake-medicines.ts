@@ -32,15 +32,15 @@ export function createVerification(
     route: 'oral',
     frequency: '3 times a day',
     duration: '7 days',
+    endDate: '',
     prescribedOn: '2026-03-02',
-    prescriberName: 'Dr. Lena Weber',
-    practiceName: 'Praxis am Markt',
-    patientInitials: 'A. Y.',
-    patientAge: 35,
+    prescriber: { name: 'Dr. Lena Weber', practiceName: 'Praxis am Markt' },
+    patient: { initials: 'A. Y.', age: 35 },
     status: 'active',
     dispensedAt: null,
     dispensedBy: null,
     expired: false,
+    expiresAt: '2027-03-02T10:00:00.000Z',
     verificationCount: 0,
     ...overrides,
   };
@@ -80,6 +80,8 @@ export class FakeMedicines {
   /** Pharmacies a patient may send to (the directory's approved pharmacies), by id: name. */
   readonly pharmacies = new Map<string, string>();
   readonly queue: TPharmacyPrescription[] = [];
+  /** The pharmacy each queued prescription was sent to. */
+  readonly queueOf = new Map<string, string>();
   /** The prescriptions approved refills wrote, as sent. */
   readonly approvals: TPrescriptionInput[] = [];
 
@@ -101,9 +103,11 @@ export class FakeMedicines {
       patientId,
       prescriptionId: nextId(),
       medication: 'Amoxicillin',
+      strength: '500 mg',
       status: 'open' as const,
       note: '',
       message: '',
+      newPrescriptionId: null,
       requestedBy: 'Amina Yusuf',
       createdAt: '2026-03-03T08:00:00.000Z',
       answeredAt: null,
@@ -113,18 +117,24 @@ export class FakeMedicines {
     return request;
   }
 
-  addIncoming(overrides: Partial<TPharmacyPrescription> = {}): TPharmacyPrescription {
+  /** A prescription sent to the pharmacy `facilityId`. */
+  addIncoming(
+    facilityId: string,
+    overrides: Partial<TPharmacyPrescription> = {},
+  ): TPharmacyPrescription {
+    const { verificationCount: _count, ...verification } = createVerification();
     const item: TPharmacyPrescription = {
-      ...createVerification(),
+      ...verification,
       _id: nextId(),
-      facilityId: nextId(),
-      pharmacyName: 'Farmácia Central',
-      patientName: 'Amina Yusuf',
+      instructions: 'After meals.',
+      patient: { name: 'Amina Yusuf', initials: 'A. Y.', age: 35 },
       pharmacyStatus: 'sent',
       sentAt: '2026-03-03T09:00:00.000Z',
+      readyAt: null,
       ...overrides,
     };
     this.queue.unshift(item);
+    this.queueOf.set(item._id, facilityId);
     return item;
   }
 }
@@ -178,7 +188,7 @@ export function medicinesHandlers(
         if (!medicine) return refuse('PRESCRIPTION_NOT_FOUND', 404);
         const patientId = String(params.patientId);
         if (fake.refills.some((r) => r.prescriptionId === medicine._id && r.status === 'open'))
-          return refuse('REFILL_REQUEST_OPEN', 409);
+          return refuse('REFILL_ALREADY_OPEN', 409);
         const body = (await request.json()) as { note?: string };
         const created = fake.addRefill(patientId, {
           prescriptionId: medicine._id,
@@ -210,7 +220,7 @@ export function medicinesHandlers(
       async ({ params, request }) => {
         const refill = fake.refills.find((r) => r._id === params.requestId);
         if (!refill) return refuse('REFILL_REQUEST_NOT_FOUND', 404);
-        if (refill.status !== 'open') return refuse('REFILL_REQUEST_ANSWERED', 409);
+        if (refill.status !== 'open') return refuse('REFILL_ALREADY_ANSWERED', 409);
         const { message } = (await request.json()) as { message: string };
         Object.assign(refill, {
           status: 'declined',
@@ -231,7 +241,7 @@ export function medicinesHandlers(
       async ({ params, request }) => {
         const refill = fake.refills.find((r) => r._id === params.requestId);
         if (!refill || !clinical) return refuse('REFILL_REQUEST_NOT_FOUND', 404);
-        if (refill.status !== 'open') return refuse('REFILL_REQUEST_ANSWERED', 409);
+        if (refill.status !== 'open') return refuse('REFILL_ALREADY_ANSWERED', 409);
         const parsed = ZPrescriptionInput.safeParse(await request.json());
         if (!parsed.success) return invalid(parsed.error);
         const patientId = String(params.id);
@@ -263,7 +273,7 @@ export function medicinesHandlers(
       return json({
         items: fake.queue.filter(
           (item) =>
-            (!facilityId || item.facilityId === facilityId) &&
+            fake.queueOf.get(item._id) === facilityId &&
             (!status || item.pharmacyStatus === status),
         ),
       });
@@ -272,8 +282,14 @@ export function medicinesHandlers(
       const item = fake.queue.find((one) => one._id === params.id);
       if (!item) return refuse('PRESCRIPTION_NOT_FOUND', 404);
       if (item.pharmacyStatus === 'dispensed') return refuse('PRESCRIPTION_ALREADY_DISPENSED', 409);
-      if (params.step === 'ready') item.pharmacyStatus = 'ready';
-      else Object.assign(item, { pharmacyStatus: 'dispensed', status: 'dispensed' });
+      if (params.step === 'ready')
+        Object.assign(item, { pharmacyStatus: 'ready', readyAt: '2026-03-03T12:00:00.000Z' });
+      else
+        Object.assign(item, {
+          pharmacyStatus: 'dispensed',
+          status: 'dispensed',
+          dispensedAt: '2026-03-04T11:00:00.000Z',
+        });
       return json(item);
     }),
   ];

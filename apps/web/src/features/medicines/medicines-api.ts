@@ -162,11 +162,11 @@ export const medicinesApi = base.injectEndpoints({
     }),
     getPharmacyPrescriptions: build.query<
       TPharmacyPrescription[],
-      ViewerArgs & { facilityId?: string; status?: TPharmacyStatus }
+      ViewerArgs & { facilityId: string; status?: TPharmacyStatus }
     >({
       query: ({ facilityId, status }) => ({
         url: '/pharmacy/prescriptions',
-        params: { ...(facilityId && { facilityId }), ...(status && { status }) },
+        params: { facilityId, ...(status && { status }) },
       }),
       transformResponse: (answer: TItems<TPharmacyPrescription>) => answer.items,
       providesTags: ['PharmacyQueue'],

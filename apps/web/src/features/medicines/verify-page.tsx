@@ -122,25 +122,29 @@ function Verification({
         <Fact label={t('fields.frequency')}>
           <bdi>{v.frequency}</bdi>
         </Fact>
-        {v.duration && (
+        {(v.duration || v.endDate) && (
           <Fact label={t('fields.duration')}>
-            <bdi>{v.duration}</bdi>
+            {v.duration ? (
+              <bdi>{v.duration}</bdi>
+            ) : (
+              t('verify.until', { date: formatDay(v.endDate, language) })
+            )}
           </Fact>
         )}
         <Fact label={t('fields.prescribedOn')}>{formatDay(v.prescribedOn, language)}</Fact>
         <Fact label={t('fields.prescriber')}>
-          <bdi>{v.prescriberName}</bdi>
-          {v.practiceName && (
+          <bdi>{v.prescriber.name}</bdi>
+          {v.prescriber.practiceName && (
             <>
               <br />
-              <bdi>{v.practiceName}</bdi>
+              <bdi>{v.prescriber.practiceName}</bdi>
             </>
           )}
         </Fact>
         <Fact label={t('fields.patient')}>
-          <bdi>{v.patientInitials}</bdi>
-          {v.patientAge !== null &&
-            `, ${t('verify.age', { count: v.patientAge, age: formatNumber(v.patientAge, language) })}`}
+          <bdi>{v.patient.initials}</bdi>
+          {v.patient.age !== null &&
+            `, ${t('verify.age', { count: v.patient.age, age: formatNumber(v.patient.age, language) })}`}
         </Fact>
       </dl>
       <p className={styles.muted}>{t('verify.privacy')}</p>
