@@ -154,6 +154,10 @@ const BuyMedicinePage = page(
   () => import('./buy-medicine-route.tsx').then((m) => m.BuyMedicineRoute),
   ['medicines', 'directory'],
 );
+const PharmacyPage = page(
+  () => import('../features/medicines/pharmacy-page.tsx').then((m) => m.PharmacyPage),
+  'medicines',
+);
 const VerifyPage = page(
   () => import('../features/medicines/verify-page.tsx').then((m) => m.VerifyPage),
   'medicines',
@@ -281,6 +285,7 @@ export function AppRoutes() {
           <Route path="my-health" element={<MyHealthPage />} />
           <Route path="my-health/:patientId" element={<MyHealthPage />} />
           <Route path="directory/review" element={<DirectoryReviewPage />} />
+          <Route path="pharmacy" element={<PharmacyPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,5 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -202,6 +203,39 @@ describe('side menu', () => {
       'href',
       '/directory/review',
     );
+  });
+
+  it('offers Pharmacy to the staff of an approved pharmacy only', async () => {
+    const api = startFakeApi();
+    api.directoryAdmin.addFacility({ kind: 'pharmacy', reviewStatus: 'approved', role: 'staff' });
+    renderLayout({ user: createTestUser() });
+    const dialog = await openMenu();
+    expect(await within(dialog).findByRole('link', { name: 'Pharmacy' })).toHaveAttribute(
+      'href',
+      '/pharmacy',
+    );
+  });
+
+  it('leaves Pharmacy out for the staff of a pharmacy not yet approved', async () => {
+    const api = startFakeApi();
+    api.directoryAdmin.addFacility({ kind: 'pharmacy', reviewStatus: 'pending', role: 'staff' });
+    renderLayout({ user: createTestUser() });
+    const dialog = await openMenu();
+    await expect.poll(() => api.requestsTo('GET', /^\/api\/facilities$/).length).toBe(1);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(within(dialog).queryByRole('link', { name: 'Pharmacy' })).toBeNull();
+  });
+
+  it('counts the refill requests waiting for the practitioner beside Records', async () => {
+    const api = startFakeApi();
+    api.addHandlers(
+      http.get('/api/records/refill-requests/count', () => HttpResponse.json({ open: 2 })),
+    );
+    renderLayout({ user: createTestUser() });
+    const dialog = await openMenu();
+    const records = within(dialog).getByRole('link', { name: /^Records/ });
+    await expect.poll(() => records.textContent).toBe('Records2, 2 refill requests');
+    expect(records).toHaveAccessibleName('Records, 2 refill requests');
   });
 
   it('leaves Directory review out for everyone else, without asking the review route', async () => {

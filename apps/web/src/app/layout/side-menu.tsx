@@ -17,6 +17,18 @@ const MyHealthMenuEntry = lazy(() =>
   ]).then(([module]) => module),
 );
 
+// A pharmacy's staff get 'Pharmacy', a practitioner the count of refill requests beside
+// Records: one chunk with its texts, loaded only for a signed-in reader.
+const medicinesMenu = () =>
+  Promise.all([
+    import('../../features/medicines/medicines-menu.tsx'),
+    i18n.loadNamespaces('medicines'),
+  ]).then(([module]) => module);
+const PharmacyMenuEntry = lazy(() =>
+  medicinesMenu().then((module) => ({ default: module.PharmacyMenuEntry })),
+);
+const RefillCount = lazy(() => medicinesMenu().then((module) => ({ default: module.RefillCount })));
+
 const UNAVAILABLE: { key: string; icon: IconName }[] = [{ key: 'support', icon: 'support' }];
 
 /**
@@ -175,8 +187,18 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
               <NavLink to={entry.to} end className={styles.entry} onClick={onNavigate}>
                 <Icon name={entry.icon} />
                 {entry.label}
+                {entry.to === '/records' && isSignedIn && (
+                  <Suspense>
+                    <RefillCount />
+                  </Suspense>
+                )}
               </NavLink>
             </li>
+            {entry.to === '/buy-medicine' && isSignedIn && (
+              <Suspense>
+                <PharmacyMenuEntry className={styles.entry} onNavigate={onNavigate} />
+              </Suspense>
+            )}
             {index === 0 && isSignedIn && (
               <Suspense>
                 <MyHealthMenuEntry className={styles.entry} onNavigate={onNavigate} />
