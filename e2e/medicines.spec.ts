@@ -1,0 +1,160 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expectAxeClean, WCAG_22_AA } from './support/axe.ts';
+import { focused, tabUntil } from './support/keyboard.ts';
+import { createPatient, patientBody } from './support/patients.ts';
+import { DIRECTORY_REVIEWER } from './support/server.ts';
+import { signInAs, signInViaApi, uniqueEmail } from './support/session.ts';
+import { expect, test } from './support/test.ts';
+
+/**
+ * A prescription checked by its QR code's address, by keyboard: a practitioner prescribes; a
+ * guest opens /verify/{token} and reads what a pharmacist needs, a second check warns of a reused
+ * copy; the staff of an approved pharmacy (made and approved through the API by the shared
+ * server's DIRECTORY_REVIEWER) mark it dispensed there; a tampered token is refused; and the page
+ * in Arabic, right to left, is axe-clean.
+ */
+
+const bearer = (idToken: string) => ({ authorization: `Bearer ${idToken}` });
+
+async function ok<T = Record<string, unknown>>(
+  response: Awaited<ReturnType<APIRequestContext['get']>>,
+): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** A practitioner's patient with one active prescription; its verification address. */
+async function prescribed(request: APIRequestContext, baseURL: string) {
+  const doctor = await signInViaApi(request, baseURL, {
+    email: uniqueEmail('prescriber'),
+    name: 'Dr. Lena Weber',
+  });
+  await ok(
+    await request.put(`${baseURL}/api/user/practice`, {
+      headers: bearer(doctor.idToken),
+      data: { name: 'Praxis am Markt', city: 'Lisboa', country: 'PT' },
+    }),
+  );
+  const patient = await createPatient(request, baseURL, doctor.idToken, patientBody('Amina Yusuf'));
+  const prescription = await ok<{ verifyUrl: string }>(
+    await request.post(`${baseURL}/api/records/patients/${patient._id}/prescriptions`, {
+      headers: bearer(doctor.idToken),
+      data: {
+        medication: 'Amoxicillin',
+        strength: '500 mg',
+        dose: '1 capsule',
+        route: 'oral',
+        frequency: 'three times a day',
+        duration: '7 days',
+      },
+    }),
+  );
+  return new URL(prescription.verifyUrl).pathname;
+}
+
+/** A pharmacy of the account `idToken`, approved by the directory's reviewer. */
+async function approvedPharmacy(
+  request: APIRequestContext,
+  baseURL: string,
+  idToken: string,
+  name: string,
+) {
+  const created = await ok<{ _id: string }>(
+    await request.post(`${baseURL}/api/facilities`, {
+      headers: bearer(idToken),
+      data: { name, kind: 'pharmacy', address: 'Rua Augusta 1', city: 'Lisboa', country: 'PT' },
+    }),
+  );
+  const reviewer = await signInViaApi(request, baseURL, {
+    email: DIRECTORY_REVIEWER,
+    name: 'Rita Reviewer',
+  });
+  const { items } = await ok<{
+    items: { kind: string; _id: string; updatedAt: string; facility?: { name: string } }[];
+  }>(await request.get(`${baseURL}/api/directory/review`, { headers: bearer(reviewer.idToken) }));
+  const item = items.find((one) => one.facility?.name === name)!;
+  await ok(
+    await request.post(`${baseURL}/api/directory/review/${item.kind}/${item._id}/approve`, {
+      headers: { ...bearer(reviewer.idToken), 'if-match': `"${item.updatedAt}"` },
+    }),
+  );
+  return created._id;
+}
+
+test('a guest verifies a prescription by its address, a reused copy is flagged, a pharmacy marks it dispensed by keyboard, a tampered one is refused', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const suffix = String(Date.now()).slice(-6);
+  const path = await prescribed(page.request, baseURL!);
+
+  await page.goto(path);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText('Prescription check');
+  await expect(main.getByText('Valid: active')).toBeVisible();
+  await expect(main.getByText('Amoxicillin')).toBeVisible();
+  await expect(main.getByText('Praxis am Markt')).toBeVisible();
+  await expect(main.getByText('A. Y.', { exact: true })).toBeVisible();
+  await expect(
+    main.getByText('This is the first time this prescription has been checked.'),
+  ).toBeVisible();
+  // The token is in the address only: the title names the page, not the token.
+  await expect(page).toHaveTitle(/^Prescription check · /);
+  await expect(main.getByRole('button', { name: 'Mark dispensed' })).toHaveCount(0);
+  await expectAxeClean(page, { include: 'main', tags: WCAG_22_AA, label: 'verify, English' });
+
+  await page.reload();
+  await expect(main.getByText('Verified 2 times.')).toBeVisible();
+  await expect(
+    main.getByText('This copy has been checked before: make sure it is not being reused.'),
+  ).toBeVisible();
+
+  // The pharmacist, in a context of their own, by keyboard.
+  const pharmacistContext = await browser.newContext();
+  const pharmacist = await pharmacistContext.newPage();
+  const staff = await signInAs(pharmacist, baseURL!, {
+    email: uniqueEmail('pharmacist'),
+    name: 'Rui Santos',
+  });
+  await approvedPharmacy(page.request, baseURL!, staff.idToken, `Farmácia Central ${suffix}`);
+  await pharmacist.goto(path);
+  const counter = pharmacist.getByRole('main');
+  await expect(
+    counter.getByText(`You are dispensing for Farmácia Central ${suffix}.`),
+  ).toBeVisible();
+  const dispense = counter.getByRole('button', { name: 'Mark dispensed' });
+  await tabUntil(pharmacist, dispense);
+  await pharmacist.keyboard.press('Enter');
+  await expect(counter.getByText('Marked dispensed.')).toBeFocused();
+  expect((await focused(pharmacist)).text).toBe('Marked dispensed.');
+  await expect(counter.getByText('Already dispensed')).toBeVisible();
+  await expect(counter.getByText(new RegExp(`by Farmácia Central ${suffix}\\.$`))).toBeVisible();
+  await pharmacistContext.close();
+
+  await page.reload();
+  await expect(main.getByText('Already dispensed')).toBeVisible();
+
+  // One character changed in the signature: not a prescription this portal signed.
+  const tampered = path.slice(0, -2) + (path.at(-2) === 'A' ? 'B' : 'A') + path.at(-1);
+  await page.goto(tampered);
+  await expect(
+    main.getByRole('heading', { name: 'This prescription could not be verified' }),
+  ).toBeVisible();
+});
+
+test('the prescription check in Arabic reads right to left and is axe-clean', async ({
+  page,
+  baseURL,
+}) => {
+  const path = await prescribed(page.request, baseURL!);
+  await page.addInitScript(() => localStorage.setItem('lang', 'ar'));
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText('التحقق من الوصفة');
+  await expect(main.getByText('صالحة: سارية')).toBeVisible();
+  await expect(main.locator('bdi', { hasText: '500 mg' })).toBeVisible();
+  await expectAxeClean(page, { tags: WCAG_22_AA, label: 'verify, Arabic' });
+});
