@@ -50,6 +50,7 @@ test('notices: a practitioner turns reminder e-mails off by keyboard; the sectio
     'patient-appointment-reminders': true,
     'correction-notices': true,
     'message-notices': true,
+    'medicine-notices': true,
   });
   await notices.screenshot({ path: path.join(RESULTS_DIR, 'notices-view-en-1280.png') });
   await page.setViewportSize({ width: 360, height: 800 });

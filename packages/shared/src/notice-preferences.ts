@@ -9,7 +9,9 @@ import { z } from 'zod';
  * - `patient-appointment-reminders`: a linked patient's reminders of their own appointments;
  * - `correction-notices`: a linked person asked for a correction of one of the practitioner's
  *   patients' records; and, for the person who asked, the answer;
- * - `message-notices`: a secure message the user has not read 10 minutes after it was written.
+ * - `message-notices`: a secure message the user has not read 10 minutes after it was written;
+ * - `medicine-notices`: for a person linked to a patient, a refill they asked for was answered,
+ *   or a prescription sent to a pharmacy is ready for pickup.
  */
 export const NOTICE_KINDS = [
   'appointment-reminders',
@@ -17,6 +19,7 @@ export const NOTICE_KINDS = [
   'patient-appointment-reminders',
   'correction-notices',
   'message-notices',
+  'medicine-notices',
 ] as const;
 export type TNoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -30,6 +33,8 @@ const DESCRIPTIONS: Record<TNoticeKind, string> = {
     "E-mail when a linked person asks for a correction of one of the user's patients' records, and when the user's own request is answered",
   'message-notices':
     'E-mail "You have a new message" (never its text) when a message to the user is still unread 10 minutes after it was written',
+  'medicine-notices':
+    'E-mail (never a medication name) when a refill the user asked for is answered, and when a prescription sent to a pharmacy is ready for pickup',
 };
 
 const shape = Object.fromEntries(

@@ -97,7 +97,11 @@ export function defineApiKind<Table extends ClinicalTable>({
 }: Omit<ApiPatientKind, 'table' | 'fhirEntries' | 'isMembersOnly' | 'lists' | 'patientItems'> & {
   table: Table;
   store: ClinicalStore<Table>;
-  toFhir: (row: Table['$inferSelect'], practitioner: ExportingPractitioner) => FhirEntry;
+  /** Its FHIR entry, or entries (a dispensed prescription adds its MedicationDispense). */
+  toFhir: (
+    row: Table['$inferSelect'],
+    practitioner: ExportingPractitioner,
+  ) => FhirEntry | FhirEntry[];
   /** One stored row as the practitioner's routes answer it (its links from `PUBLIC_URL`). */
   toApi: (row: Table['$inferSelect'], links: AnswerLinks) => object;
   isMembersOnly?: boolean;
@@ -121,7 +125,7 @@ export function defineApiKind<Table extends ClinicalTable>({
           store.exportPage(db, { ownerId, after, limit }),
         keyOf: (row): ItemKey => [row.createdAt.toISOString(), row.id],
       });
-      for await (const rows of batches) yield rows.map((row) => toFhir(row, practitioner));
+      for await (const rows of batches) yield rows.flatMap((row) => toFhir(row, practitioner));
     },
   };
 }

@@ -6,7 +6,7 @@ import type {
 } from '@portal/shared/prescription';
 import type { AllergyRow, PrescriptionRow } from '../../db/schema/clinical.ts';
 import type { ExportingPractitioner } from '../appointments/appointments.fhir.ts';
-import type { FhirEntry, FhirResource } from '../patients/patients.fhir.ts';
+import { derivedUuid, type FhirEntry, type FhirResource } from '../patients/patients.fhir.ts';
 import { toApiAllergy } from './allergies.service.ts';
 import { toApiPrescription } from './prescriptions.fields.ts';
 
@@ -131,11 +131,36 @@ export function toFhirPrescriptionView(
   return { fullUrl: `urn:uuid:${prescription._id}`, resource };
 }
 
-/** One prescription as a FHIR R4 MedicationRequest, for the practitioner's export. */
+/**
+ * A dispensed prescription's FHIR R4 MedicationDispense: the medicine handed over, when and by
+ * which pharmacy, authorised by the prescription's MedicationRequest. None until dispensed.
+ */
+export function toFhirDispenseView(prescription: PrescriptionView): FhirEntry[] {
+  if (!prescription.dispensedAt) return [];
+  const id = derivedUuid(prescription._id, 'dispense');
+  const resource: FhirResource = {
+    resourceType: 'MedicationDispense',
+    id,
+    status: 'completed',
+    medicationCodeableConcept: { text: prescription.medication },
+    subject: patientReference(prescription.patientId),
+    authorizingPrescription: [{ reference: `urn:uuid:${prescription._id}` }],
+    whenHandedOver: prescription.dispensedAt,
+    ...(prescription.dispensedBy && {
+      performer: [{ actor: { display: prescription.dispensedBy } }],
+    }),
+  };
+  return [{ fullUrl: `urn:uuid:${id}`, resource }];
+}
+
+/**
+ * One prescription as a FHIR R4 MedicationRequest, for the practitioner's export, and its
+ * MedicationDispense once dispensed.
+ */
 export function toFhirPrescription(
   row: PrescriptionRow,
   practitioner: ExportingPractitioner,
-): FhirEntry {
+): FhirEntry[] {
   // The FHIR resources carry no verification link: it is read from the portal's answers.
   const prescription = toApiPrescription(row, { publicUrl: '' });
   const entry = toFhirPrescriptionView(prescription, practitioner);
@@ -144,5 +169,5 @@ export function toFhirPrescription(
     meta: { lastUpdated: prescription.updatedAt },
     ...(prescription.stopReason && { statusReason: { text: prescription.stopReason } }),
   };
-  return { ...entry, resource };
+  return [{ ...entry, resource }, ...toFhirDispenseView(prescription)];
 }

@@ -11,7 +11,8 @@ import { jtiOf, type PrescriptionKeys } from '../../lib/prescription-keys.ts';
  */
 export const VERIFICATION_VALIDITY_DAYS = 365;
 
-const expiryOf = (writtenAt: Date) =>
+/** A token's `exp` (seconds) for a prescription written at `writtenAt`. */
+export const expiryOf = (writtenAt: Date) =>
   Math.floor(writtenAt.getTime() / 1000) + VERIFICATION_VALIDITY_DAYS * 86_400;
 
 /** The columns of a new prescription's verification: a random id, and its token signed now. */

@@ -112,6 +112,7 @@ describe('POST /api/me/patients/:patientId/corrections', () => {
         'patient-appointment-reminders': true,
         'correction-notices': false,
         'message-notices': true,
+        'medicine-notices': true,
       },
     });
     expect(preferences.statusCode).toBe(200);

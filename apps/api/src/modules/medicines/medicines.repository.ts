@@ -1,7 +1,9 @@
-import { and, eq, exists, or, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { prescriptions } from '../../db/schema/clinical.ts';
 import { facilities, facilityStaff } from '../../db/schema/directory.ts';
+import { refillRequests } from '../../db/schema/medicines.ts';
+import { patientLinks } from '../../db/schema/patient-links.ts';
 
 /**
  * The SQL of verification and dispensing: a prescription found by its token's random id
@@ -21,13 +23,13 @@ export type VerifiedRow = {
   endDate: string | null;
   instructions: string;
   status: string;
-  dispensedAt: Date | null;
+  dispensedAt: string | null;
   dispensedBy: string | null;
   pharmacyId: string | null;
-  sentAt: Date | null;
-  readyAt: Date | null;
+  sentAt: string | null;
+  readyAt: string | null;
   verificationCount: number;
-  createdAt: Date;
+  createdAt: string;
   prescribedOn: string;
   prescriberName: string;
   practiceName: string | null;
@@ -46,7 +48,7 @@ export const VERIFIED_COLUMNS = sql`p.id, p.patient_id as "patientId", p.medicat
   u.name as "prescriberName", nullif(u.practice_name, '') as "practiceName",
   pt.name as "patientName", pt.date_of_birth::text as "dateOfBirth", pt.age as "patientAge"`;
 
-/** node-postgres answers timestamptz as Date already; the rows' other columns are plain. */
+/** The first row. Instants read by `db.execute` are ISO-like strings: callers read them with `new Date`. */
 const first = <T>(rows: T[]) => rows[0];
 
 /**
@@ -156,4 +158,263 @@ export async function markDispensed(
     )
     .returning({ id: prescriptions.id });
   return row;
+}
+
+/** The prescription of this id as `findVerified` reads it. */
+export async function findVerifiedById(db: DbOrTx, id: string) {
+  const result = await db.execute<VerifiedRow>(sql`
+    select ${VERIFIED_COLUMNS}
+      from prescriptions p
+      join patients pt on pt.id = p.patient_id and pt.deleted_at is null
+      join users u on u.id = p.owner_id
+     where p.id = ${id}`);
+  return first(result.rows);
+}
+
+/** One prescription of the owner's patient: its status and whether it was dispensed. */
+export async function findPatientPrescription(
+  db: DbOrTx,
+  { ownerId, patientId, id }: { ownerId: string; patientId: string; id: string },
+) {
+  const [row] = await db
+    .select()
+    .from(prescriptions)
+    .where(
+      and(
+        eq(prescriptions.id, id),
+        eq(prescriptions.patientId, patientId),
+        eq(prescriptions.ownerId, ownerId),
+      ),
+    );
+  return row;
+}
+
+/** Sends the prescription to the pharmacy (again: to another, or the same anew). */
+export async function markSent(
+  db: DbOrTx,
+  { id, pharmacyId, at }: { id: string; pharmacyId: string; at: Date },
+) {
+  const [row] = await db
+    .update(prescriptions)
+    .set({ pharmacyId, sentAt: at, readyAt: null, updatedAt: at })
+    .where(
+      and(
+        eq(prescriptions.id, id),
+        eq(prescriptions.status, 'active'),
+        sql`${prescriptions.dispensedAt} is null`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Marks a prescription sent to this pharmacy ready for pickup (not once dispensed). */
+export async function markReady(
+  db: DbOrTx,
+  { id, pharmacyId, at }: { id: string; pharmacyId: string; at: Date },
+) {
+  const [row] = await db
+    .update(prescriptions)
+    .set({ readyAt: at, updatedAt: at })
+    .where(
+      and(
+        eq(prescriptions.id, id),
+        eq(prescriptions.pharmacyId, pharmacyId),
+        sql`${prescriptions.dispensedAt} is null`,
+      ),
+    )
+    .returning({ id: prescriptions.id });
+  return row;
+}
+
+/** The pharmacies (approved, of kind pharmacy) the user owns or is staff of: their ids. */
+export async function findOwnPharmacyIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    select f.id from facilities f
+     where f.kind = 'pharmacy' and f.review_status = 'approved'
+       and (f.owner_id = ${userId}
+            or exists (select 1 from facility_staff s where s.facility_id = f.id and s.user_id = ${userId}))`);
+  return result.rows.map((row) => row.id);
+}
+
+/** Which of a pharmacy's prescriptions a status names. */
+const PHARMACY_STATUS = {
+  sent: sql`p.ready_at is null and p.dispensed_at is null`,
+  ready: sql`p.ready_at is not null and p.dispensed_at is null`,
+  dispensed: sql`p.dispensed_at is not null`,
+} as const;
+
+/**
+ * A page of the prescriptions sent to one pharmacy, newest sent first (keyset (sent_at, id), on
+ * `prescriptions_pharmacy_sent_idx`), of live records only, and how many there are.
+ */
+export async function listPharmacyPrescriptions(
+  db: DbOrTx,
+  {
+    pharmacyId,
+    status,
+    after,
+    limit,
+  }: {
+    pharmacyId: string;
+    status: keyof typeof PHARMACY_STATUS | undefined;
+    after: [string, string] | null;
+    limit: number;
+  },
+) {
+  const filter = status ? sql`and ${PHARMACY_STATUS[status]}` : sql``;
+  const from = sql`from prescriptions p
+      join patients pt on pt.id = p.patient_id and pt.deleted_at is null
+      join users u on u.id = p.owner_id
+     where p.pharmacy_id = ${pharmacyId} ${filter}`;
+  const keyset = after
+    ? sql`and (p.sent_at, p.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+    : sql``;
+  const [rows, total] = await Promise.all([
+    db.execute<VerifiedRow>(
+      sql`select ${VERIFIED_COLUMNS} ${from} ${keyset} order by p.sent_at desc, p.id desc limit ${limit}`,
+    ),
+    db.execute<{ n: number }>(sql`select count(*)::int as n ${from}`),
+  ]);
+  return { rows: rows.rows, total: total.rows[0]!.n };
+}
+
+/** A refill request as both sides read it: with its prescription's medicine and who asked. */
+export type RefillRow = {
+  id: string;
+  patientId: string;
+  prescriptionId: string;
+  medication: string;
+  strength: string;
+  note: string;
+  status: string;
+  message: string;
+  newPrescriptionId: string | null;
+  requestedBy: string;
+  requesterId: string;
+  createdAt: string;
+  answeredAt: string | null;
+};
+
+const REFILL_COLUMNS = sql`r.id, r.patient_id as "patientId", r.prescription_id as "prescriptionId",
+  p.medication, p.strength, r.note, r.status, r.message,
+  r.new_prescription_id as "newPrescriptionId", u.name as "requestedBy",
+  r.requester_id as "requesterId", r.created_at as "createdAt", r.answered_at as "answeredAt"`;
+
+/** Asks for a refill; none when this prescription already has an open request. */
+export async function insertRefillRequest(
+  db: DbOrTx,
+  values: {
+    ownerId: string;
+    patientId: string;
+    prescriptionId: string;
+    requesterId: string;
+    note: string;
+  },
+) {
+  const [row] = await db
+    .insert(refillRequests)
+    .values(values)
+    .onConflictDoNothing({
+      target: refillRequests.prescriptionId,
+      where: sql`${refillRequests.status} = 'open'`,
+    })
+    .returning({ id: refillRequests.id });
+  return row;
+}
+
+/** One request of the owner's patient, or all of them (newest first), paged. */
+export async function listRefillRequests(
+  db: DbOrTx,
+  {
+    ownerId,
+    patientId,
+    id,
+    status,
+    after,
+    limit,
+  }: {
+    ownerId: string;
+    patientId: string;
+    id?: string;
+    status?: string | undefined;
+    after?: [string, string] | null;
+    limit: number;
+  },
+) {
+  const result = await db.execute<RefillRow>(sql`
+    select ${REFILL_COLUMNS}
+      from refill_requests r
+      join prescriptions p on p.id = r.prescription_id
+      join users u on u.id = r.requester_id
+     where r.patient_id = ${patientId} and r.owner_id = ${ownerId}
+       ${id ? sql`and r.id = ${id}` : sql``}
+       ${status ? sql`and r.status = ${status}` : sql``}
+       ${after ? sql`and (r.created_at, r.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
+     order by r.created_at desc, r.id desc
+     limit ${limit}`);
+  return result.rows;
+}
+
+export async function countRefillRequests(
+  db: DbOrTx,
+  {
+    ownerId,
+    patientId,
+    status,
+  }: { ownerId: string; patientId: string; status?: string | undefined },
+) {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from refill_requests r
+     where r.patient_id = ${patientId} and r.owner_id = ${ownerId}
+       ${status ? sql`and r.status = ${status}` : sql``}`);
+  return result.rows[0]!.n;
+}
+
+/** The owner's open requests over their live patients (the menu's count). */
+export async function countOpenRefills(db: DbOrTx, ownerId: string) {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from refill_requests r
+      join patients pt on pt.id = r.patient_id and pt.deleted_at is null
+     where r.owner_id = ${ownerId} and r.status = 'open'`);
+  return result.rows[0]!.n;
+}
+
+/** Answers an open request: approved (with the new prescription) or declined (with a message). */
+export async function answerRefill(
+  db: DbOrTx,
+  {
+    id,
+    status,
+    message = '',
+    newPrescriptionId = null,
+    at,
+  }: {
+    id: string;
+    status: 'approved' | 'declined';
+    message?: string;
+    newPrescriptionId?: string | null;
+    at: Date;
+  },
+) {
+  const [row] = await db
+    .update(refillRequests)
+    .set({ status, message, newPrescriptionId, answeredAt: at, updatedAt: at })
+    .where(and(eq(refillRequests.id, id), eq(refillRequests.status, 'open')))
+    .returning({ id: refillRequests.id, requesterId: refillRequests.requesterId });
+  return row;
+}
+
+/** The people with a live link to the patient: who is told the medicine is ready. */
+export async function findLinkedPeople(db: DbOrTx, patientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: patientLinks.userId })
+    .from(patientLinks)
+    .where(and(eq(patientLinks.patientId, patientId), isNull(patientLinks.endedAt)));
+  return rows.map((row) => row.userId);
+}
+
+/** Takes back a prescription written for a refill whose request another answer won. */
+export async function deletePrescription(db: DbOrTx, id: string) {
+  await db.delete(prescriptions).where(eq(prescriptions.id, id));
 }

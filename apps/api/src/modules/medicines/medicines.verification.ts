@@ -11,11 +11,14 @@ import {
   type PrescriptionKeys,
   type VerificationClaims,
 } from '../../lib/prescription-keys.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { insertActorAuditEvents, type Actor } from '../audit/owned-records.ts';
+import { expiryOf } from '../clinical/prescriptions.verification.ts';
 import {
   countVerification,
   findOwnPharmacy,
   findVerified,
+  findVerifiedById,
   markDispensed,
   type VerifiedRow,
 } from './medicines.repository.ts';
@@ -46,7 +49,7 @@ export function verificationStatus(row: Pick<VerifiedRow, 'status' | 'dispensedA
 /** What the verification page answers of a prescription: what a pharmacist needs, no more. */
 export function toVerification(
   row: VerifiedRow,
-  claims: VerificationClaims,
+  claims: Pick<VerificationClaims, 'exp'>,
   now: Date,
 ): TPrescriptionVerification {
   return {
@@ -167,7 +170,27 @@ export function createVerificationService({
       });
       if (!pharmacy)
         return refuse(actor, 'dispense', found, 'denied', new AppError('PHARMACY_NOT_FOUND'));
-      return dispenseFound({ actor, found, claims, pharmacy });
+      return dispenseFound({ actor, found, exp: claims.exp, pharmacy });
+    },
+
+    /**
+     * The pharmacy's own way (`POST /api/pharmacy/prescriptions/{id}/dispensed`): the same
+     * once-only rule, for a prescription sent to one of the actor's pharmacies (else 404).
+     */
+    async dispenseSent({ actor, id }: { actor: Actor; id: string }) {
+      const found = isUuid(id) ? await findVerifiedById(db, id.toLowerCase()) : undefined;
+      const pharmacy =
+        found?.pharmacyId &&
+        (await findOwnPharmacy(db, { userId: actor.actorId, facilityId: found.pharmacyId }));
+      if (!found || !pharmacy)
+        return refuse(
+          actor,
+          'dispense',
+          found ?? null,
+          'denied',
+          new AppError('PRESCRIPTION_NOT_FOUND'),
+        );
+      return dispenseFound({ actor, found, exp: expiryOf(new Date(found.createdAt)), pharmacy });
     },
   };
 
@@ -175,12 +198,13 @@ export function createVerificationService({
   async function dispenseFound({
     actor,
     found,
-    claims,
+    exp,
     pharmacy,
   }: {
     actor: Actor;
     found: VerifiedRow;
-    claims: VerificationClaims;
+    /** The token's expiry, in seconds. */
+    exp: number;
     pharmacy: { id: string; name: string };
   }) {
     const at = now();
@@ -192,7 +216,7 @@ export function createVerificationService({
         'conflict',
         new AppError('PRESCRIPTION_ALREADY_DISPENSED'),
       );
-    if (found.status === 'stopped' || at.getTime() >= claims.exp * 1000)
+    if (found.status === 'stopped' || at.getTime() >= exp * 1000)
       return refuse(
         actor,
         'dispense',
@@ -218,7 +242,7 @@ export function createVerificationService({
         ]);
       return row;
     });
-    const current = (await findVerified(db, uuidOfJti(claims.jti)))!;
+    const current = (await findVerifiedById(db, found.id))!;
     if (!changed) {
       const error =
         current.dispensedAt !== null
@@ -226,7 +250,7 @@ export function createVerificationService({
           : new AppError('PRESCRIPTION_NOT_DISPENSABLE');
       return refuse(actor, 'dispense', found, 'conflict', error);
     }
-    return toVerification(current, claims, at);
+    return toVerification(current, { exp }, at);
   }
 }
 

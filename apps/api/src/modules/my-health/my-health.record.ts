@@ -2,7 +2,11 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { ZMyAllergy, ZMyImmunization, ZMyPrescription } from '@portal/shared/my-health';
 import { systemClock } from '../../lib/clock.ts';
-import { toFhirAllergyView, toFhirPrescriptionView } from '../clinical/clinical.fhir.ts';
+import {
+  toFhirAllergyView,
+  toFhirDispenseView,
+  toFhirPrescriptionView,
+} from '../clinical/clinical.fhir.ts';
 import { toFhirImmunizationView } from '../../kinds/immunizations.ts';
 import {
   toFhirAppointmentView,
@@ -73,9 +77,10 @@ export function createMyRecordService({
           toFhirAppointmentView(item, { patient, practitioner }),
         ),
         ...visits.flatMap((item) => toFhirVisitView(item, ofPatient)),
-        ...(prescriptions as z.infer<typeof ZMyPrescription>[]).map((item) =>
+        ...(prescriptions as z.infer<typeof ZMyPrescription>[]).flatMap((item) => [
           toFhirPrescriptionView({ ...item, patientId }, practitioner),
-        ),
+          ...toFhirDispenseView({ ...item, patientId }),
+        ]),
         ...(allergies as z.infer<typeof ZMyAllergy>[]).map((item) =>
           toFhirAllergyView({ ...item, patientId }, practitioner),
         ),

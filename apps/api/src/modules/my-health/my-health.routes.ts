@@ -226,7 +226,7 @@ export function myHealthRoutes(
       schema: {
         tags: TAGS,
         summary:
-          'Download the record as a FHIR R4 Bundle (collection) of exactly what the other routes here show: the Patient (name, date of birth when known), the practitioner as a Practitioner (the practice’s address and phone), Appointment resources, the signed visits as Encounter resources with their vital-sign Observations (LOINC) and, only when shared, their notes as a Composition, then MedicationRequest, AllergyIntolerance, Immunization and CarePlan resources (today’s occurrence of each activity); drafts, private notes and the practitioner’s notes never',
+          'Download the record as a FHIR R4 Bundle (collection) of exactly what the other routes here show: the Patient (name, date of birth when known), the practitioner as a Practitioner (the practice’s address and phone), Appointment resources, the signed visits as Encounter resources with their vital-sign Observations (LOINC) and, only when shared, their notes as a Composition, then MedicationRequest (and a MedicationDispense for each dispensed one), AllergyIntolerance, Immunization and CarePlan resources (today’s occurrence of each activity); drafts, private notes and the practitioner’s notes never',
         description: `${GATE} Saved as \`my-record.json\` (\`Content-Disposition: attachment\`); audited as one read.`,
         params: ZPatientParams,
         produces: ['application/fhir+json'],

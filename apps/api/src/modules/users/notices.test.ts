@@ -31,6 +31,7 @@ describe('GET /api/user/notice-preferences', () => {
       'patient-appointment-reminders': true,
       'correction-notices': true,
       'message-notices': true,
+      'medicine-notices': true,
     });
   });
 
