@@ -76,7 +76,7 @@ export class FakeMedicines {
   readonly verifications = new Map<string, TPrescriptionVerification>();
   /** A linked record's prescriptions, by patient id. */
   readonly medicines = new Map<string, TMyMedicine[]>();
-  readonly refills: (TRefillRequest & { patientId: string })[] = [];
+  readonly refills: TRefillRequest[] = [];
   /** Pharmacies a patient may send to (the directory's approved pharmacies), by id: name. */
   readonly pharmacies = new Map<string, string>();
   readonly queue: TPharmacyPrescription[] = [];
@@ -139,9 +139,6 @@ export class FakeMedicines {
   }
 }
 
-const strip = ({ patientId: _patientId, ...request }: TRefillRequest & { patientId: string }) =>
-  request;
-
 /**
  * `clinical` (the fake's allergies and prescriptions) serves a refill's prescription and its
  * approval, which prescribes through the same allergy check as `POST …/prescriptions`.
@@ -177,9 +174,7 @@ export function medicinesHandlers(
       json({ items: fake.medicines.get(String(params.patientId)) ?? [] }),
     ),
     http.get('/api/me/patients/:patientId/refill-requests', ({ params }) =>
-      json({
-        items: fake.refills.filter((r) => r.patientId === params.patientId).map(strip),
-      }),
+      json(fake.refills.filter((r) => r.patientId === params.patientId)),
     ),
     http.post(
       '/api/me/patients/:patientId/prescriptions/:id/refill-requests',
@@ -210,7 +205,7 @@ export function medicinesHandlers(
       },
     ),
     http.get('/api/records/patients/:id/refill-requests', ({ params }) =>
-      json({ items: fake.refills.filter((r) => r.patientId === params.id).map(strip) }),
+      json(fake.refills.filter((r) => r.patientId === params.id)),
     ),
     http.get('/api/records/refill-requests/count', () =>
       json({ open: fake.refills.filter((r) => r.status === 'open').length }),
@@ -227,7 +222,7 @@ export function medicinesHandlers(
           message,
           answeredAt: new Date().toISOString(),
         });
-        return json(strip(refill));
+        return json(refill);
       },
     ),
     http.get('/api/records/patients/:id/prescriptions/:prescriptionId', ({ params }) => {
@@ -270,13 +265,13 @@ export function medicinesHandlers(
       const url = new URL(request.url);
       const facilityId = url.searchParams.get('facilityId');
       const status = url.searchParams.get('status');
-      return json({
-        items: fake.queue.filter(
+      return json(
+        fake.queue.filter(
           (item) =>
             fake.queueOf.get(item._id) === facilityId &&
             (!status || item.pharmacyStatus === status),
         ),
-      });
+      );
     }),
     http.post('/api/pharmacy/prescriptions/:id/:step', ({ params }) => {
       const item = fake.queue.find((one) => one._id === params.id);

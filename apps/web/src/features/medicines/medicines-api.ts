@@ -90,7 +90,6 @@ export const medicinesApi = base.injectEndpoints({
     }),
     getMyRefillRequests: build.query<TRefillRequest[], MyRecordArgs>({
       query: ({ patientId }) => myRecordUrl(patientId, 'refill-requests'),
-      transformResponse: (answer: TItems<TRefillRequest>) => answer.items,
       providesTags: ['RefillRequests'],
     }),
     requestRefill: build.mutation<TRefillRequest, MyPrescriptionArgs & { note: string }>({
@@ -111,7 +110,6 @@ export const medicinesApi = base.injectEndpoints({
     }),
     getRefillRequests: build.query<TRefillRequest[], PatientArgs>({
       query: ({ patientId }) => patientUrl(patientId, 'refill-requests'),
-      transformResponse: (answer: TItems<TRefillRequest>) => answer.items,
       providesTags: ['RefillRequests'],
     }),
     getRefillCount: build.query<TRefillCount, ViewerArgs>({
@@ -168,7 +166,6 @@ export const medicinesApi = base.injectEndpoints({
         url: '/pharmacy/prescriptions',
         params: { facilityId, ...(status && { status }) },
       }),
-      transformResponse: (answer: TItems<TPharmacyPrescription>) => answer.items,
       providesTags: ['PharmacyQueue'],
     }),
     markPharmacyPrescription: build.mutation<
