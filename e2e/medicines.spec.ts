@@ -11,7 +11,9 @@ import { expect, test } from './support/test.ts';
  * guest opens /verify/{token} and reads what a pharmacist needs, a second check warns of a reused
  * copy; the staff of an approved pharmacy (made and approved through the API by the shared
  * server's DIRECTORY_REVIEWER) mark it dispensed there; a tampered token is refused; and the page
- * in Arabic, right to left, is axe-clean.
+ * in Arabic, right to left, is axe-clean. The linked patient sends a prescription from Buy
+ * Medicine to that pharmacy, which marks it ready for pickup on /pharmacy and dispensed on the
+ * check; the patient then sees it dispensed.
  */
 
 const bearer = (idToken: string) => ({ authorization: `Bearer ${idToken}` });
@@ -23,8 +25,15 @@ async function ok<T = Record<string, unknown>>(
   return (await response.json()) as T;
 }
 
-/** A practitioner's patient with one active prescription; its verification address. */
-async function prescribed(request: APIRequestContext, baseURL: string) {
+/**
+ * A practitioner's patient with one active prescription: its verification address; with
+ * `linkedEmail`, the record is linked to that person (an invitation to their e-mail, accepted).
+ */
+async function prescribed(
+  request: APIRequestContext,
+  baseURL: string,
+  { linkedEmail }: { linkedEmail?: string } = {},
+) {
   const doctor = await signInViaApi(request, baseURL, {
     email: uniqueEmail('prescriber'),
     name: 'Dr. Lena Weber',
@@ -49,6 +58,24 @@ async function prescribed(request: APIRequestContext, baseURL: string) {
       },
     }),
   );
+  if (linkedEmail) {
+    const { code } = await ok<{ code: string }>(
+      await request.post(`${baseURL}/api/records/patients/${patient._id}/invitation`, {
+        headers: bearer(doctor.idToken),
+        data: { relationship: 'self', email: linkedEmail },
+      }),
+    );
+    const person = await signInViaApi(request, baseURL, {
+      email: linkedEmail,
+      name: 'Amina Yusuf',
+    });
+    await ok(
+      await request.post(`${baseURL}/api/me/links`, {
+        headers: bearer(person.idToken),
+        data: { code },
+      }),
+    );
+  }
   return new URL(prescription.verifyUrl).pathname;
 }
 
@@ -142,6 +169,69 @@ test('a guest verifies a prescription by its address, a reused copy is flagged, 
   await expect(
     main.getByRole('heading', { name: 'This prescription could not be verified' }),
   ).toBeVisible();
+});
+
+test('the linked patient sends a prescription to a pharmacy from Buy Medicine, the pharmacy marks it ready then dispensed, the patient sees it dispensed, by keyboard', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = String(Date.now()).slice(-6);
+  const pharmacyName = `Farmácia Central ${suffix}`;
+  const patientEmail = uniqueEmail('patient');
+  const path = await prescribed(page.request, baseURL!, { linkedEmail: patientEmail });
+
+  const pharmacistContext = await browser.newContext();
+  const pharmacist = await pharmacistContext.newPage();
+  const staff = await signInAs(pharmacist, baseURL!, {
+    email: uniqueEmail('pharmacist'),
+    name: 'Rui Santos',
+  });
+  await approvedPharmacy(page.request, baseURL!, staff.idToken, pharmacyName);
+
+  // The patient, by keyboard: Buy Medicine, send to the pharmacy found by its name.
+  await signInAs(page, baseURL!, { email: patientEmail, name: 'Amina Yusuf' });
+  await page.goto('/buy-medicine');
+  const main = page.getByRole('main');
+  await expect(
+    main.getByText('You pay at the pharmacy, when you pick up your medicine.'),
+  ).toBeVisible();
+  const card = main.getByRole('article', { name: 'Amoxicillin 500 mg' });
+  await tabUntil(page, card.getByRole('button', { name: 'Send to a pharmacy' }));
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('heading', { name: 'Choose a pharmacy' })).toBeFocused();
+  await tabUntil(page, card.getByLabel('Pharmacy name'));
+  await page.keyboard.type(pharmacyName);
+  await page.keyboard.press('Enter');
+  await expect(card.getByText('1 pharmacy found')).toBeVisible();
+  await tabUntil(page, card.getByRole('button', { name: `Send to ${pharmacyName}` }));
+  await page.keyboard.press('Enter');
+  await expect(card.getByText(`Sent to ${pharmacyName}.`)).toBeFocused();
+  await expect(
+    card.getByRole('list', { name: 'Where it is' }).getByText('Sent', { exact: true }),
+  ).toHaveAttribute('aria-current', 'step');
+
+  // The pharmacy: its list, Mark ready for pickup; then the check, Mark dispensed.
+  await pharmacist.goto('/pharmacy');
+  const counter = pharmacist.getByRole('main');
+  const incoming = counter.getByRole('article', { name: 'Amoxicillin 500 mg' });
+  await expect(incoming).toContainText('For: Amina Yusuf');
+  await tabUntil(pharmacist, incoming.getByRole('button', { name: 'Mark ready for pickup' }));
+  await pharmacist.keyboard.press('Enter');
+  await expect(counter.getByText('Marked ready for pickup: the patient is told.')).toBeFocused();
+  await pharmacist.goto(path);
+  await tabUntil(pharmacist, counter.getByRole('button', { name: 'Mark dispensed' }));
+  await pharmacist.keyboard.press('Enter');
+  await expect(counter.getByText('Marked dispensed.')).toBeFocused();
+  await expect(counter.getByText('Already dispensed')).toBeVisible();
+  await pharmacistContext.close();
+
+  await page.reload();
+  await expect(
+    card.getByRole('list', { name: 'Where it is' }).getByText('Dispensed', { exact: true }),
+  ).toHaveAttribute('aria-current', 'step');
+  await expectAxeClean(page, { include: 'main', tags: WCAG_22_AA, label: 'buy medicine' });
 });
 
 test('the prescription check in Arabic reads right to left and is axe-clean', async ({
