@@ -31,7 +31,7 @@ describe('/verify/:token', () => {
     expect(within(facts).getByText('500 mg')).toBeVisible();
     expect(within(facts).getByText('By mouth')).toBeVisible();
     expect(within(facts).getByText('A. Y.')).toBeVisible();
-    expect(facts).toHaveTextContent('35 years old');
+    expect(facts).toHaveTextContent('A. Y.35 years old');
     expect(facts).toHaveTextContent('Dr. Lena Weber');
     expect(facts).toHaveTextContent('Praxis am Markt');
     expect(

@@ -143,8 +143,15 @@ function Verification({
         </Fact>
         <Fact label={t('fields.patient')}>
           <bdi>{v.patient.initials}</bdi>
-          {v.patient.age !== null &&
-            `, ${t('verify.age', { count: v.patient.age, age: formatNumber(v.patient.age, language) })}`}
+          {v.patient.age !== null && (
+            <>
+              <br />
+              {t('verify.age', {
+                count: v.patient.age,
+                age: formatNumber(v.patient.age, language),
+              })}
+            </>
+          )}
         </Fact>
       </dl>
       <p className={styles.muted}>{t('verify.privacy')}</p>
