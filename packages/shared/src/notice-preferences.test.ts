@@ -13,6 +13,7 @@ describe('ZNoticePreferences', () => {
       'patient-appointment-reminders': true,
       'correction-notices': true,
       'message-notices': false,
+      'medicine-notices': false,
     };
     expect(ZNoticePreferences.parse(input)).toEqual(input);
   });
@@ -37,6 +38,7 @@ describe('noticePreferencesOf', () => {
       'patient-appointment-reminders': true,
       'correction-notices': true,
       'message-notices': true,
+      'medicine-notices': true,
     });
   });
 

@@ -3,6 +3,7 @@ import { ERRORS } from '@portal/shared/errors';
 import { signIn, useTestApp, type AuthHeaders } from '../../../test/app.ts';
 import { createAppointment, readAppointment } from '../../../test/factories/appointments.ts';
 import { createCarePlan } from '../../../test/factories/care-plans.ts';
+import { createPrescription } from '../../../test/factories/clinical.ts';
 import { createPatient, trashPatient } from '../../../test/factories/patients.ts';
 import { createVisit, signVisit } from '../../../test/factories/visits.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
@@ -34,6 +35,9 @@ interface World {
   appointmentId: string;
   carePlanId: string;
   activityId: string;
+  prescriptionId: string;
+  /** An approved pharmacy of the directory. */
+  pharmacyId: string;
 }
 
 /** A practitioner's patient with an appointment, a care plan, a draft and a private note. */
@@ -71,6 +75,15 @@ async function seedWorld(): Promise<World> {
     appointmentId: appointment._id,
     carePlanId: plan._id,
     activityId: plan.activities[0]!.id,
+    prescriptionId: (await createPrescription(ctx, owner.headers, patientId))._id,
+    pharmacyId: (
+      await ctx.database.pool.query<{ id: string }>(
+        `insert into facilities (owner_id, kind, name, address, city, country, review_status)
+         values ($1, 'pharmacy', 'Farmácia Central', 'Rua 1', 'Lisboa', 'PT', 'approved')
+         returning id`,
+        [owner.user._id],
+      )
+    ).rows[0]!.id,
   };
 }
 
@@ -81,7 +94,8 @@ function requestOf(operation: Operation, world: World, headers: AuthHeaders) {
     .replace('{appointmentId}', world.appointmentId)
     .replace('{carePlanId}', world.carePlanId)
     .replace('{activityId}', world.activityId)
-    .replace('{day}', '2026-03-01');
+    .replace('{day}', '2026-03-01')
+    .replace('{id}', world.prescriptionId);
   const isMark = operation.path.endsWith('/{day}');
   const isCorrection = operation.method === 'POST' && operation.path.endsWith('/corrections');
   return ctx.app.inject({
@@ -90,19 +104,36 @@ function requestOf(operation: Operation, world: World, headers: AuthHeaders) {
     headers,
     ...(isMark && { payload: { status: 'done' } }),
     ...(isCorrection && { payload: { about: null, text: 'My birth year is 1990.' } }),
+    ...(operation.path.endsWith('/pharmacy') && { payload: { facilityId: world.pharmacyId } }),
+    ...(operation.path.endsWith('/refill-requests') &&
+      operation.method === 'POST' && { payload: { note: 'Nearly out' } }),
   });
 }
 
-/** What a refused request must leave as it was: the appointment, the plan's marks, corrections. */
+/**
+ * What a refused request must leave as it was: the appointment, the plan's marks, corrections,
+ * refill requests and where the prescription was sent.
+ */
 async function stateOf(world: World) {
-  const { rows } = await ctx.database.pool.query<{ n: number; corrections: number }>(
-    'select count(*)::int as n, (select count(*)::int from patient_corrections where patient_id = $2) as corrections from care_plan_marks where care_plan_id = $1',
-    [world.carePlanId, world.patientId],
+  const { rows } = await ctx.database.pool.query<{
+    n: number;
+    corrections: number;
+    refills: number;
+    sent: string | null;
+  }>(
+    `select count(*)::int as n,
+       (select count(*)::int from patient_corrections where patient_id = $2) as corrections,
+       (select count(*)::int from refill_requests where patient_id = $2) as refills,
+       (select pharmacy_id from prescriptions where id = $3) as sent
+     from care_plan_marks where care_plan_id = $1`,
+    [world.carePlanId, world.patientId, world.prescriptionId],
   );
   const appointment = await readAppointment(ctx, world.owner.headers, world.appointmentId);
   return {
     marks: rows[0]!.n,
     corrections: rows[0]!.corrections,
+    refills: rows[0]!.refills,
+    sent: rows[0]!.sent,
     appointment: appointment.status,
   };
 }
@@ -145,11 +176,14 @@ describe('the privacy matrix of /api/me/patients/{patientId}/…', () => {
       'GET /api/me/patients/{patientId}/immunizations',
       'GET /api/me/patients/{patientId}/prescriptions',
       'GET /api/me/patients/{patientId}/record',
+      'GET /api/me/patients/{patientId}/refill-requests',
       'GET /api/me/patients/{patientId}/visits',
       'GET /api/me/patients/{patientId}/vitals',
       'POST /api/me/patients/{patientId}/appointments/{appointmentId}/cancel',
       'POST /api/me/patients/{patientId}/care-plans/{carePlanId}/activities/{activityId}/occurrences/{day}',
       'POST /api/me/patients/{patientId}/corrections',
+      'POST /api/me/patients/{patientId}/prescriptions/{id}/pharmacy',
+      'POST /api/me/patients/{patientId}/prescriptions/{id}/refill-requests',
     ]);
   });
 
@@ -159,7 +193,10 @@ describe('the privacy matrix of /api/me/patients/{patientId}/…', () => {
       const response = await requestOf(operation, world, world.linked.headers);
       const label = `${operation.method} ${operation.path}`;
       expect(response.statusCode, label).toBe(
-        label.endsWith('/corrections') && operation.method === 'POST' ? 201 : 200,
+        operation.method === 'POST' &&
+          (label.endsWith('/corrections') || label.endsWith('/refill-requests'))
+          ? 201
+          : 200,
       );
       expect(response.headers['cache-control'], label).toBe('no-store');
       expect(response.body, label).not.toContain('DRAFT-NOTE-TEXT');
