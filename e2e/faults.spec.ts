@@ -251,12 +251,9 @@ test.describe('faults in the browser', () => {
     await markDocument(page);
 
     await page.unroute('**/api/**');
-    // Buy Medicine's page offers the contact phone: it asks for the configuration again.
-    await page
-      .getByRole('main')
-      .getByRole('link', { name: /^Buy Medicine/ })
-      .click();
-    await expect(page).toHaveURL(/\/buy-medicine$/);
+    // The Premier page reads the configuration (the price): it asks for it again.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Premier' }).first().click();
+    await expect(page).toHaveURL(/\/premier$/);
     await expect(phone).toBeVisible();
     await expectRecoveredInPlace(page, watch);
   });

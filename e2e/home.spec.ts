@@ -129,7 +129,7 @@ test.describe('home page', () => {
     await context.close();
   });
 
-  test('the first three tiles lead to the directory, and Buy Medicine to a page that says it is coming soon', async ({
+  test('the first three tiles lead to the directory, and Buy Medicine to the page that sends a prescription to a pharmacy', async ({
     page,
   }) => {
     await page.goto('/');
@@ -149,7 +149,10 @@ test.describe('home page', () => {
     }
     await page.goto('/buy-medicine');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buy Medicine');
-    await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
+    await expect(page.getByText('Coming soon', { exact: true })).toHaveCount(0);
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Sign in to see your prescriptions' }),
+    ).toBeVisible();
   });
 
   test('looks complete offline: every image is shipped with the app and has its size set', async ({

@@ -74,14 +74,17 @@ test.describe('shared layout', () => {
       'Home',
       'Records',
       'Appointments',
+      'Medicines',
       'Transaction History',
       'Support',
       'Login',
     ]);
     await expect(dialog.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');
-    const placeholder = dialog.getByRole('listitem').filter({ hasText: 'Medicines' });
-    await expect(placeholder).toHaveText('Medicines, Not yet available');
-    await expect(placeholder.locator('a, button')).toHaveCount(0);
+    await expect(dialog.getByRole('link', { name: 'Medicines' })).toHaveAttribute(
+      'href',
+      '/buy-medicine',
+    );
+    await expect(dialog.getByRole('heading', { name: 'Coming soon' })).toHaveCount(0);
     // Records needs sign-in: a guest following the link lands on the login-required page.
     await dialog.getByRole('link', { name: 'Records' }).click();
     await expect(page).toHaveURL(/\/protected$/);
@@ -126,6 +129,7 @@ test.describe('shared layout', () => {
       'الرئيسية',
       'السجلات',
       'المواعيد',
+      'الأدوية',
       'سجل المعاملات',
       'الدعم',
       'تسجيل الدخول',

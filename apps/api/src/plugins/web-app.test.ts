@@ -4,15 +4,19 @@ import { useTestAppServingWebBuild } from '../../test/web-build.ts';
 const ctx = useTestAppServingWebBuild({ 'favicon.svg': '<svg/>' });
 
 describe('serving the built web app', () => {
-  it.each(['/', '/records', '/userProfile', '/payment-success?session_id=x'])(
-    'answers %s with index.html (SPA fallback), revalidated',
-    async (url) => {
-      const response = await ctx.app.inject(url);
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<title>portal</title>');
-      expect(response.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each([
+    '/',
+    '/records',
+    '/userProfile',
+    '/payment-success?session_id=x',
+    // A verification token is a compact JWS: its dots do not make the address a file's.
+    '/verify/eyJhbGciOiJFZERTQSJ9.eyJqdGkiOiIxIn0.c2lnbmF0dXJl',
+  ])('answers %s with index.html (SPA fallback), revalidated', async (url) => {
+    const response = await ctx.app.inject(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>portal</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
 
   it('caches hashed assets for a year', async () => {
     const response = await ctx.app.inject('/assets/index-abc123.js');

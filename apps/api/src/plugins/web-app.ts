@@ -22,7 +22,9 @@ export async function registerWebApp(
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
-    const isFile = path.extname(request.url.split('?')[0]!) !== '';
+    const pathname = request.url.split('?')[0]!;
+    // A prescription's verification address ends in its token, a JWS whose dots are no extension.
+    const isFile = !pathname.startsWith('/verify/') && path.extname(pathname) !== '';
     if (!hasWebApp || !isPage || isFile) {
       request.log.info({ code: 'ROUTE_NOT_FOUND' }, 'no such route');
       return reply.code(404).send(errorBody('ROUTE_NOT_FOUND'));

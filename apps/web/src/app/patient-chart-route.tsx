@@ -2,6 +2,7 @@ import { useCallback, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PatientAppointments } from '../features/appointments/patient-appointments.tsx';
 import { PatientCarePlans } from '../features/care-plans/patient-care-plans.tsx';
+import { RefillRequestsSection } from '../features/medicines/refill-requests-section.tsx';
 import { AccessSection } from '../features/my-health/access-section.tsx';
 import { MessagePatientLink } from '../features/messages/message-patient-link.tsx';
 import { CorrectionRequests } from '../features/my-health/correction-requests.tsx';
@@ -11,6 +12,7 @@ import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
 import { PatientVitals } from '../features/vitals/patient-vitals.tsx';
 import { TIMELINE_ENTRY_NAMESPACES, WEB_KINDS } from '../kinds/registry.ts';
 import { START_VISIT_PARAM, type ChartSection } from '../lib/routes/chart-address.ts';
+import { refillApprovalForm } from './refill-approval.tsx';
 import { PatientVisitsWithAppointments } from './visits-with-appointments.tsx';
 
 /** The texts the kinds' sections read, for the router to load with this page. */
@@ -27,7 +29,7 @@ function ChartSectionAt({ section, children }: { section: ChartSection; children
 /**
  * `/records/patients/:id`: the patient's chart with their appointments (and 'Book appointment'),
  * visits, vital-signs chart, the sections of the patient-owned kinds (kinds/registry.ts, in its
- * order), timeline, care plans, the patient's own access to the portal and their correction
+ * order), the patient's refill requests, timeline, care plans, the patient's own access to the portal and their correction
  * requests. Each section stands in an element with its id from
  * CHART_SECTIONS, so an address's fragment leads to it. `?startVisit=<appointment id>` opens the
  * visit form for that appointment; the parameter then leaves the address, so Back or a reload
@@ -68,6 +70,7 @@ export function PatientChartRoute() {
               <Section patient={patient} />
             </ChartSectionAt>
           ))}
+          <RefillRequestsSection patient={patient} approvalForm={refillApprovalForm} />
           <ChartSectionAt section="timeline">
             <PatientTimeline
               patient={patient}

@@ -132,6 +132,18 @@ describe('PrescriptionPrintRoute', () => {
     expect(within(allergies).queryByText(/Latex/)).toBeNull();
   });
 
+  it('prints the verification code of each active medication with its address under it', async () => {
+    const patient = api.patients.insert(patientInput({ name: 'Amina Yusuf' }));
+    const url = 'http://localhost:3000/verify/eyJhbGciOiJFZERTQSJ9.eyJqdGkiOiIxIn0.c2ln';
+    api.clinical.addPrescription(patient._id, { medication: 'Amoxicillin' }).verifyUrl = url;
+    renderPrintOf(patient);
+    const codes = await screen.findByRole('region', { name: 'Verification codes' });
+    expect(
+      await within(codes).findByRole('img', { name: 'Verification code of Amoxicillin' }),
+    ).toBeVisible();
+    expect(within(codes).getByText(url)).toBeVisible();
+  });
+
   it('says so when the patient has no known active allergy', async () => {
     const patient = api.patients.insert(patientInput({ name: 'Jean Dupont' }));
     renderPrintOf(patient);

@@ -108,6 +108,7 @@ const PatientChartPage = page(
     'access',
     'messages',
     'video',
+    'medicines',
   ],
 );
 const PrescriptionPrintPage = page(
@@ -167,9 +168,18 @@ const NewMessageThreadPage = page(
   () => import('../features/messages/new-thread-page.tsx').then((m) => m.NewThreadPage),
   'messages',
 );
+// The patient's prescriptions and the directory's pharmacies: composed in app/.
 const BuyMedicinePage = page(
-  () => import('../features/home/coming-soon-page.tsx').then((m) => m.BuyMedicinePage),
-  'home',
+  () => import('./buy-medicine-route.tsx').then((m) => m.BuyMedicineRoute),
+  ['medicines', 'directory'],
+);
+const PharmacyPage = page(
+  () => import('../features/medicines/pharmacy-page.tsx').then((m) => m.PharmacyPage),
+  'medicines',
+);
+const VerifyPage = page(
+  () => import('../features/medicines/verify-page.tsx').then((m) => m.VerifyPage),
+  'medicines',
 );
 const FindDoctorPage = page(
   () => import('../features/directory/find-doctor-page.tsx').then((m) => m.FindDoctorPage),
@@ -282,6 +292,8 @@ export function AppRoutes() {
         <Route path="join/:code" element={<JoinPage />} />
         {/* A facility's staff invitation, the same way. */}
         <Route path="join-facility/:code" element={<JoinFacilityPage />} />
+        {/* A prescription's verification, from its QR code: public, no sign-in. */}
+        <Route path="verify/:token" element={<VerifyPage />} />
         {/* Signed-in only: a guest is sent to /protected. */}
         <Route element={<RequireSession />}>
           <Route path="userProfile" element={<ProfilePage />} />
@@ -301,6 +313,7 @@ export function AppRoutes() {
           <Route path="messages" element={<MessagesPage />} />
           <Route path="messages/new" element={<NewMessageThreadPage />} />
           <Route path="messages/:threadId" element={<MessageThreadPage />} />
+          <Route path="pharmacy" element={<PharmacyPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

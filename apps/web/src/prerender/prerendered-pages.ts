@@ -15,12 +15,6 @@ export const PRERENDERED_PAGES = [
     identities: ['local', 'firebase'] as const,
   },
   {
-    path: '/buy-medicine',
-    name: 'buy-medicine',
-    module: 'src/features/home/coming-soon-page.tsx',
-    namespace: 'home',
-  },
-  {
     path: '/payment-cancel',
     name: 'payment-cancel',
     module: 'src/features/premium/payment-cancel-page.tsx',

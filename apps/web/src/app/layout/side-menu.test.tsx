@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -151,19 +152,10 @@ describe('side menu', () => {
     expect(within(dialog).queryByRole('link', { name: 'Messages' })).not.toBeInTheDocument();
   });
 
-  it('shows Medicines as not yet available, without a link', async () => {
+  it('has no coming-soon entries left', async () => {
     renderLayout();
     const dialog = await openMenu();
-    const item = within(dialog).getByText('Medicines');
-    expect(item.closest('a, button')).toBeNull();
-    expect(item.closest('li')).toHaveTextContent('Medicines, Not yet available');
-    const comingSoon = within(dialog).getByRole('heading', { name: 'Coming soon' })
-      .nextElementSibling as HTMLElement;
-    expect(
-      within(comingSoon)
-        .getAllByRole('listitem')
-        .map((entry) => entry.textContent),
-    ).toEqual(['Medicines, Not yet available']);
+    expect(within(dialog).queryByRole('heading', { name: 'Coming soon' })).not.toBeInTheDocument();
   });
 
   it('leads everyone to Support, a guest as a signed-in user', async () => {
@@ -176,6 +168,15 @@ describe('side menu', () => {
       expect(router.state.location.pathname).toBe('/support');
       cleanup();
     }
+  });
+
+  it('leads to Medicines, the Buy Medicine page, for everyone', async () => {
+    const { router } = renderLayout();
+    const dialog = await openMenu();
+    const entry = within(dialog).getByRole('link', { name: 'Medicines' });
+    expect(entry).toHaveAttribute('href', '/buy-medicine');
+    await userEvent.click(entry);
+    expect(router.state.location.pathname).toBe('/buy-medicine');
   });
 
   it('leads to the Transaction History', async () => {
@@ -227,6 +228,39 @@ describe('side menu', () => {
       'href',
       '/directory/review',
     );
+  });
+
+  it('offers Pharmacy to the staff of an approved pharmacy only', async () => {
+    const api = startFakeApi();
+    api.directoryAdmin.addFacility({ kind: 'pharmacy', reviewStatus: 'approved', role: 'staff' });
+    renderLayout({ user: createTestUser() });
+    const dialog = await openMenu();
+    expect(await within(dialog).findByRole('link', { name: 'Pharmacy' })).toHaveAttribute(
+      'href',
+      '/pharmacy',
+    );
+  });
+
+  it('leaves Pharmacy out for the staff of a pharmacy not yet approved', async () => {
+    const api = startFakeApi();
+    api.directoryAdmin.addFacility({ kind: 'pharmacy', reviewStatus: 'pending', role: 'staff' });
+    renderLayout({ user: createTestUser() });
+    const dialog = await openMenu();
+    await expect.poll(() => api.requestsTo('GET', /^\/api\/facilities$/).length).toBe(1);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(within(dialog).queryByRole('link', { name: 'Pharmacy' })).toBeNull();
+  });
+
+  it('counts the refill requests waiting for the practitioner beside Records', async () => {
+    const api = startFakeApi();
+    api.addHandlers(
+      http.get('/api/records/refill-requests/count', () => HttpResponse.json({ open: 2 })),
+    );
+    renderLayout({ user: createTestUser() });
+    const dialog = await openMenu();
+    const records = within(dialog).getByRole('link', { name: /^Records/ });
+    await expect.poll(() => records.textContent).toBe('Records2, 2 refill requests');
+    expect(records).toHaveAccessibleName('Records, 2 refill requests');
   });
 
   it('leaves Directory review out for everyone else, without asking the review route', async () => {

@@ -17,7 +17,18 @@ const MyHealthMenuEntry = lazy(() =>
   ]).then(([module]) => module),
 );
 
-const UNAVAILABLE: { key: string; icon: IconName }[] = [{ key: 'medicines', icon: 'pill' }];
+// A pharmacy's staff get 'Pharmacy', a practitioner the count of refill requests beside
+// Records: one chunk with its texts, loaded only for a signed-in reader.
+const medicinesMenu = () =>
+  Promise.all([
+    import('../../features/medicines/medicines-menu.tsx'),
+    i18n.loadNamespaces('medicines'),
+  ]).then(([module]) => module);
+const PharmacyMenuEntry = lazy(() =>
+  medicinesMenu().then((module) => ({ default: module.PharmacyMenuEntry })),
+);
+const RefillCount = lazy(() => medicinesMenu().then((module) => ({ default: module.RefillCount })));
+
 
 /**
  * The slide-in side menu, a modal dialog: it takes focus when it opens, keeps
@@ -83,20 +94,6 @@ export function SideMenu({
         </div>
         <PremiumButton onNavigate={onClose} />
         <MenuEntries onNavigate={onClose} />
-        <div className={styles.unavailable}>
-          <h3 className={styles.unavailableTitle}>{t('menu.comingSoon')}</h3>
-          <ul className={styles.list}>
-            {UNAVAILABLE.map(({ key, icon }) => (
-              <li key={key} className={`${styles.entry} ${styles.muted}`}>
-                <Icon name={icon} />
-                <span>
-                  {t(`menu.${key}`)}
-                  <span className="visually-hidden">, {t('menu.notAvailable')}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
       </div>
     </>
   );
@@ -149,6 +146,8 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
     { to: '/', label: t('menu.home'), icon: 'home' },
     { to: '/records', label: t('menu.records'), icon: 'patients' },
     { to: '/appointments', label: t('menu.appointments'), icon: 'calendar' },
+    // A patient's prescriptions sent to a pharmacy; a guest reads what it does there.
+    { to: '/buy-medicine', label: t('menu.medicines'), icon: 'pill' },
     { to: '/premier/transactions', label: t('menu.transactionHistory'), icon: 'receipt' },
     // The premium search: a member's entry; others meet it on the premium page.
     ...(isPremium ? [{ to: '/search', label: t('menu.search'), icon: 'search' as const }] : []),
@@ -175,8 +174,18 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
               <NavLink to={entry.to} end className={styles.entry} onClick={onNavigate}>
                 <Icon name={entry.icon} />
                 {entry.label}
+                {entry.to === '/records' && isSignedIn && (
+                  <Suspense>
+                    <RefillCount />
+                  </Suspense>
+                )}
               </NavLink>
             </li>
+            {entry.to === '/buy-medicine' && isSignedIn && (
+              <Suspense>
+                <PharmacyMenuEntry className={styles.entry} onNavigate={onNavigate} />
+              </Suspense>
+            )}
             {index === 0 && isSignedIn && (
               <Suspense>
                 <MyHealthMenuEntry className={styles.entry} onNavigate={onNavigate} />

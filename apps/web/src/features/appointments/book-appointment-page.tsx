@@ -14,8 +14,8 @@ import { isWholeDay } from './when-fields.tsx';
 import styles from './appointments.module.css';
 
 /**
- * `/book-appointment` for a signed-in practitioner (guests get the 'coming soon' page, see
- * app/router.tsx). `?patient=<id>` (from the patient's details) and `?date=YYYY-MM-DD` (from
+ * `/book-appointment` for a signed-in practitioner who asks for their own booking form (everyone
+ * else gets the directory's search, see app/router.tsx). `?patient=<id>` (from the patient's details) and `?date=YYYY-MM-DD` (from
  * the agenda) fill the form in.
  */
 export function BookingPage() {

@@ -27,15 +27,25 @@ type Values = Omit<Required<TPrescriptionInput>, 'route' | 'status'> & {
 /**
  * Prescribes, or changes a prescription. The medication box suggests the practitioner's own
  * earlier medications. A medication that names an active allergy is answered with the warning
- * as a question: saved only once the prescriber ticks that they have considered it.
+ * as a question: saved only once the prescriber ticks that they have considered it. A new
+ * prescription may start from an earlier one (`startFrom`) and be sent by another route
+ * (`submit`: approving a refill), with the same warning.
  */
 export function PrescriptionForm({
   patientId,
   prescription,
+  startFrom,
+  submit,
+  label,
   onDone,
 }: {
   patientId: string;
   prescription?: TPrescription;
+  /** The prescription a new one is filled in from. */
+  startFrom?: TPrescription;
+  /** Saves a new prescription elsewhere than `POST …/prescriptions`; answers what was saved. */
+  submit?: (input: TPrescriptionData) => Promise<TPrescription>;
+  label?: string;
   onDone: (saved?: TPrescription) => void;
 }) {
   const { t } = useTranslation('clinical');
@@ -47,17 +57,19 @@ export function PrescriptionForm({
   } | null>(null);
   const [isAcknowledged, setIsAcknowledged] = useState(false);
   const [warningError, setWarningError] = useState<string>();
+  const filled = prescription ?? startFrom;
   const { form, id, field, frame } = useClinicalForm<Values, TPrescriptionData>({
     schema: ZPrescriptionInput,
     defaultValues: {
-      medication: prescription?.medication ?? '',
-      strength: prescription?.strength ?? '',
-      dose: prescription?.dose ?? '',
-      route: prescription?.route ?? '',
-      frequency: prescription?.frequency ?? '',
-      duration: prescription?.duration ?? '',
+      medication: filled?.medication ?? '',
+      strength: filled?.strength ?? '',
+      dose: filled?.dose ?? '',
+      route: filled?.route ?? '',
+      frequency: filled?.frequency ?? '',
+      duration: filled?.duration ?? '',
+      // An earlier prescription's last day is over: the new one gets its own.
       endDate: prescription?.endDate ?? '',
-      instructions: prescription?.instructions ?? '',
+      instructions: filled?.instructions ?? '',
       status: prescription?.status === 'completed' ? 'completed' : 'active',
       allergyAcknowledged: false,
     },
@@ -69,7 +81,11 @@ export function PrescriptionForm({
       }
       try {
         const input = { ...data, allergyAcknowledged: warning !== null && isAcknowledged };
-        onDone(await savePrescription({ patientId, prescription, input }).unwrap());
+        onDone(
+          submit && !prescription
+            ? await submit(input)
+            : await savePrescription({ patientId, prescription, input }).unwrap(),
+        );
       } catch (error) {
         const body = apiErrorOf(error) as Partial<TAllergyWarning> | undefined;
         if (body?.code !== 'ALLERGY_WARNING' || !body.allergies) throw error;
@@ -101,9 +117,10 @@ export function PrescriptionForm({
     <ClinicalForm
       {...frame}
       label={
-        prescription
+        label ??
+        (prescription
           ? t('medications.editTitle', { medication: prescription.medication })
-          : t('medications.addTitle')
+          : t('medications.addTitle'))
       }
       saveLabel={t('medications.save')}
       onCancel={() => onDone()}

@@ -7,6 +7,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { chartPath } from '../../lib/routes/chart-address.ts';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
+import { VerifyCodes } from '../../ui/verify-code.tsx';
 import { useListActivePrescriptionsQuery, useListAllergiesQuery } from './clinical-api.ts';
 import {
   PrintedPatient,
@@ -19,7 +20,8 @@ import styles from '../../ui/print-sheet.module.css';
 /**
  * The patient's active medications as a prescription to print: the practice and who prescribes
  * (with their registration number), the day, the patient (with their date of birth and active
- * allergies), each medication with how it is taken, and a place to sign. Shown in the print
+ * allergies), each medication with how it is taken, their verification codes (a pharmacy checks
+ * each one by scanning it), and a place to sign. Shown in the print
  * layout (no site chrome); the buttons above the sheet are for the screen only.
  */
 export function PrescriptionPrint({
@@ -144,6 +146,15 @@ export function PrescriptionPrint({
         )}
       </section>
       {body}
+      {prescriptions && (
+        <VerifyCodes
+          items={prescriptions}
+          title={t('print.codes')}
+          hint={t('print.codesHint')}
+          labelOf={(medication) => t('print.codeLabel', { medication })}
+          headingClassName={styles.caption}
+        />
+      )}
       <p className={styles.signature}>{t('print.signature')}</p>
     </article>
   );

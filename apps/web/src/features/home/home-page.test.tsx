@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import i18next from '../../i18n/i18n.ts';
-import { BuyMedicinePage } from './coming-soon-page.tsx';
 import { HomePage } from './home-page.tsx';
 import type * as PublicConfig from '../../lib/config/public-config.ts';
 import { server } from '../../test/fake-api.ts';
@@ -23,18 +22,11 @@ function renderPage(page: ReactNode) {
   render(<MemoryRouter>{page}</MemoryRouter>);
 }
 
-// The home page and the page of the tile that is coming soon (it names the service the tile
-// promised and says honestly it is not there yet).
 it.each([
   {
     page: <HomePage />,
     title: 'Welcome to CareBridge',
     text: 'A bridge between patients and doctors for better healthcare.',
-  },
-  {
-    page: <BuyMedicinePage />,
-    title: 'Buy Medicine',
-    text: 'Ordering medicines online is not available yet. We are building it now.',
   },
 ])('$title: the level-1 title and the text under it', ({ page, title, text }) => {
   renderPage(page);
@@ -108,13 +100,5 @@ describe('HomePage', () => {
     await act(() => i18next.changeLanguage('de'));
     expect(await screen.findByText('2.300')).toBeInTheDocument();
     expect(screen.getByText('Apotheken')).toBeInTheDocument();
-  });
-});
-
-describe('the Buy Medicine page', () => {
-  it('offers the phone and home', () => {
-    renderPage(<BuyMedicinePage />);
-    expect(screen.getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+18005550100');
-    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   });
 });

@@ -21,7 +21,7 @@ import styles from './my-health.module.css';
 import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 
 // The encoder loads only once an invitation is made: no other screen carries it.
-const QrCode = lazy(() => import('./qr-code.tsx').then((m) => ({ default: m.QrCode })));
+const QrCode = lazy(() => import('../../ui/qr-code.tsx').then((m) => ({ default: m.QrCode })));
 
 type Mode = 'idle' | 'inviting' | 'confirmingEnd';
 

@@ -91,6 +91,21 @@ const render = (patientId: string) =>
 const cellsOf = (row: HTMLElement) => [...row.children].map((cell) => cell.textContent);
 
 describe('MedicinesPrintPage', () => {
+  it('ends with the verification code of each current medicine, with its address', async () => {
+    const url = 'http://localhost:3000/verify/eyJhbGciOiJFZERTQSJ9.eyJqdGkiOiIxIn0.c2ln';
+    const record = structuredClone(shown);
+    record.prescriptions![0]!.verifyUrl = url;
+    record.prescriptions![2]!.verifyUrl = `${url}-stopped`;
+    const link = api.myHealth.addLink({ patientName: 'Amina Yusuf' }, record);
+    render(link.patientId);
+    const codes = await screen.findByRole('region', { name: 'Verification codes' });
+    expect(
+      await within(codes).findByRole('img', { name: 'Verification code of Amlodipine' }),
+    ).toBeVisible();
+    expect(within(codes).getByText(url)).toBeVisible();
+    expect(within(codes).getAllByRole('img')).toHaveLength(1);
+  });
+
   it('prints the patient, the practice, the active medicines in full and the past ones shorter', async () => {
     const link = api.myHealth.addLink({ patientName: 'Amina Yusuf' }, structuredClone(shown));
     render(link.patientId);

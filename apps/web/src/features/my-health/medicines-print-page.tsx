@@ -5,6 +5,7 @@ import { formatDay } from '../../i18n/format.ts';
 import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
+import { VerifyCodes } from '../../ui/verify-code.tsx';
 import {
   PrintedPatient,
   PrintedPracticeAddress,
@@ -24,7 +25,7 @@ import styles from './medicines-print.module.css';
 /**
  * `/my-health/:patientId/medicines/print`: the linked record's medicines as a sheet to take to a
  * pharmacy or another doctor: the patient, the practice, the day, the active allergies, then the
- * active medicines and, shorter, the past ones. Only what the patient's screens show (the
+ * active medicines and, shorter, the past ones, then the active ones' verification codes. Only what the patient's screens show (the
  * prescription's patient view); no invitation code, since the paper leaves the person's hands.
  */
 export function MedicinesPrintPage() {
@@ -78,6 +79,13 @@ export function MedicinesPrintPage() {
         </dl>
         <AllergyList allergies={allergies.currentData} />
         <MedicineTables prescriptions={prescriptions.currentData} />
+        <VerifyCodes
+          items={prescriptions.currentData.filter((p) => p.status === 'active')}
+          title={t('medicines.codes')}
+          hint={t('medicines.codesHint')}
+          labelOf={(medication) => t('prescriptions.codeLabel', { medication })}
+          headingClassName={sheet.caption}
+        />
       </>
     );
   }

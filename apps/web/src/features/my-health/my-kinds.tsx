@@ -7,6 +7,7 @@ import {
 } from './my-health-api.ts';
 
 import { ButtonLink } from '../../ui/button.tsx';
+import { VerifyCode } from '../../ui/verify-code.tsx';
 import { useRecordArgs } from './record-source.tsx';
 import { ItemList, RecordSection } from './record-section.tsx';
 import styles from './my-health.module.css';
@@ -45,11 +46,29 @@ export function Prescriptions({ patientId }: { patientId: string }) {
                   <bdi>{one.instructions}</bdi>
                 </p>
               )}
+              <PrescriptionCode prescription={one} />
             </>
           )}
         </ItemList>
       )}
     </RecordSection>
+  );
+}
+
+/** An active prescription's verification code, which a pharmacy scans to check it. */
+function PrescriptionCode({
+  prescription,
+}: {
+  prescription: { medication: string; status: string; verifyUrl: string | null };
+}) {
+  const { t } = useTranslation('myHealth');
+  if (prescription.status !== 'active' || !prescription.verifyUrl) return null;
+  return (
+    <VerifyCode
+      url={prescription.verifyUrl}
+      label={t('prescriptions.codeLabel', { medication: prescription.medication })}
+      size="small"
+    />
   );
 }
 

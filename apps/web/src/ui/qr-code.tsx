@@ -1,9 +1,10 @@
 import qrcode from 'qrcode-generator';
 
 /**
- * A QR code of `text` as an SVG of dark squares (one path), in its own chunk so that only the
- * screen that hands over an invitation loads the encoder. Medium error correction: a phone still
- * reads it from a slightly worn print or a glossy screen.
+ * A QR code of `text` as an SVG of dark squares (one path). Screens load it lazily, in its own
+ * chunk, so only those that show a code (an invitation, a prescription's verification address)
+ * load the encoder. Medium error correction: a phone still reads it from a slightly worn print or
+ * a glossy screen.
  */
 export function QrCode({ text, label }: { text: string; label: string }) {
   const code = qrcode(0, 'M');
