@@ -226,10 +226,11 @@ describe('fuzzing every route of the OpenAPI document', () => {
       // one file of `multipart/form-data`, a body the campaign does not write (it sends JSON, and
       // the route refuses it with 400): it succeeds in messages/attachments/attachments.test.ts
       // instead.
-      // Three replacements need an owner, an existing item, its current version and a whole
+      // Four replacements need an owner, an existing item, its current version and a whole
       // valid body at once (a facility's seven fields, a draft visit, a subscription change of
-      // the member's own), which the uniform draws meet once or twice in a campaign at most:
-      // they succeed in facilities.test.ts, visits.test.ts and billing.test.ts instead.
+      // the member's own, a prescription not yet stopped by an earlier draw), which the uniform
+      // draws meet once or twice in a campaign at most: they succeed in facilities.test.ts,
+      // visits.test.ts, billing.test.ts and clinical/prescriptions.test.ts instead.
       // "Most of them past validation" is the full campaign's claim (Node 20's `npm test`): a
       // shorter one (the Node 22 and 24 lines) draws too few requests for the rarest successes
       // (a PUT of an appointment needs its owner, its current ETag and a free time).
@@ -247,6 +248,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
           'GET /api/appointments/{id}/video/events',
           'PUT /api/facilities/{id}',
           'PUT /api/records/patients/{id}/visits/{visitId}',
+          'PUT /api/records/patients/{id}/prescriptions/{prescriptionId}',
           'PUT /api/user/subscription',
           // Medicines: a success needs a prescription's signed token, an approved pharmacy the
           // caller is staff of, a prescription sent to it or a refill request of a linked

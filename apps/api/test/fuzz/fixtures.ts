@@ -87,6 +87,12 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     method: 'POST',
     url: `/api/premier/local-checkout/${checkout.json().id}/pay`,
   });
+  // A second member whose membership no checkout of the campaign can refund: the first one's
+  // paid checkout is among those the draws refund, after which the members-only routes would
+  // have nobody left to succeed for.
+  await ctx.database.pool.query('update users set premium_member = true where id = $1', [
+    users[2]!.user._id,
+  ]);
   // One item of every kind, its declaration's example: the members-only kinds' for that member,
   // the others' for a user who is not one, so the routes under each item have one to succeed on
   // from the first batch, and someone else's to be refused.

@@ -95,7 +95,7 @@ const EXTRAS: Partial<Record<TPatientKindName, KindExtras>> = {
     errorFields: { allergies: { type: 'array' } },
     hints: () => ({
       medication: fc.constantFrom(...MEDICATIONS),
-      endDate: fc.constantFrom('', '', '2027-06-30', '2027-02-30'),
+      endDate: fc.constantFrom('', '', '', '', '2027-06-30', '2027-02-30'),
       duration: fc.constantFrom('', '7 days'),
       allergyAcknowledged: fc.boolean(),
     }),
