@@ -15,6 +15,8 @@ export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/server.js');
 export const RESULTS_DIR = path.join(ROOT, '.test-results');
 /** The shared server's directory reviewer (DIRECTORY_REVIEWERS), who approves through the API. */
 export const DIRECTORY_REVIEWER = 'directory-reviewer@example.test';
+/** The shared server's Support staff (SUPPORT_EMAILS), who answer the Support desk. */
+export const SUPPORT_STAFF = 'support-staff@example.test';
 const SECRET_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'RETELL_API_KEY'];
 
 export interface RunningServer {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { createPatient, patientBody } from './patients.ts';
-import { signInViaApi, storeSession, uniqueEmail, type SignedInUser } from './session.ts';
+import { createLinkedPatient } from './linked-patient.ts';
+import { storeSession, type SignedInUser } from './session.ts';
 
 /**
  * A tiny looping camera for Chromium's fake capture device (`--use-file-for-fake-video-capture`):
@@ -30,47 +30,20 @@ export interface VideoVisit {
   patient: SignedInUser;
 }
 
-/**
- * A practitioner, their patient record linked to a second account (an invitation accepted with
- * the date of birth), and a video appointment starting in 3 minutes: inside the join window.
- */
+/** A linked patient (support/linked-patient.ts) with a video appointment starting in 3 minutes. */
 export async function createVideoVisit(
   request: APIRequestContext,
   baseURL: string,
-  { practitionerName = 'Dr Lee', patientName = 'Ana Lima' } = {},
+  names: { practitionerName?: string; patientName?: string } = {},
 ): Promise<VideoVisit> {
-  const practitioner = await signInViaApi(request, baseURL, {
-    email: uniqueEmail('doctor'),
-    name: practitionerName,
-  });
-  const headers = { authorization: `Bearer ${practitioner.idToken}` };
-  const birthDate = '1990-04-12';
-  const { _id: patientId } = await createPatient(request, baseURL, practitioner.idToken, {
-    ...patientBody(patientName),
-    dateOfBirth: birthDate,
-  });
+  const { practitioner, patient, patientId } = await createLinkedPatient(request, baseURL, names);
   const start = new Date(Math.ceil((Date.now() + 3 * 60_000) / 60_000) * 60_000);
   const booked = await request.post(`${baseURL}/api/appointments`, {
-    headers,
+    headers: { authorization: `Bearer ${practitioner.idToken}` },
     data: { patientId, start: start.toISOString(), duration: 30, kind: 'video' },
   });
   expect(booked.status()).toBe(201);
   const { _id: appointmentId } = (await booked.json()) as { _id: string };
-  const invited = await request.post(`${baseURL}/api/records/patients/${patientId}/invitation`, {
-    headers,
-    data: { relationship: 'self' },
-  });
-  expect(invited.status()).toBe(201);
-  const { code } = (await invited.json()) as { code: string };
-  const patient = await signInViaApi(request, baseURL, {
-    email: uniqueEmail('patient'),
-    name: patientName,
-  });
-  const linked = await request.post(`${baseURL}/api/me/links`, {
-    headers: { authorization: `Bearer ${patient.idToken}` },
-    data: { code, birthDate },
-  });
-  expect(linked.status()).toBe(201);
   return { appointmentId, practitioner, patient };
 }
 

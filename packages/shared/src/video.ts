@@ -61,7 +61,9 @@ export const ZVideoJoin = z.object({
   role: ZVideoRole.describe('The caller’s side of the call'),
   patientId: z
     .uuid()
-    .describe('The patient the visit is about (both sides know it): their messages go beside the call'),
+    .describe(
+      'The patient the visit is about (both sides know it): their messages go beside the call',
+    ),
   peerName: z
     .string()
     .nullable()

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } f
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../../features/errors/error-boundary.tsx';
-import { BellPlaceholder } from '../../features/reminders/bell-placeholder.tsx';
+import { HeaderButtonPlaceholder } from '../../ui/header-button-placeholder.tsx';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
 import { selectIsSignedIn } from '../../lib/session/auth-slice.ts';
@@ -50,7 +50,7 @@ function RemindersSlot() {
   if (!useIsSignedInOnClient()) return null;
   return (
     <ErrorBoundary fallback={null}>
-      <Suspense fallback={<BellPlaceholder />}>
+      <Suspense fallback={<HeaderButtonPlaceholder />}>
         <ReminderBell />
       </Suspense>
     </ErrorBoundary>
@@ -62,7 +62,7 @@ function MessagesSlot() {
   if (!useIsSignedInOnClient()) return null;
   return (
     <ErrorBoundary fallback={null}>
-      <Suspense fallback={null}>
+      <Suspense fallback={<HeaderButtonPlaceholder />}>
         <MessagesHeaderLink />
       </Suspense>
     </ErrorBoundary>

@@ -29,7 +29,6 @@ const PharmacyMenuEntry = lazy(() =>
 );
 const RefillCount = lazy(() => medicinesMenu().then((module) => ({ default: module.RefillCount })));
 
-
 /**
  * The slide-in side menu, a modal dialog: it takes focus when it opens, keeps
  * Tab inside, closes on Escape, the close button or a click outside, and gives focus back to

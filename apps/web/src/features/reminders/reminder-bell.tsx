@@ -12,7 +12,7 @@ import {
   useMarkAllRemindersReadMutation,
   useMarkReminderReadMutation,
 } from './reminders-api.ts';
-import { BellPlaceholder } from './bell-placeholder.tsx';
+import { HeaderButtonPlaceholder } from '../../ui/header-button-placeholder.tsx';
 import styles from './reminder-bell.module.css';
 import { dateTimeFormat, numberFormat } from '../../i18n/intl-formats.ts';
 
@@ -98,7 +98,7 @@ export default function ReminderBell() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [isOpen]);
 
-  if (!ready) return <BellPlaceholder />;
+  if (!ready) return <HeaderButtonPlaceholder />;
 
   // A button that did its job disappears: focus moves on to what is next to it, not the page.
   const readOne = async (reminder: TReminder) => {
