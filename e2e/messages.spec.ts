@@ -175,13 +175,17 @@ test('Support answers a question from its desk', async ({ browser, baseURL }) =>
     desk.getByText('Copy the address from your profile into your calendar.'),
   ).toBeVisible();
 
-  const read = await context.request.get(`${baseURL}/api/messages/threads/${thread._id}`, {
-    headers: bearer(writer),
-  });
-  const { messages } = (await read.json()) as {
-    messages: { body: string; authorRole: string }[];
+  // The answer is stored once the desk shows it as sent; the writer reads it as Support's.
+  const newest = async () => {
+    const read = await context.request.get(`${baseURL}/api/messages/threads/${thread._id}`, {
+      headers: bearer(writer),
+    });
+    const { messages } = (await read.json()) as {
+      messages: { body: string; authorRole: string }[];
+    };
+    return messages[0];
   };
-  expect(messages[0]).toMatchObject({
+  await expect.poll(newest).toMatchObject({
     body: 'Copy the address from your profile into your calendar.',
     authorRole: 'support',
   });

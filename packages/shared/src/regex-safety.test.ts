@@ -42,7 +42,14 @@ function zodFormat(name: string): RegExp | undefined {
   const format = (z.regexes as Record<string, unknown>)[name];
   if (format instanceof RegExp) return format;
   if (typeof format === 'function') {
-    const made = (format as () => unknown)();
+    // Some take no options (uuid), others an options object they read (datetime, time).
+    const make = format as (options?: object) => unknown;
+    let made: unknown;
+    try {
+      made = make();
+    } catch {
+      made = make({});
+    }
     return made instanceof RegExp ? made : undefined;
   }
   return undefined;

@@ -63,6 +63,7 @@ describe('the "new message" e-mail', () => {
         'patient-appointment-reminders': true,
         'correction-notices': true,
         'message-notices': false,
+        'medicine-notices': true,
       },
     });
     const unwanted = await kit.startThread(doctor.headers, {
