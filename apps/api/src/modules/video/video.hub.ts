@@ -65,7 +65,6 @@ export function createCallHub({
 }) {
   /** Each open stream by its id. */
   const connections = new Map<string, CallConnection>();
-  let unsubscribe: (() => void) | undefined;
 
   const inRoom = (room: string, role?: TVideoRole) =>
     [...connections.entries()].filter(
@@ -145,20 +144,23 @@ export function createCallHub({
     }
   }
 
+  // Listening from the start, not from the first stream: a first stream's `joined` is answered
+  // by the other instance's `present` at once, before a LISTEN sent with it would be in place.
+  let unsubscribe: (() => void) | undefined = notifications.subscribe(VIDEO_CHANNEL, {
+    onMessage: (payload) => {
+      const event = parseEvent(payload);
+      if (event) receive(event);
+    },
+    // A missed event cannot be replayed; the two sides meet again when one reconnects.
+    onReset: () => {},
+  });
+
   return {
     /**
      * Adds a stream of a call. The answer is called when the stream closes: unless it was ended
      * here (replaced, the call ended), the other side hears that this side left.
      */
     connect(connection: CallConnection): () => void {
-      unsubscribe ??= notifications.subscribe(VIDEO_CHANNEL, {
-        onMessage: (payload) => {
-          const event = parseEvent(payload);
-          if (event) receive(event);
-        },
-        // A missed event cannot be replayed; the two sides meet again when one reconnects.
-        onReset: () => {},
-      });
       const connectionId = crypto.randomUUID();
       connections.set(connectionId, connection);
       const joined = {
