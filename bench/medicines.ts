@@ -7,12 +7,14 @@
 //   npm run medicines -w bench      (also part of `npm run bench`)
 import type pg from 'pg';
 import {
-  countOpenRefills,
-  countRefillRequests,
   countVerification,
   listPharmacyPrescriptions,
-  listRefillRequests,
 } from '../apps/api/src/modules/medicines/medicines.repository.ts';
+import {
+  countOpenRefills,
+  countRefillRequests,
+  listRefillRequests,
+} from '../apps/api/src/modules/medicines/medicines.refills.repository.ts';
 import { insertBenchOwners, insertBenchPatients, withBenchDatabase } from './lib/database.ts';
 import { explainMedian } from './lib/explain.ts';
 import { printTable, writeResult } from './lib/portal.ts';

@@ -8,7 +8,7 @@ import type { Actor } from '../audit/owned-records.ts';
 import { getLinkedPatient } from '../my-health/linked-patient.ts';
 import { iso, type MedicinesContext } from './medicines.context.ts';
 import { refillAnsweredEmail } from './medicines.email.ts';
-import * as repository from './medicines.repository.ts';
+import * as repository from './medicines.refills.repository.ts';
 
 function toApiRefill(row: repository.RefillRow): TRefillRequest {
   return {
