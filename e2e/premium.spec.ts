@@ -137,10 +137,10 @@ test.describe('with PAYMENTS_PROVIDER=stripe', () => {
       });
       await signInAs(page, server.url, { email: uniqueEmail('premium-stripe') });
       await page.goto(`${server.url}/`);
-      // A signed-in page keeps the messages' live stream open, so the network is never idle: the
-      // home page's first heading, then a moment for anything it would still fetch.
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForTimeout(500);
+      // The configuration (payments provider included) has come and been used once the header's
+      // phone is filled in from it: a signed-in page is never network-idle (the messages' live
+      // stream stays open), so the page's state is what the test waits for.
+      await expect(page.getByRole('banner').getByRole('link', { name: /^Call / })).toBeVisible();
       expect(stripeRequests).toEqual([]);
 
       await page.goto(`${server.url}/premier`);
