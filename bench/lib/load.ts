@@ -120,7 +120,12 @@ function cpuMsOfTree(rootPid: number): number {
       const pid = Number(entry);
       const parent = Number(fields[1]);
       children.set(parent, [...(children.get(parent) ?? []), pid]);
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+      // utime + stime, and cutime + cstime: the children it has reaped (a PostgreSQL backend
+      // that ended with its connection during the load).
+      ticks.set(
+        pid,
+        Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+      );
     } catch {
       // the process ended meanwhile
     }

@@ -19,12 +19,20 @@ export function tempDir(label: string): string {
   return dir;
 }
 
-export async function startPostgres() {
+/**
+ * A throwaway embedded PostgreSQL; `settings` are extra server settings (`-c name=value`), `log`
+ * receives its output.
+ */
+export async function startPostgres(
+  settings: Record<string, string> = {},
+  log?: (output: string) => void,
+) {
   const dataDir = tempDir('pg');
-  const server = await startEmbeddedPostgres({ dataDir });
+  const server = await startEmbeddedPostgres({ dataDir, settings, log });
   const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
   return {
     url: server.url,
+    dataDir,
     /** The postmaster; its children are the backends that serve the API's connections. */
     pid: Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]),
     async stop() {
@@ -41,11 +49,22 @@ export interface Portal {
 }
 
 /** The built portal as `npm start` runs it (default LOG_LEVEL info, output discarded). */
-export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+export async function startPortal(
+  env: Record<string, string> = {},
+  {
+    nodeArgs = [],
+    entry = SERVER_ENTRY,
+  }: {
+    /** Node options added to the launchers' own, e.g. `--cpu-prof`. */
+    nodeArgs?: string[];
+    /** Another build of the server (lib/baseline.ts). */
+    entry?: string;
+  } = {},
+): Promise<Portal> {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = env.DATA_DIR ?? tempDir('data');
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, entry], {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, ...env },
     stdio: 'ignore',
   });
