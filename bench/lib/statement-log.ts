@@ -13,7 +13,7 @@ export interface LoggedStatement {
 
 const PREFIX = '@@%p@@ ';
 /** One log entry: `@@pid@@ SEVERITY:  message`, continuation lines indented by a tab. */
-const ENTRY = /^@@(\d+)@@ ([A-Z]+):  ([\s\S]*)$/;
+const ENTRY = /^@@(\d+)@@ ([A-Z]+): {2}([\s\S]*)$/;
 const EXECUTE = /^execute ([^:]+): ([\s\S]*)$/;
 const STATEMENT = /^statement: ([\s\S]*)$/;
 const PARAMETER = /\$(\d+) = (NULL|'((?:[^']|'')*)')/g;

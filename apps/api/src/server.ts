@@ -10,6 +10,7 @@ import { createIdentityProvider } from './providers/identity/create-identity-pro
 import { createVoiceProvider } from './providers/voice/create-voice-provider.ts';
 import { createPaymentsProvider } from './providers/payments/registry.ts';
 import { createEarlyServer } from './lifecycle/early-server.ts';
+import { bufferedStdout } from './lifecycle/log-destination.ts';
 import { createReadiness } from './lifecycle/readiness.ts';
 
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
       payments,
       webDistDir: WEB_DIST_DIR,
       readiness,
+      logStream: bufferedStdout(),
       serverFactory: early.serverFactory,
     });
     await app.ready();
