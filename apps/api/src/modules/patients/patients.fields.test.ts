@@ -11,7 +11,7 @@ import { signIn, useTestApp } from '../../../test/app.ts';
 import { parseCsv } from '../../../test/csv.ts';
 import { createPatientAudited, readPatientAudited } from './patients.audited.repository.ts';
 import { patientsUrl } from '../../../test/factories/patients.ts';
-import { toStoredValues } from './patients.fields.ts';
+import { toApiPatient, toStoredValues } from './patients.fields.ts';
 import { distinctivePatients } from '@portal/shared/patient.factories';
 
 const INPUT_PATHS = fieldPaths(ZPatientInput);
@@ -144,5 +144,47 @@ describe('the audited statements', () => {
       requestId: 'fields-test',
     });
     expect(read).toEqual(created);
+  });
+});
+
+describe('a patient as the API answers it', () => {
+  const stored = {
+    id: '0b6e3f9c-2d1a-4c5b-8e7f-9a0b1c2d3e4f',
+    name: 'Amina "Mina" Haddad',
+    diagnosedWith: 'Hypertension',
+    address: '12 Harbour Road',
+    age: 40,
+    dateOfBirth: null,
+    bloodGroup: 'O+',
+    gender: 'Female',
+    email: null,
+    phone: '+15550001111',
+    emergencyPhone: '5550002222',
+    hasChronicDiseases: true,
+    selfRegistered: false,
+    createdAt: '2026-11-23 11:42:16.48',
+    updatedAt: '2026-11-23 11:42:16',
+  };
+
+  // The exact bytes clients and the ETag's readers have always received: the fields' order
+  // included, and a field without a value left out rather than null.
+  it('answers the same JSON, byte for byte, with and without the optional fields', () => {
+    expect(JSON.stringify(toApiPatient(stored))).toBe(
+      '{"_id":"0b6e3f9c-2d1a-4c5b-8e7f-9a0b1c2d3e4f","name":"Amina \\"Mina\\" Haddad",' +
+        '"diagnosedWith":"Hypertension","address":"12 Harbour Road","age":40,' +
+        '"phone":"+15550001111","hasChronicDiseases":true,"bloodGroup":"O+","gender":"Female",' +
+        '"emergencyContact":{"phone":"5550002222"},"selfRegistered":false,' +
+        '"createdAt":"2026-11-23T11:42:16.480Z","updatedAt":"2026-11-23T11:42:16.000Z"}',
+    );
+    const dateOfBirth = '1986-02-28';
+    const full = toApiPatient({ ...stored, dateOfBirth, email: 'mina@example.test' });
+    expect(JSON.stringify(full)).toBe(
+      '{"_id":"0b6e3f9c-2d1a-4c5b-8e7f-9a0b1c2d3e4f","name":"Amina \\"Mina\\" Haddad",' +
+        `"diagnosedWith":"Hypertension","address":"12 Harbour Road","age":${ageOn(dateOfBirth, todayInUtc())},` +
+        '"phone":"+15550001111","hasChronicDiseases":true,"dateOfBirth":"1986-02-28",' +
+        '"bloodGroup":"O+","gender":"Female","email":"mina@example.test",' +
+        '"emergencyContact":{"phone":"5550002222"},"selfRegistered":false,' +
+        '"createdAt":"2026-11-23T11:42:16.480Z","updatedAt":"2026-11-23T11:42:16.000Z"}',
+    );
   });
 });

@@ -101,27 +101,29 @@ export function isoFromUtcText(text: string): string {
 export const iso = (time: Date | string) =>
   typeof time === 'string' ? isoFromUtcText(time) : time.toISOString();
 
-/** A stored patient as the API answers it. */
-export function toApiPatient(row: PatientRecord | PatientRow): TPatient {
-  const { email, emergencyPhone, bloodGroup, gender, dateOfBirth, ...rest } = pickValues(row);
-  return {
-    _id: row.id,
-    ...rest,
-    // The stored age was right on the day of the save; a date of birth keeps it right.
-    ...(dateOfBirth !== null && { dateOfBirth, age: ageOn(dateOfBirth, todayInUtc()) }),
-    // The table holds text; only the schema's values are ever written to it.
-    bloodGroup: bloodGroup as TPatient['bloodGroup'],
-    gender: gender as TPatient['gender'],
-    ...(email !== null && { email }),
-    emergencyContact: { phone: emergencyPhone },
-    selfRegistered: row.selfRegistered,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
-}
+/** Stored fields the answer shapes (renames, nests, omits when empty, recomputes); the rest are copied. */
+const SHAPED = ['email', 'emergencyPhone', 'bloodGroup', 'gender', 'dateOfBirth'] as const;
+const COPIED_KEYS = VALUE_KEYS.filter((key) => !isOneOf(SHAPED)(key));
 
-function pickValues(row: PatientValues): PatientValues {
-  const values: Partial<Record<PatientValueKey, unknown>> = {};
-  for (const key of VALUE_KEYS) values[key] = row[key];
-  return values as PatientValues;
+/**
+ * A stored patient as the API answers it. Built one property at a time in the answer's order,
+ * without object spreads or rests: a page of 50 cost five times as much with them.
+ */
+export function toApiPatient(row: PatientRecord | PatientRow): TPatient {
+  const patient: Record<string, unknown> = { _id: row.id };
+  for (const key of COPIED_KEYS) patient[key] = row[key];
+  // The stored age was right on the day of the save; a date of birth keeps it right.
+  if (row.dateOfBirth !== null) {
+    patient.dateOfBirth = row.dateOfBirth;
+    patient.age = ageOn(row.dateOfBirth, todayInUtc());
+  }
+  // The table holds text; only the schema's values are ever written to it.
+  patient.bloodGroup = row.bloodGroup as TPatient['bloodGroup'];
+  patient.gender = row.gender as TPatient['gender'];
+  if (row.email !== null) patient.email = row.email;
+  patient.emergencyContact = { phone: row.emergencyPhone };
+  patient.selfRegistered = row.selfRegistered;
+  patient.createdAt = iso(row.createdAt);
+  patient.updatedAt = iso(row.updatedAt);
+  return patient as TPatient;
 }
