@@ -7,11 +7,18 @@
 //   npm run api-vs-postgres -w bench
 // Needs Debian's `wrk` and `postgresql` (for pgbench), or WRK and PGBENCH pointing at them.
 import fs from 'node:fs';
-import { prepareBenchRequests, ROUTE_PATIENTS, sendOnce } from './lib/api-routes.ts';
+import { BENCH_DOCTOR, prepareBenchRequests, ROUTE_PATIENTS, sendOnce } from './lib/api-routes.ts';
 import { buildBaseline } from './lib/baseline.ts';
 import { LOAD, measureCpuPerRequest, runLoad, sampleMemory, writeLoadResult } from './lib/load.ts';
 import { runPgbench } from './lib/pgbench.ts';
-import { printTable, startPortal, startPostgres, tempDir, type Portal } from './lib/portal.ts';
+import {
+  printTable,
+  signIn,
+  startPortal,
+  startPostgres,
+  tempDir,
+  type Portal,
+} from './lib/portal.ts';
 import { createStatementLog, type LoggedStatement } from './lib/statement-log.ts';
 import { runWrk, type WrkRequest } from './lib/wrk.ts';
 
@@ -49,13 +56,20 @@ export async function benchApiVsPostgres() {
     const memory = sampleMemory(portal.process.pid!);
     const rows = [];
     const statementsByRequest: Record<string, string[]> = {};
+    // A token names the server that issued it (PUBLIC_URL): the other build signs in itself.
+    const beforeToken = before && (await signIn(before.url, BENCH_DOCTOR)).token;
+    /** The request sent to one build (its address, its token). */
+    const toServer = <R extends WrkRequest & { url: string }>(server: Portal, request: R): R => ({
+      ...request,
+      url: request.url.replace(portal.url, server.url),
+      headers:
+        server === before
+          ? { ...request.headers, authorization: `Bearer ${beforeToken}` }
+          : request.headers,
+    });
     /** wrk on one build: its rate, p99 and CPU per request (its own and PostgreSQL's). */
     const loadApi = async (server: Portal, request: WrkRequest & { url: string }) => {
-      const load = {
-        ...request,
-        url: request.url.replace(portal.url, server.url),
-        connections: LOAD.connections,
-      };
+      const load = { ...toServer(server, request), connections: LOAD.connections };
       await runWrk({ ...load, seconds: 1 });
       const trees = { api: server.process.pid!, postgres: postgres.pid };
       return measureCpuPerRequest(trees, () => runWrk({ ...load, seconds: LOAD.seconds }));
@@ -98,9 +112,10 @@ export async function benchApiVsPostgres() {
     const fixed = [];
     for (const server of [before, portal]) {
       if (!server) continue;
-      for (const { label, url, headers } of requests.slice(0, 2)) {
+      for (const request of requests.slice(0, 2)) {
+        const { label, url, headers } = toServer(server, request);
         const r = await runLoad({
-          url: url.replace(portal.url, server.url),
+          url,
           headers,
           connections: LOAD.connections,
           seconds: LOAD.seconds,

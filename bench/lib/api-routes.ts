@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { seedPatients, signIn } from './portal.ts';
 
+/** The practitioner the request benches sign in as. */
+export const BENCH_DOCTOR = 'bench-doctor@example.test';
+
 /** Patients of the one signed-in practitioner in the request benches. */
 export const ROUTE_PATIENTS = Number(process.env.BENCH_PATIENTS ?? 20_000);
 
@@ -67,7 +70,7 @@ export async function prepareBenchRequests(
   portalUrl: string,
   databaseUrl: string,
 ): Promise<BenchRequest[]> {
-  const doctor = await signIn(portalUrl, 'bench-doctor@example.test');
+  const doctor = await signIn(portalUrl, BENCH_DOCTOR);
   await seedPatients(databaseUrl, doctor.userId, ROUTE_PATIENTS);
   await seedAppointments(databaseUrl, doctor.userId);
   const headers = { authorization: `Bearer ${doctor.token}` };
