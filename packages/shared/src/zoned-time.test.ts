@@ -80,3 +80,55 @@ describe('isInDateYears', () => {
     ).toEqual([false, false, false, false]);
   });
 });
+
+describe('wall-clock readings kept per day', () => {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  /** What Intl itself reads, with no cache in between. */
+  function intlWallTime(instant: number, timeZone: string) {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      formats.set(timeZone, format);
+    }
+    const parts = Object.fromEntries(
+      format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
+    );
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  }
+
+  it('read the same as Intl through every change of offset, whole and fractional, of a year', () => {
+    // Zones whose clocks change by an hour, by half an hour (Lord Howe), at a quarter-hour offset
+    // (Kathmandu, Chatham), in the southern summer, and one that skipped a whole day (Apia).
+    const zones = [
+      'Europe/Berlin',
+      'America/New_York',
+      'America/St_Johns',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+      'America/Santiago',
+      'Pacific/Apia',
+    ];
+    const from = Date.UTC(2011, 0, 1);
+    const to = Date.UTC(2012, 0, 1);
+    for (const zone of zones) {
+      // Every 97 minutes and 13 seconds: each day's readings fall at different minutes.
+      const differing: string[] = [];
+      for (let instant = from; instant < to; instant += 5_833_000) {
+        const { date, time } = toWallTime(new Date(instant), zone);
+        const expected = intlWallTime(instant, zone);
+        if (`${date} ${time}` !== expected)
+          differing.push(`${zone} ${instant}: ${date} ${time} ≠ ${expected}`);
+      }
+      expect(differing).toEqual([]);
+    }
+  });
+});
