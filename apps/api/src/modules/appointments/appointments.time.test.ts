@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TAppointment, TFreeSlots } from '@portal/shared/appointment';
+import { ZAppointment, type TAppointment, type TFreeSlots } from '@portal/shared/appointment';
 import { DEFAULT_WORKING_HOURS } from '@portal/shared/profile';
 import { addDays, fromWallTime } from '@portal/shared/zoned-time';
 import { type AuthHeaders, useTestApp } from '../../../test/app.ts';
 import { bookingPractitioner, cancelAppointment } from '../../../test/factories/appointments.ts';
 import { putSchedule } from '../../../test/factories/schedule.ts';
+import { toApiAppointment } from './appointments.fields.ts';
 
 /** Local times across daylight-saving changes (Europe/Berlin: 2027-03-28, clocks 02:00 → 03:00). */
 const ctx = useTestApp({ deps: { now: () => now } });
@@ -121,6 +122,44 @@ describe('GET /api/appointments/free-slots', () => {
         headers,
       });
       expect(response.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('an appointment as the agenda answers it', () => {
+  // The agenda's list writes `toApiAppointment`'s object as it is, without the schema's
+  // serializer: it must already be what the schema would write, byte for byte.
+  it("is the schema's own output, field order included, with and without the optional fields", () => {
+    const base = {
+      id: '5b0c8f1e-3a2d-4e6f-9a8b-7c6d5e4f3a2b',
+      ownerId: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
+      patientId: '2b3c4d5e-6f7a-4b9c-8d1e-2f3a4b5c6d7e',
+      patientName: 'Amina "Mina" Haddad',
+      startsAt: new Date('2026-03-29T00:30:00.000Z'),
+      endsAt: new Date('2026-03-29T01:15:00.000Z'),
+      kind: 'video',
+      reason: 'Review',
+      note: '',
+      status: 'booked',
+      bookedBy: null,
+      requestExpiresAt: null,
+      cancelReason: null,
+      declineMessage: null,
+      sequence: 0,
+      createdAt: new Date('2026-03-01T10:00:00.123Z'),
+      updatedAt: new Date('2026-03-02T10:00:00.456Z'),
+      timeZone: 'Europe/Berlin',
+    };
+    const declined = {
+      ...base,
+      status: 'cancelled',
+      requestExpiresAt: new Date('2026-03-28T22:30:00.000Z'),
+      cancelReason: 'declined',
+      declineMessage: 'Please call the practice.',
+    };
+    for (const row of [base, declined]) {
+      const answer = toApiAppointment(row);
+      expect(JSON.stringify(answer)).toBe(JSON.stringify(ZAppointment.parse(answer)));
     }
   });
 });
