@@ -11,16 +11,27 @@ import pino from 'pino';
 export function bufferedStdout({
   flushEveryMs = 200,
   minLength = 4096,
-}: { flushEveryMs?: number; minLength?: number } = {}) {
-  const destination = pino.destination({ dest: 1, sync: false, minLength });
-  const timer = setInterval(() => destination.flush(), flushEveryMs);
-  timer.unref();
-  process.on('exit', () => {
+  dest = 1,
+}: {
+  flushEveryMs?: number;
+  minLength?: number;
+  /** A file descriptor or path; standard output unless a test says otherwise. */
+  dest?: number | string;
+} = {}) {
+  const destination = pino.destination({ dest, sync: false, minLength });
+  const flushAtExit = () => {
     try {
       destination.flushSync();
     } catch {
       // standard output is gone: nothing left to write to
     }
+  };
+  const timer = setInterval(() => destination.flush(), flushEveryMs);
+  timer.unref();
+  process.on('exit', flushAtExit);
+  destination.once('close', () => {
+    clearInterval(timer);
+    process.off('exit', flushAtExit);
   });
   return destination;
 }
