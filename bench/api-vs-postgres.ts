@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { BENCH_DOCTOR, prepareBenchRequests, ROUTE_PATIENTS, sendOnce } from './lib/api-routes.ts';
 import { buildBaseline } from './lib/baseline.ts';
 import { LOAD, measureCpuPerRequest, runLoad, sampleMemory, writeLoadResult } from './lib/load.ts';
-import { runPgbench } from './lib/pgbench.ts';
+import { pgbenchPath, runPgbench } from './lib/pgbench.ts';
 import {
   printTable,
   signIn,
@@ -20,7 +20,7 @@ import {
   type Portal,
 } from './lib/portal.ts';
 import { createStatementLog, type LoggedStatement } from './lib/statement-log.ts';
-import { runWrk, type WrkRequest } from './lib/wrk.ts';
+import { runWrk, WRK, type WrkRequest } from './lib/wrk.ts';
 
 /** `off` on both sides, as the comparison was first measured; `on` measures durable commits. */
 const SYNCHRONOUS_COMMIT = process.env.BENCH_SYNCHRONOUS_COMMIT ?? 'off';
@@ -32,7 +32,26 @@ function modeOf(statements: LoggedStatement[]): 'prepared' | 'extended' {
   return statements.some((s) => s.extended && s.name === null) ? 'extended' : 'prepared';
 }
 
+/** What the bench needs beyond npm's packages, or null when all is there. */
+function missingTools(): string | null {
+  const missing = [];
+  if (!fs.existsSync(WRK)) missing.push('wrk');
+  try {
+    pgbenchPath();
+  } catch {
+    missing.push('pgbench (Debian package postgresql)');
+  }
+  return missing.length > 0 ? missing.join(' and ') : null;
+}
+
 export async function benchApiVsPostgres() {
+  const missing = missingTools();
+  if (missing) {
+    console.log(
+      `API against PostgreSQL: skipped, ${missing} not installed (apt-get install wrk postgresql).`,
+    );
+    return null;
+  }
   console.log(
     `API against PostgreSQL: ${ROUTE_PATIENTS} patients, ${LOAD.connections} connections, ${LOAD.seconds} s each, synchronous_commit ${SYNCHRONOUS_COMMIT}${BASELINE ? `, before: ${BASELINE}` : ''}…`,
   );

@@ -3,6 +3,7 @@
 // (lib/budgets.ts) are checked at the end, and a page over its budget fails the run.
 import { execFileSync } from 'node:child_process';
 import { benchApi } from './api.ts';
+import { benchApiVsPostgres } from './api-vs-postgres.ts';
 import { benchAppointments } from './appointments.ts';
 import { benchCalendar } from './calendar.ts';
 import { benchCarePlans } from './care-plans.ts';
@@ -27,6 +28,7 @@ await benchStartup();
 await benchWebSize();
 await benchLighthouse();
 await benchApi();
+await benchApiVsPostgres();
 await benchInstances();
 await benchValidation();
 await benchAppointments();
