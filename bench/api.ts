@@ -150,7 +150,7 @@ export async function benchApi() {
         'p50 ms': fixedRate.p50,
         'p99 ms': fixedRate.p99,
         ratio: '',
-        target: 'p99 ≤ 15 ms',
+        target: 'p99 ≤ 10 ms',
         'API CPU ms/req': fixedRate.cpuMsPerRequest.api!,
         'PG CPU ms/req': fixedRate.cpuMsPerRequest.postgres!,
         errors: fixedRate.errors + fixedRate.non2xx,
