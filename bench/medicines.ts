@@ -3,11 +3,13 @@
 // a third dispensed, and a refill request for every tenth prescription (10,000, a third open).
 // Prints EXPLAIN (ANALYZE, BUFFERS) execution times, median of 5, of the repository's own SQL:
 // a pharmacy's list (a page of 51, all and waiting ones, and its count), one patient's refill
-// requests (a page and its count), the practitioner's open count, and a verification's update.
+// requests (a page and its count), the practitioner's open count, a verification's update, and
+// the pharmacy a patient chose (their prescriptions' latest sent to one).
 //   npm run medicines -w bench      (also part of `npm run bench`)
 import type pg from 'pg';
 import {
   countVerification,
+  findChosenPharmacy,
   listPharmacyPrescriptions,
 } from '../apps/api/src/modules/medicines/medicines.repository.ts';
 import {
@@ -95,6 +97,7 @@ export async function benchMedicines() {
       refillCountMs: await explainMedian(database.pool, () => countRefillRequests(db, scope)),
       openRefillsCountMs: await explainMedian(database.pool, () => countOpenRefills(db, ownerId!)),
       verificationMs: await explainMedian(database.pool, () => countVerification(db, verifyId)),
+      chosenPharmacyMs: await explainMedian(database.pool, () => findChosenPharmacy(db, scope)),
     };
     const result = { prescriptions: PER_OWNER, pharmacies: PHARMACIES, seedMs, ...figures };
     printTable('Medicines at the database (EXPLAIN ANALYZE, median of 5)', [
@@ -107,6 +110,7 @@ export async function benchMedicines() {
         ms: figures.openRefillsCountMs.toFixed(2),
       },
       { query: 'a verification (count and read)', ms: figures.verificationMs.toFixed(2) },
+      { query: "the patient's chosen pharmacy", ms: figures.chosenPharmacyMs.toFixed(2) },
     ]);
     writeResult('medicines', result);
     return result;

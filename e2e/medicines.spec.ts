@@ -4,6 +4,7 @@ import { focused, tabUntil } from './support/keyboard.ts';
 import { createPatient, patientBody } from './support/patients.ts';
 import { DIRECTORY_REVIEWER } from './support/server.ts';
 import { signInAs, signInViaApi, uniqueEmail } from './support/session.ts';
+import { menuButton } from './support/side-menu.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -13,7 +14,9 @@ import { expect, test } from './support/test.ts';
  * server's DIRECTORY_REVIEWER) mark it dispensed there; a tampered token is refused; and the page
  * in Arabic, right to left, is axe-clean. The linked patient sends a prescription from Buy
  * Medicine to that pharmacy, which marks it ready for pickup on /pharmacy and dispensed on the
- * check; the patient then sees it dispensed.
+ * check; the patient then sees it dispensed. The patient asks for a refill with a note, the
+ * practitioner sees it counted in the menu and listed on the chart, approves it from the form
+ * filled in from the old prescription, and the patient reads the answer.
  */
 
 const bearer = (idToken: string) => ({ authorization: `Bearer ${idToken}` });
@@ -26,16 +29,20 @@ async function ok<T = Record<string, unknown>>(
 }
 
 /**
- * A practitioner's patient with one active prescription: its verification address; with
- * `linkedEmail`, the record is linked to that person (an invitation to their e-mail, accepted).
+ * A practitioner's patient with one active prescription: its verification address and the
+ * patient's id; with `linkedEmail`, the record is linked to that person (an invitation to their
+ * e-mail, accepted).
  */
 async function prescribed(
   request: APIRequestContext,
   baseURL: string,
-  { linkedEmail }: { linkedEmail?: string } = {},
+  {
+    linkedEmail,
+    doctorEmail = uniqueEmail('prescriber'),
+  }: { linkedEmail?: string; doctorEmail?: string } = {},
 ) {
   const doctor = await signInViaApi(request, baseURL, {
-    email: uniqueEmail('prescriber'),
+    email: doctorEmail,
     name: 'Dr. Lena Weber',
   });
   await ok(
@@ -76,7 +83,7 @@ async function prescribed(
       }),
     );
   }
-  return new URL(prescription.verifyUrl).pathname;
+  return { path: new URL(prescription.verifyUrl).pathname, patientId: patient._id };
 }
 
 /** A pharmacy of the account `idToken`, approved by the directory's reviewer. */
@@ -115,7 +122,7 @@ test('a guest verifies a prescription by its address, a reused copy is flagged, 
 }) => {
   test.setTimeout(90_000);
   const suffix = String(Date.now()).slice(-6);
-  const path = await prescribed(page.request, baseURL!);
+  const { path } = await prescribed(page.request, baseURL!);
 
   await page.goto(path);
   const main = page.getByRole('main');
@@ -180,7 +187,7 @@ test('the linked patient sends a prescription to a pharmacy from Buy Medicine, t
   const suffix = String(Date.now()).slice(-6);
   const pharmacyName = `Farmácia Central ${suffix}`;
   const patientEmail = uniqueEmail('patient');
-  const path = await prescribed(page.request, baseURL!, { linkedEmail: patientEmail });
+  const { path } = await prescribed(page.request, baseURL!, { linkedEmail: patientEmail });
 
   const pharmacistContext = await browser.newContext();
   const pharmacist = await pharmacistContext.newPage();
@@ -234,11 +241,73 @@ test('the linked patient sends a prescription to a pharmacy from Buy Medicine, t
   await expectAxeClean(page, { include: 'main', tags: WCAG_22_AA, label: 'buy medicine' });
 });
 
+test('the patient asks for a refill with a note, the practitioner sees it in the menu and on the chart and approves it from the filled-in form, the patient reads the answer, by keyboard', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const patientEmail = uniqueEmail('patient');
+  const doctorEmail = uniqueEmail('prescriber');
+  const { patientId } = await prescribed(page.request, baseURL!, {
+    linkedEmail: patientEmail,
+    doctorEmail,
+  });
+
+  await signInAs(page, baseURL!, { email: patientEmail, name: 'Amina Yusuf' });
+  await page.goto('/buy-medicine');
+  const main = page.getByRole('main');
+  // The one prescription until the approval writes its refill.
+  const card = main.getByRole('article', { name: 'Amoxicillin 500 mg' });
+  await tabUntil(page, card.getByRole('button', { name: 'Ask for a refill' }));
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('heading', { name: 'Ask for a refill' })).toBeFocused();
+  await tabUntil(page, card.getByLabel('Note for your doctor (optional)'));
+  await page.keyboard.type('Running out on Friday');
+  await tabUntil(page, card.getByRole('button', { name: 'Send the request' }));
+  await page.keyboard.press('Enter');
+  await expect(card.getByText('Your refill request was sent.')).toBeFocused();
+  await expect(card.getByText('Waiting for an answer')).toBeVisible();
+
+  // The practitioner: the count beside Records in the menu, then the request on the chart.
+  const doctorContext = await browser.newContext();
+  const doctor = await doctorContext.newPage();
+  await signInAs(doctor, baseURL!, { email: doctorEmail, name: 'Dr. Lena Weber' });
+  await doctor.goto('/');
+  await menuButton(doctor).focus();
+  await doctor.keyboard.press('Enter');
+  const menu = doctor.getByRole('dialog');
+  await expect(menu.getByRole('link', { name: /Records.*1 refill request/ })).toBeVisible();
+  await doctor.keyboard.press('Escape');
+  await doctor.goto(`/records/patients/${patientId}`);
+  const refills = doctor.getByRole('region', { name: /^Refill requests/ });
+  await expect(refills.getByRole('heading', { level: 2 })).toHaveText('Refill requests 1 open');
+  const request = refills.getByRole('article', { name: 'Amoxicillin' });
+  await expect(request).toContainText('Asked by Amina Yusuf');
+  await expect(request).toContainText('Note: Running out on Friday');
+  await tabUntil(doctor, request.getByRole('button', { name: 'Approve' }));
+  await doctor.keyboard.press('Enter');
+  const approval = request.getByRole('form', { name: 'Refill of Amoxicillin' });
+  await expect(approval.getByRole('heading', { name: 'Refill of Amoxicillin' })).toBeFocused();
+  await expect(approval.getByRole('combobox', { name: 'Medication' })).toHaveValue('Amoxicillin');
+  await expect(approval.getByRole('textbox', { name: 'Strength' })).toHaveValue('500 mg');
+  await tabUntil(doctor, approval.getByRole('button', { name: 'Save prescription' }));
+  await doctor.keyboard.press('Enter');
+  await expect(refills.getByText('Refill approved: the new prescription is saved.')).toBeVisible();
+  await expect(request).toContainText('Approved: a new prescription was written');
+  await doctorContext.close();
+
+  await page.reload();
+  const asked = card.filter({ hasText: 'Running out on Friday' });
+  await expect(asked.getByText('Approved: a new prescription was written')).toBeVisible();
+  await expect(main.getByRole('article', { name: 'Amoxicillin 500 mg' })).toHaveCount(2);
+});
+
 test('the prescription check in Arabic reads right to left and is axe-clean', async ({
   page,
   baseURL,
 }) => {
-  const path = await prescribed(page.request, baseURL!);
+  const { path } = await prescribed(page.request, baseURL!);
   await page.addInitScript(() => localStorage.setItem('lang', 'ar'));
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

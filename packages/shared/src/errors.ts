@@ -245,6 +245,11 @@ export const ERRORS = {
     status: 409,
     message: 'This prescription has already been dispensed.',
   },
+  PRESCRIPTION_DISPENSED_LOCKED: {
+    status: 409,
+    message:
+      'This prescription has been dispensed by a pharmacy, so what was handed out can no longer be changed. Stop it, or write a new prescription.',
+  },
   PRESCRIPTION_NOT_DISPENSABLE: {
     status: 409,
     message: 'This prescription has been stopped or has expired and cannot be dispensed.',

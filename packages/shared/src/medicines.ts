@@ -95,6 +95,24 @@ export const ZSendToPharmacy = z.strictObject({
 });
 export type TSendToPharmacy = z.infer<typeof ZSendToPharmacy>;
 
+/**
+ * `GET /api/records/patients/{id}/pharmacy`: the pharmacy the patient chose, that is the approved
+ * pharmacy their prescriptions were last sent to (decision 0035); none until one was sent.
+ */
+export const ZPatientPharmacy = z.object({
+  pharmacy: z
+    .object({
+      _id: z.uuid().describe('The facility: `facilityId` of `POST …/prescriptions/{id}/pharmacy`'),
+      name: z.string(),
+      address: z.string(),
+      city: z.string(),
+    })
+    .nullable()
+    .describe('null until a prescription of the patient was sent to an approved pharmacy'),
+  sentAt: z.string().nullable().describe('When a prescription of the patient was last sent there'),
+});
+export type TPatientPharmacy = z.infer<typeof ZPatientPharmacy>;
+
 /** `POST /api/me/patients/{patientId}/prescriptions/{id}/refill-requests` */
 export const ZRefillRequestInput = z.strictObject({
   note: optionalTrimmedText({

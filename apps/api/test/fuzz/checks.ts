@@ -31,6 +31,7 @@ import { VISIT_ZOD_BODIES, VISIT_ZOD_RESPONSES } from './visits.ts';
 import { REMINDER_ZOD_RESPONSES } from './reminders.ts';
 import { PATIENT_ACCESS_ZOD_BODIES, PATIENT_ACCESS_ZOD_RESPONSES } from './patient-access.ts';
 import { DIRECTORY_ZOD_BODIES, DIRECTORY_ZOD_RESPONSES } from './directory.ts';
+import { MEDICINE_ZOD_RESPONSES } from './medicines.ts';
 import { VIDEO_ZOD_BODIES, VIDEO_ZOD_RESPONSES } from './video.ts';
 
 /** The one error body of the API, as an independent JSON schema. */
@@ -82,6 +83,7 @@ const ZOD_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   ...REMINDER_ZOD_RESPONSES,
   ...PATIENT_ACCESS_ZOD_RESPONSES,
   ...DIRECTORY_ZOD_RESPONSES,
+  ...MEDICINE_ZOD_RESPONSES,
   ...VIDEO_ZOD_RESPONSES,
 };
 

@@ -217,8 +217,14 @@ export function directoryPathValue(
         },
         { weight: 1, arbitrary: junk },
       );
+    // The pending facilities (every other one) are decided once: the second is left to
+    // rejections, the others to approvals, so neither spends all of the other's.
+    const pending = facilities.filter((_, index) => index % 2 === 1);
+    const isReject = operation.path.endsWith('/reject');
+    const others = pending.filter((_, index) => (index === 1) !== isReject);
+    const drawn = facilities.filter((f) => !others.includes(f));
     return fc.oneof(
-      { weight: 6, arbitrary: ids(facilities.map((f) => f.id)) },
+      { weight: 6, arbitrary: ids(drawn.map((f) => f.id)) },
       { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
       { weight: 1, arbitrary: junk },
     );

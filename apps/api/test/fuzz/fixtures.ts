@@ -9,6 +9,7 @@ import type { Pools } from './pools.ts';
 import { seedPatientAccess } from './patient-access.ts';
 import { seedCorrections } from './corrections.ts';
 import { bookingLinks, FUZZ_REVIEWER, seedDirectory } from './directory.ts';
+import { seedMedicines } from './medicines.ts';
 import { FUZZ_SUPPORT, seedMessages } from './messages.ts';
 import { seedLinkedRecord } from './my-health.ts';
 import { seedReminders } from './reminders.ts';
@@ -17,7 +18,8 @@ import { seedVideoVisits } from './video.ts';
 /**
  * What the campaign starts from: a few signed-in users with patients (one trashed each), a paid
  * checkout, one item of every registered kind, a voice call per user, a link to a patient and an
- * open invitation per user, and the tokens the requests present.
+ * open invitation per user, the medicines' pharmacies and prescriptions, and the tokens the
+ * requests present.
  */
 
 const USERS = 6;
@@ -132,6 +134,8 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     userIds: users.map(({ user }) => user._id),
     linkedPatientId: linked.patientId,
   });
+  // Pharmacies with the pool on their staff, tokens, a sent prescription and refill requests.
+  const medicines = await seedMedicines(ctx, users);
   // A voice call per user, so reading what a call did has calls of its own and others' to read.
   const calls = [];
   for (const { headers, user } of users) {
@@ -167,6 +171,7 @@ export async function seedCampaign(ctx: TestContext): Promise<Pools> {
     ...access,
     directory,
     messages,
+    medicines,
     videoVisits,
     cursors: [],
     unregisteredToken: await issue(ctx.local, 'never-signed-in'),

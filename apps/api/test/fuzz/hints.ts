@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { correctionHints } from './corrections.ts';
 import { directoryHints } from './directory.ts';
 import { kindHints } from './kinds.ts';
+import { medicineHints } from './medicines.ts';
 import { messageHints } from './messages.ts';
 import { patientAccessHints } from './patient-access.ts';
 import type { Operation } from './openapi.ts';
@@ -46,6 +47,13 @@ export function hintsFor(operation: Operation, actor: FuzzUser, pools: Pools): H
   Object.assign(hints, directoryHints(operation, actor.user._id, pools));
   Object.assign(hints, messageHints(operation, actor.user._id, pools));
   Object.assign(hints, videoHints(operation));
+  Object.assign(hints, medicineHints(operation, pools.medicines));
+  // Approving a refill writes a prescription: its body is the prescriptions' own.
+  if (operation.path.endsWith('/refill-requests/{requestId}/approve'))
+    Object.assign(
+      hints,
+      kindHints({ ...operation, path: '/api/records/patients/{id}/prescriptions' }, pools.kinds),
+    );
   if (operation.path.startsWith('/api/records/patients'))
     Object.assign(hints, {
       email: fc.oneof(fc.emailAddress(), fc.constant('')),

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type pg from 'pg';
 import { z } from 'zod';
 import { ZOccurrence, ZOccurrenceMarkInput, ZToday } from '@portal/shared/care-plan';
+import { ZSendToPharmacy } from '@portal/shared/medicines';
 import type { TPatientKindName } from '@portal/shared/patient-kinds';
 import {
   ZMedicationSuggestions,
@@ -89,6 +90,12 @@ const EXTRAS: Partial<Record<TPatientKindName, KindExtras>> = {
   prescription: {
     itemRoutes: {
       'POST stop': { answers: { 200: ZPrescription }, body: ZPrescriptionStop, changesItem: true },
+      // Sent to a pharmacy (medicines.ts seeds them and hints their ids).
+      'POST pharmacy': {
+        answers: { 200: ZPrescription },
+        body: ZSendToPharmacy,
+        changesItem: true,
+      },
     },
     answers: { 'GET /api/records/medications': { 200: ZMedicationSuggestions } },
     // ALLERGY_WARNING names the allergies the medication matches (ZAllergyWarning).

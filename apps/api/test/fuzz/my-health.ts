@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { appointmentInput } from '@portal/shared/appointment.factories';
 import { signIn, type TestContext } from '../app.ts';
+import { prescriptionInput } from '../factories/clinical.ts';
 import type { Operation } from './openapi.ts';
 
 /**
@@ -27,11 +28,14 @@ export interface LinkedRecordInPool {
   carePlanId: string;
   activityId: string;
   day: string;
+  /** Its active prescriptions, to send to a pharmacy and ask a refill of. */
+  prescriptionIds: string[];
 }
 
 /**
  * A practitioner outside the pool (so no request of the campaign trashes the record or changes
- * its plan) with one patient, its appointment, allergy and care plan, and `userIds` linked to
+ * its plan) with one patient, its appointment, allergy, care plan and three prescriptions, and
+ * `userIds` linked to
  * that patient: the linked routes then have a record to succeed on in every batch.
  */
 export async function seedLinkedRecord(
@@ -69,6 +73,11 @@ export async function seedLinkedRecord(
     goals: [],
     activities: [{ title: 'Inhaler check', start: day, rrule: '' }],
   });
+  const prescriptionIds: string[] = [];
+  for (const medication of ['Salbutamol', 'Budesonide', 'Montelukast'])
+    prescriptionIds.push(
+      (await post(`${base}/prescriptions`, prescriptionInput({ medication })))._id,
+    );
   const links: LinkInPool[] = [];
   for (const userId of userIds) {
     await ctx.database.pool.query(
@@ -84,6 +93,7 @@ export async function seedLinkedRecord(
     carePlanId: plan._id,
     activityId: plan.activities[0].id,
     day,
+    prescriptionIds,
   };
 }
 
@@ -118,10 +128,11 @@ export function myHealthPathValue(
     );
   const { links, carePlanId, activityId, day } = pools.linked;
   const allLinked = links.filter((link) => link.userId === actorId).map((l) => l.patientId);
-  // The care plan's routes name the seeded record (the actor's other links, made by bookings,
-  // have no plan).
+  // The care plan's and the prescriptions' routes name the seeded record (the actor's other
+  // links, made by bookings, have no plan and no prescription).
   const linked =
-    operation.path.includes('/care-plans') && allLinked.includes(pools.linked.patientId)
+    (operation.path.includes('/care-plans') || operation.path.includes('/prescriptions/')) &&
+    allLinked.includes(pools.linked.patientId)
       ? [pools.linked.patientId]
       : allLinked;
   switch (name) {
@@ -140,6 +151,10 @@ export function myHealthPathValue(
       return mostly([carePlanId]);
     case 'activityId':
       return mostly([activityId]);
+    case 'id':
+      return operation.path.includes('/prescriptions/{id}')
+        ? mostly(pools.linked.prescriptionIds)
+        : junk;
     case 'day':
       return fc.oneof(
         { weight: 6, arbitrary: ids([day]) },

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { correctionPathValue } from './corrections.ts';
 import { directoryPathValue } from './directory.ts';
+import { medicinePathValue } from './medicines.ts';
 import { kindPathValue } from './kinds.ts';
 import { messagePathValue } from './messages.ts';
 import { myHealthPathValue } from './my-health.ts';
@@ -83,6 +84,8 @@ export function pathValue(
   if (thread) return thread;
   const call = videoPathValue(operation, actorId, pools, junk);
   if (call) return call;
+  const medicine = medicinePathValue(operation, name, pools.medicines, junk);
+  if (medicine) return medicine;
   if (operation.path.startsWith('/api/records/patients/')) {
     const kept =
       operation.label === 'DELETE /api/records/patients/{id}' ? seededPatientIds(pools) : new Set();

@@ -2,6 +2,7 @@ import type { CorrectionInPool } from './corrections.ts';
 import type { DirectoryPools } from './directory.ts';
 import type { KindPools } from './kinds.ts';
 import type { MessagePools } from './messages.ts';
+import type { MedicinePools } from './medicines.ts';
 import type { LinkedRecordInPool } from './my-health.ts';
 import type { ReminderInPool } from './reminders.ts';
 import type { VideoVisitInPool } from './video.ts';
@@ -48,6 +49,8 @@ export interface Pools {
   directory: DirectoryPools;
   /** Message threads seeded before the run and made during it (messages.ts). */
   messages: MessagePools;
+  /** Pharmacies, prescriptions' tokens, sent prescriptions and refill requests (medicines.ts). */
+  medicines: MedicinePools;
   /** Video appointments open during the whole run, seeded before it (video.ts). */
   videoVisits: VideoVisitInPool[];
   cursors: string[];

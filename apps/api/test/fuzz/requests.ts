@@ -3,6 +3,7 @@ import { FUZZ_REVIEWER } from './directory.ts';
 import { authHeader, authKind, type AuthKind } from './auth-values.ts';
 import { correctionParams } from './corrections.ts';
 import { hintsFor } from './hints.ts';
+import { refillParams } from './medicines.ts';
 import { KIND_SEEDS, kindPathValues } from './kinds.ts';
 import type { Operation } from './openapi.ts';
 import { pathValue, visitParams } from './path-values.ts';
@@ -91,6 +92,7 @@ export function requestFor(operation: Operation, pools: Pools): fc.Arbitrary<Fuz
         ? visitParams(operation, user.user._id, pools)
         : (kindPathValues(operation, user.user._id, pools.kinds, oneByOne) ??
           correctionParams(operation, user.user._id, pools.corrections, oneByOne) ??
+          refillParams(operation, user.user._id, pools.medicines, oneByOne) ??
           oneByOne);
       const hasBody = operation.method !== 'GET' && operation.method !== 'HEAD';
       const body: fc.Arbitrary<BodyVariant | undefined> = !hasBody

@@ -1,7 +1,9 @@
 import { explainCorrectionRows } from './corrections.ts';
 import { TRACKED_TABLES, type ByTable, type DbState, type TrackedTable } from './db-state.ts';
 import { explainKindRows } from './kinds.ts';
+import { explainMedicineRows } from './medicines.ts';
 import { explainMyHealthRows } from './my-health.ts';
+import type { MedicinePools } from './medicines.ts';
 import type { Outcome } from './requests.ts';
 import { explainVisitRows } from './visits.ts';
 
@@ -26,7 +28,11 @@ const ROW_IN_PATH: Partial<Record<string, TrackedTable>> = {
 };
 
 /** Which rows the successful requests of a batch may have changed. */
-export function explainedRows(outcomes: Outcome[], after: DbState): ByTable<Set<string>> {
+export function explainedRows(
+  outcomes: Outcome[],
+  after: DbState,
+  medicines: MedicinePools,
+): ByTable<Set<string>> {
   const rows = Object.fromEntries(
     TRACKED_TABLES.map((table) => [table, new Set<string>()]),
   ) as ByTable<Set<string>>;
@@ -39,6 +45,7 @@ export function explainedRows(outcomes: Outcome[], after: DbState): ByTable<Set<
     explainKindRows(label, request.pathValues, answer, rows);
     explainMyHealthRows(label, request.pathValues, rows);
     explainCorrectionRows(label, request.pathValues, answer, rows);
+    explainMedicineRows(label, request.pathValues, answer, medicines, rows);
     const answered = answer?._id ?? answer?.id;
     const answeredTable = Object.hasOwn(ROW_IN_ANSWER, label) ? ROW_IN_ANSWER[label] : undefined;
     if (answeredTable && answered) rows[answeredTable].add(answered);

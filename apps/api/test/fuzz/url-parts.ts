@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Operation } from './openapi.ts';
 import type { Pools } from './pools.ts';
+import { pharmacyQueryValue } from './medicines.ts';
 import { nastyText, valueFor } from './schema-arbitraries.ts';
 
 /**
@@ -53,17 +54,19 @@ function queryValue(
   const valid =
     plausible[name] && !name.startsWith('limit')
       ? plausible[name]!(pools, actorId)
-      : name === 'cursor' && pools.cursors.length
-        ? fc.constantFrom(...pools.cursors)
-        : name === 'session_id'
-          ? fc.oneof(
-              fc.constantFrom(
-                'cs_local_unknown',
-                ...pools.sessions.filter((s) => s.userId === actorId).map((s) => s.id),
-              ),
-              valueFor(schema).map(String),
-            )
-          : valueFor(schema).map(String);
+      : name === 'facilityId' && operation.path === '/api/pharmacy/prescriptions'
+        ? pharmacyQueryValue(pools.medicines)
+        : name === 'cursor' && pools.cursors.length
+          ? fc.constantFrom(...pools.cursors)
+          : name === 'session_id'
+            ? fc.oneof(
+                fc.constantFrom(
+                  'cs_local_unknown',
+                  ...pools.sessions.filter((s) => s.userId === actorId).map((s) => s.id),
+                ),
+                valueFor(schema).map(String),
+              )
+            : valueFor(schema).map(String);
   const key = encodeURIComponent(name);
   return fc.oneof(
     {

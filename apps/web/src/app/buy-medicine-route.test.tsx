@@ -56,10 +56,11 @@ describe('/buy-medicine', () => {
     expect(router.state.location.state).toEqual({ returnTo: '/buy-medicine' });
   });
 
-  it('lists the active prescriptions of the linked record, each with its verification code', async () => {
+  it('lists the active prescriptions of the linked record, then the completed ones, each with its verification code', async () => {
     const { medicine } = openBuyMedicine();
     const card = await screen.findByRole('article', { name: 'Amoxicillin 500 mg' });
-    expect(screen.queryByRole('article', { name: /Ibuprofen/ })).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getAllByRole('article')[1]).toHaveAccessibleName(/^Ibuprofen/);
     expect(
       screen.getByRole('heading', { level: 2, name: 'Prescriptions of Amina Yusuf' }),
     ).toBeVisible();
@@ -129,6 +130,20 @@ describe('/buy-medicine', () => {
     expect(within(card).queryByRole('button', { name: 'Ask for a refill' })).toBeNull();
     expect(medicines.refills[0]!.patientId).toBe(link.patientId);
     expect(medicines.refills[0]!.prescriptionId).toBe(medicine._id);
+  });
+
+  it('offers a refill of a completed prescription, and no sending it to a pharmacy', async () => {
+    const { api } = openBuyMedicine();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: /^Ibuprofen/ });
+    expect(
+      within(card).getByText('Completed: ask for a refill if you still need this medicine.'),
+    ).toBeVisible();
+    expect(within(card).queryByRole('button', { name: /pharmacy/ })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Ask for a refill' }));
+    await user.click(within(card).getByRole('button', { name: 'Send the request' }));
+    expect(await within(card).findByText('Your refill request was sent.')).toHaveFocus();
+    expect(api.requestsTo('POST', /refill-requests$/)).toHaveLength(1);
   });
 
   it('shows a declined refill with the practice’s message', async () => {

@@ -6,6 +6,7 @@ import {
   type TAllergyRecord,
 } from '@portal/shared/allergy';
 import { allergiesMetBy, prescriptionsMeeting } from '@portal/shared/drug-class-match';
+import type { TPatientPharmacy } from '@portal/shared/medicines';
 import {
   ZPrescriptionInput,
   ZPrescriptionStop,
@@ -20,7 +21,9 @@ import { fakeSequence, invalid, json, refuse } from './http.ts';
  * `fieldErrors`), If-Match (409 `…_CHANGED`), stop with a reason, medication suggestions, and
  * the allergy warning (409 `ALLERGY_WARNING` unless `allergyAcknowledged`) and each allergy's
  * matching active prescriptions, both by the shared matcher the API uses (drug classes, then
- * words).
+ * words). A dispensed prescription refuses a change of what was handed out (409
+ * `PRESCRIPTION_DISPENSED_LOCKED`); the pharmacy each patient chose (`choosePharmacy`) is read
+ * and an active prescription not yet sent is sent to it.
  */
 
 const { newRecord, nextTime: nextUpdatedAt } = fakeSequence('c1d2e3f4', '2026-02-01T00:00:00.000Z');
@@ -28,6 +31,19 @@ const { newRecord, nextTime: nextUpdatedAt } = fakeSequence('c1d2e3f4', '2026-02
 export class FakeClinical {
   readonly allergies: TAllergyRecord[] = [];
   readonly prescriptions: TPrescription[] = [];
+  /** The pharmacy each patient chose, by patient id. */
+  readonly pharmacies = new Map<string, NonNullable<TPatientPharmacy['pharmacy']>>();
+
+  choosePharmacy(patientId: string, name = 'Farmácia Central') {
+    const pharmacy = {
+      _id: 'f0a1b2c3-0000-4000-8000-00000000000a',
+      name,
+      address: 'Rua Augusta 1',
+      city: 'Lisboa',
+    };
+    this.pharmacies.set(patientId, pharmacy);
+    return pharmacy;
+  }
 
   addAllergy(patientId: string, input: Partial<TAllergyInput> = {}): TAllergyRecord {
     const data = ZAllergyInput.parse({ substance: 'Penicillin', severity: 'severe', ...input });
@@ -170,7 +186,38 @@ export function clinicalHandlers(clinical: FakeClinical): HttpHandler[] {
       const parsed = ZPrescriptionInput.safeParse(await info.request.json());
       if (!parsed.success) return invalid(parsed.error);
       const { allergyAcknowledged: _acknowledged, ...data } = parsed.data;
+      const handedOut = [
+        'medication',
+        'strength',
+        'dose',
+        'route',
+        'frequency',
+        'duration',
+        'endDate',
+        'instructions',
+      ] as const;
+      if (found.item.dispensedAt && handedOut.some((field) => data[field] !== found.item[field]))
+        return refuse('PRESCRIPTION_DISPENSED_LOCKED', 409);
       Object.assign(found.item, data, { updatedAt: nextUpdatedAt() });
+      return json(found.item);
+    }),
+    http.get(`${base}/pharmacy`, ({ params }) => {
+      const pharmacy = clinical.pharmacies.get(params.id as string) ?? null;
+      return json({ pharmacy, sentAt: pharmacy && '2026-03-01T09:00:00.000Z' });
+    }),
+    http.post(`${base}/prescriptions/:itemId/pharmacy`, async (info) => {
+      const found = current(clinical.prescriptions, info, 'PRESCRIPTION');
+      if ('refusal' in found) return found.refusal;
+      const { facilityId } = (await info.request.json()) as { facilityId: string };
+      if (![...clinical.pharmacies.values()].some((p) => p._id === facilityId))
+        return refuse('PHARMACY_NOT_FOUND', 404);
+      if (found.item.status !== 'active' || found.item.dispensedAt)
+        return refuse('PRESCRIPTION_NOT_ACTIVE', 409);
+      Object.assign(found.item, {
+        pharmacyId: facilityId,
+        sentAt: nextUpdatedAt(),
+        updatedAt: nextUpdatedAt(),
+      });
       return json(found.item);
     }),
     http.post(`${base}/prescriptions/:itemId/stop`, async (info) => {

@@ -108,6 +108,10 @@ export const prescriptions = pgTable(
     ),
     check('prescriptions_verification_count_check', sql`${table.verificationCount} >= 0`),
     index('prescriptions_patient_created_idx').on(table.patientId, table.createdAt, table.id),
+    // The pharmacy a patient chose: their prescription last sent to one (keyset (sent_at, id)).
+    index('prescriptions_patient_sent_idx')
+      .on(table.patientId, table.sentAt, table.id)
+      .where(sql`${table.sentAt} is not null`),
     index('prescriptions_owner_created_idx').on(table.ownerId, table.createdAt, table.id),
     // The timeline's "prescription stopped" entries: a patient's stopped ones, newest first,
     // keyset (stopped_at, id); only stopped rows are in it.

@@ -20,7 +20,7 @@ import type { PrescriptionService } from './prescriptions.service.ts';
 const warningOrChanged = z
   .union([ZAllergyWarning, ZApiError])
   .describe(
-    '`ALLERGY_WARNING` with `allergies`, each with its `level` and `drugClass` (send again with `allergyAcknowledged: true`), `PRESCRIPTION_CHANGED` or `PRESCRIPTION_STOPPED`',
+    '`ALLERGY_WARNING` with `allergies`, each with its `level` and `drugClass` (send again with `allergyAcknowledged: true`), `PRESCRIPTION_CHANGED`, `PRESCRIPTION_STOPPED` or `PRESCRIPTION_DISPENSED_LOCKED`',
   );
 
 /**
@@ -44,7 +44,7 @@ export function prescriptionRoutes(
         "Prescribe for one of my patients; 409 `ALLERGY_WARNING` when the medication meets an active allergy of the patient and `allergyAcknowledged` is not true: of the allergy's drug class or the substance itself (`level: match`, e.g. amoxicillin for a penicillin allergy), of a cross-reactive class (`level: caution`, e.g. a cephalosporin for a penicillin allergy), or naming the substance's words (`match`, `drugClass` null); the drug classes are a curated table of WHO ATC groups, not a complete drug database",
       read: 'One prescription of one of my patients, with its `ETag`',
       update:
-        'Replace a prescription that is not stopped; with `If-Match`, 409 `PRESCRIPTION_CHANGED` if it changed meanwhile; a changed medication meets the allergy warning again',
+        'Replace a prescription that is not stopped; with `If-Match`, 409 `PRESCRIPTION_CHANGED` if it changed meanwhile; a changed medication meets the allergy warning again. A dispensed prescription is the record of what a pharmacy handed out: a replacement that changes its medication, strength, dose, route, frequency, duration, end date or instructions is 409 `PRESCRIPTION_DISPENSED_LOCKED` and changes nothing (write a new prescription instead); one that changes only its `status` (active or completed) is saved',
     },
     createDescription:
       'An acknowledged warning is saved and recorded in the audit trail as one `acknowledge` event per allergy.',
@@ -55,7 +55,7 @@ export function prescriptionRoutes(
   itemAction({
     verb: 'stop',
     summary:
-      'Stop a prescription with its reason (a stopped one is answered unchanged); with `If-Match`, 409 `PRESCRIPTION_CHANGED` if it changed meanwhile',
+      'Stop a prescription with its reason (a stopped one is answered unchanged); with `If-Match`, 409 `PRESCRIPTION_CHANGED` if it changed meanwhile. A dispensed prescription may still be stopped: the patient must be told to stop taking what they were given (a reaction, an interaction), and its dispensing stays recorded beside the stop',
     body: ZPrescriptionStop,
     audit: 'stop',
     isVersioned: true,

@@ -17,8 +17,30 @@ import {
   prescriptionStore,
   toApiPrescription,
   toStoredPrescription,
+  type PrescriptionValues,
 } from './prescriptions.fields.ts';
 import { suggestMedications } from './prescriptions.repository.ts';
+
+/** What a pharmacy hands out and labels: fixed once it is dispensed. */
+const DISPENSED_FIELDS = [
+  'medication',
+  'strength',
+  'dose',
+  'route',
+  'frequency',
+  'duration',
+  'endDate',
+  'instructions',
+] as const satisfies readonly (keyof PrescriptionValues)[];
+
+/**
+ * Whether a replacement changes what was dispensed. Its status may still change (a course
+ * completed), since that says whether the patient goes on, not what they were given.
+ */
+function changesDispensed(current: PrescriptionRow, input: TPrescriptionData): boolean {
+  const next = toStoredPrescription(input);
+  return DISPENSED_FIELDS.some((field) => next[field] !== current[field]);
+}
 
 /**
  * A patient's prescriptions: list, read, prescribe, replace and stop. Prescribing (or changing
@@ -71,6 +93,21 @@ export function createPrescriptionService({
               subject: { kind: 'prescription', id: current.id },
             },
             new AppError('PRESCRIPTION_STOPPED'),
+          ),
+      };
+    }
+    if (current?.dispensedAt && changesDispensed(current, input)) {
+      return {
+        refuse: () =>
+          refusals.refuse(
+            actor,
+            {
+              action,
+              outcome: 'conflict',
+              patientId: current.patientId,
+              subject: { kind: 'prescription', id: current.id },
+            },
+            new AppError('PRESCRIPTION_DISPENSED_LOCKED'),
           ),
       };
     }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZPatientPharmacy,
   ZPharmacyListQuery,
   ZPharmacyPrescription,
   ZRefillCount,
@@ -106,13 +107,28 @@ export function medicinesRoutes(
       }),
   );
 
+  typed.get(
+    '/api/records/patients/:id/pharmacy',
+    {
+      schema: {
+        tags,
+        summary: 'The pharmacy my patient chose, to send their prescriptions to',
+        description: `The approved pharmacy the patient's prescriptions were last sent to (by the patient from Buy Medicine, or by me to their choice), and when; \`pharmacy: null\` until one was sent. Not a stored preference: it follows the patient's latest choice (decision 0035). Someone else's patient: 404 \`PATIENT_NOT_FOUND\`. ${PRIVATE}`,
+        params: ZPatientParams,
+        response: { 200: ZPatientPharmacy, ...errors },
+      },
+    },
+    async (request) =>
+      medicines.chosenPharmacy({ actor: await actorOf(request), patientId: request.params.id }),
+  );
+
   typed.post(
     '/api/records/patients/:id/prescriptions/:prescriptionId/pharmacy',
     {
       schema: {
         tags,
         summary: "Send my patient's active prescription to the pharmacy the patient chose",
-        description: `As the patient's own route: an approved pharmacy (else 404 \`PHARMACY_NOT_FOUND\`), an active prescription not dispensed (else 409 \`PRESCRIPTION_NOT_ACTIVE\`). Someone else's patient or prescription: 404. ${PRIVATE}`,
+        description: `The patient's choice is \`GET /api/records/patients/{id}/pharmacy\`. As the patient's own route: an approved pharmacy (else 404 \`PHARMACY_NOT_FOUND\`), an active prescription not dispensed (else 409 \`PRESCRIPTION_NOT_ACTIVE\`). Someone else's patient or prescription: 404. ${PRIVATE}`,
         params: practitionerPrescription,
         body: ZSendToPharmacy,
         response: { 200: ZPrescription, ...errors, 409: ZApiError },

@@ -1,4 +1,8 @@
-import type { TPharmacyPrescription, TSendToPharmacy } from '@portal/shared/medicines';
+import type {
+  TPatientPharmacy,
+  TPharmacyPrescription,
+  TSendToPharmacy,
+} from '@portal/shared/medicines';
 import { PRESCRIPTION_KIND } from '@portal/shared/prescription';
 import type { ZMyPrescription } from '@portal/shared/my-health';
 import type { z } from 'zod';
@@ -131,6 +135,26 @@ export function createPharmacySide({
     }) {
       const scope = await ownedPatient(actor, patientId, 'send');
       return toApiPrescription(await send(actor, scope, id, input), links);
+    },
+
+    /** The pharmacy the practitioner's patient chose (decision 0035); audited as a read. */
+    async chosenPharmacy({
+      actor,
+      patientId,
+    }: {
+      actor: Actor;
+      patientId: string;
+    }): Promise<TPatientPharmacy> {
+      const scope = await ownedPatient(actor, patientId, 'read');
+      const chosen = await repository.findChosenPharmacy(db, scope);
+      await audit(actor, {
+        patientId: scope.patientId,
+        related: chosen ? { kind: 'facility', id: chosen.id } : null,
+        action: 'read',
+      });
+      if (!chosen) return { pharmacy: null, sentAt: null };
+      const { id, sentAt, ...rest } = chosen;
+      return { pharmacy: { _id: id, ...rest }, sentAt: iso(sentAt) };
     },
 
     /** The prescriptions sent to one of the actor's pharmacies, newest sent first. */

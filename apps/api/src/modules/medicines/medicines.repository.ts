@@ -286,3 +286,28 @@ export async function findLinkedPeople(db: DbOrTx, patientId: string): Promise<s
     .where(and(eq(patientLinks.patientId, patientId), isNull(patientLinks.endedAt)));
   return rows.map((row) => row.userId);
 }
+
+/**
+ * The pharmacy the patient chose: the approved one their prescriptions (of this owner) were last
+ * sent to, and when. None until one was sent.
+ */
+export async function findChosenPharmacy(
+  db: DbOrTx,
+  { ownerId, patientId }: { ownerId: string; patientId: string },
+) {
+  const result = await db.execute<{
+    id: string;
+    name: string;
+    address: string;
+    city: string;
+    sentAt: string;
+  }>(sql`
+    select f.id, f.name, f.address, f.city, p.sent_at as "sentAt"
+      from prescriptions p
+      join facilities f on f.id = p.pharmacy_id
+     where p.patient_id = ${patientId} and p.owner_id = ${ownerId} and p.sent_at is not null
+       and f.kind = 'pharmacy' and f.review_status = 'approved'
+     order by p.sent_at desc, p.id desc
+     limit 1`);
+  return first(result.rows);
+}

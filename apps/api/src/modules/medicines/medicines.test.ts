@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TPharmacyPrescription, TRefillRequest } from '@portal/shared/medicines';
+import { ERRORS } from '@portal/shared/errors';
 import type { TPrescription } from '@portal/shared/prescription';
 import { signIn, useTestApp, type AuthHeaders } from '../../../test/app.ts';
 import { createAllergy, prescriptionInput } from '../../../test/factories/clinical.ts';
@@ -230,6 +231,49 @@ describe('sending to a pharmacy', () => {
     expect(filtered.json()).toEqual([]);
   });
 
+  it('the practitioner reads the pharmacy the patient chose: the one they last sent a prescription to, audited, never cached', async () => {
+    const { prescribed, linkedTo, pharmacy } = kit();
+    const { doctor, patientId, prescription } = await prescribed();
+    const person = await linkedTo(doctor, patientId);
+    const first = await pharmacy({ name: 'Farmácia Central' });
+    const second = await pharmacy({ name: 'Farmácia do Rossio' });
+    const chosen = () => call('GET', `/api/records/patients/${patientId}/pharmacy`, doctor.headers);
+    const none = await chosen();
+    expect(none.statusCode).toBe(200);
+    expect(none.headers['cache-control']).toBe('no-store');
+    expect(none.json()).toEqual({ pharmacy: null, sentAt: null });
+    const send = (facilityId: string) =>
+      call(
+        'POST',
+        `/api/me/patients/${patientId}/prescriptions/${prescription._id}/pharmacy`,
+        person.headers,
+        { facilityId },
+      );
+    await send(first.id);
+    const sent = (await send(second.id)).json() as TPrescription;
+    expect((await chosen()).json()).toEqual({
+      pharmacy: {
+        _id: second.id,
+        name: 'Farmácia do Rossio',
+        address: expect.any(String),
+        city: expect.any(String),
+      },
+      sentAt: sent.sentAt,
+    });
+    const reads = (await auditEventsBy(ctx, doctor.user._id)).filter(
+      (event) => event.action === 'read',
+    );
+    expect(reads).toEqual([
+      expect.objectContaining({ patient_id: patientId, outcome: 'success' }),
+      expect.objectContaining({ patient_id: patientId, outcome: 'success' }),
+    ]);
+    // Another practitioner's read of this patient is refused.
+    const other = (await prescribed()).doctor;
+    expect(
+      (await call('GET', `/api/records/patients/${patientId}/pharmacy`, other.headers)).json(),
+    ).toMatchObject({ code: 'PATIENT_NOT_FOUND' });
+  });
+
   it('the practitioner sends it too; only an active prescription to an approved pharmacy', async () => {
     const { prescribed, pharmacy } = kit();
     const { doctor, patientId, prescription } = await prescribed();
@@ -252,6 +296,51 @@ describe('sending to a pharmacy', () => {
     const stopped = await call('POST', url, doctor.headers, { facilityId: shop.id });
     expect(stopped.statusCode).toBe(409);
     expect(stopped.json()).toMatchObject({ code: 'PRESCRIPTION_NOT_ACTIVE' });
+  });
+});
+
+describe('a dispensed prescription', () => {
+  it('keeps what was handed out: a change is 409 PRESCRIPTION_DISPENSED_LOCKED and changes nothing; its status may still change, and it may be stopped', async () => {
+    const { prescribed, pharmacy, dispense, practitionerRead } = kit();
+    const input = { medication: 'Amoxicillin', strength: '500 mg', duration: '7 days' };
+    const { doctor, prescription, token } = await prescribed(input);
+    const shop = await pharmacy();
+    expect((await dispense(shop.staff.headers, token, shop.id)).statusCode).toBe(200);
+    const dispensed = await practitionerRead(doctor.headers, prescription);
+    const url = `/api/records/patients/${prescription.patientId}/prescriptions/${prescription._id}`;
+    const put = (changes: object) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url,
+        headers: doctor.headers,
+        payload: prescriptionInput({ ...input, ...changes }),
+      });
+    for (const changes of [{ dose: '2 capsules' }, { strength: '250 mg' }, { instructions: 'x' }]) {
+      const refused = await put(changes);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        code: 'PRESCRIPTION_DISPENSED_LOCKED',
+        message: ERRORS.PRESCRIPTION_DISPENSED_LOCKED.message,
+      });
+    }
+    expect(await practitionerRead(doctor.headers, prescription)).toEqual(dispensed);
+    const updates = (await auditEventsBy(ctx, doctor.user._id)).filter(
+      (event) => event.action === 'update',
+    );
+    expect(updates.map((event) => event.outcome)).toEqual(['conflict', 'conflict', 'conflict']);
+    const completed = await put({ status: 'completed' });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json()).toMatchObject({
+      status: 'completed',
+      dose: dispensed.dose,
+      dispensedBy: shop.name,
+    });
+    const stopped = await call('POST', `${url}/stop`, doctor.headers, { reason: 'Rash' });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toMatchObject({
+      status: 'stopped',
+      dispensedAt: dispensed.dispensedAt,
+    });
   });
 });
 
@@ -302,6 +391,7 @@ describe('privacy matrix of the medicines routes', () => {
         url: `/api/pharmacy/prescriptions?facilityId=${shop.id}`,
         allowed: ['shop'],
       },
+      { method: 'GET', url: `/api/records/patients/${patientId}/pharmacy`, allowed: ['doctor'] },
       {
         method: 'GET',
         url: `/api/records/patients/${patientId}/prescriptions/${prescription._id}`,

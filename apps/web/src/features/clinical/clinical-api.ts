@@ -1,4 +1,5 @@
 import type { TAllergy, TAllergyData } from '@portal/shared/allergy';
+import type { TPatientPharmacy } from '@portal/shared/medicines';
 import type { TPrescription, TPrescriptionData } from '@portal/shared/prescription';
 import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { etagOf, saveRequest } from '../../lib/api/etag.ts';
@@ -8,7 +9,9 @@ import type { PatientArgs, ViewerArgs } from '../../lib/api/viewer-args.ts';
 /** The most items one list request asks for (the API's page limit). */
 const PAGE_SIZE = 200;
 
-const clinicalBase = api.enhanceEndpoints({ addTagTypes: ['Allergy', 'Prescription'] });
+const clinicalBase = api.enhanceEndpoints({
+  addTagTypes: ['Allergy', 'Prescription', 'PatientPharmacy'],
+});
 
 /**
  * A patient's allergies and prescriptions. Every screen here says itself when a call
@@ -66,6 +69,28 @@ export const clinicalApi = clinicalBase.injectEndpoints({
         { type: 'Prescription', id: prescription.patientId },
       ],
     }),
+    /** The pharmacy the patient chose (the one their prescriptions were last sent to). */
+    getPatientPharmacy: build.query<TPatientPharmacy, PatientArgs>({
+      query: ({ patientId }) => patientUrl(patientId, 'pharmacy'),
+      providesTags: (_result, _error, { patientId }) => [
+        { type: 'PatientPharmacy', id: patientId },
+      ],
+    }),
+    /** Sends the prescription on to that pharmacy, as the patient would from Buy Medicine. */
+    sendToPatientPharmacy: build.mutation<
+      TPrescription,
+      { prescription: TPrescription; facilityId: string }
+    >({
+      query: ({ prescription, facilityId }) => ({
+        url: patientUrl(prescription.patientId, 'prescriptions', prescription._id, 'pharmacy'),
+        method: 'POST',
+        body: { facilityId },
+      }),
+      invalidatesTags: (_result, _error, { prescription }) => [
+        { type: 'Prescription', id: prescription.patientId },
+        { type: 'PatientPharmacy', id: prescription.patientId },
+      ],
+    }),
     suggestMedications: build.query<string[], ViewerArgs & { query: string }>({
       query: ({ query }) => ({ url: '/records/medications', params: { query } }),
     }),
@@ -78,5 +103,7 @@ export const {
   useListActivePrescriptionsQuery,
   useSavePrescriptionMutation,
   useStopPrescriptionMutation,
+  useGetPatientPharmacyQuery,
+  useSendToPatientPharmacyMutation,
   useSuggestMedicationsQuery,
 } = clinicalApi;

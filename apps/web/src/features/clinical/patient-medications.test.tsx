@@ -178,4 +178,72 @@ describe('PatientMedications', () => {
       .poll(() => [...form.querySelectorAll('datalist option')].map((o) => o.getAttribute('value')))
       .toEqual(['Amoxicillin']);
   });
+
+  it('sends an active prescription to the pharmacy the patient chose: the action names it, the result is announced and shown', async () => {
+    const user = userEvent.setup();
+    const { api, patient } = section;
+    api.clinical.addPrescription(patient._id, { medication: 'Amoxicillin' });
+    api.clinical.choosePharmacy(patient._id, 'Farmácia do Rossio');
+    section.render();
+    await user.click(
+      await screen.findByRole('button', { name: 'Send Amoxicillin to Farmácia do Rossio' }),
+    );
+    const form = screen.getByRole('form', {
+      name: "Send Amoxicillin to Farmácia do Rossio, the patient's pharmacy",
+    });
+    expect(within(form).getByRole('heading')).toHaveFocus();
+    expect(form).toHaveTextContent('Farmácia do Rossio, Rua Augusta 1, Lisboa');
+    await user.click(within(form).getByRole('button', { name: 'Send to the pharmacy' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Amoxicillin was sent to Farmácia do Rossio.',
+    );
+    const item = screen.getByRole('listitem');
+    await expect.poll(() => item.textContent).toContain('Sent to Farmácia do Rossio.');
+    expect(
+      within(item).queryByRole('button', { name: /^Send Amoxicillin/ }),
+    ).not.toBeInTheDocument();
+    expect(api.requestsTo('POST', /\/pharmacy$/)).toHaveLength(1);
+  });
+
+  it('offers no sending while the patient has chosen no pharmacy', async () => {
+    const { api, patient } = section;
+    api.clinical.addPrescription(patient._id, { medication: 'Amoxicillin' });
+    section.render();
+    await screen.findByRole('button', { name: 'Edit Amoxicillin' });
+    expect(screen.queryByRole('button', { name: /^Send / })).not.toBeInTheDocument();
+  });
+
+  it('does not offer Edit on a dispensed prescription, says who dispensed it, and still lets it be stopped', async () => {
+    const { api, patient } = section;
+    const dispensed = api.clinical.addPrescription(patient._id, { medication: 'Amoxicillin' });
+    Object.assign(dispensed, {
+      dispensedAt: '2026-03-02T10:00:00.000Z',
+      dispensedBy: 'Farmácia Central',
+    });
+    section.render();
+    const item = await screen.findByRole('listitem');
+    expect(item).toHaveTextContent(
+      'Dispensed by Farmácia Central on Mar 2, 2026: what was handed out can no longer be edited.',
+    );
+    expect(
+      within(item).queryByRole('button', { name: 'Edit Amoxicillin' }),
+    ).not.toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Stop Amoxicillin' })).toBeInTheDocument();
+  });
+
+  it('shows the refusal when the prescription was dispensed while it was being edited', async () => {
+    const user = userEvent.setup();
+    const { api, patient } = section;
+    const prescription = api.clinical.addPrescription(patient._id, { medication: 'Amoxicillin' });
+    section.render();
+    await user.click(await screen.findByRole('button', { name: 'Edit Amoxicillin' }));
+    const form = screen.getByRole('form', { name: 'Change the prescription of Amoxicillin' });
+    prescription.dispensedAt = '2026-03-02T10:00:00.000Z';
+    prescription.dispensedBy = 'Farmácia Central';
+    await fill(user, within(form).getByRole('textbox', { name: 'Dose' }), '2 tablets');
+    await user.click(within(form).getByRole('button', { name: 'Save prescription' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'This prescription has been dispensed by a pharmacy, so what was handed out can no longer be changed. Stop it, or write a new prescription.',
+    );
+  });
 });

@@ -1,20 +1,43 @@
 import { Fragment } from 'react';
+import { dateTimeFormat } from '../../i18n/intl-formats.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TPatient } from '@portal/shared/patient';
 import type { TPrescription } from '@portal/shared/prescription';
 import { useAppSelector } from '../../app/hooks.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { ClinicalSection } from './clinical-section.tsx';
-import { useListActivePrescriptionsQuery } from './clinical-api.ts';
+import { useGetPatientPharmacyQuery, useListActivePrescriptionsQuery } from './clinical-api.ts';
 import { PrescriptionForm } from './prescription-form.tsx';
+import { SendToPharmacyForm } from './send-to-pharmacy-form.tsx';
 import { StopForm } from './stop-form.tsx';
 import styles from './clinical.module.css';
 
-/** In a patient's details (composed by app/): the active medications, to prescribe, change and stop. */
+/**
+ * In a patient's details (composed by app/): the active medications, to prescribe, change and
+ * stop, and to send to the pharmacy the patient chose. A dispensed one is not changed (what was
+ * handed out stays as it was); it may still be stopped.
+ */
 export function PatientMedications({ patient }: { patient: TPatient }) {
-  const { t } = useTranslation('clinical');
+  const { t, i18n } = useTranslation('clinical');
   const viewer = useAppSelector((state) => state.auth.userData?._id);
   const query = useListActivePrescriptionsQuery({ viewer, patientId: patient._id });
+  const chosen = useGetPatientPharmacyQuery({ viewer, patientId: patient._id }).currentData
+    ?.pharmacy;
+  const day = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  /** Where the prescription stands with a pharmacy, if it was sent or dispensed. */
+  const pharmacyLine = (p: TPrescription) => {
+    const pharmacy =
+      chosen && p.pharmacyId === chosen._id ? chosen.name : t('medications.aPharmacy');
+    if (p.dispensedAt)
+      return t('medications.dispensedState', {
+        pharmacy: p.dispensedBy ?? pharmacy,
+        date: day.format(Date.parse(p.dispensedAt)),
+      });
+    if (p.readyAt) return t('medications.readyState', { pharmacy });
+    if (p.sentAt) return t('medications.sentState', { pharmacy });
+    return null;
+  };
 
   /**
    * Strength, dose, route, frequency and duration, each isolated (`<bdi>`): a part mixing digits
@@ -42,10 +65,31 @@ export function PatientMedications({ patient }: { patient: TPatient }) {
             <span>{summaryOf(prescription)}</span>
           </p>
           {prescription.instructions && <p className={styles.muted}>{prescription.instructions}</p>}
+          {pharmacyLine(prescription) && (
+            <p className={styles.muted}>{pharmacyLine(prescription)}</p>
+          )}
         </>
       )}
       actions={(prescription) => [
-        { action: 'edit', label: t('medications.edit', { medication: prescription.medication }) },
+        ...(prescription.dispensedAt
+          ? []
+          : [
+              {
+                action: 'edit',
+                label: t('medications.edit', { medication: prescription.medication }),
+              },
+            ]),
+        ...(chosen && !prescription.pharmacyId && !prescription.dispensedAt
+          ? [
+              {
+                action: 'send',
+                label: t('medications.sendTo', {
+                  medication: prescription.medication,
+                  pharmacy: chosen.name,
+                }),
+              },
+            ]
+          : []),
         {
           action: 'stop',
           label: t('medications.stopFor', { medication: prescription.medication }),
@@ -65,7 +109,23 @@ export function PatientMedications({ patient }: { patient: TPatient }) {
         ) : null
       }
       renderPanel={({ action, item }, done) =>
-        action === 'stop' && item ? (
+        action === 'send' && item && chosen ? (
+          <SendToPharmacyForm
+            prescription={item}
+            pharmacy={chosen}
+            onDone={(sent) =>
+              done(
+                sent && {
+                  message: t('medications.sent', {
+                    medication: sent.medication,
+                    pharmacy: chosen.name,
+                  }),
+                  item: sent,
+                },
+              )
+            }
+          />
+        ) : action === 'stop' && item ? (
           <StopForm
             prescription={item}
             onDone={(stopped) =>

@@ -19,7 +19,13 @@ import {
 } from '../../lib/forms/field-messages.ts';
 
 /** Codes of no one kind that this feature explains in its own words. */
-const OWN_CODES: readonly string[] = ['PRESCRIPTION_STOPPED', 'PATIENT_NOT_FOUND'];
+const OWN_CODES: readonly string[] = [
+  'PRESCRIPTION_STOPPED',
+  'PRESCRIPTION_DISPENSED_LOCKED',
+  'PRESCRIPTION_NOT_ACTIVE',
+  'PHARMACY_NOT_FOUND',
+  'PATIENT_NOT_FOUND',
+];
 
 /**
  * The text of a failed call, by its code, in the reader's language: a patient-owned kind's

@@ -21,9 +21,10 @@ export function pharmacyStatusOf(medicine: TMyMedicine): TPharmacyStatus | null 
 }
 
 /**
- * One active prescription: what it is and how it is taken, its verification code, where it was
- * sent and how far it has got, its refill requests with the practice's answers, and the two
- * actions, each opening in place. Their outcome is said at the card's top, where focus goes.
+ * One active or completed prescription: what it is and how it is taken, its verification code,
+ * where it was sent and how far it has got, its refill requests with the practice's answers, and
+ * its actions, each opening in place: 'Ask for a refill', and for an active one 'Send to a
+ * pharmacy'. Their outcome is said at the card's top, where focus goes.
  */
 export function MedicineCard({
   patientId,
@@ -46,6 +47,7 @@ export function MedicineCard({
   const sendButton = useRef<HTMLButtonElement>(null);
   const refillButton = useRef<HTMLButtonElement>(null);
   const status = pharmacyStatusOf(medicine);
+  const isCompleted = medicine.status === 'completed';
   const hasOpenRefill = refills.some((request) => request.status === 'open');
   const day = dateTimeFormat(language, { dateStyle: 'medium' });
   const close = (button: HTMLButtonElement | null) => {
@@ -83,6 +85,7 @@ export function MedicineCard({
           </details>
         )}
       </div>
+      {isCompleted && <p className={styles.muted}>{t('buy.completed')}</p>}
       {medicine.pharmacyId && status && (
         <PharmacyProgress pharmacyId={medicine.pharmacyId} status={status} />
       )}
@@ -90,7 +93,7 @@ export function MedicineCard({
       {outcome.view}
       {open === null && (
         <div className={styles.actions}>
-          {status !== 'dispensed' && status !== 'ready' && (
+          {!isCompleted && status !== 'dispensed' && status !== 'ready' && (
             <Button
               ref={sendButton}
               onClick={() => {

@@ -145,19 +145,6 @@ export const medicinesApi = base.injectEndpoints({
       }),
       invalidatesTags: ['RefillRequests'],
     }),
-    sendToPatientPharmacy: build.mutation<
-      unknown,
-      PatientArgs & { prescriptionId: string; facilityId: string }
-    >({
-      query: ({ patientId, prescriptionId, facilityId }) => ({
-        url: patientUrl(patientId, 'prescriptions', prescriptionId, 'pharmacy'),
-        method: 'POST',
-        body: { facilityId },
-      }),
-      invalidatesTags: (_result, _error, { patientId }) => [
-        { type: 'Prescription', id: patientId },
-      ],
-    }),
     getPharmacyPrescriptions: build.query<
       TPharmacyPrescription[],
       ViewerArgs & { facilityId: string; status?: TPharmacyStatus }
@@ -196,7 +183,6 @@ export const {
   useGetPrescriptionQuery,
   useApproveRefillMutation,
   useDeclineRefillMutation,
-  useSendToPatientPharmacyMutation,
   useGetPharmacyPrescriptionsQuery,
   useMarkPharmacyPrescriptionMutation,
 } = medicinesApi;

@@ -13,7 +13,7 @@ import { MedicineCard } from './medicine-card.tsx';
 import type { PharmacyPickerSlot } from './send-to-pharmacy.tsx';
 import styles from './medicines.module.css';
 
-/** The signed-in person's linked records, each with its active prescriptions. */
+/** The signed-in person's linked records, each with its active and completed prescriptions. */
 export function MyMedicines({ pharmacyPicker }: { pharmacyPicker: PharmacyPickerSlot }) {
   const { t } = useTranslation('medicines');
   const viewer = useAppSelector((state) => state.auth.userData?._id);
@@ -47,7 +47,11 @@ function RecordMedicines({
   const medicines = useGetMyMedicinesQuery(args);
   const refills = useGetMyRefillRequestsQuery(args);
   const id = useId();
-  const active = medicines.currentData?.filter((medicine) => medicine.status === 'active');
+  // Active ones first, then completed ones, which may still be refilled; stopped ones are not.
+  const current = medicines.currentData && [
+    ...medicines.currentData.filter((medicine) => medicine.status === 'active'),
+    ...medicines.currentData.filter((medicine) => medicine.status === 'completed'),
+  ];
   let body;
   if (medicines.isError && !medicines.isFetching)
     body = (
@@ -58,12 +62,12 @@ function RecordMedicines({
         </Button>
       </div>
     );
-  else if (!active) body = <p role="status">{t('buy.loading')}</p>;
-  else if (active.length === 0) body = <p className={styles.muted}>{t('buy.none')}</p>;
+  else if (!current) body = <p role="status">{t('buy.loading')}</p>;
+  else if (current.length === 0) body = <p className={styles.muted}>{t('buy.none')}</p>;
   else
     body = (
       <ul className={styles.list}>
-        {active.map((medicine) => (
+        {current.map((medicine) => (
           <li key={medicine._id}>
             <MedicineCard
               patientId={link.patientId}

@@ -126,6 +126,31 @@ describe('My health', () => {
     expect(await screen.findByRole('heading', { name: 'The medicines sheet' })).toBeVisible();
   });
 
+  it('leads from an active or completed prescription, not a stopped one, to asking for a refill', async () => {
+    const person = userEvent.setup();
+    const prescriptions = [
+      ACTIVE_PRESCRIPTION,
+      { ...ACTIVE_PRESCRIPTION, _id: idOf('c2'), medication: 'Ibuprofen', status: 'completed' },
+      { ...ACTIVE_PRESCRIPTION, _id: idOf('c3'), medication: 'Codeine', status: 'stopped' },
+    ] as typeof shown.prescriptions;
+    api.myHealth.addLink(
+      { patientName: 'Amina Yusuf' },
+      { ...structuredClone(shown), prescriptions },
+    );
+    renderMyHealthPage(user, {
+      routes: [{ path: '/buy-medicine', element: <h1>Buy Medicine</h1> }],
+    });
+    const section_ = await section('Prescriptions');
+    const refills = await within(section_).findAllByRole('link', { name: /^Ask for a refill of / });
+    expect(refills.map((link) => link.textContent)).toEqual([
+      'Ask for a refill of Amoxicillin',
+      'Ask for a refill of Ibuprofen',
+    ]);
+    refills[1]!.focus();
+    await person.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Buy Medicine' })).toBeVisible();
+  });
+
   it('shows a shared visit’s notes part by part, with its addenda', async () => {
     const visit = structuredClone(shown.visits![0]!);
     visit.notes = {

@@ -47,6 +47,13 @@ export function Prescriptions({ patientId }: { patientId: string }) {
                 </p>
               )}
               <PrescriptionCode prescription={one} />
+              {!isReadOnly && one.status !== 'stopped' && (
+                <p>
+                  <ButtonLink variant="secondary" to="/buy-medicine">
+                    {t('prescriptions.refill', { medication: one.medication })}
+                  </ButtonLink>
+                </p>
+              )}
             </>
           )}
         </ItemList>

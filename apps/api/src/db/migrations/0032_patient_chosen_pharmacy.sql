@@ -1,0 +1,1 @@
+CREATE INDEX "prescriptions_patient_sent_idx" ON "prescriptions" USING btree ("patient_id","sent_at","id") WHERE "prescriptions"."sent_at" is not null;
