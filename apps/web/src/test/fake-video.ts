@@ -50,6 +50,12 @@ export class FakeVideo {
     for (const stream of this.streams) stream.enqueue(bytes);
   }
 
+  /** Every open stream ends, as when the API closes it (a token run out) or the network drops. */
+  endStreams(): void {
+    for (const stream of this.streams) stream.close();
+    this.streams.clear();
+  }
+
   handlers(): HttpHandler[] {
     return [
       http.post('/api/appointments/:id/video', ({ params }) => {

@@ -226,6 +226,12 @@ export class CallSession {
         if (status === 401 || status === 403) return this.finish('failed', null);
       }
       if (this.isStopped) return;
+      // The other side heard that this side left when its stream closed, and drops the
+      // connection; so does this side, and both start afresh once the stream is open again.
+      if (this.connection) {
+        this.disconnect();
+        this.update({ phase: 'waiting', peer: BOTH_ON });
+      }
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_AFTER_MS));
     }
   }

@@ -79,7 +79,7 @@ describe('/video/:appointmentId', () => {
     await expectNoAxeViolations(call.container);
   });
 
-  it('connects when the practitioner joins: the given ICE servers, an offer, the candidates', async () => {
+  it('connects when the practitioner joins: the given ICE servers, their offer answered, the candidates', async () => {
     const call = await joinAsPatient();
     await peerJoins(call);
     const peer = call.peer()!;
@@ -88,19 +88,34 @@ describe('/video/:appointmentId', () => {
       iceTransportPolicy: 'all',
     });
     expect(peer.senders.map((s) => s.track?.kind)).toEqual(['audio', 'video']);
-    act(() => peer.gatherCandidate());
-    await waitFor(() =>
-      expect(api.video.signals.map((s) => s.type)).toEqual(['media', 'offer', 'candidate']),
-    );
+    // The first offer is the practitioner's.
+    await waitFor(() => expect(api.video.signals.map((s) => s.type)).toEqual(['media']));
     act(() =>
       api.video.emit('signal', {
         from: 'practitioner',
-        type: 'answer',
-        payload: { type: 'answer', sdp: 'x' },
+        type: 'offer',
+        payload: { type: 'offer', sdp: 'x' },
       }),
     );
-    await waitFor(() => expect(peer.remoteDescriptions).toEqual([{ type: 'answer', sdp: 'x' }]));
+    await waitFor(() => expect(peer.remoteDescriptions).toEqual([{ type: 'offer', sdp: 'x' }]));
+    act(() => peer.gatherCandidate());
+    await waitFor(() =>
+      expect(api.video.signals.map((s) => s.type)).toEqual(['media', 'answer', 'candidate']),
+    );
     await expectNoAxeViolations(call.container);
+  });
+
+  it('drops the connection when its stream is cut (the other side hears it left) and starts afresh on the next', async () => {
+    const call = await joinAsPatient();
+    await peerJoins(call);
+    const first = call.peer()!;
+    act(() => api.video.endStreams());
+    await waitFor(() => expect(first.isClosed).toBe(true));
+    expect(screen.getByRole('status')).toHaveTextContent(`${named('Dr Lee')} will join soon.`);
+    await waitFor(() => expect(api.video.openStreams).toBe(1), { timeout: 4000 });
+    act(() => api.video.emit('peer', { state: 'joined', role: 'practitioner' }));
+    await waitFor(() => expect(call.peer()).not.toBe(first));
+    expect(call.peer()!.isClosed).toBe(false);
   });
 
   it('shows and reads out that the practitioner muted their microphone', async () => {
