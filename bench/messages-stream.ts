@@ -4,6 +4,7 @@
 // answer takes from the request to its event arriving at that reader's stream (p50, p99, max),
 // with every other stream open and listening.
 //   npm run messages-stream -w bench
+import { readServerSentEvents } from '../apps/api/test/event-stream.ts';
 import { median } from './lib/median.ts';
 import { withInProcessApi } from './lib/in-process-api.ts';
 import { printTable, writeResult } from './lib/portal.ts';
@@ -28,25 +29,19 @@ async function openStream(url: string, token: string, signal: AbortSignal) {
   });
   if (response.status !== 200) throw new Error(`stream answered ${response.status}`);
   void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
     try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!block.startsWith('event: message') || !data) continue;
+      await readServerSentEvents(
+        response.body as unknown as AsyncIterable<Uint8Array>,
+        ({ event, data }) => {
+          if (event !== 'message') return;
           const id = (JSON.parse(data) as { message: { _id: string } }).message._id;
           const wake = waiting.get(id);
           if (wake) {
             waiting.delete(id);
             wake();
           } else arrived.add(id);
-        }
-      }
+        },
+      );
     } catch {
       // aborted at the end of the bench
     }

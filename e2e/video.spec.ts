@@ -1,5 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import fs from 'node:fs';
 import { expectAxeClean, WCAG_22_AA } from './support/axe.ts';
+import { callTrace } from './support/call-trace.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 import { isolated, textsOf } from './support/texts.ts';
 import type { Coturn } from '../scripts/coturn.mjs';
@@ -63,6 +65,16 @@ async function muteThenLeave(practitioner: Page, patient: Page) {
   ).toBeVisible();
 }
 
+/** Each side's signals, stream events and connection steps, kept with a failed journey. */
+async function attachTraces(pages: Record<string, Page>) {
+  for (const [side, page] of Object.entries(pages)) {
+    const trace = await callTrace(page).catch((error: Error) => `no trace: ${error.message}`);
+    const file = test.info().outputPath(`${side}-call-trace.txt`);
+    fs.writeFileSync(file, trace);
+    await test.info().attach(`${side}'s call`, { path: file, contentType: 'text/plain' });
+  }
+}
+
 /**
  * The practitioner waits, the patient joins, each sees the other (`check` then looks at the
  * connection), the patient mutes and the practitioner leaves.
@@ -82,6 +94,9 @@ async function callJourney(
     await expectBothSeeEachOther(practitioner, patient);
     await check(practitioner, patient);
     await muteThenLeave(practitioner, patient);
+  } catch (error) {
+    await attachTraces({ practitioner, patient });
+    throw error;
   } finally {
     await practitioner.context().close();
     await patient.context().close();
@@ -122,6 +137,7 @@ test.describe('video visit forced through TURN', () => {
   let relay: Coturn | undefined;
   let server: RunningServer | undefined;
   test.beforeAll(async () => {
+    test.setTimeout(120_000); // its own server: embedded PostgreSQL starts from scratch
     const started = await startRelay();
     relay = started.coturn;
     server = await startServer({ env: started.env });

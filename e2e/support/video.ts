@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { traceCalls } from './call-trace.ts';
 import { createLinkedPatient } from './linked-patient.ts';
 import { storeSession, type SignedInUser } from './session.ts';
 
@@ -56,6 +57,7 @@ export async function openCall(
   language = 'en',
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] });
+  await traceCalls(context);
   const page = await context.newPage();
   await storeSession(page, baseURL, session);
   await page.addInitScript((code) => localStorage.setItem('lang', code), language);

@@ -75,10 +75,26 @@ export const ZVideoJoin = z.object({
 export type TVideoJoin = z.infer<typeof ZVideoJoin>;
 export type TIceServer = z.infer<typeof ZIceServer>;
 
+/** Why a call cannot be joined now; only `early` becomes joinable by waiting. */
+export const VIDEO_NOT_OPEN_REASONS = [
+  'early',
+  'closed',
+  'not-video',
+  'not-confirmed',
+  'cancelled',
+] as const;
+
+export type TVideoNotOpenReason = (typeof VIDEO_NOT_OPEN_REASONS)[number];
+
 /** The body of a 409 `VIDEO_NOT_OPEN`: why, and the call's window (when it opens and closes). */
 export const ZVideoNotOpen = z.object({
   message: z.string(),
   code: z.literal('VIDEO_NOT_OPEN'),
+  reason: z
+    .enum(VIDEO_NOT_OPEN_REASONS)
+    .describe(
+      '`early`: the window has not opened yet (the call can be joined from `opensAt`); `closed`: it is over; `not-video`, `not-confirmed`, `cancelled`: the appointment is not a video visit, is only requested, or was cancelled or missed',
+    ),
   opensAt: z.iso.datetime().describe('10 minutes before the appointment’s start'),
   closesAt: z.iso.datetime().describe('30 minutes after the appointment’s end'),
 });

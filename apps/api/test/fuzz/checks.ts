@@ -45,7 +45,8 @@ export const API_ERROR_SCHEMA: JsonSchema = {
     conflict: { type: 'object' },
     // CANCELLATION_TOO_LATE names the practice's phone to call instead (null when unknown).
     phone: { type: ['string', 'null'] },
-    // VIDEO_NOT_OPEN says when the call opens and closes (ZVideoNotOpen).
+    // VIDEO_NOT_OPEN says why, and when the call opens and closes (ZVideoNotOpen).
+    reason: { type: 'string' },
     opensAt: { type: 'string' },
     closesAt: { type: 'string' },
     ...KIND_ERROR_FIELDS,

@@ -24,7 +24,12 @@ export function videoJoinOf(overrides: Partial<VideoJoin> = {}): VideoJoin {
  * shared schema takes is kept in `signals` (400 otherwise, as the API answers).
  */
 export class FakeVideo {
-  private readonly joins = new Map<string, VideoJoin | { refusal: string; status: number }>();
+  private readonly joins = new Map<
+    string,
+    VideoJoin | { refusal: string; status: number; body: object }
+  >();
+  /** How many times a visit was joined (`POST …/video`), refusals included. */
+  joinRequests = 0;
   private readonly streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
   readonly signals: (OutgoingSignal & { appointmentId: string })[] = [];
   /** The Authorization header each event stream was opened with. */
@@ -36,8 +41,9 @@ export class FakeVideo {
     return answer;
   }
 
-  refuse(appointmentId: string, code: string, status = 409): void {
-    this.joins.set(appointmentId, { refusal: code, status });
+  /** Joins refuse with `code`; `body` adds to the answer (a 409's `reason`, `opensAt`, …). */
+  refuse(appointmentId: string, code: string, status = 409, body: object = {}): void {
+    this.joins.set(appointmentId, { refusal: code, status, body });
   }
 
   get openStreams(): number {
@@ -50,9 +56,16 @@ export class FakeVideo {
     for (const stream of this.streams) stream.enqueue(bytes);
   }
 
+  /** Every open stream ends, as when the API closes it (a token run out) or the network drops. */
+  endStreams(): void {
+    for (const stream of this.streams) stream.close();
+    this.streams.clear();
+  }
+
   handlers(): HttpHandler[] {
     return [
       http.post('/api/appointments/:id/video', ({ params }) => {
+        this.joinRequests += 1;
         const join = this.joins.get(String(params.id));
         if (!join)
           return json(
@@ -60,7 +73,10 @@ export class FakeVideo {
             { status: 404 },
           );
         if ('refusal' in join)
-          return json({ code: join.refusal, message: join.refusal }, { status: join.status });
+          return json(
+            { code: join.refusal, message: join.refusal, ...join.body },
+            { status: join.status },
+          );
         return json(ZVideoJoin.parse(join));
       }),
       http.get('/api/appointments/:id/video/events', ({ request }) => {

@@ -51,11 +51,12 @@ interface FakeDescription {
   toJSON(): { type: string; sdp: string };
 }
 
-const description = (type: 'offer' | 'answer'): FakeDescription => ({
-  type,
-  sdp: `fake ${type}`,
-  toJSON: () => ({ type, sdp: `fake ${type}` }),
-});
+/** A description whose ICE username fragment (`a=ice-ufrag:`) names its candidates, as Chrome's. */
+const description = (type: 'offer' | 'answer', ufrag: string): FakeDescription => {
+  const sdp = `fake ${type}\r\na=ice-ufrag:${ufrag}\r\n`;
+  return { type, sdp, toJSON: () => ({ type, sdp }) };
+};
+let ufrags = 0;
 
 export class FakePeerConnection {
   static instances: FakePeerConnection[] = [];
@@ -63,6 +64,7 @@ export class FakePeerConnection {
     [];
   readonly transceivers: { kind: string; direction: string }[] = [];
   readonly remoteDescriptions: unknown[] = [];
+  remoteDescription: unknown = null;
   readonly candidates: unknown[] = [];
   localDescription: FakeDescription | null = null;
   signalingState: RTCSignalingState = 'stable';
@@ -100,20 +102,33 @@ export class FakePeerConnection {
   getSenders() {
     return this.senders;
   }
+  /** Kept from one description to the next; new after a rollback or an ICE restart. */
+  private ufrag: string | null = null;
+
   async setLocalDescription() {
     const type = this.signalingState === 'have-remote-offer' ? 'answer' : 'offer';
-    this.localDescription = description(type);
+    this.ufrag ??= `ufrag${++ufrags}`;
+    this.localDescription = description(type, this.ufrag);
     this.signalingState = type === 'offer' ? 'have-local-offer' : 'stable';
   }
   async setRemoteDescription(remote: { type: 'offer' | 'answer' }) {
+    // An offer in the middle of this side's own: its offer is rolled back, candidates and all.
+    if (remote.type === 'offer' && this.signalingState === 'have-local-offer') {
+      this.localDescription = null;
+      this.ufrag = null;
+    }
     this.remoteDescriptions.push(remote);
+    this.remoteDescription = remote;
     this.signalingState = remote.type === 'offer' ? 'have-remote-offer' : 'stable';
   }
   async addIceCandidate(candidate: unknown) {
+    if (!this.remoteDescription)
+      throw new DOMException('The remote description was null', 'InvalidStateError');
     this.candidates.push(candidate);
   }
   restartIce() {
     this.restarts += 1;
+    this.ufrag = null;
   }
   async getStats() {
     return this.stats;
@@ -138,10 +153,16 @@ export class FakePeerConnection {
     ]);
     for (const track of stream.getTracks()) this.ontrack?.({ track, streams: [stream] });
   }
-  /** One local candidate, as the browser gathers it. */
+  /** One local candidate of the current local description, as the browser gathers it. */
   gatherCandidate() {
+    const usernameFragment = this.ufrag;
     this.onicecandidate?.({
-      candidate: { toJSON: () => ({ candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host' }) },
+      candidate: {
+        toJSON: () => ({
+          candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host',
+          ...(usernameFragment && { usernameFragment }),
+        }),
+      },
     });
   }
 

@@ -22,7 +22,7 @@ const errors = {
   409: ZVideoNotOpen.describe('`VIDEO_NOT_OPEN`: why, and when the call opens and closes'),
 };
 const PARTICIPANTS =
-  'Only the appointment’s practitioner and the people with a live link to its patient (the patient in the trash: nobody); anyone else, and a missing id, get 404 `APPOINTMENT_NOT_FOUND`. Only a video appointment that is booked, arrived or fulfilled, from 10 minutes before its start until 30 minutes after its end; otherwise 409 `VIDEO_NOT_OPEN`, whose message says why and when the call opens, with `opensAt` and `closesAt` in the body. Never cached (`Cache-Control: no-store`); audited, refusals too.';
+  'Only the appointment’s practitioner and the people with a live link to its patient (the patient in the trash: nobody); anyone else, and a missing id, get 404 `APPOINTMENT_NOT_FOUND`. Only a video appointment that is booked, arrived or fulfilled, from 10 minutes before its start until 30 minutes after its end; otherwise 409 `VIDEO_NOT_OPEN`, whose message says why and when the call opens, with `reason` (`early` only for a call that opens later), `opensAt` and `closesAt` in the body. Never cached (`Cache-Control: no-store`); audited, refusals too.';
 /** ICE trickles dozens of candidates per call and per reconnect: generous, but bounded. */
 const SIGNALS_PER_MINUTE = 600;
 

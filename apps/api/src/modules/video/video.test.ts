@@ -133,6 +133,7 @@ describe('POST /api/appointments/{id}/video', () => {
       const early = await kit.post(patient.headers, appointment._id);
       expect(early.json()).toEqual({
         code: 'VIDEO_NOT_OPEN',
+        reason: 'early',
         message: `This video visit opens at ${at(start, -10).toISOString()}, 10 minutes before the appointment.`,
         opensAt: at(start, -10).toISOString(),
         closesAt: at(end, 30).toISOString(),
@@ -155,6 +156,7 @@ describe('POST /api/appointments/{id}/video', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'VIDEO_NOT_OPEN',
+      reason: 'not-video',
       message: 'This appointment is not a video visit.',
     });
     const { doctor, patient, appointment } = await kit.visit();
@@ -163,13 +165,16 @@ describe('POST /api/appointments/{id}/video', () => {
     ]);
     expect((await kit.post(patient.headers, appointment._id)).json()).toMatchObject({
       code: 'VIDEO_NOT_OPEN',
+      reason: 'cancelled',
       message: 'This video visit was cancelled or missed: it can no longer be joined.',
     });
     await ctx.database.pool.query(
       `update appointments set status = 'requested', request_expires_at = now() + interval '1 hour' where id = $1`,
       [appointment._id],
     );
-    expect((await kit.post(doctor.headers, appointment._id)).statusCode).toBe(409);
+    const requested = await kit.post(doctor.headers, appointment._id);
+    expect(requested.statusCode).toBe(409);
+    expect(requested.json()).toMatchObject({ reason: 'not-confirmed' });
     await ctx.database.pool.query(`update appointments set status = 'fulfilled' where id = $1`, [
       appointment._id,
     ]);

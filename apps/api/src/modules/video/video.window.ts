@@ -1,4 +1,4 @@
-import { VIDEO_OPEN_STATUSES, VIDEO_WINDOW } from '@portal/shared/video';
+import { VIDEO_OPEN_STATUSES, VIDEO_WINDOW, type TVideoNotOpenReason } from '@portal/shared/video';
 import { AppError } from '../../lib/app-error.ts';
 import type { CallPlace } from './video.repository.ts';
 
@@ -24,29 +24,29 @@ const isOpenStatus = (status: string) =>
  */
 export function openWindowEnd(place: CallPlace, now: Date): Date {
   const { opensAt, closesAt } = callWindow(place);
-  const details = { opensAt: opensAt.toISOString(), closesAt: closesAt.toISOString() };
-  if (place.kind !== 'video')
-    throw new AppError('VIDEO_NOT_OPEN', {
-      message: 'This appointment is not a video visit.',
-      details,
-    });
+  const times = { opensAt: opensAt.toISOString(), closesAt: closesAt.toISOString() };
+  const refusal = (reason: TVideoNotOpenReason, message: string) =>
+    new AppError('VIDEO_NOT_OPEN', { message, details: { reason, ...times } });
+  if (place.kind !== 'video') throw refusal('not-video', 'This appointment is not a video visit.');
+  if (place.status === 'requested')
+    throw refusal(
+      'not-confirmed',
+      'This video visit is not confirmed yet: it can be joined once the practitioner confirms it.',
+    );
   if (!isOpenStatus(place.status))
-    throw new AppError('VIDEO_NOT_OPEN', {
-      message:
-        place.status === 'requested'
-          ? 'This video visit is not confirmed yet: it can be joined once the practitioner confirms it.'
-          : 'This video visit was cancelled or missed: it can no longer be joined.',
-      details,
-    });
+    throw refusal(
+      'cancelled',
+      'This video visit was cancelled or missed: it can no longer be joined.',
+    );
   if (now < opensAt)
-    throw new AppError('VIDEO_NOT_OPEN', {
-      message: `This video visit opens at ${details.opensAt}, 10 minutes before the appointment.`,
-      details,
-    });
+    throw refusal(
+      'early',
+      `This video visit opens at ${times.opensAt}, 10 minutes before the appointment.`,
+    );
   if (now >= closesAt)
-    throw new AppError('VIDEO_NOT_OPEN', {
-      message: `This video visit closed at ${details.closesAt}, 30 minutes after the appointment's end.`,
-      details,
-    });
+    throw refusal(
+      'closed',
+      `This video visit closed at ${times.closesAt}, 30 minutes after the appointment's end.`,
+    );
   return closesAt;
 }

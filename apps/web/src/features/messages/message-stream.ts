@@ -1,5 +1,9 @@
+import {
+  EventStreamRefused,
+  openEventStream,
+  type StreamEvent as ServerSentEvent,
+} from '../../lib/sse/event-stream.ts';
 import type { TThreadMessage } from './message-types.ts';
-import { createSseParser, type ServerSentEvent } from './sse-parser.ts';
 
 /** What the live stream tells, once parsed. */
 export type StreamEvent =
@@ -39,7 +43,7 @@ const isFinal = (status: number) =>
 function parsed(event: ServerSentEvent): StreamEvent | null {
   try {
     const data = JSON.parse(event.data) as Record<string, unknown>;
-    if (event.name === 'message' && data.message && typeof data.message === 'object') {
+    if (event.type === 'message' && data.message && typeof data.message === 'object') {
       const message = data.message as TThreadMessage;
       return {
         type: 'message',
@@ -47,9 +51,9 @@ function parsed(event: ServerSentEvent): StreamEvent | null {
         unreadCount: typeof data.unreadCount === 'number' ? data.unreadCount : 0,
       };
     }
-    if (event.name === 'read' && typeof data.threadId === 'string')
+    if (event.type === 'read' && typeof data.threadId === 'string')
       return { type: 'read', threadId: data.threadId, isMine: data.isMine === true };
-    if (event.name === 'closed' && typeof data.threadId === 'string')
+    if (event.type === 'closed' && typeof data.threadId === 'string')
       return { type: 'closed', threadId: data.threadId };
   } catch {
     // Not JSON: not an event of this API.
@@ -102,31 +106,26 @@ export function openMessageStream({
    * cannot help, `dropped` otherwise.
    */
   async function connect(token: string): Promise<'expired' | 'final' | 'dropped'> {
-    const headers: Record<string, string> = {
-      Accept: 'text/event-stream',
-      Authorization: `Bearer ${token}`,
-      ...(lastEventId !== undefined && { 'Last-Event-ID': lastEventId }),
-    };
-    const response = await fetchFn(url, { headers, signal: stop.signal, cache: 'no-store' });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      if (response.status === 401) return 'expired';
-      return isFinal(response.status) ? 'final' : 'dropped';
-    }
-    failures = 0;
     let isExpired = false;
-    const parser = createSseParser((event) => {
-      if (event.name === 'expired') isExpired = true;
-      else deliver(event);
-    });
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parser.push(decoder.decode(value, { stream: true }));
+    try {
+      const advice = await openEventStream({
+        url,
+        token,
+        lastEventId,
+        signal: stop.signal,
+        fetchFn,
+        onOpen: () => (failures = 0),
+        onEvent: (event) => {
+          if (event.type === 'expired') isExpired = true;
+          else deliver(event);
+        },
+      });
+      retryMs = advice.retryMs ?? retryMs;
+    } catch (error) {
+      if (!(error instanceof EventStreamRefused)) throw error;
+      if (error.status === 401) return 'expired';
+      return isFinal(error.status) ? 'final' : 'dropped';
     }
-    retryMs = parser.retryMs ?? retryMs;
     return isExpired ? 'expired' : 'dropped';
   }
 

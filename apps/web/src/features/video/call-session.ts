@@ -34,7 +34,8 @@ export interface CallState {
   devices: Devices;
   cameraId: string;
   microphoneId: string;
-  end: { reason: EndReason; by: VideoRole | null } | null;
+  /** `opensAt`: a refusal because the call's window has not opened yet, and when it opens. */
+  end: { reason: EndReason; by: VideoRole | null; opensAt?: string } | null;
 }
 
 export interface CallSessionDeps {
@@ -69,12 +70,17 @@ export const INITIAL_CALL_STATE: CallState = {
   end: null,
 };
 
-function endReasonOf(error: unknown): EndReason {
-  const { status, data } = (error ?? {}) as { status?: unknown; data?: { code?: unknown } };
+function refusalOf(error: unknown): { reason: EndReason; opensAt?: string } {
+  const { status, data } = (error ?? {}) as {
+    status?: unknown;
+    data?: { code?: unknown; reason?: unknown; opensAt?: unknown };
+  };
   const code = data?.code;
-  if (code === 'APPOINTMENT_NOT_FOUND' || status === 404) return 'notFound';
-  if (code === 'VIDEO_NOT_OPEN' || status === 409) return 'notOpen';
-  return 'failed';
+  if (code === 'APPOINTMENT_NOT_FOUND' || status === 404) return { reason: 'notFound' };
+  if (code === 'VIDEO_NOT_OPEN' && data?.reason === 'early' && typeof data.opensAt === 'string')
+    return { reason: 'notOpen', opensAt: data.opensAt };
+  if (code === 'VIDEO_NOT_OPEN' || status === 409) return { reason: 'notOpen' };
+  return { reason: 'failed' };
 }
 
 /**
@@ -103,7 +109,8 @@ export class CallSession {
     try {
       join = await this.deps.join();
     } catch (error) {
-      this.finish(endReasonOf(error), null);
+      const { reason, opensAt } = refusalOf(error);
+      this.finish(reason, null, opensAt);
       return;
     }
     if (this.isStopped) return;
@@ -226,6 +233,12 @@ export class CallSession {
         if (status === 401 || status === 403) return this.finish('failed', null);
       }
       if (this.isStopped) return;
+      // The other side heard that this side left when its stream closed, and drops the
+      // connection; so does this side, and both start afresh once the stream is open again.
+      if (this.connection) {
+        this.disconnect();
+        this.update({ phase: 'waiting', peer: BOTH_ON });
+      }
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_AFTER_MS));
     }
   }
@@ -310,10 +323,11 @@ export class CallSession {
     void this.deps.send({ type: 'media', payload: sends }).catch(() => undefined);
   }
 
-  private finish(reason: EndReason, by: VideoRole | null): void {
+  private finish(reason: EndReason, by: VideoRole | null, opensAt?: string): void {
     if (this.state.phase === 'ended') return;
     this.release();
-    this.update({ phase: 'ended', end: { reason, by }, localStream: null, remoteStream: null });
+    const end = { reason, by, ...(opensAt && { opensAt }) };
+    this.update({ phase: 'ended', end, localStream: null, remoteStream: null });
   }
 
   private release(): void {

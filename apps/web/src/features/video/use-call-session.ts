@@ -48,8 +48,8 @@ export function useCallSession(appointmentId: string, attempt: number) {
     const session = new CallSession({
       join: () => join(appointmentId).unwrap(),
       send: (signal) => send({ appointmentId, ...signal }).unwrap(),
-      readEvents: async (onEvent, signal) =>
-        openEventStream({
+      readEvents: async (onEvent, signal) => {
+        await openEventStream({
           url: videoEventsUrl(appointmentId),
           token: await resolveToken(store.getState),
           signal,
@@ -57,7 +57,8 @@ export function useCallSession(appointmentId: string, attempt: number) {
             const call = callEventOf(event);
             if (call) onEvent(call);
           },
-        }),
+        });
+      },
       unnamedDevice: (kind, number) => t(`devices.unnamed.${kind}`, { number }),
     });
     holder.hold(session);

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.ts';
 import { currentAnnouncement } from '../../lib/a11y/announcer.ts';
 import { clearStoredSession, storeToken } from '../../lib/session/stored-session.ts';
@@ -79,7 +79,7 @@ describe('/video/:appointmentId', () => {
     await expectNoAxeViolations(call.container);
   });
 
-  it('connects when the practitioner joins: the given ICE servers, an offer, the candidates', async () => {
+  it('connects when the practitioner joins: the given ICE servers, their offer answered, the candidates', async () => {
     const call = await joinAsPatient();
     await peerJoins(call);
     const peer = call.peer()!;
@@ -88,19 +88,34 @@ describe('/video/:appointmentId', () => {
       iceTransportPolicy: 'all',
     });
     expect(peer.senders.map((s) => s.track?.kind)).toEqual(['audio', 'video']);
-    act(() => peer.gatherCandidate());
-    await waitFor(() =>
-      expect(api.video.signals.map((s) => s.type)).toEqual(['media', 'offer', 'candidate']),
-    );
+    // The first offer is the practitioner's.
+    await waitFor(() => expect(api.video.signals.map((s) => s.type)).toEqual(['media']));
     act(() =>
       api.video.emit('signal', {
         from: 'practitioner',
-        type: 'answer',
-        payload: { type: 'answer', sdp: 'x' },
+        type: 'offer',
+        payload: { type: 'offer', sdp: 'x' },
       }),
     );
-    await waitFor(() => expect(peer.remoteDescriptions).toEqual([{ type: 'answer', sdp: 'x' }]));
+    await waitFor(() => expect(peer.remoteDescriptions).toEqual([{ type: 'offer', sdp: 'x' }]));
+    act(() => peer.gatherCandidate());
+    await waitFor(() =>
+      expect(api.video.signals.map((s) => s.type)).toEqual(['media', 'answer', 'candidate']),
+    );
     await expectNoAxeViolations(call.container);
+  });
+
+  it('drops the connection when its stream is cut (the other side hears it left) and starts afresh on the next', async () => {
+    const call = await joinAsPatient();
+    await peerJoins(call);
+    const first = call.peer()!;
+    act(() => api.video.endStreams());
+    await waitFor(() => expect(first.isClosed).toBe(true));
+    expect(screen.getByRole('status')).toHaveTextContent(`${named('Dr Lee')} will join soon.`);
+    await waitFor(() => expect(api.video.openStreams).toBe(1), { timeout: 4000 });
+    act(() => api.video.emit('peer', { state: 'joined', role: 'practitioner' }));
+    await waitFor(() => expect(call.peer()).not.toBe(first));
+    expect(call.peer()!.isClosed).toBe(false);
   });
 
   it('shows and reads out that the practitioner muted their microphone', async () => {
@@ -218,6 +233,63 @@ describe('/video/:appointmentId', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       `${named('Dr Lee')} will join soon.`,
     );
+  });
+
+  it('before its window opens, says when in the reader’s time and joins by itself then, once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      vi.setSystemTime(new Date(2026, 10, 30, 10, 47, 30));
+      const opensAt = new Date(2026, 10, 30, 10, 50);
+      api.video.refuse(APPOINTMENT_ID, 'VIDEO_NOT_OPEN', 409, {
+        reason: 'early',
+        opensAt: opensAt.toISOString(),
+        closesAt: new Date(2026, 10, 30, 11, 50).toISOString(),
+      });
+      const call = renderCall();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'This video visit is not open yet' }),
+      ).toHaveFocus();
+      const time = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(opensAt);
+      expect(time).toMatch(/^10:50/);
+      expect(
+        screen.getByText(
+          `The video visit opens at ${time}. This page joins it by itself then: you can leave it open.`,
+        ),
+      ).toBeVisible();
+      expect(call.getUserMedia).not.toHaveBeenCalled();
+      const refused = api.video.joinRequests;
+      api.video.open(APPOINTMENT_ID, { role: 'patient', peerName: 'Dr Lee' });
+      await act(() => vi.advanceTimersByTimeAsync(2 * 60_000 + 29_000));
+      expect(api.video.joinRequests).toBe(refused);
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        `${named('Dr Lee')} will join soon.`,
+      );
+      expect(api.video.joinRequests).toBe(refused + 1);
+      expect(currentAnnouncement()?.text).toBe('The video visit is open: joining.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits for nothing when the visit cannot be joined later (cancelled)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      api.video.refuse(APPOINTMENT_ID, 'VIDEO_NOT_OPEN', 409, {
+        reason: 'cancelled',
+        opensAt: new Date(Date.now() + 60_000).toISOString(),
+        closesAt: new Date(Date.now() + 3_600_000).toISOString(),
+      });
+      renderCall();
+      expect(
+        await screen.findByRole('heading', { name: 'You cannot join this video visit' }),
+      ).toBeVisible();
+      const refused = api.video.joinRequests;
+      await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
+      expect(api.video.joinRequests).toBe(refused);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('tells a visit outside its window', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { announce } from '../../lib/a11y/announcer.ts';
@@ -32,8 +32,9 @@ export function VideoCallPage({ practitionerTools, messages }: VideoCallPageProp
   // Join again: a new session, from joining.
   const [attempt, setAttempt] = useState(0);
   const { session, state } = useCallSession(appointmentId, attempt);
+  const joinAgain = useCallback(() => setAttempt((n) => n + 1), []);
   return state.phase === 'ended' ? (
-    <CallEnd state={state} onJoinAgain={() => setAttempt((n) => n + 1)} />
+    <CallEnd state={state} onJoinAgain={joinAgain} />
   ) : (
     <CallScreen
       appointmentId={appointmentId}

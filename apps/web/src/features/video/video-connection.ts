@@ -26,32 +26,52 @@ export interface VideoConnectionOptions {
  * sides may offer at any time (a track added, a device changed, an ICE restart) and a collision
  * of offers is settled by roles. The patient is the polite peer (it rolls its own offer back and
  * takes the other's); the practitioner is impolite (it ignores a colliding offer), so the
- * practitioner's offer wins and the two never wait for each other. Signals are sent in order,
- * one after the other, and received in order, so a candidate never overtakes its description.
+ * practitioner's offer wins and the two never wait for each other.
+ *
+ * The first offer is always the practitioner's: the patient makes none of its own before it has
+ * taken that one. Both sides learn of each other at the same moment, so both offering would
+ * collide on every call, and Chromium, when the patient's offer is rolled back just as it starts
+ * gathering candidates, may gather none for its answer: ICE then never starts and the call
+ * stays "Connecting…" (it never fails, so no ICE restart comes either).
+ *
+ * Descriptions are sent one after the other; a candidate goes as soon as the description before
+ * it has been passed on, not behind the other candidates, so a description never waits for a
+ * queue of candidates (each a round trip to the API). A candidate of a description this side has
+ * since dropped (the polite side's own offer, rolled back) is not sent at all. Signals are
+ * received in order; a candidate that comes before any description of the other side is held
+ * until one is set, so it is never lost.
  */
 export class VideoConnection {
   readonly peer: RTCPeerConnection;
   private readonly isPolite: boolean;
   private isMakingOffer = false;
+  /** The polite side, until the other side's first offer is set. */
+  private isAwaitingFirstOffer: boolean;
   private isIgnoringOffer = false;
   private isSettingRemoteAnswerPending = false;
   private hasRestartedIce = false;
   private isClosed = false;
-  private sending: Promise<unknown> = Promise.resolve();
+  /** The last description sent (settled once the API has passed it on). */
+  private described: Promise<unknown> = Promise.resolve();
   private receiving: Promise<unknown> = Promise.resolve();
+  private heldCandidates: RTCIceCandidateInit[] = [];
   private remoteStream: MediaStream | null = null;
   private lastCounts: { lost: number; received: number } | null = null;
 
   constructor(private readonly options: VideoConnectionOptions) {
     const { join, localStream } = options;
     this.isPolite = join.role === 'patient';
+    this.isAwaitingFirstOffer = this.isPolite;
     this.peer = new RTCPeerConnection({
       iceServers: join.iceServers,
       iceTransportPolicy: join.iceTransportPolicy,
     });
     // A harmless test hook: only a browser driven by automation (Playwright) exposes it.
     if (navigator.webdriver) window[TEST_HOOK] = this.peer;
-    this.peer.onnegotiationneeded = () => void this.offer();
+    // Ignored before the first offer is taken: the browser asks again once that is answered.
+    this.peer.onnegotiationneeded = () => {
+      if (!this.isAwaitingFirstOffer) void this.offer();
+    };
     this.peer.onicecandidate = ({ candidate }) => {
       if (candidate) this.signal({ type: 'candidate', payload: candidate.toJSON() });
     };
@@ -131,10 +151,22 @@ export class VideoConnection {
   }
 
   private signal(signal: OutgoingSignal): void {
-    this.sending = this.sending.then(() => (this.isClosed ? undefined : this.options.send(signal)));
-    this.sending = this.sending.catch(() => {
-      // A lost signal is made good by the next offer or the ICE restart.
-    });
+    const sent = this.described
+      .then(() => (this.isClosed || this.isStale(signal) ? undefined : this.options.send(signal)))
+      .catch(() => {
+        // A lost signal is made good by the next offer or the ICE restart.
+      });
+    if (signal.type !== 'candidate') this.described = sent;
+  }
+
+  /** A candidate gathered for a local description that is no longer this side's. */
+  private isStale(signal: OutgoingSignal): boolean {
+    if (signal.type !== 'candidate') return false;
+    const { usernameFragment } = (signal.payload ?? {}) as RTCIceCandidateInit;
+    if (!usernameFragment) return false;
+    // No local description: the one it was gathered for was rolled back, no answer set yet.
+    const current = /^a=ice-ufrag:(\S+)/m.exec(this.peer.localDescription?.sdp ?? '')?.[1];
+    return usernameFragment !== current;
   }
 
   private async offer(): Promise<void> {
@@ -142,8 +174,9 @@ export class VideoConnection {
       this.isMakingOffer = true;
       await this.peer.setLocalDescription();
       const description = this.peer.localDescription;
-      if (description && !this.isClosed)
-        this.signal({ type: description.type as 'offer', payload: description.toJSON() });
+      // Not when the other side's offer came first and this is already the answer to it.
+      if (description?.type === 'offer' && !this.isClosed)
+        this.signal({ type: 'offer', payload: description.toJSON() });
     } finally {
       this.isMakingOffer = false;
     }
@@ -160,6 +193,10 @@ export class VideoConnection {
     this.isSettingRemoteAnswerPending = description.type === 'answer';
     await this.peer.setRemoteDescription(description);
     this.isSettingRemoteAnswerPending = false;
+    if (description.type === 'offer') this.isAwaitingFirstOffer = false;
+    const held = this.heldCandidates;
+    this.heldCandidates = [];
+    for (const candidate of held) await this.addCandidate(candidate).catch(() => undefined);
     if (description.type === 'offer') {
       await this.peer.setLocalDescription();
       const answer = this.peer.localDescription;
@@ -168,6 +205,10 @@ export class VideoConnection {
   }
 
   private async addCandidate(payload: unknown): Promise<void> {
+    if (!this.peer.remoteDescription && !this.isIgnoringOffer) {
+      this.heldCandidates.push(payload as RTCIceCandidateInit);
+      return;
+    }
     try {
       await this.peer.addIceCandidate(payload as RTCIceCandidateInit);
     } catch (error) {
