@@ -107,7 +107,14 @@ export function openMessageStream({
       Authorization: `Bearer ${token}`,
       ...(lastEventId !== undefined && { 'Last-Event-ID': lastEventId }),
     };
-    const response = await fetchFn(url, { headers, signal: stop.signal, cache: 'no-store' });
+    // Low priority: the stream never ends, and a page's loading (Lighthouse's wait for the
+    // network to settle counts every high-priority request still open) is not waiting for it.
+    const response = await fetchFn(url, {
+      headers,
+      signal: stop.signal,
+      cache: 'no-store',
+      priority: 'low',
+    });
     if (!response.ok || !response.body) {
       await response.body?.cancel();
       if (response.status === 401) return 'expired';
