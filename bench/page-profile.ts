@@ -23,6 +23,8 @@ interface CpuProfile {
 
 const CPU_SLOWDOWN = 4;
 const SHOWN = 15;
+/** How long the profile goes on after the app has started: the page's data and its renders. */
+const SETTLE_MS = 4_000;
 
 // Built chunks are named by their hash alone (apps/web/vite.config.ts): the build's manifest
 // names each as its file was named before: by its module, or its shared modules' chunk.
@@ -74,7 +76,11 @@ export async function benchPageProfile() {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
-    await page.goto(`${portal.url}${target.path}`, { waitUntil: 'networkidle' });
+    // Not 'networkidle': a signed-in page keeps the messages' live stream open, so it never is.
+    // The load, the app started (main.tsx marks it), then the page's data and what follows it.
+    await page.goto(`${portal.url}${target.path}`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
+    await page.waitForTimeout(SETTLE_MS);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
     if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
 

@@ -3,12 +3,20 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadPageAt } from './app/router.tsx';
 import i18n, { i18nReady } from './i18n/i18n.ts';
+import { readPersistedSession } from './lib/session/persisted-session.ts';
 import './styles/global.css';
 
 // The page's chunk and texts too: its first render is then whole, and hydration never leaves a
 // part of the page without handlers while a chunk arrives (a press there would be dropped).
 await i18nReady;
 await preloadPageAt(window.location.pathname);
+// A signed-in page shows times in the practitioner's zone: its formatters are made in a task of
+// their own while the page's code and data are on their way (i18n/warm-formats.ts).
+if (readPersistedSession()?.status) {
+  setTimeout(
+    () => void import('./i18n/warm-formats.ts').then((m) => m.warmTimeFormats(i18n.language)),
+  );
+}
 const container = document.getElementById('root')!;
 let markStarted!: () => void;
 /** Settles once the app's first render is on screen, every handler in place (see boot.ts). */

@@ -1,11 +1,32 @@
 import i18n from '../i18n/i18n.ts';
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router';
+import { settled } from '../lib/lazy/preloadable.ts';
 import { readPersistedSession } from '../lib/session/persisted-session.ts';
 import { RequireSession } from '../lib/session/require-session.tsx';
 import { useAppSelector } from './hooks.ts';
 import { PrintLayout } from './layout/print-layout.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
+
+/**
+ * The shared schemas, in the order they build on each other: Zod, the phone numbers' metadata,
+ * then every schema with the validation messages' table (built when imported). A page that uses
+ * them imports them one per task before its own chunk: evaluated together with the page's chunk
+ * they made one task of 200–350 ms at a phone's speed (docs/performance.md).
+ */
+const SCHEMA_STEPS: readonly (() => Promise<unknown>)[] = [
+  () => import('zod'),
+  () => import('@portal/shared/phone'),
+  () => import('@portal/shared/messages'),
+];
+
+/** Imports each module in a task of its own, in order. */
+async function importStepByStep(steps: readonly (() => Promise<unknown>)[]): Promise<void> {
+  for (const step of steps) {
+    await step();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
 
 /** A page component that can also be loaded ahead of its first render. */
 type Page = ComponentType & { preload: () => Promise<unknown> };
@@ -15,27 +36,25 @@ type Page = ComponentType & { preload: () => Promise<unknown> };
  * renders before its namespace is there. Once `preload` has finished it renders at once, without
  * suspending: main.tsx preloads the page of a prerendered address, so hydration meets the whole
  * page, and a press on it is never dropped while its part of the tree waits for a chunk.
+ * `usesSchemas`: the page's chunk evaluates the shared schemas, which are then imported first,
+ * step by step (SCHEMA_STEPS).
  */
-function page(load: () => Promise<ComponentType>, namespace: string | string[]): Page {
+function page(
+  load: () => Promise<ComponentType>,
+  namespace: string | string[],
+  { usesSchemas = false }: { usesSchemas?: boolean } = {},
+): Page {
   let loaded: { default: ComponentType } | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
+  const loadPage = () => (usesSchemas ? importStepByStep(SCHEMA_STEPS).then(load) : load());
   const preload = () =>
-    (loading ??= Promise.all([load(), i18n.loadNamespaces(namespace)]).then(
+    (loading ??= Promise.all([loadPage(), i18n.loadNamespaces(namespace)]).then(
       ([Component]) => (loaded = { default: Component }),
     ));
   return Object.assign(
     lazy(() => (loaded ? settled(loaded) : preload())),
     { preload },
   );
-}
-
-/**
- * A thenable that calls back at once, where a promise would wait for a microtask: React.lazy
- * reads it as settled and renders without suspending. Typed as the promise lazy() asks for.
- */
-function settled<T>(value: T): Promise<T> {
-  const thenable = { then: (onFulfilled: (value: T) => unknown) => onFulfilled(value) };
-  return thenable as unknown as Promise<T>;
 }
 
 const HomePage = page(
@@ -53,6 +72,7 @@ const LogoutPage = page(
 const ProfilePage = page(
   () => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage),
   ['profile', 'practice', 'notices', 'listing', 'facilities'],
+  { usesSchemas: true },
 );
 const JoinFacilityPage = page(
   () =>
@@ -78,15 +98,9 @@ const PaymentCancelPage = page(
   () => import('../features/premium/payment-cancel-page.tsx').then((m) => m.PaymentCancelPage),
   'premium',
 );
-// Patient details show the patient's appointments and the patient-owned kinds: composed in app/
-// (features stay apart).
-// The patient-owned kinds' namespaces come with the route's chunk (kinds/registry.ts).
+// The practitioner's day above the patient list: composed in app/ (features stay apart).
 const PatientsPage = page(
-  () =>
-    import('./patients-route.tsx').then(async (m) => {
-      await i18n.loadNamespaces(m.KIND_NAMESPACES);
-      return m.PatientsRoute;
-    }),
+  () => import('./patients-route.tsx').then((m) => m.PatientsRoute),
   ['records', 'appointments', 'visits', 'clinical', 'vitals', 'timeline', 'carePlans', 'start'],
 );
 // A patient's chart: the sections of other features and of the patient-owned kinds, composed in
@@ -110,6 +124,7 @@ const PatientChartPage = page(
     'video',
     'medicines',
   ],
+  { usesSchemas: true },
 );
 const PrescriptionPrintPage = page(
   () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),
@@ -118,6 +133,7 @@ const PrescriptionPrintPage = page(
 const AppointmentsPage = page(
   () => import('../features/appointments/agenda-page.tsx').then((m) => m.AgendaPage),
   ['appointments', 'video'],
+  { usesSchemas: true },
 );
 // A video visit: the call, with the appointment's status for the practitioner (app/video-route.tsx).
 const VideoPage = page(
@@ -127,6 +143,7 @@ const VideoPage = page(
 const SearchPage = page(
   () => import('../features/search/search-page.tsx').then((m) => m.SearchPage),
   'search',
+  { usesSchemas: true },
 );
 const TransactionsPage = page(
   () => import('../features/transactions/transactions-page.tsx').then((m) => m.TransactionsPage),
@@ -139,6 +156,7 @@ const ReceiptPage = page(
 const TodayPage = page(
   () => import('../features/care-plans/today-page.tsx').then((m) => m.TodayPage),
   'carePlans',
+  { usesSchemas: true },
 );
 const JoinPage = page(
   () => import('../features/my-health/join-page.tsx').then((m) => m.JoinPage),

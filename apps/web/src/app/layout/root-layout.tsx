@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../../features/errors/error-boundary.tsx';
 import { HeaderButtonPlaceholder } from '../../ui/header-button-placeholder.tsx';
 import { VoiceButton } from '../../features/voice/voice-button.tsx';
 import { ApiErrorAlert } from '../../lib/api/api-error-alert.tsx';
+import { useAfterIdle } from '../../lib/hooks/use-after-idle.ts';
 import { selectIsSignedIn } from '../../lib/session/auth-slice.ts';
 import { useAppSelector } from '../hooks.ts';
 import { Footer } from './footer.tsx';
@@ -45,9 +46,11 @@ function useIsSignedInOnClient(): boolean {
   return isClient && isSignedIn;
 }
 
-/** The reminder bell, for a signed-in user. */
+/** The reminder bell, for a signed-in user, once the page has started (use-after-idle.ts). */
 function RemindersSlot() {
+  const isIdle = useAfterIdle();
   if (!useIsSignedInOnClient()) return null;
+  if (!isIdle) return <HeaderButtonPlaceholder />;
   return (
     <ErrorBoundary fallback={null}>
       <Suspense fallback={<HeaderButtonPlaceholder />}>
@@ -57,9 +60,15 @@ function RemindersSlot() {
   );
 }
 
-/** Messages with the unread count, for a signed-in user. */
+/**
+ * Messages with the unread count, for a signed-in user, once the page has started: its inbox
+ * request and live stream (never finished, so a signed-in page is never network-idle) do not
+ * compete with the page's own first data.
+ */
 function MessagesSlot() {
+  const isIdle = useAfterIdle();
   if (!useIsSignedInOnClient()) return null;
+  if (!isIdle) return <HeaderButtonPlaceholder />;
   return (
     <ErrorBoundary fallback={null}>
       <Suspense fallback={<HeaderButtonPlaceholder />}>
@@ -74,9 +83,13 @@ function ShortcutsSlot() {
   return useIsSignedInOnClient() ? <HeaderShortcuts /> : null;
 }
 
-/** Asks once a page load whether a signed-in user's premium has ended (premium-sync.ts). */
+/**
+ * Asks once a page load whether a signed-in user's premium has ended (premium-sync.ts), once the
+ * page has started.
+ */
 function PremiumStatusSlot() {
-  if (!useIsSignedInOnClient()) return null;
+  const isIdle = useAfterIdle();
+  if (!useIsSignedInOnClient() || !isIdle) return null;
   return (
     <ErrorBoundary fallback={null}>
       <Suspense fallback={null}>

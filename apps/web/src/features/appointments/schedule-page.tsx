@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useDeferredValue, type ComponentType } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
@@ -42,11 +42,14 @@ export function SchedulePage({
   content: ComponentType<{ schedule: Schedule }>;
 }) {
   const schedule = useGetScheduleQuery();
+  // The content renders from the answer in a transition, which React splits into short tasks:
+  // an answer from the store otherwise renders the whole agenda in one long task.
+  const data = useDeferredValue(schedule.data);
   return (
     <div className={`${pageStyles.card} ${styles.page}`}>
       <h1>{title}</h1>
-      {schedule.data ? (
-        <Content schedule={schedule.data} />
+      {data ? (
+        <Content schedule={data} />
       ) : (
         <LoadStatus
           texts="schedule"

@@ -9,7 +9,7 @@ import { api, handlingOwnErrors } from '../../lib/api/api.ts';
 import { saveRequest } from '../../lib/api/etag.ts';
 import { patientUrl } from '../../lib/api/patient-url.ts';
 import type { PatientArgs, ViewerArgs } from '../../lib/api/viewer-args.ts';
-import { apiErrorOf } from '../../lib/forms/field-messages.ts';
+import { apiErrorOf } from '../../lib/api/api-error-of.ts';
 
 const base = (patientId: string, ...rest: string[]) => patientUrl(patientId, 'care-plans', ...rest);
 

@@ -114,6 +114,9 @@ export function openMessageStream({
         lastEventId,
         signal: stop.signal,
         fetchFn,
+        // Low priority: the stream never ends, and a page's loading (Lighthouse's wait for the
+        // network to settle counts every high-priority request still open) is not waiting for it.
+        priority: 'low',
         onOpen: () => (failures = 0),
         onEvent: (event) => {
           if (event.type === 'expired') isExpired = true;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { TPatient } from '@portal/shared/patient';
@@ -45,7 +45,9 @@ export function PatientChartPage({ extras }: { extras?: (patient: TPatient) => R
   const location = useLocation();
   const navigate = useNavigate();
   const { currentData, error } = useGetPatientQuery(id);
-  const patient = currentData?.patient;
+  // The chart's sections render from the answer in a transition, which React splits into short
+  // tasks: an answer from the store otherwise renders every section in one long task.
+  const patient = useDeferredValue(currentData?.patient);
   const [isEditing, setIsEditing] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(null);

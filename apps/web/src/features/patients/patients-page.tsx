@@ -1,15 +1,21 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TPatient } from '@portal/shared/patient';
 import { useAppSelector } from '../../app/hooks.ts';
+import { preloadable } from '../../lib/lazy/preloadable.ts';
 import { chartPath } from '../../lib/routes/chart-address.ts';
 import { Button } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
-import { ActivityView } from './activity-view.tsx';
 import { useChartHandOver } from './chart-hand-over.ts';
-import { EditPatient } from './edit-patient.tsx';
-import { PatientForm } from './patient-form.tsx';
 import { PatientList } from './patient-list.tsx';
 import {
   useDeletePatientMutation,
@@ -20,6 +26,18 @@ import { PatientsNotice, type Notice } from './patients-notice.tsx';
 import { useCursorPager } from './use-cursor-pager.ts';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import styles from './patients.module.css';
+
+// The form and the activity view open on a press: their code (the shared schemas the form checks
+// with, the audit's labels) loads on the press's first sign, not with the list
+// (docs/performance.md, "Where a signed-in page's main-thread time goes").
+const PatientForm = preloadable(() => import('./patient-form.tsx').then((m) => m.PatientForm));
+const EditPatient = preloadable(() => import('./edit-patient.tsx').then((m) => m.EditPatient));
+const ActivityView = preloadable(() => import('./activity-view.tsx').then((m) => m.ActivityView));
+const preloadViews = () => {
+  void PatientForm.preload();
+  void EditPatient.preload();
+  void ActivityView.preload();
+};
 
 /** The patients page's views: list and form, plus the audit trail (a patient's chart has its own address). */
 type Mode = { view: 'list' } | { view: 'form'; patient?: TPatient } | { view: 'activity' };
@@ -77,8 +95,13 @@ export function PatientsPage({ above }: { above?: ReactNode } = {}) {
   const [isUndoing, setIsUndoing] = useState(false);
 
   function go(next: Mode) {
-    setMode(next);
-    requestFocus('view');
+    const show = () => {
+      setMode(next);
+      requestFocus('view');
+    };
+    // In a transition: the list stays until the view's code is there (loaded at the press).
+    if (next.view === 'list') show();
+    else startTransition(show);
   }
 
   /**
@@ -244,7 +267,12 @@ export function PatientsPage({ above }: { above?: ReactNode } = {}) {
     <div ref={pageRef} className={styles.page}>
       <h1>{t('heading')}</h1>
       {mode.view === 'list' && above}
-      <section className={pageStyles.card} aria-labelledby="patients-title">
+      <section
+        className={pageStyles.card}
+        aria-labelledby="patients-title"
+        onPointerOver={preloadViews}
+        onFocus={preloadViews}
+      >
         <h2 id="patients-title">{t('section')}</h2>
         <div className={styles.toolbar}>
           <h3 className={styles.management}>{t('management')}</h3>

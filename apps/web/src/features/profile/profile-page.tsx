@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Navigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -21,10 +22,11 @@ export function ProfilePage() {
   const { t } = useTranslation('profile');
   const { status, userData } = useAppSelector((state) => state.auth);
   const profile = useGetProfileQuery(undefined, { skip: !status });
+  // The sections render from the answer in a transition, which React splits into short tasks:
+  // an answer from the store otherwise renders the whole page in one long task.
+  const user = useDeferredValue(profile.data);
 
   if (!status) return <Navigate to="/protected" replace />;
-
-  const user = profile.data;
   const view = user ? (
     <ProfileView user={user} />
   ) : (

@@ -1,7 +1,6 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { TFunction } from '../../i18n/translator.ts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { TApiError } from '@portal/shared/errors';
+import { apiErrorOf } from '../api/api-error-of.ts';
 import { messageCodeOf, type TMessageCode } from '@portal/shared/messages';
 import { itemErrorCodes } from '@portal/shared/patient-kind';
 import { PATIENT_KINDS } from '@portal/shared/patient-kinds';
@@ -72,11 +71,7 @@ export function kindErrorKey(code: string): string | undefined {
   return undefined;
 }
 
-/** The API's error body `{ message, code, fieldErrors? }` of a failed RTK Query call, if any. */
-export function apiErrorOf(error: unknown): TApiError | undefined {
-  const data = (error as FetchBaseQueryError | undefined)?.data;
-  return data && typeof data === 'object' && 'code' in data ? (data as TApiError) : undefined;
-}
+export { apiErrorOf };
 
 /**
  * Puts the API's `fieldErrors` on the form's own fields (others, such as `_`, are left to the

@@ -107,6 +107,24 @@ describe('openEventStream', () => {
     expect(ended).toEqual({ retryMs: 2500 });
   });
 
+  it('asks for the priority it is given, and the browser default otherwise', async () => {
+    const priorities: (RequestPriority | undefined)[] = [];
+    for (const priority of ['low', undefined] as const) {
+      await openEventStream({
+        url: 'https://portal.test/api/messages/stream',
+        token: 'token-1',
+        signal: new AbortController().signal,
+        onEvent: () => {},
+        priority,
+        fetchFn: async (_input, init) => {
+          priorities.push(init?.priority);
+          return streamAnswer('');
+        },
+      });
+    }
+    expect(priorities).toEqual(['low', undefined]);
+  });
+
   it('rejects a refused stream with its status', async () => {
     const refused = openEventStream({
       url: '/api/x',

@@ -119,11 +119,14 @@ export async function openEventStream({
   onOpen,
   onEvent,
   fetchFn = (input, init) => fetch(input, init),
+  priority,
 }: {
   url: string;
   token: string | null;
   lastEventId?: string;
   signal: AbortSignal;
+  /** The request's fetch priority: `low` for a stream that must not hold up a page's loading. */
+  priority?: RequestPriority;
   /** The stream is open (answered 200). */
   onOpen?: () => void;
   onEvent: (event: StreamEvent) => void;
@@ -134,7 +137,12 @@ export async function openEventStream({
   if (lastEventId) headers['Last-Event-ID'] = lastEventId;
   let response: Response;
   try {
-    response = await fetchFn(url, { headers, signal, cache: 'no-store' });
+    response = await fetchFn(url, {
+      headers,
+      signal,
+      cache: 'no-store',
+      ...(priority && { priority }),
+    });
   } catch (error) {
     if (signal.aborted) return { retryMs: undefined };
     throw error;
