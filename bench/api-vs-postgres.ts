@@ -1,7 +1,8 @@
 // The API against PostgreSQL doing the same work: for each request, the statements it sends
 // (read from PostgreSQL's statement log), then wrk on the API and pgbench on those very statements
 // with the very values, on the same database one after the other, each for BENCH_SECONDS on
-// BENCH_CONNECTIONS connections and two threads. Then the read and the list at a fixed 500 req/s,
+// BENCH_CONNECTIONS connections and two threads. Then the read and the list at a fixed 500 req/s
+// (evenly spaced, at most BENCH_CONNECTIONS at once),
 // and the API's peak memory. BENCH_BASELINE=<commit> also runs that commit's build in the same
 // run, on the same database, before this one: the "before" columns.
 //   npm run api-vs-postgres -w bench
@@ -9,7 +10,8 @@
 import fs from 'node:fs';
 import { BENCH_DOCTOR, prepareBenchRequests, ROUTE_PATIENTS, sendOnce } from './lib/api-routes.ts';
 import { buildBaseline } from './lib/baseline.ts';
-import { LOAD, measureCpuPerRequest, runLoad, sampleMemory, writeLoadResult } from './lib/load.ts';
+import { runFixedRate } from './lib/fixed-rate.ts';
+import { LOAD, measureCpuPerRequest, sampleMemory, writeLoadResult } from './lib/load.ts';
 import { pgbenchPath, runPgbench } from './lib/pgbench.ts';
 import {
   printTable,
@@ -133,13 +135,7 @@ export async function benchApiVsPostgres() {
       if (!server) continue;
       for (const request of requests.slice(0, 2)) {
         const { label, url, headers } = toServer(server, request);
-        const r = await runLoad({
-          url,
-          headers,
-          connections: LOAD.connections,
-          seconds: LOAD.seconds,
-          rate: 500,
-        });
+        const r = await runFixedRate({ url, headers, rate: 500, seconds: LOAD.seconds });
         fixed.push({
           build: server === before ? 'before' : 'this',
           request: label,
@@ -156,7 +152,7 @@ export async function benchApiVsPostgres() {
       `API against pgbench on the same statements (target: get and list ≥ ${TARGET_RATIO})`,
       rows,
     );
-    printTable('At a fixed 500 req/s (autocannon)', fixed);
+    printTable('At a fixed 500 req/s, evenly spaced (lib/fixed-rate.ts)', fixed);
     console.log(`Peak API memory under load: ${peakMemoryMiB} MiB (target ≤ 250 MB)`);
     if (process.env.SHOW_STATEMENTS) console.log(JSON.stringify(statementsByRequest, null, 2));
     return writeLoadResult('api-vs-postgres', {

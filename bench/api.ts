@@ -1,6 +1,7 @@
 // API throughput against the ceiling of a bare Fastify route, all in one run on this machine.
 import { spawn } from 'node:child_process';
 import { findFreePort } from '../apps/api/src/lib/free-port.ts';
+import { runFixedRate } from './lib/fixed-rate.ts';
 import {
   LOAD,
   measureCpuPerRequest,
@@ -109,11 +110,14 @@ export async function benchApi() {
         }),
       ],
     ];
-    const fixedRate = await measured({
-      ...load,
-      url: `${portal.url}/api/records/patients?limit=50`,
-      rate: 500,
-    });
+    const fixedRate = await measureCpuPerRequest(trees, () =>
+      runFixedRate({
+        url: `${portal.url}/api/records/patients?limit=50`,
+        headers: auth,
+        rate: 500,
+        seconds: LOAD.seconds,
+      }),
+    );
     const peakMemoryMiB = memory.stop();
 
     const targets: Record<string, number> = {

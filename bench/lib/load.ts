@@ -40,7 +40,6 @@ export function runLoad({
   body,
   connections,
   seconds,
-  rate,
 }: {
   url: string;
   method?: string;
@@ -48,13 +47,10 @@ export function runLoad({
   body?: string;
   connections: number;
   seconds: number;
-  /** Fixed overall request rate (req/s) instead of as fast as possible. */
-  rate?: number;
 }): Promise<LoadResult> {
   const args = ['-j', '-c', String(connections), '-d', String(seconds), '-m', method];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   if (body) args.push('-b', body);
-  if (rate) args.push('-R', String(rate));
   args.push(url);
   return new Promise((resolve, reject) => {
     const child = spawn(AUTOCANNON, args, { stdio: ['ignore', 'pipe', 'ignore'] });
