@@ -50,6 +50,18 @@ async function seedAppointments(databaseUrl: string, ownerId: string) {
   await client.end();
 }
 
+/**
+ * Vacuums what the seeding wrote and checkpoints, so that neither autovacuum nor a checkpoint
+ * lands in the middle of a measured load.
+ */
+async function settle(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('vacuum analyze patients, appointments, audit_events');
+  await client.query('checkpoint');
+  await client.end();
+}
+
 /** Monday 00:00 UTC of this week and of the next. */
 function thisWeek(): { from: string; to: string } {
   const now = new Date();
@@ -73,6 +85,7 @@ export async function prepareBenchRequests(
   const doctor = await signIn(portalUrl, BENCH_DOCTOR);
   await seedPatients(databaseUrl, doctor.userId, ROUTE_PATIENTS);
   await seedAppointments(databaseUrl, doctor.userId);
+  await settle(databaseUrl);
   const headers = { authorization: `Bearer ${doctor.token}` };
   const [first] = (await (
     await fetch(`${portalUrl}/api/records/patients?limit=1`, { headers })

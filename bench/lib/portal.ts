@@ -48,7 +48,7 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
-/** The built portal as `npm start` runs it (default LOG_LEVEL info, output discarded). */
+/** The built portal as `npm start` runs it (default LOG_LEVEL info, its output read and dropped). */
 export async function startPortal(
   env: Record<string, string> = {},
   {
@@ -66,8 +66,12 @@ export async function startPortal(
   const dataDir = env.DATA_DIR ?? tempDir('data');
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, entry], {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, ...env },
-    stdio: 'ignore',
+    // Its log goes to a pipe that is read, as a service manager or a container runtime reads it:
+    // each write then costs what it costs in production, which /dev/null would hide.
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  child.stdout!.resume();
+  child.stderr!.resume();
   await waitHealthy(url, child);
   return {
     url,
