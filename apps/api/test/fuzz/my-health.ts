@@ -3,6 +3,7 @@ import { appointmentInput } from '@portal/shared/appointment.factories';
 import { signIn, type TestContext } from '../app.ts';
 import { prescriptionInput } from '../factories/clinical.ts';
 import type { Operation } from './openapi.ts';
+import { changeableAppointments, type VideoVisitInPool } from './video.ts';
 
 /**
  * The campaign's knowledge of a linked patient's routes (`/api/me/patients/{patientId}/…`):
@@ -112,6 +113,7 @@ export function myHealthPathValue(
     linked: LinkedRecordInPool;
     patients: Array<{ id: string; ownerId: string }>;
     appointments: Array<{ id: string; patientId: string }>;
+    videoVisits: VideoVisitInPool[];
   },
   junk: fc.Arbitrary<PathValue>,
 ): fc.Arbitrary<PathValue> | undefined {
@@ -145,7 +147,9 @@ export function myHealthPathValue(
       );
     case 'appointmentId':
       return mostly(
-        pools.appointments.filter((a) => linked.includes(a.patientId)).map((a) => a.id),
+        changeableAppointments(pools)
+          .filter((a) => linked.includes(a.patientId))
+          .map((a) => a.id),
       );
     case 'carePlanId':
       return mostly([carePlanId]);

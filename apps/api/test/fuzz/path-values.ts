@@ -10,7 +10,7 @@ import { invitationCodes } from './patient-access.ts';
 import type { Pools } from './pools.ts';
 import { reminderPathValue } from './reminders.ts';
 import { nastyText, valueFor } from './schema-arbitraries.ts';
-import { videoPathValue } from './video.ts';
+import { changeableAppointments, videoPathValue } from './video.ts';
 import { visitPathValues } from './visits.ts';
 
 /*
@@ -107,7 +107,8 @@ export function pathValue(
   }
   if (operation.path.startsWith('/api/appointments/{id}')) {
     const isAnswer = /\/(confirm|decline)$/.test(operation.path);
-    const own = pools.appointments.filter(
+    const changeable = changeableAppointments(pools);
+    const own = changeable.filter(
       (appointment) =>
         appointment.ownerId === actorId && (!isAnswer || appointment.status === 'requested'),
     );
@@ -115,7 +116,7 @@ export function pathValue(
       { weight: 6, arbitrary: ids(own.map((a) => a.id)) },
       {
         weight: 3,
-        arbitrary: ids(pools.appointments.filter((a) => a.ownerId !== actorId).map((a) => a.id)),
+        arbitrary: ids(changeable.filter((a) => a.ownerId !== actorId).map((a) => a.id)),
       },
       { weight: 1, arbitrary: fc.uuid().map((value) => ({ value })) },
       { weight: 2, arbitrary: junk },

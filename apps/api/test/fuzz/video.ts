@@ -40,6 +40,21 @@ export async function seedVideoVisits(
   return rows.map((row) => ({ id: row.id, ownerId: row.owner_id, patientId: row.patient_id }));
 }
 
+/**
+ * The appointments other routes may draw to change (reschedule, cancel, answer): every one but
+ * the seeded video visits, which must stay open for the whole campaign for a call to succeed.
+ */
+export function changeableAppointments<T extends { id: string }>({
+  appointments,
+  videoVisits,
+}: {
+  appointments: T[];
+  videoVisits: VideoVisitInPool[];
+}): T[] {
+  const calls = new Set(videoVisits.map((visit) => visit.id));
+  return appointments.filter((appointment) => !calls.has(appointment.id));
+}
+
 /** The shared zod schemas of the video routes' answers and body (checks.ts). */
 export const VIDEO_ZOD_RESPONSES = { 'POST /api/appointments/{id}/video': { 200: ZVideoJoin } };
 export const VIDEO_ZOD_BODIES = { 'POST /api/appointments/{id}/video/signal': ZVideoSignalInput };
