@@ -94,6 +94,7 @@ async function main(): Promise<void> {
   const readiness = createReadiness();
   const { database, embedded, migrationsApplied } = await openDatabase(config);
   let app: FastifyInstance;
+  const logStream = bufferedStdout();
   try {
     const identity = await createIdentityProvider(config, { db: database.db });
     const voice = await createVoiceProvider(config);
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
       payments,
       webDistDir: WEB_DIST_DIR,
       readiness,
-      logStream: bufferedStdout(),
+      logStream,
       serverFactory: early.serverFactory,
     });
     await app.ready();
@@ -124,6 +125,13 @@ async function main(): Promise<void> {
     },
     'portal ready',
   );
+  // Whoever started the server (an operator, a service manager, a cluster's health check) reads
+  // this line as soon as the server answers: it is not left waiting in the batch.
+  try {
+    logStream.flushSync();
+  } catch {
+    // standard output is gone: the server runs on without its log
+  }
 
   let isStopping = false;
   const shutdown = async (signal: string) => {
