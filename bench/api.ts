@@ -1,6 +1,7 @@
 // API throughput against the ceiling of a bare Fastify route, all in one run on this machine.
 import { spawn } from 'node:child_process';
 import { findFreePort } from '../apps/api/src/lib/free-port.ts';
+import { NEW_PATIENT } from './lib/api-routes.ts';
 import { runFixedRate } from './lib/fixed-rate.ts';
 import {
   LOAD,
@@ -18,19 +19,6 @@ import {
   startPostgres,
   waitHealthy,
 } from './lib/portal.ts';
-
-const newPatient = JSON.stringify({
-  name: 'Load Test Patient',
-  diagnosedWith: 'Hypertension',
-  address: '1 Bench Street',
-  age: 61,
-  bloodGroup: 'B+',
-  gender: 'Female',
-  email: 'load@example.test',
-  phone: '5550001111',
-  emergencyContact: { phone: '5550002222' },
-  hasChronicDiseases: true,
-});
 
 type Measured = LoadResult & { cpuMsPerRequest: Record<string, number> };
 
@@ -106,7 +94,7 @@ export async function benchApi() {
           url: `${portal.url}/api/records/patients`,
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
-          body: newPatient,
+          body: NEW_PATIENT,
         }),
       ],
     ];

@@ -16,7 +16,8 @@ export interface BenchRequest {
   body?: string;
 }
 
-const NEW_PATIENT = JSON.stringify({
+/** A new patient's body, every required field filled (the create requests). */
+export const NEW_PATIENT = JSON.stringify({
   name: 'Load Test Patient',
   diagnosedWith: 'Hypertension',
   address: '1 Bench Street',
