@@ -12,7 +12,7 @@ import { patients, type PatientRow } from '../../db/schema/patients.ts';
  * compiler asks); the FHIR mapping (patients.fhir.ts) and `fhirFields` in patients.fields.test.ts,
  * which fails until both carry it; its label (`fields.<name>`) in each language's records.json,
  * and its messages, if it has its own, in `PATIENT_MESSAGES` and each language's common.json.
- * A required column also needs a value in the hand-written bodies and inserts of bench/api.ts,
+ * A required column also needs a value in the hand-written bodies and inserts of bench/lib/api-routes.ts,
  * bench/lib/portal.ts, test/fuzz/fixtures.ts and test/measure-patient-search.ts, and an enum
  * column its cast in `toApiPatient`.
  */
