@@ -110,6 +110,18 @@ export const ZPrescriptionInput = z
   });
 
 export type TPrescriptionInput = z.input<typeof ZPrescriptionInput>;
+
+/** What a pharmacy hands out and labels: fixed once a prescription is dispensed. */
+export const PRESCRIPTION_DISPENSED_FIELDS = [
+  'medication',
+  'strength',
+  'dose',
+  'route',
+  'frequency',
+  'duration',
+  'endDate',
+  'instructions',
+] as const satisfies readonly (keyof TPrescriptionInput)[];
 export type TPrescriptionData = z.output<typeof ZPrescriptionInput>;
 
 /** A prescription as the API answers it. */

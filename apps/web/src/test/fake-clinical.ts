@@ -8,6 +8,7 @@ import {
 import { allergiesMetBy, prescriptionsMeeting } from '@portal/shared/drug-class-match';
 import type { TPatientPharmacy } from '@portal/shared/medicines';
 import {
+  PRESCRIPTION_DISPENSED_FIELDS,
   ZPrescriptionInput,
   ZPrescriptionStop,
   type TPrescription,
@@ -186,16 +187,7 @@ export function clinicalHandlers(clinical: FakeClinical): HttpHandler[] {
       const parsed = ZPrescriptionInput.safeParse(await info.request.json());
       if (!parsed.success) return invalid(parsed.error);
       const { allergyAcknowledged: _acknowledged, ...data } = parsed.data;
-      const handedOut = [
-        'medication',
-        'strength',
-        'dose',
-        'route',
-        'frequency',
-        'duration',
-        'endDate',
-        'instructions',
-      ] as const;
+      const handedOut = PRESCRIPTION_DISPENSED_FIELDS;
       if (found.item.dispensedAt && handedOut.some((field) => data[field] !== found.item[field]))
         return refuse('PRESCRIPTION_DISPENSED_LOCKED', 409);
       Object.assign(found.item, data, { updatedAt: nextUpdatedAt() });

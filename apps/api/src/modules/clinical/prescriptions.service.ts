@@ -1,7 +1,8 @@
-import type {
-  TPrescription,
-  TPrescriptionData,
-  TPrescriptionStop,
+import {
+  PRESCRIPTION_DISPENSED_FIELDS,
+  type TPrescription,
+  type TPrescriptionData,
+  type TPrescriptionStop,
 } from '@portal/shared/prescription';
 import { ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -22,16 +23,8 @@ import {
 import { suggestMedications } from './prescriptions.repository.ts';
 
 /** What a pharmacy hands out and labels: fixed once it is dispensed. */
-const DISPENSED_FIELDS = [
-  'medication',
-  'strength',
-  'dose',
-  'route',
-  'frequency',
-  'duration',
-  'endDate',
-  'instructions',
-] as const satisfies readonly (keyof PrescriptionValues)[];
+const DISPENSED_FIELDS =
+  PRESCRIPTION_DISPENSED_FIELDS satisfies readonly (keyof PrescriptionValues)[];
 
 /**
  * Whether a replacement changes what was dispensed. Its status may still change (a course
