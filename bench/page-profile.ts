@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { storeSession } from '../e2e/support/session.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { benchPages, benchPractitioner } from './lib/pages.ts';
+import { networkIdleBesidesStreams } from './lib/network-idle.ts';
 import { startPortal } from './lib/portal.ts';
 
 interface ProfileNode {
@@ -23,8 +24,6 @@ interface CpuProfile {
 
 const CPU_SLOWDOWN = 4;
 const SHOWN = 15;
-/** How long the profile goes on after the app has started: the page's data and its renders. */
-const SETTLE_MS = 4_000;
 
 // Built chunks are named by their hash alone (apps/web/vite.config.ts): the build's manifest
 // names each as its file was named before: by its module, or its shared modules' chunk.
@@ -78,9 +77,10 @@ export async function benchPageProfile() {
     await cdp.send('Profiler.start');
     // Not 'networkidle': a signed-in page keeps the messages' live stream open, so it never is.
     // The load, the app started (main.tsx marks it), then the page's data and what follows it.
+    const idle = networkIdleBesidesStreams(page);
     await page.goto(`${portal.url}${target.path}`, { waitUntil: 'load' });
     await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
-    await page.waitForTimeout(SETTLE_MS);
+    await idle();
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
     if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
 

@@ -6,10 +6,8 @@ import { storeSession } from '../e2e/support/session.ts';
 import { checkBudget, HOME_JS_KIB, reportBudgets } from './lib/budgets.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { benchPages, benchPractitioner } from './lib/pages.ts';
+import { networkIdleBesidesStreams } from './lib/network-idle.ts';
 import { printTable, startPortal, writeResult } from './lib/portal.ts';
-
-/** How long no script or style may arrive before a signed-in page counts as loaded. */
-const QUIET_MS = 3_000;
 
 const FORBIDDEN = [
   {
@@ -57,19 +55,14 @@ export async function benchWebSize() {
         });
       });
       // A signed-in page keeps the messages' live stream open, so it is never network-idle: it
-      // is measured once the app has started and no script or style has come for a while (the
-      // header's parts start once the browser is idle after the page).
-      await page.goto(`${portal.url}${pagePath}`, {
-        waitUntil: isSignedIn ? 'load' : 'networkidle',
-      });
+      // is measured once everything but that stream has settled (the header's parts start once
+      // the browser is idle after the page).
+      const idle = networkIdleBesidesStreams(page);
+      await page.goto(`${portal.url}${pagePath}`, { waitUntil: 'load' });
       if (isSignedIn) {
         await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
-        let seen = -1;
-        while (seen !== assets.length) {
-          seen = assets.length;
-          await page.waitForTimeout(QUIET_MS);
-        }
       }
+      await idle();
       await context.close();
       const sum = (type: string, key: 'gzip' | 'raw') =>
         assets.filter((a) => a.type === type).reduce((total, a) => total + a[key], 0) / 1024;
