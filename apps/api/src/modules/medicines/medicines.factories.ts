@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { TPrescription } from '@portal/shared/prescription';
-import { signIn, type AuthHeaders, type TestContext } from '../../../test/app.ts';
+import { signIn, useTestApp, type AuthHeaders, type TestContext } from '../../../test/app.ts';
+import { keptMail } from '../../../test/mail.ts';
 import { createPrescription } from '../../../test/factories/clinical.ts';
 import { practitioner } from '../../../test/patient-resources.ts';
 import { directoryTestKit, REVIEWER_ENV, uniqueEmail } from '../directory/directory.factories.ts';
@@ -8,6 +9,22 @@ import { linkPatient } from '../my-health/my-health.factories.ts';
 
 /** The directory's reviewer: the medicines' tests approve their pharmacies. */
 export const MEDICINES_ENV = REVIEWER_ENV;
+
+/**
+ * A test app for the medicines' routes (call at a test file's top level): the e-mails it sent,
+ * the factories below, and an injected request as a signed-in person, or a guest without headers.
+ */
+export function medicinesTestApp() {
+  const mail = keptMail();
+  const ctx = useTestApp({ env: MEDICINES_ENV, deps: { mailer: mail } });
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    headers?: AuthHeaders,
+    payload?: Record<string, unknown>,
+  ) => ctx.app.inject({ method, url, ...(headers && { headers }), ...(payload && { payload }) });
+  return { ctx, sent: mail.sent, kit: () => medicinesTestKit(ctx), call };
+}
 
 /**
  * Test factories of the medicines' routes (imported by tests only): pharmacies with staff,
