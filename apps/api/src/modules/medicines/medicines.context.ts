@@ -88,7 +88,7 @@ export function createMedicinesContext({
     entry: Parameters<typeof audit>[1],
     error: AppError,
   ): Promise<never> {
-    await audit(actor, { ...entry, outcome: 'conflict' });
+    await audit(actor, { outcome: 'conflict', ...entry });
     throw error;
   }
 

@@ -76,13 +76,16 @@ export function createPharmacySide({
     const subject = { kind: 'prescription' as const, id: current.id };
     const pharmacy = await repository.findApprovedPharmacy(db, input.facilityId.toLowerCase());
     if (!pharmacy) {
-      await audit(actor, {
-        patientId: scope.patientId,
-        subject,
-        action: 'send',
-        outcome: 'denied',
-      });
-      throw new AppError('PHARMACY_NOT_FOUND');
+      return refuse(
+        actor,
+        {
+          patientId: scope.patientId,
+          subject,
+          action: 'send',
+          outcome: 'denied',
+        },
+        new AppError('PHARMACY_NOT_FOUND'),
+      );
     }
     const row = await repository.markSent(db, {
       id: current.id,
@@ -206,13 +209,16 @@ export function createPharmacySide({
       const pharmacies = await repository.findOwnPharmacyIds(db, actor.actorId);
       const subject = found ? { kind: 'prescription' as const, id: found.id } : null;
       if (!found?.pharmacyId || !pharmacies.includes(found.pharmacyId)) {
-        await audit(actor, {
-          patientId: found?.patientId ?? null,
-          subject,
-          action: 'ready',
-          outcome: 'denied',
-        });
-        throw new AppError('PRESCRIPTION_NOT_FOUND');
+        return refuse(
+          actor,
+          {
+            patientId: found?.patientId ?? null,
+            subject,
+            action: 'ready',
+            outcome: 'denied',
+          },
+          new AppError('PRESCRIPTION_NOT_FOUND'),
+        );
       }
       const changed = await repository.markReady(db, {
         id: found.id,
