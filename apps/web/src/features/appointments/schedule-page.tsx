@@ -1,5 +1,6 @@
-import { useDeferredValue, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { useDeferredFirstValue } from '../../lib/hooks/use-deferred-first-value.ts';
 import { Button } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 import { useGetScheduleQuery, type Schedule } from './appointments-api.ts';
@@ -42,9 +43,7 @@ export function SchedulePage({
   content: ComponentType<{ schedule: Schedule }>;
 }) {
   const schedule = useGetScheduleQuery();
-  // The content renders from the answer in a transition, which React splits into short tasks:
-  // an answer from the store otherwise renders the whole agenda in one long task.
-  const data = useDeferredValue(schedule.data);
+  const data = useDeferredFirstValue(schedule.data);
   return (
     <div className={`${pageStyles.card} ${styles.page}`}>
       <h1>{title}</h1>

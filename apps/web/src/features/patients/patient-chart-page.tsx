@@ -1,9 +1,10 @@
-import { useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { TPatient } from '@portal/shared/patient';
 import { useScrollToFragment } from '../../lib/a11y/fragment-target.ts';
 import { usePageTitle } from '../../lib/a11y/page-title.ts';
+import { useDeferredFirstValue } from '../../lib/hooks/use-deferred-first-value.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import pageStyles from '../../ui/page.module.css';
 import { useChartHandOver } from './chart-hand-over.ts';
@@ -45,9 +46,7 @@ export function PatientChartPage({ extras }: { extras?: (patient: TPatient) => R
   const location = useLocation();
   const navigate = useNavigate();
   const { currentData, error } = useGetPatientQuery(id);
-  // The chart's sections render from the answer in a transition, which React splits into short
-  // tasks: an answer from the store otherwise renders every section in one long task.
-  const patient = useDeferredValue(currentData?.patient);
+  const patient = useDeferredFirstValue(currentData?.patient);
   const [isEditing, setIsEditing] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(null);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from './profile.module.css';
@@ -31,7 +31,8 @@ export function EditableSection({
   const [hasJustSaved, setJustSaved] = useState(false);
   const wasEditing = useRef(false);
 
-  useEffect(() => {
+  // Before the view is painted or read: the toggle is focused as the view appears.
+  useLayoutEffect(() => {
     if (wasEditing.current && !isEditing) document.getElementById(toggleId)?.focus();
     wasEditing.current = isEditing;
   }, [isEditing, toggleId]);

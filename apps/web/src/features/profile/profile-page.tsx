@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Navigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -9,6 +8,7 @@ import { FacilitiesSection } from './directory/facilities-section.tsx';
 import { ListingSection } from './directory/listing-section.tsx';
 import { EditableSection } from './editable-section.tsx';
 import { NoticesSection } from './notices-section.tsx';
+import { useDeferredFirstValue } from '../../lib/hooks/use-deferred-first-value.ts';
 import { PracticeSection } from './practice-section.tsx';
 import { useGetProfileQuery } from './profile-api.ts';
 import { ProfileForm } from './profile-form.tsx';
@@ -22,9 +22,7 @@ export function ProfilePage() {
   const { t } = useTranslation('profile');
   const { status, userData } = useAppSelector((state) => state.auth);
   const profile = useGetProfileQuery(undefined, { skip: !status });
-  // The sections render from the answer in a transition, which React splits into short tasks:
-  // an answer from the store otherwise renders the whole page in one long task.
-  const user = useDeferredValue(profile.data);
+  const user = useDeferredFirstValue(profile.data);
 
   if (!status) return <Navigate to="/protected" replace />;
   const view = user ? (

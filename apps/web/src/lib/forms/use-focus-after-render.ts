@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Focus an element that may only appear with a later render (an error summary shown once the
@@ -8,8 +8,9 @@ export function useFocusAfterRender<Element extends HTMLElement>() {
   const ref = useRef<Element>(null);
   const isPending = useRef(false);
   const [, setRequests] = useState(0);
-  // After every render: the element may arrive one render after the request.
-  useEffect(() => {
+  // After every render, before the page is painted or read: the element may arrive one render
+  // after the request, and whoever sees it there finds it focused.
+  useLayoutEffect(() => {
     if (isPending.current && ref.current) {
       isPending.current = false;
       ref.current.focus();
