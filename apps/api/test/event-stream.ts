@@ -61,6 +61,7 @@ export async function readServerSentEvents(
 /**
  * An event stream read as the web app reads it: `fetch`, the token in its header, events as
  * they come. `waitFor(n)` waits until n events have come (or the stream ended), at most 5 s.
+ * `waitUntil(isEnough)` waits the same way for a condition on the events.
  */
 export async function openStream(url: string, headers: Record<string, string>) {
   const controller = new AbortController();
@@ -86,15 +87,18 @@ export async function openStream(url: string, headers: Record<string, string>) {
     ended = true;
     waiters.splice(0).forEach((wake) => wake());
   })();
-  const waitFor = async (count: number, timeoutMs = 5_000) => {
+  /** Waits until what has come satisfies `isEnough` (or the stream ended), at most 5 s. */
+  const waitUntil = async (isEnough: (events: StreamEvent[]) => boolean, timeoutMs = 5_000) => {
     const deadline = Date.now() + timeoutMs;
-    while (events.length < count && !ended && Date.now() < deadline)
+    while (!isEnough(events) && !ended && Date.now() < deadline)
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, 100);
       });
     return events;
   };
+  const waitFor = (count: number, timeoutMs?: number) =>
+    waitUntil((received) => received.length >= count, timeoutMs);
   /** Waits until the stream has ended (by the server), at most 5 s. */
   const waitForEnd = async () => {
     const deadline = Date.now() + 5_000;
@@ -109,6 +113,7 @@ export async function openStream(url: string, headers: Record<string, string>) {
     response,
     events,
     waitFor,
+    waitUntil,
     waitForEnd,
     isEnded: () => ended,
     close: () => controller.abort(),
