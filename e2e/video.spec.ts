@@ -44,6 +44,30 @@ async function expectBothSeeEachOther(practitioner: Page, patient: Page) {
   }
 }
 
+/**
+ * The practitioner opens the call again in another tab mid-call, the first still open: the first
+ * closes and says why, and the patient's page leaves its connection to the old page for one to
+ * the new page. Returns the new page, which goes on with the call.
+ */
+async function reopenInAnotherTab(practitioner: Page, patient: Page): Promise<Page> {
+  await patient.evaluate(() => {
+    const hooks = window as unknown as Record<string, unknown>;
+    hooks.callBeforeReopening = hooks.__carebridgeVideoConnection;
+  });
+  const again = await practitioner.context().newPage();
+  await again.goto(practitioner.url());
+  await expect(practitioner.getByText(t('video:end.replaced'))).toBeVisible();
+  const isNewConnection = () =>
+    patient.evaluate(() => {
+      const hooks = window as unknown as Record<string, unknown>;
+      const current = hooks.__carebridgeVideoConnection;
+      return current !== undefined && current !== hooks.callBeforeReopening;
+    });
+  await expect.poll(isNewConnection, { timeout: 20_000 }).toBe(true);
+  await expectBothSeeEachOther(again, patient);
+  return again;
+}
+
 /** The patient mutes: the practitioner reads it; the practitioner leaves: the call ends for both. */
 async function muteThenLeave(practitioner: Page, patient: Page) {
   const mute = patient.getByRole('button', { name: t('video:controls.mute') });
@@ -76,13 +100,14 @@ async function attachTraces(pages: Record<string, Page>) {
 }
 
 /**
- * The practitioner waits, the patient joins, each sees the other (`check` then looks at the
- * connection), the patient mutes and the practitioner leaves.
+ * The practitioner waits, the patient joins, each sees the other (`step` then looks at the
+ * connection, or moves the practitioner to another page, which it returns), the patient mutes and
+ * the practitioner leaves.
  */
 async function callJourney(
   { browser, request }: { browser: Browser; request: APIRequestContext },
   baseURL: string,
-  check: (practitioner: Page, patient: Page) => Promise<void> = async () => {},
+  step: (practitioner: Page, patient: Page) => Promise<Page | void> = async () => {},
 ) {
   const visit = await createVideoVisit(request, baseURL);
   const practitioner = await openCall(browser, baseURL, visit.practitioner, visit.appointmentId);
@@ -90,12 +115,13 @@ async function callJourney(
     t('video:waiting', { name: isolated('Ana Lima') }),
   );
   const patient = await openCall(browser, baseURL, visit.patient, visit.appointmentId);
+  let current = practitioner;
   try {
     await expectBothSeeEachOther(practitioner, patient);
-    await check(practitioner, patient);
-    await muteThenLeave(practitioner, patient);
+    current = (await step(practitioner, patient)) ?? practitioner;
+    await muteThenLeave(current, patient);
   } catch (error) {
-    await attachTraces({ practitioner, patient });
+    await attachTraces({ practitioner: current, patient });
     throw error;
   } finally {
     await practitioner.context().close();
@@ -107,12 +133,12 @@ test.describe('video visit', () => {
   // Two people's browsers in one test, each with a camera: more than the usual 30 s on 2 cores.
   test.describe.configure({ timeout: 90_000 });
 
-  test('the practitioner and the patient see each other, the mute shows on the other side, leaving ends it for both', async ({
+  test('the practitioner and the patient see each other, again after the practitioner reopens the call in another tab, the mute shows on the other side, leaving ends it for both', async ({
     browser,
     baseURL,
     request,
   }) => {
-    await callJourney({ browser, request }, baseURL!);
+    await callJourney({ browser, request }, baseURL!, reopenInAnotherTab);
   });
 
   test('in Arabic the call reads right to left and is axe-clean', async ({

@@ -25,8 +25,8 @@ export interface CallConnection {
 
 type VideoEvent =
   | { type: 'joined'; room: string; role: TVideoRole; userId: string; connectionId: string }
-  | { type: 'present'; room: string; role: TVideoRole; to: string }
-  | { type: 'left'; room: string; role: TVideoRole }
+  | { type: 'present'; room: string; role: TVideoRole; to: string; connectionId: string }
+  | { type: 'left'; room: string; role: TVideoRole; connectionId: string }
   | { type: 'signal'; room: string; role: TVideoRole; signalId: string }
   | { type: 'ended'; room: string; role: TVideoRole };
 
@@ -45,11 +45,23 @@ function parseEvent(payload: string): VideoEvent | null {
     const ids = [event.room, event.userId, event.connectionId, event.to, event.signalId];
     if (!ids.every((id) => id === undefined || (typeof id === 'string' && isUuid(id)))) return null;
     if (typeof event.room !== 'string') return null;
+    const needsConnection = event.type !== 'signal' && event.type !== 'ended';
+    if (needsConnection && typeof event.connectionId !== 'string') return null;
     return event as VideoEvent;
   } catch {
     return null;
   }
 }
+
+/**
+ * The other side's presence as a stream tells it: `session` is the id of that side's stream, so
+ * a page that reopened the call (a reload) is a new session, and a `left` of an older one is
+ * stale.
+ */
+const presence = (state: 'joined' | 'left', role: TVideoRole, session: string) => ({
+  name: 'peer' as const,
+  data: { state, role, session },
+});
 
 /** What delivering a signal to the other side needs: the stored row, or the signal itself. */
 type SignalSource = { signalId: string } | { signal: SignalRow };
@@ -91,16 +103,21 @@ export function createCallHub({
       }
     const others = inRoom(event.room, otherRole(event.role));
     for (const [, connection] of others)
-      connection.send({ name: 'peer', data: { state: 'joined', role: event.role } });
-    if (others.length === 0) return;
-    const presence = { state: 'joined', role: otherRole(event.role) };
-    if (isLocal) connections.get(event.connectionId)?.send({ name: 'peer', data: presence });
+      connection.send(presence('joined', event.role, event.connectionId));
+    const [present] = others;
+    if (!present) return;
+    const [presentId] = present;
+    if (isLocal)
+      connections
+        .get(event.connectionId)
+        ?.send(presence('joined', otherRole(event.role), presentId));
     else
       void publish({
         type: 'present',
         room: event.room,
         role: otherRole(event.role),
         to: event.connectionId,
+        connectionId: presentId,
       });
   }
 
@@ -128,12 +145,10 @@ export function createCallHub({
       case 'joined':
         return arrived(event, false);
       case 'present':
-        return connections
-          .get(event.to)
-          ?.send({ name: 'peer', data: { state: 'joined', role: event.role } });
+        return connections.get(event.to)?.send(presence('joined', event.role, event.connectionId));
       case 'left':
         for (const [, connection] of inRoom(event.room, otherRole(event.role)))
-          connection.send({ name: 'peer', data: { state: 'left', role: event.role } });
+          connection.send(presence('left', event.role, event.connectionId));
         return;
       case 'signal':
         return void deliverSignal(event.room, event.role, { signalId: event.signalId }).catch(
@@ -174,7 +189,12 @@ export function createCallHub({
       void publish(joined);
       return () => {
         if (!connections.delete(connectionId)) return;
-        const left = { type: 'left' as const, room: connection.room, role: connection.role };
+        const left = {
+          type: 'left' as const,
+          room: connection.room,
+          role: connection.role,
+          connectionId,
+        };
         receive(left);
         void publish(left);
       };

@@ -46,6 +46,14 @@ const events = (base: string, appointmentId: string, headers: AuthHeaders) =>
 const named = (list: StreamEvent[], name: string) =>
   list.filter((event) => event.event === name).map((event) => event.data);
 
+/** A `peer` event: `session` is the id of the other side's stream. */
+const peer = (state: 'joined' | 'left', role: 'practitioner' | 'patient') => ({
+  state,
+  role,
+  session: expect.stringMatching(/^[0-9a-f-]{36}$/),
+});
+const sessionOf = (event: unknown) => (event as { session: string }).session;
+
 const OFFER = { type: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 192.0.2.10\r\n' };
 const CANDIDATE = {
   candidate: 'candidate:1 1 udp 2122260223 192.0.2.10 54321 typ host',
@@ -66,12 +74,8 @@ describe('video signalling', () => {
     await settle();
     const patientStream = await events(urlA, appointment._id, patient.headers);
     // The newcomer hears at once that the other side is there; the other side, that it came.
-    expect(named(await patientStream.waitFor(1), 'peer')).toEqual([
-      { state: 'joined', role: 'practitioner' },
-    ]);
-    expect(named(await doctorStream.waitFor(1), 'peer')).toEqual([
-      { state: 'joined', role: 'patient' },
-    ]);
+    expect(named(await patientStream.waitFor(1), 'peer')).toEqual([peer('joined', 'practitioner')]);
+    expect(named(await doctorStream.waitFor(1), 'peer')).toEqual([peer('joined', 'patient')]);
 
     const strangerStream = await events(urlA, appointment._id, stranger.headers);
     expect(strangerStream.response.status).toBe(404);
@@ -124,10 +128,10 @@ describe('video signalling', () => {
     );
     expect(audit).not.toContain('192.0.2.10');
     doctorStream.close();
-    expect(named(await patientStream.waitFor(3), 'peer')).toContainEqual({
-      state: 'left',
-      role: 'practitioner',
-    });
+    const [doctorJoined, doctorLeft] = named(await patientStream.waitFor(3), 'peer');
+    expect(doctorLeft).toEqual(peer('left', 'practitioner'));
+    // The stream that left is the one that was there.
+    expect(sessionOf(doctorLeft)).toBe(sessionOf(doctorJoined));
     patientStream.close();
     await settle(100);
     expect((await kit.auditRows(doctor.user._id)).map((row) => row.action)).toEqual([
@@ -187,10 +191,7 @@ describe('video signalling', () => {
     expect(await doctorStream.waitForEnd()).toBe(true);
     expect(await patientStream.waitForEnd()).toBe(true);
     expect(named(doctorStream.events, 'ended')).toEqual([{ by: 'patient' }]);
-    expect(named(doctorStream.events, 'peer')).not.toContainEqual({
-      state: 'left',
-      role: 'patient',
-    });
+    expect(named(doctorStream.events, 'peer')).not.toContainEqual(peer('left', 'patient'));
     expect(named(patientStream.events, 'ended')).toEqual([]);
     const { rows } = await ctx.database.pool.query(
       'select count(*)::int as n from video_signals where appointment_id = $1',
@@ -199,7 +200,7 @@ describe('video signalling', () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it('replaces a person’s earlier stream by a new one (a reload), without telling the other side they left', async () => {
+  it('replaces a person’s earlier stream by a new one (a reload): the other side hears a new session join, and no leaving', async () => {
     const { doctor, patient, appointment } = await kit.visit();
     const doctorStream = await events(urlA, appointment._id, doctor.headers);
     await settle();
@@ -209,14 +210,16 @@ describe('video signalling', () => {
     await first.waitFor(2);
     expect(first.events.map((event) => event.event)).toEqual(['peer', 'replaced']);
     expect(await first.waitForEnd()).toBe(true);
-    expect(named(await second.waitFor(1), 'peer')).toEqual([
-      { state: 'joined', role: 'practitioner' },
-    ]);
+    expect(named(await second.waitFor(1), 'peer')).toEqual([peer('joined', 'practitioner')]);
+    // The practitioner's session as each of the patient's streams heard it: the same stream.
+    expect(sessionOf(named(second.events, 'peer')[0])).toBe(
+      sessionOf(named(first.events, 'peer')[0]),
+    );
     await settle(100);
-    expect(named(doctorStream.events, 'peer')).toEqual([
-      { state: 'joined', role: 'patient' },
-      { state: 'joined', role: 'patient' },
-    ]);
+    const heard = named(doctorStream.events, 'peer');
+    expect(heard).toEqual([peer('joined', 'patient'), peer('joined', 'patient')]);
+    // The reload is a new session, which is how the practitioner's page knows to start again.
+    expect(sessionOf(heard[1])).not.toBe(sessionOf(heard[0]));
     doctorStream.close();
     second.close();
   });
@@ -232,12 +235,8 @@ describe('video signalling', () => {
     const patientStream = await events(urlB, appointment._id, patient.headers);
     await settle(100);
     const doctorStream = await events(urlA, appointment._id, doctor.headers);
-    expect(named(await doctorStream.waitFor(1), 'peer')).toEqual([
-      { state: 'joined', role: 'patient' },
-    ]);
-    expect(named(await patientStream.waitFor(1), 'peer')).toEqual([
-      { state: 'joined', role: 'practitioner' },
-    ]);
+    expect(named(await doctorStream.waitFor(1), 'peer')).toEqual([peer('joined', 'patient')]);
+    expect(named(await patientStream.waitFor(1), 'peer')).toEqual([peer('joined', 'practitioner')]);
     await kit.signal(doctor.headers, appointment._id, { type: 'candidate', payload: CANDIDATE });
     expect(named(await patientStream.waitFor(2), 'signal')).toEqual([
       { from: 'practitioner', type: 'candidate', payload: CANDIDATE },

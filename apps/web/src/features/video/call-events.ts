@@ -28,7 +28,12 @@ export function callEventOf(event: StreamEvent): CallEvent | undefined {
   switch (event.type) {
     case 'peer':
       return (data.state === 'joined' || data.state === 'left') && isRole(data.role)
-        ? { type: 'peer', state: data.state, role: data.role }
+        ? {
+            type: 'peer',
+            state: data.state,
+            role: data.role,
+            session: typeof data.session === 'string' ? data.session : null,
+          }
         : undefined;
     case 'signal':
       return isRole(data.from) && typeof data.type === 'string' && SIGNALS.includes(data.type)

@@ -92,6 +92,8 @@ export class CallSession {
   private readonly listeners = new Set<() => void>();
   private readonly stopped = new AbortController();
   private connection: VideoConnection | null = null;
+  /** The other side's stream the connection is with, once its `peer` event has told it. */
+  private peerSession: string | null = null;
   private qualityTimer: ReturnType<typeof setInterval> | undefined;
   private chooseAudioOnly: (() => void) | null = null;
 
@@ -239,6 +241,7 @@ export class CallSession {
         this.disconnect();
         this.update({ phase: 'waiting', peer: BOTH_ON });
       }
+      this.peerSession = null;
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_AFTER_MS));
     }
   }
@@ -250,11 +253,25 @@ export class CallSession {
       case 'peer':
         if (event.role === role) return;
         if (event.state === 'joined') {
-          // Its offer may have come first and made the connection already.
-          if (!this.connection) this.connect();
+          // Its offer may have come first and made the connection already; a page of the other
+          // side that reopened the call (a reload) is a new session, to connect to afresh.
+          const isReopened =
+            this.peerSession !== null &&
+            event.session !== null &&
+            event.session !== this.peerSession;
+          if (!this.connection || isReopened) this.connect();
+          this.peerSession = event.session;
           this.update({ peer: BOTH_ON });
           this.sendMediaState(this.state.sends);
         } else {
+          // The leaving of a page this side no longer talks to (replaced by a reload) is old news.
+          if (
+            event.session !== null &&
+            this.peerSession !== null &&
+            event.session !== this.peerSession
+          )
+            return;
+          this.peerSession = null;
           this.disconnect();
           this.update({ phase: 'waiting', peer: BOTH_ON });
         }

@@ -41,9 +41,9 @@ async function joinAsPatient(media: FakeMediaOptions = {}) {
   return call;
 }
 
-/** Dr Lee joins and the connection is made. */
-async function peerJoins(call: Awaited<ReturnType<typeof joinAsPatient>>) {
-  act(() => api.video.emit('peer', { state: 'joined', role: 'practitioner' }));
+/** Dr Lee's page `session` joins and the connection is made. */
+async function peerJoins(call: Awaited<ReturnType<typeof joinAsPatient>>, session = 'page-1') {
+  act(() => api.video.emit('peer', { state: 'joined', role: 'practitioner', session }));
   await waitFor(() => expect(call.peer()).toBeDefined());
   act(() => {
     call.peer()!.connect();
@@ -113,9 +113,45 @@ describe('/video/:appointmentId', () => {
     await waitFor(() => expect(first.isClosed).toBe(true));
     expect(screen.getByRole('status')).toHaveTextContent(`${named('Dr Lee')} will join soon.`);
     await waitFor(() => expect(api.video.openStreams).toBe(1), { timeout: 4000 });
-    act(() => api.video.emit('peer', { state: 'joined', role: 'practitioner' }));
+    act(() => api.video.emit('peer', { state: 'joined', role: 'practitioner', session: 'page-1' }));
     await waitFor(() => expect(call.peer()).not.toBe(first));
     expect(call.peer()!.isClosed).toBe(false);
+  });
+
+  it('connects afresh to a reloaded page of the practitioner, and pays no heed to the old page leaving', async () => {
+    const call = await joinAsPatient();
+    await peerJoins(call, 'page-1');
+    const first = call.peer()!;
+    /** Events are read in order: once this one shows, those before it have been handled. */
+    const mutedShows = async (audio: boolean) => {
+      act(() =>
+        api.video.emit('signal', {
+          from: 'practitioner',
+          type: 'media',
+          payload: { audio, video: true },
+        }),
+      );
+      await waitFor(() =>
+        expect(screen.queryByText(`${named('Dr Lee')} muted their microphone.`) !== null).toBe(
+          !audio,
+        ),
+      );
+    };
+    // Told again about the same page (its presence): the connection stays.
+    act(() => api.video.emit('peer', { state: 'joined', role: 'practitioner', session: 'page-1' }));
+    await mutedShows(true);
+    expect(call.peer()).toBe(first);
+    expect(first.isClosed).toBe(false);
+    act(() => api.video.emit('peer', { state: 'joined', role: 'practitioner', session: 'page-2' }));
+    await waitFor(() => expect(call.peer()).not.toBe(first));
+    expect(first.isClosed).toBe(true);
+    const second = call.peer()!;
+    act(() => api.video.emit('peer', { state: 'left', role: 'practitioner', session: 'page-1' }));
+    await mutedShows(false);
+    expect(second.isClosed).toBe(false);
+    act(() => api.video.emit('peer', { state: 'left', role: 'practitioner', session: 'page-2' }));
+    await waitFor(() => expect(second.isClosed).toBe(true));
+    expect(screen.getByRole('status')).toHaveTextContent(`${named('Dr Lee')} will join soon.`);
   });
 
   it('shows and reads out that the practitioner muted their microphone', async () => {

@@ -19,7 +19,8 @@ export interface OutgoingSignal {
 
 /** The call's events, by the event stream's event names. */
 export type CallEvent =
-  | { type: 'peer'; state: 'joined' | 'left'; role: VideoRole }
+  /** `session`: the other side's stream; a reload of its page is a new one. */
+  | { type: 'peer'; state: 'joined' | 'left'; role: VideoRole; session: string | null }
   | { type: 'signal'; from: VideoRole; signal: SignalType; payload: unknown }
   | { type: 'ended'; by: VideoRole | null }
   | { type: 'replaced' }
