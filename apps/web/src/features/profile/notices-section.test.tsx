@@ -4,14 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTICE_PREFERENCES } from '@portal/shared/notice-preferences';
 import i18n from '../../i18n/i18n.ts';
 import { json } from '../../test/fake-api.ts';
-import { openProfilePage } from './profile-test-helpers.tsx';
+import { openProfilePage, sectionNamed, shownIn } from './profile-test-helpers.tsx';
 
-const section = async (name = 'Notices by e-mail') =>
-  within((await screen.findByRole('heading', { level: 2, name })).closest('section')!);
+const section = (name = 'Notices by e-mail') => sectionNamed(name);
 
-/** The value next to a kind in the section's read view. */
-const shown = async (label: string) =>
-  (await section()).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+/** The value next to a kind in the section's read view, once the choices have loaded. */
+const shown = (label: string) => shownIn('Notices by e-mail', label);
 
 describe("the profile's Notices by e-mail", () => {
   it('shows every kind e-mailed until turned off', async () => {

@@ -4,17 +4,15 @@ import i18n from '../../i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PRACTICE, PRACTICE_MESSAGES } from '@portal/shared/practice';
 import { fill } from '../../test/user-input.ts';
-import { createUser, openProfilePage } from './profile-test-helpers.tsx';
+import { createUser, openProfilePage, sectionNamed, shownIn } from './profile-test-helpers.tsx';
 import { storedPractice } from '@portal/shared/practice.factories';
 
 const PRACTICE = storedPractice();
 
-const section = async () =>
-  within((await screen.findByRole('heading', { level: 2, name: 'Practice' })).closest('section')!);
+const section = () => sectionNamed('Practice');
 
 /** The value next to a label in the section's read view. */
-const shown = async (label: string) =>
-  (await section()).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+const shown = (label: string) => shownIn('Practice', label);
 
 describe('the Practice section of the profile', () => {
   it('shows every field, the phone in the national format of the practice country', async () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { completeProfile } from '@portal/shared/profile.factories';
 import type { TUser } from '@portal/shared/user';
 import { createTestUser } from '../../test/factories.ts';
@@ -48,3 +48,12 @@ export function detail(label: string): HTMLElement {
 
 /** The text of the value next to a label in the read view. */
 export const detailText = (label: string) => detail(label).textContent;
+
+/** The profile's section headed `name`, once it is on the page. */
+export const sectionNamed = async (name: string) =>
+  within((await screen.findByRole('heading', { level: 2, name })).closest('section')!);
+
+/** The text next to `label` in the read view of the section headed `name`, once it shows. */
+export const shownIn = async (name: string, label: string) =>
+  (await (await sectionNamed(name)).findByText(label, { selector: 'dt' })).nextElementSibling
+    ?.textContent;
