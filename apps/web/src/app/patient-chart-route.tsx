@@ -8,9 +8,11 @@ import { MessagePatientLink } from '../features/messages/message-patient-link.ts
 import { CorrectionRequests } from '../features/my-health/correction-requests.tsx';
 import { PatientViewLink } from '../features/my-health/patient-view-link.tsx';
 import { PatientChartPage } from '../features/patients/patient-chart-page.tsx';
+import type { TPatient } from '@portal/shared/patient';
 import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
 import { PatientVitals } from '../features/vitals/patient-vitals.tsx';
 import { TIMELINE_ENTRY_NAMESPACES, WEB_KINDS } from '../kinds/registry.ts';
+import { useOneAtATime } from '../lib/hooks/use-after-idle.ts';
 import { START_VISIT_PARAM, type ChartSection } from '../lib/routes/chart-address.ts';
 import { refillApprovalForm } from './refill-approval.tsx';
 import { PatientVisitsWithAppointments } from './visits-with-appointments.tsx';
@@ -50,42 +52,78 @@ export function PatientChartRoute() {
     <PatientChartPage
       key={id}
       extras={(patient) => (
-        <>
-          <MessagePatientLink patientId={patient._id} patientName={patient.name} />
-          <ChartSectionAt section="appointments">
-            <PatientAppointments patient={patient} />
-          </ChartSectionAt>
-          <ChartSectionAt section="visits">
-            <PatientVisitsWithAppointments
-              patient={patient}
-              startVisitFor={startVisitFor}
-              onVisitStarted={onVisitStarted}
-            />
-          </ChartSectionAt>
-          <ChartSectionAt section="vitals">
-            <PatientVitals patient={patient} />
-          </ChartSectionAt>
-          {WEB_KINDS.map(({ shared, section, Section }) => (
-            <ChartSectionAt key={shared.kind} section={section}>
-              <Section patient={patient} />
-            </ChartSectionAt>
-          ))}
-          <RefillRequestsSection patient={patient} approvalForm={refillApprovalForm} />
-          <ChartSectionAt section="timeline">
-            <PatientTimeline
-              patient={patient}
-              carePlanHref={(carePlanId) => `#${carePlanAnchor(carePlanId)}`}
-              entryNamespaces={TIMELINE_ENTRY_NAMESPACES}
-            />
-          </ChartSectionAt>
-          <ChartSectionAt section="care-plans">
-            <PatientCarePlans patient={patient} anchorOf={carePlanAnchor} />
-          </ChartSectionAt>
-          <AccessSection patient={patient} />
-          <CorrectionRequests patient={patient} />
-          <PatientViewLink patientId={patient._id} />
-        </>
+        <ChartSections
+          patient={patient}
+          hasFragment={hash.length > 1}
+          startVisitFor={startVisitFor}
+          onVisitStarted={onVisitStarted}
+        />
       )}
     />
   );
+}
+
+/** The sections shown at once, before the others arrive one at a time: the first screen's. */
+const FIRST_SECTIONS = 2;
+
+/**
+ * The chart's sections below the patient's details, in their order. Each requests its own data,
+ * so they are mounted one at a time when the browser is idle (`useOneAtATime`): the requests and
+ * the renders of their answers are short tasks of their own, not one long one. An address with a
+ * fragment (`#timeline`, a care plan's id) shows them all at once, so the section it names and
+ * those above it are there together, and `useScrollToFragment` lands on it as before.
+ */
+function ChartSections({
+  patient,
+  hasFragment,
+  startVisitFor,
+  onVisitStarted,
+}: {
+  patient: TPatient;
+  hasFragment: boolean;
+  startVisitFor: string | undefined;
+  onVisitStarted: () => void;
+}) {
+  const sections: ReactNode[] = [
+    <MessagePatientLink key="message" patientId={patient._id} patientName={patient.name} />,
+    <ChartSectionAt key="appointments" section="appointments">
+      <PatientAppointments patient={patient} />
+    </ChartSectionAt>,
+    <ChartSectionAt key="visits" section="visits">
+      <PatientVisitsWithAppointments
+        patient={patient}
+        startVisitFor={startVisitFor}
+        onVisitStarted={onVisitStarted}
+      />
+    </ChartSectionAt>,
+    <ChartSectionAt key="vitals" section="vitals">
+      <PatientVitals patient={patient} />
+    </ChartSectionAt>,
+    ...WEB_KINDS.map(({ shared, section, Section }) => (
+      <ChartSectionAt key={shared.kind} section={section}>
+        <Section patient={patient} />
+      </ChartSectionAt>
+    )),
+    <RefillRequestsSection key="refills" patient={patient} approvalForm={refillApprovalForm} />,
+    <ChartSectionAt key="timeline" section="timeline">
+      <PatientTimeline
+        patient={patient}
+        carePlanHref={(carePlanId) => `#${carePlanAnchor(carePlanId)}`}
+        entryNamespaces={TIMELINE_ENTRY_NAMESPACES}
+      />
+    </ChartSectionAt>,
+    <ChartSectionAt key="care-plans" section="care-plans">
+      <PatientCarePlans patient={patient} anchorOf={carePlanAnchor} />
+    </ChartSectionAt>,
+    <AccessSection key="access" patient={patient} />,
+    <CorrectionRequests key="corrections" patient={patient} />,
+    <PatientViewLink key="view" patientId={patient._id} />,
+  ];
+  const shown = useOneAtATime({
+    key: patient._id,
+    total: sections.length,
+    first: FIRST_SECTIONS,
+    isAll: hasFragment,
+  });
+  return <>{sections.slice(0, shown)}</>;
 }

@@ -10,15 +10,16 @@ import { RootLayout } from './layout/root-layout.tsx';
 
 /**
  * The shared schema modules a page may build before its own chunk, in the order they build on
- * each other: Zod, the phone numbers' metadata, then the modules of the forms. Zod schemas are
- * built when their module is imported; evaluated together with the page's chunk they made one
- * task of 200–350 ms at a phone's speed (docs/performance.md), so a page imports the ones it
- * uses one per task first. Each module names only what its forms use: the field messages'
+ * each other: Zod, the phone numbers' metadata, the text fields' rules, then the modules of the
+ * forms. Zod schemas are built when their module is imported; evaluated together with the page's
+ * chunk they made one task of 200–350 ms at a phone's speed (docs/performance.md), so a page
+ * imports the ones it uses one per task first. Each module names only what its forms use: the field messages'
  * table (`@portal/shared/messages`) is plain data and builds none.
  */
 const SCHEMA_MODULES = {
   zod: () => import('zod'),
   phone: () => import('@portal/shared/phone'),
+  textFields: () => import('@portal/shared/text-fields'),
   patient: () => import('@portal/shared/patient'),
   appointment: () => import('@portal/shared/appointment'),
   prescription: () => import('@portal/shared/prescription'),
@@ -84,7 +85,9 @@ const LogoutPage = page(
 const ProfilePage = page(
   () => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage),
   ['profile', 'practice', 'notices', 'listing', 'facilities'],
-  { usesSchemas: ['zod', 'phone', 'patient', 'appointment', 'directory', 'profile'] },
+  {
+    usesSchemas: ['zod', 'phone', 'textFields', 'patient', 'appointment', 'directory', 'profile'],
+  },
 );
 const JoinFacilityPage = page(
   () =>
@@ -136,7 +139,7 @@ const PatientChartPage = page(
     'video',
     'medicines',
   ],
-  { usesSchemas: ['zod', 'phone', 'patient', 'appointment', 'prescription'] },
+  { usesSchemas: ['zod', 'phone', 'textFields', 'patient', 'appointment', 'prescription'] },
 );
 const PrescriptionPrintPage = page(
   () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),
@@ -145,7 +148,7 @@ const PrescriptionPrintPage = page(
 const AppointmentsPage = page(
   () => import('../features/appointments/agenda-page.tsx').then((m) => m.AgendaPage),
   ['appointments', 'video'],
-  { usesSchemas: ['zod', 'phone', 'patient', 'appointment'] },
+  { usesSchemas: ['zod', 'phone', 'textFields', 'patient', 'appointment'] },
 );
 // A video visit: the call, with the appointment's status for the practitioner (app/video-route.tsx).
 const VideoPage = page(
@@ -155,7 +158,7 @@ const VideoPage = page(
 const SearchPage = page(
   () => import('../features/search/search-page.tsx').then((m) => m.SearchPage),
   'search',
-  { usesSchemas: ['zod'] },
+  { usesSchemas: ['zod', 'textFields'] },
 );
 const TransactionsPage = page(
   () => import('../features/transactions/transactions-page.tsx').then((m) => m.TransactionsPage),
