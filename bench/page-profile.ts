@@ -2,10 +2,13 @@
 // Lighthouse's 4× CPU slowdown, summed by script file and by function (self time). The figures
 // name the long tasks that total blocking time counts; they are not budgets.
 // PAGE picks the page by its label in lib/pages.ts (default /records); PROFILE_OUT keeps the
-// .cpuprofile for Chromium's DevTools.
+// .cpuprofile for Chromium's DevTools. The busy stretches (the long tasks, as the sampler sees
+// them) are listed with their busiest functions; a build with source maps
+// (`npx vite build --sourcemap` in apps/web) names those by their source file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { SourceMapConsumer } from 'source-map-js';
 import { storeSession } from '../e2e/support/session.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { benchPages, benchPractitioner } from './lib/pages.ts';
@@ -15,6 +18,7 @@ import { startPortal } from './lib/portal.ts';
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
 }
 interface CpuProfile {
   nodes: ProfileNode[];
@@ -41,6 +45,85 @@ function fileOf(url: string): string {
   const file = url.replace(/^.*\//, '');
   return file ? (sourceOf.get(file) ?? file) : '(native)';
 }
+
+const ASSETS = path.join(import.meta.dirname, '../apps/web/dist/assets');
+const sourceMaps = new Map<string, SourceMapConsumer | null>();
+
+/** A frame's source file (its package, or its path under src/) when the build has source maps. */
+function sourceFileOf(frame: ProfileNode['callFrame']): string | null {
+  const file = frame.url.replace(/^.*\//, '');
+  if (!file.endsWith('.js')) return null;
+  if (!sourceMaps.has(file)) {
+    const map = path.join(ASSETS, `${file}.map`);
+    sourceMaps.set(
+      file,
+      fs.existsSync(map) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(map, 'utf8'))) : null,
+    );
+  }
+  const source = sourceMaps
+    .get(file)
+    ?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
+  if (!source) return null;
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source);
+  return inPackage ? inPackage[1]! : source.replace(/^(\.\.\/)+/, '');
+}
+
+/** How a frame is named in the stretches: its source file if known, else its chunk and name. */
+function frameName(frame: ProfileNode['callFrame']): string {
+  const source = sourceFileOf(frame);
+  if (source) return `${frame.functionName || '(anonymous)'} ${source}`;
+  return `${frame.functionName || '(anonymous)'} ${fileOf(frame.url)}:${frame.lineNumber + 1}`;
+}
+
+/** A stretch of busy samples with no idle one between them: one or more back-to-back tasks. */
+interface Stretch {
+  startMs: number;
+  durationMs: number;
+  /** Self time by function. */
+  selfMs: Map<string, number>;
+  /** Total time by source file (each sample counted once per file on its stack). */
+  totalMs: Map<string, number>;
+}
+
+/** The busy stretches of at least `minMs`, at the profile's (slowed-down) pace. */
+function busyStretches(profile: CpuProfile, minMs: number): Stretch[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const stretches: Stretch[] = [];
+  let current: Stretch | undefined;
+  let at = 0;
+  profile.samples.forEach((id, index) => {
+    const delta = (profile.timeDeltas[index] ?? 0) / 1000;
+    at += delta;
+    const node = byId.get(id)!;
+    if (IDLE.has(node.callFrame.functionName)) {
+      if (current && current.durationMs >= minMs) stretches.push(current);
+      current = undefined;
+      return;
+    }
+    current ??= { startMs: at, durationMs: 0, selfMs: new Map(), totalMs: new Map() };
+    current.durationMs += delta;
+    const self = frameName(node.callFrame);
+    current.selfMs.set(self, (current.selfMs.get(self) ?? 0) + delta);
+    const files = new Set<string>();
+    for (let frame: number | undefined = id; frame !== undefined; frame = parentOf.get(frame)) {
+      const callFrame = byId.get(frame)!.callFrame;
+      if (callFrame.url) files.add(sourceFileOf(callFrame) ?? fileOf(callFrame.url));
+    }
+    for (const file of files) current.totalMs.set(file, (current.totalMs.get(file) ?? 0) + delta);
+  });
+  if (current && current.durationMs >= minMs) stretches.push(current);
+  return stretches;
+}
+
+const largest = (times: Map<string, number>, count: number) =>
+  [...times]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => `${ms.toFixed(0)} ${name}`)
+    .join(', ');
 
 /** Self time in ms by key, largest first. */
 function selfTimes(profile: CpuProfile, keyOf: (node: ProfileNode) => string | null) {
@@ -103,6 +186,15 @@ export async function benchPageProfile() {
     );
     for (const [name, ms] of byFunction.slice(0, SHOWN))
       console.log(`${ms.toFixed(1).padStart(7)}  ${name}`);
+    console.log(
+      '\nbusy stretches over 50 ms (start and length in ms; busiest files; busiest functions)',
+    );
+    for (const stretch of busyStretches(profile, Number(process.env.STRETCH_MS ?? 50))) {
+      console.log(
+        `${stretch.startMs.toFixed(0).padStart(6)} ${stretch.durationMs.toFixed(0).padStart(5)}  files: ${largest(stretch.totalMs, 6)}`,
+      );
+      console.log(`${''.padStart(14)}self: ${largest(stretch.selfMs, 4)}`);
+    }
   } finally {
     await browser.close();
     await portal.stop();

@@ -1,26 +1,16 @@
 import { z } from 'zod';
-import { definePatientKind } from './patient-kind.ts';
 import { clinicalOptionalText, clinicalRequiredText } from './clinical-text.ts';
 import { ALLERGY_MATCH_LEVELS } from './drug-class-match.ts';
 import { DRUG_CLASS_CODES } from './drug-classes.ts';
 import { patientRecordAnswer } from './entity-answer.ts';
 import { statusPageQuery } from './patient.ts';
+import { ALLERGY_SEVERITIES, ALLERGY_MESSAGES, ALLERGY_KIND } from './allergy-kind.ts';
 
-export const ALLERGY_SEVERITIES = ['mild', 'moderate', 'severe'] as const;
 export const ALLERGY_STATUSES = ['active', 'inactive', 'resolved'] as const;
 export type TAllergySeverity = (typeof ALLERGY_SEVERITIES)[number];
 export type TAllergyStatus = (typeof ALLERGY_STATUSES)[number];
 
 export const ALLERGY_LIMITS = { substanceMax: 200, reactionMax: 500 } as const;
-
-/** Validation messages of the allergy form and API, by code (unique among the shared tables). */
-export const ALLERGY_MESSAGES = {
-  substanceRequired: 'Please enter the substance the patient is allergic to.',
-  substanceTooLong: 'Substance must be at most 200 characters.',
-  reactionTooLong: 'Reaction must be at most 500 characters.',
-  severityRequired: 'Please choose mild, moderate or severe.',
-  statusInvalid: 'Please choose active, inactive or resolved.',
-} as const;
 
 const ZAllergyStatus = z.enum(ALLERGY_STATUSES, { error: ALLERGY_MESSAGES.statusInvalid });
 
@@ -90,22 +80,4 @@ export const ZAllergyListQuery = statusPageQuery(ZAllergyStatus, 'Only allergies
 
 export type TAllergyListQuery = z.input<typeof ZAllergyListQuery>;
 
-/** The allergy's declaration (patient-kinds.ts lists it). */
-export const ALLERGY_KIND = definePatientKind({
-  kind: 'allergy',
-  segment: 'allergies',
-  noun: 'allergy',
-  errorPrefix: 'ALLERGY',
-  messages: ALLERGY_MESSAGES,
-  namespace: 'clinical',
-  timeline: { entries: ['allergy'], states: ALLERGY_SEVERITIES },
-  // Not the prescriptions it matches: that warning is written for the prescriber.
-  patientView: [
-    '_id',
-    'substance',
-    'reaction',
-    'severity',
-    'status',
-    'createdAt',
-  ] as const satisfies readonly (keyof TAllergy)[],
-});
+export { ALLERGY_SEVERITIES, ALLERGY_MESSAGES, ALLERGY_KIND };

@@ -1,5 +1,6 @@
 import * as rruleModule from 'rrule';
 import type * as RRuleTypes from 'rrule';
+import { RRULE_MESSAGES } from './care-plan-rrule-messages.ts';
 
 // rrule ships CommonJS for Node (its ESM build has extensionless imports Node refuses) and ESM
 // for bundlers: Node's namespace holds the classes under `default`, Vite's holds them directly.
@@ -19,17 +20,6 @@ export const RRULE_MAX_LENGTH = 300;
 export const MAX_OCCURRENCES_PER_EXPANSION = 400;
 const MAX_COUNT = 1000;
 const MAX_INTERVAL = 1000;
-
-/** Validation messages of the recurrence field, by code (unique among the shared tables). */
-export const RRULE_MESSAGES = {
-  invalid:
-    'This is not a valid recurrence rule. Use an RFC 5545 RRULE such as FREQ=MONTHLY;INTERVAL=3.',
-  tooLong: 'A recurrence rule must be at most 300 characters.',
-  tooFrequent: 'An activity can recur at most daily: use FREQ=DAILY, WEEKLY, MONTHLY or YEARLY.',
-  hasStart: 'Set the first day in the start field, not as DTSTART in the rule.',
-  unsupported:
-    'This rule uses a part care plans do not support. Use FREQ, INTERVAL (up to 1000), COUNT (up to 1000) or UNTIL, BYDAY, BYMONTHDAY (1 to 28, or -1 to -28), BYMONTH and, monthly, BYSETPOS (1 to 4, or -1 to -4).',
-} as const;
 
 const DAY_MS = 86_400_000;
 
@@ -259,3 +249,5 @@ export function simpleRecurrence(rule: string): {
     ...(options.until && { until: dateOf(options.until) }),
   };
 }
+
+export { RRULE_MESSAGES };

@@ -1,13 +1,9 @@
 import { optionalTextOf, requiredTrimmedText } from './text-fields.ts';
+import { CLINICAL_TEXT_MESSAGES } from './clinical-text-messages.ts';
 
 /** Text fields of the clinical records (the patient-owned kinds): one rule for each kind. */
 
 export { NO_CONTROL_CHARACTERS } from './text-fields.ts';
-
-/** Shared by every clinical text field, so the web translates it once. */
-export const CLINICAL_TEXT_MESSAGES = {
-  textInvalid: 'This clinical text contains a character that is not allowed.',
-} as const;
 
 /**
  * Required text, trimmed, on one line; the length checks abort before the patterns scan a long
@@ -24,3 +20,5 @@ export function clinicalRequiredText(max: number, required: string, tooLong: str
 
 /** Optional clinical text, on one line unless `isMultiLine` (instructions). */
 export const clinicalOptionalText = optionalTextOf(CLINICAL_TEXT_MESSAGES.textInvalid);
+
+export { CLINICAL_TEXT_MESSAGES };

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ZPageQuery } from './patient.ts';
 import { optionalTrimmedText, requiredTrimmedText } from './text-fields.ts';
+import {
+  MESSAGE_SUBJECT_MAX,
+  MESSAGE_BODY_MAX,
+  MESSAGE_ATTACHMENTS_MAX,
+  MESSAGE_TEXTS,
+} from './message-thread-messages.ts';
 
 /**
  * Secure messages: threads between a patient's practitioner and the people linked to that
@@ -12,10 +18,6 @@ import { optionalTrimmedText, requiredTrimmedText } from './text-fields.ts';
 export const THREAD_KINDS = ['clinical', 'support'] as const;
 export type TThreadKind = (typeof THREAD_KINDS)[number];
 
-export const MESSAGE_SUBJECT_MAX = 200;
-export const MESSAGE_BODY_MAX = 5000;
-/** The most files one message carries. */
-export const MESSAGE_ATTACHMENTS_MAX = 5;
 /** The largest file one upload takes, in bytes (10 MB). */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** The longest name an attachment keeps, extension included. */
@@ -23,18 +25,6 @@ export const ATTACHMENT_NAME_MAX = 200;
 /** The types an attachment may have, read from its bytes. */
 export const ATTACHMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export type TAttachmentType = (typeof ATTACHMENT_TYPES)[number];
-
-export const MESSAGE_TEXTS = {
-  subjectRequired: 'Please give the conversation a subject.',
-  subjectTooLong: `Please keep the subject under ${MESSAGE_SUBJECT_MAX} characters.`,
-  subjectInvalid: 'The subject contains a character that is not allowed.',
-  bodyRequired: 'Please write a message.',
-  bodyTooLong: `Please keep the message under ${MESSAGE_BODY_MAX} characters.`,
-  bodyInvalid: 'The message contains a character that is not allowed.',
-  recipientRequired: 'Please choose a patient, or write to Support.',
-  attachmentNotFound: 'This attachment could not be found. Please attach the file again.',
-  attachmentsTooMany: `Please attach at most ${MESSAGE_ATTACHMENTS_MAX} files to one message.`,
-} as const;
 
 const ZSubject = requiredTrimmedText({
   max: MESSAGE_SUBJECT_MAX,
@@ -208,3 +198,5 @@ export type TThreadWithMessages = z.infer<typeof ZThreadWithMessages>;
 /** What the stream sends (`GET /api/messages/stream`), one server-sent event each. */
 export const STREAM_EVENTS = ['message', 'read', 'closed'] as const;
 export type TStreamEvent = (typeof STREAM_EVENTS)[number];
+
+export { MESSAGE_SUBJECT_MAX, MESSAGE_BODY_MAX, MESSAGE_ATTACHMENTS_MAX, MESSAGE_TEXTS };

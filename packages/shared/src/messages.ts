@@ -1,21 +1,23 @@
-import { PAGE_MESSAGES, PATIENT_MESSAGES } from './patient.ts';
-import { APPOINTMENT_MESSAGES } from './appointment.ts';
-import { CLINICAL_TEXT_MESSAGES } from './clinical-text.ts';
-import { DIRECTORY_MESSAGES } from './directory.ts';
-import { PRACTICE_MESSAGES } from './practice.ts';
-import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from './profile.ts';
-import { VISIT_MESSAGES } from './visit.ts';
+import { PAGE_MESSAGES, PATIENT_MESSAGES } from './patient-messages.ts';
+import { APPOINTMENT_MESSAGES } from './appointment-messages.ts';
+import { CLINICAL_TEXT_MESSAGES } from './clinical-text-messages.ts';
+import { DIRECTORY_MESSAGES } from './directory-messages.ts';
+import { PRACTICE_MESSAGES } from './practice-messages.ts';
+import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from './profile-messages.ts';
+import { VISIT_MESSAGES } from './visit-messages.ts';
 import { PATIENT_KINDS, type TPatientKind } from './patient-kinds.ts';
-import { RRULE_MESSAGES } from './care-plan-rrule.ts';
-import { TEXT_FIELD_MESSAGES } from './text-fields.ts';
+import { RRULE_MESSAGES } from './care-plan-rrule-messages.ts';
+import { TEXT_FIELD_MESSAGES } from './text-field-messages.ts';
 import { DATE_MESSAGES } from './zoned-time.ts';
-import { MESSAGE_TEXTS } from './message-threads.ts';
+import { MESSAGE_TEXTS } from './message-thread-messages.ts';
 
 /**
  * Every validation message the shared schemas (and so the API's `fieldErrors`) can produce,
  * by code. The English texts are the spec's and stay as they are; readers of other languages
  * get the text of the code, so the web looks a message up here once, whichever form or
- * server answer it came from.
+ * server answer it came from. The groups are read from the plain modules beside the schema
+ * modules (`patient-messages.ts`, `allergy-kind.ts`…), never from the schema modules themselves:
+ * a page that shows a field message builds only the schemas it uses (messages.test.ts).
  */
 const MESSAGE_TABLES = {
   patient: PATIENT_MESSAGES,

@@ -1,7 +1,7 @@
-import { ALLERGY_KIND } from './allergy.ts';
-import { CARE_PLAN_KIND } from './care-plan.ts';
-import { IMMUNIZATION_KIND } from './immunization.ts';
-import { PRESCRIPTION_KIND } from './prescription.ts';
+import { ALLERGY_KIND } from './allergy-kind.ts';
+import { CARE_PLAN_KIND } from './care-plan-kind.ts';
+import { IMMUNIZATION_KIND } from './immunization-kind.ts';
+import { PRESCRIPTION_KIND } from './prescription-kind.ts';
 
 /**
  * The registry of the patient-owned kinds of clinical record: one declaration each

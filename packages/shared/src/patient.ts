@@ -5,33 +5,10 @@ import { wholeNumberFromText } from './number-fields.ts';
 import { PHONE_TEXT_MAX, phoneText, withPhonesReadIn } from './phone.ts';
 import { NO_CONTROL_CHARACTERS, requiredTrimmedText } from './text-fields.ts';
 import { isCalendarDate } from './zoned-time.ts';
+import { PATIENT_MESSAGES, PAGE_LIMIT, PAGE_MESSAGES } from './patient-messages.ts';
 
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 export const PATIENT_GENDERS = ['Male', 'Female', 'Other', 'Prefer not to say'] as const;
-
-/** The patient form's messages, the product's own texts, shared by the form and the API. */
-export const PATIENT_MESSAGES = {
-  nameRequired: 'Name is required',
-  diagnosisRequired: 'Diagnosis is required',
-  addressRequired: 'Address is required',
-  ageRequired: 'Age is required',
-  ageNegative: 'Age cannot be negative',
-  ageTooHigh: 'Age cannot be more than 150',
-  bloodGroupRequired: 'Blood group is required',
-  genderRequired: 'Gender is required',
-  emailInvalid: 'Please enter a valid email address',
-  phoneRequired: 'Phone number is required',
-  phoneInvalid:
-    'Phone number is not valid: start with + and the country code, or dial it as in your practice country',
-  emergencyPhoneRequired: 'Emergency contact phone is required',
-  emergencyPhoneInvalid:
-    'Emergency contact phone is not valid: start with + and the country code, or dial it as in your practice country',
-  dateOfBirthInvalid: 'Date of birth must be a real date (YYYY-MM-DD)',
-  dateOfBirthFuture: 'Date of birth cannot be in the future',
-  dateOfBirthTooEarly: 'Date of birth cannot be before 1900',
-  tooLong: 'This text is too long',
-  invalidCharacters: 'This text contains a character that is not allowed',
-} as const;
 
 function requiredText(required: string, max: number, { isMultiLine = false } = {}) {
   return requiredTrimmedText({
@@ -186,15 +163,6 @@ export const ZPatient = entityAnswer({
 
 export type TPatient = z.infer<typeof ZPatient>;
 
-/** `?limit=` bounds of the patient list and the audit trail. */
-export const PAGE_LIMIT = { default: 50, max: 200 } as const;
-
-export const PAGE_MESSAGES = {
-  limit: `limit must be a whole number from 1 to ${PAGE_LIMIT.max}`,
-  cursor: 'cursor is not a valid page cursor',
-  query: 'q must be at most 100 characters',
-} as const;
-
 const ZPageLimit = wholeNumberFromText(1, PAGE_LIMIT.max, PAGE_MESSAGES.limit)
   .default(PAGE_LIMIT.default)
   .describe(`Page size, 1 to ${PAGE_LIMIT.max} (default ${PAGE_LIMIT.default})`);
@@ -257,3 +225,5 @@ export type TPatientWarning = z.infer<typeof ZPatientWarning>;
 export const ZPatientCreated = ZPatient.extend({ warnings: z.array(ZPatientWarning) });
 
 export type TPatientCreated = z.infer<typeof ZPatientCreated>;
+
+export { PATIENT_MESSAGES, PAGE_LIMIT, PAGE_MESSAGES };

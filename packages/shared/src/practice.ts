@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneRegion, storedPhone } from './phone.ts';
 import { NO_CONTROL_CHARACTERS, ONE_LINE_TEXT } from './text-fields.ts';
+import { PRACTICE_MESSAGES } from './practice-messages.ts';
 
 /**
  * The practice, part of the practitioner's profile: where they work, how patients reach them,
@@ -27,20 +28,6 @@ export const PRACTICE_LIMITS = {
   cityMax: 100,
   registrationNumberMax: 50,
   cancellationNoticeHoursMax: 168,
-} as const;
-
-/** The Practice section's messages, shared by the form and the API; the web translates by key. */
-export const PRACTICE_MESSAGES = {
-  nameTooLong: 'Practice name must be at most 200 characters on one line.',
-  streetTooLong: 'Street must be at most 300 characters.',
-  postalCodeInvalid: 'Postal code must be at most 20 letters, digits, spaces or hyphens.',
-  cityTooLong: 'City must be at most 100 characters on one line.',
-  countryInvalid: 'Please choose a country from the list.',
-  phoneInvalid:
-    'Please enter a valid practice phone number, as dialled in the practice country or starting with + and the country code.',
-  registrationNumberInvalid:
-    'Registration number must be at most 50 letters, digits, spaces, dots, slashes or hyphens.',
-  cancellationNoticeInvalid: 'Cancellation notice must be a whole number of hours from 0 to 168.',
 } as const;
 
 export type TPracticeMessageKey = keyof typeof PRACTICE_MESSAGES;
@@ -201,3 +188,5 @@ export const EMPTY_PRACTICE: TPractice = {
   registrationNumber: null,
   cancellationNoticeHours: null,
 };
+
+export { PRACTICE_MESSAGES };

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { definePatientKind } from './patient-kind.ts';
 import { ALLERGY_SEVERITIES, allergyMatchFields } from './allergy.ts';
 import {
   CLINICAL_TEXT_MESSAGES,
@@ -10,6 +9,11 @@ import { optionalCalendarDay } from './day-fields.ts';
 import { patientRecordAnswer } from './entity-answer.ts';
 import { statusPageQuery } from './patient.ts';
 import { NO_CONTROL_CHARACTERS } from './text-fields.ts';
+import {
+  PRESCRIPTION_STATUSES,
+  PRESCRIPTION_MESSAGES,
+  PRESCRIPTION_KIND,
+} from './prescription-kind.ts';
 
 export const MEDICATION_ROUTES = [
   'oral',
@@ -19,7 +23,6 @@ export const MEDICATION_ROUTES = [
   'inhaled',
   'other',
 ] as const;
-export const PRESCRIPTION_STATUSES = ['active', 'stopped', 'completed'] as const;
 /** A PUT sets these; `stopped` is reached only by the stop action, with its reason. */
 export const EDITABLE_PRESCRIPTION_STATUSES = ['active', 'completed'] as const;
 export type TMedicationRoute = (typeof MEDICATION_ROUTES)[number];
@@ -33,27 +36,6 @@ export const PRESCRIPTION_LIMITS = {
   /** `GET /api/records/medications`: the query's length and the number of suggestions. */
   suggestionQueryMax: 100,
   suggestionsMax: 10,
-} as const;
-
-/** Validation messages of the prescription form and API, by code (unique among the shared tables). */
-export const PRESCRIPTION_MESSAGES = {
-  medicationRequired: 'Please enter the medication.',
-  medicationTooLong: 'Medication must be at most 200 characters.',
-  strengthTooLong: 'Strength must be at most 100 characters.',
-  doseRequired: 'Please enter the dose.',
-  doseTooLong: 'Dose must be at most 100 characters.',
-  routeRequired: 'Please choose how the medication is taken.',
-  frequencyRequired: 'Please enter how often it is taken.',
-  frequencyTooLong: 'Frequency must be at most 100 characters.',
-  durationTooLong: 'Duration must be at most 100 characters.',
-  endDateInvalid: 'End date must be a day such as 2026-03-02.',
-  durationOrEndDate: 'Give a duration or an end date, not both.',
-  instructionsTooLong: 'Instructions must be at most 1000 characters.',
-  statusInvalid: 'Please choose active or completed (stop a prescription with its reason).',
-  acknowledgedInvalid: 'allergyAcknowledged must be true or false.',
-  stopReasonRequired: 'Please give the reason for stopping.',
-  stopReasonTooLong: 'The reason must be at most 500 characters.',
-  queryTooLong: 'query must be at most 100 characters.',
 } as const;
 
 const short = (tooLong: string) => clinicalOptionalText(PRESCRIPTION_LIMITS.shortTextMax, tooLong);
@@ -216,39 +198,4 @@ export const ZAllergyWarning = z.object({
 
 export type TAllergyWarning = z.infer<typeof ZAllergyWarning>;
 
-/** The prescription's declaration (patient-kinds.ts lists it). */
-export const PRESCRIPTION_KIND = definePatientKind({
-  kind: 'prescription',
-  segment: 'prescriptions',
-  noun: 'prescription',
-  errorPrefix: 'PRESCRIPTION',
-  messages: PRESCRIPTION_MESSAGES,
-  namespace: 'clinical',
-  timeline: {
-    entries: ['prescription-started', 'prescription-stopped'],
-    states: PRESCRIPTION_STATUSES,
-  },
-  // Everything needed to take the medicine and know whether to go on, but not the stop reason:
-  // it is written for the chart (a suspicion, another prescriber's error) and is better said
-  // in person; the patient still sees that and when it was stopped.
-  patientView: [
-    '_id',
-    'medication',
-    'strength',
-    'dose',
-    'route',
-    'frequency',
-    'duration',
-    'endDate',
-    'instructions',
-    'status',
-    'stoppedAt',
-    'verifyUrl',
-    'dispensedAt',
-    'dispensedBy',
-    'pharmacyId',
-    'sentAt',
-    'readyAt',
-    'createdAt',
-  ] as const satisfies readonly (keyof TPrescription)[],
-});
+export { PRESCRIPTION_STATUSES, PRESCRIPTION_MESSAGES, PRESCRIPTION_KIND };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { EMAIL, EMAIL_MAX } from './email.ts';
-import { ERRORS } from './errors.ts';
 import { wholeNumber } from './number-fields.ts';
 import { storedPhone, withPhonesReadIn } from './phone.ts';
 import {
@@ -10,6 +9,7 @@ import {
   TEXT_FIELD_MESSAGES,
 } from './text-fields.ts';
 import { isTimeZone, minutesOfTime, TIME_ZONE_MAX, WEEKDAYS, type TWeekday } from './zoned-time.ts';
+import { PROFILE_MESSAGES, SCHEDULE_MESSAGES } from './profile-messages.ts';
 
 export const PROFILE_GENDERS = ['male', 'female', 'other'] as const;
 export type TProfileGender = (typeof PROFILE_GENDERS)[number];
@@ -20,27 +20,6 @@ export const PROFILE_LIMITS = {
   ageMax: 150,
   addressMax: 500,
   pictureMax: 2048,
-} as const;
-
-/**
- * The profile form's messages, shared by the form and the API. The first four are the product's
- * own texts, word for word; the phone's follows the international rule of phone.ts; the others
- * cover limits the product leaves open. The web app
- * translates them by key, so every value here must stay unique.
- */
-export const PROFILE_MESSAGES = {
-  nameRequired: 'Name is required.',
-  emailInvalid: 'Please enter a valid email address.',
-  ageInvalid: 'Age must be a positive number.',
-  genderInvalid: 'Please select a valid gender.',
-  phoneInvalid:
-    'Please enter a valid phone number: + and the country code, or as dialled in your practice country.',
-  nameTooLong: 'Name must be at most 100 characters.',
-  ageWhole: 'Age must be a whole number.',
-  ageTooHigh: 'Age cannot be more than 150.',
-  addressTooLong: 'Address must be at most 500 characters.',
-  pictureInvalid: 'Picture must be an https:// image link.',
-  emailReadOnly: ERRORS.EMAIL_READ_ONLY.message,
 } as const;
 
 export type TProfileMessageKey = keyof typeof PROFILE_MESSAGES;
@@ -127,19 +106,6 @@ function isHttpsUrl(text: string): boolean {
     return false;
   }
 }
-
-/**
- * The practitioner's schedule settings (for appointments): time zone, working hours, calendar
- * reminders and feed privacy. Their messages are a table of their own, apart from the profile
- * form's.
- */
-export const SCHEDULE_MESSAGES = {
-  timeZoneInvalid: 'Please choose a valid time zone, such as Europe/Berlin.',
-  workingHoursInvalid: 'Working hours must run from a start time to a later end time (HH:MM).',
-  reminderInvalid: 'Reminder must be a whole number of minutes from 0 to 10080, or none.',
-  fullNamesInvalid: 'Choose whether the calendar feed shows full names.',
-  reminderHoursInvalid: 'Reminder must be a whole number of hours from 1 to 168, or none.',
-} as const;
 
 export const SCHEDULE_LIMITS = {
   /** A week: the longest reminder a calendar app offers in its own menus. */
@@ -333,3 +299,5 @@ export function profileInputFor(region: string | null) {
     ZProfileInput,
   );
 }
+
+export { PROFILE_MESSAGES, SCHEDULE_MESSAGES };

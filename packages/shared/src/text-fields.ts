@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_FIELD_MESSAGES } from './text-field-messages.ts';
 
 /**
  * Text fields, built one way for every entity. Each length limit aborts the checks
@@ -22,12 +23,6 @@ export const NO_CONTROL_CHARACTERS =
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const ONE_LINE_TEXT = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029]*$/;
-
-/** The messages of the rules above where the field has none of its own. */
-export const TEXT_FIELD_MESSAGES = {
-  oneLine: 'This text must be a single line, without tabs or control characters.',
-  controlCharacter: 'This text contains a control character, which is not allowed.',
-} as const;
 
 /** A text field's limit and messages: each entity keeps its own (the web translates by text). */
 export interface TextFieldRule {
@@ -101,3 +96,5 @@ export const optionalTextOf =
   (invalid: string) =>
   (max: number, tooLong: string, { isMultiLine = false }: { isMultiLine?: boolean } = {}) =>
     optionalTrimmedText({ max, tooLong, invalid, isMultiLine });
+
+export { TEXT_FIELD_MESSAGES };

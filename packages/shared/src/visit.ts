@@ -3,6 +3,7 @@ import { APPOINTMENT_MESSAGES, optionalText, ZInstant } from './appointment.ts';
 import { patientRecordAnswer } from './entity-answer.ts';
 import { ZPageQuery } from './patient.ts';
 import { requiredTrimmedText } from './text-fields.ts';
+import { VISIT_MESSAGES } from './visit-messages.ts';
 
 /**
  * The vital signs a visit records, each with its plausible range (a value outside it is almost
@@ -30,30 +31,6 @@ export const VISIT_LIMITS = {
 
 export const SOAP_SECTIONS = ['subjective', 'objective', 'assessment', 'plan'] as const;
 export type TSoapSection = (typeof SOAP_SECTIONS)[number];
-
-/**
- * Validation messages of the visit form and API, by code (the web translates them by code
- * through messages.ts, so every text here is unique among the shared tables).
- */
-export const VISIT_MESSAGES = {
-  occurredAtRequired: 'Please give the date and time of the visit.',
-  reasonTooLong: 'The reason for the visit must be at most 200 characters.',
-  notesTooLong: 'Each section of the notes must be at most 10000 characters.',
-  systolicRange: 'Systolic blood pressure must be a whole number from 50 to 300 mmHg.',
-  diastolicRange: 'Diastolic blood pressure must be a whole number from 20 to 200 mmHg.',
-  diastolicAboveSystolic: 'Diastolic blood pressure must be lower than systolic.',
-  heartRateRange: 'Heart rate must be a whole number from 20 to 300 per minute.',
-  temperatureRange: 'Temperature must be from 30 to 45 °C, with at most one decimal.',
-  weightRange: 'Weight must be from 0.2 to 500 kg, with at most one decimal.',
-  heightRange: 'Height must be from 20 to 272 cm, with at most one decimal.',
-  oxygenSaturationRange: 'Oxygen saturation must be a whole number from 50 to 100 %.',
-  appointmentInvalid: 'appointmentId must be an appointment id.',
-  appointmentNotOwn: 'Please choose one of this patient’s appointments.',
-  appointmentNotOpen: 'This appointment was cancelled or missed; choose another one or none.',
-  addendumRequired: 'Please write the addendum.',
-  addendumTooLong: 'An addendum must be at most 10000 characters.',
-  sharingInvalid: 'Please choose default, shared or private.',
-} as const;
 
 const RANGE_MESSAGE: Record<TVitalSign, string> = {
   systolic: VISIT_MESSAGES.systolicRange,
@@ -236,3 +213,5 @@ export const ZVisitSharingInput = z.strictObject({
     ),
 });
 export type TVisitSharingInput = z.infer<typeof ZVisitSharingInput>;
+
+export { VISIT_MESSAGES };

@@ -1,22 +1,52 @@
-import { useCallback, type ReactNode } from 'react';
+import { Suspense, useCallback, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PatientAppointments } from '../features/appointments/patient-appointments.tsx';
-import { PatientCarePlans } from '../features/care-plans/patient-care-plans.tsx';
-import { RefillRequestsSection } from '../features/medicines/refill-requests-section.tsx';
-import { AccessSection } from '../features/my-health/access-section.tsx';
 import { MessagePatientLink } from '../features/messages/message-patient-link.tsx';
-import { CorrectionRequests } from '../features/my-health/correction-requests.tsx';
-import { PatientViewLink } from '../features/my-health/patient-view-link.tsx';
 import { PatientChartPage } from '../features/patients/patient-chart-page.tsx';
-import { PatientTimeline } from '../features/timeline/patient-timeline.tsx';
-import { PatientVitals } from '../features/vitals/patient-vitals.tsx';
+import type { TPatient } from '@portal/shared/patient';
 import { TIMELINE_ENTRY_NAMESPACES, WEB_KINDS } from '../kinds/registry.ts';
+import { useOneAtATime } from '../lib/hooks/use-after-idle.ts';
+import { preloadable } from '../lib/lazy/preloadable.ts';
 import { START_VISIT_PARAM, type ChartSection } from '../lib/routes/chart-address.ts';
 import { refillApprovalForm } from './refill-approval.tsx';
-import { PatientVisitsWithAppointments } from './visits-with-appointments.tsx';
 
 /** The texts the kinds' sections read, for the router to load with this page. */
 export { WEB_KIND_NAMESPACES as KIND_NAMESPACES } from '../kinds/registry.ts';
+
+// The sections that are not on the first screen, each in a chunk of its own that loads when the
+// section mounts: the page's chunk, evaluated in one task, holds only what the first screen shows.
+const PatientVisitsWithAppointments = preloadable(() =>
+  import('./visits-with-appointments.tsx').then((m) => m.PatientVisitsWithAppointments),
+);
+const PatientVitals = preloadable(() =>
+  import('../features/vitals/patient-vitals.tsx').then((m) => m.PatientVitals),
+);
+const RefillRequestsSection = preloadable(() =>
+  import('../features/medicines/refill-requests-section.tsx').then((m) => m.RefillRequestsSection),
+);
+const PatientTimeline = preloadable(() =>
+  import('../features/timeline/patient-timeline.tsx').then((m) => m.PatientTimeline),
+);
+const PatientCarePlans = preloadable(() =>
+  import('../features/care-plans/patient-care-plans.tsx').then((m) => m.PatientCarePlans),
+);
+const AccessSection = preloadable(() =>
+  import('../features/my-health/access-section.tsx').then((m) => m.AccessSection),
+);
+const CorrectionRequests = preloadable(() =>
+  import('../features/my-health/correction-requests.tsx').then((m) => m.CorrectionRequests),
+);
+const PatientViewLink = preloadable(() =>
+  import('../features/my-health/patient-view-link.tsx').then((m) => m.PatientViewLink),
+);
+
+/**
+ * A section whose code may still be loading: nothing in its place until it is there, so its
+ * element id (where a fragment leads) arrives with its heading.
+ */
+function Later({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
 
 /** The element id of a care plan in the chart: the timeline's activities link to it. */
 const carePlanAnchor = (carePlanId: string) => `care-plan-${carePlanId}`;
@@ -50,42 +80,94 @@ export function PatientChartRoute() {
     <PatientChartPage
       key={id}
       extras={(patient) => (
-        <>
-          <MessagePatientLink patientId={patient._id} patientName={patient.name} />
-          <ChartSectionAt section="appointments">
-            <PatientAppointments patient={patient} />
-          </ChartSectionAt>
-          <ChartSectionAt section="visits">
-            <PatientVisitsWithAppointments
-              patient={patient}
-              startVisitFor={startVisitFor}
-              onVisitStarted={onVisitStarted}
-            />
-          </ChartSectionAt>
-          <ChartSectionAt section="vitals">
-            <PatientVitals patient={patient} />
-          </ChartSectionAt>
-          {WEB_KINDS.map(({ shared, section, Section }) => (
-            <ChartSectionAt key={shared.kind} section={section}>
-              <Section patient={patient} />
-            </ChartSectionAt>
-          ))}
-          <RefillRequestsSection patient={patient} approvalForm={refillApprovalForm} />
-          <ChartSectionAt section="timeline">
-            <PatientTimeline
-              patient={patient}
-              carePlanHref={(carePlanId) => `#${carePlanAnchor(carePlanId)}`}
-              entryNamespaces={TIMELINE_ENTRY_NAMESPACES}
-            />
-          </ChartSectionAt>
-          <ChartSectionAt section="care-plans">
-            <PatientCarePlans patient={patient} anchorOf={carePlanAnchor} />
-          </ChartSectionAt>
-          <AccessSection patient={patient} />
-          <CorrectionRequests patient={patient} />
-          <PatientViewLink patientId={patient._id} />
-        </>
+        <ChartSections
+          patient={patient}
+          hasFragment={hash.length > 1}
+          startVisitFor={startVisitFor}
+          onVisitStarted={onVisitStarted}
+        />
       )}
     />
   );
+}
+
+/** The sections shown at once, before the others arrive one at a time: the first screen's. */
+const FIRST_SECTIONS = 2;
+
+/**
+ * The chart's sections below the patient's details, in their order. Each requests its own data,
+ * so they are mounted one at a time when the browser is idle (`useOneAtATime`): the requests and
+ * the renders of their answers are short tasks of their own, not one long one. An address with a
+ * fragment (`#timeline`, a care plan's id) shows them all at once, so the section it names and
+ * those above it are there together, and `useScrollToFragment` lands on it as before.
+ */
+function ChartSections({
+  patient,
+  hasFragment,
+  startVisitFor,
+  onVisitStarted,
+}: {
+  patient: TPatient;
+  hasFragment: boolean;
+  startVisitFor: string | undefined;
+  onVisitStarted: () => void;
+}) {
+  const sections: ReactNode[] = [
+    <MessagePatientLink key="message" patientId={patient._id} patientName={patient.name} />,
+    <ChartSectionAt key="appointments" section="appointments">
+      <PatientAppointments patient={patient} />
+    </ChartSectionAt>,
+    <Later key="visits">
+      <ChartSectionAt section="visits">
+        <PatientVisitsWithAppointments
+          patient={patient}
+          startVisitFor={startVisitFor}
+          onVisitStarted={onVisitStarted}
+        />
+      </ChartSectionAt>
+    </Later>,
+    <Later key="vitals">
+      <ChartSectionAt section="vitals">
+        <PatientVitals patient={patient} />
+      </ChartSectionAt>
+    </Later>,
+    ...WEB_KINDS.map(({ shared, section, Section }) => (
+      <ChartSectionAt key={shared.kind} section={section}>
+        <Section patient={patient} />
+      </ChartSectionAt>
+    )),
+    <Later key="refills">
+      <RefillRequestsSection patient={patient} approvalForm={refillApprovalForm} />
+    </Later>,
+    <Later key="timeline">
+      <ChartSectionAt section="timeline">
+        <PatientTimeline
+          patient={patient}
+          carePlanHref={(carePlanId) => `#${carePlanAnchor(carePlanId)}`}
+          entryNamespaces={TIMELINE_ENTRY_NAMESPACES}
+        />
+      </ChartSectionAt>
+    </Later>,
+    <Later key="care-plans">
+      <ChartSectionAt section="care-plans">
+        <PatientCarePlans patient={patient} anchorOf={carePlanAnchor} />
+      </ChartSectionAt>
+    </Later>,
+    <Later key="access">
+      <AccessSection patient={patient} />
+    </Later>,
+    <Later key="corrections">
+      <CorrectionRequests patient={patient} />
+    </Later>,
+    <Later key="view">
+      <PatientViewLink patientId={patient._id} />
+    </Later>,
+  ];
+  const shown = useOneAtATime({
+    key: patient._id,
+    total: sections.length,
+    first: FIRST_SECTIONS,
+    isAll: hasFragment,
+  });
+  return <>{sections.slice(0, shown)}</>;
 }

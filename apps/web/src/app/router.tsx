@@ -9,21 +9,33 @@ import { PrintLayout } from './layout/print-layout.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 
 /**
- * The shared schemas, in the order they build on each other: Zod, the phone numbers' metadata,
- * then every schema with the validation messages' table (built when imported). A page that uses
- * them imports them one per task before its own chunk: evaluated together with the page's chunk
- * they made one task of 200–350 ms at a phone's speed (docs/performance.md).
+ * The shared schema modules a page may build before its own chunk, in the order they build on
+ * each other: Zod, the phone numbers' metadata, the text fields' rules, then the modules of the
+ * forms. Zod schemas are built when their module is imported; evaluated together with the page's
+ * chunk they made one task of 200–350 ms at a phone's speed (docs/performance.md), so a page
+ * imports the ones it uses one per task first. Each module names only what its forms use: the field messages'
+ * table (`@portal/shared/messages`) is plain data and builds none.
  */
-const SCHEMA_STEPS: readonly (() => Promise<unknown>)[] = [
-  () => import('zod'),
-  () => import('@portal/shared/phone'),
-  () => import('@portal/shared/messages'),
-];
+const SCHEMA_MODULES = {
+  zod: () => import('zod'),
+  phone: () => import('@portal/shared/phone'),
+  textFields: () => import('@portal/shared/text-fields'),
+  patient: () => import('@portal/shared/patient'),
+  appointment: () => import('@portal/shared/appointment'),
+  prescription: () => import('@portal/shared/prescription'),
+  directory: () => import('@portal/shared/directory'),
+  profile: () => import('@portal/shared/profile'),
+} as const satisfies Record<string, () => Promise<unknown>>;
 
-/** Imports each module in a task of its own, in order. */
-async function importStepByStep(steps: readonly (() => Promise<unknown>)[]): Promise<void> {
-  for (const step of steps) {
-    await step();
+type SchemaModule = keyof typeof SCHEMA_MODULES;
+
+/** Imports each module in a task of its own, in the order of SCHEMA_MODULES. */
+async function importStepByStep(modules: readonly SchemaModule[]): Promise<void> {
+  const inOrder = (Object.keys(SCHEMA_MODULES) as SchemaModule[]).filter((module) =>
+    modules.includes(module),
+  );
+  for (const module of inOrder) {
+    await SCHEMA_MODULES[module]();
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
@@ -36,17 +48,18 @@ type Page = ComponentType & { preload: () => Promise<unknown> };
  * renders before its namespace is there. Once `preload` has finished it renders at once, without
  * suspending: main.tsx preloads the page of a prerendered address, so hydration meets the whole
  * page, and a press on it is never dropped while its part of the tree waits for a chunk.
- * `usesSchemas`: the page's chunk evaluates the shared schemas, which are then imported first,
- * step by step (SCHEMA_STEPS).
+ * `usesSchemas`: the shared schema modules the page's chunk evaluates, which are then imported
+ * first, one per task (SCHEMA_MODULES).
  */
 function page(
   load: () => Promise<ComponentType>,
   namespace: string | string[],
-  { usesSchemas = false }: { usesSchemas?: boolean } = {},
+  { usesSchemas = [] }: { usesSchemas?: readonly SchemaModule[] } = {},
 ): Page {
   let loaded: { default: ComponentType } | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const loadPage = () => (usesSchemas ? importStepByStep(SCHEMA_STEPS).then(load) : load());
+  const loadPage = () =>
+    usesSchemas.length > 0 ? importStepByStep(usesSchemas).then(load) : load();
   const preload = () =>
     (loading ??= Promise.all([loadPage(), i18n.loadNamespaces(namespace)]).then(
       ([Component]) => (loaded = { default: Component }),
@@ -72,7 +85,9 @@ const LogoutPage = page(
 const ProfilePage = page(
   () => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage),
   ['profile', 'practice', 'notices', 'listing', 'facilities'],
-  { usesSchemas: true },
+  {
+    usesSchemas: ['zod', 'phone', 'textFields', 'patient', 'appointment', 'directory', 'profile'],
+  },
 );
 const JoinFacilityPage = page(
   () =>
@@ -124,7 +139,7 @@ const PatientChartPage = page(
     'video',
     'medicines',
   ],
-  { usesSchemas: true },
+  { usesSchemas: ['zod', 'phone', 'textFields', 'patient', 'appointment', 'prescription'] },
 );
 const PrescriptionPrintPage = page(
   () => import('./prescription-print-route.tsx').then((m) => m.PrescriptionPrintRoute),
@@ -133,7 +148,7 @@ const PrescriptionPrintPage = page(
 const AppointmentsPage = page(
   () => import('../features/appointments/agenda-page.tsx').then((m) => m.AgendaPage),
   ['appointments', 'video'],
-  { usesSchemas: true },
+  { usesSchemas: ['zod', 'phone', 'textFields', 'patient', 'appointment'] },
 );
 // A video visit: the call, with the appointment's status for the practitioner (app/video-route.tsx).
 const VideoPage = page(
@@ -143,7 +158,7 @@ const VideoPage = page(
 const SearchPage = page(
   () => import('../features/search/search-page.tsx').then((m) => m.SearchPage),
   'search',
-  { usesSchemas: true },
+  { usesSchemas: ['zod', 'textFields'] },
 );
 const TransactionsPage = page(
   () => import('../features/transactions/transactions-page.tsx').then((m) => m.TransactionsPage),
@@ -156,7 +171,6 @@ const ReceiptPage = page(
 const TodayPage = page(
   () => import('../features/care-plans/today-page.tsx').then((m) => m.TodayPage),
   'carePlans',
-  { usesSchemas: true },
 );
 const JoinPage = page(
   () => import('../features/my-health/join-page.tsx').then((m) => m.JoinPage),
