@@ -74,36 +74,26 @@ export function createPrescriptionService({
     input,
     current,
   }: Parameters<WriteGuard<PrescriptionRow, TPrescriptionData>>[0]) {
-    if (current?.status === 'stopped') {
-      return {
-        refuse: () =>
-          refusals.refuse(
-            actor,
-            {
-              action,
-              outcome: 'conflict',
-              patientId: current.patientId,
-              subject: { kind: 'prescription', id: current.id },
-            },
-            new AppError('PRESCRIPTION_STOPPED'),
-          ),
-      };
-    }
-    if (current?.dispensedAt && changesDispensed(current, input)) {
-      return {
-        refuse: () =>
-          refusals.refuse(
-            actor,
-            {
-              action,
-              outcome: 'conflict',
-              patientId: current.patientId,
-              subject: { kind: 'prescription', id: current.id },
-            },
-            new AppError('PRESCRIPTION_DISPENSED_LOCKED'),
-          ),
-      };
-    }
+    /** A change the prescription's state refuses: audited as a conflict, nothing written. */
+    const conflict = (
+      record: PrescriptionRow,
+      code: 'PRESCRIPTION_STOPPED' | 'PRESCRIPTION_DISPENSED_LOCKED',
+    ) => ({
+      refuse: () =>
+        refusals.refuse(
+          actor,
+          {
+            action,
+            outcome: 'conflict',
+            patientId: record.patientId,
+            subject: { kind: 'prescription', id: record.id },
+          },
+          new AppError(code),
+        ),
+    });
+    if (current?.status === 'stopped') return conflict(current, 'PRESCRIPTION_STOPPED');
+    if (current?.dispensedAt && changesDispensed(current, input))
+      return conflict(current, 'PRESCRIPTION_DISPENSED_LOCKED');
     // Only a changed medication meets the warning again: the dose of an acknowledged
     // prescription can be corrected without acknowledging anew.
     if (current && input.medication === current.medication) return { events: () => [] };
