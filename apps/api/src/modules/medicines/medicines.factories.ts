@@ -23,7 +23,19 @@ export function medicinesTestApp() {
     headers?: AuthHeaders,
     payload?: Record<string, unknown>,
   ) => ctx.app.inject({ method, url, ...(headers && { headers }), ...(payload && { payload }) });
-  return { ctx, sent: mail.sent, kit: () => medicinesTestKit(ctx), call };
+  /** A linked person asks for a refill of the patient's prescription (`body`: the note). */
+  const askRefill = (
+    headers: AuthHeaders,
+    { patientId, prescriptionId }: { patientId: string; prescriptionId: string },
+    body: { note?: string } = {},
+  ) =>
+    call(
+      'POST',
+      `/api/me/patients/${patientId}/prescriptions/${prescriptionId}/refill-requests`,
+      headers,
+      body,
+    );
+  return { ctx, sent: mail.sent, kit: () => medicinesTestKit(ctx), call, askRefill };
 }
 
 /**

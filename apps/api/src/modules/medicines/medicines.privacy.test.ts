@@ -3,7 +3,7 @@ import type { TRefillRequest } from '@portal/shared/medicines';
 import { signIn, type AuthHeaders } from '../../../test/app.ts';
 import { medicinesTestApp } from './medicines.factories.ts';
 
-const { ctx, kit, call } = medicinesTestApp();
+const { ctx, kit, call, askRefill } = medicinesTestApp();
 
 describe('privacy matrix of the medicines routes', () => {
   it('answers each route only to whom it belongs: 404 (or 401 for a guest) to everyone else', async () => {
@@ -23,12 +23,7 @@ describe('privacy matrix of the medicines routes', () => {
       },
     );
     const request = (
-      await call(
-        'POST',
-        `/api/me/patients/${patientId}/prescriptions/${prescription._id}/refill-requests`,
-        person.headers,
-        {},
-      )
+      await askRefill(person.headers, { patientId, prescriptionId: prescription._id })
     ).json() as TRefillRequest;
     type Who = 'doctor' | 'otherDoctor' | 'linked' | 'stranger' | 'shop' | 'otherShop' | 'guest';
     const headersOf: Record<Who, AuthHeaders | undefined> = {

@@ -5,17 +5,16 @@ import { createAllergy, prescriptionInput } from '../../../test/factories/clinic
 import { auditEventsBy } from '../my-health/my-health.factories.ts';
 import { medicinesTestApp } from './medicines.factories.ts';
 
-const { ctx, sent, kit, call } = medicinesTestApp();
+const { ctx, sent, kit, call, askRefill } = medicinesTestApp();
 
 describe('refill requests', () => {
   it('a linked person asks, the practitioner sees and counts it, approves with a new prescription; the person reads the answer and is e-mailed without the medicine', async () => {
     const { prescribed, linkedTo } = kit();
     const { doctor, patientId, prescription } = await prescribed({ medication: 'Amlodipine' });
     const person = await linkedTo(doctor, patientId);
-    const asked = await call(
-      'POST',
-      `/api/me/patients/${patientId}/prescriptions/${prescription._id}/refill-requests`,
+    const asked = await askRefill(
       person.headers,
+      { patientId, prescriptionId: prescription._id },
       { note: 'Running out on Friday' },
     );
     expect(asked.statusCode, asked.body).toBe(201);
@@ -28,12 +27,7 @@ describe('refill requests', () => {
       status: 'open',
       requestedBy: 'Ana Lima',
     });
-    const twice = await call(
-      'POST',
-      `/api/me/patients/${patientId}/prescriptions/${prescription._id}/refill-requests`,
-      person.headers,
-      {},
-    );
+    const twice = await askRefill(person.headers, { patientId, prescriptionId: prescription._id });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ code: 'REFILL_ALREADY_OPEN' });
     const count = await call('GET', '/api/records/refill-requests/count', doctor.headers);
@@ -94,12 +88,7 @@ describe('refill requests', () => {
     await createAllergy(ctx, doctor.headers, patientId, { substance: 'Penicillin' });
     const person = await linkedTo(doctor, patientId);
     const request = (
-      await call(
-        'POST',
-        `/api/me/patients/${patientId}/prescriptions/${prescription._id}/refill-requests`,
-        person.headers,
-        {},
-      )
+      await askRefill(person.headers, { patientId, prescriptionId: prescription._id })
     ).json() as TRefillRequest;
     const url = `/api/records/patients/${patientId}/refill-requests/${request._id}`;
     const warned = await call(
