@@ -22,6 +22,23 @@ await i18nReady;
 // In the app a page's texts load with its chunk (app/router.tsx); tests render pages directly.
 await i18n.loadNamespaces([...NAMESPACES]);
 
+// Requests the fake API has received and not yet answered.
+let pendingRequests = 0;
+server.events.on('request:start', () => void (pendingRequests += 1));
+server.events.on('request:end', () => void (pendingRequests -= 1));
+
+/**
+ * Until the requests a test's page made are answered (at most 2 s), and what they answer has
+ * reached the page's store: the fake API that served the test answers them, not the bare 404 of
+ * the next, whose failure would reach the next test's screen.
+ */
+async function requestsSettled() {
+  const deadline = Date.now() + 2_000;
+  while (pendingRequests > 0 && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 // Any request to another host is a test bug: no network in component tests.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
@@ -29,6 +46,7 @@ afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   cleanup();
+  await requestsSettled();
   // Handlers a test added (and its fake API's state) end with it.
   server.resetHandlers();
   // `/api/config` is kept for the page's life; each test answers it its own way.
