@@ -45,15 +45,12 @@ export function createAgenda({ db, refusals }: { db: Db; refusals: Refusals }) {
       };
       const page = await readPage({
         limit,
-        rows: (oneMore) => repository.listAppointments(db, { ...range, after, limit: oneMore }),
+        // Audited `list` in the page's own statement.
+        rows: (oneMore) =>
+          repository.listAppointments(db, { ...range, after, limit: oneMore, actor }),
         total: () => repository.countAppointments(db, range),
         toItem: toApiAppointment,
         keyOf: (row) => [row.startsAt.toISOString(), row.id],
-      });
-      await audit(db, actor, {
-        action: 'list',
-        outcome: 'success',
-        patientId: range.patientId ?? null,
       });
       return page;
     },

@@ -3,6 +3,7 @@ import { LIVE_APPOINTMENT_STATUSES } from '@portal/shared/appointment';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { isOneOfVersions, nextVersion, type VersionedChange } from '../../lib/etag.ts';
+import type { Actor } from '../audit/owned-records.ts';
 import { isoFromUtcText } from '../patients/patients.fields.ts';
 import {
   fromSqlRow,
@@ -26,8 +27,9 @@ const SELECT = sql.raw(
    from appointments a join patients p on p.id = a.patient_id join users u on u.id = a.owner_id`,
 );
 
-async function selectAppointments(db: DbOrTx, where: SQL, tail: SQL = sql``) {
-  const result = await db.execute<AppointmentRecord>(sql`${SELECT} where ${where} ${tail}`);
+/** `lead` goes before the select: a `with` whose data-modifying part commits with the read. */
+async function selectAppointments(db: DbOrTx, where: SQL, tail: SQL = sql``, lead: SQL = sql``) {
+  const result = await db.execute<AppointmentRecord>(sql`${lead} ${SELECT} where ${where} ${tail}`);
   return result.rows.map(fromSqlRow);
 }
 
@@ -151,14 +153,27 @@ function inRange({ ownerId, from, to, patientId }: Range): SQL {
 }
 
 /** One page of the agenda, earliest first, strictly after `after`. */
+/**
+ * A page of the agenda and its `list` audit event (about the one patient asked for, if any), in
+ * one statement: the event commits with the read, in the read's round trip.
+ */
 export async function listAppointments(
   db: Db,
-  { after, limit, ...range }: Range & { after: AgendaKey | null; limit: number },
+  {
+    after,
+    limit,
+    actor,
+    ...range
+  }: Range & { after: AgendaKey | null; limit: number; actor: Actor },
 ): Promise<AppointmentRecord[]> {
   return selectAppointments(
     db,
     sql`${inRange(range)} ${afterKey(after)}`,
     sql`order by a.starts_at, a.id limit ${limit}`,
+    sql`with logged as (
+      insert into audit_events (actor_id, patient_id, action, outcome, request_id)
+      values (${actor.actorId}, ${range.patientId ?? null}, 'list', 'success', ${actor.requestId})
+    )`,
   );
 }
 

@@ -227,6 +227,15 @@ describe('GET, PUT and cancel /api/appointments/{id}', () => {
     expect(await auditTrail(ctx, headers)).toContainEqual(
       expect.objectContaining({ action: 'list', outcome: 'success', appointmentId: null }),
     );
+    const onePatients = await ctx.app.inject({
+      url: `/api/appointments?from=2026-04-01T00:00:00Z&to=2026-05-01T00:00:00Z&patientId=${patient._id}`,
+      headers,
+    });
+    const { rows } = await ctx.database.pool.query(
+      'select action, outcome, patient_id from audit_events where request_id = $1',
+      [onePatients.headers['x-request-id']],
+    );
+    expect(rows).toEqual([{ action: 'list', outcome: 'success', patient_id: patient._id }]);
   });
 
   it('marks arrived and fulfilled, and answers 409 APPOINTMENT_CHANGED to a stale If-Match', async () => {
