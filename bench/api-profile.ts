@@ -2,7 +2,7 @@
 // (`--cpu-prof`, every 100 µs), one request kind after another; for each, the server's time in
 // that load's window summed by what it does (authentication, validation, the PostgreSQL client,
 // serialization, logging, rate limiting, Fastify, Node's HTTP, garbage collection, the event
-// loop's idle time) in µs per request, then the busiest functions. PROFILE_REQUESTS=get,list
+// loop's idle time) in µs per request, then the busiest functions. BENCH_REQUESTS=get,list
 // picks requests by label; PROFILE_OUT=<folder> keeps the .cpuprofile for DevTools.
 //   npm run api-profile -w bench
 import fs from 'node:fs';
@@ -27,10 +27,7 @@ export async function benchApiProfile() {
   );
   const windows: { label: string; from: number; to: number; requests: number }[] = [];
   try {
-    const picked = process.env.PROFILE_REQUESTS?.split(',');
-    const requests = (await prepareBenchRequests(portal.url, postgres.url)).filter(
-      (request) => !picked || picked.some((name) => request.label.startsWith(`${name}:`)),
-    );
+    const requests = await prepareBenchRequests(portal.url, postgres.url);
     for (const request of requests) {
       const load = { ...request, connections: LOAD.connections };
       await runWrk({ ...load, seconds: 1 });

@@ -4,7 +4,8 @@
 // BENCH_CONNECTIONS connections and two threads. Then the read and the list at a fixed 500 req/s
 // (evenly spaced, at most BENCH_CONNECTIONS at once),
 // and the API's peak memory. BENCH_BASELINE=<commit> also runs that commit's build in the same
-// run, on the same database, before this one: the "before" columns.
+// run, on the same database, before this one: the "before" columns. BENCH_REQUESTS=get,list
+// measures only those requests.
 //   npm run api-vs-postgres -w bench
 // Needs Debian's `wrk` and `postgresql` (for pgbench), or WRK and PGBENCH pointing at them.
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 // API throughput against the ceiling of a bare Fastify route, all in one run on this machine.
 import { spawn } from 'node:child_process';
 import { findFreePort } from '../apps/api/src/lib/free-port.ts';
-import { NEW_PATIENT } from './lib/api-routes.ts';
+import { NEW_PATIENT, settle } from './lib/api-routes.ts';
 import { runFixedRate } from './lib/fixed-rate.ts';
 import {
   LOAD,
@@ -63,6 +63,7 @@ export async function benchApi() {
     const other = await signIn(portal.url, 'bench-other@example.test');
     await seedPatients(postgres.url, doctor.userId, LOAD.patients);
     await seedPatients(postgres.url, other.userId, LOAD.patients);
+    await settle(postgres.url);
     const auth = { authorization: `Bearer ${doctor.token}` };
     const list = (await (
       await fetch(`${portal.url}/api/records/patients?limit=1`, { headers: auth })
@@ -98,6 +99,9 @@ export async function benchApi() {
         }),
       ],
     ];
+    // The loads before wrote tens of thousands of audit rows and patients: their vacuum and
+    // checkpoint are done before the latency run, not in it.
+    await settle(postgres.url);
     const fixedRate = await measureCpuPerRequest(trees, () =>
       runFixedRate({
         url: `${portal.url}/api/records/patients?limit=50`,

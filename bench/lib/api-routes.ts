@@ -52,10 +52,10 @@ async function seedAppointments(databaseUrl: string, ownerId: string) {
 }
 
 /**
- * Vacuums what the seeding wrote and checkpoints, so that neither autovacuum nor a checkpoint
- * lands in the middle of a measured load.
+ * Vacuums what the seeding (or an earlier load) wrote and checkpoints, so that neither autovacuum
+ * nor a checkpoint lands in the middle of a measured load.
  */
-async function settle(databaseUrl: string) {
+export async function settle(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query('vacuum analyze patients, appointments, audit_events');
@@ -74,10 +74,13 @@ function thisWeek(): { from: string; to: string } {
   };
 }
 
+/** BENCH_REQUESTS=get,list: only the requests whose labels start with these names. */
+const PICKED = process.env.BENCH_REQUESTS?.split(',');
+
 /**
  * Signs a practitioner in to `portalUrl`, gives them ROUTE_PATIENTS patients and 20,000
- * appointments, and answers the five requests the request benches load: read one patient, a page
- * of 50, a search, a create and the agenda's week.
+ * appointments, and answers the five requests the request benches load (or those BENCH_REQUESTS
+ * picks): read one patient, a page of 50, a search, a create and the agenda's week.
  */
 export async function prepareBenchRequests(
   portalUrl: string,
@@ -97,7 +100,7 @@ export async function prepareBenchRequests(
     method: 'GET',
     headers,
   });
-  return [
+  const all = [
     get('get: GET /api/records/patients/{id}', `/api/records/patients/${first!._id}`),
     get('list: GET /api/records/patients?limit=50', '/api/records/patients?limit=50'),
     get('search: GET /api/records/patients?q=garcia', '/api/records/patients?q=garcia&limit=50'),
@@ -113,6 +116,9 @@ export async function prepareBenchRequests(
       `/api/appointments?${new URLSearchParams(thisWeek())}`,
     ),
   ];
+  return all.filter(
+    (request) => !PICKED || PICKED.some((name) => request.label.startsWith(`${name}:`)),
+  );
 }
 
 /** Sends one request and fails loudly on anything but a success. */
