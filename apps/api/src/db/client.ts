@@ -8,8 +8,14 @@ import { withAdvisoryLock } from './advisory-lock.ts';
 import { createNotifications, type Notifications } from './notifications.ts';
 import * as schema from './schema/index.ts';
 
-/** A drizzle handle over a pool; `$client` is that pool (prepared statements use it). */
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/**
+ * A drizzle handle over a pool; `$client` is that pool (prepared statements use it).
+ * `$batchClient` is a pool of its own for the statements that carry many requests at once
+ * (`batched.ts`), whose connections always use a prepared statement's generic plan: PostgreSQL
+ * guesses an array parameter at ten elements, so it would otherwise plan such a statement anew
+ * for every batch instead of reusing the plan that serves any size.
+ */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool; $batchClient: pg.Pool };
 
 /** What a module built on the database and the clock takes; the clock is the system's if omitted. */
 export interface DbAndClock {
@@ -48,6 +54,8 @@ export const MIGRATIONS_DIR = path.resolve(
 );
 
 const RECENTLY_ANSWERED_MS = 2_000;
+/** The batched statements' connections: as many as `batched` keeps statements in flight. */
+export const BATCH_CONNECTIONS = 2;
 /** How recently a query must have been answered for a slow probe to still mean 'busy'. */
 const BUSY_ANSWERED_MS = 10_000;
 
@@ -55,25 +63,34 @@ export function connectDatabase(
   url: string,
   { max = 10, statementTimeoutMs }: { max?: number; statementTimeoutMs?: number } = {},
 ): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: 5_000,
-    // Set on every connection, so no query (a pathological search, a stuck lock) holds one of
-    // the pool's few connections for longer (DB_STATEMENT_TIMEOUT_MS).
-    ...(statementTimeoutMs !== undefined && { statement_timeout: statementTimeoutMs }),
+  const poolOf = (options: pg.PoolConfig) =>
+    new pg.Pool({
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      // Set on every connection, so no query (a pathological search, a stuck lock) holds one of
+      // the pool's few connections for longer (DB_STATEMENT_TIMEOUT_MS).
+      ...(statementTimeoutMs !== undefined && { statement_timeout: statementTimeoutMs }),
+      ...options,
+    });
+  const pool = poolOf({ max });
+  const batchPool = poolOf({
+    max: BATCH_CONNECTIONS,
+    options: '-c plan_cache_mode=force_generic_plan',
   });
   // Under heavy load a probe waits behind every queued query and times out, and a health check
   // must not have a busy instance pulled: a query answered lately already proves the database up.
   let lastAnsweredAt = 0;
-  pool.on('release', (error: Error | undefined) => {
-    if (!error) lastAnsweredAt = Date.now();
-  });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {
-    lastAnsweredAt = 0;
-  });
-  const db = drizzle(pool, { schema });
+  for (const each of [pool, batchPool]) {
+    each.on('release', (error: Error | undefined) => {
+      if (!error) lastAnsweredAt = Date.now();
+    });
+    // An idle client losing its connection must not crash the process; the next query
+    // reconnects.
+    each.on('error', () => {
+      lastAnsweredAt = 0;
+    });
+  }
+  const db = Object.assign(drizzle(pool, { schema }), { $batchClient: batchPool });
   const notifications = createNotifications({ url, pool });
   return {
     db,
@@ -98,7 +115,7 @@ export function connectDatabase(
     },
     async close() {
       await notifications.close();
-      await pool.end();
+      await Promise.all([pool.end(), batchPool.end()]);
     },
   };
 }

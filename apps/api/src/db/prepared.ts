@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Db } from './client.ts';
 
 /**
@@ -28,6 +29,15 @@ export async function runPrepared<Row>(
   statement: PreparedStatement | { text: string },
   values: unknown[],
 ): Promise<Row[]> {
-  const result = await db.$client.query({ ...statement, values });
+  return runPreparedOn<Row>(db.$client, statement, values);
+}
+
+/** Runs a statement on the given pool: `db.$batchClient` for a batched statement. */
+export async function runPreparedOn<Row>(
+  pool: pg.Pool,
+  statement: PreparedStatement | { text: string },
+  values: unknown[],
+): Promise<Row[]> {
+  const result = await pool.query({ ...statement, values });
   return result.rows as Row[];
 }

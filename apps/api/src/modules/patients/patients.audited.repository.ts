@@ -1,5 +1,6 @@
-import type { Db } from '../../db/client.ts';
-import { prepare, runPrepared } from '../../db/prepared.ts';
+import { BATCH_CONNECTIONS, type Db } from '../../db/client.ts';
+import { batched } from '../../db/batched.ts';
+import { prepare, runPrepared, runPreparedOn } from '../../db/prepared.ts';
 import {
   ANSWERED_COLUMNS,
   columnName,
@@ -14,8 +15,9 @@ import type { ListKey } from './patients.repository.ts';
  * The busiest patient routes (read one, list a page, create), one statement each: the patient
  * query and the audit event it owes are a single data-modifying statement, so they commit
  * together in one round trip, as named prepared statements (parsed and planned once per
- * connection). The other patient SQL is in patients.repository.ts. Every query is scoped by
- * owner, and the owner is always the actor.
+ * connection); reads that arrive together share one statement, each with its own audit row. The
+ * other patient SQL is in patients.repository.ts. Every query is scoped by owner, and the owner is
+ * always the actor.
  */
 
 const utcText = (column: string) => `(${column} at time zone 'UTC')::text`;
@@ -48,13 +50,66 @@ const readOne = prepare(
    select * from found`,
 );
 
-/** The owner's live patient, or undefined; audited `read` as `success` or `denied`. */
+/**
+ * The reads of many requests in one statement: $1 the owners, $2 the ids, $3 the request ids,
+ * one element per read, each read exactly as `readOne` does it (its patient by owner and id, its
+ * own audit row); `ord` says whose read a row answers.
+ */
+const readMany = prepare(
+  'patients_read_many_audited',
+  `with asked as (
+     select * from unnest($1::uuid[], $2::uuid[], $3::text[]) with ordinality as a(owner_id, id, request_id, ord)
+   ), found as (
+     select asked.ord::int as "ord", p.* from asked cross join lateral (
+       select ${COLUMNS} from patients
+       where owner_id = asked.owner_id and id = asked.id and deleted_at is null
+     ) p
+   ), logged as (
+     insert into ${AUDIT_COLUMNS}
+     select owner_id, id, 'read', case when exists (select 1 from found where found.ord = asked.ord) then 'success' else 'denied' end, request_id
+     from asked
+   )
+   select * from found`,
+);
+
+interface PatientRead {
+  ownerId: string;
+  id: string;
+  requestId: string;
+}
+
+/** Runs the reads that arrived together: one alone as `readOne`, more as one `readMany`. */
+async function readTogether(db: Db, reads: PatientRead[]): Promise<(PatientRecord | undefined)[]> {
+  if (reads.length === 1) {
+    const [{ ownerId, id, requestId }] = reads as [PatientRead];
+    return runPreparedOn<PatientRecord>(db.$batchClient, readOne, [ownerId, id, requestId]);
+  }
+  const rows = await runPreparedOn<PatientRecord & { ord: number }>(db.$batchClient, readMany, [
+    reads.map((read) => read.ownerId),
+    reads.map((read) => read.id),
+    reads.map((read) => read.requestId),
+  ]);
+  const found: (PatientRecord | undefined)[] = new Array(reads.length);
+  for (const { ord, ...row } of rows) found[ord - 1] = row;
+  return found;
+}
+
+const readers = new WeakMap<Db, (read: PatientRead) => Promise<PatientRecord | undefined>>();
+
+/**
+ * The owner's live patient, or undefined; audited `read` as `success` or `denied`. Reads that
+ * arrive while the database is busy with others go together in one statement (`batched`).
+ */
 export async function readPatientAudited(
   db: Db,
-  { ownerId, id, requestId }: { ownerId: string; id: string; requestId: string },
+  read: PatientRead,
 ): Promise<PatientRecord | undefined> {
-  const [row] = await runPrepared<PatientRecord>(db, readOne, [ownerId, id, requestId]);
-  return row;
+  let reader = readers.get(db);
+  if (!reader) {
+    reader = batched((reads) => readTogether(db, reads), { maxInFlight: BATCH_CONNECTIONS });
+    readers.set(db, reader);
+  }
+  return reader(read);
 }
 
 /**
