@@ -152,10 +152,10 @@ function inRange({ ownerId, from, to, patientId }: Range): SQL {
     ${patientId ? sql`and a.patient_id = ${patientId}` : sql``}`;
 }
 
-/** One page of the agenda, earliest first, strictly after `after`. */
 /**
- * A page of the agenda and its `list` audit event (about the one patient asked for, if any), in
- * one statement: the event commits with the read, in the read's round trip.
+ * One page of the agenda, earliest first, strictly after `after`, and its `list` audit event
+ * (about the one patient asked for, if any) in the same statement: the event commits with the
+ * read, in the read's round trip.
  */
 export async function listAppointments(
   db: Db,
