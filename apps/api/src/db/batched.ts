@@ -1,3 +1,5 @@
+import { BATCH_IN_FLIGHT, type Db } from './client.ts';
+
 /**
  * Gathers the calls made while the database is busy into one statement. A call goes out at once
  * while fewer than `maxInFlight` statements are running; the calls that arrive meanwhile wait, and
@@ -43,4 +45,22 @@ export function batched<In, Out>(
       waiting.push({ input, resolve, reject });
       flush();
     });
+}
+
+/**
+ * `batched` once per database handle, on its batch pool (`db.$batchClient`): each handle keeps
+ * at most BATCH_IN_FLIGHT statements of this kind in flight.
+ */
+export function batchedOnDb<In, Out>(
+  run: (db: Db, inputs: In[]) => Promise<Out[]>,
+): (db: Db, input: In) => Promise<Out> {
+  const perDb = new WeakMap<Db, (input: In) => Promise<Out>>();
+  return (db, input) => {
+    let load = perDb.get(db);
+    if (!load) {
+      load = batched((inputs: In[]) => run(db, inputs), { maxInFlight: BATCH_IN_FLIGHT });
+      perDb.set(db, load);
+    }
+    return load(input);
+  };
 }

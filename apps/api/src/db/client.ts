@@ -54,8 +54,10 @@ export const MIGRATIONS_DIR = path.resolve(
 );
 
 const RECENTLY_ANSWERED_MS = 2_000;
-/** The batched statements' connections: as many as `batched` keeps statements in flight. */
-export const BATCH_CONNECTIONS = 2;
+/** The statements each batched kind (`batched.ts`) keeps in flight. */
+export const BATCH_IN_FLIGHT = 2;
+/** The batch pool: room for both batched kinds' statements in flight (patient reads, pages). */
+const BATCH_POOL_SIZE = 2 * BATCH_IN_FLIGHT;
 /** How recently a query must have been answered for a slow probe to still mean 'busy'. */
 const BUSY_ANSWERED_MS = 10_000;
 
@@ -74,7 +76,7 @@ export function connectDatabase(
     });
   const pool = poolOf({ max });
   const batchPool = poolOf({
-    max: BATCH_CONNECTIONS,
+    max: BATCH_POOL_SIZE,
     options: '-c plan_cache_mode=force_generic_plan',
   });
   // Under heavy load a probe waits behind every queued query and times out, and a health check

@@ -1,5 +1,5 @@
-import { BATCH_CONNECTIONS, type Db } from '../../db/client.ts';
-import { batched } from '../../db/batched.ts';
+import { batchedOnDb } from '../../db/batched.ts';
+import type { Db } from '../../db/client.ts';
 import { prepare, runPrepared, runPreparedOn } from '../../db/prepared.ts';
 import {
   ANSWERED_COLUMNS,
@@ -79,22 +79,22 @@ interface PatientRead {
 }
 
 /** Runs the reads that arrived together: one alone as `readOne`, more as one `readMany`. */
-async function readTogether(db: Db, reads: PatientRead[]): Promise<(PatientRecord | undefined)[]> {
-  if (reads.length === 1) {
-    const [{ ownerId, id, requestId }] = reads as [PatientRead];
-    return runPreparedOn<PatientRecord>(db.$batchClient, readOne, [ownerId, id, requestId]);
-  }
-  const rows = await runPreparedOn<PatientRecord & { ord: number }>(db.$batchClient, readMany, [
-    reads.map((read) => read.ownerId),
-    reads.map((read) => read.id),
-    reads.map((read) => read.requestId),
-  ]);
-  const found: (PatientRecord | undefined)[] = new Array(reads.length);
-  for (const { ord, ...row } of rows) found[ord - 1] = row;
-  return found;
-}
-
-const readers = new WeakMap<Db, (read: PatientRead) => Promise<PatientRecord | undefined>>();
+const readTogether = batchedOnDb(
+  async (db: Db, reads: PatientRead[]): Promise<(PatientRecord | undefined)[]> => {
+    if (reads.length === 1) {
+      const [{ ownerId, id, requestId }] = reads as [PatientRead];
+      return runPreparedOn<PatientRecord>(db.$batchClient, readOne, [ownerId, id, requestId]);
+    }
+    const rows = await runPreparedOn<PatientRecord & { ord: number }>(db.$batchClient, readMany, [
+      reads.map((read) => read.ownerId),
+      reads.map((read) => read.id),
+      reads.map((read) => read.requestId),
+    ]);
+    const found: (PatientRecord | undefined)[] = new Array(reads.length);
+    for (const { ord, ...row } of rows) found[ord - 1] = row;
+    return found;
+  },
+);
 
 /**
  * The owner's live patient, or undefined; audited `read` as `success` or `denied`. Reads that
@@ -104,12 +104,7 @@ export async function readPatientAudited(
   db: Db,
   read: PatientRead,
 ): Promise<PatientRecord | undefined> {
-  let reader = readers.get(db);
-  if (!reader) {
-    reader = batched((reads) => readTogether(db, reads), { maxInFlight: BATCH_CONNECTIONS });
-    readers.set(db, reader);
-  }
-  return reader(read);
+  return readTogether(db, read);
 }
 
 /**
@@ -142,6 +137,62 @@ const listPageAfter = prepare(
   listText({ isSearch: false, isAfter: true }),
 );
 
+/**
+ * The first or next pages of many requests in one statement, each page exactly as `listPage` or
+ * `listPageAfter` reads it, with its own `list` audit row: $1 the owners, $2 the request ids, $3
+ * the limits, $4 and $5 the keyset positions (null for a first page: before any time). `ord`
+ * says whose page a row belongs to. A page's rows come in its own order: the UTC text of
+ * `createdAt` sorts as the time does.
+ */
+const listMany = prepare(
+  'patients_list_many_audited',
+  `with asked as (
+     select * from unnest($1::uuid[], $2::text[], $3::int[], $4::timestamptz[], $5::uuid[])
+       with ordinality as a(owner_id, request_id, lim, after_at, after_id, ord)
+   ), logged as (
+     insert into ${AUDIT_COLUMNS}
+     select owner_id, null, 'list', 'success', request_id from asked
+   )
+   select asked.ord::int as "ord", page.* from asked cross join lateral (
+     select ${COLUMNS} from patients
+     where owner_id = asked.owner_id and deleted_at is null
+       and (created_at, id) < (coalesce(asked.after_at, 'infinity'), coalesce(asked.after_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+     order by created_at desc, id desc limit asked.lim
+   ) page
+   order by asked.ord, page."createdAt" desc, page."id" desc`,
+);
+
+interface PatientList {
+  ownerId: string;
+  requestId: string;
+  after: ListKey | null;
+  limit: number;
+}
+
+/** Runs the pages asked for together: one alone as it always ran, more as one `listMany`. */
+const listTogether = batchedOnDb(
+  async (db: Db, lists: PatientList[]): Promise<PatientRecord[][]> => {
+    if (lists.length === 1) {
+      const [{ ownerId, requestId, after, limit }] = lists as [PatientList];
+      const values: unknown[] = [ownerId, requestId, limit];
+      if (after) values.push(...after);
+      const statement = after ? listPageAfter : listPage;
+      return [await runPreparedOn<PatientRecord>(db.$batchClient, statement, values)];
+    }
+    const rows = await runPreparedOn<PatientRecord & { ord: number }>(db.$batchClient, listMany, [
+      lists.map((list) => list.ownerId),
+      lists.map((list) => list.requestId),
+      lists.map((list) => list.limit),
+      lists.map((list) => list.after?.[0] ?? null),
+      lists.map((list) => list.after?.[1] ?? null),
+    ]);
+    // The answer reads a row's fields by name, so `ord` can stay on it.
+    const pages: PatientRecord[][] = lists.map(() => []);
+    for (const row of rows) pages[row.ord - 1]!.push(row);
+    return pages;
+  },
+);
+
 /** `%fragment%` for LIKE, with the fragment's own `\`, `%` and `_` escaped. */
 function containsPattern(fragment: string): string {
   return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -149,8 +200,9 @@ function containsPattern(fragment: string): string {
 
 /**
  * One page of the owner's live patients, newest first, strictly after `after`; audited `list`.
- * A search is planned for its own fragment every time (an unnamed statement): a plan made for
- * no fragment in particular misjudges how rare it is.
+ * Pages asked for while the database is busy with others go together in one statement; a
+ * search is planned for its own fragment every time (an unnamed statement, alone): a plan made
+ * for no fragment in particular misjudges how rare it is.
  */
 export async function listPatientsAudited(
   db: Db,
@@ -165,7 +217,7 @@ export async function listPatientsAudited(
   const values: unknown[] = [ownerId, requestId, limit];
   if (q !== null) values.push(containsPattern(q));
   if (after) values.push(...after);
-  if (q === null) return runPrepared(db, after ? listPageAfter : listPage, values);
+  if (q === null) return listTogether(db, { ownerId, requestId, after, limit });
   return runPrepared(db, { text: listText({ isSearch: true, isAfter: after !== null }) }, values);
 }
 
