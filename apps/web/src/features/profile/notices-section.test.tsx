@@ -22,7 +22,7 @@ describe("the profile's Notices by e-mail", () => {
   it('turns a kind off with its check box, saves every kind, says so and shows it', async () => {
     const { api } = openProfilePage();
     const user = userEvent.setup();
-    await user.click((await section()).getByRole('button', { name: 'Edit notices' }));
+    await user.click(await (await section()).findByRole('button', { name: 'Edit notices' }));
     const reminders = screen.getByRole('checkbox', { name: 'Reminders' });
     expect(reminders).toHaveFocus();
     expect(reminders).toBeChecked();
@@ -49,7 +49,7 @@ describe("the profile's Notices by e-mail", () => {
       json({ message: 'Something went wrong.', code: 'INTERNAL' }, { status: 500 }),
     );
     const user = userEvent.setup();
-    await user.click((await section()).getByRole('button', { name: 'Edit notices' }));
+    await user.click(await (await section()).findByRole('button', { name: 'Edit notices' }));
     await user.click(screen.getByRole('checkbox', { name: 'Access to patient records' }));
     await user.click(screen.getByRole('button', { name: 'Save notices' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -33,7 +33,7 @@ describe('the Practice section of the profile', () => {
   it('saves what was typed, read in the chosen country, and shows it', async () => {
     const { api } = openProfilePage(createUser({ practice: EMPTY_PRACTICE }));
     const user = userEvent.setup();
-    await user.click((await section()).getByRole('button', { name: 'Edit practice' }));
+    await user.click(await (await section()).findByRole('button', { name: 'Edit practice' }));
     await fill(user, screen.getByLabelText('Practice name'), 'Clínica do Rio');
     await fill(user, screen.getByLabelText('Postal code'), '4050-262');
     await fill(user, screen.getByLabelText('City'), 'Porto');
@@ -58,7 +58,7 @@ describe('the Practice section of the profile', () => {
   it('refuses what the schema refuses, saving nothing', async () => {
     const { api } = openProfilePage(createUser({ practice: EMPTY_PRACTICE }));
     const user = userEvent.setup();
-    await user.click((await section()).getByRole('button', { name: 'Edit practice' }));
+    await user.click(await (await section()).findByRole('button', { name: 'Edit practice' }));
     const hours = screen.getByLabelText('Cancellation notice');
     await fill(user, hours, '169');
     expect(hours).toHaveAccessibleDescription(
