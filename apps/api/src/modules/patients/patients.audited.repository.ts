@@ -214,10 +214,9 @@ export async function listPatientsAudited(
     limit,
   }: { ownerId: string; requestId: string; q: string | null; after: ListKey | null; limit: number },
 ): Promise<PatientRecord[]> {
-  const values: unknown[] = [ownerId, requestId, limit];
-  if (q !== null) values.push(containsPattern(q));
-  if (after) values.push(...after);
   if (q === null) return listTogether(db, { ownerId, requestId, after, limit });
+  const values: unknown[] = [ownerId, requestId, limit, containsPattern(q)];
+  if (after) values.push(...after);
   return runPrepared(db, { text: listText({ isSearch: true, isAfter: after !== null }) }, values);
 }
 
