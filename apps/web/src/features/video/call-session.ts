@@ -246,6 +246,11 @@ export class CallSession {
     }
   }
 
+  /** Whether `session` is a stream of the other side other than the one connected to. */
+  private isOtherPeerSession(session: string | null): boolean {
+    return session !== null && this.peerSession !== null && session !== this.peerSession;
+  }
+
   private onEvent(event: CallEvent): void {
     if (this.isStopped) return;
     const role = this.state.join?.role;
@@ -255,22 +260,13 @@ export class CallSession {
         if (event.state === 'joined') {
           // Its offer may have come first and made the connection already; a page of the other
           // side that reopened the call (a reload) is a new session, to connect to afresh.
-          const isReopened =
-            this.peerSession !== null &&
-            event.session !== null &&
-            event.session !== this.peerSession;
-          if (!this.connection || isReopened) this.connect();
+          if (!this.connection || this.isOtherPeerSession(event.session)) this.connect();
           this.peerSession = event.session;
           this.update({ peer: BOTH_ON });
           this.sendMediaState(this.state.sends);
         } else {
           // The leaving of a page this side no longer talks to (replaced by a reload) is old news.
-          if (
-            event.session !== null &&
-            this.peerSession !== null &&
-            event.session !== this.peerSession
-          )
-            return;
+          if (this.isOtherPeerSession(event.session)) return;
           this.peerSession = null;
           this.disconnect();
           this.update({ phase: 'waiting', peer: BOTH_ON });
