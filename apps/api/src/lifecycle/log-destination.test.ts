@@ -42,4 +42,23 @@ describe('log lines written in batches', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe(`${line}{"msg":"last"}\n`);
     destination.end();
   });
+
+  it('ends without a flush of the closed destination, however often it flushes', async () => {
+    const thrown: unknown[] = [];
+    const onUncaught = (error: unknown) => thrown.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      for (let run = 0; run < 20; run += 1) {
+        const destination = bufferedStdout({ dest: logFile(), flushEveryMs: 1 });
+        await new Promise((resolve) => destination.once('ready', resolve));
+        destination.write('{"msg":"last"}\n');
+        destination.end();
+        await new Promise((resolve) => destination.once('close', resolve));
+      }
+      await sleep(20);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(thrown).toEqual([]);
+  });
 });

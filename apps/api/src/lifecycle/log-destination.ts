@@ -18,7 +18,14 @@ export function bufferedStdout({
   /** A file descriptor or path; standard output unless a test says otherwise. */
   dest?: number | string;
 } = {}) {
-  const destination = pino.destination({ dest, sync: false, minLength });
+  // The destination's own periodic flush stops before it closes: a timer of ours could flush a
+  // destination already destroyed, which throws.
+  const destination = pino.destination({
+    dest,
+    sync: false,
+    minLength,
+    periodicFlush: flushEveryMs,
+  });
   const flushAtExit = () => {
     try {
       destination.flushSync();
@@ -26,12 +33,7 @@ export function bufferedStdout({
       // standard output is gone: nothing left to write to
     }
   };
-  const timer = setInterval(() => destination.flush(), flushEveryMs);
-  timer.unref();
   process.on('exit', flushAtExit);
-  destination.once('close', () => {
-    clearInterval(timer);
-    process.off('exit', flushAtExit);
-  });
+  destination.once('close', () => process.off('exit', flushAtExit));
   return destination;
 }
